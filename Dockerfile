@@ -1,0 +1,22 @@
+# One image for both processes: `node dist/api/server.js` (default) or `node dist/worker/index.js`.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json config.ts ./
+COPY api ./api
+COPY workflows ./workflows
+COPY activities ./activities
+COPY worker ./worker
+COPY models ./models
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+USER node
+EXPOSE 3000
+CMD ["node", "dist/api/server.js"]

@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import type { Connection as MongooseConnection } from 'mongoose';
+import type { Client } from '@temporalio/client';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+type Check = { ok: true } | { ok: false; error: string };
+
+async function probe(run: () => Promise<unknown>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([run(), timeout]);
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Liveness and readiness probes, outside `/api/v1` and without authentication. */
+export function healthRoutes(deps: { mongo: MongooseConnection; temporal: Client }): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const [mongodb, temporal] = await Promise.all([
+      probe(async () => {
+        // A closed or never-opened connection would queue the command instead of failing it.
+        if (deps.mongo.readyState !== 1 || !deps.mongo.db) throw new Error('not connected');
+        await deps.mongo.db.admin().command({ ping: 1 });
+      }),
+      // The deadline also ends the client's own retries, which would otherwise outlive the probe.
+      probe(() =>
+        deps.temporal.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => deps.temporal.workflowService.getSystemInfo({})),
+      ),
+    ]);
+    const ready = mongodb.ok && temporal.ok;
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: { mongodb, temporal } };
+  });
+  return router;
+}

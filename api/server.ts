@@ -1,0 +1,30 @@
+/** The API process: connects to MongoDB and Temporal, then serves HTTP until SIGINT or SIGTERM. */
+import mongoose from 'mongoose';
+import { Client, Connection } from '@temporalio/client';
+import { loadConfig } from '../config';
+import { createApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  const connection = await Connection.connect({ address: config.temporal.address });
+  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const app = createApp({ config, mongo: mongoose.connection, temporal });
+  const server = app.listen(config.port, config.host, () => {
+    console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${config.host}:${config.port}` }));
+  });
+
+  const shutdown = () => {
+    server.close(async () => {
+      await Promise.allSettled([mongoose.disconnect(), connection.close()]);
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(JSON.stringify({ level: 'fatal', msg: 'api failed to start', error: err instanceof Error ? err.message : String(err) }));
+  process.exit(1);
+});

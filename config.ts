@@ -1,0 +1,37 @@
+/**
+ * Runtime configuration, read once from the environment. Every default is the embedded one that
+ * `npm run dev` starts, so a fresh checkout runs with no variables set.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  mongodbUri: string;
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+  };
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`${name} must be a port number (0-65535), got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: intFrom(env, 'PORT', 3000),
+    mongodbUri: env.MONGODB_URI || `mongodb://127.0.0.1:${intFrom(env, 'FERRETDB_PORT', 27017)}/voice_agent`,
+    temporal: {
+      address: env.TEMPORAL_ADDRESS || `127.0.0.1:${intFrom(env, 'TEMPORAL_PORT', 7233)}`,
+      namespace: env.TEMPORAL_NAMESPACE || 'default',
+      taskQueue: env.TEMPORAL_TASK_QUEUE || 'voice-agent',
+    },
+  };
+}

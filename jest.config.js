@@ -1,0 +1,14 @@
+/** Tests run against real servers that test/globalSetup.ts starts once for the whole run. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  globalSetup: '<rootDir>/test/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/globalTeardown.ts',
+  // Workflow bundling and server round trips are slow on a 2-core machine; no test waits on a fixed sleep.
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

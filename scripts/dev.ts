@@ -1,0 +1,119 @@
+/**
+ * `npm run dev`: provisions what is missing, then runs the whole service on this machine: the
+ * Temporal dev server (with its Web UI), FerretDB, the worker and the API. State is kept in .data/
+ * so a second run finds the same data. Ctrl-C stops everything.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { portInUse, provision, startFerret, startTemporal, toolPaths, type RunningServer } from './stack';
+
+const ROOT = path.resolve(__dirname, '..');
+const DATA = path.join(ROOT, '.data');
+
+function fail(message: string): never {
+  console.error(`[dev] ${message}`);
+  process.exit(1);
+}
+
+function port(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) fail(`${name} must be a port number, got "${process.env[name]}"`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const apiPort = port('PORT', 3000);
+  const temporalPort = port('TEMPORAL_PORT', 7233);
+  const uiPort = port('TEMPORAL_UI_PORT', 8233);
+  const ferretPort = port('FERRETDB_PORT', 27017);
+  const startTemporalServer = !process.env.TEMPORAL_ADDRESS;
+  const startDatabase = !process.env.MONGODB_URI;
+
+  const wanted: [number, string, string][] = [[apiPort, 'the API', 'PORT']];
+  if (startTemporalServer) wanted.push([temporalPort, 'Temporal', 'TEMPORAL_PORT'], [uiPort, 'the Temporal UI', 'TEMPORAL_UI_PORT']);
+  if (startDatabase) wanted.push([ferretPort, 'FerretDB', 'FERRETDB_PORT']);
+  for (const [p, what, variable] of wanted) {
+    if (await portInUse(p)) fail(`port ${p} (${what}) is already in use: stop what holds it or set ${variable} to a free port`);
+  }
+
+  try {
+    provision('temporal');
+    provision('ferretdb');
+  } catch {
+    fail('provisioning failed (see the [tools] lines above)');
+  }
+  const tools = toolPaths();
+
+  const servers: RunningServer[] = [];
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[dev] stopping...');
+    await Promise.all(children.map((child) => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    })));
+    await Promise.allSettled(servers.map((s) => s.stop()));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(apiPort) };
+  try {
+    if (startTemporalServer) {
+      const temporal = await startTemporal({
+        executable: tools.temporal,
+        port: temporalPort,
+        uiPort,
+        dbFile: path.join(DATA, 'temporal', 'temporal.db'),
+        logFile: path.join(DATA, 'logs', 'temporal.log'),
+      });
+      servers.push(temporal);
+      env.TEMPORAL_ADDRESS = temporal.address;
+    }
+    if (startDatabase) {
+      const ferret = await startFerret({
+        executable: tools.ferretdb,
+        port: ferretPort,
+        dataDir: path.join(DATA, 'ferretdb'),
+        logFile: path.join(DATA, 'logs', 'ferretdb.log'),
+        database: 'voice_agent',
+      });
+      servers.push(ferret);
+      env.MONGODB_URI = ferret.address;
+    }
+  } catch (err) {
+    console.error(`[dev] ${err instanceof Error ? err.message : String(err)}`);
+    return stop(1);
+  }
+
+  for (const [name, entry] of [['worker', 'worker/index.ts'], ['api', 'api/server.ts']] as const) {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: 'inherit' });
+    child.once('exit', (code, signal) => {
+      if (!stopping) {
+        console.error(`[dev] the ${name} exited (${signal ?? `code ${code}`}); stopping the rest`);
+        void stop(1);
+      }
+    });
+    children.push(child);
+  }
+
+  const config = loadConfig(env);
+  console.log(
+    [
+      '',
+      `[dev] API          http://${config.host}:${config.port}/api/v1   (readiness: http://${config.host}:${config.port}/readyz)`,
+      `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort}` : ' (TEMPORAL_ADDRESS)'}`,
+      `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
+      '[dev] Ctrl-C stops everything; state stays in .data/',
+      '',
+    ].join('\n'),
+  );
+}
+
+void main();

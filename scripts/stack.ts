@@ -1,0 +1,182 @@
+/**
+ * Starts and stops the real servers the service runs on (the Temporal dev server and FerretDB), for
+ * both `npm run dev` and the test setup, so the two bring them up the same way.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { searchAttributes } from '../workflows/definitions';
+
+const ROOT = path.resolve(__dirname, '..');
+const TOOLS = path.join(ROOT, 'scripts', 'tools.sh');
+
+
+export interface ToolPaths {
+  /** Empty when TEMPORAL_ADDRESS names a running cluster. */
+  temporal: string;
+  /** Empty when MONGODB_URI names a running database. */
+  ferretdb: string;
+  testServer: string;
+}
+
+/** Builds whatever the tools cache lacks; progress goes to stderr. */
+export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' = 'all'): void {
+  execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+export function toolPaths(): ToolPaths {
+  const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8' });
+  const entries = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  return { temporal: entries.temporal ?? '', ferretdb: entries.ferretdb ?? '', testServer: entries.testServer ?? '' };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when something already accepts connections on the port. */
+export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface RunningServer {
+  name: string;
+  /** The address clients use: host:port for Temporal, a mongodb:// URI for the database. */
+  address: string;
+  stop(): Promise<void>;
+}
+
+interface StartOptions {
+  name: string;
+  command: string;
+  args: string[];
+  port: number;
+  logFile: string;
+  address: string;
+  timeoutMs?: number;
+}
+
+async function startServer(opts: StartOptions): Promise<RunningServer> {
+  mkdirSync(path.dirname(opts.logFile), { recursive: true });
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  const child = spawn(opts.command, opts.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? (signal ? 128 : 0);
+      resolve();
+    });
+  });
+  const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exitCode !== null) {
+      throw new Error(`${opts.name} exited with code ${exitCode} while starting; see ${opts.logFile}`);
+    }
+    if (await Promise.race([portInUse(opts.port), spawnError])) break;
+    if (Date.now() > deadline) {
+      await stopChild(child, exited);
+      throw new Error(`${opts.name} did not listen on port ${opts.port} in time; see ${opts.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    name: opts.name,
+    address: opts.address,
+    stop: async () => {
+      await stopChild(child, exited);
+      log.end();
+    },
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 10_000)))]);
+  clearTimeout(timer);
+  if (!killed) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+export interface TemporalOptions {
+  executable: string;
+  port: number;
+  /** The Web UI port; omitted means headless. */
+  uiPort?: number;
+  /** A SQLite file that keeps state across restarts; omitted means in memory. */
+  dbFile?: string;
+  logFile: string;
+}
+
+export function startTemporal(opts: TemporalOptions): Promise<RunningServer> {
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'warn'];
+  args.push(...Object.values(searchAttributes).flatMap(({ name }) => ['--search-attribute', `${name}=Keyword`]));
+  if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
+  else args.push('--headless');
+  if (opts.dbFile) {
+    mkdirSync(path.dirname(opts.dbFile), { recursive: true });
+    args.push('--db-filename', opts.dbFile, '--sqlite-pragma', 'journal_mode=WAL');
+  }
+  return startServer({
+    name: 'Temporal dev server',
+    command: opts.executable,
+    args,
+    port: opts.port,
+    logFile: opts.logFile,
+    address: `127.0.0.1:${opts.port}`,
+  });
+}
+
+export interface FerretOptions {
+  executable: string;
+  port: number;
+  /** Folder for the SQLite files, one per database. */
+  dataDir: string;
+  logFile: string;
+  database: string;
+}
+
+export function startFerret(opts: FerretOptions): Promise<RunningServer> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const args = [
+    '--handler=sqlite',
+    `--sqlite-url=file:${opts.dataDir.replace(/\/?$/, '/')}`,
+    `--state-dir=${opts.dataDir}`,
+    `--listen-addr=127.0.0.1:${opts.port}`,
+    // Its debug HTTP listener has a fixed default port that a second instance would collide on.
+    '--debug-addr=-',
+    '--telemetry=disable',
+    '--log-level=warn',
+  ];
+  return startServer({
+    name: 'FerretDB',
+    command: opts.executable,
+    args,
+    port: opts.port,
+    logFile: opts.logFile,
+    address: `mongodb://127.0.0.1:${opts.port}/${opts.database}`,
+  });
+}

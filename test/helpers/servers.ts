@@ -1,0 +1,60 @@
+/**
+ * Where the servers started by test/globalSetup.ts (or named by TEMPORAL_ADDRESS / MONGODB_URI)
+ * are, and per-file isolation on them: each test file gets its own database and task queue.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { DefaultLogger, Runtime, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
+
+// Worker lifecycle chatter and the test server's capability warnings bury test output.
+Runtime.install({
+  logger: new DefaultLogger('ERROR'),
+  telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } },
+});
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through jest so test/globalSetup.ts starts the servers`);
+  return value;
+}
+
+export const temporalAddress = () => required('TEMPORAL_ADDRESS');
+export const testServerPath = () => required('TEMPORAL_TEST_SERVER_PATH');
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Connects the default Mongoose connection to a fresh database; returns a cleanup that drops it. */
+export async function connectTestDatabase(prefix: string): Promise<() => Promise<void>> {
+  const dbName = uniqueName(`test_${prefix}`).replace(/-/g, '_');
+  await mongoose.connect(required('MONGODB_URI'), { dbName, serverSelectionTimeoutMS: 10_000 });
+  await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  return async () => {
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  };
+}
+
+let bundle: Promise<WorkflowBundle> | undefined;
+
+/** The workflow bundle, built once per test file. */
+export function workflowBundle(): Promise<WorkflowBundle> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: path.resolve(__dirname, '../../workflows'), logger: quietLogger });
+  return bundle;
+}
+
+const noop = () => undefined;
+const quietLogger = { trace: noop, debug: noop, info: noop, warn: console.warn, error: console.error, log: noop };
+
+/** Polls until `check` returns a value, for state that becomes visible eventually (never a fixed sleep). */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Replays every recorded history in test/histories/ against today's workflow code: a change that
+ * would make a running workflow non-deterministic fails here. Re-record with
+ * `RECORD_HISTORIES=1 npx jest test/workflows` only together with `patched()` or a stated reason.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from '@temporalio/worker';
+import { workflowBundle } from '../helpers/servers';
+
+const dir = path.resolve(__dirname, '../histories');
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+
+test('there are recorded histories to replay', () => {
+  expect(files.length).toBeGreaterThan(0);
+});
+
+test.each(files)('%s replays deterministically', async (file) => {
+  const history = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const results = Worker.runReplayHistories({ workflowBundle: await workflowBundle() }, [{ workflowId: file, history }]);
+  for await (const result of results) {
+    expect(result.error).toBeUndefined();
+  }
+});

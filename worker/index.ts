@@ -1,0 +1,41 @@
+/** The worker process: runs every workflow and activity of the service on one task queue. */
+import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
+import mongoose from 'mongoose';
+import { loadConfig } from '../config';
+import { createActivities } from '../activities';
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  /** A bundle built once by the caller (tests); without it the worker bundles `workflows/` itself. */
+  workflowBundle?: WorkflowBundle;
+}
+
+export function createWorker(opts: WorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    activities: createActivities(),
+    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await createWorker({ connection, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue });
+  console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
+  // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.
+  await worker.run();
+  await Promise.allSettled([connection.close(), mongoose.disconnect()]);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(JSON.stringify({ level: 'fatal', msg: 'worker failed', error: err instanceof Error ? err.message : String(err) }));
+    process.exit(1);
+  });
+}

@@ -11,6 +11,16 @@ export interface Config {
     namespace: string;
     taskQueue: string;
   };
+  /** Providers used where an agent names none; `simulated` is the embedded default and says so. */
+  providers: {
+    llm: string;
+    stt: string;
+    tts: string;
+  };
+  /** Where partners reach this API, for links the API hands out. */
+  publicBaseUrl: string;
+  /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
+  logLevel: string;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -24,14 +34,22 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env, 'PORT', 3000);
   return {
     host: env.HOST || '127.0.0.1',
-    port: intFrom(env, 'PORT', 3000),
+    port,
     mongodbUri: env.MONGODB_URI || `mongodb://127.0.0.1:${intFrom(env, 'FERRETDB_PORT', 27017)}/voice_agent`,
     temporal: {
       address: env.TEMPORAL_ADDRESS || `127.0.0.1:${intFrom(env, 'TEMPORAL_PORT', 7233)}`,
       namespace: env.TEMPORAL_NAMESPACE || 'default',
       taskQueue: env.TEMPORAL_TASK_QUEUE || 'voice-agent',
     },
+    providers: {
+      llm: env.DEFAULT_LLM_PROVIDER || 'simulated',
+      stt: env.DEFAULT_STT_PROVIDER || 'simulated',
+      tts: env.DEFAULT_TTS_PROVIDER || 'simulated',
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }

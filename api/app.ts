@@ -1,41 +1,42 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { Connection as MongooseConnection } from 'mongoose';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../config';
+import type { AppDeps } from './deps';
 import { errorEnvelope } from './middleware/errors';
 import { requestId } from './middleware/requestId';
 import { unmatched } from './middleware/unmatched';
+import { observability } from './observe';
+import { buildRouter } from './router';
 import { healthRoutes } from './routes/health';
+import { apiRoutes } from './routes';
 
-export interface AppDeps {
-  config: Config;
-  mongo: MongooseConnection;
-  temporal: Client;
-}
+export type { AppDeps } from './deps';
 
 /** Builds the HTTP app from its dependencies; the server and the tests both start it this way. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
+  const { logger, registry, middleware: observe } = observability(deps.config.logLevel);
+
   app.use(requestId());
+  app.use(observe);
   app.use(errorEnvelope());
   app.use(unmatched());
 
-  const router = new Router();
-  router.use(healthRoutes(deps).routes());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  const root = new Router();
+  root.use(healthRoutes(deps).routes());
+  root.get('/metrics', async (ctx) => {
+    ctx.state.probe = 'metrics';
+    ctx.type = registry.contentType;
+    ctx.body = await registry.metrics();
+  });
+  app.use(root.routes());
+  app.use(root.allowedMethods());
+
+  const api = buildRouter(apiRoutes(), deps);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'unhandled error',
-        request_id: ctx?.state.requestId,
-        route: ctx ? `${ctx.method} ${ctx.path}` : undefined,
-        error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
-      }),
-    );
+    logger.error({ msg: 'unhandled error', request_id: ctx?.state.requestId, err });
   });
   return app;
 }

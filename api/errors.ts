@@ -25,16 +25,78 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message = 'No such resource.', param?: string) =>
-  new ApiError(404, 'invalid_request_error', 'RESOURCE_NOT_FOUND', message, param);
+/** Every code the API answers with, with its status and type: the OpenAPI document lists them from here. */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: [400, 'invalid_request_error', 'A field is missing, malformed or out of range; `param` names it.'],
+  BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key needs verified provider keys for LLM, STT and TTS.'],
+  INVALID_API_KEY: [401, 'authentication_error', 'The bearer credential is missing, malformed, unknown, revoked or expired.'],
+  INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
+  INSUFFICIENT_CREDITS: [402, 'billing_error', 'The organization has no credit minutes left.'],
+  PERMISSION_DENIED: [403, 'permission_error', 'The credential lacks the scope or role the operation needs.'],
+  ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
+  QUOTA_EXCEEDED: [403, 'permission_error', 'The organization is at its plan limit for this resource.'],
+  RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
+  METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
+  DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
+  DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
+  INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
+  PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB.'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
+  RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
+  INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
+} as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
-export const routeNotFound = (method: string, path: string) =>
-  new ApiError(404, 'invalid_request_error', 'RESOURCE_NOT_FOUND', `No route for ${method} ${path}.`);
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+function apiError(code: ErrorCode, message: string, param?: string, headers?: Record<string, string>): ApiError {
+  const [status, type] = ERROR_CODES[code];
+  return new ApiError(status, type, code, message, param, headers);
+}
+
+export const validationError = (message: string, param?: string) => apiError('VALIDATION_ERROR', message, param);
+
+export const notFound = (what = 'resource', param?: string) =>
+  apiError('RESOURCE_NOT_FOUND', `No such ${what} in your organization.`, param);
+
+export const routeNotFound = (method: string, path: string) => apiError('RESOURCE_NOT_FOUND', `No route for ${method} ${path}.`);
 
 export const methodNotAllowed = (method: string, path: string, allowed: string[]) =>
-  new ApiError(405, 'invalid_request_error', 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, undefined, {
+  apiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, undefined, {
     allow: allowed.join(', '),
   });
 
-export const internalError = () =>
-  new ApiError(500, 'api_error', 'INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');
+export const invalidApiKey = (message: string) => apiError('INVALID_API_KEY', message);
+
+export const invalidCredentials = () => apiError('INVALID_CREDENTIALS', 'The email and password do not match.');
+
+export const duplicateEmail = () => apiError('DUPLICATE_EMAIL', 'A user with this email already exists.', 'body.email');
+
+export const permissionDenied = (message: string) => apiError('PERMISSION_DENIED', message);
+
+export const organizationRequired = () => apiError('ORGANIZATION_REQUIRED', 'This key is not attached to an organization.');
+
+export const quotaExceeded = (message: string) => apiError('QUOTA_EXCEEDED', message);
+
+export const duplicateName = (message: string, param = 'body.name') => apiError('DUPLICATE_NAME', message, param);
+
+export const invalidStateTransition = (message: string) => apiError('INVALID_STATE_TRANSITION', message);
+
+export const byokNotReady = () =>
+  apiError(
+    'BYOK_NOT_READY',
+    'A byok key needs verified provider keys for the voice LLM, speech-to-text and text-to-speech; add and verify them first.',
+    'body.byok',
+  );
+
+export const payloadTooLarge = (limit: number) => apiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
+
+export const unsupportedMediaType = () =>
+  apiError('UNSUPPORTED_MEDIA_TYPE', 'Send request bodies as JSON with Content-Type: application/json.');
+
+export const rateLimited = (retryAfterSeconds: number, headers: Record<string, string>) =>
+  apiError('RATE_LIMITED', `Rate limit reached for this key; retry after ${retryAfterSeconds} s.`, undefined, {
+    ...headers,
+    'retry-after': String(retryAfterSeconds),
+  });
+
+export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

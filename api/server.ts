@@ -2,6 +2,7 @@
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../config';
+import { sweepTickets } from '../models/rateTicket';
 import { createApp } from './app';
 
 async function main(): Promise<void> {
@@ -14,7 +15,14 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${config.host}:${config.port}` }));
   });
 
+  // Spent rate-limit windows are removed here, since FerretDB has no TTL indexes.
+  const sweeper = setInterval(() => {
+    sweepTickets(new Date(Date.now() - 120_000)).catch((err) => app.emit('error', err));
+  }, 60_000);
+  sweeper.unref();
+
   const shutdown = () => {
+    clearInterval(sweeper);
     server.close(async () => {
       await Promise.allSettled([mongoose.disconnect(), connection.close()]);
       process.exit(0);

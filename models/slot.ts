@@ -1,4 +1,5 @@
 import { Schema, model } from 'mongoose';
+import { isDuplicateKeyError } from './duplicateKey';
 
 /**
  * Numbered slots in a named pool (an organization's concurrent calls, a key's requests in one
@@ -21,8 +22,6 @@ slotSchema.index({ pool: 1, holder: 1 }, { unique: true });
 
 export const Slot = model('Slot', slotSchema);
 
-const DUPLICATE_KEY = 11000;
-
 /**
  * Takes a free slot of `pool` for `holder` if fewer than `capacity` are taken. Idempotent: a holder
  * that already has a slot gets the same one back. Returns the slot number, or null when full.
@@ -39,7 +38,7 @@ export async function claimSlot(pool: string, holder: string, capacity: number):
       await Slot.create({ pool, number, holder });
       return number;
     } catch (err) {
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      if (!isDuplicateKeyError(err)) throw err;
       // FerretDB's duplicate-key error does not say which index refused, so ask whether this holder
       // won a slot in a concurrent claim; otherwise the number was taken and the next one is tried.
       const raced = await Slot.findOne({ pool, holder }).lean();

@@ -25,9 +25,11 @@ async function probe(run: () => Promise<unknown>): Promise<Check> {
 export function healthRoutes(deps: { mongo: MongooseConnection; temporal: Client }): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
+    ctx.state.probe = 'healthz';
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
+    ctx.state.probe = 'readyz';
     const [mongodb, temporal] = await Promise.all([
       probe(async () => {
         // A closed or never-opened connection would queue the command instead of failing it.

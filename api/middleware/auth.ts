@@ -1,0 +1,66 @@
+import type Koa from 'koa';
+import { ApiKey, hashKey } from '../../models/apiKey';
+import { DashboardSession } from '../../models/dashboardSession';
+import { User } from '../../models/user';
+import { invalidApiKey, organizationRequired, permissionDenied } from '../errors';
+import type { Auth } from '../route';
+import type { Scope } from '../scopes';
+
+export const KEY_PATTERN = /^rb_(live|test)_[A-Za-z0-9]{32}$/;
+export const SESSION_PATTERN = /^rb_dash_[A-Za-z0-9]{40}$/;
+
+/** lastUsedAt is a dashboard hint: written at most once a minute per key, off the request path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function bearer(ctx: Koa.Context): string {
+  const header = ctx.get('authorization');
+  if (!header) throw invalidApiKey('Send your API key as `Authorization: Bearer <key>`.');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw invalidApiKey('The Authorization header must use the Bearer scheme: `Authorization: Bearer <key>`.');
+  return match[1]!;
+}
+
+export async function authenticateApiKey(ctx: Koa.Context): Promise<Extract<Auth, { kind: 'apiKey' }>> {
+  const token = bearer(ctx);
+  if (SESSION_PATTERN.test(token)) throw permissionDenied('Dashboard sessions cannot call the partner API; use an API key.');
+  if (!KEY_PATTERN.test(token)) throw invalidApiKey('API keys start with rb_live_ or rb_test_ followed by 32 letters and digits.');
+  const key = await ApiKey.findOne({ keyHash: hashKey(token) }).lean();
+  const now = new Date();
+  if (!key || key.revokedAt) throw invalidApiKey('This API key is not valid; it may have been revoked.');
+  if (key.expiresAt && key.expiresAt <= now) throw invalidApiKey('This API key has expired.');
+  // The prefix is part of the key: a live key presented as test (or the reverse) does not match.
+  if (!token.startsWith(`rb_${key.mode}_`)) throw invalidApiKey('This API key is not valid.');
+  if (!key.organizationId) throw organizationRequired();
+
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    ApiKey.updateOne({ _id: key._id }, { $set: { lastUsedAt: now } }).catch((err) => ctx.app.emit('error', err, ctx));
+  }
+  const held = new Set(key.creatorPermissions);
+  return {
+    kind: 'apiKey',
+    keyId: String(key._id),
+    organizationId: key.organizationId,
+    scopes: new Set(key.scopes.filter((s) => held.has(s)) as Scope[]),
+    byok: key.byok,
+    allowedOrigins: key.allowedOrigins,
+    rateLimitPerMinute: key.rateLimitPerMinute,
+  };
+}
+
+export async function authenticateDashboard(ctx: Koa.Context): Promise<Extract<Auth, { kind: 'dashboard' }>> {
+  const token = bearer(ctx);
+  if (KEY_PATTERN.test(token)) throw permissionDenied('API keys cannot call dashboard routes; sign in for a dashboard session.');
+  if (!SESSION_PATTERN.test(token)) throw invalidApiKey('Dashboard sessions start with rb_dash_; sign in at POST /api/v1/dashboard/sessions.');
+  const session = await DashboardSession.findOne({ tokenHash: hashKey(token) }).lean();
+  if (!session || session.expiresAt <= new Date()) throw invalidApiKey('This dashboard session is not valid or has expired; sign in again.');
+  const user = await User.findById(session.userId).lean();
+  if (!user) throw invalidApiKey('This dashboard session is not valid; sign in again.');
+  return {
+    kind: 'dashboard',
+    userId: user._id,
+    organizationId: user.organizationId,
+    role: user.role as 'admin' | 'member',
+    permissions: new Set(user.permissions as Scope[]),
+    founder: Boolean(user.founder),
+  };
+}

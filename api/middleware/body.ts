@@ -1,0 +1,32 @@
+import type Koa from 'koa';
+import { payloadTooLarge, unsupportedMediaType, validationError } from '../errors';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Reads and parses a JSON body, refusing more than the limit without reading it all. An absent
+ * body is `undefined`.
+ */
+export async function readJsonBody(ctx: Koa.Context, limit = BODY_LIMIT_BYTES): Promise<unknown> {
+  const declared = Number(ctx.get('content-length') || 0);
+  const chunked = Boolean(ctx.get('transfer-encoding'));
+  if (!declared && !chunked) return undefined;
+  if (declared > limit) throw payloadTooLarge(limit);
+  if (!ctx.is('application/json', '+json')) throw unsupportedMediaType();
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Past the limit the rest is read and dropped rather than the socket cut, so the client gets the 413.
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size <= limit) chunks.push(chunk as Buffer);
+  }
+  if (size > limit) throw payloadTooLarge(limit);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw validationError(`The request body is not valid JSON: ${(err as Error).message}.`, 'body');
+  }
+}

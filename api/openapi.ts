@@ -1,0 +1,88 @@
+import type { TSchema } from '@sinclair/typebox';
+import { ERROR_CODES } from './errors';
+import type { ResponseDoc, RouteDef } from './route';
+import { API_PREFIX } from './router';
+import { ErrorEnvelope, errorResponses } from './schemas/common';
+
+const DESCRIPTION = `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
+
+**Authentication.** Every operation except this document takes \`Authorization: Bearer <API key>\` (\`rb_live_…\` or \`rb_test_…\`). A key's effective access is its scopes intersected with its creator's current permissions. Dashboard operations take a dashboard session token (\`rb_dash_…\`) from \`POST /dashboard/sessions\` instead; an API key is refused there, and a session is refused on partner operations.
+
+**Errors.** Every failure has the body \`{"error": {"type", "code", "message", "param"?}, "request_id"}\`; \`param\` names the offending field as \`body.<path>\`, \`query.<name>\` or \`path.id\`. Every response carries \`x-request-id\`. A malformed id, or one from another organization, is a 404. Codes:
+
+${Object.entries(ERROR_CODES)
+  .map(([code, [status, type, meaning]]) => `- ${status} \`${type}\` \`${code}\`: ${meaning}`)
+  .join('\n')}
+
+**Rate limits.** Per key, fixed one-minute windows (default 120 requests). Every authenticated response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count.
+
+**Lists.** \`page\` (from 1) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
+
+**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields.`;
+
+/** Strips TypeBox's symbol keys and undefined values, leaving plain JSON Schema. */
+const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
+
+const json = (schema: TSchema) => ({ 'application/json': { schema: plain(schema) } });
+
+function parameters(route: RouteDef) {
+  const list: unknown[] = [];
+  for (const [name, schema] of Object.entries(route.params?.properties ?? {})) {
+    list.push({ name, in: 'path', required: true, schema: plain(schema as TSchema) });
+  }
+  const required = new Set(route.query?.required ?? []);
+  for (const [name, schema] of Object.entries(route.query?.properties ?? {})) {
+    const s = plain(schema as TSchema) as { description?: string };
+    list.push({ name, in: 'query', required: required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+  }
+  return list;
+}
+
+function responses(route: RouteDef) {
+  const common = route.auth === 'public' ? [500] : [400, 401, 403, 404, 429, 500];
+  const all: Record<string, ResponseDoc> = { ...errorResponses(...common, ...(route.body ? [413, 415] : [])), ...route.responses };
+  return Object.fromEntries(
+    Object.entries(all).map(([status, doc]) => [
+      status,
+      {
+        description: doc.description,
+        ...(doc.schema ? { content: json(doc.schema) } : {}),
+        ...(route.auth === 'apiKey' && status === '429'
+          ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
+          : {}),
+      },
+    ]),
+  );
+}
+
+/** The OpenAPI 3.1 document, built from the same route table as the router. */
+export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const scopeNote = route.scope ? `\n\nRequires scope \`${route.scope}\`.` : route.adminOnly ? '\n\nOrganization admins only.' : '';
+    (paths[route.path] ??= {})[route.method] = {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      description: `${route.description ?? route.summary}${scopeNote}`,
+      security: route.auth === 'public' ? [] : [{ [route.auth === 'dashboard' ? 'dashboardSession' : 'bearerAuth']: [] }],
+      parameters: parameters(route),
+      ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
+      responses: responses(route),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Voice Agent Platform API', version: '1.0.0', description: DESCRIPTION },
+    servers: [{ url: `${serverUrl}${API_PREFIX}` }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `rb_live_…` or `rb_test_…`.' },
+        dashboardSession: { type: 'http', scheme: 'bearer', description: 'A dashboard session token (`rb_dash_…`) from `POST /dashboard/sessions`.' },
+      },
+      schemas: { Error: plain(ErrorEnvelope) },
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type Koa from 'koa';
+import type { Types } from 'mongoose';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config';
+import type { Scope } from './scopes';
+
+/** Who is calling: an API key (partner routes) or a dashboard session (admin routes). */
+export type Auth =
+  | {
+      kind: 'apiKey';
+      keyId: string;
+      organizationId: Types.ObjectId;
+      scopes: ReadonlySet<Scope>;
+      byok: boolean;
+      allowedOrigins: string[];
+      rateLimitPerMinute: number;
+    }
+  | {
+      kind: 'dashboard';
+      userId: Types.ObjectId;
+      organizationId: Types.ObjectId;
+      role: 'admin' | 'member';
+      permissions: ReadonlySet<Scope>;
+      founder: boolean;
+    };
+
+export interface Request<P, Q, B, A> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: A;
+  config: Config;
+  /** The Temporal client, for routes that start, signal or update workflows. */
+  temporal: Client;
+  ctx: Koa.Context;
+}
+
+/** A handler answers with the route's success status, or picks another declared one with `reply`. */
+export interface Reply {
+  readonly reply: true;
+  status: number;
+  body: unknown;
+}
+
+export const reply = (status: number, body: unknown): Reply => ({ reply: true, status, body });
+
+export interface ResponseDoc {
+  description: string;
+  schema?: TSchema;
+}
+
+export type AuthOf<K> = K extends 'apiKey' ? Extract<Auth, { kind: 'apiKey' }> : K extends 'dashboard' ? Extract<Auth, { kind: 'dashboard' }> : undefined;
+type AuthKind = 'apiKey' | 'dashboard' | 'public';
+
+interface RouteMeta {
+  operationId: string;
+  method: 'get' | 'post' | 'patch' | 'delete' | 'put';
+  /** OpenAPI style, relative to /api/v1: `/agents/{id}`. */
+  path: string;
+  tag: string;
+  /** What a path id names, for the 404 message. */
+  resource?: string;
+  summary: string;
+  description?: string;
+  auth: AuthKind;
+  /** Required scope of an API key. */
+  scope?: Scope;
+  /** Dashboard routes only admins may call. */
+  adminOnly?: boolean;
+  params?: TObject;
+  query?: TObject;
+  body?: TSchema;
+  status: number;
+  responses: Record<number, ResponseDoc>;
+}
+
+/** A route as the router and the OpenAPI builder see it. */
+export interface RouteDef extends RouteMeta {
+  handler: (req: Request<any, any, any, any>) => Promise<unknown>;
+}
+
+/**
+ * The request a handler of a route with these schemas receives. Handlers annotate their parameter
+ * with it: inferring it through a generic defineRoute sends Mongoose's query types past the
+ * compiler's instantiation depth.
+ */
+export type Req<S extends { params?: TObject; query?: TObject; body?: TSchema; auth?: AuthKind } = {}> = Request<
+  S['params'] extends TObject ? Static<S['params']> : {},
+  S['query'] extends TObject ? Static<S['query']> : {},
+  S['body'] extends TSchema ? Static<S['body']> : undefined,
+  AuthOf<S['auth'] extends AuthKind ? S['auth'] : 'apiKey'>
+>;
+
+export function defineRoute(def: RouteDef): RouteDef {
+  return def;
+}

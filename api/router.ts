@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { AppDeps } from './deps';
+import { notFound, permissionDenied } from './errors';
+import { authenticateApiKey, authenticateDashboard } from './middleware/auth';
+import { readJsonBody } from './middleware/body';
+import { enforceRateLimit } from './middleware/rateLimit';
+import type { Auth, Reply, RouteDef } from './route';
+import { check, compile } from './validation';
+
+export const API_PREFIX = '/api/v1';
+
+/** `/agents/{id}` -> `/agents/:id` */
+export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Builds the router from the route table: for each route, authentication, the per-key rate limit,
+ * the scope or role check, validation of path, query and body, then the handler.
+ */
+export function buildRouter(routes: RouteDef[], deps: AppDeps): Router {
+  const router = new Router({ prefix: API_PREFIX });
+  for (const route of routes) {
+    const validateParams = route.params && compile(route.params, 'path');
+    const validateQuery = route.query && compile(route.query, 'query');
+    const validateBody = route.body && compile(route.body, 'body');
+
+    router[route.method](koaPath(route.path), async (ctx: Koa.Context) => {
+      ctx.state.operationId = route.operationId;
+      let auth: Auth | undefined;
+      if (route.auth === 'apiKey') {
+        const key = await authenticateApiKey(ctx);
+        auth = key;
+        ctx.state.auth = key;
+        await enforceRateLimit(ctx, key.keyId, key.rateLimitPerMinute);
+        if (route.scope && !key.scopes.has(route.scope)) {
+          throw permissionDenied(`This key lacks the ${route.scope} scope needed for ${route.method.toUpperCase()} ${API_PREFIX}${route.path}.`);
+        }
+      } else if (route.auth === 'dashboard') {
+        const session = await authenticateDashboard(ctx);
+        auth = session;
+        ctx.state.auth = session;
+        if (route.adminOnly && session.role !== 'admin') throw permissionDenied('Only organization admins may do this.');
+      }
+
+      // A malformed id cannot name anything in the caller's organization: 404, like an unknown one.
+      const params = { ...ctx.params };
+      if (validateParams && !validateParams(params)) throw notFound(route.resource, 'path.id');
+      const query = { ...ctx.query };
+      if (validateQuery) check(validateQuery, query, 'query');
+      let body: unknown;
+      if (validateBody) {
+        body = (await readJsonBody(ctx)) ?? {};
+        check(validateBody, body, 'body');
+      }
+
+      const result = await route.handler({ params, query, body, auth, config: deps.config, temporal: deps.temporal, ctx });
+      if (result && typeof result === 'object' && (result as Reply).reply === true) {
+        ctx.status = (result as Reply).status;
+        ctx.body = (result as Reply).body;
+      } else {
+        ctx.status = route.status;
+        ctx.body = result;
+      }
+    });
+  }
+  return router;
+}

@@ -1,0 +1,200 @@
+import { Types } from 'mongoose';
+import { Agent as AgentModel, nameKey, placeholders, type AgentDoc } from '../../models/agent';
+import { Organization } from '../../models/organization';
+import { isDuplicateKeyError } from '../../models/duplicateKey';
+import { claimSlot, releaseSlot } from '../../models/slot';
+import type { Config } from '../../config';
+import { duplicateName, notFound, quotaExceeded, validationError } from '../errors';
+import { defineRoute, type Req } from '../route';
+import {
+  Agent,
+  CreateAgentBody,
+  DeletedAgent,
+  ListAgentsQuery,
+  PHONE_DEFAULTS,
+  UpdateAgentBody,
+  VOICE_DEFAULTS,
+} from '../schemas/agents';
+import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+
+const agentPool = (organizationId: Types.ObjectId) => `agents:${organizationId}`;
+
+export function agentRepresentation(doc: AgentDoc, config: Config): Agent {
+  const overrides = doc.providers ?? {};
+  return {
+    id: String(doc._id),
+    object: 'agent' as const,
+    type: doc.type,
+    name: doc.name,
+    description: doc.description ?? '',
+    ...(doc.type === 'voice' ? { mode: doc.mode } : {}),
+    language: doc.language,
+    sector: doc.sector ?? '',
+    maxDurationMinutes: doc.maxDurationMinutes,
+    instructions: doc.instructions,
+    variables: placeholders(doc.instructions),
+    providers: {
+      llm: overrides.llm ?? config.providers.llm,
+      stt: overrides.stt ?? config.providers.stt,
+      tts: overrides.tts ?? config.providers.tts,
+    },
+    ...(doc.type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...doc.phone } as Agent['phone'] } : {}),
+    ...(doc.type === 'voice' ? { voice: { ...VOICE_DEFAULTS, ...doc.voice } as Agent['voice'] } : {}),
+    sessionsCount: doc.sessionsCount ?? 0,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}
+
+/** A phone block on a voice agent (or the reverse) is a mistake worth saying, not ignoring. */
+function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mode?: unknown }) {
+  if (type === 'voice' && body.phone !== undefined) throw validationError('body.phone applies to phone agents only.', 'body.phone');
+  if (type === 'phone' && body.voice !== undefined) throw validationError('body.voice applies to voice agents only.', 'body.voice');
+  if (type === 'phone' && body.mode !== undefined) throw validationError('body.mode applies to voice agents only.', 'body.mode');
+}
+
+async function findAgent(organizationId: Types.ObjectId, id: string): Promise<AgentDoc> {
+  const doc = await AgentModel.findOne({ _id: id, organizationId });
+  if (!doc) throw notFound('agent', 'path.id');
+  return doc;
+}
+
+const duplicate = (name: string) => duplicateName(`An agent named "${name}" already exists in your organization.`);
+
+export const agentRoutes = [
+  defineRoute({
+    operationId: 'listAgents',
+    method: 'get',
+    path: '/agents',
+    tag: 'Agents',
+    summary: 'List agents of one type, newest first',
+    auth: 'apiKey',
+    scope: 'agents:read',
+    query: ListAgentsQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of agents.', schema: ListOf(Agent, 'agent') } },
+    handler: async ({ query, auth, config }: Req<{ query: typeof ListAgentsQuery }>) => {
+      const filter = { organizationId: auth.organizationId, type: query.type };
+      const [docs, total] = await Promise.all([
+        AgentModel.find(filter)
+          .sort({ createdAt: -1, _id: -1 })
+          .skip((query.page - 1) * query.limit)
+          .limit(query.limit),
+        AgentModel.countDocuments(filter),
+      ]);
+      return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config)), total, query);
+    },
+  }),
+  defineRoute({
+    operationId: 'createAgent',
+    method: 'post',
+    path: '/agents',
+    tag: 'Agents',
+    summary: 'Create an agent',
+    description: 'Counts against the organization’s `maxAgents` (403 `QUOTA_EXCEEDED` beyond it). A name already used in the organization, ignoring case, is 409 `DUPLICATE_NAME`.',
+    auth: 'apiKey',
+    scope: 'agents:manage',
+    body: CreateAgentBody,
+    status: 201,
+    responses: { 201: { description: 'The new agent.', schema: Agent }, ...errorResponses(409) },
+    handler: async ({ body, auth, config }: Req<{ body: typeof CreateAgentBody }>) => {
+      const type = body.type ?? 'phone';
+      checkBlocks(type, body);
+      const organization = await Organization.findById(auth.organizationId).lean();
+      if (!organization) throw notFound('organization');
+      const _id = new Types.ObjectId();
+      const pool = agentPool(auth.organizationId);
+      if ((await claimSlot(pool, String(_id), organization.limits.maxAgents)) === null) {
+        throw quotaExceeded(`Your organization has reached its limit of ${organization.limits.maxAgents} agents; delete one or raise the plan.`);
+      }
+      try {
+        const doc = await AgentModel.create({
+          _id,
+          organizationId: auth.organizationId,
+          type,
+          name: body.name,
+          nameKey: nameKey(body.name),
+          description: body.description ?? '',
+          ...(type === 'voice' ? { mode: body.mode ?? 'interview', voice: { ...VOICE_DEFAULTS, ...body.voice } } : {}),
+          ...(type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...body.phone } } : {}),
+          language: body.language ?? 'en-US',
+          sector: body.sector ?? '',
+          maxDurationMinutes: body.maxDurationMinutes ?? 15,
+          instructions: body.instructions,
+          providers: body.providers ?? {},
+        });
+        return agentRepresentation(doc, config);
+      } catch (err) {
+        await releaseSlot(pool, String(_id));
+        if (isDuplicateKeyError(err)) throw duplicate(body.name);
+        throw err;
+      }
+    },
+  }),
+  defineRoute({
+    operationId: 'getAgent',
+    method: 'get',
+    path: '/agents/{id}',
+    tag: 'Agents',
+    resource: 'agent',
+    summary: 'Retrieve an agent',
+    auth: 'apiKey',
+    scope: 'agents:read',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The agent.', schema: Agent } },
+    handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => agentRepresentation(await findAgent(auth.organizationId, params.id), config),
+  }),
+  defineRoute({
+    operationId: 'updateAgent',
+    method: 'patch',
+    path: '/agents/{id}',
+    tag: 'Agents',
+    resource: 'agent',
+    summary: 'Update an agent',
+    description: 'Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change.',
+    auth: 'apiKey',
+    scope: 'agents:manage',
+    params: IdParams,
+    body: UpdateAgentBody,
+    status: 200,
+    responses: { 200: { description: 'The updated agent.', schema: Agent }, ...errorResponses(409) },
+    handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof UpdateAgentBody }>) => {
+      const doc = await findAgent(auth.organizationId, params.id);
+      checkBlocks(doc.type, body);
+      const { providers, phone, voice, name, ...scalars } = body;
+      doc.set(scalars);
+      if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
+      if (providers) doc.set('providers', { ...(doc.providers ?? {}), ...providers });
+      if (phone) doc.set('phone', { ...PHONE_DEFAULTS, ...doc.phone, ...phone });
+      if (voice) doc.set('voice', { ...VOICE_DEFAULTS, ...doc.voice, ...voice });
+      try {
+        await doc.save();
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw duplicate(name ?? doc.name);
+        throw err;
+      }
+      return agentRepresentation(doc, config);
+    },
+  }),
+  defineRoute({
+    operationId: 'deleteAgent',
+    method: 'delete',
+    path: '/agents/{id}',
+    tag: 'Agents',
+    resource: 'agent',
+    summary: 'Delete an agent',
+    description: 'Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`.',
+    auth: 'apiKey',
+    scope: 'agents:manage',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The agent was deleted.', schema: DeletedAgent } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
+      const { deletedCount } = await AgentModel.deleteOne({ _id: params.id, organizationId: auth.organizationId });
+      if (deletedCount !== 1) throw notFound('agent', 'path.id');
+      await releaseSlot(agentPool(auth.organizationId), params.id);
+      return { id: params.id, object: 'agent' as const, deleted: true as const };
+    },
+  }),
+];

@@ -1,0 +1,151 @@
+import { Types } from 'mongoose';
+import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
+import { byokReady } from '../../models/providerCredential';
+import { byokNotReady, notFound, permissionDenied, validationError } from '../errors';
+import { defineRoute, type Req } from '../route';
+import type { Scope } from '../scopes';
+import { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from '../schemas/apiKeys';
+import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+
+type KeyDoc = {
+  _id: Types.ObjectId;
+  name: string;
+  mode: string;
+  last4: string;
+  scopes: string[];
+  byok: boolean;
+  allowedOrigins: string[];
+  rateLimitPerMinute: number;
+  expiresAt?: Date | null;
+  revokedAt?: Date | null;
+  lastUsedAt?: Date | null;
+  createdBy: Types.ObjectId;
+  createdAt: Date;
+};
+
+const iso = (d?: Date | null) => (d ? d.toISOString() : null);
+
+function keyRepresentation(doc: KeyDoc, plaintext?: string) {
+  return {
+    id: String(doc._id),
+    object: 'api_key' as const,
+    name: doc.name,
+    mode: doc.mode as 'live' | 'test',
+    ...(plaintext ? { key: plaintext } : {}),
+    last4: doc.last4,
+    scopes: doc.scopes,
+    byok: doc.byok,
+    allowedOrigins: doc.allowedOrigins,
+    rateLimitPerMinute: doc.rateLimitPerMinute,
+    expiresAt: iso(doc.expiresAt),
+    revokedAt: iso(doc.revokedAt),
+    lastUsedAt: iso(doc.lastUsedAt),
+    createdBy: String(doc.createdBy),
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/** Reduces each entry to its exact origin (scheme, host, port), or names the entry that is not one. */
+export function normalizeOrigins(origins: string[]): string[] {
+  const result = origins.map((raw, i) => {
+    const param = `body.allowedOrigins[${i}]`;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw validationError(`${param} must be an origin such as https://app.example.com.`, param);
+    }
+    const local = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+    if (url.protocol !== 'https:' && !local) {
+      throw validationError(`${param} must use https (http is allowed only for localhost and 127.0.0.1).`, param);
+    }
+    if (url.username || url.password) throw validationError(`${param} must not contain credentials.`, param);
+    return url.origin;
+  });
+  return [...new Set(result)];
+}
+
+export const apiKeyRoutes = [
+  defineRoute({
+    operationId: 'createApiKey',
+    method: 'post',
+    path: '/api-keys',
+    tag: 'Dashboard',
+    summary: 'Create an API key',
+    description:
+      'Organization admins only, with a dashboard session (an API key cannot create keys). The plaintext `key` is in this response only; store it now. Rotate by creating a new key with the same scopes, moving traffic (see `lastUsedAt`), then revoking the old one.',
+    auth: 'dashboard',
+    adminOnly: true,
+    body: CreateApiKeyBody,
+    status: 201,
+    responses: { 201: { description: 'The key, with its plaintext once.', schema: ApiKey } },
+    handler: async ({ body, auth }: Req<{ body: typeof CreateApiKeyBody; auth: 'dashboard' }>) => {
+      const missing = body.scopes.filter((s) => !auth.permissions.has(s as Scope));
+      if (missing.length) throw permissionDenied(`You cannot grant scopes you do not hold: ${missing.join(', ')}.`);
+      const allowedOrigins = normalizeOrigins(body.allowedOrigins ?? []);
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError('body.expiresAt must be in the future.', 'body.expiresAt');
+      if (body.byok && !(await byokReady(auth.organizationId))) throw byokNotReady();
+      const { doc, key } = await createApiKey({
+        organizationId: auth.organizationId,
+        createdBy: auth.userId,
+        creatorPermissions: [...auth.permissions],
+        name: body.name,
+        mode: body.mode ?? 'live',
+        scopes: body.scopes,
+        byok: body.byok ?? false,
+        allowedOrigins,
+        rateLimitPerMinute: body.rateLimitPerMinute ?? 120,
+        expiresAt,
+      });
+      return keyRepresentation(doc, key);
+    },
+  }),
+  defineRoute({
+    operationId: 'listApiKeys',
+    method: 'get',
+    path: '/api-keys',
+    tag: 'Dashboard',
+    summary: "List the organization's API keys, newest first",
+    description: 'Never shows a plaintext key; `last4` and `lastUsedAt` tell keys apart.',
+    auth: 'dashboard',
+    query: ListApiKeysQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of keys.', schema: ListOf(ApiKey, 'api_key') } },
+    handler: async ({ query, auth }: Req<{ query: typeof ListApiKeysQuery; auth: 'dashboard' }>) => {
+      const filter = { organizationId: auth.organizationId };
+      const [docs, total] = await Promise.all([
+        ApiKeyModel.find(filter)
+          .sort({ createdAt: -1, _id: -1 })
+          .skip((query.page - 1) * query.limit)
+          .limit(query.limit)
+          .lean(),
+        ApiKeyModel.countDocuments(filter),
+      ]);
+      return listEnvelope('api_key', docs.map((d) => keyRepresentation(d as KeyDoc)), total, query);
+    },
+  }),
+  defineRoute({
+    operationId: 'revokeApiKey',
+    method: 'delete',
+    path: '/api-keys/{id}',
+    tag: 'Dashboard',
+    resource: 'API key',
+    summary: 'Revoke an API key',
+    description: 'The key stops working at once. Revoking a revoked key answers the same key again.',
+    auth: 'dashboard',
+    adminOnly: true,
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The revoked key.', schema: ApiKey }, ...errorResponses() },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
+      const filter = { _id: params.id, organizationId: auth.organizationId };
+      await ApiKeyModel.updateOne({ ...filter, revokedAt: null }, { $set: { revokedAt: new Date() } });
+      const doc = await ApiKeyModel.findOne(filter).lean();
+      if (!doc) throw notFound('API key', 'path.id');
+      return keyRepresentation(doc as KeyDoc);
+    },
+  }),
+];

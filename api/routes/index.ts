@@ -1,0 +1,24 @@
+import { buildOpenApi } from '../openapi';
+import { defineRoute, type Req, type RouteDef } from '../route';
+import { agentRoutes } from './agents';
+import { apiKeyRoutes } from './apiKeys';
+import { dashboardRoutes } from './dashboard';
+import { usageRoutes } from './usage';
+
+/** The route table: every operation under /api/v1. The router and the OpenAPI document come from it. */
+export function apiRoutes(): RouteDef[] {
+  let document: unknown;
+  const openapi = defineRoute({
+    operationId: 'getOpenApi',
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Meta',
+    summary: 'This API as an OpenAPI 3.1 document',
+    auth: 'public',
+    status: 200,
+    responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
+    handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
+  });
+  const routes: RouteDef[] = [...agentRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
+  return routes;
+}

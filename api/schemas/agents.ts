@@ -1,0 +1,150 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
+
+export const AGENT_TYPES = ['phone', 'voice'] as const;
+export const AGENT_MODES = ['interview', 'workflow'] as const;
+export const LLM_PROVIDERS = ['mistral', 'gemini', 'groq'] as const;
+export const STT_PROVIDERS = ['deepgram', 'google'] as const;
+export const TTS_PROVIDERS = ['elevenlabs', 'google', 'amazon'] as const;
+export const VOICEMAIL_BEHAVIORS = ['hangup', 'leave_message', 'mark_no_answer'] as const;
+export const DIRECTIONS = ['outbound', 'inbound', 'both'] as const;
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+const text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
+const labels = (description: string) => Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true, description });
+const Language = Type.String({
+  pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+  maxLength: 35,
+  description: 'BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`.',
+});
+
+const ProvidersInput = Type.Object(
+  {
+    llm: Type.Optional(StringEnum(LLM_PROVIDERS, { description: 'Voice LLM vendor.' })),
+    stt: Type.Optional(StringEnum(STT_PROVIDERS, { description: 'Speech-to-text vendor.' })),
+    tts: Type.Optional(StringEnum(TTS_PROVIDERS, { description: 'Text-to-speech vendor.' })),
+  },
+  { additionalProperties: false, description: 'Overrides of the server defaults; omitted kinds use the server configuration.' },
+);
+
+const PhoneFields = {
+  direction: StringEnum(DIRECTIONS),
+  greeting: text(2000, 'First sentence the agent says when the callee answers.'),
+  fallback: text(2000, 'What the agent says when it cannot help.'),
+  voicemailBehavior: StringEnum(VOICEMAIL_BEHAVIORS),
+  maxAttempts: Type.Integer({ minimum: 1, maximum: 5 }),
+  retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080 }),
+  requiredContactFields: labels('Fields the agent must collect from the callee.'),
+  outcomeLabels: labels('Outcomes the report may assign to a call.'),
+};
+
+const VoiceFields = {
+  goal: text(2000),
+  opening: text(2000, 'What the agent says first in an interview.'),
+  evaluationStyle: text(2000),
+  evaluationCriteria: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20, uniqueItems: true }),
+  difficulty: StringEnum(DIFFICULTIES),
+};
+
+const PhoneInput = Type.Partial(Type.Object(PhoneFields), { additionalProperties: false, description: 'Phone agents only.' });
+const VoiceInput = Type.Partial(Type.Object(VoiceFields), { additionalProperties: false, description: 'Voice agents only.' });
+
+export const CreateAgentBody = Type.Object(
+  {
+    type: Type.Optional(StringEnum(AGENT_TYPES, { description: 'Default `phone`.' })),
+    name: Type.String({ minLength: 1, maxLength: 200, description: 'Unique in the organization, ignoring case.' }),
+    description: Type.Optional(text(2000)),
+    instructions: Type.String({
+      minLength: 1,
+      maxLength: 20000,
+      description: 'System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.',
+    }),
+    mode: Type.Optional(StringEnum(AGENT_MODES, { description: 'Voice agents only; default `interview`.' })),
+    language: Type.Optional(Language),
+    sector: Type.Optional(text(200)),
+    maxDurationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Default 15.' })),
+    providers: Type.Optional(ProvidersInput),
+    phone: Type.Optional(PhoneInput),
+    voice: Type.Optional(VoiceInput),
+  },
+  { additionalProperties: false, title: 'agent_create' },
+);
+export type CreateAgentBody = Static<typeof CreateAgentBody>;
+
+export const UpdateAgentBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    description: Type.Optional(text(2000)),
+    instructions: Type.Optional(Type.String({ minLength: 1, maxLength: 20000 })),
+    language: Type.Optional(Language),
+    sector: Type.Optional(text(200)),
+    maxDurationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
+    providers: Type.Optional(ProvidersInput),
+    phone: Type.Optional(PhoneInput),
+    voice: Type.Optional(VoiceInput),
+    type: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
+    mode: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
+  },
+  { additionalProperties: false, title: 'agent_update', description: 'Only supplied fields change; `phone`, `voice` and `providers` merge field by field.' },
+);
+export type UpdateAgentBody = Static<typeof UpdateAgentBody>;
+
+export const ListAgentsQuery = Type.Object(
+  {
+    type: StringEnum(AGENT_TYPES, { default: 'phone', description: 'Default `phone`.' }),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+export type ListAgentsQuery = Static<typeof ListAgentsQuery>;
+
+export const Agent = Type.Object(
+  {
+    id: Id,
+    object: Type.Literal('agent'),
+    type: StringEnum(AGENT_TYPES),
+    name: Type.String(),
+    description: Type.String(),
+    mode: Type.Optional(StringEnum(AGENT_MODES, { description: 'Present on voice agents only.' })),
+    language: Type.String(),
+    sector: Type.String(),
+    maxDurationMinutes: Type.Integer(),
+    instructions: Type.String(),
+    variables: Type.Array(Type.String(), { description: 'The `{{placeholders}}` found in `instructions`, which calls must fill.' }),
+    providers: Type.Object(
+      { llm: Type.String(), stt: Type.String(), tts: Type.String() },
+      { description: 'What the agent will actually use: its overrides, else the server defaults (`simulated` when no vendor is configured).' },
+    ),
+    phone: Type.Optional(Type.Object(PhoneFields, { description: 'Present on phone agents only, with every default filled.' })),
+    voice: Type.Optional(Type.Object(VoiceFields, { description: 'Present on voice agents only, with every default filled.' })),
+    sessionsCount: Type.Integer({ description: 'Calls or interviews run with this agent.' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'agent' },
+);
+export type Agent = Static<typeof Agent>;
+
+export const DeletedAgent = Type.Object(
+  { id: Id, object: Type.Literal('agent'), deleted: Type.Literal(true) },
+  { title: 'agent_deleted' },
+);
+
+export const PHONE_DEFAULTS = {
+  direction: 'outbound',
+  greeting: '',
+  fallback: '',
+  voicemailBehavior: 'hangup',
+  maxAttempts: 1,
+  retryDelayMinutes: 60,
+  requiredContactFields: [] as string[],
+  outcomeLabels: [] as string[],
+};
+
+export const VOICE_DEFAULTS = {
+  goal: '',
+  opening: '',
+  evaluationStyle: '',
+  evaluationCriteria: [] as string[],
+  difficulty: 'medium',
+};

@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { SCOPES } from '../scopes';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
+
+export const CreateApiKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    scopes: Type.Array(StringEnum(SCOPES), {
+      minItems: 1,
+      uniqueItems: true,
+      description: 'Only scopes the creating admin holds. Effective access is always these ∩ the creator’s current permissions.',
+    }),
+    byok: Type.Optional(Type.Boolean({ default: false, description: 'Fixed at creation. Needs verified LLM, STT and TTS provider keys (else 400 `BYOK_NOT_READY`).' })),
+    mode: Type.Optional(StringEnum(['live', 'test'] as const, { default: 'live', description: 'Prefix `rb_live_` or `rb_test_`.' })),
+    allowedOrigins: Type.Optional(
+      Type.Array(Type.String({ maxLength: 300 }), {
+        maxItems: 20,
+        description: 'Exact browser origins allowed to frame interviews. HTTPS, except http://localhost and http://127.0.0.1 on any port. A path is ignored: `https://app.example.com/x` is stored as `https://app.example.com`.',
+      }),
+    ),
+    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 120 })),
+    expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the key stops working on its own; must be in the future.' })),
+  },
+  { additionalProperties: false, title: 'api_key_create' },
+);
+
+export const ApiKey = Type.Object(
+  {
+    id: Id,
+    object: Type.Literal('api_key'),
+    name: Type.String(),
+    mode: StringEnum(['live', 'test'] as const),
+    key: Type.Optional(Type.String({ description: 'The plaintext key: only in the create response, never again.' })),
+    last4: Type.String(),
+    scopes: Type.Array(StringEnum(SCOPES)),
+    byok: Type.Boolean(),
+    allowedOrigins: Type.Array(Type.String()),
+    rateLimitPerMinute: Type.Integer(),
+    expiresAt: Type.Union([Timestamp, Type.Null()]),
+    revokedAt: Type.Union([Timestamp, Type.Null()]),
+    lastUsedAt: Type.Union([Timestamp, Type.Null()], { description: 'Updated at most once a minute.' }),
+    createdBy: Id,
+    createdAt: Timestamp,
+  },
+  { title: 'api_key' },
+);
+
+export const ListApiKeysQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

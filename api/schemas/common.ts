@@ -1,0 +1,86 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** A resource id: 24 lower-case hex characters. A path id that does not match is a 404. */
+export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-character hexadecimal id' });
+
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type IdParams = Static<typeof IdParams>;
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
+
+export const PageQuery = {
+  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
+};
+
+export const Pagination = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+
+/** The spec's list envelope around items of one representation. */
+export function ListOf<T extends TSchema>(item: T, dataType: string) {
+  return Type.Object(
+    {
+      object: Type.Literal('list'),
+      dataType: Type.Literal(dataType),
+      data: Type.Array(item),
+      pagination: Pagination,
+    },
+    { title: `${dataType}_list` },
+  );
+}
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      type: Type.String({ description: 'Broad class: invalid_request_error, authentication_error, billing_error, permission_error, conflict_error, rate_limit_error, api_error.' }),
+      code: Type.String({ description: 'Stable code to branch on.' }),
+      message: Type.String({ description: 'For developers; may change.' }),
+      param: Type.Optional(Type.String({ description: 'The offending field, e.g. `body.phone.greeting` or `query.limit`.' })),
+    }),
+    request_id: Type.String({ description: 'Also in the `x-request-id` header; quote it to support.' }),
+  },
+  { title: 'error' },
+);
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+export function listEnvelope<T>(dataType: string, data: T[], total: number, { page, limit }: Page) {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    object: 'list' as const,
+    dataType,
+    data,
+    pagination: { page, limit, total, totalPages, hasMore: page < totalPages },
+  };
+}
+
+/** A string from a fixed set, as one JSON Schema `enum` so a mismatch names every allowed value. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request: `error.param` names the field.',
+  401: 'Missing, malformed, unknown, revoked or expired credential.',
+  402: 'Insufficient credits.',
+  403: 'The credential lacks the scope or role, or a plan limit is reached.',
+  404: "No such resource in the caller's organization (also for a malformed id).",
+  409: 'Conflict with the current state or an existing name.',
+  413: 'Request body over 1 MiB.',
+  415: 'Request body is not JSON.',
+  429: 'Rate limit reached; honour `retry-after`.',
+  500: 'Unexpected error; quote `request_id`.',
+};
+
+/** Error responses for a route's OpenAPI entry, each with the error envelope. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s] ?? 'Error.', schema: ErrorEnvelope }]));
+}

@@ -1,0 +1,58 @@
+import { Schema, model, type HydratedDocument, type Types } from 'mongoose';
+
+export interface AgentRecord {
+  _id: Types.ObjectId;
+  organizationId: Types.ObjectId;
+  type: 'phone' | 'voice';
+  name: string;
+  nameKey: string;
+  description: string;
+  mode?: 'interview' | 'workflow';
+  language: string;
+  sector: string;
+  maxDurationMinutes: number;
+  instructions: string;
+  providers: Partial<Record<'llm' | 'stt' | 'tts', string>>;
+  phone?: Record<string, unknown>;
+  voice?: Record<string, unknown>;
+  sessionsCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * An agent. `phone` and `voice` are stored with every default filled, `providers` holds only the
+ * agent's own overrides (server defaults may change). `nameKey` is the lower-cased name that the
+ * unique index uses, since FerretDB has no case-insensitive collation.
+ */
+const agentSchema = new Schema<AgentRecord>(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    type: { type: String, required: true, enum: ['phone', 'voice'] },
+    name: { type: String, required: true },
+    nameKey: { type: String, required: true },
+    description: { type: String, default: '' },
+    mode: { type: String, enum: ['interview', 'workflow'] },
+    language: { type: String, required: true },
+    sector: { type: String, default: '' },
+    maxDurationMinutes: { type: Number, required: true },
+    instructions: { type: String, required: true },
+    providers: { type: Schema.Types.Mixed, default: {} },
+    phone: { type: Schema.Types.Mixed },
+    voice: { type: Schema.Types.Mixed },
+    sessionsCount: { type: Number, default: 0 },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+agentSchema.index({ organizationId: 1, nameKey: 1 }, { unique: true });
+agentSchema.index({ organizationId: 1, type: 1, createdAt: -1 });
+
+export const Agent = model<AgentRecord>('Agent', agentSchema);
+export type AgentDoc = HydratedDocument<AgentRecord>;
+
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** The `{{placeholder}}` names in an agent's instructions, in first-seen order. */
+export function placeholders(instructions: string): string[] {
+  return [...new Set([...instructions.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((m) => m[1]!))];
+}

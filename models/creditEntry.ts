@@ -1,0 +1,41 @@
+import { Schema, Types, model } from 'mongoose';
+
+/**
+ * The organization's credit ledger in minutes: grants add, charges use. Each entry is one insert
+ * with a unique reference, so a charge retried by an activity is recorded once, and no two
+ * concurrent writers can lose each other's update (FerretDB applies `$inc` non-atomically).
+ */
+const creditEntrySchema = new Schema(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    kind: { type: String, required: true, enum: ['grant', 'charge'] },
+    minutes: { type: Number, required: true, min: 0 },
+    /** What the entry is for (`call:<id>`, `admin:<uuid>`), unique per organization. */
+    reference: { type: String, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+creditEntrySchema.index({ organizationId: 1, reference: 1 }, { unique: true });
+
+export const CreditEntry = model('CreditEntry', creditEntrySchema);
+
+export interface CreditBalance {
+  allocatedMinutes: number;
+  usedMinutes: number;
+  remainingMinutes: number;
+}
+
+export async function creditBalance(organizationId: Types.ObjectId | string): Promise<CreditBalance> {
+  const totals = await CreditEntry.aggregate<{ _id: string; minutes: number }>([
+    { $match: { organizationId: new Types.ObjectId(String(organizationId)) } },
+    { $group: { _id: '$kind', minutes: { $sum: '$minutes' } } },
+  ]);
+  const sum = (kind: string) => totals.find((t) => t._id === kind)?.minutes ?? 0;
+  const allocatedMinutes = sum('grant');
+  const usedMinutes = sum('charge');
+  return { allocatedMinutes, usedMinutes, remainingMinutes: Math.max(0, allocatedMinutes - usedMinutes) };
+}
+
+export async function grantCredits(organizationId: Types.ObjectId | string, minutes: number, reference: string): Promise<void> {
+  await CreditEntry.create({ organizationId, kind: 'grant', minutes, reference });
+}

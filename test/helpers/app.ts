@@ -1,0 +1,121 @@
+/**
+ * The API as a partner reaches it: the real app on a free port, over the real database and
+ * Temporal, with tenants created through the same model functions the admin CLI uses.
+ */
+import mongoose, { type Types } from 'mongoose';
+import { Client, Connection } from '@temporalio/client';
+import { createApp } from '../../api/app';
+import type { Scope } from '../../api/scopes';
+import { SCOPES } from '../../api/scopes';
+import { loadConfig, type Config } from '../../config';
+import { createApiKey } from '../../models/apiKey';
+import { createOrganization, type NewOrganization } from '../../models/tenant';
+import { User } from '../../models/user';
+import { serve } from './http';
+import { connectTestDatabase, temporalAddress, uniqueName } from './servers';
+
+export interface TestApi {
+  url: string;
+  config: Config;
+  /** Calls the API; `token` is sent as the bearer credential. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function request(
+  url: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${url}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (e.g. /metrics); the raw text is the body.
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/** Connects the test file to a fresh database and Temporal, and serves an app; call close() in afterAll. */
+export async function startApi(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<TestApi & { extraApp(): Promise<TestApi> }> {
+  const dropDatabase = await connectTestDatabase(prefix);
+  const connection = await Connection.connect({ address: temporalAddress() });
+  const temporal = new Client({ connection });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const servers: { close(): Promise<void> }[] = [];
+  const open = async (): Promise<TestApi> => {
+    const server = await serve(createApp({ config, mongo: mongoose.connection, temporal }));
+    servers.push(server);
+    return {
+      url: server.url,
+      config,
+      call: (method, path, options) => request(server.url, method, path, options),
+      close: server.close,
+    };
+  };
+  const main = await open();
+  return {
+    ...main,
+    /** A second API process over the same database, as a deployment with two instances has. */
+    extraApp: open,
+    close: async () => {
+      await Promise.all(servers.map((s) => s.close()));
+      await connection.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface Tenant {
+  organizationId: Types.ObjectId;
+  adminId: Types.ObjectId;
+  adminEmail: string;
+  adminPassword: string;
+  /** A live key holding the given scopes (all seven by default). */
+  key(scopes?: readonly Scope[], extra?: Partial<Parameters<typeof createApiKey>[0]>): Promise<string>;
+}
+
+export async function createTenant(options: Partial<NewOrganization> = {}): Promise<Tenant> {
+  const adminEmail = `${uniqueName('admin')}@example.com`;
+  const { organization, admin, password } = await createOrganization({
+    name: uniqueName('Org'),
+    creditMinutes: 100,
+    adminEmail,
+    ...options,
+  });
+  return {
+    organizationId: organization._id,
+    adminId: admin._id,
+    adminEmail: admin.email,
+    adminPassword: password,
+    key: async (scopes = SCOPES, extra = {}) => {
+      const creator = await User.findById(admin._id).lean();
+      const { key } = await createApiKey({
+        organizationId: organization._id,
+        createdBy: admin._id,
+        creatorPermissions: creator!.permissions,
+        name: uniqueName('key'),
+        mode: 'live',
+        scopes: [...scopes],
+        ...extra,
+      });
+      return key;
+    },
+  };
+}

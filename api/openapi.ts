@@ -14,7 +14,9 @@ ${Object.entries(ERROR_CODES)
   .map(([code, [status, type, meaning]]) => `- ${status} \`${type}\` \`${code}\`: ${meaning}`)
   .join('\n')}
 
-**Rate limits.** Per key, fixed one-minute windows (default 120 requests). Every authenticated response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count.
+**Rate limits.** Per key, fixed one-minute windows aligned to the clock minute (default 120 requests, set per key at creation). Every authenticated response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count. Limits below 200 a minute are exact across all API instances; above that, instances reserve requests in blocks of 1% of the limit, so a window never admits more than the limit and may admit slightly fewer.
+
+**Revocation and permissions.** Revoking a key, or narrowing the permissions of the user who created it, takes effect at once on the instance that handled the change and within 2 seconds on every other instance.
 
 **Lists.** \`page\` (from 1) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
 

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppDeps } from './deps';
 import { notFound, permissionDenied } from './errors';
-import { authenticateApiKey, authenticateDashboard } from './middleware/auth';
+import { createRateLimiter } from '../models/rateTicket';
+import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
 import { readJsonBody } from './middleware/body';
 import { enforceRateLimit } from './middleware/rateLimit';
 import type { Auth, Reply, RouteDef } from './route';
@@ -19,6 +20,9 @@ export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  */
 export function buildRouter(routes: RouteDef[], deps: AppDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
+  // Per app instance, as per API process: each keeps its own cache and rate-limit blocks.
+  const keyCache = new KeyCache();
+  const limiter = createRateLimiter();
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
@@ -28,10 +32,10 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps): Router {
       ctx.state.operationId = route.operationId;
       let auth: Auth | undefined;
       if (route.auth === 'apiKey') {
-        const key = await authenticateApiKey(ctx);
+        const key = await authenticateApiKey(ctx, keyCache);
         auth = key;
         ctx.state.auth = key;
-        await enforceRateLimit(ctx, key.keyId, key.rateLimitPerMinute);
+        await enforceRateLimit(ctx, limiter, key.keyId, key.rateLimitPerMinute);
         if (route.scope && !key.scopes.has(route.scope)) {
           throw permissionDenied(`This key lacks the ${route.scope} scope needed for ${route.method.toUpperCase()} ${API_PREFIX}${route.path}.`);
         }

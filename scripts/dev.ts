@@ -5,7 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import mongoose from 'mongoose';
+import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
+import { createApiKey } from '../models/apiKey';
+import { Organization } from '../models/organization';
+import { createOrganization } from '../models/tenant';
 import { portInUse, provision, startFerret, startTemporal, toolPaths, type RunningServer } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -14,6 +19,38 @@ const DATA = path.join(ROOT, '.data');
 function fail(message: string): never {
   console.error(`[dev] ${message}`);
   process.exit(1);
+}
+
+/**
+ * On the first start (no organization yet), a demo organization with 600 credit minutes, its admin
+ * and an API key holding every scope, printed this once: the key is stored only as a hash.
+ */
+async function seedDemo(mongodbUri: string): Promise<string[]> {
+  await mongoose.connect(mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  try {
+    if (await Organization.exists({})) return [];
+    const { organization, admin, password } = await createOrganization({
+      name: 'Demo organization',
+      creditMinutes: 600,
+      adminEmail: 'admin@demo.example.com',
+    });
+    const { key } = await createApiKey({
+      organizationId: organization._id,
+      createdBy: admin._id,
+      creatorPermissions: admin.permissions,
+      name: 'Demo key',
+      mode: 'test',
+      scopes: [...SCOPES],
+    });
+    return [
+      '[dev] First start: created a demo organization. Shown once, save them now:',
+      `[dev]   API key         ${key}`,
+      `[dev]   dashboard admin ${admin.email} / ${password}`,
+      `[dev]   try: curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${process.env.PORT ?? 3000}/api/v1/usage`,
+    ];
+  } finally {
+    await mongoose.disconnect();
+  }
 }
 
 function port(name: string, fallback: number): number {
@@ -91,6 +128,12 @@ async function main(): Promise<void> {
     console.error(`[dev] ${err instanceof Error ? err.message : String(err)}`);
     return stop(1);
   }
+  let demo: string[] = [];
+  try {
+    demo = await seedDemo(env.MONGODB_URI!);
+  } catch (err) {
+    console.error(`[dev] could not create the demo organization: ${err instanceof Error ? err.message : String(err)}`);
+  }
 
   for (const [name, entry] of [['worker', 'worker/index.ts'], ['api', 'api/server.ts']] as const) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: 'inherit' });
@@ -111,6 +154,7 @@ async function main(): Promise<void> {
       `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort}` : ' (TEMPORAL_ADDRESS)'}`,
       `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
       '[dev] Ctrl-C stops everything; state stays in .data/',
+      ...demo,
       '',
     ].join('\n'),
   );

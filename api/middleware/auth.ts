@@ -12,6 +12,56 @@ export const SESSION_PATTERN = /^rb_dash_[A-Za-z0-9]{40}$/;
 /** lastUsedAt is a dashboard hint: written at most once a minute per key, off the request path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * How long an API process reuses a key lookup. Every request otherwise pays a database read before
+ * its real work; a revocation or a permission change made through this process clears the cache at
+ * once, and reaches other API processes within this time.
+ */
+export const KEY_CACHE_TTL_MS = 2_000;
+
+type KeyRecord = Awaited<ReturnType<typeof findKey>>;
+const findKey = (keyHash: string) => ApiKey.findOne({ keyHash }).lean();
+
+const caches = new Set<KeyCache>();
+
+/** Clears every key cache of this process: called after revoking a key or changing permissions. */
+export function forgetCachedKeys(): void {
+  for (const cache of caches) cache.clear();
+}
+
+export class KeyCache {
+  private readonly entries = new Map<string, { key: KeyRecord; until: number }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(private readonly ttlMs = KEY_CACHE_TTL_MS) {
+    caches.add(this);
+  }
+
+  async find(keyHash: string): Promise<KeyRecord> {
+    const now = Date.now();
+    const hit = this.entries.get(keyHash);
+    if (hit && hit.until > now) return hit.key;
+    const key = await findKey(keyHash);
+    // Unknown keys are cached too, so a flood of bad keys does not become a flood of reads.
+    if (this.entries.size >= 10_000) this.entries.clear();
+    this.entries.set(keyHash, { key, until: now + this.ttlMs });
+    return key;
+  }
+
+  /** True once a minute per key: when lastUsedAt is due for a write. */
+  due(keyId: string, lastUsedAt: Date | null | undefined): boolean {
+    const now = Date.now();
+    const last = Math.max(this.touched.get(keyId) ?? 0, lastUsedAt?.getTime() ?? 0);
+    if (now - last <= LAST_USED_RESOLUTION_MS) return false;
+    this.touched.set(keyId, now);
+    return true;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 function bearer(ctx: Koa.Context): string {
   const header = ctx.get('authorization');
   if (!header) throw invalidApiKey('Send your API key as `Authorization: Bearer <key>`.');
@@ -20,11 +70,11 @@ function bearer(ctx: Koa.Context): string {
   return match[1]!;
 }
 
-export async function authenticateApiKey(ctx: Koa.Context): Promise<Extract<Auth, { kind: 'apiKey' }>> {
+export async function authenticateApiKey(ctx: Koa.Context, cache: KeyCache): Promise<Extract<Auth, { kind: 'apiKey' }>> {
   const token = bearer(ctx);
   if (SESSION_PATTERN.test(token)) throw permissionDenied('Dashboard sessions cannot call the partner API; use an API key.');
   if (!KEY_PATTERN.test(token)) throw invalidApiKey('API keys start with rb_live_ or rb_test_ followed by 32 letters and digits.');
-  const key = await ApiKey.findOne({ keyHash: hashKey(token) }).lean();
+  const key = await cache.find(hashKey(token));
   const now = new Date();
   if (!key || key.revokedAt) throw invalidApiKey('This API key is not valid; it may have been revoked.');
   if (key.expiresAt && key.expiresAt <= now) throw invalidApiKey('This API key has expired.');
@@ -32,7 +82,7 @@ export async function authenticateApiKey(ctx: Koa.Context): Promise<Extract<Auth
   if (!token.startsWith(`rb_${key.mode}_`)) throw invalidApiKey('This API key is not valid.');
   if (!key.organizationId) throw organizationRequired();
 
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  if (cache.due(String(key._id), key.lastUsedAt)) {
     ApiKey.updateOne({ _id: key._id }, { $set: { lastUsedAt: now } }).catch((err) => ctx.app.emit('error', err, ctx));
   }
   const held = new Set(key.creatorPermissions);

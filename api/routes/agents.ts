@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { Agent as AgentModel, nameKey, placeholders, type AgentDoc } from '../../models/agent';
+import { Agent as AgentModel, nameKey, placeholders, type AgentRecord } from '../../models/agent';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../models/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
@@ -19,7 +19,7 @@ import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/commo
 
 const agentPool = (organizationId: Types.ObjectId) => `agents:${organizationId}`;
 
-export function agentRepresentation(doc: AgentDoc, config: Config): Agent {
+export function agentRepresentation(doc: AgentRecord, config: Config): Agent {
   const overrides = doc.providers ?? {};
   return {
     id: String(doc._id),
@@ -53,7 +53,7 @@ function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mod
   if (type === 'phone' && body.mode !== undefined) throw validationError('body.mode applies to voice agents only.', 'body.mode');
 }
 
-async function findAgent(organizationId: Types.ObjectId, id: string): Promise<AgentDoc> {
+async function findAgent(organizationId: Types.ObjectId, id: string) {
   const doc = await AgentModel.findOne({ _id: id, organizationId });
   if (!doc) throw notFound('agent', 'path.id');
   return doc;
@@ -79,7 +79,8 @@ export const agentRoutes = [
         AgentModel.find(filter)
           .sort({ createdAt: -1, _id: -1 })
           .skip((query.page - 1) * query.limit)
-          .limit(query.limit),
+          .limit(query.limit)
+          .lean(),
         AgentModel.countDocuments(filter),
       ]);
       return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config)), total, query);
@@ -143,7 +144,11 @@ export const agentRoutes = [
     params: IdParams,
     status: 200,
     responses: { 200: { description: 'The agent.', schema: Agent } },
-    handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => agentRepresentation(await findAgent(auth.organizationId, params.id), config),
+    handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => {
+      const doc = await AgentModel.findOne({ _id: params.id, organizationId: auth.organizationId }).lean();
+      if (!doc) throw notFound('agent', 'path.id');
+      return agentRepresentation(doc, config);
+    },
   }),
   defineRoute({
     operationId: 'updateAgent',

@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
 import { byokReady } from '../../models/providerCredential';
+import { forgetCachedKeys } from '../middleware/auth';
 import { byokNotReady, notFound, permissionDenied, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import type { Scope } from '../scopes';
@@ -134,7 +135,7 @@ export const apiKeyRoutes = [
     tag: 'Dashboard',
     resource: 'API key',
     summary: 'Revoke an API key',
-    description: 'The key stops working at once. Revoking a revoked key answers the same key again.',
+    description: 'The key stops working at once on the instance that handles this, and within 2 seconds on every other API instance. Revoking a revoked key answers the same key again.',
     auth: 'dashboard',
     adminOnly: true,
     params: IdParams,
@@ -143,6 +144,7 @@ export const apiKeyRoutes = [
     handler: async ({ params, auth }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
       const filter = { _id: params.id, organizationId: auth.organizationId };
       await ApiKeyModel.updateOne({ ...filter, revokedAt: null }, { $set: { revokedAt: new Date() } });
+      forgetCachedKeys();
       const doc = await ApiKeyModel.findOne(filter).lean();
       if (!doc) throw notFound('API key', 'path.id');
       return keyRepresentation(doc as KeyDoc);

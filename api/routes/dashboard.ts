@@ -7,6 +7,7 @@ import { isDuplicateKeyError } from '../../models/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { userPool } from '../../models/tenant';
 import { User as UserModel, hashPassword, normalizeEmail, verifyPassword } from '../../models/user';
+import { forgetCachedKeys } from '../middleware/auth';
 import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
 import { defineRoute, type Req } from '../route';
 import { SCOPES, type Scope } from '../scopes';
@@ -138,6 +139,7 @@ export const dashboardRoutes = [
         checkGrantable(auth.permissions, added);
         // Keys first: if the user update then fails, their keys are narrower, never wider, than intended.
         await ApiKey.updateMany({ createdBy: user._id }, { $set: { creatorPermissions: body.permissions } });
+        forgetCachedKeys();
         user.permissions = body.permissions;
       }
       if (body.role) user.role = body.role;

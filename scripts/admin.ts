@@ -1,0 +1,128 @@
+/**
+ * Operator CLI (`npm run admin -- ...`), against the database of MONGODB_URI (default: the one
+ * `npm run dev` runs):
+ *
+ *   org create --name <n> [--plan <p>] [--credits <minutes>] [--max-agents N] [--max-users N]
+ *              [--max-concurrent-calls N] [--admin-email <e> [--admin-password <p>]] [--json]
+ *   credits add --org <id> --minutes <n> [--json]
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import mongoose, { isValidObjectId } from 'mongoose';
+import { loadConfig } from '../config';
+import { creditBalance, grantCredits } from '../models/creditEntry';
+import { Organization } from '../models/organization';
+import { createOrganization } from '../models/tenant';
+
+class UsageError extends Error {}
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1, got "${value}"`);
+  return n;
+}
+
+function minutes(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number of minutes, got "${value}"`);
+  return n;
+}
+
+async function orgCreate(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      credits: { type: 'string' },
+      'max-agents': { type: 'string' },
+      'max-users': { type: 'string' },
+      'max-concurrent-calls': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (!values.name?.trim()) throw new UsageError('--name is required');
+  if (values['admin-password'] !== undefined && !values['admin-email']) throw new UsageError('--admin-password needs --admin-email');
+  if (values['admin-password'] !== undefined && values['admin-password'].length < 10) throw new UsageError('--admin-password must be at least 10 characters');
+  const limits = Object.fromEntries(
+    Object.entries({
+      maxAgents: positiveInt(values['max-agents'], '--max-agents'),
+      maxUsers: positiveInt(values['max-users'], '--max-users'),
+      maxConcurrentCalls: positiveInt(values['max-concurrent-calls'], '--max-concurrent-calls'),
+    }).filter(([, v]) => v !== undefined),
+  );
+  const { organization, admin, password } = await createOrganization({
+    name: values.name.trim(),
+    ...(values.plan ? { plan: values.plan } : {}),
+    creditMinutes: minutes(values.credits, '--credits') ?? 0,
+    limits,
+    adminEmail: values['admin-email'] ?? `admin-${randomBytes(4).toString('hex')}@example.com`,
+    ...(values['admin-password'] ? { adminPassword: values['admin-password'] } : {}),
+  });
+  const credits = await creditBalance(organization._id);
+  const result = {
+    organization: {
+      id: String(organization._id),
+      name: organization.name,
+      plan: organization.plan,
+      credits,
+      limits: { maxAgents: organization.limits.maxAgents, maxUsers: organization.limits.maxUsers, maxConcurrentCalls: organization.limits.maxConcurrentCalls },
+    },
+    admin: { email: admin.email, password },
+  };
+  return {
+    json: values.json,
+    result,
+    text: `Created organization ${result.organization.id} (${organization.name}, plan ${organization.plan}, ${credits.allocatedMinutes} credit minutes).\nAdmin: ${admin.email} / ${password}\nSign in with POST /api/v1/dashboard/sessions, then create API keys with POST /api/v1/api-keys.`,
+  };
+}
+
+async function creditsAdd(args: string[]) {
+  const { values } = parseArgs({ args, options: { org: { type: 'string' }, minutes: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!values.org || !isValidObjectId(values.org) || !/^[0-9a-f]{24}$/.test(values.org)) throw new UsageError('--org must be an organization id (24 hex characters)');
+  const amount = minutes(values.minutes, '--minutes');
+  if (amount === undefined) throw new UsageError('--minutes is required');
+  if (!(await Organization.exists({ _id: values.org }))) throw new UsageError(`no organization ${values.org}`);
+  await grantCredits(values.org, amount, `admin:${randomUUID()}`);
+  const credits = await creditBalance(values.org);
+  return {
+    json: values.json,
+    result: { organization: { id: values.org }, added: amount, credits },
+    text: `Added ${amount} minutes to ${values.org}: ${credits.remainingMinutes} of ${credits.allocatedMinutes} remaining.`,
+  };
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; result: unknown; text: string }>> = {
+  'org create': orgCreate,
+  'credits add': creditsAdd,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const command = COMMANDS[argv.slice(0, 2).join(' ')];
+  if (!command) {
+    console.error('usage: npm run admin -- org create --name <n> [...] | credits add --org <id> --minutes <n>  (add --json for JSON)');
+    return 2;
+  }
+  const config = loadConfig();
+  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    const out = await command(argv.slice(2));
+    console.log(out.json ? JSON.stringify(out.result) : out.text);
+    return 0;
+  } finally {
+    await mongoose.disconnect();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`admin: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(usage ? 2 : 1);
+  },
+);

@@ -1,0 +1,72 @@
+/** The operator CLI, run as a separate process against the real database. */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import mongoose from 'mongoose';
+import { creditBalance } from '../../models/creditEntry';
+import { Organization } from '../../models/organization';
+import { User, verifyPassword } from '../../models/user';
+import { connectTestDatabase } from '../helpers/servers';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+let cleanup: () => Promise<void>;
+let uri: string;
+
+beforeAll(async () => {
+  cleanup = await connectTestDatabase('admin_cli');
+  // The CLI takes its database from MONGODB_URI; point it at this file's database.
+  uri = process.env.MONGODB_URI!.replace(/\/[^/?]*(\?|$)/, `/${mongoose.connection.name}$1`);
+});
+afterAll(() => cleanup());
+
+const admin = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/admin.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, MONGODB_URI: uri },
+  });
+
+test('org create --json makes an organization, its founding admin and its credits', async () => {
+  const { stdout } = await admin(
+    'org', 'create', '--name', 'Acme', '--plan', 'growth', '--credits', '300', '--max-agents', '4', '--max-users', '3',
+    '--max-concurrent-calls', '2', '--admin-email', 'Ops@Acme.example', '--admin-password', 'correct horse battery', '--json',
+  );
+  const out = JSON.parse(stdout);
+  expect(out).toMatchObject({
+    organization: { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Acme', plan: 'growth', limits: { maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2 } },
+    admin: { email: 'ops@acme.example', password: 'correct horse battery' },
+  });
+  const org = await Organization.findById(out.organization.id).lean();
+  expect(org?.limits).toEqual({ maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2 });
+  expect(await creditBalance(out.organization.id)).toEqual({ allocatedMinutes: 300, usedMinutes: 0, remainingMinutes: 300 });
+  const user = await User.findOne({ email: 'ops@acme.example' }).lean();
+  expect(user).toMatchObject({ role: 'admin', founder: true });
+  expect(user!.permissions).toHaveLength(7);
+  expect(await verifyPassword('correct horse battery', user!.passwordHash)).toBe(true);
+});
+
+test('without a password one is generated and printed once', async () => {
+  const out = JSON.parse((await admin('org', 'create', '--name', 'Generated', '--admin-email', 'gen@example.com', '--json')).stdout);
+  expect(out.admin.password).toEqual(expect.any(String));
+  expect(out.admin.password.length).toBeGreaterThanOrEqual(12);
+  const user = await User.findOne({ email: 'gen@example.com' }).lean();
+  expect(await verifyPassword(out.admin.password, user!.passwordHash)).toBe(true);
+});
+
+test('credits add grants minutes to the organization', async () => {
+  const created = JSON.parse((await admin('org', 'create', '--name', 'Topup', '--credits', '10', '--json')).stdout);
+  const out = JSON.parse((await admin('credits', 'add', '--org', created.organization.id, '--minutes', '25.5', '--json')).stdout);
+  expect(out.credits).toEqual({ allocatedMinutes: 35.5, usedMinutes: 0, remainingMinutes: 35.5 });
+  expect(await creditBalance(created.organization.id)).toEqual(out.credits);
+});
+
+test.each([
+  [['org', 'create', '--json'], /--name is required/],
+  [['org', 'create', '--name', 'X', '--max-agents', '0'], /--max-agents must be/],
+  [['credits', 'add', '--org', 'nope', '--minutes', '5'], /--org must be an organization id/],
+  [['credits', 'add', '--org', '0123456789abcdef01234567', '--minutes', '5'], /no organization/],
+  [['credits', 'add', '--org', '0123456789abcdef01234567', '--minutes=-5'], /--minutes must be a positive number/],
+  [['org', 'delete'], /usage:/],
+])('%j is refused with exit code 2 and a clear message', async (args, message) => {
+  await expect(admin(...args)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
+});

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Observability {
@@ -12,8 +12,8 @@ export interface Observability {
  * One JSON log line and one metrics sample per request. The route label is the operation id (or
  * `unmatched`), never the raw path, so ids in URLs cannot blow up metric cardinality.
  */
-export function observability(level: string): Observability {
-  const logger = pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+export function observability(level: string, destination: DestinationStream = pino.destination(1)): Observability {
+  const logger = pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({

@@ -14,7 +14,7 @@ ${Object.entries(ERROR_CODES)
   .map(([code, [status, type, meaning]]) => `- ${status} \`${type}\` \`${code}\`: ${meaning}`)
   .join('\n')}
 
-**Rate limits.** Per key, fixed one-minute windows aligned to the clock minute (default 120 requests, set per key at creation). Every authenticated response carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count. Limits below 200 a minute are exact across all API instances; above that, instances reserve requests in blocks of 1% of the limit, so a window never admits more than the limit and may admit slightly fewer.
+**Rate limits.** Per key, fixed one-minute windows aligned to the clock minute (default 120 requests, set per key at creation). Every response to an API key carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count. Limits below 200 a minute are exact across all API instances; above that, instances reserve requests in blocks of 1% of the limit, so a window never admits more than the limit and may admit slightly fewer.
 
 **Revocation and permissions.** Revoking a key, or narrowing the permissions of the user who created it, takes effect at once on the instance that handled the change and within 2 seconds on every other instance.
 
@@ -41,7 +41,8 @@ function parameters(route: RouteDef) {
 }
 
 function responses(route: RouteDef) {
-  const common = route.auth === 'public' ? [500] : [400, 401, 403, 404, 429, 500];
+  // Only API-key routes are rate limited, and a public route cannot answer 401.
+  const common = route.auth === 'public' ? [500] : route.auth === 'dashboard' ? [400, 401, 403, 404, 500] : [400, 401, 403, 404, 429, 500];
   const all: Record<string, ResponseDoc> = { ...errorResponses(...common, ...(route.body ? [413, 415] : [])), ...route.responses };
   return Object.fromEntries(
     Object.entries(all).map(([status, doc]) => [

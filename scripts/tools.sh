@@ -95,7 +95,7 @@ test_server() {
   </dependencies>
 </project>
 POM
-  (cd "$scratch" && mvn -B -q dependency:copy-dependencies -DoutputDirectory=lib)
+  (cd "$scratch" && mvn -B -q -Dstyle.color=never --no-transfer-progress dependency:copy-dependencies -DoutputDirectory=lib)
   rm -f "$scratch/pom.xml"
   # The SDK gives the server 5 s to listen: a class-data-sharing archive of the server's own start
   # keeps the JVM well inside that on a small machine.

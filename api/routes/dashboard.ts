@@ -15,6 +15,7 @@ import { IdParams, errorResponses } from '../schemas/common';
 import { CreateSessionBody, CreateUserBody, DashboardSession, UpdateUserBody, User } from '../schemas/dashboard';
 
 const SESSION_HOURS = 12;
+const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
 const MEMBER_DEFAULT: Scope[] = ['agents:read', 'executions:read', 'organization:read'];
 
 type UserDoc = { _id: Types.ObjectId; email: string; role: string; permissions: string[]; founder?: boolean | null; createdAt: Date };
@@ -57,7 +58,9 @@ export const dashboardRoutes = [
     responses: { 201: { description: 'The session.', schema: DashboardSession }, ...errorResponses(400, 401) },
     handler: async ({ body }: Req<{ body: typeof CreateSessionBody; auth: 'public' }>) => {
       const user = await UserModel.findOne({ email: normalizeEmail(body.email) }).lean();
-      if (!user || !(await verifyPassword(body.password, user.passwordHash))) throw invalidCredentials();
+      // An unknown email costs the same scrypt as a wrong password, so timing does not tell which emails exist.
+      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await unknownUserHash));
+      if (!user || !valid) throw invalidCredentials();
       const organization = await Organization.findById(user.organizationId).lean();
       if (!organization) throw invalidCredentials();
       const token = sessionToken();

@@ -1,0 +1,265 @@
+/**
+ * The HTTP frame around every operation: body parsing and its limits, unmatched routes and
+ * methods, request ids, the generic 500, metrics and the request log.
+ */
+import Koa from 'koa';
+import { errorEnvelope } from '../../api/middleware/errors';
+import { requestId } from '../../api/middleware/requestId';
+import { BODY_LIMIT_BYTES } from '../../api/middleware/body';
+import { notFound } from '../../api/errors';
+import { observability } from '../../api/observe';
+import { createTenant, request, startApi, type ApiResponse } from '../helpers/app';
+import { serve } from '../helpers/http';
+
+let api: Awaited<ReturnType<typeof startApi>>;
+let key: string;
+
+beforeAll(async () => {
+  api = await startApi('frame');
+  key = await (await createTenant()).key();
+});
+afterAll(() => api?.close());
+
+/** The envelope every failure has, with request_id equal to the x-request-id header. */
+function expectEnvelope(res: ApiResponse, status: number, error: Record<string, unknown>) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.body).toEqual({
+    error: { type: expect.any(String), code: expect.any(String), message: expect.any(String), ...error },
+    request_id: res.headers.get('x-request-id'),
+  });
+  expect(res.body.request_id).toMatch(/^req_[0-9a-f]{24}$/);
+}
+
+/** A JSON body of exactly `bytes` bytes: a valid agent except for its overlong instructions. */
+function jsonOfSize(bytes: number): string {
+  const shell = JSON.stringify({ name: 'Big', instructions: '' });
+  const body = JSON.stringify({ name: 'Big', instructions: 'a'.repeat(bytes - Buffer.byteLength(shell)) });
+  expect(Buffer.byteLength(body)).toBe(bytes);
+  return body;
+}
+
+describe('request bodies', () => {
+  test.each(['{"name": "x",', '{name: "x"}', '[1, 2', 'null x'])('malformed JSON %j is 400 VALIDATION_ERROR param body', async (raw) => {
+    const res = await api.call('POST', '/api/v1/agents', { token: key, body: raw });
+    expectEnvelope(res, 400, { type: 'invalid_request_error', code: 'VALIDATION_ERROR', param: 'body' });
+  });
+
+  test('a body over 1 MiB is 413 PAYLOAD_TOO_LARGE', async () => {
+    expect(BODY_LIMIT_BYTES).toBe(1024 * 1024);
+    const res = await api.call('POST', '/api/v1/agents', { token: key, body: jsonOfSize(BODY_LIMIT_BYTES + 1) });
+    expectEnvelope(res, 413, { type: 'invalid_request_error', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  test('a body over 1 MiB sent chunked, without a content-length, is 413 too', async () => {
+    const body = Buffer.from(jsonOfSize(2 * BODY_LIMIT_BYTES));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < body.length; i += 64 * 1024) controller.enqueue(body.subarray(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    const init = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    };
+    const raw = await fetch(`${api.url}/api/v1/agents`, init as RequestInit);
+    const res: ApiResponse = { status: raw.status, headers: raw.headers, body: await raw.json() };
+    expectEnvelope(res, 413, { code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  test('a body of exactly 1 MiB is read and validated, not refused for its size', async () => {
+    const res = await api.call('POST', '/api/v1/agents', { token: key, body: jsonOfSize(BODY_LIMIT_BYTES) });
+    expectEnvelope(res, 400, { code: 'VALIDATION_ERROR', param: 'body.instructions' });
+  });
+
+  test.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'a %s body is 415 UNSUPPORTED_MEDIA_TYPE',
+    async (type) => {
+      const res = await api.call('POST', '/api/v1/agents', {
+        token: key,
+        body: JSON.stringify({ name: 'x', instructions: 'y' }),
+        headers: { 'content-type': type },
+      });
+      expectEnvelope(res, 415, { type: 'invalid_request_error', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    },
+  );
+
+  test('application/json with a charset is accepted', async () => {
+    const res = await api.call('POST', '/api/v1/agents', {
+      token: key,
+      body: JSON.stringify({ name: 'Charset', instructions: 'Say hello.' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  test('the body is read only after authentication: no key is 401 even for a malformed body', async () => {
+    const res = await api.call('POST', '/api/v1/agents', { body: '{oops' });
+    expectEnvelope(res, 401, { type: 'authentication_error', code: 'INVALID_API_KEY' });
+  });
+});
+
+describe('unmatched requests', () => {
+  test.each([
+    ['PUT', '/api/v1/agents', ['GET', 'HEAD', 'POST']],
+    ['POST', '/api/v1/agents/0123456789abcdef01234567', ['DELETE', 'GET', 'HEAD', 'PATCH']],
+    ['DELETE', '/api/v1/usage', ['GET', 'HEAD']],
+  ])('%s %s is 405 with an Allow header and the envelope', async (method, route, allowed) => {
+    const res = await api.call(method, route, { token: key, body: {} });
+    expectEnvelope(res, 405, { type: 'invalid_request_error', code: 'METHOD_NOT_ALLOWED' });
+    const allow = String(res.headers.get('allow')).split(/,\s*/).sort();
+    expect(allow).toEqual(allowed);
+  });
+
+  test.each(['/api/v1/nope', '/api/v1/agents/x/y', '/api/v2/agents', '/nope', '/'])('GET %s is a 404 envelope', async (route) => {
+    const res = await api.call('GET', route, { token: key });
+    expectEnvelope(res, 404, { type: 'invalid_request_error', code: 'RESOURCE_NOT_FOUND' });
+  });
+});
+
+describe('request ids', () => {
+  test('every response carries a fresh x-request-id; error bodies repeat it', async () => {
+    const responses = await Promise.all([
+      api.call('GET', '/api/v1/agents', { token: key }),
+      api.call('GET', '/api/v1/agents'),
+      api.call('GET', '/api/v1/agents/nope', { token: key }),
+      api.call('GET', '/api/v1/openapi.json'),
+      api.call('GET', '/healthz'),
+      api.call('GET', '/metrics'),
+      api.call('PUT', '/api/v1/agents', { token: key }),
+      api.call('GET', '/nowhere'),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 200, 200, 200, 405, 404]);
+    const ids = responses.map((r) => r.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const res of responses.filter((r) => r.status >= 400)) expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  test('a client-sent x-request-id is not trusted as the id', async () => {
+    const res = await api.call('GET', '/api/v1/agents/nope', { token: key, headers: { 'x-request-id': 'req_spoofed' } });
+    expect(res.headers.get('x-request-id')).not.toBe('req_spoofed');
+    expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+  });
+});
+
+test('an unexpected exception is a generic 500 INTERNAL_ERROR, and the original error is emitted on the app', async () => {
+  const app = new Koa();
+  const emitted: { err: unknown; requestId?: string }[] = [];
+  app.on('error', (err: unknown, ctx?: Koa.Context) => emitted.push({ err, requestId: ctx?.state.requestId }));
+  const thrown = new Error('secret detail: password=hunter2');
+  app.use(requestId());
+  app.use(errorEnvelope());
+  app.use(async () => {
+    throw thrown;
+  });
+  const server = await serve(app);
+  try {
+    const raw = await fetch(`${server.url}/anything`);
+    const text = await raw.text();
+    const res: ApiResponse = { status: raw.status, headers: raw.headers, body: JSON.parse(text) };
+    expectEnvelope(res, 500, { type: 'api_error', code: 'INTERNAL_ERROR' });
+    expect(res.body.error).not.toHaveProperty('param');
+    expect(text).not.toContain('secret detail');
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toMatch(/at .*\.ts:\d+/);
+    expect(res.body.error.message).toContain('request_id');
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]!.err).toBe(thrown);
+    expect(emitted[0]!.requestId).toBe(res.headers.get('x-request-id'));
+  } finally {
+    await server.close();
+  }
+});
+
+test('an ApiError is answered as itself and not emitted as an unexpected error', async () => {
+  const { notFound } = await import('../../api/errors');
+  const app = new Koa();
+  const emitted: unknown[] = [];
+  app.on('error', (err: unknown) => emitted.push(err));
+  app.use(requestId());
+  app.use(errorEnvelope());
+  app.use(async () => {
+    throw notFound('widget', 'path.id');
+  });
+  const server = await serve(app);
+  try {
+    const raw = await fetch(`${server.url}/w/1`);
+    const res: ApiResponse = { status: raw.status, headers: raw.headers, body: await raw.json() };
+    expectEnvelope(res, 404, { code: 'RESOURCE_NOT_FOUND', param: 'path.id', message: 'No such widget in your organization.' });
+    expect(emitted).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('GET /metrics counts requests labelled by operation id, never by raw path', async () => {
+  const created = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Metered', instructions: 'Count me.' } });
+  expect(created.status).toBe(201);
+  expect((await api.call('GET', '/api/v1/agents', { token: key })).status).toBe(200);
+  expect((await api.call('GET', `/api/v1/agents/${created.body.id}`, { token: key })).status).toBe(200);
+  expect((await api.call('GET', '/api/v1/no-such-route-xyz')).status).toBe(404);
+
+  const res = await api.call('GET', '/metrics');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  const text = String(res.body);
+  expect(text).toContain('# TYPE http_requests_total counter');
+  const count = (labels: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`http_requests_total{${labels}}`));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+  expect(count('method="GET",route="listAgents",status="200"')).toBeGreaterThanOrEqual(1);
+  expect(count('method="POST",route="createAgent",status="201"')).toBeGreaterThanOrEqual(1);
+  expect(count('method="GET",route="getAgent",status="200"')).toBeGreaterThanOrEqual(1);
+  expect(count('method="GET",route="unmatched",status="404"')).toBeGreaterThanOrEqual(1);
+  expect(text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="listAgents"/);
+  // Ids and unknown paths stay out of the labels.
+  expect(text).not.toContain(created.body.id);
+  expect(text).not.toContain('no-such-route-xyz');
+});
+
+test('each request writes one structured JSON log line without credentials or query strings', async () => {
+  let stdout = '';
+  const destination = { write: (line: string) => void (stdout += line) };
+  const app = new Koa();
+  const { middleware } = observability('info', destination);
+  app.use(requestId());
+  app.use(middleware);
+  app.use(errorEnvelope());
+  app.use(async (ctx) => {
+    if (ctx.path !== '/ok') throw notFound();
+    ctx.state.operationId = 'listAgents';
+    ctx.state.auth = { keyId: 'key123', organizationId: 'org456' };
+    ctx.body = { ok: true };
+  });
+  const server = await serve(app);
+  const a = await request(server.url, 'GET', '/ok?token=querysecret', { headers: { authorization: 'Bearer rb_live_SECRETSECRETSECRETSECRETSECRET12' } });
+  const b = await request(server.url, 'GET', '/missing');
+  await server.close();
+  const [okId, missingId] = [a.headers.get('x-request-id'), b.headers.get('x-request-id')];
+  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const requests = lines.filter((l) => l.msg === 'request');
+  expect(requests).toHaveLength(2);
+  expect(requests[0]).toEqual({
+    level: 30,
+    time: expect.any(String),
+    msg: 'request',
+    request_id: okId,
+    method: 'GET',
+    path: '/ok',
+    route: 'listAgents',
+    status: 200,
+    duration_ms: expect.any(Number),
+    key_id: 'key123',
+    organization_id: 'org456',
+  });
+  expect(new Date(requests[0].time).toISOString()).toBe(requests[0].time);
+  expect(requests[1]).toMatchObject({ request_id: missingId, path: '/missing', route: 'unmatched', status: 404 });
+  expect(requests[1]).not.toHaveProperty('key_id');
+  expect(stdout).not.toContain('SECRET');
+  expect(stdout).not.toContain('querysecret');
+});

@@ -2,7 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json config.ts ./
 COPY api ./api
 COPY workflows ./workflows

@@ -19,6 +19,12 @@ export interface Config {
   };
   /** Where partners reach this API, for links the API hands out. */
   publicBaseUrl: string;
+  calls: {
+    /** How long a callee's phone rings before the call ends as no_answer. */
+    ringTimeoutSeconds: number;
+    /** Milliseconds between the simulated carrier's events and turns: a short call takes a few seconds. */
+    simulatedPaceMs: number;
+  };
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
 }
@@ -48,6 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       llm: env.DEFAULT_LLM_PROVIDER || 'simulated',
       stt: env.DEFAULT_STT_PROVIDER || 'simulated',
       tts: env.DEFAULT_TTS_PROVIDER || 'simulated',
+    },
+    calls: {
+      ringTimeoutSeconds: intFrom(env, 'RING_TIMEOUT_SECONDS', 30),
+      simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
     },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

@@ -1,9 +1,13 @@
+import { callActivities, type CallDeps } from './calls';
 import { proofActivities } from './proof';
 
+export type ActivityDeps = CallDeps;
+
 /** Activities get their dependencies here, once per worker, so tests build them the same way. */
-export function createActivities() {
+export function createActivities(deps: ActivityDeps) {
   return {
     ...proofActivities(),
+    ...callActivities(deps),
   };
 }
 

@@ -29,6 +29,7 @@ export class ApiError extends Error {
 export const ERROR_CODES = {
   VALIDATION_ERROR: [400, 'invalid_request_error', 'A field is missing, malformed or out of range; `param` names it.'],
   BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key needs verified provider keys for LLM, STT and TTS.'],
+  CARRIER_REJECTED: [400, 'invalid_request_error', 'The carrier refused to dial this number; nothing was created or charged.'],
   INVALID_API_KEY: [401, 'authentication_error', 'The bearer credential is missing, malformed, unknown, revoked or expired.'],
   INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
   INSUFFICIENT_CREDITS: [402, 'billing_error', 'The organization has no credit minutes left.'],
@@ -43,7 +44,9 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB.'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
   RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
+  CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
+  CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
 } as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -98,5 +101,17 @@ export const rateLimited = (retryAfterSeconds: number, headers: Record<string, s
     ...headers,
     'retry-after': String(retryAfterSeconds),
   });
+
+export const insufficientCredits = () =>
+  apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls.');
+
+export const concurrencyLimit = (max: number, retryAfterSeconds: number) =>
+  apiError('CONCURRENCY_LIMIT_EXCEEDED', `Your organization already has ${max} calls in progress (maxConcurrentCalls).`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+export const carrierRejected = (message: string) => apiError('CARRIER_REJECTED', message, 'body.phoneNumber');
+
+export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAILABLE', message);
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

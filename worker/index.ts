@@ -1,15 +1,27 @@
 /** The worker process: runs every workflow and activity of the service on one task queue. */
+import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import mongoose from 'mongoose';
-import { loadConfig } from '../config';
-import { createActivities } from '../activities';
+import { loadConfig, type Config } from '../config';
+import { createActivities, type ActivityDeps } from '../activities';
+import { SimulatedCarrier } from '../providers/carrier/simulated';
+import { SimulatedLlm } from '../providers/llm/simulated';
 
 export interface WorkerOptions {
   connection: NativeConnection;
   namespace: string;
   taskQueue: string;
+  deps: ActivityDeps;
   /** A bundle built once by the caller (tests); without it the worker bundles `workflows/` itself. */
   workflowBundle?: WorkflowBundle;
+}
+
+/** The providers activities use: the simulated carrier and LLM until real vendors are configured. */
+export function defaultDeps(config: Config, client: Client): ActivityDeps {
+  return {
+    carrier: new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs),
+    llm: new SimulatedLlm(),
+  };
 }
 
 export function createWorker(opts: WorkerOptions): Promise<Worker> {
@@ -17,7 +29,7 @@ export function createWorker(opts: WorkerOptions): Promise<Worker> {
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    activities: createActivities(),
+    activities: createActivities(opts.deps),
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
   });
 }
@@ -26,11 +38,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await createWorker({ connection, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue });
+  const clientConnection = await Connection.connect({ address: config.temporal.address });
+  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
+  const worker = await createWorker({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    deps: defaultDeps(config, client),
+  });
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
   // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.
   await worker.run();
-  await Promise.allSettled([connection.close(), mongoose.disconnect()]);
+  await Promise.allSettled([connection.close(), clientConnection.close(), mongoose.disconnect()]);
 }
 
 if (require.main === module) {

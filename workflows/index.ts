@@ -1,2 +1,4 @@
 /** The workflow bundle's entry: every workflow type the worker registers. */
 export { proofWorkflow } from './proof';
+export { callWorkflow } from './call';
+export { simulatedLineWorkflow } from './simulatedLine';

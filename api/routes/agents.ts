@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { findPage } from '../../models/page';
 import { Agent as AgentModel, nameKey, placeholders, type AgentRecord } from '../../models/agent';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../models/duplicateKey';
@@ -75,14 +76,7 @@ export const agentRoutes = [
     responses: { 200: { description: 'A page of agents.', schema: ListOf(Agent, 'agent') } },
     handler: async ({ query, auth, config }: Req<{ query: typeof ListAgentsQuery }>) => {
       const filter = { organizationId: auth.organizationId, type: query.type };
-      const [docs, total] = await Promise.all([
-        AgentModel.find(filter)
-          .sort({ createdAt: -1, _id: -1 })
-          .skip((query.page - 1) * query.limit)
-          .limit(query.limit)
-          .lean(),
-        AgentModel.countDocuments(filter),
-      ]);
+      const { docs, total } = await findPage<AgentRecord>(AgentModel, filter, query);
       return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config)), total, query);
     },
   }),

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { findPage } from '../../models/page';
 import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
 import { byokReady } from '../../models/providerCredential';
 import { forgetCachedKeys } from '../middleware/auth';
@@ -117,15 +118,8 @@ export const apiKeyRoutes = [
     responses: { 200: { description: 'A page of keys.', schema: ListOf(ApiKey, 'api_key') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListApiKeysQuery; auth: 'dashboard' }>) => {
       const filter = { organizationId: auth.organizationId };
-      const [docs, total] = await Promise.all([
-        ApiKeyModel.find(filter)
-          .sort({ createdAt: -1, _id: -1 })
-          .skip((query.page - 1) * query.limit)
-          .limit(query.limit)
-          .lean(),
-        ApiKeyModel.countDocuments(filter),
-      ]);
-      return listEnvelope('api_key', docs.map((d) => keyRepresentation(d as KeyDoc)), total, query);
+      const { docs, total } = await findPage<KeyDoc>(ApiKeyModel, filter, query);
+      return listEnvelope('api_key', docs.map((d) => keyRepresentation(d)), total, query);
     },
   }),
   defineRoute({

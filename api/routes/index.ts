@@ -2,6 +2,7 @@ import { buildOpenApi } from '../openapi';
 import { defineRoute, type Req, type RouteDef } from '../route';
 import { agentRoutes } from './agents';
 import { apiKeyRoutes } from './apiKeys';
+import { callRoutes } from './calls';
 import { dashboardRoutes } from './dashboard';
 import { usageRoutes } from './usage';
 
@@ -19,6 +20,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
   return routes;
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection } from '@temporalio/worker';
-import { createWorker } from '../../worker';
+import { loadConfig } from '../../config';
+import { createWorker, defaultDeps } from '../../worker';
 import { finishProofSignal, renameProofUpdate, searchAttributes } from '../../workflows/definitions';
 import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
@@ -29,7 +30,13 @@ afterAll(async () => {
 test('a run with an update and a signal completes and is found by its search attributes', async () => {
   const taskQueue = uniqueName('proof-dev');
   const organizationId = uniqueName('org');
-  const worker = await createWorker({ connection: nativeConnection, namespace: 'default', taskQueue, workflowBundle: await workflowBundle() });
+  const worker = await createWorker({
+    connection: nativeConnection,
+    namespace: 'default',
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    deps: defaultDeps(loadConfig({ TEMPORAL_TASK_QUEUE: taskQueue }), client),
+  });
 
   const handle = await worker.runUntil(async () => {
     const handle = await client.workflow.start('proofWorkflow', {

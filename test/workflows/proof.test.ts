@@ -3,6 +3,8 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { createActivities } from '../../activities';
+import { loadConfig } from '../../config';
+import { defaultDeps } from '../../worker';
 import { finishProofSignal, proofStateQuery, renameProofUpdate } from '../../workflows/definitions';
 import { testServerPath, uniqueName, workflowBundle } from '../helpers/servers';
 
@@ -23,7 +25,7 @@ beforeEach(async () => {
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: await workflowBundle(),
-    activities: createActivities(),
+    activities: createActivities(defaultDeps(loadConfig({ TEMPORAL_TASK_QUEUE: taskQueue }), env.client)),
   });
 });
 

@@ -1,0 +1,137 @@
+import { Types } from 'mongoose';
+import { Agent, type AgentRecord } from '../models/agent';
+import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
+import { CallReport } from '../models/callReport';
+import { CallTurn, transcriptOf } from '../models/callTurn';
+import { CreditEntry } from '../models/creditEntry';
+import { isDuplicateKeyError } from '../models/duplicateKey';
+import { releaseSlot } from '../models/slot';
+import { CarrierRefusedError, type Carrier } from '../providers/carrier/interface';
+import { personaReply } from '../providers/carrier/persona';
+import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import { callWorkflowId, type Disposition } from '../workflows/definitions';
+
+export interface CallDeps {
+  carrier: Carrier;
+  llm: LlmProvider;
+}
+
+/** `{{name}}` placeholders replaced by the call's variables. */
+export const fillVariables = (text: string, variables: Record<string, string>) =>
+  text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) => variables[name] ?? whole);
+
+export function agentProfile(agent: AgentRecord, variables: Record<string, string>): AgentProfile {
+  const phone = (agent.phone ?? {}) as { greeting?: string; requiredContactFields?: string[]; outcomeLabels?: string[] };
+  return {
+    type: agent.type,
+    instructions: fillVariables(agent.instructions, variables),
+    greeting: fillVariables(phone.greeting ?? '', variables),
+    requiredContactFields: phone.requiredContactFields ?? [],
+    outcomeLabels: phone.outcomeLabels ?? [],
+    language: agent.language,
+  };
+}
+
+async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
+  const call = await Call.findById(callId).lean();
+  // The line can start talking before the call's first state is written; the retry finds it.
+  if (!call) throw new Error(`call ${callId} is not in the read model yet`);
+  const agent = await Agent.findById(call.agentId).lean();
+  if (!agent) throw new Error(`agent ${call.agentId} of call ${callId} no longer exists`);
+  const turns = (await transcriptOf(callId)).map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+  return { call, agent, turns };
+}
+
+/** Appends turn number `index`; a retried append finds its turn already there. */
+async function appendTurn(callId: string, index: number, turn: Turn): Promise<void> {
+  try {
+    await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date() });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
+}
+
+export function callActivities({ carrier, llm }: CallDeps) {
+  return {
+    async dial({ callId, to }: { callId: string; to: string }) {
+      try {
+        return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId) });
+      } catch (err) {
+        // A refusal is an answer, not a failure to retry.
+        if (err instanceof CarrierRefusedError) return { refused: { kind: err.kind, message: err.message } };
+        throw err;
+      }
+    },
+
+    async carrierHangup({ carrierCallId }: { carrierCallId: string }) {
+      await carrier.hangup(carrierCallId);
+    },
+
+    async projectCall({ callId, seq, fields }: { callId: string; seq: number; fields: Record<string, unknown> }) {
+      const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
+      const set: Record<string, unknown> = { ...fields };
+      for (const k of dates) set[k] = new Date(fields[k] as string);
+      if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
+      return projectCall(callId, seq, set as Partial<CallRecord>);
+    },
+
+    /** After the call: charge once, free the slot once, recount the agent's sessions. Safe to repeat. */
+    async settleCall(input: { callId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
+      if (input.chargedMinutes > 0 && !input.byok) {
+        try {
+          await CreditEntry.create({ organizationId: input.organizationId, kind: 'charge', minutes: input.chargedMinutes, reference: `call:${input.callId}` });
+        } catch (err) {
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      }
+      await releaseSlot(callSlotPool(input.organizationId), input.callId);
+      // A recount, not an increment: repeatable, and exact on FerretDB, which loses concurrent $inc.
+      const sessions = await Call.countDocuments({ agentId: new Types.ObjectId(input.agentId), status: 'completed' });
+      await Agent.updateOne({ _id: input.agentId }, { $set: { sessionsCount: sessions } });
+    },
+
+    async leaveVoicemail({ callId }: { callId: string }) {
+      const { agent, call, turns } = await loadCall(callId);
+      const profile = agentProfile(agent, call.variables ?? {});
+      const text = profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
+      await appendTurn(callId, turns.length, { role: 'agent', text });
+    },
+
+    /** One turn of a simulated conversation: the agent's reply, or the simulated callee's. */
+    async simulatedTurn({ callId, phoneNumber }: { callId: string; phoneNumber: string }): Promise<{ ended?: 'agent' | 'contact' }> {
+      const { agent, call, turns } = await loadCall(callId);
+      const profile = agentProfile(agent, call.variables ?? {});
+      const last = turns.at(-1);
+      if (!last || last.role === 'contact') {
+        const reply = await llm.reply(profile, turns);
+        await appendTurn(callId, turns.length, { role: 'agent', text: reply.text });
+        return reply.done ? { ended: 'agent' } : {};
+      }
+      const answer = personaReply(profile, turns, phoneNumber);
+      await appendTurn(callId, turns.length, { role: 'contact', text: answer.text });
+      return answer.hangUp ? { ended: 'contact' } : {};
+    },
+
+    /** The report: one per call, derived by the LLM provider from the stored transcript. */
+    async analyzeCall({ callId, disposition }: { callId: string; disposition: Disposition }) {
+      const existing = await CallReport.findOne({ callId }).lean();
+      if (existing) return { reportId: String(existing._id) };
+      const { call, agent, turns } = await loadCall(callId);
+      const analysis = await llm.analyzeCall(agentProfile(agent, call.variables ?? {}), turns);
+      try {
+        const report = await CallReport.create({
+          callId: call._id,
+          organizationId: call.organizationId,
+          externalRef: call.externalRef,
+          disposition,
+          ...analysis,
+        });
+        return { reportId: String(report._id) };
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        const raced = await CallReport.findOne({ callId }).lean();
+        return { reportId: String(raced!._id) };
+      }
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DISPOSITIONS } from '../../workflows/definitions';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
+
+export const CALL_STATUSES = ['created', 'active', 'completed'] as const;
+
+const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description ? { description } : {});
+
+export const PlaceCallBody = Type.Object(
+  {
+    agentId: Type.String({ maxLength: 24, description: 'A phone agent of your organization.' }),
+    phoneNumber: Type.String({ minLength: 1, maxLength: 30, description: 'E.164, e.g. +14155550123.' }),
+    contactName: Type.Optional(Type.String({ maxLength: 200 })),
+    externalRef: Type.Optional(Type.String({ maxLength: 500, description: 'Your identifier, echoed on the call and its report.' })),
+    variables: Type.Optional(
+      Type.Record(Type.String(), Type.String({ maxLength: 2000 }), {
+        description: "Values for every `{{placeholder}}` of the agent's instructions and greeting, and nothing else.",
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'call_create' },
+);
+export type PlaceCallBody = Static<typeof PlaceCallBody>;
+
+export const ListCallsQuery = Type.Object(
+  {
+    agentId: Type.Optional(Id),
+    status: Type.Optional(StringEnum(CALL_STATUSES)),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const Call = Type.Object(
+  {
+    id: Id,
+    object: Type.Literal('call'),
+    agentId: Id,
+    agentName: Type.String(),
+    status: StringEnum(CALL_STATUSES),
+    direction: Type.Literal('outbound'),
+    phoneNumber: Type.String(),
+    contactName: Type.String(),
+    attemptNumber: Type.Integer(),
+    campaignId: nullable(Id, 'Set when the call belongs to a campaign.'),
+    disposition: nullable(StringEnum(DISPOSITIONS), 'How the call ended; null until `completed`.'),
+    language: Type.String(),
+    externalRef: Type.String(),
+    startedAt: nullable(Timestamp, 'When the callee answered.'),
+    endedAt: nullable(Timestamp),
+    durationSeconds: nullable(Type.Integer(), 'Connected time, from answer to end.'),
+    chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute; 0 when it never connected.'),
+    reportId: nullable(Id, 'Present once the analysis has finished.'),
+    recordingAvailable: Type.Boolean(),
+    createdAt: Timestamp,
+  },
+  { title: 'call' },
+);
+export type Call = Static<typeof Call>;
+
+export const Transcript = Type.Object(
+  {
+    object: Type.Literal('call_transcript'),
+    callId: Id,
+    data: Type.Array(
+      Type.Object({
+        role: StringEnum(['agent', 'contact'] as const),
+        text: Type.String(),
+        startedAt: Timestamp,
+        offsetMs: Type.Integer({ description: 'Milliseconds since the callee answered.' }),
+      }),
+      { description: 'Turns in order; empty while the call is connecting, growing while it is active.' },
+    ),
+  },
+  { title: 'call_transcript' },
+);
+
+export const PendingReport = Type.Object(
+  { object: Type.Literal('call_report'), callId: Id, status: Type.Literal('pending') },
+  { title: 'call_report_pending' },
+);
+
+export const CallReport = Type.Object(
+  {
+    object: Type.Literal('call_report'),
+    id: Id,
+    callId: Id,
+    status: Type.Literal('ready'),
+    externalRef: Type.String(),
+    disposition: StringEnum(DISPOSITIONS),
+    outcome: Type.Optional(Type.String({ description: "One of the agent's `phone.outcomeLabels`; absent when none applies." })),
+    summary: Type.String(),
+    capturedFields: Type.Record(Type.String(), Type.String(), { description: "The agent's `phone.requiredContactFields` the callee gave." }),
+    sentiment: StringEnum(['positive', 'neutral', 'negative'] as const),
+    createdAt: Timestamp,
+  },
+  { title: 'call_report' },
+);

@@ -1,0 +1,83 @@
+import { Schema, Types, model } from 'mongoose';
+import { isDuplicateKeyError } from './duplicateKey';
+
+export interface CallRecord {
+  _id: Types.ObjectId;
+  organizationId: Types.ObjectId;
+  agentId: Types.ObjectId;
+  agentName: string;
+  status: 'created' | 'active' | 'completed';
+  direction: 'outbound';
+  phoneNumber: string;
+  contactName: string;
+  externalRef: string;
+  attemptNumber: number;
+  campaignId?: Types.ObjectId | null;
+  variables: Record<string, string>;
+  language: string;
+  disposition?: string | null;
+  carrierCallId?: string | null;
+  startedAt?: Date | null;
+  endedAt?: Date | null;
+  durationSeconds?: number | null;
+  chargedMinutes?: number | null;
+  reportId?: Types.ObjectId | null;
+  /** The call workflow's sequence number of the last state written here. */
+  seq: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The read model of a call: a projection the call workflow writes, never the source of truth. */
+const callSchema = new Schema<CallRecord>(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    agentId: { type: Schema.Types.ObjectId, required: true },
+    agentName: { type: String, required: true },
+    status: { type: String, required: true, enum: ['created', 'active', 'completed'] },
+    direction: { type: String, required: true, default: 'outbound' },
+    phoneNumber: { type: String, required: true },
+    contactName: { type: String, default: '' },
+    externalRef: { type: String, default: '' },
+    attemptNumber: { type: Number, default: 1 },
+    campaignId: { type: Schema.Types.ObjectId, default: null },
+    variables: { type: Schema.Types.Mixed, default: {} },
+    language: { type: String, required: true },
+    disposition: { type: String, default: null },
+    carrierCallId: { type: String, default: null },
+    startedAt: { type: Date, default: null },
+    endedAt: { type: Date, default: null },
+    durationSeconds: { type: Number, default: null },
+    chargedMinutes: { type: Number, default: null },
+    reportId: { type: Schema.Types.ObjectId, default: null },
+    seq: { type: Number, required: true },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+callSchema.index({ organizationId: 1, createdAt: -1 });
+callSchema.index({ organizationId: 1, agentId: 1, createdAt: -1 });
+callSchema.index({ organizationId: 1, status: 1, createdAt: -1 });
+
+export const Call = model<CallRecord>('Call', callSchema);
+
+/**
+ * Applies state `seq` of a call unless the read model already holds that state or a newer one, so
+ * a retried or late write never rewinds it. The first state inserts the document.
+ */
+export async function projectCall(callId: string, seq: number, fields: Partial<CallRecord>): Promise<boolean> {
+  const _id = new Types.ObjectId(callId);
+  const { modifiedCount } = await Call.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
+  if (modifiedCount === 1) return true;
+  if (await Call.exists({ _id })) return false;
+  try {
+    await Call.create({ ...fields, _id, seq });
+    return true;
+  } catch (err) {
+    // Inserted concurrently by a retry of this same write: it is there now.
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}
+
+/** The organization's concurrent-call slots, shared by direct calls and campaigns. */
+export const callSlotPool = (organizationId: Types.ObjectId | string) => `calls:${organizationId}`;

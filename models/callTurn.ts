@@ -1,0 +1,20 @@
+import { Schema, Types, model } from 'mongoose';
+
+/** One turn of a call's transcript, stored as it happens; (callId, index) makes a retried write land once. */
+const callTurnSchema = new Schema(
+  {
+    callId: { type: Schema.Types.ObjectId, required: true },
+    index: { type: Number, required: true },
+    role: { type: String, required: true, enum: ['agent', 'contact'] },
+    text: { type: String, required: true },
+    startedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+callTurnSchema.index({ callId: 1, index: 1 }, { unique: true });
+
+export const CallTurn = model('CallTurn', callTurnSchema);
+
+export function transcriptOf(callId: string) {
+  return CallTurn.find({ callId: new Types.ObjectId(callId) }).sort({ index: 1 }).lean();
+}

@@ -1,0 +1,31 @@
+/**
+ * The phone network. `dial` answers once the carrier has accepted (or refused) the call; what
+ * happens next (answered, busy, voicemail, ended) arrives later as `carrierEvent` signals to the
+ * call workflow, the way a real carrier's status callbacks would. `simulated` is the embedded
+ * default; a real carrier (Twilio) implements the same interface.
+ */
+export interface DialRequest {
+  callId: string;
+  /** E.164. */
+  to: string;
+  /** The workflow that receives the call's carrier events. */
+  callWorkflowId: string;
+}
+
+export interface Carrier {
+  readonly name: string;
+  /** Resolves with the carrier's own id for the call, or throws CarrierRefusedError. */
+  dial(request: DialRequest): Promise<{ carrierCallId: string }>;
+  hangup(carrierCallId: string): Promise<void>;
+}
+
+/** The carrier refused the dial: `rejected` for the number (400), `unavailable` on its side (502). */
+export class CarrierRefusedError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CarrierRefusedError';
+  }
+}

@@ -1,0 +1,88 @@
+import type { AgentProfile, Turn } from '../llm/interface';
+import { escapeRegExp, labelIn, readableField } from '../llm/simulated';
+
+/**
+ * The simulated callee. Every answer is a pure function of the profile, the transcript and the
+ * seed (the dialled number), so the same number always plays the same person and a replayed call
+ * hears the same words. Values are fictitious: example.com addresses, +1 415 555 01xx numbers.
+ */
+
+const FIRST_NAMES = ['Alice', 'Bruno', 'Chen', 'Dana', 'Elif', 'Farid', 'Grace', 'Hugo'];
+const LAST_NAMES = ['Martin', 'Okafor', 'Tanaka', 'Silva', 'Novak', 'Larsen', 'Haddad', 'Kim'];
+const COMPANIES = ['Northwind Traders', 'Acme Logistics', 'Bluebird Dental', 'Contoso Ltd', 'Globex Supplies', 'Fabrikam Inc'];
+const CITIES = ['Lisbon', 'Denver', 'Osaka', 'Leeds', 'Toronto', 'Nairobi'];
+const COUNTRIES = ['Portugal', 'United States', 'Japan', 'United Kingdom', 'Canada', 'Kenya'];
+const STREETS = ['Harbor Street', 'Maple Avenue', 'Station Road', 'Elm Lane', 'Mill Court'];
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+const LANGUAGES = ['English', 'Spanish', 'French', 'Portuguese', 'German', 'Japanese'];
+const JOB_TITLES = ['operations manager', 'nurse', 'software engineer', 'teacher', 'accountant'];
+
+/** FNV-1a: tiny, stable across runs and platforms. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const pick = <T>(items: readonly T[], seed: string, salt: string): T => items[hash(`${seed}:${salt}`) % items.length];
+const number = (seed: string, salt: string, min: number, span: number) => min + (hash(`${seed}:${salt}`) % span);
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The persona's answer to a question about `field`, phrased the way a person would say it. */
+function answerFor(field: string, seed: string): string {
+  const key = field.toLowerCase().replace(/[^a-z]/g, '');
+  const readable = readableField(field);
+  const first = pick(FIRST_NAMES, seed, 'first');
+  const last = pick(LAST_NAMES, seed, 'last');
+  const words = readable.split(' ');
+  const mine = (value: string) => `My ${readable} is ${value}.`;
+
+  // Order matters: `emailAddress` is an email, `companyName` a company, before the generic words.
+  if (key.includes('email')) return `It's ${first.toLowerCase()}.${last.toLowerCase()}@example.com.`;
+  if (/phone|mobile/.test(key) || words.includes('tel')) return `It's +141555501${pad2(number(seed, 'phone', 0, 100))}.`;
+  if (/firstname|givenname/.test(key)) return mine(first);
+  if (/lastname|surname|familyname/.test(key)) return mine(last);
+  if (/company|organi[sz]ation|employer|business/.test(key)) return mine(pick(COMPANIES, seed, 'company'));
+  if (/city|town/.test(key)) return mine(pick(CITIES, seed, 'city'));
+  if (key.includes('country')) return mine(pick(COUNTRIES, seed, 'country'));
+  if (/zip|postcode|postalcode/.test(key)) return mine(String(number(seed, 'zip', 10000, 90000)));
+  if (/address|street/.test(key)) return mine(`${number(seed, 'house', 1, 200)} ${pick(STREETS, seed, 'street')}`);
+  if (/birth|dob/.test(key)) {
+    return mine(`${number(seed, 'year', 1960, 40)}-${pad2(number(seed, 'month', 1, 12))}-${pad2(number(seed, 'day', 1, 28))}`);
+  }
+  if (words.includes('date') || words.includes('day')) return mine(`next ${pick(WEEKDAYS, seed, 'weekday')}`);
+  if (key.includes('name')) return mine(`${first} ${last}`);
+  if (words.some((w) => ['title', 'role', 'job', 'position'].includes(w))) return mine(pick(JOB_TITLES, seed, 'job'));
+  if (words.includes('language')) return mine(pick(LANGUAGES, seed, 'language'));
+  if (words.includes('age')) return mine(String(number(seed, 'age', 21, 60)));
+  return `It's ${readable.replace(/ /g, '-')}-${number(seed, key, 1000, 9000)}.`;
+}
+
+/** The required field an agent's turn asks about: the longest field name it mentions, so "first name" beats "name". */
+function askedField(profile: AgentProfile, text: string): string | undefined {
+  const lower = text.toLowerCase();
+  return profile.requiredContactFields
+    .filter((f) => new RegExp(`\\b${escapeRegExp(readableField(f))}\\b`).test(lower))
+    .sort((a, b) => readableField(b).length - readableField(a).length)[0];
+}
+
+/** The agent offers the labels when it names at least two of them (or the only one). */
+function offersLabels(profile: AgentProfile, text: string): boolean {
+  const labels = profile.outcomeLabels;
+  const named = labels.filter((l) => labelIn([l], text) !== undefined).length;
+  return labels.length > 0 && named >= Math.min(2, labels.length);
+}
+
+export function personaReply(profile: AgentProfile, transcript: Turn[], seed: string): { text: string; hangUp: boolean } {
+  const last = transcript[transcript.length - 1];
+  if (!last) return { text: 'Hello?', hangUp: false };
+  if (last.role !== 'agent') return { text: 'Yes, go ahead.', hangUp: false };
+
+  if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
+  const field = askedField(profile, last.text);
+  if (field) return { text: answerFor(field, seed), hangUp: false };
+  if (offersLabels(profile, last.text)) {
+    return { text: `I'd say ${pick(profile.outcomeLabels, seed, 'outcome')}.`, hangUp: false };
+  }
+  return { text: 'Yes, go ahead.', hangUp: false };
+}

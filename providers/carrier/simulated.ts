@@ -1,0 +1,43 @@
+import type { Client } from '@temporalio/client';
+import { simulatedLineWorkflowId, lineHangupSignal, type SimulatedLineInput } from '../../workflows/definitions';
+import { CarrierRefusedError, type Carrier, type DialRequest } from './interface';
+import { scenarioOf } from './testNumbers';
+
+/**
+ * The simulated carrier runs each call's line as a workflow of its own (`simline-<callId>`), so a
+ * simulated call is as durable as the call it serves: it survives a worker restart mid-call.
+ */
+export class SimulatedCarrier implements Carrier {
+  readonly name = 'simulated';
+
+  constructor(
+    private readonly client: Client,
+    private readonly taskQueue: string,
+    private readonly paceMs: number,
+  ) {}
+
+  async dial(request: DialRequest): Promise<{ carrierCallId: string }> {
+    const scenario = scenarioOf(request.to);
+    if (scenario === 'rejected') throw new CarrierRefusedError('rejected', `The carrier rejected ${request.to} (simulated test number).`);
+    if (scenario === 'carrier_unavailable') throw new CarrierRefusedError('unavailable', 'The carrier is unavailable (simulated test number).');
+    const input: SimulatedLineInput = { callId: request.callId, phoneNumber: request.to, paceMs: this.paceMs };
+    const workflowId = simulatedLineWorkflowId(request.callId);
+    // A retried dial finds the line it already started.
+    await this.client.workflow.start('simulatedLineWorkflow', {
+      workflowId,
+      taskQueue: this.taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+    return { carrierCallId: workflowId };
+  }
+
+  async hangup(carrierCallId: string): Promise<void> {
+    try {
+      await this.client.workflow.getHandle(carrierCallId).signal(lineHangupSignal);
+    } catch (err) {
+      // The line already hung up by itself: nothing left to end.
+      if ((err as Error).name !== 'WorkflowNotFoundError') throw err;
+    }
+  }
+}

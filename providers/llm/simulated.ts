@@ -1,0 +1,176 @@
+import type { AgentProfile, AgentReply, CallAnalysis, LlmProvider, Turn } from './interface';
+
+/**
+ * The embedded language model: a scripted agent that greets, asks for each required contact field,
+ * offers the outcome labels once and says goodbye; and an analysis that reads everything it reports
+ * out of the transcript with plain rules. No randomness and no clock, so a call replays exactly
+ * (it may run inside a workflow) and tests can predict every turn.
+ */
+
+const DEFAULT_OPENING = 'Hello, this is an automated assistant calling.';
+const CLOSING = "Thank you, that's everything I needed. Goodbye.";
+const CLOSING_ON_STOP = 'Understood, thank you for your time. Goodbye.';
+
+const STOP = /\b(not interested|stop calling|do not call|don't call|remove me|leave me alone|hang up|goodbye|bye)\b/i;
+const REFUSAL = /\b(rather not|prefer not|won't say|not telling|no comment)\b/i;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const E164 = /\+[1-9]\d{6,14}/;
+
+// Negative phrases are scored (and blanked) first so "not interested" never also counts as "interested".
+const NEGATIVE = /\b(not interested|stop calling|don't call|do not call|remove me|waste of time|stop|angry|annoyed|terrible|awful|hate|never|no)\b/gi;
+const POSITIVE = /\b(great|yes|yeah|sure|interested|thanks|thank you|good|perfect|happy|love|absolutely|wonderful)\b/gi;
+
+/** `firstName` / `first_name` / `first-name` -> `first name`. */
+export function readableField(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export function fieldQuestion(field: string): string {
+  return `Could you tell me your ${readableField(field)}?`;
+}
+
+export function labelQuestion(labels: string[]): string {
+  if (labels.length === 1) return `Would you describe it as ${labels[0]}?`;
+  return `Which fits best: ${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}?`;
+}
+
+export function wantsToStop(text: string): boolean {
+  return STOP.test(text);
+}
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The outcome label a text settles on, or undefined. A label counts written as is (`call_back`) or
+ * spoken (`call back`); a match inside a longer label's match or right after "not"/"no" is dropped,
+ * so "not interested" is never read as `interested`.
+ */
+export function labelIn(labels: string[], text: string): string | undefined {
+  const hits: { label: string; start: number; end: number }[] = [];
+  for (const label of labels) {
+    const forms = new Set([label, label.replace(/[_-]+/g, ' ')]);
+    for (const form of forms) {
+      // Underscore is a word character, so `interested` does not match inside `not_interested`.
+      const re = new RegExp(`(?<![\\w])${escapeRegExp(form)}(?![\\w])`, 'gi');
+      for (const m of text.matchAll(re)) hits.push({ label, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  const kept = hits.filter(
+    (h) =>
+      !hits.some((o) => o !== h && o.end - o.start > h.end - h.start && o.start <= h.start && o.end >= h.end) &&
+      !/\b(not|no)\s+$/i.test(text.slice(0, h.start)),
+  );
+  // The last label mentioned is the one the speaker landed on.
+  kept.sort((a, b) => a.start - b.start);
+  return kept[kept.length - 1]?.label;
+}
+
+/** Which required field an agent turn asked for; only this agent's own phrasing counts. */
+function fieldAskedBy(agent: AgentProfile, text: string): string | undefined {
+  return agent.requiredContactFields.find((f) => fieldQuestion(f) === text);
+}
+
+/** The contact turn directly answering the agent turn at `i`, if any. */
+function answerTo(transcript: Turn[], i: number): string | undefined {
+  const next = transcript[i + 1];
+  return next?.role === 'contact' ? next.text : undefined;
+}
+
+function extractValue(field: string, answer: string): string | undefined {
+  if (wantsToStop(answer) || REFUSAL.test(answer)) return undefined;
+  const kind = field.toLowerCase();
+  if (kind.includes('email')) return answer.match(EMAIL)?.[0];
+  if (/phone|mobile/.test(kind)) return answer.match(E164)?.[0];
+  const value = answer
+    .trim()
+    .replace(/^(sure|yes|yeah|yep|ok|okay|well|of course|certainly)\b[\s,.!-]*/i, '')
+    .replace(/^my\s+[a-z ]{1,40}?\s+(is|are)\s+/i, '')
+    .replace(/^(it's|it is|that's|that is|that would be|i'm|i am)\s+/i, '')
+    .replace(/[\s.!?]+$/, '')
+    .trim();
+  return value || undefined;
+}
+
+function sentimentOf(contactTexts: string[]): CallAnalysis['sentiment'] {
+  let score = 0;
+  for (const raw of contactTexts) {
+    // Labels like `not_interested` read as the words they spell.
+    const text = raw.replace(/[_-]+/g, ' ');
+    score -= (text.match(NEGATIVE) ?? []).length;
+    score += (text.replace(NEGATIVE, ' ').match(POSITIVE) ?? []).length;
+  }
+  return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function listOf(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export class SimulatedLlm implements LlmProvider {
+  readonly name = 'simulated';
+
+  async reply(agent: AgentProfile, transcript: Turn[]): Promise<AgentReply> {
+    const last = transcript[transcript.length - 1];
+    if (last?.role === 'contact' && wantsToStop(last.text)) return { text: CLOSING_ON_STOP, done: true };
+
+    const agentTurns = transcript.filter((t) => t.role === 'agent');
+    if (agentTurns.length === 0) return { text: agent.greeting.trim() || DEFAULT_OPENING, done: false };
+
+    // Greeting, one question per field, the label question and the goodbye: never more than that.
+    const cap = agent.requiredContactFields.length + 3;
+    if (agentTurns.length + 1 >= cap) return { text: CLOSING, done: true };
+
+    const answered = new Set<string>();
+    transcript.forEach((turn, i) => {
+      const field = turn.role === 'agent' ? fieldAskedBy(agent, turn.text) : undefined;
+      if (field && answerTo(transcript, i) !== undefined) answered.add(field);
+    });
+    const next = agent.requiredContactFields.find((f) => !answered.has(f));
+    if (next) return { text: fieldQuestion(next), done: false };
+
+    const labels = agent.outcomeLabels;
+    if (labels.length > 0 && !agentTurns.some((t) => t.text === labelQuestion(labels))) {
+      return { text: labelQuestion(labels), done: false };
+    }
+    return { text: CLOSING, done: true };
+  }
+
+  async analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis> {
+    if (transcript.length === 0) {
+      return { summary: 'No conversation took place.', capturedFields: {}, sentiment: 'neutral' };
+    }
+
+    const capturedFields: Record<string, string> = {};
+    let labelAnswer: string | undefined;
+    transcript.forEach((turn, i) => {
+      if (turn.role !== 'agent') return;
+      const answer = answerTo(transcript, i);
+      if (answer === undefined) return;
+      const field = fieldAskedBy(agent, turn.text);
+      const value = field && extractValue(field, answer);
+      if (field && value) capturedFields[field] = value;
+      if (agent.outcomeLabels.length > 0 && turn.text === labelQuestion(agent.outcomeLabels)) labelAnswer = answer;
+    });
+
+    const contactTexts = transcript.filter((t) => t.role === 'contact').map((t) => t.text);
+    // The answer to the label question decides; otherwise the latest contact turn naming a label.
+    const outcome =
+      (labelAnswer !== undefined ? labelIn(agent.outcomeLabels, labelAnswer) : undefined) ??
+      [...contactTexts].reverse().map((t) => labelIn(agent.outcomeLabels, t)).find((l) => l !== undefined);
+
+    const captured = agent.requiredContactFields.filter((f) => f in capturedFields).map(readableField);
+    const agentCount = transcript.length - contactTexts.length;
+    const summary =
+      `The conversation had ${plural(transcript.length, 'turn')}: ${agentCount} from the agent and ${contactTexts.length} from the contact. ` +
+      (captured.length > 0 ? `The contact provided ${listOf(captured)}` : 'No contact details were captured') +
+      (outcome ? `; outcome: ${outcome}.` : '.');
+
+    return { ...(outcome ? { outcome } : {}), summary, capturedFields, sentiment: sentimentOf(contactTexts) };
+  }
+}

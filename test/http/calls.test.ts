@@ -1,0 +1,176 @@
+/**
+ * Calls end to end on the real stack: the API, a worker running the call and simulated-line
+ * workflows on the Temporal dev server, the simulated carrier and LLM, and FerretDB.
+ */
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { loadConfig } from '../../config';
+import { createWorker, defaultDeps } from '../../worker';
+import { createTenant, startApi, type Tenant } from '../helpers/app';
+import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+
+const taskQueue = uniqueName('calls');
+const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
+let api: Awaited<ReturnType<typeof startApi>>;
+let worker: Worker;
+let running: Promise<void>;
+let native: NativeConnection;
+let clientConnection: Connection;
+let tenant: Tenant;
+let key: string;
+let agentId: string;
+
+beforeAll(async () => {
+  api = await startApi('calls', env);
+  native = await NativeConnection.connect({ address: temporalAddress() });
+  clientConnection = await Connection.connect({ address: temporalAddress() });
+  const client = new Client({ connection: clientConnection });
+  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig(env), client) });
+  running = worker.run();
+  tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 3 } });
+  key = await tenant.key();
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      name: 'Renewals',
+      instructions: 'You call {{firstName}} about the renewal of their {{product}}.',
+      phone: { greeting: 'Hi {{firstName}}, this is the renewals desk.', requiredContactFields: ['email'], outcomeLabels: ['renew', 'cancel'] },
+    },
+  });
+  agentId = agent.body.id;
+}, 120_000);
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await clientConnection?.close();
+  await native?.close();
+  await api?.close();
+});
+
+const place = (body: Record<string, unknown>, token = key) =>
+  api.call('POST', '/api/v1/calls', { token, body: { agentId, variables: { firstName: 'Ada', product: 'plan' }, ...body } });
+
+async function untilCompleted(id: string) {
+  return waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${id}`, { token: key });
+    return res.body.status === 'completed' ? res.body : undefined;
+  }, 30_000);
+}
+
+test('an answered call completes with a transcript, a charge and a report derived from it', async () => {
+  const placed = await place({ phoneNumber: '+442079460001', externalRef: 'crm-1', contactName: 'Ada' });
+  expect(placed.status).toBe(201);
+  expect(placed.body).toMatchObject({ object: 'call', status: 'created', agentId, agentName: 'Renewals', phoneNumber: '+442079460001', externalRef: 'crm-1', disposition: null, reportId: null });
+
+  const done = await untilCompleted(placed.body.id);
+  expect(done).toMatchObject({ disposition: 'completed', startedAt: expect.any(String), endedAt: expect.any(String) });
+  expect(done.chargedMinutes).toBe(Math.ceil(done.durationSeconds / 60));
+
+  const transcript = await api.call('GET', `/api/v1/calls/${placed.body.id}/transcript`, { token: key });
+  expect(transcript.body.object).toBe('call_transcript');
+  expect(transcript.body.data[0]).toMatchObject({ role: 'agent', text: 'Hi Ada, this is the renewals desk.' });
+  expect(transcript.body.data.some((t: { role: string }) => t.role === 'contact')).toBe(true);
+
+  const report = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${placed.body.id}/report`, { token: key });
+    return res.status === 200 ? res.body : undefined;
+  }, 30_000);
+  const contactText = transcript.body.data.filter((t: { role: string }) => t.role === 'contact').map((t: { text: string }) => t.text).join(' ');
+  expect(report).toMatchObject({ object: 'call_report', callId: placed.body.id, externalRef: 'crm-1', disposition: 'completed' });
+  expect(contactText).toContain(report.capturedFields.email);
+  expect(['renew', 'cancel']).toContain(report.outcome);
+  expect(contactText.toLowerCase()).toContain(report.outcome);
+
+  const usage = await api.call('GET', '/api/v1/usage', { token: key });
+  expect(usage.body.credits.usedMinutes).toBeGreaterThanOrEqual(done.chargedMinutes);
+});
+
+test.each([
+  ['+442079460002', 'no_answer'],
+  ['+442079460003', 'busy'],
+  ['+442079460004', 'voicemail'],
+  ['+442079460006', 'contact_hung_up'],
+  ['+442079460008', 'failed'],
+])('%s ends as %s and charges nothing unless it connected', async (phoneNumber, disposition) => {
+  const placed = await place({ phoneNumber });
+  expect(placed.status).toBe(201);
+  const done = await untilCompleted(placed.body.id);
+  expect(done.disposition).toBe(disposition);
+  if (disposition !== 'contact_hung_up') expect(done.chargedMinutes).toBe(0);
+});
+
+test('a carrier refusal is 400 or 502 and leaves no call behind', async () => {
+  const rejected = await place({ phoneNumber: '+442079460005' });
+  expect(rejected.status).toBe(400);
+  expect(rejected.body.error).toMatchObject({ code: 'CARRIER_REJECTED', param: 'body.phoneNumber' });
+  const unavailable = await place({ phoneNumber: '+442079460009' });
+  expect(unavailable.status).toBe(502);
+  expect(unavailable.body.error).toMatchObject({ type: 'api_error', code: 'CARRIER_UNAVAILABLE' });
+  const list = await api.call('GET', '/api/v1/calls?limit=100', { token: key });
+  expect(list.body.data.map((c: { phoneNumber: string }) => c.phoneNumber)).not.toContain('+442079460005');
+});
+
+test('hangup ends an active call; a completed call answers 409', async () => {
+  const placed = await place({ phoneNumber: '+442079460007' });
+  await waitFor(async () => ((await api.call('GET', `/api/v1/calls/${placed.body.id}`, { token: key })).body.status === 'active' ? true : undefined));
+  const hung = await api.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key });
+  expect(hung.status).toBe(200);
+  const done = await untilCompleted(placed.body.id);
+  expect(done.disposition).toBe('hangup_requested');
+  const again = await api.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key });
+  expect(again.status).toBe(409);
+  expect(again.body.error).toMatchObject({ type: 'conflict_error', code: 'INVALID_STATE_TRANSITION' });
+});
+
+test.each([
+  [{ phoneNumber: '12345' }, 'body.phoneNumber'],
+  [{ phoneNumber: '+1234' }, 'body.phoneNumber'],
+  [{ agentId: '0123456789abcdef01234567' }, 'body.agentId'],
+  [{ variables: { firstName: 'Ada' } }, 'body.variables.product'],
+  [{ variables: { firstName: 'Ada', product: 'x', extra: 'y' } }, 'body.variables.extra'],
+  [{ unknown: 1 }, 'body.unknown'],
+])('placing with %j is a 400 naming %s', async (change, param) => {
+  const res = await place({ phoneNumber: '+442079460001', ...change });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param });
+});
+
+test('no credit left is 402; the concurrency limit is 429 until a call ends', async () => {
+  const broke = await createTenant({ creditMinutes: 0 });
+  const brokeKey = await broke.key();
+  const brokeAgent = (await api.call('POST', '/api/v1/agents', { token: brokeKey, body: { name: 'A', instructions: 'Hi' } })).body;
+  const refused = await api.call('POST', '/api/v1/calls', { token: brokeKey, body: { agentId: brokeAgent.id, phoneNumber: '+442079460001' } });
+  expect(refused.status).toBe(402);
+  expect(refused.body.error).toMatchObject({ type: 'billing_error', code: 'INSUFFICIENT_CREDITS' });
+
+  const busy = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
+  const busyKey = await busy.key();
+  const busyAgent = (await api.call('POST', '/api/v1/agents', { token: busyKey, body: { name: 'B', instructions: 'Hi' } })).body;
+  const first = await api.call('POST', '/api/v1/calls', { token: busyKey, body: { agentId: busyAgent.id, phoneNumber: '+442079460007' } });
+  expect(first.status).toBe(201);
+  const second = await api.call('POST', '/api/v1/calls', { token: busyKey, body: { agentId: busyAgent.id, phoneNumber: '+442079460001' } });
+  expect(second.status).toBe(429);
+  expect(second.body.error).toMatchObject({ type: 'rate_limit_error', code: 'CONCURRENCY_LIMIT_EXCEEDED' });
+  expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+  await api.call('POST', `/api/v1/calls/${first.body.id}/hangup`, { token: busyKey });
+  await waitFor(async () => {
+    const res = await api.call('POST', '/api/v1/calls', { token: busyKey, body: { agentId: busyAgent.id, phoneNumber: '+442079460001' } });
+    return res.status === 201 ? res : undefined;
+  }, 20_000);
+});
+
+test("another organization's call ids are 404 on every call route", async () => {
+  const placed = await place({ phoneNumber: '+442079460001' });
+  const other = await (await createTenant()).key();
+  for (const [method, path] of [
+    ['GET', ''],
+    ['GET', '/transcript'],
+    ['GET', '/report'],
+    ['POST', '/hangup'],
+  ]) {
+    const res = await api.call(method, `/api/v1/calls/${placed.body.id}${path}`, { token: other });
+    expect(res.status).toBe(404);
+  }
+  const list = await api.call('GET', '/api/v1/calls', { token: other });
+  expect(list.body.pagination.total).toBe(0);
+});

@@ -1,0 +1,129 @@
+import { ApplicationFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import {
+  callStateQuery,
+  carrierEventSignal,
+  dialUpdate,
+  hangupSignal,
+  hangupUpdate,
+  type CallInput,
+  type CallState,
+  type CarrierEvent,
+  type DialAccepted,
+  type Disposition,
+} from './definitions';
+
+const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
+});
+const { analyzeCall } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+});
+
+type Refusal = { kind: 'rejected' | 'unavailable'; message: string };
+
+/**
+ * One outbound call, the source of truth for its state: dialling -> `created` (the carrier accepted)
+ * -> `active` (answered) -> `completed` with a disposition; then the charge, the slot release and
+ * the report. Every state is written to the read model with an increasing sequence number.
+ */
+export async function callWorkflow(input: CallInput): Promise<CallState> {
+  const state: CallState = { status: 'dialing' };
+  let refusal: Refusal | undefined;
+  let hangupRequested = false;
+  const events: CarrierEvent[] = [];
+  let seq = 0;
+
+  setHandler(dialUpdate, async (): Promise<DialAccepted> => {
+    await condition(() => state.status !== 'dialing' || refusal !== undefined);
+    if (refusal) throw ApplicationFailure.create({ type: `carrier_${refusal.kind}`, message: refusal.message, nonRetryable: true });
+    return { carrierCallId: state.carrierCallId! };
+  });
+  setHandler(carrierEventSignal, (event) => {
+    events.push(event);
+  });
+  setHandler(hangupSignal, () => {
+    if (state.status === 'created' || state.status === 'active') hangupRequested = true;
+  });
+  setHandler(
+    hangupUpdate,
+    () => {
+      hangupRequested = true;
+      return { ...state };
+    },
+    {
+      validator: () => {
+        if (state.status !== 'created' && state.status !== 'active') {
+          throw ApplicationFailure.create({ type: 'invalid_state', message: `A ${state.status} call cannot be hung up.`, nonRetryable: true });
+        }
+      },
+    },
+  );
+  setHandler(callStateQuery, () => ({ ...state }));
+
+  const result = await dial({ callId: input.callId, to: input.phoneNumber });
+  if ('refused' in result) {
+    refusal = result.refused;
+    // Nothing was written for a refused call; give back what placing it reserved.
+    await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: input.byok });
+    return { ...state };
+  }
+  const { callId: _callId, byok: _byok, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
+  await projectCall({ callId: input.callId, seq: ++seq, fields: { ...record, status: 'created', direction: 'outbound', carrierCallId: result.carrierCallId } });
+  // Only now does the dial update answer, so the API's 201 is followed by a readable call.
+  state.status = 'created';
+  state.carrierCallId = result.carrierCallId;
+
+  const next = () => events.shift();
+  let disposition: Disposition | undefined;
+  let answeredAt: number | undefined;
+
+  // Ringing: the carrier reports what became of the call, unless it rings out or is hung up first.
+  const reported = await condition(() => events.length > 0 || hangupRequested, `${input.ringTimeoutSeconds} seconds`);
+  const ringEvent = reported && !hangupRequested ? next() : undefined;
+  if (!reported || hangupRequested || !ringEvent) {
+    disposition = hangupRequested ? 'hangup_requested' : 'no_answer';
+    await carrierHangup({ carrierCallId: result.carrierCallId });
+  } else if (ringEvent.type === 'answered') {
+    answeredAt = Date.now();
+    state.status = 'active';
+    await projectCall({ callId: input.callId, seq: ++seq, fields: { status: 'active', startedAt: new Date(answeredAt).toISOString() } });
+    disposition = await converse(input, events, () => hangupRequested, result.carrierCallId);
+  } else if (ringEvent.type === 'voicemail') {
+    disposition = input.voicemailBehavior === 'mark_no_answer' ? 'no_answer' : input.voicemailBehavior === 'leave_message' ? 'voicemail_left' : 'voicemail';
+    if (disposition === 'voicemail_left') await leaveVoicemail({ callId: input.callId });
+    await carrierHangup({ carrierCallId: result.carrierCallId });
+  } else if (ringEvent.type === 'busy' || ringEvent.type === 'no_answer' || ringEvent.type === 'failed') {
+    disposition = ringEvent.type;
+  } else {
+    disposition = 'failed';
+  }
+
+  const endedAt = Date.now();
+  const durationSeconds = answeredAt === undefined ? 0 : Math.round((endedAt - answeredAt) / 1000);
+  // Per started minute of connected time; calls that never connected are free.
+  const chargedMinutes = Math.ceil(durationSeconds / 60);
+  state.status = 'completed';
+  state.disposition = disposition;
+  await projectCall({
+    callId: input.callId,
+    seq: ++seq,
+    fields: { status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes },
+  });
+  await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok });
+  const { reportId } = await analyzeCall({ callId: input.callId, disposition });
+  await projectCall({ callId: input.callId, seq: ++seq, fields: { reportId } });
+  return { ...state };
+}
+
+/** While the call is active: it ends when the carrier says so, on hangup, or at the maximum duration. */
+async function converse(input: CallInput, events: CarrierEvent[], hangupRequested: () => boolean, carrierCallId: string): Promise<Disposition> {
+  const ended = () => events.find((e) => e.type === 'ended') as Extract<CarrierEvent, { type: 'ended' }> | undefined;
+  const inTime = await condition(() => ended() !== undefined || hangupRequested(), `${input.maxDurationMinutes} minutes`);
+  const end = ended();
+  if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
+  await carrierHangup({ carrierCallId });
+  return inTime ? 'hangup_requested' : 'max_duration';
+}

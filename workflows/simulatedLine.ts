@@ -1,0 +1,58 @@
+import { condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { scenarioOf } from '../providers/carrier/testNumbers';
+import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineInput } from './definitions';
+
+const { simulatedTurn } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
+});
+
+/** Enough turns for any simulated conversation; the line hangs up rather than talk forever. */
+const MAX_TURNS = 60;
+
+/**
+ * The simulated carrier's side of one call: it rings, then does what its test number says, and
+ * while connected plays both the agent's and the callee's turns through the conversation engine,
+ * as a real carrier with a media stream would. It reaches the call only through carrier events.
+ */
+export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<void> {
+  let hungUp = false;
+  setHandler(lineHangupSignal, () => {
+    hungUp = true;
+  });
+  const call = getExternalWorkflowHandle(callWorkflowId(input.callId));
+  const report = (event: CarrierEvent) => call.signal(carrierEventSignal, event);
+  /** Waits one pace; true when the call hung up meanwhile. */
+  const pause = () => condition(() => hungUp, input.paceMs);
+  const turn = () => simulatedTurn({ callId: input.callId, phoneNumber: input.phoneNumber });
+
+  const scenario = scenarioOf(input.phoneNumber);
+  if (await pause()) return;
+  switch (scenario) {
+    case 'never_answers':
+      // Rings until the call gives up on it.
+      return condition(() => hungUp);
+    case 'busy':
+      return report({ type: 'busy' });
+    case 'fails':
+      return report({ type: 'failed', reason: 'simulated network failure' });
+    case 'voicemail':
+      await report({ type: 'voicemail' });
+      return condition(() => hungUp);
+  }
+  await report({ type: 'answered' });
+  if (await pause()) return;
+  await turn();
+  if (scenario === 'hangs_up_early') return report({ type: 'ended', by: 'contact' });
+  // The callee stays on the line without a word until the call is ended from our side.
+  if (scenario === 'talks_until_max_duration') return condition(() => hungUp);
+
+  for (let i = 1; i < MAX_TURNS; i += 1) {
+    if (await pause()) return;
+    const { ended } = await turn();
+    if (hungUp) return;
+    if (ended) return report({ type: 'ended', by: ended });
+  }
+  await report({ type: 'ended', by: 'contact' });
+}

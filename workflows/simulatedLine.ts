@@ -3,8 +3,9 @@ import type { Activities } from '../activities';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineInput } from './definitions';
 
+// A turn takes well under a second; a short timeout lets a turn lost with its worker be retried soon.
 const { simulatedTurn } = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
+  startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
 });
 

@@ -1,0 +1,77 @@
+/**
+ * A worker process killed in the middle of a call: once a worker runs again, the call completes,
+ * is charged once, frees its slot once and gets exactly one report.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { Types } from 'mongoose';
+import { CallReport } from '../../models/callReport';
+import { callSlotPool } from '../../models/call';
+import { CreditEntry } from '../../models/creditEntry';
+import { slotsInUse } from '../../models/slot';
+import { createTenant, startApi } from '../helpers/app';
+import { temporalAddress, uniqueName, waitFor } from '../helpers/servers';
+
+const ROOT = path.resolve(__dirname, '../..');
+const taskQueue = uniqueName('recovery');
+const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '300' };
+let api: Awaited<ReturnType<typeof startApi>>;
+const workers: ChildProcess[] = [];
+
+function startWorker(): ChildProcess {
+  const uri = process.env.MONGODB_URI!.replace(/\/[^/?]*(\?|$)/, `/${mongoose.connection.name}$1`);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/index.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, MONGODB_URI: uri, TEMPORAL_ADDRESS: temporalAddress() },
+    stdio: 'ignore',
+  });
+  workers.push(child);
+  return child;
+}
+
+beforeAll(async () => {
+  api = await startApi('recovery', env);
+});
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  await api?.close();
+});
+
+test('the call survives a worker killed mid-conversation', async () => {
+  const tenant = await createTenant({ creditMinutes: 50, limits: { maxConcurrentCalls: 2 } });
+  const key = await tenant.key();
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Survivor', instructions: 'Collect details.', phone: { greeting: 'Hello there.', requiredContactFields: ['email', 'company'] } },
+  });
+  const first = startWorker();
+  const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber: '+442079460001' } });
+  expect(placed.status).toBe(201);
+  const id = placed.body.id;
+
+  await waitFor(async () => {
+    const t = await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key });
+    return t.body.data.length >= 2 ? true : undefined;
+  }, 30_000);
+  first.kill('SIGKILL');
+  await new Promise((resolve) => first.once('exit', resolve));
+  const turnsAtKill = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.length;
+  expect((await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status).toBe('active');
+
+  startWorker();
+  const done = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${id}`, { token: key });
+    return res.body.status === 'completed' && res.body.reportId ? res.body : undefined;
+  }, 90_000);
+  expect(done.disposition).toBe('completed');
+
+  const transcript = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data;
+  expect(transcript.length).toBeGreaterThan(turnsAtKill);
+  // Turns are never duplicated by the retried activity: agent and contact alternate.
+  transcript.forEach((t: { role: string }, i: number) => expect(t.role).toBe(i % 2 === 0 ? 'agent' : 'contact'));
+  const charges = await CreditEntry.find({ reference: `call:${id}` }).lean();
+  expect(charges).toHaveLength(done.chargedMinutes > 0 ? 1 : 0);
+  expect(await CallReport.countDocuments({ callId: new Types.ObjectId(id) })).toBe(1);
+  expect(await slotsInUse(callSlotPool(tenant.organizationId))).toBe(0);
+}, 180_000);

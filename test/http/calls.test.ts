@@ -174,3 +174,33 @@ test("another organization's call ids are 404 on every call route", async () => 
   const list = await api.call('GET', '/api/v1/calls', { token: other });
   expect(list.body.pagination.total).toBe(0);
 });
+
+test('list filters by agent and status and pages newest first', async () => {
+  const t = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 5 } });
+  const k = await t.key();
+  const mk = async (name: string) => (await api.call('POST', '/api/v1/agents', { token: k, body: { name, instructions: 'Hi' } })).body.id;
+  const [a1, a2] = [await mk('One'), await mk('Two')];
+  const ids: string[] = [];
+  for (const [agent, phoneNumber] of [[a1, '+442079460003'], [a1, '+442079460003'], [a2, '+442079460003']]) {
+    const res = await api.call('POST', '/api/v1/calls', { token: k, body: { agentId: agent, phoneNumber } });
+    expect(res.status).toBe(201);
+    ids.push(res.body.id);
+  }
+  await waitFor(async () => ((await api.call('GET', '/api/v1/calls?status=completed', { token: k })).body.pagination.total === 3 ? true : undefined));
+  const byAgent = await api.call('GET', `/api/v1/calls?agentId=${a1}&limit=1`, { token: k });
+  expect(byAgent.body).toMatchObject({ object: 'list', dataType: 'call', pagination: { total: 2, totalPages: 2, hasMore: true } });
+  expect(byAgent.body.data.map((c: { id: string }) => c.id)).toEqual([ids[1]]);
+  const page2 = await api.call('GET', `/api/v1/calls?agentId=${a1}&limit=1&page=2`, { token: k });
+  expect(page2.body.data.map((c: { id: string }) => c.id)).toEqual([ids[0]]);
+  expect((await api.call('GET', '/api/v1/calls?status=active', { token: k })).body.pagination.total).toBe(0);
+  expect((await api.call('GET', '/api/v1/calls?status=ringing', { token: k })).body.error.param).toBe('query.status');
+  expect((await api.call('GET', '/api/v1/calls?agentId=nope', { token: k })).body.error.param).toBe('query.agentId');
+});
+
+test('hangup while ringing ends the call as hangup_requested without charge', async () => {
+  const placed = await place({ phoneNumber: '+442079460002' });
+  const hung = await api.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key });
+  expect(hung.status).toBe(200);
+  const done = await untilCompleted(placed.body.id);
+  expect(done).toMatchObject({ disposition: 'hangup_requested', chargedMinutes: 0, startedAt: null });
+});

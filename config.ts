@@ -22,6 +22,8 @@ export interface Config {
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
+    /** How long POST /calls waits for the carrier's answer before abandoning the call (504). */
+    dialTimeoutSeconds: number;
     /** Milliseconds between the simulated carrier's events and turns: a short call takes a few seconds. */
     simulatedPaceMs: number;
   };
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calls: {
       ringTimeoutSeconds: intFrom(env, 'RING_TIMEOUT_SECONDS', 30),
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
+      dialTimeoutSeconds: intFrom(env, 'DIAL_TIMEOUT_SECONDS', 20),
     },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

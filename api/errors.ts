@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
+  DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
 } as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -113,5 +114,8 @@ export const concurrencyLimit = (max: number, retryAfterSeconds: number) =>
 export const carrierRejected = (message: string) => apiError('CARRIER_REJECTED', message, 'body.phoneNumber');
 
 export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAILABLE', message);
+
+export const dialTimeout = (seconds: number) =>
+  apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged.`);
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

@@ -22,6 +22,7 @@ import {
   carrierRejected,
   carrierUnavailable,
   concurrencyLimit,
+  dialTimeout,
   insufficientCredits,
   invalidStateTransition,
   notFound,
@@ -82,6 +83,27 @@ function checkVariables(declared: string[], variables: Record<string, string>) {
 }
 
 async function startCall(temporal: Client, config: Config, input: CallInput) {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), config.calls.dialTimeoutSeconds * 1000);
+  });
+  try {
+    const outcome = await Promise.race([dialWithStart(temporal, config, input), deadline]);
+    if (outcome === 'timeout') {
+      // No worker took the call in time (or the carrier hangs): end it before it can dial later
+      // behind the client's back.
+      await temporal.workflow
+        .getHandle(callWorkflowId(input.callId))
+        .terminate('POST /calls gave up waiting for the dial')
+        .catch(() => undefined);
+      throw dialTimeout(config.calls.dialTimeoutSeconds);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function dialWithStart(temporal: Client, config: Config, input: CallInput): Promise<'dialled'> {
   try {
     await temporal.workflow.executeUpdateWithStart(dialUpdate, {
       startWorkflowOperation: new WithStartWorkflowOperation('callWorkflow', {
@@ -103,6 +125,7 @@ async function startCall(temporal: Client, config: Config, input: CallInput) {
     if (cause instanceof ApplicationFailure && cause.type === 'carrier_unavailable') throw carrierUnavailable(cause.message);
     throw err;
   }
+  return 'dialled';
 }
 
 export const callRoutes = [
@@ -146,7 +169,7 @@ export const callRoutes = [
     status: 201,
     responses: {
       201: { description: 'The call, dialled.', schema: Call },
-      ...errorResponses(402, 502),
+      ...errorResponses(402, 502, 504),
     },
     handler: async ({ body, auth, config, temporal }: Req<{ body: typeof PlaceCallBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;

@@ -78,6 +78,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Request body is not JSON.',
   429: 'Rate limit reached; honour `retry-after`.',
   500: 'Unexpected error; quote `request_id`.',
+  502: 'The carrier could not take the call; nothing was created.',
+  504: 'The dial was not confirmed in time and was abandoned; nothing was created.',
 };
 
 /** Error responses for a route's OpenAPI entry, each with the error envelope. */

@@ -53,18 +53,21 @@ export async function request(
 }
 
 /** Connects the test file to a fresh database and Temporal, and serves an app; call close() in afterAll. */
-export async function startApi(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<TestApi & { extraApp(): Promise<TestApi> }> {
+export async function startApi(
+  prefix: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestApi & { extraApp(overrides?: NodeJS.ProcessEnv): Promise<TestApi> }> {
   const dropDatabase = await connectTestDatabase(prefix);
   const connection = await Connection.connect({ address: temporalAddress() });
   const temporal = new Client({ connection });
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const servers: { close(): Promise<void> }[] = [];
-  const open = async (): Promise<TestApi> => {
-    const server = await serve(createApp({ config, mongo: mongoose.connection, temporal }));
+  const open = async (overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> => {
+    const appConfig = loadConfig({ LOG_LEVEL: 'silent', ...env, ...overrides });
+    const server = await serve(createApp({ config: appConfig, mongo: mongoose.connection, temporal }));
     servers.push(server);
     return {
       url: server.url,
-      config,
+      config: appConfig,
       call: (method, path, options) => request(server.url, method, path, options),
       close: server.close,
     };
@@ -72,7 +75,7 @@ export async function startApi(prefix: string, env: NodeJS.ProcessEnv = {}): Pro
   const main = await open();
   return {
     ...main,
-    /** A second API process over the same database, as a deployment with two instances has. */
+    /** Another API process over the same database (as a deployment with two instances has), with its own settings. */
     extraApp: open,
     close: async () => {
       await Promise.all(servers.map((s) => s.close()));

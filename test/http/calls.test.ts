@@ -5,6 +5,8 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { loadConfig } from '../../config';
+import { callSlotPool } from '../../models/call';
+import { slotsInUse } from '../../models/slot';
 import { createWorker, defaultDeps } from '../../worker';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
@@ -203,4 +205,16 @@ test('hangup while ringing ends the call as hangup_requested without charge', as
   expect(hung.status).toBe(200);
   const done = await untilCompleted(placed.body.id);
   expect(done).toMatchObject({ disposition: 'hangup_requested', chargedMinutes: 0, startedAt: null });
+});
+
+test('with no worker to dial, POST /calls gives up with 504 and leaves nothing behind', async () => {
+  const orphan = await api.extraApp({ TEMPORAL_TASK_QUEUE: uniqueName('no-worker'), DIAL_TIMEOUT_SECONDS: '2' });
+  const t = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
+  const k = await t.key();
+  const agent = (await orphan.call('POST', '/api/v1/agents', { token: k, body: { name: 'Lonely', instructions: 'Hi' } })).body;
+  const res = await orphan.call('POST', '/api/v1/calls', { token: k, body: { agentId: agent.id, phoneNumber: '+442079460001' } });
+  expect(res.status).toBe(504);
+  expect(res.body.error).toMatchObject({ type: 'api_error', code: 'DIAL_TIMEOUT' });
+  expect((await orphan.call('GET', '/api/v1/calls', { token: k })).body.pagination.total).toBe(0);
+  expect(await slotsInUse(callSlotPool(t.organizationId))).toBe(0);
 });

@@ -43,9 +43,9 @@ async function loadCall(callId: string): Promise<{ call: CallRecord; agent: Agen
 }
 
 /** Appends turn number `index`; a retried append finds its turn already there. */
-async function appendTurn(callId: string, index: number, turn: Turn): Promise<void> {
+async function appendTurn(callId: string, index: number, turn: Turn, ends?: 'agent' | 'contact'): Promise<void> {
   try {
-    await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date() });
+    await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date(), ...(ends ? { ends } : {}) });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
@@ -91,25 +91,34 @@ export function callActivities({ carrier, llm }: CallDeps) {
     },
 
     async leaveVoicemail({ callId }: { callId: string }) {
-      const { agent, call, turns } = await loadCall(callId);
+      const { agent, call } = await loadCall(callId);
       const profile = agentProfile(agent, call.variables ?? {});
       const text = profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
-      await appendTurn(callId, turns.length, { role: 'agent', text });
+      // The message is the recording's only turn: a retry lands on the same index.
+      await appendTurn(callId, 0, { role: 'agent', text }, 'agent');
     },
 
-    /** One turn of a simulated conversation: the agent's reply, or the simulated callee's. */
-    async simulatedTurn({ callId, phoneNumber }: { callId: string; phoneNumber: string }): Promise<{ ended?: 'agent' | 'contact' }> {
+    /**
+     * Turn `index` of a simulated conversation: the agent's reply, or the simulated callee's.
+     * Idempotent per index, so an attempt that timed out but still wrote its turn is not followed
+     * by a retry that speaks out of turn.
+     */
+    async simulatedTurn({ callId, phoneNumber, index }: { callId: string; phoneNumber: string; index: number }): Promise<{ ended?: 'agent' | 'contact' }> {
+      const done = await CallTurn.findOne({ callId: new Types.ObjectId(callId), index }).lean();
+      if (done) return done.ends ? { ended: done.ends as 'agent' | 'contact' } : {};
       const { agent, call, turns } = await loadCall(callId);
       const profile = agentProfile(agent, call.variables ?? {});
-      const last = turns.at(-1);
-      if (!last || last.role === 'contact') {
-        const reply = await llm.reply(profile, turns);
-        await appendTurn(callId, turns.length, { role: 'agent', text: reply.text });
-        return reply.done ? { ended: 'agent' } : {};
+      const before = turns.slice(0, index);
+      if (index % 2 === 0) {
+        const reply = await llm.reply(profile, before);
+        const ended = reply.done ? ('agent' as const) : undefined;
+        await appendTurn(callId, index, { role: 'agent', text: reply.text }, ended);
+        return ended ? { ended } : {};
       }
-      const answer = personaReply(profile, turns, phoneNumber);
-      await appendTurn(callId, turns.length, { role: 'contact', text: answer.text });
-      return answer.hangUp ? { ended: 'contact' } : {};
+      const answer = personaReply(profile, before, phoneNumber);
+      const ended = answer.hangUp ? ('contact' as const) : undefined;
+      await appendTurn(callId, index, { role: 'contact', text: answer.text }, ended);
+      return ended ? { ended } : {};
     },
 
     /** The report: one per call, derived by the LLM provider from the stored transcript. */

@@ -8,6 +8,8 @@ const callTurnSchema = new Schema(
     role: { type: String, required: true, enum: ['agent', 'contact'] },
     text: { type: String, required: true },
     startedAt: { type: Date, required: true },
+    /** Set on the turn after which its speaker ended the conversation. */
+    ends: { type: String, enum: ['agent', 'contact'] },
   },
   { versionKey: false },
 );

@@ -27,13 +27,17 @@ export const Slot = model('Slot', slotSchema);
  * that already has a slot gets the same one back. Returns the slot number, or null when full.
  */
 export async function claimSlot(pool: string, holder: string, capacity: number): Promise<number | null> {
-  const [mine, taken] = await Promise.all([Slot.findOne({ pool, holder }).lean(), Slot.countDocuments({ pool })]);
+  const held = await Slot.find({ pool }, { number: 1, holder: 1 }).lean();
+  const mine = held.find((s) => s.holder === holder);
   if (mine) return mine.number;
-  if (taken >= capacity) return null;
-  // Start probing at the current count, where a free number most likely is; wrap to reach holes
-  // left by released slots.
-  for (let i = 0; i < capacity; i += 1) {
-    const number = (taken + i) % capacity;
+  if (held.length >= capacity) return null;
+  const taken = new Set(held.map((s) => s.number));
+  const free = Array.from({ length: capacity }, (_, n) => n).filter((n) => !taken.has(n));
+  // Concurrent claimers start at different free numbers, so they seldom collide; each collision
+  // (a number taken since the read) moves on to the next one.
+  const start = Math.floor(Math.random() * free.length);
+  for (let i = 0; i < free.length; i += 1) {
+    const number = free[(start + i) % free.length]!;
     try {
       await Slot.create({ pool, number, holder });
       return number;

@@ -26,7 +26,8 @@ export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<
   const report = (event: CarrierEvent) => call.signal(carrierEventSignal, event);
   /** Waits one pace; true when the call hung up meanwhile. */
   const pause = () => condition(() => hungUp, input.paceMs);
-  const turn = () => simulatedTurn({ callId: input.callId, phoneNumber: input.phoneNumber });
+  // Even turns are the agent's, odd ones the callee's; the index makes each turn's activity idempotent.
+  const turn = (index: number) => simulatedTurn({ callId: input.callId, phoneNumber: input.phoneNumber, index });
 
   const scenario = scenarioOf(input.phoneNumber);
   if (await pause()) return;
@@ -44,14 +45,14 @@ export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<
   }
   await report({ type: 'answered' });
   if (await pause()) return;
-  await turn();
+  await turn(0);
   if (scenario === 'hangs_up_early') return report({ type: 'ended', by: 'contact' });
   // The callee stays on the line without a word until the call is ended from our side.
   if (scenario === 'talks_until_max_duration') return condition(() => hungUp);
 
   for (let i = 1; i < MAX_TURNS; i += 1) {
     if (await pause()) return;
-    const { ended } = await turn();
+    const { ended } = await turn(i);
     if (hungUp) return;
     if (ended) return report({ type: 'ended', by: ended });
   }

@@ -41,7 +41,10 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
     if (refusal) throw ApplicationFailure.create({ type: `carrier_${refusal.kind}`, message: refusal.message, nonRetryable: true });
     return { carrierCallId: state.carrierCallId! };
   });
+  // When the carrier reported the end, so that time spent writing states after it is not billed.
+  let carrierEndedAt: number | undefined;
   setHandler(carrierEventSignal, (event) => {
+    if (event.type === 'ended') carrierEndedAt ??= Date.now();
     events.push(event);
   });
   setHandler(hangupSignal, () => {
@@ -101,7 +104,7 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
     disposition = 'failed';
   }
 
-  const endedAt = Date.now();
+  const endedAt = carrierEndedAt ?? Date.now();
   const durationSeconds = answeredAt === undefined ? 0 : Math.round((endedAt - answeredAt) / 1000);
   // Per started minute of connected time; calls that never connected are free.
   const chargedMinutes = Math.ceil(durationSeconds / 60);

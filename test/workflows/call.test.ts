@@ -1,0 +1,482 @@
+/**
+ * The call workflow's logic on the time-skipping test server, with its activities mocked at the
+ * activity boundary: the test plays the carrier by sending carrier events, and skips ring timeouts,
+ * connected time and maximum durations instead of waiting for them. Calls start the way the API
+ * starts them, by update-with-start of `dialUpdate`. With RECORD_HISTORIES=1 each path's history is
+ * written to test/histories/call-<path>.json for the replay test.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Context } from '@temporalio/activity';
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import type { Activities } from '../../activities';
+import {
+  callStateQuery,
+  callWorkflowId,
+  carrierEventSignal,
+  dialUpdate,
+  hangupSignal,
+  hangupUpdate,
+  type CallInput,
+  type CallState,
+  type CarrierEvent,
+  type DialAccepted,
+  type Disposition,
+} from '../../workflows/definitions';
+import type { callWorkflow } from '../../workflows/call';
+import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+
+type CallActivities = Pick<Activities, 'dial' | 'carrierHangup' | 'projectCall' | 'settleCall' | 'analyzeCall' | 'leaveVoicemail'>;
+type Projection = Parameters<CallActivities['projectCall']>[0];
+type Settlement = Parameters<CallActivities['settleCall']>[0];
+
+/** Everything the mocked activities were asked to do, in order. */
+interface Calls {
+  dial: Array<Parameters<CallActivities['dial']>[0]>;
+  carrierHangup: string[];
+  /** Every attempt, failed ones included. */
+  projectAttempts: Array<Projection & { attempt: number }>;
+  /** Only the attempts that succeeded: what the read model received. */
+  projections: Projection[];
+  settleCall: Settlement[];
+  analyzeCall: Array<{ callId: string; disposition: Disposition }>;
+  leaveVoicemail: string[];
+}
+
+interface MockOptions {
+  /** The carrier refuses the dial. */
+  refuse?: { kind: 'rejected' | 'unavailable'; message: string };
+  /** projectCall throws on this many first attempts of every write. */
+  projectFailures?: number;
+  /** analyzeCall waits for this before answering, to keep the run open. */
+  analyzeGate?: Promise<void>;
+}
+
+const CARRIER_CALL_ID = 'carrier-call-1';
+const REPORT_ID = '65f000000000000000000001';
+
+function mockActivities(options: MockOptions = {}): { activities: CallActivities; calls: Calls } {
+  const calls: Calls = { dial: [], carrierHangup: [], projectAttempts: [], projections: [], settleCall: [], analyzeCall: [], leaveVoicemail: [] };
+  const activities: CallActivities = {
+    async dial(request) {
+      calls.dial.push(request);
+      return options.refuse ? { refused: options.refuse } : { carrierCallId: CARRIER_CALL_ID };
+    },
+    async carrierHangup({ carrierCallId }) {
+      calls.carrierHangup.push(carrierCallId);
+    },
+    async projectCall(projection) {
+      const { attempt } = Context.current().info;
+      calls.projectAttempts.push({ ...projection, attempt });
+      if (attempt <= (options.projectFailures ?? 0)) throw new Error(`read model unavailable (attempt ${attempt})`);
+      calls.projections.push(projection);
+      return true;
+    },
+    async settleCall(settlement) {
+      calls.settleCall.push(settlement);
+    },
+    async analyzeCall({ callId, disposition }) {
+      calls.analyzeCall.push({ callId, disposition });
+      await options.analyzeGate;
+      return { reportId: REPORT_ID };
+    },
+    async leaveVoicemail({ callId }) {
+      calls.leaveVoicemail.push(callId);
+    },
+  };
+  return { activities, calls };
+}
+
+let env: TestWorkflowEnvironment;
+
+beforeAll(async () => {
+  env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: testServerPath() } },
+  });
+});
+afterAll(() => env?.teardown());
+
+function callInput(overrides: Partial<CallInput> = {}): CallInput {
+  return {
+    callId: uniqueName('call'),
+    organizationId: '65f0000000000000000000aa',
+    agentId: '65f0000000000000000000bb',
+    agentName: 'Reminder agent',
+    phoneNumber: '+14155550123',
+    contactName: 'Ada',
+    externalRef: 'crm-42',
+    language: 'en',
+    variables: { name: 'Ada' },
+    attemptNumber: 1,
+    campaignId: null,
+    byok: false,
+    maxDurationMinutes: 10,
+    voicemailBehavior: 'hangup',
+    ringTimeoutSeconds: 30,
+    ...overrides,
+  };
+}
+
+interface Harness {
+  input: CallInput;
+  calls: Calls;
+  handle: WorkflowHandle<typeof callWorkflow>;
+  /** The dial update's answer, or what it failed with. */
+  dialed: Promise<DialAccepted>;
+  carrier: (event: CarrierEvent) => Promise<void>;
+}
+
+/**
+ * Runs one call on a fresh worker: starts it as the API does (update-with-start of `dialUpdate`,
+ * conflict policy FAIL) and hands the body the handle as soon as the run has started; `dialed` is
+ * the dial update's outcome.
+ */
+async function withCall<T>(
+  input: CallInput,
+  options: MockOptions,
+  body: (h: Harness) => Promise<T>,
+): Promise<T> {
+  const { activities, calls } = mockActivities(options);
+  const taskQueue = uniqueName('call');
+  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  return worker.runUntil(async () => {
+    const startWorkflowOperation = new WithStartWorkflowOperation<typeof callWorkflow>('callWorkflow', {
+      workflowId: callWorkflowId(input.callId),
+      taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'FAIL',
+    });
+    const dialed = env.client.workflow.executeUpdateWithStart(dialUpdate, { startWorkflowOperation });
+    // Observed either way below; keeps a refused dial from surfacing as an unhandled rejection.
+    dialed.catch(() => undefined);
+    const handle = await startWorkflowOperation.workflowHandle();
+    const carrier = (event: CarrierEvent) => handle.signal(carrierEventSignal, event);
+    try {
+      return await body({ input, calls, handle, dialed, carrier });
+    } catch (err) {
+      // Best effort: a run left open with no worker can hold back time skipping for later tests.
+      await handle.terminate('test failed').catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+async function record(name: string, handle: WorkflowHandle): Promise<void> {
+  if (process.env.RECORD_HISTORIES !== '1') return;
+  const file = path.resolve(__dirname, `../histories/call-${name}.json`);
+  writeFileSync(file, `${historyToJSON(await handle.fetchHistory())}\n`);
+}
+
+/** Waits until the mocks have applied a projection with this status (the workflow has moved past it). */
+const projected = (calls: Calls, status: string) =>
+  waitFor(async () => (calls.projections.some((p) => p.fields.status === status) ? true : undefined));
+
+/** The read-model writes of a finished call: increasing seqs, statuses in lifecycle order, the report last. */
+function expectProjections(calls: Calls, statuses: string[], disposition: Disposition) {
+  const seqs = calls.projections.map((p) => p.seq);
+  expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  expect(calls.projections.filter((p) => p.fields.status !== undefined).map((p) => p.fields.status)).toEqual(statuses);
+  expect(calls.projections.at(-1)!.fields).toEqual({ reportId: REPORT_ID });
+  expect(calls.projections.find((p) => p.fields.status === 'created')!.fields).toMatchObject({
+    carrierCallId: CARRIER_CALL_ID,
+    direction: 'outbound',
+    phoneNumber: '+14155550123',
+    organizationId: '65f0000000000000000000aa',
+  });
+  const completed = calls.projections.find((p) => p.fields.status === 'completed')!.fields;
+  expect(completed.disposition).toBe(disposition);
+  return completed as { durationSeconds: number; chargedMinutes: number; endedAt: string };
+}
+
+/** Settled once with the charge, analysed once with the disposition. */
+function expectSettled(calls: Calls, input: CallInput, chargedMinutes: number, disposition: Disposition) {
+  expect(calls.settleCall).toEqual([
+    { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok },
+  ]);
+  expect(calls.analyzeCall).toEqual([{ callId: input.callId, disposition }]);
+}
+
+const completedState = (disposition: Disposition): CallState => ({ status: 'completed', disposition, carrierCallId: CARRIER_CALL_ID });
+
+test('an answered call the agent ends is completed and charged per started minute of connected time', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    expect(await dialed).toEqual({ carrierCallId: CARRIER_CALL_ID });
+    expect(calls.dial).toEqual([{ callId: input.callId, to: input.phoneNumber }]);
+    expect(await handle.query(callStateQuery)).toEqual({ status: 'created', carrierCallId: CARRIER_CALL_ID });
+
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    expect(await handle.query(callStateQuery)).toEqual({ status: 'active', carrierCallId: CARRIER_CALL_ID });
+    await env.sleep('90 seconds');
+    await carrier({ type: 'ended', by: 'agent' });
+
+    expect(await handle.result()).toEqual(completedState('completed'));
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'completed');
+    const active = calls.projections.find((p) => p.fields.status === 'active')!.fields;
+    expect(completed.durationSeconds).toBeGreaterThanOrEqual(90);
+    expect(completed.durationSeconds).toBeLessThan(95);
+    expect(Date.parse(completed.endedAt) - Date.parse(active.startedAt as string)).toBeGreaterThanOrEqual(90_000);
+    expect(completed.chargedMinutes).toBe(2);
+    expectSettled(calls, input, 2, 'completed');
+    // The carrier ended it: nothing to hang up.
+    expect(calls.carrierHangup).toEqual([]);
+    expect(calls.leaveVoicemail).toEqual([]);
+    await record('answered-completed', handle);
+  });
+});
+
+test('a callee who hangs up ends the call as contact_hung_up; a byok call is settled as byok', async () => {
+  const input = callInput({ byok: true });
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('61 seconds');
+    await carrier({ type: 'ended', by: 'contact' });
+
+    expect(await handle.result()).toEqual(completedState('contact_hung_up'));
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'contact_hung_up');
+    // 61 s is two started minutes: a ceiling, not rounding.
+    expect(completed.chargedMinutes).toBe(2);
+    expectSettled(calls, input, 2, 'contact_hung_up');
+    expect(calls.settleCall[0]!.byok).toBe(true);
+    expect(calls.carrierHangup).toEqual([]);
+    await record('contact-hung-up', handle);
+  });
+});
+
+test('a call nobody answers rings out after ringTimeoutSeconds as no_answer, hung up and free', async () => {
+  const input = callInput({ ringTimeoutSeconds: 45 });
+  await withCall(input, {}, async ({ calls, handle, dialed }) => {
+    await dialed;
+    await env.sleep('40 seconds');
+    // Still ringing before the timeout.
+    expect(await handle.query(callStateQuery)).toEqual({ status: 'created', carrierCallId: CARRIER_CALL_ID });
+    expect(calls.carrierHangup).toEqual([]);
+
+    expect(await handle.result()).toEqual(completedState('no_answer'));
+    const { startTime, closeTime } = await handle.describe();
+    expect(closeTime!.getTime() - startTime.getTime()).toBeGreaterThanOrEqual(45_000);
+    expect(closeTime!.getTime() - startTime.getTime()).toBeLessThan(55_000);
+    const completed = expectProjections(calls, ['created', 'completed'], 'no_answer');
+    expect(completed).toMatchObject({ durationSeconds: 0, chargedMinutes: 0 });
+    expectSettled(calls, input, 0, 'no_answer');
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    await record('ring-timeout', handle);
+  });
+});
+
+test('a busy line ends the call as busy without hanging up and without a charge', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'busy' });
+    expect(await handle.result()).toEqual(completedState('busy'));
+    expect(expectProjections(calls, ['created', 'completed'], 'busy')).toMatchObject({ durationSeconds: 0, chargedMinutes: 0 });
+    expectSettled(calls, input, 0, 'busy');
+    expect(calls.carrierHangup).toEqual([]);
+    await record('busy', handle);
+  });
+});
+
+test.each([
+  { behavior: 'hangup', disposition: 'voicemail', leavesMessage: false },
+  { behavior: 'mark_no_answer', disposition: 'no_answer', leavesMessage: false },
+  { behavior: 'leave_message', disposition: 'voicemail_left', leavesMessage: true },
+] as const)('voicemail with behaviour $behavior ends as $disposition', async ({ behavior, disposition, leavesMessage }) => {
+  const input = callInput({ voicemailBehavior: behavior });
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'voicemail' });
+    expect(await handle.result()).toEqual(completedState(disposition));
+    expect(expectProjections(calls, ['created', 'completed'], disposition)).toMatchObject({ durationSeconds: 0, chargedMinutes: 0 });
+    expectSettled(calls, input, 0, disposition);
+    expect(calls.leaveVoicemail).toEqual(leavesMessage ? [input.callId] : []);
+    // We end a voicemail call ourselves, whatever the behaviour.
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    await record(`voicemail-${behavior.replace(/_/g, '-')}`, handle);
+  });
+});
+
+test('a hangup signal while ringing ends the call as hangup_requested', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed }) => {
+    await dialed;
+    await handle.signal(hangupSignal);
+    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+    expect(expectProjections(calls, ['created', 'completed'], 'hangup_requested')).toMatchObject({ chargedMinutes: 0 });
+    // Well before the ring timeout: the hangup ended it, not the timer.
+    const { startTime, closeTime } = await handle.describe();
+    expect(closeTime!.getTime() - startTime.getTime()).toBeLessThan(input.ringTimeoutSeconds * 1000);
+    expectSettled(calls, input, 0, 'hangup_requested');
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    await record('hangup-while-ringing', handle);
+  });
+});
+
+test('a hangup signal while active ends the call as hangup_requested and hangs up the carrier', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('3 minutes');
+    expect(calls.carrierHangup).toEqual([]);
+    await handle.signal(hangupSignal);
+
+    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'hangup_requested');
+    expect(completed.chargedMinutes).toBe(3);
+    expectSettled(calls, input, 3, 'hangup_requested');
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    await record('hangup-while-active', handle);
+  });
+});
+
+test('the hangup update ends an active call and returns its state; on a completed call its validator rejects it', async () => {
+  const input = callInput();
+  let openAnalysis!: () => void;
+  const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
+  await withCall(input, { analyzeGate }, async (h) => {
+    const { calls, handle } = h;
+    const failure = await hangupThenReject(h).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    openAnalysis();
+    if (failure) {
+      // Let the run finish first: a run terminated while its activity completes leaves the test
+      // server's time skipping locked, and every later test in this file would hang in env.sleep.
+      await handle.result().catch(() => undefined);
+      throw failure;
+    }
+    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+    // A rejected update is not in the history and changed nothing: one hangup, one charge.
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    expect(expectProjections(calls, ['created', 'active', 'completed'], 'hangup_requested').chargedMinutes).toBe(1);
+    expectSettled(calls, input, 1, 'hangup_requested');
+    await record('hangup-update', handle);
+  });
+});
+
+/** Hangs up an active call by update, then sends the update again while the run is in its final activities. */
+async function hangupThenReject({ calls, handle, dialed, carrier }: Harness) {
+  await dialed;
+  await carrier({ type: 'answered' });
+  await projected(calls, 'active');
+  await env.sleep('20 seconds');
+  expect(await handle.executeUpdate(hangupUpdate)).toEqual({ status: 'active', carrierCallId: CARRIER_CALL_ID });
+
+  // The call is completed, but the run is still open in its final activities (analyzeCall waits).
+  await waitFor(async () => (calls.analyzeCall.length > 0 ? true : undefined));
+  expect((await handle.describe()).status.name).toBe('RUNNING');
+  expect(await handle.query(callStateQuery)).toEqual(completedState('hangup_requested'));
+  const rejected = await handle.executeUpdate(hangupUpdate).catch((err: unknown) => err);
+  expect(rejected).toBeInstanceOf(WorkflowUpdateFailedError);
+  const cause = (rejected as WorkflowUpdateFailedError).cause;
+  expect(cause).toBeInstanceOf(ApplicationFailure);
+  expect(cause).toMatchObject({ type: 'invalid_state', message: 'A completed call cannot be hung up.' });
+}
+
+test('a call still connected at maxDurationMinutes ends as max_duration, hung up and charged for the maximum', async () => {
+  const input = callInput({ maxDurationMinutes: 5 });
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('4 minutes');
+    expect(await handle.query(callStateQuery)).toEqual({ status: 'active', carrierCallId: CARRIER_CALL_ID });
+    expect(calls.carrierHangup).toEqual([]);
+
+    expect(await handle.result()).toEqual(completedState('max_duration'));
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'max_duration');
+    expect(completed.durationSeconds).toBeGreaterThanOrEqual(5 * 60);
+    expect(completed.durationSeconds).toBeLessThan(5 * 60 + 5);
+    expect(completed.chargedMinutes).toBe(5);
+    expectSettled(calls, input, 5, 'max_duration');
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    await record('max-duration', handle);
+  });
+});
+
+test.each(['rejected', 'unavailable'] as const)('a dial the carrier refuses as %s fails the dial update and writes nothing', async (kind) => {
+  const input = callInput({ byok: kind === 'unavailable' });
+  const message = `carrier says no (${kind})`;
+  await withCall(input, { refuse: { kind, message } }, async ({ calls, handle, dialed }) => {
+    const failure = await dialed.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(WorkflowUpdateFailedError);
+    const cause = (failure as WorkflowUpdateFailedError).cause;
+    expect(cause).toBeInstanceOf(ApplicationFailure);
+    expect(cause).toMatchObject({ type: `carrier_${kind}`, message, nonRetryable: true });
+
+    expect(await handle.result()).toEqual({ status: 'dialing' });
+    expect(calls.projectAttempts).toEqual([]);
+    expect(calls.settleCall).toEqual([
+      { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: input.byok },
+    ]);
+    expect(calls.analyzeCall).toEqual([]);
+    expect(calls.carrierHangup).toEqual([]);
+    await record(`carrier-${kind}`, handle);
+  });
+});
+
+test('a read model that fails twice per write is retried by Temporal until every seq is applied', async () => {
+  const input = callInput();
+  await withCall(input, { projectFailures: 2 }, async ({ calls, handle, dialed, carrier }) => {
+    // The dial update answers only once the `created` write went through, retries included.
+    expect(await dialed).toEqual({ carrierCallId: CARRIER_CALL_ID });
+    expect(calls.projectAttempts.map((a) => [a.seq, a.attempt])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ]);
+    expect(calls.projections.map((p) => p.seq)).toEqual([1]);
+
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('30 seconds');
+    await carrier({ type: 'ended', by: 'agent' });
+
+    expect(await handle.result()).toEqual(completedState('completed'));
+    expect(calls.projectAttempts.map((a) => [a.seq, a.attempt])).toEqual(
+      [1, 2, 3, 4].flatMap((seq) => [
+        [seq, 1],
+        [seq, 2],
+        [seq, 3],
+      ]),
+    );
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'completed');
+    // Retrying the `active` write (1 s + 2 s backoff) counts as connected time: still one started minute.
+    expect(completed.chargedMinutes).toBe(1);
+    expectSettled(calls, input, 1, 'completed');
+    expect(calls.carrierHangup).toEqual([]);
+    await record('projection-retries', handle);
+  });
+});
+
+test('a second start with the same call id is refused by the FAIL conflict policy', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed }) => {
+    await dialed;
+    const again = env.client.workflow.executeUpdateWithStart(dialUpdate, {
+      startWorkflowOperation: new WithStartWorkflowOperation<typeof callWorkflow>('callWorkflow', {
+        workflowId: callWorkflowId(input.callId),
+        taskQueue: (await handle.describe()).taskQueue,
+        args: [input],
+        workflowIdConflictPolicy: 'FAIL',
+      }),
+    });
+    await expect(again).rejects.toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
+    expect(calls.dial).toHaveLength(1);
+    await handle.signal(hangupSignal);
+    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+  });
+});

@@ -3,9 +3,9 @@ import { findPage } from '../../models/page';
 import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
 import { byokReady } from '../../models/providerCredential';
 import { forgetCachedKeys } from '../middleware/auth';
-import { byokNotReady, notFound, permissionDenied, validationError } from '../errors';
+import { byokNotReady, notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
-import type { Scope } from '../scopes';
+import { assertGrantable } from '../scopes';
 import { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from '../schemas/apiKeys';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
@@ -84,8 +84,7 @@ export const apiKeyRoutes = [
     status: 201,
     responses: { 201: { description: 'The key, with its plaintext once.', schema: ApiKey } },
     handler: async ({ body, auth }: Req<{ body: typeof CreateApiKeyBody; auth: 'dashboard' }>) => {
-      const missing = body.scopes.filter((s) => !auth.permissions.has(s as Scope));
-      if (missing.length) throw permissionDenied(`You cannot grant scopes you do not hold: ${missing.join(', ')}.`);
+      assertGrantable(auth.permissions, body.scopes);
       const allowedOrigins = normalizeOrigins(body.allowedOrigins ?? []);
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError('body.expiresAt must be in the future.', 'body.expiresAt');

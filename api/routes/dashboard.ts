@@ -10,7 +10,7 @@ import { User as UserModel, hashPassword, normalizeEmail, verifyPassword } from 
 import { forgetCachedKeys } from '../middleware/auth';
 import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
 import { defineRoute, type Req } from '../route';
-import { SCOPES, type Scope } from '../scopes';
+import { SCOPES, assertGrantable, type Scope } from '../scopes';
 import { IdParams, errorResponses } from '../schemas/common';
 import { CreateSessionBody, CreateUserBody, DashboardSession, UpdateUserBody, User } from '../schemas/dashboard';
 
@@ -30,12 +30,6 @@ export function userRepresentation(user: UserDoc) {
     founder: Boolean(user.founder),
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-/** What one may grant is what one holds: an admin cannot hand out a scope they lack. */
-function checkGrantable(granting: ReadonlySet<Scope>, wanted: readonly string[]) {
-  const missing = wanted.filter((s) => !granting.has(s as Scope));
-  if (missing.length) throw permissionDenied(`You cannot grant scopes you do not hold: ${missing.join(', ')}.`);
 }
 
 const SESSION_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -89,7 +83,7 @@ export const dashboardRoutes = [
     responses: { 201: { description: 'The new user.', schema: User }, ...errorResponses(409) },
     handler: async ({ body, auth }: Req<{ body: typeof CreateUserBody; auth: 'dashboard' }>) => {
       const permissions = body.permissions ?? (body.role === 'admin' ? [...SCOPES] : MEMBER_DEFAULT);
-      checkGrantable(auth.permissions, permissions);
+      assertGrantable(auth.permissions, permissions);
       const organization = await Organization.findById(auth.organizationId).lean();
       if (!organization) throw notFound('organization');
       const _id = new Types.ObjectId();
@@ -139,7 +133,7 @@ export const dashboardRoutes = [
       }
       if (body.permissions) {
         const added = body.permissions.filter((s) => !user.permissions.includes(s));
-        checkGrantable(auth.permissions, added);
+        assertGrantable(auth.permissions, added);
         // Keys first: if the user update then fails, their keys are narrower, never wider, than intended.
         await ApiKey.updateMany({ createdBy: user._id }, { $set: { creatorPermissions: body.permissions } });
         forgetCachedKeys();

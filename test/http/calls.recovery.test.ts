@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { Types } from 'mongoose';
+import { SCOPES } from '../../api/scopes';
 import { CallReport } from '../../models/callReport';
 import { callSlotPool } from '../../models/call';
 import { CreditEntry } from '../../models/creditEntry';
@@ -40,7 +41,8 @@ afterAll(async () => {
 
 test('the call survives a worker killed mid-conversation', async () => {
   const tenant = await createTenant({ creditMinutes: 50, limits: { maxConcurrentCalls: 2 } });
-  const key = await tenant.key();
+  // Polled for up to a minute and a half: a rate limit the polling cannot reach.
+  const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: { name: 'Survivor', instructions: 'Collect details.', phone: { greeting: 'Hello there.', requiredContactFields: ['email', 'company'] } },

@@ -4,6 +4,7 @@
  */
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
+import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
 import { callSlotPool } from '../../models/call';
 import { slotsInUse } from '../../models/slot';
@@ -11,6 +12,8 @@ import { createWorker, defaultDeps } from '../../worker';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
+// The tests poll calls until they complete: keys get a rate limit the polling cannot reach.
+const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
 const taskQueue = uniqueName('calls');
 const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -30,7 +33,7 @@ beforeAll(async () => {
   worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig(env), client) });
   running = worker.run();
   tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 3 } });
-  key = await tenant.key();
+  key = await tenant.key(...POLLING);
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: {
@@ -139,14 +142,14 @@ test.each([
 
 test('no credit left is 402; the concurrency limit is 429 until a call ends', async () => {
   const broke = await createTenant({ creditMinutes: 0 });
-  const brokeKey = await broke.key();
+  const brokeKey = await broke.key(...POLLING);
   const brokeAgent = (await api.call('POST', '/api/v1/agents', { token: brokeKey, body: { name: 'A', instructions: 'Hi' } })).body;
   const refused = await api.call('POST', '/api/v1/calls', { token: brokeKey, body: { agentId: brokeAgent.id, phoneNumber: '+442079460001' } });
   expect(refused.status).toBe(402);
   expect(refused.body.error).toMatchObject({ type: 'billing_error', code: 'INSUFFICIENT_CREDITS' });
 
   const busy = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
-  const busyKey = await busy.key();
+  const busyKey = await busy.key(...POLLING);
   const busyAgent = (await api.call('POST', '/api/v1/agents', { token: busyKey, body: { name: 'B', instructions: 'Hi' } })).body;
   const first = await api.call('POST', '/api/v1/calls', { token: busyKey, body: { agentId: busyAgent.id, phoneNumber: '+442079460007' } });
   expect(first.status).toBe(201);
@@ -163,7 +166,7 @@ test('no credit left is 402; the concurrency limit is 429 until a call ends', as
 
 test("another organization's call ids are 404 on every call route", async () => {
   const placed = await place({ phoneNumber: '+442079460001' });
-  const other = await (await createTenant()).key();
+  const other = await (await createTenant()).key(...POLLING);
   for (const [method, path] of [
     ['GET', ''],
     ['GET', '/transcript'],
@@ -179,7 +182,7 @@ test("another organization's call ids are 404 on every call route", async () => 
 
 test('list filters by agent and status and pages newest first', async () => {
   const t = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 5 } });
-  const k = await t.key();
+  const k = await t.key(...POLLING);
   const mk = async (name: string) => (await api.call('POST', '/api/v1/agents', { token: k, body: { name, instructions: 'Hi' } })).body.id;
   const [a1, a2] = [await mk('One'), await mk('Two')];
   const ids: string[] = [];
@@ -210,7 +213,7 @@ test('hangup while ringing ends the call as hangup_requested without charge', as
 test('with no worker to dial, POST /calls gives up with 504 and leaves nothing behind', async () => {
   const orphan = await api.extraApp({ TEMPORAL_TASK_QUEUE: uniqueName('no-worker'), DIAL_TIMEOUT_SECONDS: '2' });
   const t = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
-  const k = await t.key();
+  const k = await t.key(...POLLING);
   const agent = (await orphan.call('POST', '/api/v1/agents', { token: k, body: { name: 'Lonely', instructions: 'Hi' } })).body;
   const res = await orphan.call('POST', '/api/v1/calls', { token: k, body: { agentId: agent.id, phoneNumber: '+442079460001' } });
   expect(res.status).toBe(504);

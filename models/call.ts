@@ -1,4 +1,6 @@
 import { Schema, Types, model } from 'mongoose';
+import type { CallInput } from '../workflows/definitions';
+import type { AgentRecord } from './agent';
 import { isDuplicateKeyError } from './duplicateKey';
 
 export interface CallRecord {
@@ -81,3 +83,24 @@ export async function projectCall(callId: string, seq: number, fields: Partial<C
 
 /** The organization's concurrent-call slots, shared by direct calls and campaigns. */
 export const callSlotPool = (organizationId: Types.ObjectId | string) => `calls:${organizationId}`;
+
+/** A call workflow's input: the agent's settings at dial time, and who is called and why. */
+export function callInputFor(
+  agent: AgentRecord,
+  target: Pick<CallInput, 'callId' | 'organizationId' | 'phoneNumber' | 'variables' | 'attemptNumber' | 'campaignId' | 'byok' | 'ringTimeoutSeconds'> & {
+    contactName?: string;
+    externalRef?: string;
+  },
+): CallInput {
+  const phone = (agent.phone ?? {}) as { voicemailBehavior?: CallInput['voicemailBehavior'] };
+  return {
+    ...target,
+    agentId: String(agent._id),
+    agentName: agent.name,
+    contactName: target.contactName ?? '',
+    externalRef: target.externalRef ?? '',
+    language: agent.language,
+    maxDurationMinutes: agent.maxDurationMinutes,
+    voicemailBehavior: phone.voicemailBehavior ?? 'hangup',
+  };
+}

@@ -71,7 +71,7 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
     refusal = result.refused;
     // Nothing was written for a refused call; give back what placing it reserved.
     await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: input.byok });
-    return { ...state };
+    return { ...state, refused: refusal.kind };
   }
   const { callId: _callId, byok: _byok, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
   await projectCall({ callId: input.callId, seq: ++seq, fields: { ...record, status: 'created', direction: 'outbound', carrierCallId: result.carrierCallId } });
@@ -110,6 +110,7 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
   const chargedMinutes = Math.ceil(durationSeconds / 60);
   state.status = 'completed';
   state.disposition = disposition;
+  state.connected = answeredAt !== undefined;
   await projectCall({
     callId: input.callId,
     seq: ++seq,

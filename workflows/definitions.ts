@@ -101,6 +101,10 @@ export interface CallState {
   status: 'dialing' | 'created' | 'active' | 'completed';
   disposition?: Disposition;
   carrierCallId?: string;
+  /** In the result: the callee answered (a campaign counts the recipient reached). */
+  connected?: boolean;
+  /** In the result: the carrier refused the dial, so no call exists. */
+  refused?: 'rejected' | 'unavailable';
 }
 
 /** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */

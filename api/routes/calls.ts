@@ -1,11 +1,10 @@
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { Types } from 'mongoose';
 import { findPage } from '../../models/page';
 import type { Config } from '../../config';
-import { Agent, placeholders } from '../../models/agent';
-import { Call as CallModel, callSlotPool, type CallRecord } from '../../models/call';
+import { Agent } from '../../models/agent';
+import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
 import { creditBalance } from '../../models/creditEntry';
@@ -28,6 +27,7 @@ import {
   notFound,
   validationError,
 } from '../errors';
+import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { defineRoute, reply, type Req } from '../route';
 import { Call, CallReport, ListCallsQuery, PendingReport, PlaceCallBody, Transcript } from '../schemas/calls';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
@@ -66,20 +66,6 @@ async function findCall(organizationId: Types.ObjectId, id: string): Promise<Cal
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
   if (!call) throw notFound('call', 'path.id');
   return call;
-}
-
-/** Every placeholder supplied, nothing undeclared: a typo in a variable name is an error, not silence. */
-function checkVariables(declared: string[], variables: Record<string, string>) {
-  for (const name of declared) {
-    if (variables[name] === undefined) {
-      throw validationError(`body.variables.${name} is required by the agent's instructions.`, `body.variables.${name}`);
-    }
-  }
-  for (const name of Object.keys(variables)) {
-    if (!declared.includes(name)) {
-      throw validationError(`body.variables.${name} is not a placeholder of the agent's instructions or greeting.`, `body.variables.${name}`);
-    }
-  }
 }
 
 async function startCall(temporal: Client, config: Config, input: CallInput) {
@@ -175,12 +161,9 @@ export const callRoutes = [
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
-      if (!body.phoneNumber.startsWith('+') || !isValidPhoneNumber(body.phoneNumber)) {
-        throw validationError('body.phoneNumber must be a valid E.164 number such as +14155550123.', 'body.phoneNumber');
-      }
+      checkPhoneNumber(body.phoneNumber, 'body');
       const variables = body.variables ?? {};
-      const greeting = (agent.phone as { greeting?: string } | undefined)?.greeting ?? '';
-      checkVariables(placeholders(`${agent.instructions}\n${greeting}`), variables);
+      checkVariables(declaredVariables(agent), variables, 'body');
 
       if (!auth.byok && (await creditBalance(auth.organizationId)).remainingMinutes <= 0) throw insufficientCredits();
       const organization = await Organization.findById(auth.organizationId).lean();
@@ -190,23 +173,22 @@ export const callRoutes = [
       if ((await claimSlot(pool, String(callId), maxCalls)) === null) throw concurrencyLimit(maxCalls, CONCURRENCY_RETRY_AFTER_S);
 
       try {
-        await startCall(temporal, config, {
-          callId: String(callId),
-          organizationId: String(auth.organizationId),
-          agentId: String(agent._id),
-          agentName: agent.name,
-          phoneNumber: body.phoneNumber,
-          contactName: body.contactName ?? '',
-          externalRef: body.externalRef ?? '',
-          language: agent.language,
-          variables,
-          attemptNumber: 1,
-          campaignId: null,
-          byok: auth.byok,
-          maxDurationMinutes: agent.maxDurationMinutes,
-          voicemailBehavior: ((agent.phone as { voicemailBehavior?: CallInput['voicemailBehavior'] })?.voicemailBehavior ?? 'hangup'),
-          ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
-        });
+        await startCall(
+          temporal,
+          config,
+          callInputFor(agent, {
+            callId: String(callId),
+            organizationId: String(auth.organizationId),
+            phoneNumber: body.phoneNumber,
+            contactName: body.contactName,
+            externalRef: body.externalRef,
+            variables,
+            attemptNumber: 1,
+            campaignId: null,
+            byok: auth.byok,
+            ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+          }),
+        );
       } catch (err) {
         // The workflow frees the slot of a refused dial too; freeing it here answers with it free.
         await releaseSlot(pool, String(callId));

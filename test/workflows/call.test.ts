@@ -200,7 +200,13 @@ function expectSettled(calls: Calls, input: CallInput, chargedMinutes: number, d
   expect(calls.analyzeCall).toEqual([{ callId: input.callId, disposition }]);
 }
 
-const completedState = (disposition: Disposition): CallState => ({ status: 'completed', disposition, carrierCallId: CARRIER_CALL_ID });
+/** A finished call's state; `connected` unless it never answered (a hangup while active passes true). */
+const completedState = (disposition: Disposition, connected = ['completed', 'contact_hung_up', 'max_duration'].includes(disposition)): CallState => ({
+  status: 'completed',
+  disposition,
+  carrierCallId: CARRIER_CALL_ID,
+  connected,
+});
 
 test('an answered call the agent ends is completed and charged per started minute of connected time', async () => {
   const input = callInput();
@@ -329,7 +335,7 @@ test('a hangup signal while active ends the call as hangup_requested and hangs u
     expect(calls.carrierHangup).toEqual([]);
     await handle.signal(hangupSignal);
 
-    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+    expect(await handle.result()).toEqual(completedState('hangup_requested', true));
     const completed = expectProjections(calls, ['created', 'active', 'completed'], 'hangup_requested');
     expect(completed.chargedMinutes).toBe(3);
     expectSettled(calls, input, 3, 'hangup_requested');
@@ -355,7 +361,7 @@ test('the hangup update ends an active call and returns its state; on a complete
       await handle.result().catch(() => undefined);
       throw failure;
     }
-    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+    expect(await handle.result()).toEqual(completedState('hangup_requested', true));
     // A rejected update is not in the history and changed nothing: one hangup, one charge.
     expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
     expect(expectProjections(calls, ['created', 'active', 'completed'], 'hangup_requested').chargedMinutes).toBe(1);
@@ -375,7 +381,7 @@ async function hangupThenReject({ calls, handle, dialed, carrier }: Harness) {
   // The call is completed, but the run is still open in its final activities (analyzeCall waits).
   await waitFor(async () => (calls.analyzeCall.length > 0 ? true : undefined));
   expect((await handle.describe()).status.name).toBe('RUNNING');
-  expect(await handle.query(callStateQuery)).toEqual(completedState('hangup_requested'));
+  expect(await handle.query(callStateQuery)).toEqual(completedState('hangup_requested', true));
   const rejected = await handle.executeUpdate(hangupUpdate).catch((err: unknown) => err);
   expect(rejected).toBeInstanceOf(WorkflowUpdateFailedError);
   const cause = (rejected as WorkflowUpdateFailedError).cause;
@@ -417,7 +423,7 @@ test.each(['rejected', 'unavailable'] as const)('a dial the carrier refuses as %
     expect(cause).toBeInstanceOf(ApplicationFailure);
     expect(cause).toMatchObject({ type: `carrier_${kind}`, message, nonRetryable: true });
 
-    expect(await handle.result()).toEqual({ status: 'dialing' });
+    expect(await handle.result()).toEqual({ status: 'dialing', refused: kind });
     expect(calls.projectAttempts).toEqual([]);
     expect(calls.settleCall).toEqual([
       { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: input.byok },

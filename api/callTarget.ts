@@ -1,0 +1,34 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { placeholders, type AgentRecord } from '../models/agent';
+import { validationError } from './errors';
+
+/**
+ * The checks a number and its variables pass before a call is placed, shared by `POST /calls` and
+ * each row of a campaign's recipient import. `param` is where the row sits in the body, e.g.
+ * `body` or `body.recipients[3]`.
+ */
+export function checkPhoneNumber(phoneNumber: string, param: string): void {
+  if (!phoneNumber.startsWith('+') || !isValidPhoneNumber(phoneNumber)) {
+    throw validationError(`${param}.phoneNumber must be a valid E.164 number such as +14155550123.`, `${param}.phoneNumber`);
+  }
+}
+
+/** The `{{placeholders}}` of a phone agent's instructions and greeting. */
+export function declaredVariables(agent: AgentRecord): string[] {
+  const greeting = (agent.phone as { greeting?: string } | undefined)?.greeting ?? '';
+  return placeholders(`${agent.instructions}\n${greeting}`);
+}
+
+/** Every placeholder supplied, nothing undeclared: a typo in a variable name is an error, not silence. */
+export function checkVariables(declared: string[], variables: Record<string, string>, param: string): void {
+  for (const name of declared) {
+    if (variables[name] === undefined) {
+      throw validationError(`${param}.variables.${name} is required by the agent's instructions.`, `${param}.variables.${name}`);
+    }
+  }
+  for (const name of Object.keys(variables)) {
+    if (!declared.includes(name)) {
+      throw validationError(`${param}.variables.${name} is not a placeholder of the agent's instructions or greeting.`, `${param}.variables.${name}`);
+    }
+  }
+}

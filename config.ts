@@ -27,6 +27,10 @@ export interface Config {
     /** Milliseconds between the simulated carrier's events and turns: a short call takes a few seconds. */
     simulatedPaceMs: number;
   };
+  campaigns: {
+    /** History events after which a campaign run lets its calls finish and continues as new. */
+    historyBudget: number;
+  };
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
 }
@@ -62,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
       dialTimeoutSeconds: intFrom(env, 'DIAL_TIMEOUT_SECONDS', 20),
     },
+    campaigns: { historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 5000) },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };

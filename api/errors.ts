@@ -41,7 +41,9 @@ export const ERROR_CODES = {
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
-  PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB.'],
+  NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
+  RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
+  PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
   RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
@@ -91,6 +93,11 @@ export const byokNotReady = () =>
     'A byok key needs verified provider keys for the voice LLM, speech-to-text and text-to-speech; add and verify them first.',
     'body.byok',
   );
+
+export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
+
+export const recipientsAlreadyImported = () =>
+  apiError('RECIPIENTS_ALREADY_IMPORTED', 'This campaign already has its recipients; a campaign takes them in one import.');
 
 export const payloadTooLarge = (limit: number) => apiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 

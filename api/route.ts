@@ -71,6 +71,8 @@ interface RouteMeta {
   params?: TObject;
   query?: TObject;
   body?: TSchema;
+  /** Overrides the 1 MiB request-body limit, for the routes that take bulk data. */
+  bodyLimitBytes?: number;
   status: number;
   responses: Record<number, ResponseDoc>;
 }

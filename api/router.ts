@@ -53,7 +53,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps): Router {
       if (validateQuery) check(validateQuery, query, 'query');
       let body: unknown;
       if (validateBody) {
-        body = (await readJsonBody(ctx)) ?? {};
+        body = (await readJsonBody(ctx, route.bodyLimitBytes)) ?? {};
         check(validateBody, body, 'body');
       }
 

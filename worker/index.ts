@@ -21,6 +21,7 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps {
   return {
     carrier: new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs),
     llm: new SimulatedLlm(),
+    ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
   };
 }
 

@@ -118,6 +118,108 @@ export const callStateQuery = defineQuery<CallState>('state');
 
 export const callWorkflowId = (callId: string) => `call-${callId}`;
 
+/**
+ * A campaign: one workflow per campaign, from `draft` to `completed`, `cancelled` (and `archived`
+ * once closed). Every field is plain JSON, carried across continue-as-new.
+ */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled', 'archived'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export interface CampaignSettings {
+  /** Attempts per recipient in all, the first included. */
+  retryLimit: number;
+  retryDelayMinutes: number;
+  /** Calls of this campaign in progress at once. */
+  concurrency: number;
+}
+
+/** Daily calling window, `HH:MM` local to the campaign's timezone; `end` before `start` spans midnight. */
+export interface CallingHours {
+  start: string;
+  end: string;
+}
+
+/** The fields `PATCH /campaigns/{id}` may change, in draft or paused. */
+export interface CampaignEdit {
+  name?: string;
+  description?: string;
+  timezone?: string;
+  settings?: Partial<CampaignSettings>;
+  callingHours?: CallingHours | null;
+}
+
+/** Why dialling stopped while paused: the partner or operator asked, or the credits ran out. */
+export type PauseReason = 'requested' | 'insufficient_credits';
+
+/** A recipient's attempt waiting to be dialled. */
+export interface CampaignWork {
+  index: number;
+  attempt: number;
+}
+
+export interface CampaignState {
+  status: CampaignStatus;
+  name: string;
+  description: string;
+  timezone: string;
+  settings: CampaignSettings;
+  callingHours: CallingHours | null;
+  total: number;
+  completed: number;
+  failed: number;
+  /** Calls of this campaign in progress now. */
+  inFlight: number;
+  /** The next recipient index never dialled. */
+  cursor: number;
+  /** Attempts fetched from the retry queue, not yet dialled. */
+  queue: CampaignWork[];
+  /** The retry queue's positions: entries [retryHead, retryTail) wait in the database. */
+  retryHead: number;
+  retryTail: number;
+  /** When the retry queue's first entry is due (epoch ms), if known. */
+  nextRetryAt: number | null;
+  pausedReason: PauseReason | null;
+  launchedAt: string | null;
+  pausedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  archivedAt: string | null;
+  /** The read model's sequence number of the last state written. */
+  seq: number;
+}
+
+export interface CampaignInput {
+  campaignId: string;
+  organizationId: string;
+  agentId: string;
+  /** Created by a `byok` key: its calls are billed outside credits. */
+  byok: boolean;
+  /**
+   * Events after which a run stops dialling, lets its calls finish and continues as new. Far below
+   * Temporal's limits (warning at 10,240 events): a run ends under budget + about 12 events per call
+   * still in progress.
+   */
+  historyBudget: number;
+  state: CampaignState;
+}
+
+/** The import stored `total` recipients: allowed once, in draft. */
+export const recipientsUpdate = defineUpdate<CampaignState, [{ total: number }]>('setRecipients');
+export const launchUpdate = defineUpdate<CampaignState>('launchCampaign');
+export const pauseUpdate = defineUpdate<CampaignState>('pauseCampaign');
+export const resumeUpdate = defineUpdate<CampaignState>('resumeCampaign');
+export const cancelUpdate = defineUpdate<CampaignState>('cancelCampaign');
+export const editUpdate = defineUpdate<CampaignState, [CampaignEdit]>('editCampaign');
+/** While a cancelled campaign's last calls end; once its workflow has closed the API archives it in the read model. */
+export const archiveUpdate = defineUpdate<CampaignState>('archiveCampaign');
+/** The same actions as plain signals, for operators in the Temporal UI; invalid ones are ignored. */
+export const pauseSignal = defineSignal('pause');
+export const resumeSignal = defineSignal('resume');
+export const cancelSignal = defineSignal('cancel');
+export const campaignStateQuery = defineQuery<CampaignState>('state');
+
+export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
+
 /** The simulated carrier's phone line for one call: rings, answers, talks, hangs up. */
 export interface SimulatedLineInput {
   callId: string;

@@ -3,6 +3,7 @@ import { defineRoute, type Req, type RouteDef } from '../route';
 import { agentRoutes } from './agents';
 import { apiKeyRoutes } from './apiKeys';
 import { callRoutes } from './calls';
+import { campaignRoutes } from './campaigns';
 import { dashboardRoutes } from './dashboard';
 import { usageRoutes } from './usage';
 
@@ -20,6 +21,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
   return routes;
 }

@@ -1,0 +1,120 @@
+import { Types } from 'mongoose';
+import { Agent } from '../models/agent';
+import { callInputFor, callSlotPool } from '../models/call';
+import { campaignFields, projectCampaign } from '../models/campaign';
+import { creditBalance } from '../models/creditEntry';
+import { Organization } from '../models/organization';
+import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
+import { claimSlot, releaseSlot } from '../models/slot';
+import type { CallInput, CampaignState, CampaignWork } from '../workflows/definitions';
+import type { AttemptOutcome } from '../workflows/campaign';
+
+export interface CampaignDeps {
+  /** How long a campaign call may ring before it counts as unanswered. */
+  ringTimeoutSeconds: number;
+}
+
+interface Attempt extends CampaignWork {
+  campaignId: string;
+  organizationId: string;
+  callId: string;
+}
+
+const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
+  completed: 'completed',
+  failed: 'failed',
+  retry: 'retry_scheduled',
+  pending: 'pending',
+};
+
+/**
+ * A recipient is written only by its campaign's workflow, one attempt at a time, so plain `$set`s
+ * are safe on FerretDB. Every write sets absolute values, so a retried activity repeats it harmlessly.
+ */
+export function campaignActivities({ ringTimeoutSeconds }: CampaignDeps) {
+  return {
+    /**
+     * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
+     * use) and marks the recipient `calling`. Idempotent per call id: a retry finds its slot.
+     */
+    async beginAttempt(a: Attempt & { agentId: string; byok: boolean }): Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' }> {
+      const recipient = await Recipient.findById(recipientId(a.campaignId, a.index)).lean();
+      if (!recipient) throw new Error(`recipient ${a.index} of campaign ${a.campaignId} is missing`);
+      const campaignAgent = await Agent.findById(a.agentId).lean();
+      if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
+      const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
+      if (!alreadyBegun) {
+        if (!a.byok && (await creditBalance(a.organizationId)).remainingMinutes <= 0) return { blocked: 'insufficient_credits' };
+        const organization = await Organization.findById(a.organizationId).lean();
+        const capacity = organization?.limits.maxConcurrentCalls ?? 0;
+        if ((await claimSlot(callSlotPool(a.organizationId), a.callId, capacity)) === null) return { blocked: 'concurrency' };
+        await Recipient.updateOne(
+          { _id: recipient._id },
+          { $set: { status: 'calling', attempts: a.attempt, lastCallId: new Types.ObjectId(a.callId), updatedAt: new Date() } },
+        );
+      }
+      return {
+        callInput: callInputFor(campaignAgent, {
+          callId: a.callId,
+          organizationId: a.organizationId,
+          phoneNumber: recipient.phoneNumber,
+          contactName: recipient.contactName,
+          externalRef: recipient.externalRef,
+          variables: recipient.variables ?? {},
+          attemptNumber: a.attempt,
+          campaignId: a.campaignId,
+          byok: a.byok,
+          ringTimeoutSeconds,
+        }),
+      };
+    },
+
+    /** Gives back an attempt that was begun but never dialled (the campaign was cancelled meanwhile). */
+    async abandonAttempt(a: Attempt) {
+      await releaseSlot(callSlotPool(a.organizationId), a.callId);
+      await Recipient.updateOne(
+        { _id: recipientId(a.campaignId, a.index) },
+        { $set: { status: a.attempt === 1 ? 'pending' : 'retry_scheduled', attempts: a.attempt - 1, updatedAt: new Date() } },
+      );
+    },
+
+    /** Finished attempts: each recipient's status, the retry queue's new entries, then the counts. */
+    async recordOutcomes(input: {
+      campaignId: string;
+      outcomes: AttemptOutcome[];
+      retries: Array<CampaignWork & { seq: number; dueAt: string }>;
+      seq: number;
+      state: CampaignState;
+    }) {
+      for (const retry of input.retries) {
+        await putRetryEntry(input.campaignId, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
+      }
+      for (const o of input.outcomes) {
+        await Recipient.updateOne(
+          { _id: recipientId(input.campaignId, o.index) },
+          { $set: { status: RECIPIENT_STATUS[o.result], lastDisposition: o.disposition, updatedAt: new Date() } },
+        );
+      }
+      await projectCampaign(input.campaignId, input.seq, campaignFields(input.state));
+    },
+
+    /**
+     * The due entries at the front of the retry queue, in order, from `from` up to `to`; stops at
+     * the first one not yet due and says when it will be.
+     */
+    async fetchRetries({ campaignId, from, to, now }: { campaignId: string; from: number; to: number; now: string }) {
+      const due: CampaignWork[] = [];
+      for (let seq = from; seq < to; seq += 1) {
+        const entry = await RetryEntry.findById(retryEntryId(campaignId, seq)).lean();
+        if (!entry) throw new Error(`retry entry ${seq} of campaign ${campaignId} is missing`);
+        if (entry.dueAt.getTime() > Date.parse(now)) return { due, nextDueAt: entry.dueAt.toISOString() };
+        due.push({ index: entry.index, attempt: entry.attempt });
+      }
+      return { due, nextDueAt: null };
+    },
+
+    async projectCampaign({ campaignId, seq, state }: { campaignId: string; seq: number; state: CampaignState }) {
+      return projectCampaign(campaignId, seq, campaignFields(state));
+    },
+  };
+}

@@ -1,0 +1,439 @@
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { Types } from 'mongoose';
+import { Agent } from '../../models/agent';
+import { Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
+import { isDuplicateKeyError } from '../../models/duplicateKey';
+import { findPage } from '../../models/page';
+import { Recipient as RecipientModel, RecipientImport, recipientId, type RecipientRecord } from '../../models/recipient';
+import { isTimezone } from '../../workflows/callingHours';
+import {
+  archiveUpdate,
+  campaignWorkflowId,
+  cancelUpdate,
+  editUpdate,
+  launchUpdate,
+  pauseUpdate,
+  recipientsUpdate,
+  resumeUpdate,
+  searchAttributes,
+  type CampaignEdit,
+  type CampaignInput,
+  type CampaignState,
+} from '../../workflows/definitions';
+import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
+import { invalidStateTransition, noRecipients, notFound, recipientsAlreadyImported, validationError } from '../errors';
+import { defineRoute, type Req } from '../route';
+import {
+  Campaign,
+  CreateCampaignBody,
+  DEFAULT_SETTINGS,
+  IMPORT_BODY_LIMIT_BYTES,
+  ImportRecipientsBody,
+  ImportResult,
+  ListCampaignsQuery,
+  ListRecipientsQuery,
+  Recipient,
+  UpdateCampaignBody,
+} from '../schemas/campaigns';
+import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+
+/** Recipients written per insert: large enough to be quick, small enough to hold little at once. */
+const IMPORT_BATCH = 1000;
+
+const iso = (d?: Date | null) => (d ? d.toISOString() : null);
+
+export function campaignRepresentation(c: CampaignRecord): Campaign {
+  return {
+    id: String(c._id),
+    object: 'campaign',
+    name: c.name,
+    description: c.description ?? '',
+    agentId: String(c.agentId),
+    agentName: c.agentName,
+    status: c.status,
+    timezone: c.timezone,
+    settings: c.settings,
+    callingHours: c.callingHours ?? null,
+    stats: c.stats,
+    pausedReason: c.pausedReason ?? null,
+    launchedAt: iso(c.launchedAt),
+    pausedAt: iso(c.pausedAt),
+    completedAt: iso(c.completedAt),
+    cancelledAt: iso(c.cancelledAt),
+    archivedAt: iso(c.archivedAt),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+function recipientRepresentation(r: RecipientRecord): Recipient {
+  return {
+    object: 'recipient',
+    index: r.index,
+    phoneNumber: r.phoneNumber,
+    contactName: r.contactName ?? '',
+    externalRef: r.externalRef ?? '',
+    variables: r.variables ?? {},
+    status: r.status,
+    attempts: r.attempts ?? 0,
+    lastCallId: r.lastCallId ? String(r.lastCallId) : null,
+    lastDisposition: r.lastDisposition ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+async function findCampaign(organizationId: Types.ObjectId, id: string): Promise<CampaignRecord> {
+  const campaign = await CampaignModel.findOne({ _id: id, organizationId }).lean();
+  if (!campaign) throw notFound('campaign', 'path.id');
+  return campaign;
+}
+
+function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {
+  if (body.timezone !== undefined && !isTimezone(body.timezone)) {
+    throw validationError('body.timezone must be an IANA time zone such as Europe/London or UTC.', 'body.timezone');
+  }
+  if (body.callingHours && body.callingHours.start === body.callingHours.end) {
+    throw validationError('body.callingHours.end must differ from start; omit callingHours (null) to call at any time.', 'body.callingHours.end');
+  }
+}
+
+const isClosed = (err: unknown) => (err as Error).name === 'WorkflowNotFoundError';
+
+/**
+ * Sends an action to the campaign's workflow, whose validator decides from the workflow's own
+ * state whether it is allowed; a refusal is a 409. Answers once the resulting state is in the read
+ * model, so the campaign read back afterwards shows it.
+ */
+async function act(temporal: Client, campaign: CampaignRecord, what: string, send: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<unknown>): Promise<void> {
+  try {
+    await send(temporal.workflow.getHandle(campaignWorkflowId(String(campaign._id))));
+  } catch (err) {
+    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+    if (cause instanceof ApplicationFailure && cause.type === 'no_recipients') throw noRecipients();
+    if (cause instanceof ApplicationFailure && cause.type === 'already_imported') throw recipientsAlreadyImported();
+    if (cause instanceof ApplicationFailure) throw invalidStateTransition(cause.message);
+    // The workflow has ended: the campaign is completed, cancelled or archived for good.
+    if (isClosed(err)) throw invalidStateTransition(`A ${campaign.status} campaign cannot be ${what}.`);
+    throw err;
+  }
+}
+
+/** Archiving a campaign whose workflow has closed: nothing else writes it any more. */
+async function archiveClosed(campaign: CampaignRecord): Promise<void> {
+  if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(`A ${campaign.status} campaign cannot be archived.`);
+  const archivedAt = new Date();
+  const { modifiedCount } = await CampaignModel.updateOne(
+    { _id: campaign._id, status: campaign.status },
+    { $set: { status: 'archived', archivedAt, seq: campaign.seq + 1 } },
+  );
+  if (modifiedCount !== 1) throw invalidStateTransition('The campaign is already archived.');
+}
+
+/** Stores the rows in batches; on any failure removes what it stored and the claim, and rethrows. */
+async function storeRecipients(campaignId: string, recipients: ImportRecipientsBody['recipients']): Promise<void> {
+  const campaignObjectId = new Types.ObjectId(campaignId);
+  const now = new Date();
+  let stored = 0;
+  try {
+    for (let start = 0; start < recipients.length; start += IMPORT_BATCH) {
+      const docs = recipients.slice(start, start + IMPORT_BATCH).map((r, i) => ({
+        _id: recipientId(campaignId, start + i),
+        campaignId: campaignObjectId,
+        index: start + i,
+        phoneNumber: r.phoneNumber,
+        contactName: r.contactName ?? '',
+        externalRef: r.externalRef ?? '',
+        variables: r.variables ?? {},
+        status: 'pending',
+        attempts: 0,
+        lastCallId: null,
+        lastDisposition: null,
+        updatedAt: now,
+      }));
+      // The driver's insert: Mongoose's per-document casting costs more than the write here.
+      await RecipientModel.collection.insertMany(docs as never[], { ordered: true });
+      stored = start + docs.length;
+    }
+  } catch (err) {
+    await removeRecipients(campaignId, stored + IMPORT_BATCH);
+    throw err;
+  }
+}
+
+async function removeRecipients(campaignId: string, upTo: number): Promise<void> {
+  // By id in chunks: FerretDB refuses one delete over a very large match.
+  for (let start = 0; start < upTo; start += 500) {
+    const ids = Array.from({ length: 500 }, (_, i) => recipientId(campaignId, start + i));
+    await RecipientModel.deleteMany({ _id: { $in: ids } });
+  }
+  await RecipientImport.deleteOne({ _id: new Types.ObjectId(campaignId) });
+}
+
+const TRANSITIONS =
+  'Transitions (anything else is 409 `INVALID_STATE_TRANSITION`): ' +
+  '`launch`: draft -> running, or scheduled while outside `callingHours` (409 `NO_RECIPIENTS` before the import). ' +
+  '`pause`: running | scheduled -> paused (calls in progress finish; no new dials). ' +
+  '`resume`: paused -> running | scheduled, continuing where it stopped. ' +
+  '`cancel`: draft | scheduled | running | paused -> cancelled; calls in progress are hung up (disposition `hangup_requested`) and nothing more is dialled. ' +
+  '`archive`: completed | cancelled -> archived. ' +
+  'The campaign moves by itself between running and scheduled as its calling window opens and closes, to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
+  'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI.';
+
+const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update: UpdateDefinition<CampaignState, []>, past: string, summary: string) =>
+  defineRoute({
+    operationId: `${action}Campaign`,
+    method: 'post',
+    path: `/campaigns/{id}/${action}`,
+    tag: 'Campaigns',
+    resource: 'campaign',
+    summary,
+    description: TRANSITIONS,
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(409) },
+    handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
+      await act(temporal, await findCampaign(auth.organizationId, params.id), past, (h) => h.executeUpdate(update));
+      return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
+    },
+  });
+
+export const campaignRoutes = [
+  defineRoute({
+    operationId: 'listCampaigns',
+    method: 'get',
+    path: '/campaigns',
+    tag: 'Campaigns',
+    summary: 'List campaigns, newest first',
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    query: ListCampaignsQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of campaigns.', schema: ListOf(Campaign, 'campaign') } },
+    handler: async ({ query, auth }: Req<{ query: typeof ListCampaignsQuery }>) => {
+      const filter = {
+        organizationId: auth.organizationId,
+        ...(query.agentId ? { agentId: new Types.ObjectId(query.agentId) } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      };
+      const { docs, total } = await findPage<CampaignRecord>(CampaignModel, filter, query);
+      return listEnvelope('campaign', docs.map(campaignRepresentation), total, query);
+    },
+  }),
+  defineRoute({
+    operationId: 'createCampaign',
+    method: 'post',
+    path: '/campaigns',
+    tag: 'Campaigns',
+    summary: 'Create a campaign (draft)',
+    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls outside credits.`,
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    body: CreateCampaignBody,
+    status: 201,
+    responses: { 201: { description: 'The campaign.', schema: Campaign } },
+    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof CreateCampaignBody }>) => {
+      const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
+      if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
+      if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
+      checkSchedule(body);
+      const id = new Types.ObjectId();
+      const state: CampaignState = {
+        status: 'draft',
+        name: body.name,
+        description: body.description ?? '',
+        timezone: body.timezone ?? 'UTC',
+        settings: { ...DEFAULT_SETTINGS, ...body.settings },
+        callingHours: body.callingHours ?? null,
+        total: 0,
+        completed: 0,
+        failed: 0,
+        inFlight: 0,
+        cursor: 0,
+        queue: [],
+        retryHead: 0,
+        retryTail: 0,
+        nextRetryAt: null,
+        pausedReason: null,
+        launchedAt: null,
+        pausedAt: null,
+        completedAt: null,
+        cancelledAt: null,
+        archivedAt: null,
+        seq: 0,
+      };
+      const input: CampaignInput = {
+        campaignId: String(id),
+        organizationId: String(auth.organizationId),
+        agentId: String(agent._id),
+        byok: auth.byok,
+        historyBudget: config.campaigns.historyBudget,
+        state,
+      };
+      await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, ...campaignFields(state), seq: 0 });
+      try {
+        await temporal.workflow.start('campaignWorkflow', {
+          workflowId: campaignWorkflowId(String(id)),
+          taskQueue: config.temporal.taskQueue,
+          args: [input],
+          workflowIdConflictPolicy: 'FAIL',
+          typedSearchAttributes: [
+            { key: searchAttributes.organizationId, value: input.organizationId },
+            { key: searchAttributes.agentId, value: input.agentId },
+            { key: searchAttributes.campaignId, value: input.campaignId },
+          ],
+        });
+      } catch (err) {
+        // No workflow, no campaign: nothing half-created is left behind.
+        await CampaignModel.deleteOne({ _id: id });
+        throw err;
+      }
+      return campaignRepresentation(await findCampaign(auth.organizationId, String(id)));
+    },
+  }),
+  defineRoute({
+    operationId: 'getCampaign',
+    method: 'get',
+    path: '/campaigns/{id}',
+    tag: 'Campaigns',
+    resource: 'campaign',
+    summary: 'Retrieve a campaign with its stats',
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The campaign.', schema: Campaign } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => campaignRepresentation(await findCampaign(auth.organizationId, params.id)),
+  }),
+  defineRoute({
+    operationId: 'updateCampaign',
+    method: 'patch',
+    path: '/campaigns/{id}',
+    tag: 'Campaigns',
+    resource: 'campaign',
+    summary: 'Update a draft or paused campaign',
+    description:
+      'Only in `draft` or `paused` (else 409 `INVALID_STATE_TRANSITION`). `settings` merge field by field. New settings apply from the next dial; retries already queued keep the time they were given.',
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    params: IdParams,
+    body: UpdateCampaignBody,
+    status: 200,
+    responses: { 200: { description: 'The campaign.', schema: Campaign }, ...errorResponses(409) },
+    handler: async ({ params, body, auth, temporal }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
+      const campaign = await findCampaign(auth.organizationId, params.id);
+      checkSchedule(body);
+      await act(temporal, campaign, 'edited', (h) => h.executeUpdate(editUpdate, { args: [body as CampaignEdit] }));
+      return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
+    },
+  }),
+  defineRoute({
+    operationId: 'importCampaignRecipients',
+    method: 'post',
+    path: '/campaigns/{id}/recipients',
+    tag: 'Campaigns',
+    resource: 'campaign',
+    summary: "Import the campaign's recipients",
+    description:
+      'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
+      'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored. ' +
+      'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order.',
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    params: IdParams,
+    body: ImportRecipientsBody,
+    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+    status: 201,
+    responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413) },
+    handler: async ({ params, body, auth, temporal }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
+      const campaign = await findCampaign(auth.organizationId, params.id);
+      // A cheap early refusal from the read model; the workflow's own check follows the import.
+      if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
+      if (campaign.stats.total > 0) throw recipientsAlreadyImported();
+
+      const agent = await Agent.findById(campaign.agentId).lean();
+      if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
+      const declared = declaredVariables(agent);
+      const seen = new Map<string, number>();
+      body.recipients.forEach((r, i) => {
+        const param = `body.recipients[${i}]`;
+        checkPhoneNumber(r.phoneNumber, param);
+        checkVariables(declared, r.variables ?? {}, param);
+        const first = seen.get(r.phoneNumber);
+        if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
+        seen.set(r.phoneNumber, i);
+      });
+
+      try {
+        await RecipientImport.create({ _id: campaign._id, total: body.recipients.length });
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw recipientsAlreadyImported();
+        throw err;
+      }
+      await storeRecipients(params.id, body.recipients);
+      try {
+        await act(temporal, campaign, 'given recipients', (h) => h.executeUpdate(recipientsUpdate, { args: [{ total: body.recipients.length }] }));
+      } catch (err) {
+        // Launched or cancelled meanwhile: the import did not happen.
+        await removeRecipients(params.id, body.recipients.length);
+        throw err;
+      }
+      await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
+      return { object: 'recipient_import' as const, campaignId: params.id, imported: body.recipients.length };
+    },
+  }),
+  defineRoute({
+    operationId: 'listCampaignRecipients',
+    method: 'get',
+    path: '/campaigns/{id}/recipients',
+    tag: 'Campaigns',
+    resource: 'campaign',
+    summary: "List a campaign's recipients in import order",
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    params: IdParams,
+    query: ListRecipientsQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of recipients with their status, attempts and latest call.', schema: ListOf(Recipient, 'recipient') } },
+    handler: async ({ params, query, auth }: Req<{ params: typeof IdParams; query: typeof ListRecipientsQuery }>) => {
+      const campaign = await findCampaign(auth.organizationId, params.id);
+      const imported = await RecipientImport.findById(campaign._id).lean();
+      const total = imported?.done ? imported.total : 0;
+      const from = (query.page - 1) * query.limit;
+      const indexes = Array.from({ length: Math.max(0, Math.min(query.limit, total - from)) }, (_, i) => from + i);
+      // One lookup by id each: the read FerretDB answers without scanning the collection.
+      const docs = (await Promise.all(indexes.map((i) => RecipientModel.findById(recipientId(params.id, i)).lean()))) as Array<RecipientRecord | null>;
+      return listEnvelope('recipient', docs.filter((d) => d !== null).map(recipientRepresentation), total, query);
+    },
+  }),
+  campaignAction('launch', launchUpdate, 'launched', 'Launch a draft campaign'),
+  campaignAction('pause', pauseUpdate, 'paused', 'Pause a campaign'),
+  campaignAction('resume', resumeUpdate, 'resumed', 'Resume a paused campaign'),
+  campaignAction('cancel', cancelUpdate, 'cancelled', 'Cancel a campaign'),
+  defineRoute({
+    operationId: 'archiveCampaign',
+    method: 'post',
+    path: '/campaigns/{id}/archive',
+    tag: 'Campaigns',
+    resource: 'campaign',
+    summary: 'Archive a completed or cancelled campaign',
+    description: TRANSITIONS,
+    auth: 'apiKey',
+    scope: 'campaigns:manage',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409) },
+    handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
+      const campaign = await findCampaign(auth.organizationId, params.id);
+      try {
+        await temporal.workflow.getHandle(campaignWorkflowId(params.id)).executeUpdate(archiveUpdate);
+      } catch (err) {
+        if (isClosed(err)) await archiveClosed(campaign);
+        else if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) throw invalidStateTransition(err.cause.message);
+        else throw err;
+      }
+      return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
+    },
+  }),
+];

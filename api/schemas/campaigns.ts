@@ -1,0 +1,133 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { RECIPIENT_STATUSES } from '../../models/recipient';
+import { CAMPAIGN_STATUSES } from '../../workflows/definitions';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { PlaceCallBody } from './calls';
+
+const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
+
+/** Defaults of `settings`, applied field by field at creation. */
+export const DEFAULT_SETTINGS = { retryLimit: 3, retryDelayMinutes: 60, concurrency: 5 } as const;
+
+const settingsFields = {
+  retryLimit: Type.Integer({ minimum: 1, maximum: 5, description: `Attempts per recipient in all, the first included (default ${DEFAULT_SETTINGS.retryLimit}).` }),
+  retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080, description: `Wait before the next attempt at an unreached recipient (default ${DEFAULT_SETTINGS.retryDelayMinutes}).` }),
+  concurrency: Type.Integer({ minimum: 1, maximum: 25, description: `Calls of this campaign in progress at once (default ${DEFAULT_SETTINGS.concurrency}); the organization's \`maxConcurrentCalls\` caps direct and campaign calls together.` }),
+};
+const SettingsInput = Type.Object(
+  { retryLimit: Type.Optional(settingsFields.retryLimit), retryDelayMinutes: Type.Optional(settingsFields.retryDelayMinutes), concurrency: Type.Optional(settingsFields.concurrency) },
+  { additionalProperties: false },
+);
+
+const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: '`HH:MM`, 24-hour.' });
+export const CallingHours = Type.Object(
+  { start: Clock, end: Clock },
+  {
+    additionalProperties: false,
+    description: 'Daily window for dialling, local to `timezone`; `end` before `start` spans midnight. Outside it a launched campaign is `scheduled`. Null: any time.',
+  },
+);
+
+const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of `callingHours`, e.g. `Europe/London` (default `UTC`).' });
+
+export const CreateCampaignBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    agentId: Type.String({ maxLength: 24, description: 'A phone agent of your organization.' }),
+    timezone: Type.Optional(Timezone),
+    settings: Type.Optional(SettingsInput),
+    callingHours: Type.Optional(nullable(CallingHours)),
+  },
+  { additionalProperties: false, title: 'campaign_create' },
+);
+export type CreateCampaignBody = Static<typeof CreateCampaignBody>;
+
+export const UpdateCampaignBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    timezone: Type.Optional(Timezone),
+    settings: Type.Optional(SettingsInput),
+    callingHours: Type.Optional(nullable(CallingHours)),
+  },
+  { additionalProperties: false, title: 'campaign_update' },
+);
+
+export const ListCampaignsQuery = Type.Object(
+  { status: Type.Optional(StringEnum(CAMPAIGN_STATUSES)), agentId: Type.Optional(Id), ...PageQuery },
+  { additionalProperties: false },
+);
+
+export const Campaign = Type.Object(
+  {
+    id: Id,
+    object: Type.Literal('campaign'),
+    name: Type.String(),
+    description: Type.String(),
+    agentId: Id,
+    agentName: Type.String(),
+    status: StringEnum(CAMPAIGN_STATUSES),
+    timezone: Type.String(),
+    settings: Type.Object(settingsFields),
+    callingHours: nullable(CallingHours),
+    stats: Type.Object(
+      {
+        total: Type.Integer({ description: 'Recipients imported.' }),
+        pending: Type.Integer({ description: 'Not final yet: never dialled, being called, or waiting for a retry (in a cancelled campaign: left undialled).' }),
+        completed: Type.Integer({ description: 'Reached: an attempt connected.' }),
+        failed: Type.Integer({ description: 'Final without connecting: the last allowed attempt did not connect, or the carrier refused the number.' }),
+      },
+      { description: 'Always `total = pending + completed + failed`.' },
+    ),
+    pausedReason: nullable(StringEnum(['requested', 'insufficient_credits'] as const), 'Why a `paused` campaign stopped dialling.'),
+    launchedAt: nullable(Timestamp),
+    pausedAt: nullable(Timestamp, 'The latest pause.'),
+    completedAt: nullable(Timestamp),
+    cancelledAt: nullable(Timestamp),
+    archivedAt: nullable(Timestamp),
+    createdAt: Timestamp,
+  },
+  { title: 'campaign' },
+);
+export type Campaign = Static<typeof Campaign>;
+
+const { agentId: _agentId, ...recipientFields } = PlaceCallBody.properties;
+export const RecipientInput = Type.Object(recipientFields, { additionalProperties: false, title: 'recipient_create' });
+
+/** The import route's own body limit: 100,000 recipients with a few variables each fit. */
+export const IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+export const MAX_RECIPIENTS = 200_000;
+
+export const ImportRecipientsBody = Type.Object(
+  { recipients: Type.Array(RecipientInput, { minItems: 1, maxItems: MAX_RECIPIENTS }) },
+  { additionalProperties: false, title: 'recipient_import' },
+);
+export type ImportRecipientsBody = Static<typeof ImportRecipientsBody>;
+
+export const ImportResult = Type.Object(
+  { object: Type.Literal('recipient_import'), campaignId: Id, imported: Type.Integer() },
+  { title: 'recipient_import_result' },
+);
+
+export const Recipient = Type.Object(
+  {
+    object: Type.Literal('recipient'),
+    index: Type.Integer({ description: 'Position in the import, from 0.' }),
+    phoneNumber: Type.String(),
+    contactName: Type.String(),
+    externalRef: Type.String(),
+    variables: Type.Record(Type.String(), Type.String()),
+    status: StringEnum(RECIPIENT_STATUSES, {
+      description: '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached).',
+    }),
+    attempts: Type.Integer({ description: 'Attempts begun so far.' }),
+    lastCallId: nullable(Id, 'The latest attempt’s call.'),
+    lastDisposition: nullable(Type.String(), 'How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`.'),
+    updatedAt: Timestamp,
+  },
+  { title: 'recipient' },
+);
+export type Recipient = Static<typeof Recipient>;
+
+export const ListRecipientsQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

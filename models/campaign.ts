@@ -1,0 +1,97 @@
+import { Schema, Types, model } from 'mongoose';
+import { CAMPAIGN_STATUSES, type CampaignState, type CampaignStatus } from '../workflows/definitions';
+import { isDuplicateKeyError } from './duplicateKey';
+
+export interface CampaignRecord {
+  _id: Types.ObjectId;
+  organizationId: Types.ObjectId;
+  agentId: Types.ObjectId;
+  agentName: string;
+  name: string;
+  description: string;
+  timezone: string;
+  status: CampaignStatus;
+  settings: CampaignState['settings'];
+  callingHours: CampaignState['callingHours'];
+  stats: { total: number; pending: number; completed: number; failed: number };
+  pausedReason: CampaignState['pausedReason'];
+  launchedAt: Date | null;
+  pausedAt: Date | null;
+  completedAt: Date | null;
+  cancelledAt: Date | null;
+  archivedAt: Date | null;
+  /** The campaign workflow's sequence number of the last state written here. */
+  seq: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The read model of a campaign: a projection its workflow writes, never the source of truth. */
+const campaignSchema = new Schema<CampaignRecord>(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    agentId: { type: Schema.Types.ObjectId, required: true },
+    agentName: { type: String, required: true },
+    name: { type: String, required: true },
+    description: { type: String, default: '' },
+    timezone: { type: String, required: true },
+    status: { type: String, required: true, enum: CAMPAIGN_STATUSES },
+    settings: { type: Schema.Types.Mixed, required: true },
+    callingHours: { type: Schema.Types.Mixed, default: null },
+    stats: { type: Schema.Types.Mixed, required: true },
+    pausedReason: { type: String, default: null },
+    launchedAt: { type: Date, default: null },
+    pausedAt: { type: Date, default: null },
+    completedAt: { type: Date, default: null },
+    cancelledAt: { type: Date, default: null },
+    archivedAt: { type: Date, default: null },
+    seq: { type: Number, required: true },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+campaignSchema.index({ organizationId: 1, createdAt: -1 });
+
+export const Campaign = model<CampaignRecord>('Campaign', campaignSchema);
+
+/** The read-model fields a workflow state maps to. */
+export function campaignFields(state: CampaignState): Partial<CampaignRecord> {
+  const date = (iso: string | null) => (iso ? new Date(iso) : null);
+  return {
+    name: state.name,
+    description: state.description,
+    timezone: state.timezone,
+    status: state.status,
+    settings: state.settings,
+    callingHours: state.callingHours,
+    stats: {
+      total: state.total,
+      pending: state.total - state.completed - state.failed,
+      completed: state.completed,
+      failed: state.failed,
+    },
+    pausedReason: state.pausedReason,
+    launchedAt: date(state.launchedAt),
+    pausedAt: date(state.pausedAt),
+    completedAt: date(state.completedAt),
+    cancelledAt: date(state.cancelledAt),
+    archivedAt: date(state.archivedAt),
+  };
+}
+
+/**
+ * Writes state `seq` of a campaign unless the read model already holds it or a newer one, so a
+ * retried or late write never rewinds it. Each write is a whole snapshot, so the newest wins whole.
+ */
+export async function projectCampaign(campaignId: string, seq: number, fields: Partial<CampaignRecord>): Promise<boolean> {
+  const _id = new Types.ObjectId(campaignId);
+  const { modifiedCount } = await Campaign.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
+  if (modifiedCount === 1) return true;
+  if (await Campaign.exists({ _id })) return false;
+  try {
+    await Campaign.create({ ...fields, _id, seq });
+    return true;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * Campaigns end to end on the real stack: the API, a worker running campaign, call and
+ * simulated-line workflows on the Temporal dev server, the simulated carrier and LLM, and FerretDB.
+ */
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { SCOPES } from '../../api/scopes';
+import { loadConfig } from '../../config';
+import { callSlotPool } from '../../models/call';
+import { slotsInUse } from '../../models/slot';
+import { createWorker, defaultDeps } from '../../worker';
+import { createTenant, startApi, type Tenant } from '../helpers/app';
+import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+
+const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
+const taskQueue = uniqueName('campaigns');
+const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
+let api: Awaited<ReturnType<typeof startApi>>;
+let worker: Worker;
+let running: Promise<void>;
+let native: NativeConnection;
+let clientConnection: Connection;
+
+beforeAll(async () => {
+  api = await startApi('campaigns', env);
+  native = await NativeConnection.connect({ address: temporalAddress() });
+  clientConnection = await Connection.connect({ address: temporalAddress() });
+  const client = new Client({ connection: clientConnection });
+  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig(env), client) });
+  running = worker.run();
+}, 120_000);
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await clientConnection?.close();
+  await native?.close();
+  await api?.close();
+});
+
+interface Setup {
+  tenant: Tenant;
+  key: string;
+  agentId: string;
+}
+
+async function setup(limits = { maxConcurrentCalls: 5 }): Promise<Setup> {
+  const tenant = await createTenant({ creditMinutes: 500, limits });
+  const key = await tenant.key(...POLLING);
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Renewals', instructions: 'You call {{firstName}} about their renewal.', phone: { greeting: 'Hi {{firstName}}.' } },
+  });
+  expect(agent.status).toBe(201);
+  return { tenant, key, agentId: agent.body.id };
+}
+
+/** Distinct numbers that answer and talk (the simulated carrier's default), from +442079460010 on. */
+const answering = (n: number, from = 10) => Array.from({ length: n }, (_, i) => `+4420794600${String(from + i).padStart(2, '0')}`);
+const row = (phoneNumber: string, i = 0) => ({ phoneNumber, contactName: `Contact ${i}`, externalRef: `ref-${i}`, variables: { firstName: `Name${i}` } });
+
+async function createCampaign({ key, agentId }: Setup, body: Record<string, unknown> = {}) {
+  const res = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Campaign'), agentId, ...body } });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+const action = (key: string, id: string, name: string) => api.call('POST', `/api/v1/campaigns/${id}/${name}`, { token: key });
+
+async function untilStatus(key: string, id: string, status: string, timeoutMs = 60_000) {
+  return waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
+    return res.body.status === status ? res.body : undefined;
+  }, timeoutMs);
+}
+
+async function campaignCalls(key: string, campaignId: string) {
+  const res = await api.call('GET', '/api/v1/calls?limit=100', { token: key });
+  return (res.body.data as Array<Record<string, any>>).filter((c) => c.campaignId === campaignId);
+}
+
+async function recipients(key: string, id: string) {
+  const res = await api.call('GET', `/api/v1/campaigns/${id}/recipients?limit=100`, { token: key });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+test('create, import, launch, pause, resume: completed with exact stats and one call per attempt', async () => {
+  const s = await setup();
+  const created = await createCampaign(s, { settings: { retryLimit: 2, retryDelayMinutes: 1, concurrency: 2 } });
+  expect(created).toMatchObject({
+    object: 'campaign',
+    status: 'draft',
+    agentId: s.agentId,
+    agentName: 'Renewals',
+    timezone: 'UTC',
+    settings: { retryLimit: 2, retryDelayMinutes: 1, concurrency: 2 },
+    stats: { total: 0, pending: 0, completed: 0, failed: 0 },
+    launchedAt: null,
+  });
+  const numbers = [...answering(5), '+442079460003', '+442079460005'];
+  const imported = await api.call('POST', `/api/v1/campaigns/${created.id}/recipients`, { token: s.key, body: { recipients: numbers.map(row) } });
+  expect(imported.status).toBe(201);
+  expect(imported.body).toEqual({ object: 'recipient_import', campaignId: created.id, imported: 7 });
+  const listed = await recipients(s.key, created.id);
+  expect(listed.pagination.total).toBe(7);
+  expect(listed.data.map((r: { phoneNumber: string }) => r.phoneNumber)).toEqual(numbers);
+  expect(listed.data.every((r: { status: string; attempts: number }) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+  expect((await api.call('GET', `/api/v1/campaigns/${created.id}`, { token: s.key })).body.stats).toEqual({ total: 7, pending: 7, completed: 0, failed: 0 });
+
+  const launched = await action(s.key, created.id, 'launch');
+  expect(launched.status).toBe(200);
+  expect(launched.body).toMatchObject({ status: 'running', launchedAt: expect.any(String) });
+  const paused = await action(s.key, created.id, 'pause');
+  expect(paused.status).toBe(200);
+  expect(paused.body).toMatchObject({ status: 'paused', pausedReason: 'requested', pausedAt: expect.any(String) });
+
+  // Paused: the calls already placed finish, and no new one is dialled.
+  await waitFor(async () => ((await slotsInUse(callSlotPool(s.tenant.organizationId))) === 0 ? true : undefined), 30_000);
+  const atPause = (await campaignCalls(s.key, created.id)).length;
+  expect(atPause).toBeLessThanOrEqual(2);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect((await campaignCalls(s.key, created.id)).length).toBe(atPause);
+
+  const resumed = await action(s.key, created.id, 'resume');
+  expect(resumed.status).toBe(200);
+  expect(resumed.body).toMatchObject({ status: 'running', pausedReason: null });
+
+  // The busy number is retried once, a minute later.
+  const done = await untilStatus(s.key, created.id, 'completed', 150_000);
+  expect(done.stats).toEqual({ total: 7, pending: 0, completed: 5, failed: 2 });
+  expect(done.completedAt).toEqual(expect.any(String));
+  expect(Date.parse(done.completedAt)).toBeGreaterThanOrEqual(Date.parse(done.launchedAt));
+
+  const final = (await recipients(s.key, created.id)).data as Array<Record<string, any>>;
+  const byNumber = Object.fromEntries(final.map((r) => [r.phoneNumber, r]));
+  for (const n of answering(5)) expect(byNumber[n]).toMatchObject({ status: 'completed', attempts: 1, lastDisposition: 'completed' });
+  expect(byNumber['+442079460003']).toMatchObject({ status: 'failed', attempts: 2, lastDisposition: 'busy' });
+  expect(byNumber['+442079460005']).toMatchObject({ status: 'failed', attempts: 1, lastDisposition: 'carrier_rejected', lastCallId: expect.any(String) });
+
+  // One call per attempt that reached the carrier (the refused one left no call), each numbered.
+  const calls = await campaignCalls(s.key, created.id);
+  expect(calls).toHaveLength(7);
+  const attempts = calls.map((c) => `${c.phoneNumber}#${c.attemptNumber}`).sort();
+  expect(new Set(attempts).size).toBe(7);
+  expect(attempts).toContain('+442079460003#2');
+  for (const c of calls) expect(c).toMatchObject({ status: 'completed', campaignId: created.id });
+  const busy = calls.filter((c) => c.phoneNumber === '+442079460003').sort((a, b) => a.attemptNumber - b.attemptNumber);
+  expect(Date.parse(busy[1]!.createdAt) - Date.parse(busy[0]!.endedAt)).toBeGreaterThanOrEqual(59_000);
+  for (const r of final.filter((x) => x.phoneNumber !== '+442079460005')) expect(calls.map((c) => c.id)).toContain(r.lastCallId);
+  expect(await slotsInUse(callSlotPool(s.tenant.organizationId))).toBe(0);
+}, 200_000);
+
+test('every invalid action is a 409 from the workflow; cancel hangs up and archive closes', async () => {
+  const s = await setup();
+  const c = await createCampaign(s, { settings: { concurrency: 2 } });
+  for (const name of ['pause', 'resume', 'archive']) {
+    const res = await action(s.key, c.id, name);
+    expect([name, res.status, res.body.error?.code]).toEqual([name, 409, 'INVALID_STATE_TRANSITION']);
+  }
+  const empty = await action(s.key, c.id, 'launch');
+  expect(empty.status).toBe(409);
+  expect(empty.body.error).toMatchObject({ type: 'conflict_error', code: 'NO_RECIPIENTS' });
+
+  // Numbers that talk until the agent's maximum duration: still in progress when cancelled.
+  const talkers = ['+442079460007', ...answering(3, 40)];
+  expect((await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: talkers.map(row) } })).status).toBe(201);
+  const again = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: [row(answering(1, 90)[0]!)] } });
+  expect(again.status).toBe(409);
+  expect(again.body.error.code).toBe('RECIPIENTS_ALREADY_IMPORTED');
+
+  expect((await action(s.key, c.id, 'launch')).status).toBe(200);
+  for (const name of ['launch', 'resume', 'archive']) expect((await action(s.key, c.id, name)).status).toBe(409);
+  const patchRunning = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'Renamed' } });
+  expect(patchRunning.status).toBe(409);
+  expect(patchRunning.body.error.code).toBe('INVALID_STATE_TRANSITION');
+
+  await waitFor(async () => ((await campaignCalls(s.key, c.id)).some((x) => x.status === 'active') ? true : undefined), 30_000);
+  const cancelled = await action(s.key, c.id, 'cancel');
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+  for (const name of ['launch', 'pause', 'resume', 'cancel']) expect((await action(s.key, c.id, name)).status).toBe(409);
+
+  // The calls in progress were hung up, and nothing else was dialled.
+  await waitFor(async () => ((await slotsInUse(callSlotPool(s.tenant.organizationId))) === 0 ? true : undefined), 30_000);
+  const calls = await waitFor(async () => {
+    const all = await campaignCalls(s.key, c.id);
+    return all.every((x) => x.status === 'completed') ? all : undefined;
+  });
+  expect(calls.length).toBeLessThanOrEqual(2);
+  for (const call of calls) expect(call.disposition).toBe('hangup_requested');
+  const after = (await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body;
+  expect(after.stats.total).toBe(4);
+  expect(after.stats.pending + after.stats.completed + after.stats.failed).toBe(4);
+
+  const archived = await waitFor(async () => {
+    const res = await action(s.key, c.id, 'archive');
+    return res.status === 200 ? res.body : undefined;
+  });
+  expect(archived).toMatchObject({ status: 'archived', archivedAt: expect.any(String) });
+  expect((await action(s.key, c.id, 'archive')).status).toBe(409);
+  expect((await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'x' } })).status).toBe(409);
+  const listed = await api.call('GET', '/api/v1/campaigns?status=archived', { token: s.key });
+  expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([c.id]);
+}, 120_000);
+
+test('update works in draft and paused, merging settings', async () => {
+  const s = await setup();
+  const c = await createCampaign(s, { description: 'first' });
+  const patched = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, {
+    token: s.key,
+    body: { name: 'Spring renewals', settings: { concurrency: 7 }, timezone: 'Europe/London', callingHours: { start: '09:00', end: '17:30' } },
+  });
+  expect(patched.status).toBe(200);
+  expect(patched.body).toMatchObject({
+    name: 'Spring renewals',
+    description: 'first',
+    timezone: 'Europe/London',
+    settings: { retryLimit: 3, retryDelayMinutes: 60, concurrency: 7 },
+    callingHours: { start: '09:00', end: '17:30' },
+  });
+  expect((await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body.name).toBe('Spring renewals');
+  for (const [body, param] of [
+    [{ settings: { retryLimit: 6 } }, 'body.settings.retryLimit'],
+    [{ settings: { concurrency: 0 } }, 'body.settings.concurrency'],
+    [{ settings: { retryDelayMinutes: 10081 } }, 'body.settings.retryDelayMinutes'],
+    [{ timezone: 'Mars/Olympus' }, 'body.timezone'],
+    [{ callingHours: { start: '25:00', end: '10:00' } }, 'body.callingHours.start'],
+    [{ agentId: s.agentId }, 'body.agentId'],
+  ] as const) {
+    const res = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body });
+    expect([param, res.status, res.body.error?.param]).toEqual([param, 400, param]);
+  }
+});
+
+test('create validates the agent, lengths and ranges', async () => {
+  const s = await setup();
+  const voice = await api.call('POST', '/api/v1/agents', { token: s.key, body: { type: 'voice', name: 'Interviewer', instructions: 'Interview.' } });
+  for (const [body, param] of [
+    [{ agentId: voice.body.id }, 'body.agentId'],
+    [{ agentId: '0123456789abcdef01234567' }, 'body.agentId'],
+    [{ name: 'x'.repeat(201) }, 'body.name'],
+    [{ description: 'x'.repeat(1001) }, 'body.description'],
+    [{ timezone: 'x'.repeat(65) }, 'body.timezone'],
+    [{ settings: { retryLimit: 0 } }, 'body.settings.retryLimit'],
+    [{ settings: { retryDelayMinutes: 0 } }, 'body.settings.retryDelayMinutes'],
+    [{ settings: { concurrency: 26 } }, 'body.settings.concurrency'],
+    [{ settings: { other: 1 } }, 'body.settings.other'],
+  ] as const) {
+    const res = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: Object.assign({ name: 'C', agentId: s.agentId }, body) });
+    expect([param, res.status, res.body.error?.param]).toEqual([param, 400, param]);
+  }
+  const noName = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { agentId: s.agentId } });
+  expect(noName.status).toBe(400);
+  expect(noName.body.error.param).toBe('body.name');
+});
+
+test('a bad row rejects the whole import, naming it, and stores nothing', async () => {
+  const s = await setup();
+  const c = await createCampaign(s);
+  const good = answering(5).map(row);
+  for (const [rows, param] of [
+    [[...good.slice(0, 2), { ...good[2], phoneNumber: '+1234' }, ...good.slice(3)], 'body.recipients[2].phoneNumber'],
+    [[good[0], { ...good[1], variables: {} }], 'body.recipients[1].variables.firstName'],
+    [[good[0], { ...good[1], variables: { firstName: 'A', typo: 'B' } }], 'body.recipients[1].variables.typo'],
+    [[...good, { ...good[1], contactName: 'Again' }], 'body.recipients[5].phoneNumber'],
+    [[good[0], { ...good[1], contactName: 'x'.repeat(201) }], 'body.recipients[1].contactName'],
+    [[good[0], { ...good[1], extra: true }], 'body.recipients[1].extra'],
+    [[], 'body.recipients'],
+  ] as const) {
+    const res = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: rows } });
+    expect([param, res.status, res.body.error?.param]).toEqual([param, 400, param]);
+  }
+  expect((await recipients(s.key, c.id)).pagination.total).toBe(0);
+  expect((await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body.stats.total).toBe(0);
+
+  // After the refusals the one import is still open, and takes thousands in batches.
+  const bulk = answering(80).concat(Array.from({ length: 900 }, (_, i) => `+44207946${String(1000 + i).padStart(4, '0')}`)).map(row);
+  const res = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: bulk } });
+  expect(res.status).toBe(201);
+  expect(res.body.imported).toBe(bulk.length);
+  const page = await api.call('GET', `/api/v1/campaigns/${c.id}/recipients?page=10&limit=100`, { token: s.key });
+  expect(page.body.pagination).toMatchObject({ total: bulk.length, page: 10 });
+  expect(page.body.data[0]).toMatchObject({ index: 900, phoneNumber: bulk[900]!.phoneNumber });
+});
+
+test('another organization sees none of it', async () => {
+  const s = await setup();
+  const c = await createCampaign(s);
+  const other = await setup();
+  for (const [method, path] of [
+    ['GET', `/api/v1/campaigns/${c.id}`],
+    ['PATCH', `/api/v1/campaigns/${c.id}`],
+    ['GET', `/api/v1/campaigns/${c.id}/recipients`],
+    ['POST', `/api/v1/campaigns/${c.id}/recipients`],
+    ['POST', `/api/v1/campaigns/${c.id}/launch`],
+    ['POST', `/api/v1/campaigns/${c.id}/cancel`],
+    ['POST', `/api/v1/campaigns/${c.id}/archive`],
+  ] as const) {
+    const body = method === 'PATCH' ? { name: 'x' } : path.endsWith('/recipients') && method === 'POST' ? { recipients: [row('+442079460010')] } : undefined;
+    const res = await api.call(method, path, { token: other.key, body });
+    expect([method, path, res.status]).toEqual([method, path, 404]);
+  }
+  const list = await api.call('GET', '/api/v1/campaigns', { token: other.key });
+  expect(list.body.data).toEqual([]);
+  expect((await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body.status).toBe('draft');
+});
+
+test('campaign and direct calls share the organization limit', async () => {
+  const s = await setup({ maxConcurrentCalls: 2 });
+  const c = await createCampaign(s, { settings: { concurrency: 5, retryLimit: 1 } });
+  await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: answering(6, 60).map(row) } });
+  expect((await action(s.key, c.id, 'launch')).status).toBe(200);
+  let direct = 0;
+  let peak = 0;
+  let lastTry = 0;
+  const done = await waitFor(async () => {
+    peak = Math.max(peak, await slotsInUse(callSlotPool(s.tenant.organizationId)));
+    // A few direct calls while the campaign runs: each takes a slot the campaign then waits for.
+    if (direct < 2 && Date.now() - lastTry > 1000) {
+      lastTry = Date.now();
+      const res = await api.call('POST', '/api/v1/calls', { token: s.key, body: { agentId: s.agentId, phoneNumber: '+442079460099', variables: { firstName: 'D' } } });
+      if (res.status === 201) direct += 1;
+      else if (res.status !== 429 || res.body.error.code !== 'CONCURRENCY_LIMIT_EXCEEDED') throw new Error(`unexpected ${res.status}`);
+    }
+    const got = await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key });
+    return got.body.status === 'completed' ? got.body : undefined;
+  }, 120_000);
+  expect(done.stats).toEqual({ total: 6, pending: 0, completed: 6, failed: 0 });
+  expect(direct).toBeGreaterThan(0);
+  expect(peak).toBeLessThanOrEqual(2);
+  // Never more than two calls of the organization at once, from their recorded lifetimes.
+  const all = (await api.call('GET', '/api/v1/calls?limit=100', { token: s.key })).body.data as Array<{ createdAt: string; endedAt: string | null }>;
+  const edges = all.flatMap((x) => [
+    [Date.parse(x.createdAt), 1],
+    [x.endedAt ? Date.parse(x.endedAt) : Infinity, -1],
+  ]) as Array<[number, number]>;
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let live = 0;
+  let most = 0;
+  for (const [, d] of edges) most = Math.max(most, (live += d));
+  expect(most).toBeLessThanOrEqual(2);
+  expect(direct + 6).toBe(all.length);
+}, 150_000);

@@ -1,0 +1,42 @@
+/**
+ * A campaign's daily calling window, in its own timezone. Pure and deterministic given the time,
+ * so the campaign workflow can use it; also the API's check that a timezone exists.
+ */
+import type { CallingHours } from './definitions';
+
+const DAY_S = 24 * 60 * 60;
+
+export const parseClock = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h! * 3600 + m! * 60;
+};
+
+export function isTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Seconds since local midnight in `timezone`. */
+function localSecondOfDay(nowMs: number, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(nowMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 3600 + get('minute') * 60 + get('second');
+}
+
+/**
+ * Milliseconds until the window opens: 0 while it is open or when there is no window. Across a
+ * daylight-saving change the wait may be an hour off; the caller checks again when it wakes.
+ */
+export function msUntilOpen(nowMs: number, timezone: string, hours: CallingHours | null): number {
+  if (!hours) return 0;
+  const now = localSecondOfDay(nowMs, timezone);
+  const start = parseClock(hours.start);
+  const end = parseClock(hours.end);
+  const open = start < end ? now >= start && now < end : now >= start || now < end;
+  if (open) return 0;
+  return ((start - now + DAY_S) % DAY_S) * 1000;
+}

@@ -1,0 +1,335 @@
+import {
+  ApplicationFailure,
+  ParentClosePolicy,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  startChild,
+  uuid4,
+  workflowInfo,
+  type ChildWorkflowHandle,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { callWorkflow } from './call';
+import { msUntilOpen } from './callingHours';
+import {
+  callWorkflowId,
+  campaignStateQuery,
+  cancelSignal,
+  cancelUpdate,
+  editUpdate,
+  hangupSignal,
+  archiveUpdate,
+  launchUpdate,
+  pauseSignal,
+  pauseUpdate,
+  recipientsUpdate,
+  resumeSignal,
+  resumeUpdate,
+  searchAttributes,
+  type CallState,
+  type CampaignEdit,
+  type CampaignInput,
+  type CampaignState,
+  type CampaignStatus,
+  type CampaignWork,
+} from './definitions';
+
+// The database may be down for a while: these keep trying rather than fail the campaign.
+const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
+/** Retry-queue entries read per activity. */
+const RETRY_BATCH = 50;
+/** How long to wait before asking again for a slot when the organization's calls are at its limit. */
+const SLOT_WAIT = '5 seconds';
+
+/** What became of one attempt. */
+export interface AttemptOutcome extends CampaignWork {
+  callId: string;
+  disposition: string;
+  /** `completed`: reached; `failed`: out of attempts or refused; `retry`: queued again; `pending`: the campaign was cancelled first. */
+  result: 'completed' | 'failed' | 'retry' | 'pending';
+}
+
+const ACTIVE: readonly CampaignStatus[] = ['scheduled', 'running'];
+
+/**
+ * One campaign: waits in `draft` for launch, then dials its recipients as child call workflows,
+ * at most `settings.concurrency` at once (and within the organization's concurrent-call limit,
+ * claimed by the `beginAttempt` activity from the pool direct calls use), retries unreached
+ * recipients on durable timers, and ends `completed` or `cancelled`. Actions arrive as updates
+ * whose validators read this workflow's own state; pause, resume and cancel also as signals.
+ * The state is plain JSON and is carried across continue-as-new, which happens only once no call
+ * is in flight and every handler has finished.
+ */
+export async function campaignWorkflow(input: CampaignInput): Promise<CampaignState> {
+  const s: CampaignState = { ...input.state, queue: [...input.state.queue] };
+  const inflight = new Map<string, CampaignWork & { handle: ChildWorkflowHandle<typeof callWorkflow> }>();
+  const finished: Array<CampaignWork & { callId: string; result: CallState | null }> = [];
+  const now = () => new Date().toISOString();
+  const inherited = workflowInfo().typedSearchAttributes.getAll();
+
+  const project = async () => {
+    s.seq += 1;
+    s.inFlight = inflight.size;
+    await projectCampaign({ campaignId: input.campaignId, seq: s.seq, state: { ...s } });
+  };
+  const snapshot = () => ({ ...s, inFlight: inflight.size });
+  const refuse = (message: string): never => {
+    throw ApplicationFailure.create({ type: 'invalid_state', message, nonRetryable: true });
+  };
+  // Archived here only when archived while a cancelled campaign's last calls were ending.
+  const stopped = () => s.status === 'cancelled' || s.status === 'archived';
+  const openNow = () => msUntilOpen(Date.now(), s.timezone, s.callingHours) === 0;
+
+  const can = {
+    pause: () => ACTIVE.includes(s.status),
+    resume: () => s.status === 'paused',
+    cancel: () => s.status === 'draft' || s.status === 'paused' || ACTIVE.includes(s.status),
+  };
+  const apply = {
+    pause: () => {
+      s.status = 'paused';
+      s.pausedAt = now();
+      s.pausedReason = 'requested';
+    },
+    resume: () => {
+      s.status = openNow() ? 'running' : 'scheduled';
+      s.pausedReason = null;
+    },
+    cancel: async () => {
+      s.status = 'cancelled';
+      s.cancelledAt = now();
+      s.queue = [];
+      // Calls in progress are hung up: a cancelled campaign talks to no one further.
+      await Promise.all([...inflight.values()].map((c) => c.handle.signal(hangupSignal).catch(() => undefined)));
+    },
+  };
+
+  setHandler(
+    recipientsUpdate,
+    async ({ total }) => {
+      s.total = total;
+      await project();
+      return snapshot();
+    },
+    {
+      validator: (_recipients: { total: number }) => {
+        if (s.status !== 'draft') refuse(`A ${s.status} campaign takes no recipients.`);
+        if (s.total > 0) throw ApplicationFailure.create({ type: 'already_imported', message: 'The campaign already has its recipients.', nonRetryable: true });
+      },
+    },
+  );
+  setHandler(
+    launchUpdate,
+    async () => {
+      s.status = openNow() ? 'running' : 'scheduled';
+      s.launchedAt = now();
+      await project();
+      return snapshot();
+    },
+    {
+      validator: () => {
+        if (s.status !== 'draft') refuse(`A ${s.status} campaign cannot be launched.`);
+        if (s.total === 0) throw ApplicationFailure.create({ type: 'no_recipients', message: 'Import recipients before launching the campaign.', nonRetryable: true });
+      },
+    },
+  );
+  setHandler(
+    archiveUpdate,
+    async () => {
+      s.status = 'archived';
+      s.archivedAt = now();
+      await project();
+      return snapshot();
+    },
+    { validator: () => void (s.status === 'completed' || s.status === 'cancelled' || refuse(`A ${s.status} campaign cannot be archived.`)) },
+  );
+  for (const [update, signal, action] of [
+    [pauseUpdate, pauseSignal, 'pause'],
+    [resumeUpdate, resumeSignal, 'resume'],
+    [cancelUpdate, cancelSignal, 'cancel'],
+  ] as const) {
+    setHandler(
+      update,
+      async () => {
+        await apply[action]();
+        await project();
+        return snapshot();
+      },
+      { validator: () => void (can[action]() || refuse(`A ${s.status} campaign cannot be ${action === 'cancel' ? 'cancelled' : `${action}d`}.`)) },
+    );
+    // The operator's signal: the same action, ignored when it is not valid now.
+    setHandler(signal, async () => {
+      if (!can[action]()) return;
+      await apply[action]();
+      await project();
+    });
+  }
+  setHandler(
+    editUpdate,
+    async (edit: CampaignEdit) => {
+      if (edit.name !== undefined) s.name = edit.name;
+      if (edit.description !== undefined) s.description = edit.description;
+      if (edit.timezone !== undefined) s.timezone = edit.timezone;
+      if (edit.callingHours !== undefined) s.callingHours = edit.callingHours;
+      if (edit.settings) s.settings = { ...s.settings, ...edit.settings };
+      await project();
+      return snapshot();
+    },
+    { validator: (_edit: CampaignEdit) => void (s.status === 'draft' || s.status === 'paused' || refuse(`A ${s.status} campaign cannot be edited; pause it first.`)) },
+  );
+  setHandler(campaignStateQuery, snapshot);
+
+  /** Records every finished attempt: recipients, retry queue and counts in one activity. */
+  const collect = async () => {
+    if (finished.length === 0) return;
+    const batch = finished.splice(0);
+    const outcomes: AttemptOutcome[] = [];
+    const retries: Array<CampaignWork & { seq: number; dueAt: string }> = [];
+    for (const f of batch) {
+      inflight.delete(f.callId);
+      const reached = f.result?.connected === true;
+      const refusedForGood = f.result?.refused === 'rejected';
+      const disposition = f.result?.refused ? `carrier_${f.result.refused}` : (f.result?.disposition ?? 'failed');
+      let result: AttemptOutcome['result'];
+      if (reached) result = 'completed';
+      else if (refusedForGood || f.attempt >= s.settings.retryLimit) result = 'failed';
+      else if (stopped()) result = 'pending';
+      else result = 'retry';
+      if (result === 'completed') s.completed += 1;
+      if (result === 'failed') s.failed += 1;
+      if (result === 'retry') {
+        const dueAt = Date.now() + s.settings.retryDelayMinutes * 60_000;
+        if (s.retryHead === s.retryTail) s.nextRetryAt = dueAt;
+        retries.push({ seq: s.retryTail, index: f.index, attempt: f.attempt + 1, dueAt: new Date(dueAt).toISOString() });
+        s.retryTail += 1;
+      }
+      outcomes.push({ index: f.index, attempt: f.attempt, callId: f.callId, disposition, result });
+    }
+    s.seq += 1;
+    s.inFlight = inflight.size;
+    await recordOutcomes({ campaignId: input.campaignId, outcomes, retries, seq: s.seq, state: { ...s } });
+  };
+
+  /** The next attempt to dial now: a due retry first, then the next recipient never dialled. */
+  const nextWork = async (): Promise<CampaignWork | undefined> => {
+    if (s.queue.length === 0 && s.retryHead < s.retryTail && s.nextRetryAt !== null && s.nextRetryAt <= Date.now()) {
+      const fetched = await fetchRetries({
+        campaignId: input.campaignId,
+        from: s.retryHead,
+        to: Math.min(s.retryHead + RETRY_BATCH, s.retryTail),
+        now: new Date().toISOString(),
+      });
+      s.queue.push(...fetched.due);
+      s.retryHead += fetched.due.length;
+      // More may be due past this batch: look again at once.
+      s.nextRetryAt = s.retryHead === s.retryTail ? null : fetched.nextDueAt === null ? Date.now() : Date.parse(fetched.nextDueAt);
+    }
+    if (s.queue.length > 0) return s.queue.shift();
+    if (s.cursor < s.total) {
+      s.cursor += 1;
+      return { index: s.cursor - 1, attempt: 1 };
+    }
+    return undefined;
+  };
+
+  const changed = (status: CampaignStatus) => () => finished.length > 0 || s.status !== status;
+  /** Waits for a finished call, a status change or, when one is queued, the next retry's time. */
+  const idle = (status: CampaignStatus) =>
+    s.nextRetryAt === null ? condition(changed(status)) : condition(changed(status), Math.max(1, s.nextRetryAt - Date.now()));
+
+  if (s.status === 'draft') await condition(() => s.status !== 'draft');
+
+  for (;;) {
+    await collect();
+    if (stopped()) {
+      if (inflight.size > 0) await condition(() => finished.length > 0);
+      else break;
+      continue;
+    }
+    if (s.status === 'paused') {
+      await condition(changed('paused'));
+      continue;
+    }
+    const wait = msUntilOpen(Date.now(), s.timezone, s.callingHours);
+    if (wait > 0) {
+      if (s.status === 'running') {
+        s.status = 'scheduled';
+        await project();
+      }
+      await condition(changed('scheduled'), wait);
+      continue;
+    }
+    if (s.status === 'scheduled') {
+      s.status = 'running';
+      await project();
+    }
+    if (workflowInfo().historyLength >= input.historyBudget || workflowInfo().continueAsNewSuggested) {
+      if (inflight.size > 0) {
+        await condition(() => finished.length > 0 || s.status !== 'running');
+        continue;
+      }
+      await condition(allHandlersFinished);
+      if (s.status !== 'running') continue;
+      await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot() });
+    }
+    if (inflight.size >= s.settings.concurrency) {
+      await condition(changed('running'));
+      continue;
+    }
+    const work = await nextWork();
+    if (!work) {
+      if (inflight.size === 0 && s.retryHead === s.retryTail && s.queue.length === 0) {
+        s.status = 'completed';
+        s.completedAt = now();
+        await project();
+        break;
+      }
+      await idle('running');
+      continue;
+    }
+    const callId = uuid4().replace(/-/g, '').slice(0, 24);
+    const begun = await beginAttempt({ campaignId: input.campaignId, organizationId: input.organizationId, agentId: input.agentId, byok: input.byok, callId, ...work });
+    if ('blocked' in begun) {
+      s.queue.unshift(work);
+      if (begun.blocked === 'insufficient_credits' && s.status === 'running') {
+        // Out of minutes: stop dialling as a whole rather than fail recipient after recipient.
+        s.status = 'paused';
+        s.pausedAt = now();
+        s.pausedReason = 'insufficient_credits';
+        await project();
+      } else if (begun.blocked === 'concurrency') {
+        await condition(() => finished.length > 0 || s.status !== 'running', SLOT_WAIT);
+      }
+      continue;
+    }
+    if (stopped()) {
+      // Cancelled while the slot was being claimed: give the attempt back undialled.
+      await abandonAttempt({ campaignId: input.campaignId, organizationId: input.organizationId, callId, ...work });
+      continue;
+    }
+    const handle = await startChild(callWorkflow, {
+      workflowId: callWorkflowId(callId),
+      args: [begun.callInput],
+      // Calls outlive a terminated campaign, so they still end, settle and free their slots.
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      // The campaign's own search attributes (organization, agent, campaign), and the recipient's
+      // reference, so operators find a campaign's calls in the Temporal UI as they find direct ones.
+      typedSearchAttributes: [...inherited, ...(inherited.length > 0 && begun.callInput.externalRef ? [{ key: searchAttributes.externalRef, value: begun.callInput.externalRef }] : [])],
+    });
+    inflight.set(callId, { ...work, handle });
+    handle.result().then(
+      (result) => void finished.push({ ...work, callId, result }),
+      () => void finished.push({ ...work, callId, result: null }),
+    );
+  }
+  // An action that ended the campaign is still writing its answer.
+  await condition(allHandlersFinished);
+  return snapshot();
+}

@@ -1,5 +1,6 @@
 import { callActivities, type CallDeps } from './calls';
 import { campaignActivities, type CampaignDeps } from './campaigns';
+import { interviewActivities } from './interviews';
 import { proofActivities } from './proof';
 
 export type ActivityDeps = CallDeps & CampaignDeps;
@@ -10,6 +11,7 @@ export function createActivities(deps: ActivityDeps) {
     ...proofActivities(),
     ...callActivities(deps),
     ...campaignActivities(deps),
+    ...interviewActivities(deps),
   };
 }
 

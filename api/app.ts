@@ -5,9 +5,11 @@ import { errorEnvelope } from './middleware/errors';
 import { requestId } from './middleware/requestId';
 import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
+import { pageRoutes } from './pages';
 import { buildRouter } from './router';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
+import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
 
 export type { AppDeps } from './deps';
 
@@ -34,6 +36,14 @@ export function createApp(deps: AppDeps): Koa {
   const api = buildRouter(apiRoutes(), deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
+
+  // The candidate's side of interviews: its own prefix and credentials, not part of the partner API.
+  const candidate = buildRouter(candidateRoutes, deps, CANDIDATE_PREFIX);
+  app.use(candidate.routes());
+  app.use(candidate.allowedMethods());
+  const pages = pageRoutes();
+  app.use(pages.routes());
+  app.use(pages.allowedMethods());
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     logger.error({ msg: 'unhandled error', request_id: ctx?.state.requestId, err });

@@ -32,10 +32,13 @@ export const ERROR_CODES = {
   CARRIER_REJECTED: [400, 'invalid_request_error', 'The carrier refused to dial this number; nothing was created or charged.'],
   INVALID_API_KEY: [401, 'authentication_error', 'The bearer credential is missing, malformed, unknown, revoked or expired.'],
   INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
+  INVALID_CANDIDATE_TOKEN: [401, 'authentication_error', 'Candidate routes: the interview link or embed token is missing, unknown, or for another interview.'],
+  CANDIDATE_TOKEN_EXPIRED: [401, 'authentication_error', 'Candidate routes: the interview link or embed token has expired.'],
   INSUFFICIENT_CREDITS: [402, 'billing_error', 'The organization has no credit minutes left.'],
   PERMISSION_DENIED: [403, 'permission_error', 'The credential lacks the scope or role the operation needs.'],
   ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
   QUOTA_EXCEEDED: [403, 'permission_error', 'The organization is at its plan limit for this resource.'],
+  EMBED_ORIGINS_REQUIRED: [403, 'permission_error', 'Embed tokens need a key with at least one allowed origin.'],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
@@ -43,6 +46,8 @@ export const ERROR_CODES = {
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
+  INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
+  REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
   RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
@@ -124,5 +129,17 @@ export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAIL
 
 export const dialTimeout = (seconds: number) =>
   apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged.`);
+
+export const embedOriginsRequired = () =>
+  apiError('EMBED_ORIGINS_REQUIRED', 'This key has no allowed origins; create a key with the origins of the pages that embed interviews.');
+
+export const interviewClosed = (message: string) => apiError('INTERVIEW_CLOSED', message);
+
+export const reportUnavailable = (endedReason: string) =>
+  apiError('REPORT_UNAVAILABLE', `This interview ended without starting (endedReason ${endedReason}), so it has no report and never will.`);
+
+export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
+
+export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

@@ -20,7 +20,9 @@ ${Object.entries(ERROR_CODES)
 
 **Lists.** \`page\` (from 1) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
 
-**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields.`;
+**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields.
+
+**Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key.`;
 
 /** Strips TypeBox's symbol keys and undefined values, leaving plain JSON Schema. */
 const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));

@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Scope } from './scopes';
 
-/** Who is calling: an API key (partner routes) or a dashboard session (admin routes). */
+/** Who is calling: an API key (partner routes), a dashboard session (admin routes) or a candidate (one interview). */
 export type Auth =
   | {
       kind: 'apiKey';
@@ -23,6 +23,13 @@ export type Auth =
       role: 'admin' | 'member';
       permissions: ReadonlySet<Scope>;
       founder: boolean;
+    }
+  | {
+      /** The hosted link's capability or an embed token: good for one interview, nothing else. */
+      kind: 'candidate';
+      interviewId: string;
+      organizationId: Types.ObjectId;
+      via: 'link' | 'embed';
     };
 
 export interface Request<P, Q, B, A> {
@@ -50,8 +57,14 @@ export interface ResponseDoc {
   schema?: TSchema;
 }
 
-export type AuthOf<K> = K extends 'apiKey' ? Extract<Auth, { kind: 'apiKey' }> : K extends 'dashboard' ? Extract<Auth, { kind: 'dashboard' }> : undefined;
-type AuthKind = 'apiKey' | 'dashboard' | 'public';
+export type AuthOf<K> = K extends 'apiKey'
+  ? Extract<Auth, { kind: 'apiKey' }>
+  : K extends 'dashboard'
+    ? Extract<Auth, { kind: 'dashboard' }>
+    : K extends 'candidate'
+      ? Extract<Auth, { kind: 'candidate' }>
+      : undefined;
+type AuthKind = 'apiKey' | 'dashboard' | 'candidate' | 'public';
 
 interface RouteMeta {
   operationId: string;

@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { notFound, permissionDenied } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
+import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
 import { readJsonBody } from './middleware/body';
 import { enforceRateLimit } from './middleware/rateLimit';
 import type { Auth, Reply, RouteDef } from './route';
@@ -18,8 +19,8 @@ export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  * Builds the router from the route table: for each route, authentication, the per-key rate limit,
  * the scope or role check, validation of path, query and body, then the handler.
  */
-export function buildRouter(routes: RouteDef[], deps: AppDeps): Router {
-  const router = new Router({ prefix: API_PREFIX });
+export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREFIX): Router {
+  const router = new Router({ prefix });
   // Per app instance, as per API process: each keeps its own cache and rate-limit blocks.
   const keyCache = new KeyCache();
   const limiter = createRateLimiter();
@@ -44,6 +45,11 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps): Router {
         auth = session;
         ctx.state.auth = session;
         if (route.adminOnly && session.role !== 'admin') throw permissionDenied('Only organization admins may do this.');
+      } else if (route.auth === 'candidate') {
+        const candidate = await authenticateCandidate(ctx);
+        auth = candidate;
+        ctx.state.auth = candidate;
+        await enforceRateLimit(ctx, limiter, `candidate:${candidate.interviewId}`, CANDIDATE_RATE_LIMIT);
       }
 
       // A malformed id cannot name anything in the caller's organization: 404, like an unknown one.

@@ -3,3 +3,4 @@ export { proofWorkflow } from './proof';
 export { callWorkflow } from './call';
 export { campaignWorkflow } from './campaign';
 export { simulatedLineWorkflow } from './simulatedLine';
+export { interviewWorkflow } from './interview';

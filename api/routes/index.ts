@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './apiKeys';
 import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
 import { dashboardRoutes } from './dashboard';
+import { interviewRoutes } from './interviews';
 import { usageRoutes } from './usage';
 
 /** The route table: every operation under /api/v1. The router and the OpenAPI document come from it. */
@@ -21,6 +22,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
   return routes;
 }

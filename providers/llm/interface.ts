@@ -4,6 +4,7 @@
  * Groq) implement the same interface.
  */
 export interface Turn {
+  /** `contact` is whoever the agent talks to: the callee of a call, the candidate of an interview. */
   role: 'agent' | 'contact';
   text: string;
 }
@@ -34,9 +35,59 @@ export interface CallAnalysis {
   sentiment: 'positive' | 'neutral' | 'negative';
 }
 
+/** A voice agent as an interview sees it; `contact` turns of an interview transcript are the candidate's. */
+export interface InterviewProfile {
+  /** `interview` evaluates the candidate; `workflow` walks them through steps and captures answers. */
+  mode: 'interview' | 'workflow';
+  instructions: string;
+  goal: string;
+  /** voice.opening; '' when the agent has none. */
+  opening: string;
+  /** What the interview evaluates (`interview`), or the answers it captures (`workflow`). */
+  evaluationCriteria: string[];
+  evaluationStyle: string;
+  difficulty: string;
+  language: string;
+  candidateName: string;
+}
+
+export interface CriterionEvaluation {
+  criterion: string;
+  /** 1 (no evidence) to 5 (strong evidence). */
+  score: number;
+  rationale: string;
+}
+
+export type Recommendation = 'advance' | 'hold' | 'decline';
+
+/** The interview family of reports. */
+export interface InterviewEvaluation {
+  family: 'interview';
+  summary: string;
+  evaluations: CriterionEvaluation[];
+  /** Mean of the scores, one decimal. */
+  overallScore: number;
+  recommendation: Recommendation;
+  strengths: string[];
+  concerns: string[];
+}
+
+/** The workflow family of reports. */
+export interface WorkflowOutcome {
+  family: 'workflow';
+  /** `completed` when every step was answered, else `incomplete`. */
+  outcome: 'completed' | 'incomplete';
+  summary: string;
+  capturedFields: Record<string, string>;
+}
+
 export interface LlmProvider {
   readonly name: string;
   /** The agent's next turn given the transcript so far (empty: the agent opens the call). */
   reply(agent: AgentProfile, transcript: Turn[]): Promise<AgentReply>;
   analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis>;
+  /** The interviewer's next turn (empty transcript: the opening). */
+  interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply>;
+  /** The report of a finished interview, of the family the agent's mode selects. */
+  analyzeInterview(agent: InterviewProfile, transcript: Turn[]): Promise<InterviewEvaluation | WorkflowOutcome>;
 }

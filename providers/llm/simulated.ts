@@ -1,4 +1,15 @@
-import type { AgentProfile, AgentReply, CallAnalysis, LlmProvider, Turn } from './interface';
+import type {
+  AgentProfile,
+  AgentReply,
+  CallAnalysis,
+  CriterionEvaluation,
+  InterviewEvaluation,
+  InterviewProfile,
+  LlmProvider,
+  Recommendation,
+  Turn,
+  WorkflowOutcome,
+} from './interface';
 
 /**
  * The embedded language model: a scripted agent that greets, asks for each required contact field,
@@ -106,6 +117,40 @@ function sentimentOf(contactTexts: string[]): CallAnalysis['sentiment'] {
   return score > 0 ? 'positive' : score < 0 ? 'negative' : 'neutral';
 }
 
+/** The interviewer's question for one evaluation criterion (interview mode). */
+export function criterionQuestion(criterion: string): string {
+  return `Tell me about your experience with ${criterion}.`;
+}
+
+/** The question for one step: a criterion in interview mode, a field to capture in workflow mode. */
+export const stepQuestion = (agent: InterviewProfile, step: string) =>
+  agent.mode === 'workflow' ? fieldQuestion(step) : criterionQuestion(step);
+
+const GENERIC_QUESTION = 'Tell me a little about yourself and what brings you here.';
+const INTERVIEW_CLOSING = "Thank you, that's all my questions. Goodbye.";
+
+export function interviewOpening(agent: InterviewProfile): string {
+  return agent.opening.trim() || `Hello ${agent.candidateName}, thank you for joining. Let me know when you are ready to begin.`;
+}
+
+/** Words of a criterion too common to show that an answer is about it. */
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/** 1-5 from how much of an answer there is and whether it speaks to the criterion at all. */
+function scoreAnswer(criterion: string, answer: string): { score: number; words: number; onTopic: boolean } {
+  const words = answer.split(/\s+/).filter(Boolean).length;
+  const terms = criterion.split(/[^A-Za-z0-9+#]+/).filter((t) => t.length > 1 && !MINOR_WORDS.has(t.toLowerCase()));
+  const onTopic = terms.some((t) => new RegExp(`(?<![\\w])${escapeRegExp(t)}(?![\\w])`, 'i').test(answer));
+  const base = words >= 40 ? 5 : words >= 20 ? 4 : words >= 8 ? 3 : 2;
+  return { score: Math.min(5, base + (onTopic && base < 5 ? 1 : 0)), words, onTopic };
+}
+
+const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117).trimEnd()}...` : text);
+
+function recommendationFor(overall: number): Recommendation {
+  return overall >= 4 ? 'advance' : overall >= 3 ? 'hold' : 'decline';
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function listOf(items: string[]): string {
@@ -172,5 +217,58 @@ export class SimulatedLlm implements LlmProvider {
       (outcome ? `; outcome: ${outcome}.` : '.');
 
     return { ...(outcome ? { outcome } : {}), summary, capturedFields, sentiment: sentimentOf(contactTexts) };
+  }
+
+  async interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply> {
+    const agentTexts = transcript.filter((t) => t.role === 'agent').map((t) => t.text);
+    if (agentTexts.length === 0) return { text: interviewOpening(agent), done: false };
+    const last = transcript[transcript.length - 1];
+    if (last?.role === 'contact' && wantsToStop(last.text)) return { text: CLOSING_ON_STOP, done: true };
+    const steps = agent.evaluationCriteria.length > 0 ? agent.evaluationCriteria.map((c) => stepQuestion(agent, c)) : [GENERIC_QUESTION];
+    const next = steps.find((q) => !agentTexts.includes(q));
+    return next ? { text: next, done: false } : { text: INTERVIEW_CLOSING, done: true };
+  }
+
+  async analyzeInterview(agent: InterviewProfile, transcript: Turn[]): Promise<InterviewEvaluation | WorkflowOutcome> {
+    const answers = new Map<string, string>();
+    transcript.forEach((turn, i) => {
+      const answer = turn.role === 'agent' ? answerTo(transcript, i) : undefined;
+      const step = agent.evaluationCriteria.find((c) => stepQuestion(agent, c) === turn.text);
+      if (step && answer !== undefined && !wantsToStop(answer)) answers.set(step, answer);
+    });
+    const candidateTurns = transcript.filter((t) => t.role === 'contact').length;
+    const conversation = `The interview with ${agent.candidateName} had ${plural(transcript.length, 'turn')}, ${candidateTurns} from the candidate.`;
+
+    if (agent.mode === 'workflow') {
+      const capturedFields: Record<string, string> = {};
+      for (const [field, answer] of answers) {
+        const value = extractValue(field, answer);
+        if (value) capturedFields[field] = value;
+      }
+      const captured = agent.evaluationCriteria.filter((f) => f in capturedFields);
+      const outcome = captured.length === agent.evaluationCriteria.length && transcript.length > 0 ? 'completed' : 'incomplete';
+      const summary = `${conversation} ${captured.length > 0 ? `The candidate provided ${listOf(captured.map(readableField))}.` : 'No answers were captured.'}`;
+      return { family: 'workflow', outcome, summary, capturedFields };
+    }
+
+    const evaluations: CriterionEvaluation[] = agent.evaluationCriteria.map((criterion) => {
+      const answer = answers.get(criterion);
+      if (answer === undefined) return { criterion, score: 1, rationale: `The candidate did not answer the question on ${criterion}.` };
+      const { score, words, onTopic } = scoreAnswer(criterion, answer);
+      const topic = onTopic ? `, addressing ${criterion} directly` : `, without naming ${criterion}`;
+      return { criterion, score, rationale: `Answered in ${plural(words, 'word')}${topic}: "${excerpt(answer)}"` };
+    });
+    const total = evaluations.reduce((sum, e) => sum + e.score, 0);
+    const overallScore = evaluations.length > 0 ? Math.round((total / evaluations.length) * 10) / 10 : 0;
+    const answered = evaluations.filter((e) => answers.has(e.criterion)).length;
+    return {
+      family: 'interview',
+      summary: `${conversation} They answered ${answered} of ${plural(evaluations.length, 'question')}; overall score ${overallScore} of 5.`,
+      evaluations,
+      overallScore,
+      recommendation: evaluations.length > 0 ? recommendationFor(overallScore) : 'hold',
+      strengths: evaluations.filter((e) => e.score >= 4).map((e) => e.criterion),
+      concerns: evaluations.filter((e) => e.score <= 2).map((e) => e.criterion),
+    };
   }
 }

@@ -126,8 +126,22 @@ test('the validator does refuse a broken document (the check above is not vacuou
 test('every route the app serves under /api/v1 is documented, and every documented one is served', async () => {
   const served = await servedRoutes();
   const api1 = served.filter((r) => r.path.startsWith(`${API_PREFIX}/`));
-  // Outside /api/v1 only the operational probes exist; they are not part of the partner contract.
-  expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual(['/healthz', '/metrics', '/readyz']);
+  // Outside /api/v1 only the operational probes and the candidate side of interviews (its routes,
+  // pages and embed.js) exist; they are not part of the partner contract.
+  expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
+    '/assets/session.css',
+    '/assets/session.js',
+    '/candidate/v1/interviews/:id',
+    '/candidate/v1/interviews/:id/end',
+    '/candidate/v1/interviews/:id/messages',
+    '/candidate/v1/interviews/:id/start',
+    '/embed.js',
+    '/embed/:id',
+    '/healthz',
+    '/i/:id',
+    '/metrics',
+    '/readyz',
+  ]);
 
   const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
   const servedKeys = api1.map(key).sort();

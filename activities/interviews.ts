@@ -1,0 +1,133 @@
+import { Types } from 'mongoose';
+import { Agent, type AgentRecord } from '../models/agent';
+import { CreditEntry } from '../models/creditEntry';
+import { isDuplicateKeyError } from '../models/duplicateKey';
+import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
+import { InterviewReport } from '../models/interviewReport';
+import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
+import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import type { InterviewTurnView } from '../workflows/definitions';
+
+export interface InterviewDeps {
+  llm: LlmProvider;
+}
+
+export function interviewProfile(agent: AgentRecord, interview: InterviewRecord): InterviewProfile {
+  const voice = (agent.voice ?? {}) as Partial<Record<'goal' | 'opening' | 'evaluationStyle' | 'difficulty', string>> & { evaluationCriteria?: string[] };
+  return {
+    mode: interview.agentMode,
+    instructions: agent.instructions,
+    goal: voice.goal ?? '',
+    opening: voice.opening ?? '',
+    evaluationCriteria: voice.evaluationCriteria ?? [],
+    evaluationStyle: voice.evaluationStyle ?? '',
+    difficulty: voice.difficulty ?? 'medium',
+    language: interview.language,
+    candidateName: interview.candidateName,
+  };
+}
+
+async function loadInterview(interviewId: string) {
+  const [interview, stored] = await Promise.all([Interview.findById(interviewId).lean(), interviewTranscript(interviewId)]);
+  if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
+  const agent = await Agent.findById(interview.agentId).lean();
+  if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
+  // The provider knows a conversation's two sides as agent and contact.
+  const turns: Turn[] = stored.map((t) => ({ role: t.role === 'agent' ? 'agent' : 'contact', text: t.text }));
+  return { interview, agent, stored, turns };
+}
+
+const view = (t: { index: number; role: string; text: string }): InterviewTurnView => ({
+  index: t.index,
+  role: t.role as InterviewTurnView['role'],
+  text: t.text,
+});
+
+/** Stores turn `index`; false when a retried write finds it already there. */
+async function appendTurn(interviewId: string, index: number, role: 'agent' | 'candidate', text: string, ends?: boolean): Promise<boolean> {
+  try {
+    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}) });
+    return true;
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    return false;
+  }
+}
+
+export function interviewActivities({ llm }: InterviewDeps) {
+  return {
+    async projectInterview({ interviewId, seq, fields }: { interviewId: string; seq: number; fields: Record<string, unknown> }) {
+      const set: Record<string, unknown> = { ...fields };
+      for (const k of ['expiresAt', 'startedAt', 'endedAt']) if (typeof fields[k] === 'string') set[k] = new Date(fields[k] as string);
+      if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
+      return projectInterview(interviewId, seq, set as Partial<InterviewRecord>);
+    },
+
+    /**
+     * One exchange: stores the candidate's message as turn `index` (none for the opening) and the
+     * agent's reply after it. Idempotent per index: a retry returns the reply already stored
+     * instead of asking the model again.
+     */
+    async interviewTurn({ interviewId, index, candidateText }: { interviewId: string; index: number; candidateText: string | null }) {
+      const agentIndex = candidateText === null ? index : index + 1;
+      if (candidateText !== null) await appendTurn(interviewId, index, 'candidate', candidateText);
+      const { interview, agent, stored, turns } = await loadInterview(interviewId);
+      const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index)!);
+      const done = stored.find((t) => t.index === agentIndex);
+      if (done) return { candidateTurn, agentTurn: view(done), ended: Boolean(done.ends) };
+      const reply = await llm.interviewReply(interviewProfile(agent, interview), turns.slice(0, agentIndex));
+      if (await appendTurn(interviewId, agentIndex, 'agent', reply.text, reply.done)) {
+        return { candidateTurn, agentTurn: { index: agentIndex, role: 'agent' as const, text: reply.text }, ended: reply.done };
+      }
+      // A concurrent attempt stored its reply first: that one is the turn.
+      const written = await InterviewTurn.findOne({ interviewId: new Types.ObjectId(interviewId), index: agentIndex }).lean();
+      return { candidateTurn, agentTurn: view(written!), ended: Boolean(written!.ends) };
+    },
+
+    /** The report's id, fixed when the interview ends: a pending report, one per interview. */
+    async reserveInterviewReport({ interviewId }: { interviewId: string }) {
+      const existing = await InterviewReport.findOne({ interviewId }).lean();
+      if (existing) return { reportId: String(existing._id) };
+      const interview = await Interview.findById(interviewId).lean();
+      if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
+      try {
+        const report = await InterviewReport.create({
+          interviewId: interview._id,
+          organizationId: interview.organizationId,
+          externalRef: interview.externalRef,
+          status: 'pending',
+        });
+        return { reportId: String(report._id) };
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        return { reportId: String((await InterviewReport.findOne({ interviewId }).lean())!._id) };
+      }
+    },
+
+    /** After the interview: charge once and recount the agent's sessions. Safe to repeat. */
+    async settleInterview(input: { interviewId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
+      if (input.chargedMinutes > 0 && !input.byok) {
+        try {
+          await CreditEntry.create({
+            organizationId: input.organizationId,
+            kind: 'charge',
+            minutes: input.chargedMinutes,
+            reference: `interview:${input.interviewId}`,
+          });
+        } catch (err) {
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      }
+      // Voice agents run only interviews; those that started count as sessions. A recount, not $inc.
+      const sessions = await Interview.countDocuments({ agentId: new Types.ObjectId(input.agentId), status: 'completed', startedAt: { $ne: null } });
+      await Agent.updateOne({ _id: input.agentId }, { $set: { sessionsCount: sessions } });
+    },
+
+    /** Fills the pending report from the stored transcript; repeating it rewrites the same analysis. */
+    async analyzeInterview({ interviewId }: { interviewId: string }) {
+      const { interview, agent, turns } = await loadInterview(interviewId);
+      const analysis = await llm.analyzeInterview(interviewProfile(agent, interview), turns);
+      await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { ...analysis, status: 'ready', readyAt: new Date() } });
+    },
+  };
+}

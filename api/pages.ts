@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { hashKey } from '../models/apiKey';
+import { EmbedToken } from '../models/embedToken';
+
+/** `public/` beside the sources (tsx, jest) or beside `dist/` (the built service). */
+const PUBLIC_DIR = [path.resolve(__dirname, '../public'), path.resolve(__dirname, '../../public')].find((dir) => existsSync(dir))!;
+
+const read = (file: string) => readFileSync(path.join(PUBLIC_DIR, file), 'utf8');
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  '/embed.js': { file: 'embed.js', type: 'application/javascript; charset=utf-8' },
+  '/assets/session.js': { file: 'session.js', type: 'application/javascript; charset=utf-8' },
+  '/assets/session.css': { file: 'session.css', type: 'text/css; charset=utf-8' },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface PageData {
+  surface: 'hosted' | 'embed';
+  interviewId: string;
+  token?: string;
+  parentOrigin?: string;
+  error?: string;
+  errorCode?: string;
+}
+
+/** The session page with its data attributes filled in, every value escaped. */
+function sessionPage(template: string, data: PageData): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: keyof PageData) => escapeHtml(String(data[name] ?? '')));
+}
+
+/**
+ * The pages serve only our own files and talk only to this host. `frame-ancestors` decides who
+ * may frame them: nobody for the hosted link (it carries the candidate's capability), the embed
+ * token's allowed origins for the embed page.
+ */
+function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors: string[]) {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set({
+    'content-security-policy': [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "connect-src 'self'",
+      "img-src 'self' data:",
+      "media-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'none'"}`,
+    ].join('; '),
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'permissions-policy': 'microphone=(self)',
+  });
+  ctx.body = html;
+}
+
+/** The hosted interview page, the embed page and the loader script, served from `public/`. */
+export function pageRoutes(): Router {
+  const router = new Router();
+  const template = read('session.html');
+
+  for (const [route, asset] of Object.entries(ASSETS)) {
+    const body = read(asset.file);
+    router.get(route, (ctx) => {
+      ctx.state.probe = 'page';
+      ctx.type = asset.type;
+      ctx.set({ 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
+      ctx.body = body;
+    });
+  }
+
+  router.get('/i/:id', (ctx) => {
+    ctx.state.probe = 'page';
+    const interviewId = /^[0-9a-f]{24}$/.test(ctx.params.id!) ? ctx.params.id! : '';
+    const error = interviewId ? undefined : 'This interview link is not valid. Open the full link you were sent.';
+    sendPage(ctx, interviewId ? 200 : 404, sessionPage(template, { surface: 'hosted', interviewId, error, errorCode: 'INVALID_CANDIDATE_TOKEN' }), []);
+  });
+
+  router.get('/embed/:id', async (ctx) => {
+    ctx.state.probe = 'page';
+    const interviewId = ctx.params.id!;
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const embed = token.startsWith('et_') ? await EmbedToken.findOne({ tokenHash: hashKey(token) }).lean() : null;
+    const origins = embed?.allowedOrigins ?? [];
+    const claimed = typeof ctx.query.parentOrigin === 'string' ? ctx.query.parentOrigin : '';
+    // Events go only to an origin the token allows; a claim of any other gets none.
+    const parentOrigin = origins.includes(claimed) ? claimed : '';
+    const refuse = (status: number, errorCode: string, error: string) =>
+      sendPage(ctx, status, sessionPage(template, { surface: 'embed', interviewId: '', parentOrigin, error, errorCode }), origins);
+
+    if (!embed || String(embed.interviewId) !== interviewId) {
+      return refuse(401, 'INVALID_CANDIDATE_TOKEN', 'This interview cannot be shown here: its embed token is not valid for it.');
+    }
+    if (embed.expiresAt <= new Date()) {
+      return refuse(401, 'CANDIDATE_TOKEN_EXPIRED', 'This interview session has expired. Reload the page to get a new one.');
+    }
+    sendPage(ctx, 200, sessionPage(template, { surface: 'embed', interviewId, token, parentOrigin }), origins);
+  });
+  return router;
+}

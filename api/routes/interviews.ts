@@ -1,0 +1,255 @@
+import { WithStartWorkflowOperation } from '@temporalio/client';
+import { Types } from 'mongoose';
+import { Agent } from '../../models/agent';
+import { hashKey } from '../../models/apiKey';
+import { EmbedToken as EmbedTokenModel, generateCandidateSecret } from '../../models/embedToken';
+import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
+import { InterviewReport as InterviewReportModel } from '../../models/interviewReport';
+import { interviewTranscript } from '../../models/interviewTurn';
+import { findPage } from '../../models/page';
+import { interviewOpenedUpdate, interviewWorkflowId, searchAttributes, type InterviewInput } from '../../workflows/definitions';
+import { embedOriginsRequired, interviewClosed, notFound, reportUnavailable, validationError } from '../errors';
+import { defineRoute, reply, type Req } from '../route';
+import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+import {
+  CreateInterviewBody,
+  CreatedInterview,
+  EmbedToken,
+  EmbedTokenBody,
+  Interview,
+  InterviewReport,
+  ListInterviewsQuery,
+  PendingInterviewReport,
+  ReportQuery,
+} from '../schemas/interviews';
+
+const iso = (d?: Date | null) => (d ? d.toISOString() : null);
+
+export function interviewRepresentation(doc: InterviewRecord): Interview {
+  return {
+    id: String(doc._id),
+    object: 'interview',
+    agentId: String(doc.agentId),
+    agentName: doc.agentName,
+    status: doc.status,
+    mode: doc.mode,
+    candidateName: doc.candidateName,
+    candidateEmail: doc.candidateEmail ?? '',
+    externalRef: doc.externalRef ?? '',
+    language: doc.language,
+    startedAt: iso(doc.startedAt),
+    endedAt: iso(doc.endedAt),
+    durationSeconds: doc.durationSeconds ?? null,
+    chargedMinutes: doc.chargedMinutes ?? null,
+    endedReason: (doc.endedReason as Interview['endedReason']) ?? null,
+    reportId: doc.reportId ? String(doc.reportId) : null,
+    expiresAt: doc.expiresAt.toISOString(),
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+export async function findInterview(organizationId: Types.ObjectId, id: string): Promise<InterviewRecord> {
+  const doc = await InterviewModel.findOne({ _id: id, organizationId }).lean();
+  if (!doc) throw notFound('interview', 'path.id');
+  return doc;
+}
+
+/** The turns of an interview with their offsets from its start, as reports and the candidate page show them. */
+export async function transcriptOf(doc: InterviewRecord) {
+  const origin = (doc.startedAt ?? doc.createdAt).getTime();
+  return (await interviewTranscript(String(doc._id))).map((t) => ({
+    index: t.index,
+    role: t.role as 'agent' | 'candidate',
+    text: t.text,
+    startedAt: t.startedAt.toISOString(),
+    offsetMs: Math.max(0, t.startedAt.getTime() - origin),
+  }));
+}
+
+export const interviewRoutes = [
+  defineRoute({
+    operationId: 'listInterviews',
+    method: 'get',
+    path: '/interviews',
+    tag: 'Interviews',
+    summary: 'List interviews, newest first',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    query: ListInterviewsQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of interviews.', schema: ListOf(Interview, 'interview') } },
+    handler: async ({ query, auth }: Req<{ query: typeof ListInterviewsQuery }>) => {
+      const filter = {
+        organizationId: auth.organizationId,
+        ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      };
+      const { docs, total } = await findPage<InterviewRecord>(InterviewModel, filter, query);
+      return listEnvelope('interview', docs.map(interviewRepresentation), total, query);
+    },
+  }),
+  defineRoute({
+    operationId: 'createInterview',
+    method: 'post',
+    path: '/interviews',
+    tag: 'Interviews',
+    summary: 'Create an interview session for one candidate',
+    description:
+      'The agent must be a `voice` agent of your organization. Answers with `status: created` and `interviewUrl`, the hosted link for the candidate (in this response only). ' +
+      'The candidate starts (`active`) and ends it, or the agent ends it after its questions, or it reaches the agent’s `maxDurationMinutes`; an interview nobody started within `expiresInHours` ends with `endedReason: expired` and no report. ' +
+      'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends (not for `byok` keys). ' +
+      'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`.',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    body: CreateInterviewBody,
+    status: 201,
+    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview } },
+    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof CreateInterviewBody }>) => {
+      const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
+      if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
+      if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
+
+      const interviewId = String(new Types.ObjectId());
+      const capability = generateCandidateSecret('ic');
+      const input: InterviewInput = {
+        interviewId,
+        organizationId: String(auth.organizationId),
+        agentId: String(agent._id),
+        agentName: agent.name,
+        agentMode: agent.mode ?? 'interview',
+        mode: body.mode ?? 'voice',
+        candidateName: body.candidateName,
+        candidateEmail: body.candidateEmail ?? '',
+        externalRef: body.externalRef ?? '',
+        language: agent.language,
+        capabilityHash: hashKey(capability),
+        expiresInHours: body.expiresInHours ?? 72,
+        maxDurationMinutes: agent.maxDurationMinutes,
+        byok: auth.byok,
+      };
+      // Answers once the workflow has written `created`, so the 201 is followed by a readable interview.
+      await temporal.workflow.executeUpdateWithStart(interviewOpenedUpdate, {
+        startWorkflowOperation: new WithStartWorkflowOperation('interviewWorkflow', {
+          workflowId: interviewWorkflowId(interviewId),
+          taskQueue: config.temporal.taskQueue,
+          args: [input],
+          workflowIdConflictPolicy: 'FAIL',
+          typedSearchAttributes: [
+            { key: searchAttributes.organizationId, value: input.organizationId },
+            { key: searchAttributes.agentId, value: input.agentId },
+            ...(input.externalRef ? [{ key: searchAttributes.externalRef, value: input.externalRef }] : []),
+          ],
+        }),
+      });
+      const doc = await findInterview(auth.organizationId, interviewId);
+      // The capability rides in the fragment, which browsers never send to a server.
+      return { ...interviewRepresentation(doc), interviewUrl: `${config.publicBaseUrl}/i/${interviewId}#${capability}` };
+    },
+  }),
+  defineRoute({
+    operationId: 'getInterview',
+    method: 'get',
+    path: '/interviews/{id}',
+    tag: 'Interviews',
+    resource: 'interview',
+    summary: 'Retrieve an interview',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The interview (without `interviewUrl`).', schema: Interview } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => interviewRepresentation(await findInterview(auth.organizationId, params.id)),
+  }),
+  defineRoute({
+    operationId: 'createEmbedToken',
+    method: 'post',
+    path: '/interviews/{id}/embed-token',
+    tag: 'Interviews',
+    resource: 'interview',
+    summary: 'Mint an embed token for one interview',
+    description:
+      'Mint it on your server right before rendering the page, and give the browser only `token` (for `{embed_host}/embed.js`) or `embedUrl`. ' +
+      'The token works for this interview only, until `expiresAt`, and only in frames of the calling key’s `allowedOrigins` (sent as `Content-Security-Policy: frame-ancestors`). ' +
+      'A key without allowed origins gets 403 `EMBED_ORIGINS_REQUIRED`; a completed interview, or one past its `expiresAt`, 409 `INTERVIEW_CLOSED`. The body may be omitted.',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    params: IdParams,
+    body: EmbedTokenBody,
+    status: 200,
+    responses: { 200: { description: 'The embed token.', schema: EmbedToken }, ...errorResponses(409) },
+    handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof EmbedTokenBody }>) => {
+      const doc = await findInterview(auth.organizationId, params.id);
+      if (auth.allowedOrigins.length === 0) throw embedOriginsRequired();
+      if (doc.status === 'completed') throw interviewClosed('This interview is completed; it takes no new embed tokens.');
+      if (doc.expiresAt <= new Date()) throw interviewClosed('This interview is past its expiresAt; it takes no new embed tokens.');
+      const token = generateCandidateSecret('et');
+      const expiresAt = new Date(Date.now() + (body.expiresInSeconds ?? 900) * 1000);
+      await EmbedTokenModel.create({
+        tokenHash: hashKey(token),
+        interviewId: doc._id,
+        organizationId: auth.organizationId,
+        apiKeyId: new Types.ObjectId(auth.keyId),
+        allowedOrigins: auth.allowedOrigins,
+        expiresAt,
+      });
+      return {
+        object: 'embed_token' as const,
+        interviewId: params.id,
+        token,
+        embedUrl: `${config.publicBaseUrl}/embed/${params.id}?token=${token}`,
+        expiresAt: expiresAt.toISOString(),
+        allowedOrigins: auth.allowedOrigins,
+      };
+    },
+  }),
+  defineRoute({
+    operationId: 'getInterviewReport',
+    method: 'get',
+    path: '/interviews/{id}/report',
+    tag: 'Interviews',
+    resource: 'interview',
+    summary: "An interview's report",
+    description:
+      '202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. ' +
+      'The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. ' +
+      'An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop.',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    params: IdParams,
+    query: ReportQuery,
+    status: 200,
+    responses: {
+      200: { description: 'The ready report.', schema: InterviewReport },
+      202: { description: 'Not ready yet; poll again in a few seconds.', schema: PendingInterviewReport },
+      ...errorResponses(409),
+    },
+    handler: async ({ params, query, auth }: Req<{ params: typeof IdParams; query: typeof ReportQuery }>) => {
+      const doc = await findInterview(auth.organizationId, params.id);
+      if (doc.status === 'completed' && !doc.startedAt) throw reportUnavailable(doc.endedReason ?? 'expired');
+      const report = doc.reportId ? await InterviewReportModel.findById(doc.reportId).lean() : null;
+      if (!report || report.status !== 'ready') return reply(202, { object: 'interview_report', interviewId: params.id, status: 'pending' });
+      const family = report.family as 'interview' | 'workflow';
+      return {
+        object: 'interview_report' as const,
+        id: String(report._id),
+        interviewId: params.id,
+        status: 'ready' as const,
+        family,
+        externalRef: report.externalRef ?? '',
+        endedReason: doc.endedReason,
+        summary: report.summary,
+        ...(family === 'interview'
+          ? {
+              evaluations: report.evaluations,
+              overallScore: report.overallScore,
+              recommendation: report.recommendation,
+              strengths: report.strengths,
+              concerns: report.concerns,
+            }
+          : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
+        ...(query.includeTranscript ? { transcript: await transcriptOf(doc) } : {}),
+        createdAt: report.createdAt.toISOString(),
+      };
+    },
+  }),
+];

@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
+import { Id, StringEnum, Timestamp } from './common';
+import { INTERVIEW_MODES, INTERVIEW_STATUSES } from './interviews';
+
+const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const Turn = Type.Object({ index: Type.Integer(), role: StringEnum(['agent', 'candidate'] as const), text: Type.String() });
+
+/** What the candidate's page may know: this interview's session, nothing of the organization. */
+export const CandidateSession = Type.Object(
+  {
+    object: Type.Literal('candidate_session'),
+    interviewId: Id,
+    agentName: Type.String(),
+    candidateName: Type.String(),
+    mode: StringEnum(INTERVIEW_MODES),
+    language: Type.String(),
+    opening: Type.String({ description: "The agent's `voice.opening`; '' when it has none." }),
+    status: StringEnum(INTERVIEW_STATUSES),
+    endedReason: nullable(StringEnum(INTERVIEW_ENDED_REASONS)),
+    reportId: nullable(Id),
+    expiresAt: Timestamp,
+    turns: Type.Array(Turn, { description: 'The conversation so far, so a reloaded page can resume it.' }),
+  },
+  { title: 'candidate_session' },
+);
+
+export const CandidateMessageBody = Type.Object(
+  { text: Type.String({ minLength: 1, maxLength: 4000, description: "The candidate's message (typed, or recognised speech)." }) },
+  { additionalProperties: false, title: 'candidate_message' },
+);
+
+export const CandidateReply = Type.Object(
+  {
+    object: Type.Literal('candidate_reply'),
+    candidateTurn: Turn,
+    agentTurn: Turn,
+    ended: Type.Boolean({ description: 'The interview is over after this reply.' }),
+    reportId: nullable(Id),
+  },
+  { title: 'candidate_reply' },
+);

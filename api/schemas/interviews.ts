@@ -1,0 +1,133 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
+
+export const INTERVIEW_STATUSES = ['created', 'active', 'completed'] as const;
+export const INTERVIEW_MODES = ['voice', 'text'] as const;
+
+const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
+
+export const CreateInterviewBody = Type.Object(
+  {
+    agentId: Type.String({ maxLength: 24, description: 'A voice agent of your organization.' }),
+    candidateName: Type.String({ minLength: 1, maxLength: 200 }),
+    candidateEmail: Type.Optional(Type.String({ maxLength: 320, format: 'email' })),
+    mode: Type.Optional(StringEnum(INTERVIEW_MODES, { description: '`voice` (default): spoken where the browser can; `text`: a chat.' })),
+    expiresInHours: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 720, description: 'Default 72. An interview nobody started by then ends with `endedReason: expired`.' }),
+    ),
+    externalRef: Type.Optional(Type.String({ maxLength: 500, description: 'Your identifier, echoed on the interview and its report.' })),
+  },
+  { additionalProperties: false, title: 'interview_create' },
+);
+
+export const ListInterviewsQuery = Type.Object(
+  {
+    externalRef: Type.Optional(Type.String({ maxLength: 500, description: 'Only interviews with exactly this `externalRef`.' })),
+    status: Type.Optional(StringEnum(INTERVIEW_STATUSES)),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+
+const InterviewFields = {
+  id: Id,
+  object: Type.Literal('interview'),
+  agentId: Id,
+  agentName: Type.String(),
+  status: StringEnum(INTERVIEW_STATUSES),
+  mode: StringEnum(INTERVIEW_MODES),
+  candidateName: Type.String(),
+  candidateEmail: Type.String(),
+  externalRef: Type.String(),
+  language: Type.String(),
+  startedAt: nullable(Timestamp, 'When the candidate started.'),
+  endedAt: nullable(Timestamp),
+  durationSeconds: nullable(Type.Integer(), 'From start to end; 0 when it never started.'),
+  chargedMinutes: nullable(Type.Number(), 'Duration rounded up to the started minute, charged to credits unless the creating key is `byok`.'),
+  endedReason: nullable(
+    StringEnum(INTERVIEW_ENDED_REASONS),
+    'Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.',
+  ),
+  reportId: nullable(Id, 'Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started.'),
+  expiresAt: Timestamp,
+  createdAt: Timestamp,
+};
+
+export const Interview = Type.Object(InterviewFields, { title: 'interview' });
+export type Interview = Static<typeof Interview>;
+
+export const CreatedInterview = Type.Object(
+  {
+    ...InterviewFields,
+    interviewUrl: Type.String({
+      format: 'uri',
+      description:
+        'The hosted link to send to the candidate, in this response only. Its `#` fragment is a capability for this one interview until `expiresAt`; it is never your API key and never reaches server logs.',
+    }),
+  },
+  { title: 'interview_created' },
+);
+
+export const EmbedTokenBody = Type.Object(
+  { expiresInSeconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400, default: 900, description: '60-86400, default 900.' })) },
+  { additionalProperties: false, title: 'embed_token_create' },
+);
+
+export const EmbedToken = Type.Object(
+  {
+    object: Type.Literal('embed_token'),
+    interviewId: Id,
+    token: Type.String({ description: 'Hand it to the browser (`VoiceAgent.mount`); never your API key.' }),
+    embedUrl: Type.String({ format: 'uri', description: 'A ready-to-use iframe URL for this interview and token.' }),
+    expiresAt: Timestamp,
+    allowedOrigins: Type.Array(Type.String(), { description: 'The origins that may frame it: the calling key’s, when minted.' }),
+  },
+  { title: 'embed_token' },
+);
+
+export const ReportQuery = Type.Object(
+  { includeTranscript: Type.Boolean({ default: false, description: 'Add the turn-by-turn transcript.' }) },
+  { additionalProperties: false },
+);
+
+export const PendingInterviewReport = Type.Object(
+  { object: Type.Literal('interview_report'), interviewId: Id, status: Type.Literal('pending') },
+  { title: 'interview_report_pending' },
+);
+
+const TranscriptTurn = Type.Object({
+  index: Type.Integer(),
+  role: StringEnum(['agent', 'candidate'] as const),
+  text: Type.String(),
+  startedAt: Timestamp,
+  offsetMs: Type.Integer({ description: 'Milliseconds since the interview started.' }),
+});
+
+export const InterviewReport = Type.Object(
+  {
+    object: Type.Literal('interview_report'),
+    id: Id,
+    interviewId: Id,
+    status: Type.Literal('ready'),
+    family: StringEnum(['interview', 'workflow'] as const, { description: "The agent's `mode`: `interview` evaluates, `workflow` captures answers." }),
+    externalRef: Type.String(),
+    endedReason: StringEnum(INTERVIEW_ENDED_REASONS),
+    summary: Type.String(),
+    evaluations: Type.Optional(
+      Type.Array(
+        Type.Object({ criterion: Type.String(), score: Type.Integer({ minimum: 1, maximum: 5 }), rationale: Type.String() }),
+        { description: 'Interview family: one per `voice.evaluationCriteria`, in order, scored 1-5.' },
+      ),
+    ),
+    overallScore: Type.Optional(Type.Number({ description: 'Interview family: the mean score, one decimal (0 with no criteria).' })),
+    recommendation: Type.Optional(StringEnum(['advance', 'hold', 'decline'] as const, { description: 'Interview family.' })),
+    strengths: Type.Optional(Type.Array(Type.String(), { description: 'Interview family: criteria scored 4 or 5.' })),
+    concerns: Type.Optional(Type.Array(Type.String(), { description: 'Interview family: criteria scored 1 or 2.' })),
+    outcome: Type.Optional(StringEnum(['completed', 'incomplete'] as const, { description: 'Workflow family: whether every step was answered.' })),
+    capturedFields: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Workflow family: the answers, by `voice.evaluationCriteria` entry.' })),
+    transcript: Type.Optional(Type.Array(TranscriptTurn, { description: 'With `includeTranscript=true` only.' })),
+    createdAt: Timestamp,
+  },
+  { title: 'interview_report' },
+);

@@ -1,0 +1,79 @@
+import { Schema, Types, model } from 'mongoose';
+import { isDuplicateKeyError } from './duplicateKey';
+
+export interface InterviewRecord {
+  _id: Types.ObjectId;
+  organizationId: Types.ObjectId;
+  agentId: Types.ObjectId;
+  agentName: string;
+  agentMode: 'interview' | 'workflow';
+  status: 'created' | 'active' | 'completed';
+  mode: 'voice' | 'text';
+  candidateName: string;
+  candidateEmail: string;
+  externalRef: string;
+  language: string;
+  /** SHA-256 of the candidate capability in the hosted link. */
+  capabilityHash: string;
+  expiresAt: Date;
+  startedAt?: Date | null;
+  endedAt?: Date | null;
+  durationSeconds?: number | null;
+  chargedMinutes?: number | null;
+  endedReason?: string | null;
+  reportId?: Types.ObjectId | null;
+  /** The interview workflow's sequence number of the last state written here. */
+  seq: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The read model of an interview: a projection the interview workflow writes, never the source of truth. */
+const interviewSchema = new Schema<InterviewRecord>(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    agentId: { type: Schema.Types.ObjectId, required: true },
+    agentName: { type: String, required: true },
+    agentMode: { type: String, required: true, enum: ['interview', 'workflow'] },
+    status: { type: String, required: true, enum: ['created', 'active', 'completed'] },
+    mode: { type: String, required: true, enum: ['voice', 'text'] },
+    candidateName: { type: String, required: true },
+    candidateEmail: { type: String, default: '' },
+    externalRef: { type: String, default: '' },
+    language: { type: String, required: true },
+    capabilityHash: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    startedAt: { type: Date, default: null },
+    endedAt: { type: Date, default: null },
+    durationSeconds: { type: Number, default: null },
+    chargedMinutes: { type: Number, default: null },
+    endedReason: { type: String, default: null },
+    reportId: { type: Schema.Types.ObjectId, default: null },
+    seq: { type: Number, required: true },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+interviewSchema.index({ organizationId: 1, createdAt: -1 });
+interviewSchema.index({ organizationId: 1, status: 1, createdAt: -1 });
+interviewSchema.index({ organizationId: 1, externalRef: 1, createdAt: -1 });
+
+export const Interview = model<InterviewRecord>('Interview', interviewSchema);
+
+/**
+ * Applies state `seq` of an interview unless the read model already holds that state or a newer
+ * one, so a retried or late write never rewinds it. The first state inserts the document.
+ */
+export async function projectInterview(interviewId: string, seq: number, fields: Partial<InterviewRecord>): Promise<boolean> {
+  const _id = new Types.ObjectId(interviewId);
+  const { modifiedCount } = await Interview.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
+  if (modifiedCount === 1) return true;
+  if (await Interview.exists({ _id })) return false;
+  try {
+    await Interview.create({ ...fields, _id, seq });
+    return true;
+  } catch (err) {
+    // Inserted concurrently by a retry of this same write: it is there now.
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}

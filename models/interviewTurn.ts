@@ -1,0 +1,22 @@
+import { Schema, Types, model } from 'mongoose';
+
+/** One turn of an interview, stored as it happens; (interviewId, index) makes a retried write land once. */
+const interviewTurnSchema = new Schema(
+  {
+    interviewId: { type: Schema.Types.ObjectId, required: true },
+    index: { type: Number, required: true },
+    role: { type: String, required: true, enum: ['agent', 'candidate'] },
+    text: { type: String, required: true },
+    startedAt: { type: Date, required: true },
+    /** Set on the agent turn after which the agent ended the interview. */
+    ends: { type: Boolean },
+  },
+  { versionKey: false },
+);
+interviewTurnSchema.index({ interviewId: 1, index: 1 }, { unique: true });
+
+export const InterviewTurn = model('InterviewTurn', interviewTurnSchema);
+
+export function interviewTranscript(interviewId: string) {
+  return InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) }).sort({ index: 1 }).lean();
+}

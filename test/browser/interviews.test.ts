@@ -1,0 +1,352 @@
+/**
+ * The candidate's side in a real browser: headless Chromium (Debian's `chromium`, driven by
+ * playwright-core) against the real stack. A partner page on an allowed origin mounts embed.js and
+ * runs a text interview to the end; the same page on another origin cannot frame it; the hosted
+ * link works on its own. Screenshots of every page land in test-output/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { createApp } from '../../api/app';
+import { SCOPES } from '../../api/scopes';
+import { loadConfig } from '../../config';
+import { createWorker, defaultDeps } from '../../worker';
+import { createTenant, startApi } from '../helpers/app';
+import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+
+// Functions given to page.evaluate run in the browser; these name its globals for the compiler only.
+declare const window: any;
+declare const document: any;
+declare function getComputedStyle(element: unknown): { backgroundColor: string };
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SCREENSHOTS = path.resolve(__dirname, '../../test-output/screenshots');
+const taskQueue = uniqueName('browser');
+
+let api: Awaited<ReturnType<typeof startApi>>;
+let embedHost: http.Server;
+let base: string;
+let partner: http.Server;
+let stranger: http.Server;
+let allowedOrigin: string;
+let foreignOrigin: string;
+let browser: Browser;
+let worker: Worker;
+let running: Promise<void>;
+let native: NativeConnection;
+let clientConnection: Connection;
+let key: string;
+let agentId: string;
+
+/** An HTTP server on a free loopback port; the handler can be attached once the port is known. */
+async function listen(handler?: http.RequestListener): Promise<{ server: http.Server; origin: string }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const close = (server?: http.Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+
+/** The partner's page: mounts the interview from the token and id in its own query string and records every event. */
+function partnerPage(_req: http.IncomingMessage, res: http.ServerResponse) {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Acme Careers</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#fafafa}header{padding:1rem 2rem;background:#123;color:#fff}main{max-width:48rem;margin:1.5rem auto;padding:0 1rem}</style>
+</head><body><header><h1>Acme Careers: your interview</h1></header>
+<main><div id="slot"></div></main>
+<script src="${base}/embed.js"></script>
+<script>
+  window.events = [];
+  var params = new URLSearchParams(location.search);
+  window.session = VoiceAgent.mount(document.getElementById('slot'), {
+    token: params.get('token'),
+    interviewId: params.get('interviewId'),
+    readyTimeoutMs: 5000,
+    onEvent: function (event) { window.events.push(event); },
+  });
+</script></body></html>`);
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // The embed host must be where the links point, so its port is chosen before the config exists.
+  ({ server: embedHost, origin: base } = await listen());
+  api = await startApi('browser', { TEMPORAL_TASK_QUEUE: taskQueue, PUBLIC_BASE_URL: base });
+  native = await NativeConnection.connect({ address: temporalAddress() });
+  clientConnection = await Connection.connect({ address: temporalAddress() });
+  const client = new Client({ connection: clientConnection });
+  embedHost.on('request', createApp({ config: api.config, mongo: mongoose.connection, temporal: client }).callback());
+  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig({ TEMPORAL_TASK_QUEUE: taskQueue }), client) });
+  running = worker.run();
+  ({ server: partner, origin: allowedOrigin } = await listen(partnerPage));
+  ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage));
+
+  const tenant = await createTenant({ creditMinutes: 100 });
+  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: [allowedOrigin] });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      type: 'voice',
+      name: 'Acme hiring',
+      instructions: 'Interview the candidate.',
+      voice: { opening: 'Hello, and welcome to Acme. Tell me when you are ready.', evaluationCriteria: ['TypeScript', 'teamwork'] },
+    },
+  });
+  agentId = agent.body.id;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  worker?.shutdown();
+  await running;
+  await Promise.all([close(embedHost), close(partner), close(stranger)]);
+  await clientConnection?.close();
+  await native?.close();
+  await api?.close();
+});
+
+async function newInterview(mode: 'text' | 'voice' = 'text') {
+  const res = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Grace Hopper', mode } });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; interviewUrl: string };
+}
+
+async function embedToken(interviewId: string): Promise<string> {
+  const res = await api.call('POST', `/api/v1/interviews/${interviewId}/embed-token`, { token: key, body: { expiresInSeconds: 600 } });
+  expect(res.status).toBe(200);
+  return res.body.token;
+}
+
+type EmbedEvent = { type: string; payload: Record<string, unknown> };
+const events = (page: Page) => page.evaluate(() => (window as unknown as { events: EmbedEvent[] }).events);
+const eventOf = (page: Page, type: string) =>
+  waitFor(async () => (await events(page)).find((e) => e.type === type), 20_000);
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+/** Answers in the conversation UI of `frame` (the embed frame or the hosted page) and waits for the agent's reply. */
+async function answer(frame: Frame, text: string, turnsAfter: number, viaKeyboard = false) {
+  await frame.fill('#message', text);
+  if (viaKeyboard) await frame.press('#message', 'Enter');
+  else await frame.click('#send');
+  await frame.waitForFunction((n) => document.querySelectorAll('#transcript li').length >= n, turnsAfter);
+}
+
+test('a partner page on an allowed origin runs an embedded interview to the end and gets the report id', async () => {
+  const interview = await newInterview();
+  const token = await embedToken(interview.id);
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  try {
+    await page.goto(`${allowedOrigin}/?token=${token}&interviewId=${interview.id}`);
+    expect(await eventOf(page, 'session.ready')).toEqual({ type: 'session.ready', payload: { interviewId: interview.id, status: 'created', mode: 'text' } });
+    const frame = page.frames().find((f) => f.url().startsWith(`${base}/embed/`))!;
+    expect(frame).toBeDefined();
+    await frame.waitForSelector('#start:visible');
+    // The frame grows to its content: embed.js applied a height the frame reported.
+    await waitFor(async () => ((await page.$eval('iframe', (f) => (f as any).style.height)) !== '420px' ? true : undefined));
+    await shot(page, 'embed-welcome');
+
+    await page.evaluate(() => (window as unknown as { session: { start(): void } }).session.start());
+    await eventOf(page, 'session.started');
+    await frame.waitForSelector('#transcript li.agent');
+    expect(await frame.textContent('#transcript li.agent')).toContain('Hello, and welcome to Acme.');
+    await answer(frame, 'Ready when you are.', 3);
+    await answer(frame, 'I have built typed TypeScript services for years, with strict settings and tests against real servers.', 5);
+    await shot(page, 'embed-conversation');
+
+    // The theme command reaches the frame and changes how it looks.
+    const lightBackground = await frame.$eval('.card', (el) => getComputedStyle(el).backgroundColor);
+    await page.evaluate(() => (window as unknown as { session: { setTheme(t: string): void } }).session.setTheme('dark'));
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    const darkBackground = await frame.$eval('.card', (el) => getComputedStyle(el).backgroundColor);
+    expect(darkBackground).not.toBe(lightBackground);
+    expect(darkBackground).toBe('rgb(24, 28, 34)');
+    await shot(page, 'embed-dark');
+
+    await answer(frame, 'I pair with colleagues and review code kindly.', 7);
+    const ended = await eventOf(page, 'session.ended');
+    expect(ended.payload).toEqual({ interviewId: interview.id, reportId: expect.stringMatching(/^[0-9a-f]{24}$/), endedReason: 'agent_ended' });
+    await frame.waitForSelector('#done:visible');
+    expect(await frame.textContent('#done')).toContain('Thank you');
+    await shot(page, 'embed-ended');
+
+    const turns = (await events(page)).filter((e) => e.type === 'transcript.turn').map((e) => [e.payload.index, e.payload.role]);
+    expect(turns).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => [i, i % 2 === 0 ? 'agent' : 'candidate']));
+    // The partner's backend then gets that very report from the API.
+    const report = await waitFor(async () => {
+      const res = await api.call('GET', `/api/v1/interviews/${interview.id}/report`, { token: key });
+      return res.status === 200 ? res.body : undefined;
+    }, 30_000);
+    expect(report).toMatchObject({ id: ended.payload.reportId, interviewId: interview.id, family: 'interview' });
+    expect(report.evaluations.map((e: { criterion: string }) => e.criterion)).toEqual(['TypeScript', 'teamwork']);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the same page on an origin the key does not allow cannot frame the interview', async () => {
+  const interview = await newInterview();
+  const token = await embedToken(interview.id);
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  try {
+    await page.goto(`${foreignOrigin}/?token=${token}&interviewId=${interview.id}`);
+    const error = await eventOf(page, 'error');
+    expect(error.payload.code).toBe('FRAME_UNAVAILABLE');
+    expect((await events(page)).map((e) => e.type)).not.toContain('session.ready');
+    // The browser refused the frame: nothing of the interview page runs in it.
+    const framed = await Promise.all(
+      page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.evaluate(() => document.documentElement.dataset.surface ?? null).catch(() => null)),
+    );
+    expect(framed).not.toContain('embed');
+    await shot(page, 'embed-foreign-origin');
+    // And the interview was not touched.
+    expect((await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key })).body.status).toBe('created');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the hosted link runs a whole interview on its own, by keyboard, and says thank you', async () => {
+  const interview = await newInterview();
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  try {
+    await page.goto(interview.interviewUrl);
+    await page.waitForSelector('#start:visible');
+    expect(await page.textContent('h1')).toBe('Interview with Acme hiring');
+    expect(await page.textContent('#opening')).toBe('Hello, and welcome to Acme. Tell me when you are ready.');
+    expect(await page.getAttribute('#transcript', 'aria-live')).toBe('polite');
+    expect(await page.$eval('label[for="message"]', (l) => l.textContent)).toBe('Your answer');
+    await shot(page, 'hosted-welcome');
+
+    await page.focus('#start');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#transcript li.agent');
+    await answer(page.mainFrame(), 'Ready.', 3, true);
+    await answer(page.mainFrame(), 'Mostly TypeScript on the server side.', 5, true);
+    await page.click('#theme');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.getAttribute('#theme', 'aria-pressed')).toBe('true');
+    await shot(page, 'hosted-conversation-dark');
+    await page.click('#theme');
+    await page.click('#end');
+    await page.waitForSelector('#done:visible');
+    await shot(page, 'hosted-done');
+
+    const done = await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key });
+    expect(done.body).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', reportId: expect.any(String) });
+  } finally {
+    await page.close();
+  }
+});
+
+/** Stands in for the browser's speech engines, so the test can hear what is spoken and speak for the candidate. */
+function fakeSpeech() {
+  const w = window as unknown as Record<string, unknown> & { spoken: string[]; recognizers: Array<Record<string, any>> };
+  w.spoken = [];
+  w.recognizers = [];
+  class FakeRecognition {
+    started = false;
+    aborted = false;
+    onend?: () => void;
+    constructor() {
+      w.recognizers.push(this as unknown as Record<string, any>);
+    }
+    start() {
+      this.started = true;
+    }
+    abort() {
+      this.aborted = true;
+      this.onend?.();
+    }
+  }
+  w.SpeechRecognition = FakeRecognition;
+  w.webkitSpeechRecognition = FakeRecognition;
+  const synth = {
+    speak(utterance: { text: string; onend?: () => void }) {
+      w.spoken.push(utterance.text);
+      setTimeout(() => utterance.onend?.(), 0);
+    },
+    cancel() {},
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+}
+
+type SpeechWindow = { spoken: string[]; recognizers: Array<{ started: boolean; aborted: boolean; onresult?: (e: unknown) => void }> };
+
+test('a voice interview speaks the agent, listens, sends what it hears, and mute stops the microphone', async () => {
+  const interview = await newInterview('voice');
+  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  try {
+    await page.addInitScript(fakeSpeech);
+    await page.goto(interview.interviewUrl);
+    await page.waitForSelector('#start:visible');
+    expect(await page.textContent('#mode-note')).toContain('voice interview');
+    await page.click('#start');
+    await page.waitForFunction(() => (window as unknown as SpeechWindow).recognizers.some((r) => r.started && !r.aborted));
+    expect(await page.evaluate(() => (window as unknown as SpeechWindow).spoken)).toEqual(['Hello, and welcome to Acme. Tell me when you are ready.']);
+    expect(await page.textContent('#voice-note')).toContain('answer aloud, or type');
+
+    await page.click('#mic');
+    expect(await page.getAttribute('#mic', 'aria-pressed')).toBe('true');
+    expect(await page.textContent('#mic')).toBe('Unmute microphone');
+    expect(await page.evaluate(() => (window as unknown as SpeechWindow).recognizers.every((r) => r.aborted))).toBe(true);
+    await page.click('#mic');
+    expect(await page.getAttribute('#mic', 'aria-pressed')).toBe('false');
+    const listening = await page.evaluate(() => (window as unknown as SpeechWindow).recognizers.filter((r) => r.started && !r.aborted).length);
+    expect(listening).toBe(1);
+    await shot(page, 'hosted-voice');
+
+    // The candidate speaks: what was recognised is sent, and the reply is spoken.
+    await page.evaluate(() => {
+      const recognizer = (window as unknown as SpeechWindow).recognizers.find((r) => r.started && !r.aborted)!;
+      recognizer.onresult!({ results: [[{ transcript: 'I am ready to begin' }]] });
+    });
+    await page.waitForSelector('#transcript li.candidate');
+    expect(await page.textContent('#transcript li.candidate')).toContain('I am ready to begin');
+    await page.waitForFunction(() => (window as unknown as SpeechWindow).spoken.length === 2);
+    expect(await page.evaluate(() => (window as unknown as SpeechWindow).spoken[1])).toBe('Tell me about your experience with TypeScript.');
+  } finally {
+    await page.close();
+  }
+});
+
+test('without speech in the browser a voice interview falls back to text and says so', async () => {
+  const interview = await newInterview('voice');
+  const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+  try {
+    await page.addInitScript(() => {
+      for (const name of ['SpeechRecognition', 'webkitSpeechRecognition', 'speechSynthesis']) {
+        Object.defineProperty(window, name, { value: undefined, configurable: true });
+      }
+    });
+    await page.goto(interview.interviewUrl);
+    await page.click('#start');
+    await page.waitForSelector('#transcript li.agent');
+    expect(await page.isVisible('#mic')).toBe(false);
+    expect(await page.textContent('#voice-note')).toBe('Voice is not available in this browser: read the questions and type your answers.');
+    await answer(page.mainFrame(), 'Typed instead.', 3);
+    await shot(page, 'hosted-voice-fallback');
+  } finally {
+    await page.close();
+  }
+});
+
+test('an embed link with a token for another interview shows a clear refusal', async () => {
+  const [a, b] = [await newInterview(), await newInterview()];
+  const token = await embedToken(a.id);
+  const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
+  try {
+    await page.goto(`${base}/embed/${b.id}?token=${token}`);
+    await page.waitForSelector('#problem:visible');
+    expect(await page.textContent('#problem-text')).toBe('This interview cannot be shown here: its embed token is not valid for it.');
+    await shot(page, 'embed-foreign-token');
+  } finally {
+    await page.close();
+  }
+});

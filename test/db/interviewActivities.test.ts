@@ -1,0 +1,115 @@
+/**
+ * The interview activities against the real database: turns are stored once per index however
+ * often an attempt is retried, the read model only moves forward, a report is reserved once, and
+ * the charge lands once in the credit ledger (never for byok).
+ */
+import { Types } from 'mongoose';
+import { interviewActivities } from '../../activities/interviews';
+import { Agent } from '../../models/agent';
+import { CreditEntry } from '../../models/creditEntry';
+import { Interview } from '../../models/interview';
+import { InterviewReport } from '../../models/interviewReport';
+import { interviewTranscript } from '../../models/interviewTurn';
+import type { AgentReply, InterviewProfile, Turn } from '../../providers/llm/interface';
+import { SimulatedLlm } from '../../providers/llm/simulated';
+import { connectTestDatabase } from '../helpers/servers';
+
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  cleanup = await connectTestDatabase('interview_activities');
+});
+afterAll(() => cleanup());
+
+/** The simulated model, counting how often it is asked for a reply. */
+class CountingLlm extends SimulatedLlm {
+  replies = 0;
+  override async interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply> {
+    this.replies += 1;
+    return super.interviewReply(agent, transcript);
+  }
+}
+
+async function setup() {
+  const organizationId = new Types.ObjectId();
+  const agent = await Agent.create({
+    organizationId,
+    type: 'voice',
+    mode: 'interview',
+    name: `Agent ${new Types.ObjectId()}`,
+    nameKey: String(new Types.ObjectId()),
+    language: 'en-US',
+    maxDurationMinutes: 15,
+    instructions: 'Interview.',
+    voice: { opening: 'Hi there.', evaluationCriteria: ['Go'] },
+  });
+  const interviewId = String(new Types.ObjectId());
+  const llm = new CountingLlm();
+  const activities = interviewActivities({ llm });
+  await activities.projectInterview({
+    interviewId,
+    seq: 1,
+    fields: {
+      organizationId: String(organizationId),
+      agentId: String(agent._id),
+      agentName: agent.name,
+      agentMode: 'interview',
+      status: 'created',
+      mode: 'text',
+      candidateName: 'Ada',
+      language: 'en-US',
+      capabilityHash: 'h',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  return { organizationId, agent, interviewId, llm, activities };
+}
+
+test('a retried turn returns the stored reply without asking the model again', async () => {
+  const { interviewId, llm, activities } = await setup();
+  const opening = await activities.interviewTurn({ interviewId, index: 0, candidateText: null });
+  expect(opening).toEqual({ candidateTurn: null, agentTurn: { index: 0, role: 'agent', text: 'Hi there.' }, ended: false });
+  const first = await activities.interviewTurn({ interviewId, index: 1, candidateText: 'Hello' });
+  const retry = await activities.interviewTurn({ interviewId, index: 1, candidateText: 'Hello' });
+  expect(retry).toEqual(first);
+  expect(first.agentTurn).toEqual({ index: 2, role: 'agent', text: 'Tell me about your experience with Go.' });
+  expect(llm.replies).toBe(2);
+  expect((await interviewTranscript(interviewId)).map((t) => [t.index, t.role])).toEqual([
+    [0, 'agent'],
+    [1, 'candidate'],
+    [2, 'agent'],
+  ]);
+  const closing = await activities.interviewTurn({ interviewId, index: 3, candidateText: 'I write Go daily.' });
+  expect(closing.ended).toBe(true);
+  // The stored turn remembers that it ended the interview, for a retry after a lost answer.
+  expect((await activities.interviewTurn({ interviewId, index: 3, candidateText: 'I write Go daily.' })).ended).toBe(true);
+});
+
+test('the read model never goes back; a report is reserved once and analysed from the transcript', async () => {
+  const { interviewId, activities } = await setup();
+  expect(await activities.projectInterview({ interviewId, seq: 2, fields: { status: 'active', startedAt: new Date().toISOString() } })).toBe(true);
+  expect(await activities.projectInterview({ interviewId, seq: 3, fields: { status: 'completed', endedReason: 'candidate_ended' } })).toBe(true);
+  expect(await activities.projectInterview({ interviewId, seq: 2, fields: { status: 'active' } })).toBe(false);
+  expect(await Interview.findById(interviewId).lean()).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', seq: 3 });
+
+  await activities.interviewTurn({ interviewId, index: 0, candidateText: null });
+  await activities.interviewTurn({ interviewId, index: 1, candidateText: 'ready' });
+  await activities.interviewTurn({ interviewId, index: 3, candidateText: 'Go is my main language for backend services' });
+  const [a, b] = await Promise.all([activities.reserveInterviewReport({ interviewId }), activities.reserveInterviewReport({ interviewId })]);
+  expect(a).toEqual(b);
+  expect(await InterviewReport.countDocuments({ interviewId })).toBe(1);
+  expect(await InterviewReport.findById(a.reportId).lean()).toMatchObject({ status: 'pending' });
+  await activities.analyzeInterview({ interviewId });
+  const report = await InterviewReport.findById(a.reportId).lean();
+  expect(report).toMatchObject({ status: 'ready', family: 'interview', evaluations: [{ criterion: 'Go', score: 4 }] });
+  expect(report!.evaluations![0]!.rationale).toContain('Go is my main language for backend services');
+});
+
+test('the charge is written once per interview and never for byok', async () => {
+  const { organizationId, agent, interviewId, activities } = await setup();
+  const settle = (byok: boolean, id = interviewId) =>
+    activities.settleInterview({ interviewId: id, organizationId: String(organizationId), agentId: String(agent._id), chargedMinutes: 3, byok });
+  await Promise.all([settle(false), settle(false)]);
+  await settle(false);
+  await settle(true, String(new Types.ObjectId()));
+  expect(await CreditEntry.find({ organizationId }).lean()).toEqual([expect.objectContaining({ kind: 'charge', minutes: 3, reference: `interview:${interviewId}` })]);
+});

@@ -1,0 +1,339 @@
+/**
+ * The interview workflow's logic on the time-skipping test server, with its activities mocked at
+ * the activity boundary: the test plays the candidate through the workflow's updates and skips
+ * expiry and maximum durations instead of waiting for them. Interviews start the way the API
+ * starts them, by update-with-start of `interviewOpenedUpdate`. With RECORD_HISTORIES=1 each
+ * path's history is written to test/histories/interview-<path>.json for the replay test.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import type { Activities } from '../../activities';
+import {
+  candidateMessageUpdate,
+  endInterviewSignal,
+  endInterviewUpdate,
+  interviewOpenedUpdate,
+  interviewStateQuery,
+  interviewWorkflowId,
+  startInterviewUpdate,
+  type InterviewEndedReason,
+  type InterviewInput,
+} from '../../workflows/definitions';
+import type { interviewWorkflow } from '../../workflows/interview';
+import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+
+type InterviewActivities = Pick<Activities, 'projectInterview' | 'interviewTurn' | 'reserveInterviewReport' | 'settleInterview' | 'analyzeInterview'>;
+type Projection = Parameters<InterviewActivities['projectInterview']>[0];
+
+interface Calls {
+  projections: Projection[];
+  turns: Array<{ index: number; candidateText: string | null }>;
+  reserved: number;
+  settled: Array<Parameters<InterviewActivities['settleInterview']>[0]>;
+  analyzed: number;
+}
+
+interface MockOptions {
+  /** analyzeInterview waits for this, to keep the run open after completion. */
+  analyzeGate?: Promise<void>;
+  /** interviewTurn waits for this, to hold a reply in flight. */
+  turnGate?: Promise<void>;
+}
+
+const REPORT_ID = '65f000000000000000000002';
+/** The mocked agent ends the interview when the candidate says this. */
+const LAST_WORDS = 'that is all from me';
+
+function mockActivities(options: MockOptions = {}): { activities: InterviewActivities; calls: Calls } {
+  const calls: Calls = { projections: [], turns: [], reserved: 0, settled: [], analyzed: 0 };
+  const activities: InterviewActivities = {
+    async projectInterview(projection) {
+      calls.projections.push(projection);
+      return true;
+    },
+    async interviewTurn({ index, candidateText }) {
+      calls.turns.push({ index, candidateText });
+      await options.turnGate;
+      if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
+      const ended = candidateText === LAST_WORDS;
+      return {
+        candidateTurn: { index, role: 'candidate' as const, text: candidateText },
+        agentTurn: { index: index + 1, role: 'agent' as const, text: ended ? 'Goodbye.' : `About "${candidateText}": tell me more.` },
+        ended,
+      };
+    },
+    async reserveInterviewReport() {
+      calls.reserved += 1;
+      return { reportId: REPORT_ID };
+    },
+    async settleInterview(settlement) {
+      calls.settled.push(settlement);
+    },
+    async analyzeInterview() {
+      calls.analyzed += 1;
+      await options.analyzeGate;
+    },
+  };
+  return { activities, calls };
+}
+
+let env: TestWorkflowEnvironment;
+
+beforeAll(async () => {
+  env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: { type: 'existing-path', path: testServerPath() } },
+  });
+});
+afterAll(() => env?.teardown());
+
+function interviewInput(overrides: Partial<InterviewInput> = {}): InterviewInput {
+  return {
+    interviewId: uniqueName('interview'),
+    organizationId: '65f0000000000000000000aa',
+    agentId: '65f0000000000000000000bb',
+    agentName: 'Hiring agent',
+    agentMode: 'interview',
+    mode: 'text',
+    candidateName: 'Ada',
+    candidateEmail: 'ada@example.com',
+    externalRef: 'ats-7',
+    language: 'en-US',
+    capabilityHash: 'a'.repeat(64),
+    expiresInHours: 72,
+    maxDurationMinutes: 15,
+    byok: false,
+    ...overrides,
+  };
+}
+
+interface Harness {
+  calls: Calls;
+  handle: WorkflowHandle<typeof interviewWorkflow>;
+}
+
+/** Runs one interview on a fresh worker, started as the API starts it, and hands the body its handle once `created` is written. */
+async function withInterview<T>(input: InterviewInput, options: MockOptions, body: (h: Harness) => Promise<T>): Promise<T> {
+  const { activities, calls } = mockActivities(options);
+  const taskQueue = uniqueName('interview');
+  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  return worker.runUntil(async () => {
+    const startWorkflowOperation = new WithStartWorkflowOperation<typeof interviewWorkflow>('interviewWorkflow', {
+      workflowId: interviewWorkflowId(input.interviewId),
+      taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'FAIL',
+    });
+    const opened = await env.client.workflow.executeUpdateWithStart(interviewOpenedUpdate, { startWorkflowOperation });
+    expect(opened).toEqual({ status: 'created', turns: 0 });
+    // The update answers only after the `created` state reached the read model.
+    expect(calls.projections.map((p) => p.fields.status)).toEqual(['created']);
+    const handle = await startWorkflowOperation.workflowHandle();
+    try {
+      return await body({ calls, handle });
+    } catch (err) {
+      await handle.terminate('test failed').catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+async function record(name: string, handle: WorkflowHandle): Promise<void> {
+  if (process.env.RECORD_HISTORIES !== '1') return;
+  const file = path.resolve(__dirname, `../histories/interview-${name}.json`);
+  writeFileSync(file, `${historyToJSON(await handle.fetchHistory())}\n`);
+}
+
+/** The read-model writes of a finished interview: increasing seqs, statuses in lifecycle order. */
+function expectProjections(calls: Calls, statuses: string[], endedReason: InterviewEndedReason) {
+  const seqs = calls.projections.map((p) => p.seq);
+  expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  expect(calls.projections.map((p) => p.fields.status)).toEqual(statuses);
+  const completed = calls.projections.at(-1)!.fields;
+  expect(completed.endedReason).toBe(endedReason);
+  return completed as { durationSeconds: number; chargedMinutes: number; endedAt: string; reportId: string | null };
+}
+
+const settlement = (input: InterviewInput, chargedMinutes: number) => ({
+  interviewId: input.interviewId,
+  organizationId: input.organizationId,
+  agentId: input.agentId,
+  chargedMinutes,
+  byok: input.byok,
+});
+
+async function rejection(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(WorkflowUpdateFailedError);
+  const cause = (err as WorkflowUpdateFailedError).cause;
+  expect(cause).toBeInstanceOf(ApplicationFailure);
+  return cause as ApplicationFailure;
+}
+
+test('an interview nobody starts expires after expiresInHours, free and without a report', async () => {
+  const input = interviewInput({ expiresInHours: 48 });
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    const created = calls.projections[0]!.fields;
+    expect(created).toMatchObject({ status: 'created', candidateName: 'Ada', agentMode: 'interview', capabilityHash: input.capabilityHash });
+    expect(created).not.toHaveProperty('byok');
+    await env.sleep('47 hours');
+    expect(await handle.query(interviewStateQuery)).toEqual({ status: 'created', turns: 0 });
+
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'expired', turns: 0 });
+    const { startTime, closeTime } = await handle.describe();
+    expect(closeTime!.getTime() - startTime.getTime()).toBeGreaterThanOrEqual(48 * 3_600_000);
+    expect(closeTime!.getTime() - startTime.getTime()).toBeLessThan(48 * 3_600_000 + 60_000);
+    // expiresAt is the same instant the workflow's timer fires.
+    expect(Date.parse(created.expiresAt as string) - startTime.getTime()).toBeGreaterThanOrEqual(48 * 3_600_000 - 1000);
+    expect(expectProjections(calls, ['created', 'completed'], 'expired')).toMatchObject({ durationSeconds: 0, chargedMinutes: 0, reportId: null });
+    expect(calls.reserved).toBe(0);
+    expect(calls.analyzed).toBe(0);
+    expect(calls.settled).toEqual([settlement(input, 0)]);
+    await record('expired', handle);
+  });
+});
+
+test('the candidate starts, talks and ends: a report id at the end, charged per started minute', async () => {
+  const input = interviewInput();
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    expect(await handle.executeUpdate(startInterviewUpdate)).toEqual({ index: 0, role: 'agent', text: 'Welcome, Ada.' });
+    // Starting again (a reloaded page) gives the same opening and asks the agent nothing new.
+    expect(await handle.executeUpdate(startInterviewUpdate)).toEqual({ index: 0, role: 'agent', text: 'Welcome, Ada.' });
+    const reply = await handle.executeUpdate(candidateMessageUpdate, { args: ['I wrote compilers'] });
+    expect(reply).toEqual({
+      candidateTurn: { index: 1, role: 'candidate', text: 'I wrote compilers' },
+      agentTurn: { index: 2, role: 'agent', text: 'About "I wrote compilers": tell me more.' },
+      ended: false,
+      reportId: null,
+    });
+    await handle.executeUpdate(candidateMessageUpdate, { args: ['And databases'] });
+    expect(calls.turns).toEqual([
+      { index: 0, candidateText: null },
+      { index: 1, candidateText: 'I wrote compilers' },
+      { index: 3, candidateText: 'And databases' },
+    ]);
+    await env.sleep('90 seconds');
+    expect(await handle.executeUpdate(endInterviewUpdate)).toEqual({ reportId: REPORT_ID });
+
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'candidate_ended', reportId: REPORT_ID, turns: 5 });
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'candidate_ended');
+    expect(completed.reportId).toBe(REPORT_ID);
+    expect(completed.durationSeconds).toBeGreaterThanOrEqual(90);
+    expect(completed.durationSeconds).toBeLessThan(95);
+    expect(completed.chargedMinutes).toBe(2);
+    expect(calls.settled).toEqual([settlement(input, 2)]);
+    expect(calls.reserved).toBe(1);
+    expect(calls.analyzed).toBe(1);
+    await record('candidate-ended', handle);
+  });
+});
+
+test('the agent ends the interview with its last reply, which carries the report id', async () => {
+  const input = interviewInput({ byok: true });
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    await handle.executeUpdate(startInterviewUpdate);
+    const reply = await handle.executeUpdate(candidateMessageUpdate, { args: [LAST_WORDS] });
+    expect(reply).toMatchObject({ agentTurn: { index: 2, text: 'Goodbye.' }, ended: true, reportId: REPORT_ID });
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', reportId: REPORT_ID });
+    expect(expectProjections(calls, ['created', 'active', 'completed'], 'agent_ended').chargedMinutes).toBe(1);
+    // A byok interview is settled as byok: the activity skips the credit charge.
+    expect(calls.settled).toEqual([settlement(input, 1)]);
+    expect(calls.settled[0]!.byok).toBe(true);
+    await record('agent-ended', handle);
+  });
+});
+
+test('an interview still going at maxDurationMinutes ends as max_duration, charged for the maximum', async () => {
+  const input = interviewInput({ maxDurationMinutes: 5 });
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    await handle.executeUpdate(startInterviewUpdate);
+    await env.sleep('4 minutes');
+    expect(await handle.query(interviewStateQuery)).toEqual({ status: 'active', turns: 1 });
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'max_duration', reportId: REPORT_ID, turns: 1 });
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'max_duration');
+    expect(completed.durationSeconds).toBeGreaterThanOrEqual(5 * 60);
+    expect(completed.durationSeconds).toBeLessThan(5 * 60 + 5);
+    expect(completed.chargedMinutes).toBe(5);
+    expect(calls.analyzed).toBe(1);
+    await record('max-duration', handle);
+  });
+});
+
+test('after completion every candidate update is refused by its validator, and changes nothing', async () => {
+  const input = interviewInput();
+  let openAnalysis!: () => void;
+  const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
+  await withInterview(input, { analyzeGate }, async ({ calls, handle }) => {
+    try {
+      await handle.executeUpdate(startInterviewUpdate);
+      await handle.executeUpdate(endInterviewUpdate);
+      // Completed, but the run is still open in its analysis.
+      await waitFor(async () => (calls.analyzed > 0 ? true : undefined));
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+      expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['hello?'] }))).toMatchObject({
+        type: 'invalid_state',
+        message: 'A completed interview takes no messages.',
+      });
+      expect(await rejection(handle.executeUpdate(endInterviewUpdate))).toMatchObject({ message: 'A completed interview cannot be ended by the candidate.' });
+      expect(await rejection(handle.executeUpdate(startInterviewUpdate))).toMatchObject({ message: 'A completed interview cannot be started.' });
+    } finally {
+      openAnalysis();
+    }
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', turns: 1 });
+    expect(calls.turns).toEqual([{ index: 0, candidateText: null }]);
+    expect(calls.settled).toHaveLength(1);
+    await record('rejected-after-completion', handle);
+  });
+});
+
+test('before the start messages and the end are refused; a message while a reply is pending too', async () => {
+  const input = interviewInput();
+  let openTurn!: () => void;
+  const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
+  await withInterview(input, { turnGate }, async ({ calls, handle }) => {
+    expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['too early'] }))).toMatchObject({ message: 'A created interview takes no messages.' });
+    expect(await rejection(handle.executeUpdate(endInterviewUpdate))).toMatchObject({ message: 'A created interview cannot be ended by the candidate.' });
+    const opening = handle.executeUpdate(startInterviewUpdate);
+    await waitFor(async () => (calls.turns.length > 0 ? true : undefined));
+    expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['hurry'] }))).toMatchObject({
+      message: 'The agent is still answering the previous message.',
+    });
+    openTurn();
+    expect((await opening).index).toBe(0);
+    await handle.signal(endInterviewSignal);
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'operator_ended', reportId: REPORT_ID });
+  });
+});
+
+test('the operator’s end signal closes an unstarted interview at once, without a report', async () => {
+  const input = interviewInput();
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    await handle.signal(endInterviewSignal);
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'operator_ended', turns: 0 });
+    expect(expectProjections(calls, ['created', 'completed'], 'operator_ended')).toMatchObject({ reportId: null, chargedMinutes: 0 });
+    expect(calls.reserved).toBe(0);
+    await record('operator-ended-unstarted', handle);
+  });
+});
+
+test('a conversation that never ends is capped at 400 turns, keeping the history small', async () => {
+  const input = interviewInput({ maxDurationMinutes: 120 });
+  await withInterview(input, {}, async ({ handle }) => {
+    await handle.executeUpdate(startInterviewUpdate);
+    // The opening and 200 exchanges make 401 turns; the next message is refused.
+    for (let i = 0; i < 200; i += 1) await handle.executeUpdate(candidateMessageUpdate, { args: [`answer ${i}`] });
+    expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['one more'] }))).toMatchObject({
+      message: 'This interview has reached its limit of 400 turns; end it.',
+    });
+    expect(await handle.executeUpdate(endInterviewUpdate)).toEqual({ reportId: REPORT_ID });
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', turns: 401 });
+    expect((await handle.fetchHistory()).events!.length).toBeLessThan(5000);
+  });
+}, 120_000);

@@ -185,7 +185,6 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     { validator: (_edit: CampaignEdit) => void (s.status === 'draft' || s.status === 'paused' || refuse(`A ${s.status} campaign cannot be edited; pause it first.`)) },
   );
   setHandler(campaignStateQuery, snapshot);
-
   /** Records every finished attempt: recipients, retry queue and counts in one activity. */
   const collect = async () => {
     if (finished.length === 0) return;
@@ -283,8 +282,15 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       await condition(changed('running'));
       continue;
     }
-    const work = await nextWork();
-    if (!work) {
+    // Every free place at once: the attempts are begun side by side and their calls started in
+    // one workflow task, so pacing does not wait on one round trip per dial.
+    const batch: CampaignWork[] = [];
+    while (batch.length < s.settings.concurrency - inflight.size) {
+      const work = await nextWork();
+      if (!work) break;
+      batch.push(work);
+    }
+    if (batch.length === 0) {
       if (inflight.size === 0 && s.retryHead === s.retryTail && s.queue.length === 0) {
         s.status = 'completed';
         s.completedAt = now();
@@ -294,40 +300,51 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       await idle('running');
       continue;
     }
-    const callId = uuid4().replace(/-/g, '').slice(0, 24);
-    const begun = await beginAttempt({ campaignId: input.campaignId, organizationId: input.organizationId, agentId: input.agentId, byok: input.byok, callId, ...work });
-    if ('blocked' in begun) {
-      s.queue.unshift(work);
-      if (begun.blocked === 'insufficient_credits' && s.status === 'running') {
-        // Out of minutes: stop dialling as a whole rather than fail recipient after recipient.
-        s.status = 'paused';
-        s.pausedAt = now();
-        s.pausedReason = 'insufficient_credits';
-        await project();
-      } else if (begun.blocked === 'concurrency') {
-        await condition(() => finished.length > 0 || s.status !== 'running', SLOT_WAIT);
-      }
-      continue;
-    }
-    if (stopped()) {
-      // Cancelled while the slot was being claimed: give the attempt back undialled.
-      await abandonAttempt({ campaignId: input.campaignId, organizationId: input.organizationId, callId, ...work });
-      continue;
-    }
-    const handle = await startChild(callWorkflow, {
-      workflowId: callWorkflowId(callId),
-      args: [begun.callInput],
-      // Calls outlive a terminated campaign, so they still end, settle and free their slots.
-      parentClosePolicy: ParentClosePolicy.ABANDON,
-      // The campaign's own search attributes (organization, agent, campaign), and the recipient's
-      // reference, so operators find a campaign's calls in the Temporal UI as they find direct ones.
-      typedSearchAttributes: [...inherited, ...(inherited.length > 0 && begun.callInput.externalRef ? [{ key: searchAttributes.externalRef, value: begun.callInput.externalRef }] : [])],
-    });
-    inflight.set(callId, { ...work, handle });
-    handle.result().then(
-      (result) => void finished.push({ ...work, callId, result }),
-      () => void finished.push({ ...work, callId, result: null }),
+    const attempts = batch.map((work) => ({ ...work, callId: uuid4().replace(/-/g, '').slice(0, 24) }));
+    const begun = await Promise.all(
+      attempts.map((a) => beginAttempt({ campaignId: input.campaignId, organizationId: input.organizationId, agentId: input.agentId, byok: input.byok, ...a })),
     );
+    const blocked = attempts.filter((_, i) => 'blocked' in begun[i]!);
+    // Back to the front of the queue, in their order, to be dialled first when there is room.
+    s.queue.unshift(...blocked.map(({ index, attempt }) => ({ index, attempt })));
+    const ready = attempts.flatMap((a, i) => {
+      const b = begun[i]!;
+      return 'callInput' in b ? [{ ...a, callInput: b.callInput }] : [];
+    });
+    if (stopped()) {
+      // Cancelled while the slots were being claimed: give the attempts back undialled.
+      await Promise.all(ready.map(({ callInput: _input, ...a }) => abandonAttempt({ campaignId: input.campaignId, organizationId: input.organizationId, ...a })));
+      continue;
+    }
+    await Promise.all(
+      ready.map(async ({ callId, callInput, index, attempt }) => {
+        const handle = await startChild(callWorkflow, {
+          workflowId: callWorkflowId(callId),
+          args: [callInput],
+          // Calls outlive a terminated campaign, so they still end, settle and free their slots.
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          // The campaign's own search attributes (organization, agent, campaign), and the recipient's
+          // reference, so operators find a campaign's calls in the Temporal UI as they find direct ones.
+          typedSearchAttributes: [...inherited, ...(inherited.length > 0 && callInput.externalRef ? [{ key: searchAttributes.externalRef, value: callInput.externalRef }] : [])],
+        });
+        inflight.set(callId, { index, attempt, handle });
+        handle.result().then(
+          (result) => void finished.push({ index, attempt, callId, result }),
+          () => void finished.push({ index, attempt, callId, result: null }),
+        );
+      }),
+    );
+    const reasons = new Set(begun.flatMap((b) => ('blocked' in b ? [b.blocked] : [])));
+    if (reasons.has('insufficient_credits') && s.status === 'running') {
+      // Out of minutes: stop dialling as a whole rather than fail recipient after recipient.
+      s.status = 'paused';
+      s.pausedAt = now();
+      s.pausedReason = 'insufficient_credits';
+      await project();
+    } else if (reasons.has('concurrency')) {
+      // The organization's calls are at its limit: look again when one of ours ends, or soon.
+      await condition(() => finished.length > 0 || s.status !== 'running', SLOT_WAIT);
+    }
   }
   // An action that ended the campaign is still writing its answer.
   await condition(allHandlersFinished);

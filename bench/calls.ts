@@ -16,9 +16,7 @@
  */
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
@@ -30,7 +28,7 @@ import { createApiKey } from '../models/apiKey';
 import { Call } from '../models/call';
 import { createOrganization } from '../models/tenant';
 import { createWorker, defaultDeps } from '../worker';
-import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
+import { benchServers } from './servers';
 
 const CALLS = 200;
 const CONCURRENCY = 20;
@@ -72,29 +70,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const servers: RunningServer[] = [];
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'voice-agent-bench-calls-'));
-  let temporalAddress = process.env.TEMPORAL_ADDRESS;
-  let uri = process.env.MONGODB_URI;
-  if (!temporalAddress) {
-    provision('temporal');
-    const temporal = await startTemporal({ executable: toolPaths().temporal, port: await freePort(), logFile: path.join(scratch, 'temporal.log') });
-    servers.push(temporal);
-    temporalAddress = temporal.address;
-  }
-  if (!uri) {
-    provision('ferretdb');
-    const ferret = await startFerret({
-      executable: toolPaths().ferretdb,
-      port: await freePort(),
-      dataDir: path.join(scratch, 'ferretdb'),
-      logFile: path.join(scratch, 'ferretdb.log'),
-      database: 'bench',
-    });
-    servers.push(ferret);
-    uri = ferret.address;
-  }
-  const stopServers = () => Promise.allSettled([...servers].reverse().map((s) => s.stop()));
+  const { temporalAddress, mongodbUri: uri, stop: stopServers } = await benchServers('calls');
 
   try {
     await mongoose.connect(uri, { dbName: `bench_calls_${Date.now()}`, serverSelectionTimeoutMS: 10_000 });

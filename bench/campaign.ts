@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:campaign`: pacing of one campaign against the ideal, and the cost of a large import.
+ *
+ * A campaign of RECIPIENTS (10,000) at concurrency 25, every call answered at once and lasting
+ * exactly CALL_SECONDS (10) on a fixed-length carrier (bench/campaignWorker.ts, a worker process of
+ * its own). Printed: the duration from launch to completed against the ideal (recipients /
+ * concurrency x call length), the highest number of calls the carrier saw in flight, each
+ * campaign run's history length, and the worker's peak resident memory (VmHWM). Then the import of
+ * IMPORT_RECIPIENTS (100,000) recipients into another campaign, timed through the API.
+ *
+ * Starts its own Temporal dev server and FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI are set.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import { Client, Connection } from '@temporalio/client';
+import { createApp } from '../api/app';
+import { SCOPES } from '../api/scopes';
+import { loadConfig } from '../config';
+import { createApiKey } from '../models/apiKey';
+import { createOrganization } from '../models/tenant';
+import { campaignWorkflowId } from '../workflows/definitions';
+import { benchServers } from './servers';
+
+const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
+const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 100_000);
+const CALL_SECONDS = Number(process.env.CALL_SECONDS ?? 10);
+const CONCURRENCY = 25;
+
+/** Distinct valid London numbers, +44 20 7100 0000 onwards. */
+const phone = (i: number) => `+44207${String(1_000_000 + i)}`;
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+}
+
+async function main(): Promise<void> {
+  const servers = await benchServers('campaign');
+  const dbName = `bench_campaign_${Date.now()}`;
+  const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
+  const taskQueue = `bench-campaign-${randomBytes(4).toString('hex')}`;
+  const statsFile = path.join(os.tmpdir(), `${taskQueue}.json`);
+  const env = { LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: servers.temporalAddress, MONGODB_URI: uri, TEMPORAL_TASK_QUEUE: taskQueue };
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'campaignWorker.ts')], {
+    env: { ...process.env, ...env, CALL_MS: String(CALL_SECONDS * 1000), STATS_FILE: statsFile },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+    await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+    const config = loadConfig(env);
+    const connection = await Connection.connect({ address: servers.temporalAddress });
+    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const server = http.createServer(createApp({ config, mongo: mongoose.connection, temporal: client }).callback());
+    const apiUrl = await listen(server);
+
+    const { organization, admin } = await createOrganization({
+      name: 'Bench campaign',
+      adminEmail: `bench-campaign-${Date.now()}@example.com`,
+      creditMinutes: 10_000_000,
+      limits: { maxConcurrentCalls: 100 },
+    });
+    const { key } = await createApiKey({
+      organizationId: organization._id,
+      createdBy: admin._id,
+      creatorPermissions: admin.permissions,
+      name: 'bench campaign',
+      mode: 'live',
+      scopes: [...SCOPES],
+      rateLimitPerMinute: 1_000_000,
+    });
+    const api = async (method: string, route: string, body?: unknown) => {
+      const res = await fetch(`${apiUrl}/api/v1${route}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    };
+    const agent = await api('POST', '/agents', { name: 'Bench reminders', instructions: 'Remind the contact of their appointment.', phone: { greeting: 'Hello.' } });
+    const createCampaign = (name: string) => api('POST', '/campaigns', { name, agentId: agent.id, settings: { concurrency: CONCURRENCY, retryLimit: 1 } });
+    const recipients = (n: number) => ({ recipients: Array.from({ length: n }, (_, i) => ({ phoneNumber: phone(i), contactName: `Contact ${i}` })) });
+
+    // The import first, on an empty database, before the campaign's calls fill it.
+    const big = await createCampaign('Bench import');
+    const body = recipients(IMPORT_RECIPIENTS);
+    const importStart = performance.now();
+    const imported = await api('POST', `/campaigns/${big.id}/recipients`, body);
+    const importSeconds = (performance.now() - importStart) / 1000;
+    console.log(`imported ${imported.imported} recipients in ${importSeconds.toFixed(1)} s`);
+
+    const campaign = await createCampaign('Bench pacing');
+    await api('POST', `/campaigns/${campaign.id}/recipients`, recipients(RECIPIENTS));
+    console.log(`launching ${RECIPIENTS} recipients, concurrency ${CONCURRENCY}, calls of ${CALL_SECONDS} s`);
+    await api('POST', `/campaigns/${campaign.id}/launch`);
+    let done;
+    let lastPrint = Date.now();
+    for (;;) {
+      done = await api('GET', `/campaigns/${campaign.id}`);
+      if (done.status === 'completed') break;
+      if (Date.now() - lastPrint > 30_000) {
+        lastPrint = Date.now();
+        console.log(`  ${new Date().toISOString()} ${JSON.stringify(done.stats)}`);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    const seconds = (Date.parse(done.completedAt) - Date.parse(done.launchedAt)) / 1000;
+    const ideal = (RECIPIENTS / CONCURRENCY) * CALL_SECONDS;
+
+    const runs: number[] = [];
+    for await (const execution of client.workflow.list({ query: `WorkflowId = '${campaignWorkflowId(campaign.id)}'` })) {
+      const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+      runs.push(history.events?.length ?? 0);
+    }
+    const { peakInFlight } = JSON.parse(readFileSync(statsFile, 'utf8')) as { peakInFlight: number };
+    const vmHwm = readFileSync(`/proc/${worker.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
+
+
+    console.log(`\nnode ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; FerretDB on SQLite, Temporal dev server\n`);
+    console.log('| measure | value |');
+    console.log('| --- | ---: |');
+    console.log(`| recipients / concurrency / call length | ${RECIPIENTS} / ${CONCURRENCY} / ${CALL_SECONDS} s |`);
+    console.log(`| final stats | ${done.stats.completed} completed, ${done.stats.failed} failed, ${done.stats.pending} pending |`);
+    console.log(`| ideal duration (recipients / concurrency x call length) | ${ideal.toFixed(0)} s |`);
+    console.log(`| measured, launch to completed | ${seconds.toFixed(0)} s |`);
+    console.log(`| pacing (ideal / measured) | ${((100 * ideal) / seconds).toFixed(1)}% |`);
+    console.log(`| highest calls in flight (carrier) | ${peakInFlight} |`);
+    console.log(`| campaign runs (continue-as-new) | ${runs.length} |`);
+    console.log(`| largest history of a run | ${Math.max(...runs)} events |`);
+    console.log(`| worker peak RSS (VmHWM) | ${vmHwm ? (Number(vmHwm) / 1024).toFixed(0) : '?'} MiB |`);
+    console.log(`| import of ${imported.imported} recipients (${(JSON.stringify(body).length / 1048576).toFixed(1)} MiB body) | ${importSeconds.toFixed(1)} s |`);
+
+    server.close();
+    await connection.close();
+    await mongoose.disconnect();
+  } finally {
+    worker.kill('SIGTERM');
+    await servers.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -9,6 +9,7 @@ COPY workflows ./workflows
 COPY activities ./activities
 COPY worker ./worker
 COPY models ./models
+COPY providers ./providers
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
@@ -17,6 +18,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+COPY public ./public
 USER node
 EXPOSE 3000
 CMD ["node", "dist/api/server.js"]

@@ -13,9 +13,7 @@
  */
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
@@ -27,7 +25,7 @@ import { createApiKey } from '../models/apiKey';
 import { createOrganization } from '../models/tenant';
 import { candidateMessageUpdate, interviewWorkflowId, renameProofUpdate } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
-import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
+import { benchServers } from './servers';
 
 const TURNS = 100;
 /** Questions per interview: the agent asks one per criterion (20 is the most an agent may have). */
@@ -45,28 +43,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const servers: RunningServer[] = [];
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'voice-agent-bench-interviews-'));
-  let temporalAddress = process.env.TEMPORAL_ADDRESS;
-  let uri = process.env.MONGODB_URI;
-  if (!temporalAddress) {
-    provision('temporal');
-    const temporal = await startTemporal({ executable: toolPaths().temporal, port: await freePort(), logFile: path.join(scratch, 'temporal.log') });
-    servers.push(temporal);
-    temporalAddress = temporal.address;
-  }
-  if (!uri) {
-    provision('ferretdb');
-    const ferret = await startFerret({
-      executable: toolPaths().ferretdb,
-      port: await freePort(),
-      dataDir: path.join(scratch, 'ferretdb'),
-      logFile: path.join(scratch, 'ferretdb.log'),
-      database: 'bench',
-    });
-    servers.push(ferret);
-    uri = ferret.address;
-  }
+  const { temporalAddress, mongodbUri: uri, stop: stopServers } = await benchServers('interviews');
 
   try {
     await mongoose.connect(uri, { dbName: `bench_interviews_${Date.now()}`, serverSelectionTimeoutMS: 10_000 });
@@ -172,7 +149,7 @@ async function main(): Promise<void> {
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   } finally {
-    await Promise.allSettled([...servers].reverse().map((s) => s.stop()));
+    await stopServers();
   }
 }
 

@@ -2,9 +2,6 @@
  * A worker process killed in the middle of a call: once a worker runs again, the call completes,
  * is charged once, frees its slot once and gets exactly one report.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import mongoose from 'mongoose';
 import { Types } from 'mongoose';
 import { SCOPES } from '../../api/scopes';
 import { CallReport } from '../../models/callReport';
@@ -12,30 +9,19 @@ import { callSlotPool } from '../../models/call';
 import { CreditEntry } from '../../models/creditEntry';
 import { slotsInUse } from '../../models/slot';
 import { createTenant, startApi } from '../helpers/app';
-import { temporalAddress, uniqueName, waitFor } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { workerProcesses } from '../helpers/workerProcess';
 
-const ROOT = path.resolve(__dirname, '../..');
 const taskQueue = uniqueName('recovery');
 const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '300' };
 let api: Awaited<ReturnType<typeof startApi>>;
-const workers: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const uri = process.env.MONGODB_URI!.replace(/\/[^/?]*(\?|$)/, `/${mongoose.connection.name}$1`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/index.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, MONGODB_URI: uri, TEMPORAL_ADDRESS: temporalAddress() },
-    stdio: 'ignore',
-  });
-  workers.push(child);
-  return child;
-}
+const workers = workerProcesses(env);
 
 beforeAll(async () => {
   api = await startApi('recovery', env);
 });
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  workers.killAll();
   await api?.close();
 });
 
@@ -47,7 +33,7 @@ test('the call survives a worker killed mid-conversation', async () => {
     token: key,
     body: { name: 'Survivor', instructions: 'Collect details.', phone: { greeting: 'Hello there.', requiredContactFields: ['email', 'company'] } },
   });
-  const first = startWorker();
+  const first = workers.start();
   const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber: '+442079460001' } });
   expect(placed.status).toBe(201);
   const id = placed.body.id;
@@ -56,12 +42,11 @@ test('the call survives a worker killed mid-conversation', async () => {
     const t = await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key });
     return t.body.data.length >= 2 ? true : undefined;
   }, 30_000);
-  first.kill('SIGKILL');
-  await new Promise((resolve) => first.once('exit', resolve));
+  await workers.kill(first);
   const turnsAtKill = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.length;
   expect((await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status).toBe('active');
 
-  startWorker();
+  workers.start();
   const done = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${id}`, { token: key });
     return res.body.status === 'completed' && res.body.reportId ? res.body : undefined;

@@ -2,37 +2,23 @@
  * A worker process killed in the middle of a running campaign: once a worker runs again the
  * campaign completes with every recipient dialled once per attempt, none skipped, exact stats.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import mongoose from 'mongoose';
 import { SCOPES } from '../../api/scopes';
 import { callSlotPool } from '../../models/call';
 import { slotsInUse } from '../../models/slot';
 import { createTenant, startApi } from '../helpers/app';
-import { temporalAddress, uniqueName, waitFor } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { workerProcesses } from '../helpers/workerProcess';
 
-const ROOT = path.resolve(__dirname, '../..');
 const taskQueue = uniqueName('campaign-recovery');
 const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '200' };
 let api: Awaited<ReturnType<typeof startApi>>;
-const workers: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const uri = process.env.MONGODB_URI!.replace(/\/[^/?]*(\?|$)/, `/${mongoose.connection.name}$1`);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/index.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, MONGODB_URI: uri, TEMPORAL_ADDRESS: temporalAddress() },
-    stdio: 'ignore',
-  });
-  workers.push(child);
-  return child;
-}
+const workers = workerProcesses(env);
 
 beforeAll(async () => {
   api = await startApi('campaign-recovery', env);
 });
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+  workers.killAll();
   await api?.close();
 });
 
@@ -41,7 +27,7 @@ test('the campaign survives a worker killed while it is dialling', async () => {
   const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
   const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Survivor', instructions: 'Remind them.', phone: { greeting: 'Hello.' } } });
   const created = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: 'Survive', agentId: agent.body.id, settings: { concurrency: 3, retryLimit: 1 } } });
-  const first = startWorker();
+  const first = workers.start();
   const numbers = Array.from({ length: 9 }, (_, i) => `+4420794601${String(i).padStart(2, '0')}`);
   const id = created.body.id;
   expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) } })).status).toBe(201);
@@ -51,13 +37,12 @@ test('the campaign survives a worker killed while it is dialling', async () => {
     const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
     return c.body.stats.completed >= 2 ? true : undefined;
   }, 60_000);
-  first.kill('SIGKILL');
-  await new Promise((resolve) => first.once('exit', resolve));
+  await workers.kill(first);
   const atKill = (await api.call('GET', `/api/v1/campaigns/${id}`, { token: key })).body;
   expect(atKill.status).toBe('running');
   expect(atKill.stats.completed).toBeLessThan(9);
 
-  startWorker();
+  workers.start();
   const done = await waitFor(async () => {
     const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
     return c.body.status === 'completed' ? c.body : undefined;

@@ -1,6 +1,7 @@
-import { ApplicationFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
+  callEndedSignal,
   callStateQuery,
   carrierEventSignal,
   dialUpdate,
@@ -117,6 +118,13 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
     fields: { status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes },
   });
   await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok });
+  const parent = workflowInfo().parent;
+  if (parent) {
+    // A campaign's call: its place is free now. A campaign that is gone has nothing to hear.
+    await getExternalWorkflowHandle(parent.workflowId)
+      .signal(callEndedSignal, { callId: input.callId, state: { ...state } })
+      .catch(() => undefined);
+  }
   const { reportId } = await analyzeCall({ callId: input.callId, disposition });
   await projectCall({ callId: input.callId, seq: ++seq, fields: { reportId } });
   return { ...state };

@@ -15,6 +15,7 @@ import type { Activities } from '../activities';
 import { callWorkflow } from './call';
 import { msUntilOpen } from './callingHours';
 import {
+  callEndedSignal,
   callWorkflowId,
   campaignStateQuery,
   cancelSignal,
@@ -185,6 +186,15 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     { validator: (_edit: CampaignEdit) => void (s.status === 'draft' || s.status === 'paused' || refuse(`A ${s.status} campaign cannot be edited; pause it first.`)) },
   );
   setHandler(campaignStateQuery, snapshot);
+  /** Child call workflows not finished yet: a call's report may still be on its way after its end. */
+  let childrenOpen = 0;
+  /** A call's end, from its signal or its result, whichever comes first; counted once. */
+  const ended = (callId: string, result: CallState | null) => {
+    const call = inflight.get(callId);
+    if (!call || finished.some((f) => f.callId === callId)) return;
+    finished.push({ index: call.index, attempt: call.attempt, callId, result });
+  };
+  setHandler(callEndedSignal, ({ callId, state }) => ended(callId, state));
   /** Records every finished attempt: recipients, retry queue and counts in one activity. */
   const collect = async () => {
     if (finished.length === 0) return;
@@ -274,7 +284,8 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
         await condition(() => finished.length > 0 || s.status !== 'running');
         continue;
       }
-      await condition(allHandlersFinished);
+      // No call of this run outlives it, so each run's calls are all in its own history.
+      await condition(() => childrenOpen === 0 && allHandlersFinished());
       if (s.status !== 'running') continue;
       await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot() });
     }
@@ -328,9 +339,16 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
           typedSearchAttributes: [...inherited, ...(inherited.length > 0 && callInput.externalRef ? [{ key: searchAttributes.externalRef, value: callInput.externalRef }] : [])],
         });
         inflight.set(callId, { index, attempt, handle });
+        childrenOpen += 1;
         handle.result().then(
-          (result) => void finished.push({ index, attempt, callId, result }),
-          () => void finished.push({ index, attempt, callId, result: null }),
+          (result) => {
+            childrenOpen -= 1;
+            ended(callId, result);
+          },
+          () => {
+            childrenOpen -= 1;
+            ended(callId, null);
+          },
         );
       }),
     );
@@ -346,7 +364,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       await condition(() => finished.length > 0 || s.status !== 'running', SLOT_WAIT);
     }
   }
-  // An action that ended the campaign is still writing its answer.
-  await condition(allHandlersFinished);
+  // Its last calls finish their reports, and an action that ended the campaign writes its answer.
+  await condition(() => childrenOpen === 0 && allHandlersFinished());
   return snapshot();
 }

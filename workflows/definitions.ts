@@ -217,6 +217,11 @@ export const pauseSignal = defineSignal('pause');
 export const resumeSignal = defineSignal('resume');
 export const cancelSignal = defineSignal('cancel');
 export const campaignStateQuery = defineQuery<CampaignState>('state');
+/**
+ * From a campaign's call to its campaign once the call has ended and freed its slot, before its
+ * report: the campaign's concurrency counts calls on the line, not analyses.
+ */
+export const callEndedSignal = defineSignal<[{ callId: string; state: CallState }]>('callEnded');
 
 export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
 

@@ -188,6 +188,30 @@ export interface CampaignState {
   seq: number;
 }
 
+/** A new campaign's state in `draft`: its editable fields, nothing dialled, nothing counted. */
+export function draftCampaignState(fields: Pick<CampaignState, 'name' | 'description' | 'timezone' | 'settings' | 'callingHours'>): CampaignState {
+  return {
+    status: 'draft',
+    ...fields,
+    total: 0,
+    completed: 0,
+    failed: 0,
+    inFlight: 0,
+    cursor: 0,
+    queue: [],
+    retryHead: 0,
+    retryTail: 0,
+    nextRetryAt: null,
+    pausedReason: null,
+    launchedAt: null,
+    pausedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    archivedAt: null,
+    seq: 0,
+  };
+}
+
 export interface CampaignInput {
   campaignId: string;
   organizationId: string;

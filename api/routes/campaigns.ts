@@ -11,6 +11,7 @@ import {
   archiveUpdate,
   campaignWorkflowId,
   cancelUpdate,
+  draftCampaignState,
   editUpdate,
   launchUpdate,
   pauseUpdate,
@@ -239,30 +240,13 @@ export const campaignRoutes = [
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
       checkSchedule(body);
       const id = new Types.ObjectId();
-      const state: CampaignState = {
-        status: 'draft',
+      const state = draftCampaignState({
         name: body.name,
         description: body.description ?? '',
         timezone: body.timezone ?? 'UTC',
         settings: { ...DEFAULT_SETTINGS, ...body.settings },
         callingHours: body.callingHours ?? null,
-        total: 0,
-        completed: 0,
-        failed: 0,
-        inFlight: 0,
-        cursor: 0,
-        queue: [],
-        retryHead: 0,
-        retryTail: 0,
-        nextRetryAt: null,
-        pausedReason: null,
-        launchedAt: null,
-        pausedAt: null,
-        completedAt: null,
-        cancelledAt: null,
-        archivedAt: null,
-        seq: 0,
-      };
+      });
       const input: CampaignInput = {
         campaignId: String(id),
         organizationId: String(auth.organizationId),

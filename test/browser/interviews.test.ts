@@ -10,14 +10,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
-import { loadConfig } from '../../config';
-import { createWorker, defaultDeps } from '../../worker';
 import { createTenant, startApi } from '../helpers/app';
-import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
 
 // Functions given to page.evaluate run in the browser; these name its globals for the compiler only.
 declare const window: any;
@@ -36,10 +33,7 @@ let stranger: http.Server;
 let allowedOrigin: string;
 let foreignOrigin: string;
 let browser: Browser;
-let worker: Worker;
-let running: Promise<void>;
-let native: NativeConnection;
-let clientConnection: Connection;
+let worker: RunningWorker;
 let key: string;
 let agentId: string;
 
@@ -78,12 +72,8 @@ beforeAll(async () => {
   // The embed host must be where the links point, so its port is chosen before the config exists.
   ({ server: embedHost, origin: base } = await listen());
   api = await startApi('browser', { TEMPORAL_TASK_QUEUE: taskQueue, PUBLIC_BASE_URL: base });
-  native = await NativeConnection.connect({ address: temporalAddress() });
-  clientConnection = await Connection.connect({ address: temporalAddress() });
-  const client = new Client({ connection: clientConnection });
-  embedHost.on('request', createApp({ config: api.config, mongo: mongoose.connection, temporal: client }).callback());
-  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig({ TEMPORAL_TASK_QUEUE: taskQueue }), client) });
-  running = worker.run();
+  worker = await runWorker({ TEMPORAL_TASK_QUEUE: taskQueue });
+  embedHost.on('request', createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }).callback());
   ({ server: partner, origin: allowedOrigin } = await listen(partnerPage));
   ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage));
 
@@ -103,11 +93,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  worker?.shutdown();
-  await running;
   await Promise.all([close(embedHost), close(partner), close(stranger)]);
-  await clientConnection?.close();
-  await native?.close();
+  await worker?.stop();
   await api?.close();
 });
 

@@ -2,36 +2,26 @@
  * Calls end to end on the real stack: the API, a worker running the call and simulated-line
  * workflows on the Temporal dev server, the simulated carrier and LLM, and FerretDB.
  */
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
 import { SCOPES } from '../../api/scopes';
-import { loadConfig } from '../../config';
 import { callSlotPool } from '../../models/call';
 import { slotsInUse } from '../../models/slot';
-import { createWorker, defaultDeps } from '../../worker';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
-import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
 
 // The tests poll calls until they complete: keys get a rate limit the polling cannot reach.
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
 const taskQueue = uniqueName('calls');
 const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
 let api: Awaited<ReturnType<typeof startApi>>;
-let worker: Worker;
-let running: Promise<void>;
-let native: NativeConnection;
-let clientConnection: Connection;
+let worker: RunningWorker;
 let tenant: Tenant;
 let key: string;
 let agentId: string;
 
 beforeAll(async () => {
   api = await startApi('calls', env);
-  native = await NativeConnection.connect({ address: temporalAddress() });
-  clientConnection = await Connection.connect({ address: temporalAddress() });
-  const client = new Client({ connection: clientConnection });
-  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig(env), client) });
-  running = worker.run();
+  worker = await runWorker(env);
   tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 3 } });
   key = await tenant.key(...POLLING);
   const agent = await api.call('POST', '/api/v1/agents', {
@@ -45,10 +35,7 @@ beforeAll(async () => {
   agentId = agent.body.id;
 }, 120_000);
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await clientConnection?.close();
-  await native?.close();
+  await worker?.stop();
   await api?.close();
 });
 

@@ -2,38 +2,25 @@
  * Campaigns end to end on the real stack: the API, a worker running campaign, call and
  * simulated-line workflows on the Temporal dev server, the simulated carrier and LLM, and FerretDB.
  */
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
 import { SCOPES } from '../../api/scopes';
-import { loadConfig } from '../../config';
 import { callSlotPool } from '../../models/call';
 import { slotsInUse } from '../../models/slot';
-import { createWorker, defaultDeps } from '../../worker';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
-import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
 
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
 const taskQueue = uniqueName('campaigns');
 const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
 let api: Awaited<ReturnType<typeof startApi>>;
-let worker: Worker;
-let running: Promise<void>;
-let native: NativeConnection;
-let clientConnection: Connection;
+let worker: RunningWorker;
 
 beforeAll(async () => {
   api = await startApi('campaigns', env);
-  native = await NativeConnection.connect({ address: temporalAddress() });
-  clientConnection = await Connection.connect({ address: temporalAddress() });
-  const client = new Client({ connection: clientConnection });
-  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig(env), client) });
-  running = worker.run();
+  worker = await runWorker(env);
 }, 120_000);
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await clientConnection?.close();
-  await native?.close();
+  await worker?.stop();
   await api?.close();
 });
 

@@ -3,16 +3,13 @@
  * and the embed frame use, a worker running the interview workflow on the Temporal dev server with
  * the simulated LLM, and FerretDB.
  */
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, type Worker } from '@temporalio/worker';
 import { SCOPES } from '../../api/scopes';
-import { loadConfig } from '../../config';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
 import { endInterviewSignal, interviewWorkflowId } from '../../workflows/definitions';
-import { createWorker, defaultDeps } from '../../worker';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
-import { temporalAddress, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
 
 const ORIGIN = 'https://partner.example';
 // The tests poll interviews and reports: keys get a rate limit the polling cannot reach.
@@ -21,31 +18,20 @@ const CRITERIA = ['TypeScript', 'system design'];
 const taskQueue = uniqueName('interviews');
 const env = { TEMPORAL_TASK_QUEUE: taskQueue };
 let api: Awaited<ReturnType<typeof startApi>>;
-let worker: Worker;
-let running: Promise<void>;
-let native: NativeConnection;
-let clientConnection: Connection;
-let client: Client;
+let worker: RunningWorker;
 let tenant: Tenant;
 let key: string;
 let agentId: string;
 
 beforeAll(async () => {
   api = await startApi('interviews', env);
-  native = await NativeConnection.connect({ address: temporalAddress() });
-  clientConnection = await Connection.connect({ address: temporalAddress() });
-  client = new Client({ connection: clientConnection });
-  worker = await createWorker({ connection: native, namespace: 'default', taskQueue, workflowBundle: await workflowBundle(), deps: defaultDeps(loadConfig(env), client) });
-  running = worker.run();
+  worker = await runWorker(env);
   tenant = await createTenant({ creditMinutes: 100 });
   key = await tenant.key(...POLLING);
   agentId = (await newAgent(key, 'Hiring panel', 'interview')).id;
 }, 120_000);
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await clientConnection?.close();
-  await native?.close();
+  await worker?.stop();
   await api?.close();
 });
 
@@ -346,7 +332,7 @@ test('an interview that ended without starting never gets a report: 409 REPORT_U
   const created = await create();
   const id = created.body.id;
   // The operator's signal, as from the Temporal UI; expiry takes the same path after expiresInHours.
-  await client.workflow.getHandle(interviewWorkflowId(id)).signal(endInterviewSignal);
+  await worker.client.workflow.getHandle(interviewWorkflowId(id)).signal(endInterviewSignal);
   const done = await waitFor(async () => {
     const res = await get(id);
     return res.body.status === 'completed' ? res.body : undefined;

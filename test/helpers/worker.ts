@@ -1,0 +1,38 @@
+/**
+ * The service's worker in the test process, on the test Temporal server and the given task queue,
+ * with the default (simulated) providers, as an HTTP test's API expects to find it.
+ */
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfig } from '../../config';
+import { createWorker, defaultDeps } from '../../worker';
+import { temporalAddress, workflowBundle } from './servers';
+
+export interface RunningWorker {
+  /** A client on the same server, for tests that signal or query workflows directly. */
+  client: Client;
+  stop(): Promise<void>;
+}
+
+export async function runWorker(env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: string }): Promise<RunningWorker> {
+  const native = await NativeConnection.connect({ address: temporalAddress() });
+  const clientConnection = await Connection.connect({ address: temporalAddress() });
+  const client = new Client({ connection: clientConnection });
+  const worker = await createWorker({
+    connection: native,
+    namespace: 'default',
+    taskQueue: env.TEMPORAL_TASK_QUEUE,
+    workflowBundle: await workflowBundle(),
+    deps: defaultDeps(loadConfig(env), client),
+  });
+  const running = worker.run();
+  return {
+    client,
+    stop: async () => {
+      worker.shutdown();
+      await running;
+      await clientConnection.close();
+      await native.close();
+    },
+  };
+}

@@ -12,14 +12,28 @@ const ROOT = path.resolve(__dirname, '../..');
 export function workerProcesses(env: NodeJS.ProcessEnv) {
   const started: ChildProcess[] = [];
   return {
-    start(): ChildProcess {
+    /** Resolves once the worker polls its task queue: bundling its workflows takes seconds on 2 busy cores. */
+    async start(): Promise<ChildProcess> {
       const uri = process.env.MONGODB_URI!.replace(/\/[^/?]*(\?|$)/, `/${mongoose.connection.name}$1`);
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/index.ts')], {
         cwd: ROOT,
         env: { ...process.env, ...env, MONGODB_URI: uri, TEMPORAL_ADDRESS: temporalAddress() },
-        stdio: 'ignore',
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
       started.push(child);
+      await new Promise<void>((resolve, reject) => {
+        let seen = '';
+        const onData = (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (!seen.includes('"worker running"')) return;
+          child.stdout!.off('data', onData);
+          // Keep draining, so a chatty worker never blocks on a full pipe.
+          child.stdout!.resume();
+          resolve();
+        };
+        child.stdout!.on('data', onData);
+        child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it was running`)));
+      });
       return child;
     },
     /** Kills it as a crash would, and waits until it has gone. */

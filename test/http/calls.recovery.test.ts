@@ -33,7 +33,7 @@ test('the call survives a worker killed mid-conversation', async () => {
     token: key,
     body: { name: 'Survivor', instructions: 'Collect details.', phone: { greeting: 'Hello there.', requiredContactFields: ['email', 'company'] } },
   });
-  const first = workers.start();
+  const first = await workers.start();
   const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber: '+442079460001' } });
   expect(placed.status).toBe(201);
   const id = placed.body.id;
@@ -46,7 +46,7 @@ test('the call survives a worker killed mid-conversation', async () => {
   const turnsAtKill = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.length;
   expect((await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status).toBe('active');
 
-  workers.start();
+  await workers.start();
   const done = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${id}`, { token: key });
     return res.body.status === 'completed' && res.body.reportId ? res.body : undefined;

@@ -27,7 +27,7 @@ test('the campaign survives a worker killed while it is dialling', async () => {
   const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
   const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Survivor', instructions: 'Remind them.', phone: { greeting: 'Hello.' } } });
   const created = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: 'Survive', agentId: agent.body.id, settings: { concurrency: 3, retryLimit: 1 } } });
-  const first = workers.start();
+  const first = await workers.start();
   const numbers = Array.from({ length: 9 }, (_, i) => `+4420794601${String(i).padStart(2, '0')}`);
   const id = created.body.id;
   expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) } })).status).toBe(201);
@@ -42,7 +42,7 @@ test('the campaign survives a worker killed while it is dialling', async () => {
   expect(atKill.status).toBe('running');
   expect(atKill.stats.completed).toBeLessThan(9);
 
-  workers.start();
+  await workers.start();
   const done = await waitFor(async () => {
     const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
     return c.body.status === 'completed' ? c.body : undefined;

@@ -5,7 +5,10 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    // The Mistral SDK ships ESM only; Node 20 loads it with require(esm), but Jest's module loader cannot.
+    '/node_modules/@mistralai/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!@mistralai/)'],
   globalSetup: '<rootDir>/test/globalSetup.ts',
   globalTeardown: '<rootDir>/test/globalTeardown.ts',
   // Workflow bundling and server round trips are slow on a 2-core machine; no test waits on a fixed sleep.

@@ -1,19 +1,21 @@
+import { ApplicationFailure } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
 import { CallReport } from '../models/callReport';
 import { CallTurn, transcriptOf } from '../models/callTurn';
-import { CreditEntry } from '../models/creditEntry';
+import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../models/duplicateKey';
 import { releaseSlot } from '../models/slot';
-import { CarrierRefusedError, type Carrier } from '../providers/carrier/interface';
+import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { personaReply } from '../providers/carrier/persona';
-import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import type { LlmSource } from '../providers/llm';
+import { LlmAnalysisError, type AgentProfile, type CallAnalysis, type LlmProvider, type Turn } from '../providers/llm/interface';
 import { callWorkflowId, type Disposition } from '../workflows/definitions';
 
 export interface CallDeps {
   carrier: Carrier;
-  llm: LlmProvider;
+  llms: LlmSource;
 }
 
 /** `{{name}}` placeholders replaced by the call's variables. */
@@ -42,8 +44,17 @@ async function loadCall(callId: string): Promise<{ call: CallRecord; agent: Agen
   return { call, agent, turns };
 }
 
+/** The agent's voice as the carrier needs it at dial time: the call's read model is not written yet. */
+async function dialVoice(agentId: string, variables: Record<string, string>): Promise<DialVoice | undefined> {
+  const agent = await Agent.findById(agentId).lean();
+  // Deleted since the call was placed: the carrier's default voice still reaches the callee.
+  if (!agent) return undefined;
+  const { language, greeting } = agentProfile(agent, variables);
+  return { language, greeting, ...(agent.providers?.stt ? { stt: agent.providers.stt } : {}), ...(agent.providers?.tts ? { tts: agent.providers.tts } : {}) };
+}
+
 /** Appends turn number `index`; a retried append finds its turn already there. */
-async function appendTurn(callId: string, index: number, turn: Turn, ends?: 'agent' | 'contact'): Promise<void> {
+export async function appendTurn(callId: string, index: number, turn: Turn, ends?: 'agent' | 'contact'): Promise<void> {
   try {
     await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date(), ...(ends ? { ends } : {}) });
   } catch (err) {
@@ -51,11 +62,26 @@ async function appendTurn(callId: string, index: number, turn: Turn, ends?: 'age
   }
 }
 
-export function callActivities({ carrier, llm }: CallDeps) {
+/**
+ * An analysis that no retry can produce: the model kept answering invalid JSON, or the vendor (or
+ * the session's key) refused for good. The report then records the failure, with nothing made up,
+ * rather than staying pending forever.
+ */
+export function isFinalAnalysisFailure(err: unknown): err is Error {
+  return err instanceof LlmAnalysisError || (err instanceof ApplicationFailure && err.nonRetryable === true);
+}
+
+/** The LLM of a call: its agent's (or the server's default), with the organization's own key when a byok key placed it. */
+export function callLlm(llms: LlmSource, call: CallRecord, agent: AgentRecord): Promise<LlmProvider> {
+  return llms.forSession({ organizationId: String(call.organizationId), byok: call.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
+}
+
+export function callActivities({ carrier, llms }: CallDeps) {
   return {
-    async dial({ callId, to }: { callId: string; to: string }) {
+    async dial({ callId, to, agentId, variables }: { callId: string; to: string; agentId?: string; variables?: Record<string, string> }) {
+      const voice = agentId ? await dialVoice(agentId, variables ?? {}) : undefined;
       try {
-        return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId) });
+        return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), ...(voice ? { voice } : {}) });
       } catch (err) {
         // A refusal is an answer, not a failure to retry.
         if (err instanceof CarrierRefusedError) return { refused: { kind: err.kind, message: err.message } };
@@ -75,14 +101,10 @@ export function callActivities({ carrier, llm }: CallDeps) {
       return projectCall(callId, seq, set as Partial<CallRecord>);
     },
 
-    /** After the call: charge once, free the slot once, recount the agent's sessions. Safe to repeat. */
+    /** After the call: charge (or record byok minutes) once, free the slot once, recount the agent's sessions. Safe to repeat. */
     async settleCall(input: { callId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
-      if (input.chargedMinutes > 0 && !input.byok) {
-        try {
-          await CreditEntry.create({ organizationId: input.organizationId, kind: 'charge', minutes: input.chargedMinutes, reference: `call:${input.callId}` });
-        } catch (err) {
-          if (!isDuplicateKeyError(err)) throw err;
-        }
+      if (input.chargedMinutes > 0) {
+        await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `call:${input.callId}`, byok: input.byok });
       }
       await releaseSlot(callSlotPool(input.organizationId), input.callId);
       // A recount, not an increment: repeatable, and exact on FerretDB, which loses concurrent $inc.
@@ -110,6 +132,7 @@ export function callActivities({ carrier, llm }: CallDeps) {
       const profile = agentProfile(agent, call.variables ?? {});
       const before = turns.slice(0, index);
       if (index % 2 === 0) {
+        const llm = await callLlm(llms, call, agent);
         const reply = await llm.reply(profile, before);
         const ended = reply.done ? ('agent' as const) : undefined;
         await appendTurn(callId, index, { role: 'agent', text: reply.text }, ended);
@@ -126,7 +149,14 @@ export function callActivities({ carrier, llm }: CallDeps) {
       const existing = await CallReport.findOne({ callId }).lean();
       if (existing) return { reportId: String(existing._id) };
       const { call, agent, turns } = await loadCall(callId);
-      const analysis = await llm.analyzeCall(agentProfile(agent, call.variables ?? {}), turns);
+      let analysis: CallAnalysis | { analysisStatus: 'failed'; analysisError: string };
+      try {
+        const llm = await callLlm(llms, call, agent);
+        analysis = await llm.analyzeCall(agentProfile(agent, call.variables ?? {}), turns);
+      } catch (err) {
+        if (!isFinalAnalysisFailure(err)) throw err;
+        analysis = { analysisStatus: 'failed', analysisError: err.message };
+      }
       try {
         const report = await CallReport.create({
           callId: call._id,

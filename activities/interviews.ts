@@ -1,15 +1,22 @@
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
-import { CreditEntry } from '../models/creditEntry';
+import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../models/duplicateKey';
 import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
 import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
+import type { LlmSource } from '../providers/llm';
 import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import { isFinalAnalysisFailure } from './calls';
 import type { InterviewTurnView } from '../workflows/definitions';
 
 export interface InterviewDeps {
-  llm: LlmProvider;
+  llms: LlmSource;
+}
+
+/** The LLM of an interview: its agent's (or the server's default), with the organization's own key for byok. */
+function interviewLlm(llms: LlmSource, interview: InterviewRecord, agent: AgentRecord): Promise<LlmProvider> {
+  return llms.forSession({ organizationId: String(interview.organizationId), byok: interview.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
 }
 
 export function interviewProfile(agent: AgentRecord, interview: InterviewRecord): InterviewProfile {
@@ -54,7 +61,7 @@ async function appendTurn(interviewId: string, index: number, role: 'agent' | 'c
   }
 }
 
-export function interviewActivities({ llm }: InterviewDeps) {
+export function interviewActivities({ llms }: InterviewDeps) {
   return {
     async projectInterview({ interviewId, seq, fields }: { interviewId: string; seq: number; fields: Record<string, unknown> }) {
       const set: Record<string, unknown> = { ...fields };
@@ -75,6 +82,7 @@ export function interviewActivities({ llm }: InterviewDeps) {
       const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index)!);
       const done = stored.find((t) => t.index === agentIndex);
       if (done) return { candidateTurn, agentTurn: view(done), ended: Boolean(done.ends) };
+      const llm = await interviewLlm(llms, interview, agent);
       const reply = await llm.interviewReply(interviewProfile(agent, interview), turns.slice(0, agentIndex));
       if (await appendTurn(interviewId, agentIndex, 'agent', reply.text, reply.done)) {
         return { candidateTurn, agentTurn: { index: agentIndex, role: 'agent' as const, text: reply.text }, ended: reply.done };
@@ -104,29 +112,27 @@ export function interviewActivities({ llm }: InterviewDeps) {
       }
     },
 
-    /** After the interview: charge once and recount the agent's sessions. Safe to repeat. */
+    /** After the interview: charge (or record byok minutes) once and recount the agent's sessions. Safe to repeat. */
     async settleInterview(input: { interviewId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
-      if (input.chargedMinutes > 0 && !input.byok) {
-        try {
-          await CreditEntry.create({
-            organizationId: input.organizationId,
-            kind: 'charge',
-            minutes: input.chargedMinutes,
-            reference: `interview:${input.interviewId}`,
-          });
-        } catch (err) {
-          if (!isDuplicateKeyError(err)) throw err;
-        }
+      if (input.chargedMinutes > 0) {
+        await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `interview:${input.interviewId}`, byok: input.byok });
       }
       // Voice agents run only interviews; those that started count as sessions. A recount, not $inc.
       const sessions = await Interview.countDocuments({ agentId: new Types.ObjectId(input.agentId), status: 'completed', startedAt: { $ne: null } });
       await Agent.updateOne({ _id: input.agentId }, { $set: { sessionsCount: sessions } });
     },
 
-    /** Fills the pending report from the stored transcript; repeating it rewrites the same analysis. */
+    /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */
     async analyzeInterview({ interviewId }: { interviewId: string }) {
       const { interview, agent, turns } = await loadInterview(interviewId);
-      const analysis = await llm.analyzeInterview(interviewProfile(agent, interview), turns);
+      let analysis;
+      try {
+        const llm = await interviewLlm(llms, interview, agent);
+        analysis = { ...(await llm.analyzeInterview(interviewProfile(agent, interview), turns)), analysisStatus: 'completed' };
+      } catch (err) {
+        if (!isFinalAnalysisFailure(err)) throw err;
+        analysis = { family: interview.agentMode, analysisStatus: 'failed', analysisError: err.message };
+      }
       await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { ...analysis, status: 'ready', readyAt: new Date() } });
     },
   };

@@ -23,6 +23,8 @@ export interface CallRecord {
   endedAt?: Date | null;
   durationSeconds?: number | null;
   chargedMinutes?: number | null;
+  /** Placed with a byok key: its LLM is the organization's own. Absent on sessions started before it was recorded. */
+  byok?: boolean;
   reportId?: Types.ObjectId | null;
   /** The call workflow's sequence number of the last state written here. */
   seq: number;
@@ -51,6 +53,7 @@ const callSchema = new Schema<CallRecord>(
     endedAt: { type: Date, default: null },
     durationSeconds: { type: Number, default: null },
     chargedMinutes: { type: Number, default: null },
+    byok: { type: Boolean, default: false },
     reportId: { type: Schema.Types.ObjectId, default: null },
     seq: { type: Number, required: true },
   },

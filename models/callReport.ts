@@ -1,6 +1,6 @@
 import { Schema, model } from 'mongoose';
 
-/** A finished call's analysis: one per call (unique), written once the analysis activity succeeds. */
+/** A finished call's analysis: one per call (unique), written once the analysis activity succeeds or the model's analysis has failed for good. */
 const callReportSchema = new Schema(
   {
     callId: { type: Schema.Types.ObjectId, required: true },
@@ -8,9 +8,12 @@ const callReportSchema = new Schema(
     externalRef: { type: String, default: '' },
     disposition: { type: String, required: true },
     outcome: { type: String },
-    summary: { type: String, required: true },
+    // Absent when the analysis failed: nothing is reported that the model did not give.
+    summary: { type: String },
     capturedFields: { type: Schema.Types.Mixed, default: {} },
-    sentiment: { type: String, required: true },
+    sentiment: { type: String },
+    analysisStatus: { type: String, enum: ['completed', 'failed'], default: 'completed' },
+    analysisError: { type: String },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
 );

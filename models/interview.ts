@@ -20,6 +20,8 @@ export interface InterviewRecord {
   endedAt?: Date | null;
   durationSeconds?: number | null;
   chargedMinutes?: number | null;
+  /** Placed with a byok key: its LLM is the organization's own. Absent on sessions started before it was recorded. */
+  byok?: boolean;
   endedReason?: string | null;
   reportId?: Types.ObjectId | null;
   /** The interview workflow's sequence number of the last state written here. */
@@ -47,6 +49,7 @@ const interviewSchema = new Schema<InterviewRecord>(
     endedAt: { type: Date, default: null },
     durationSeconds: { type: Number, default: null },
     chargedMinutes: { type: Number, default: null },
+    byok: { type: Boolean, default: false },
     endedReason: { type: String, default: null },
     reportId: { type: Schema.Types.ObjectId, default: null },
     seq: { type: Number, required: true },

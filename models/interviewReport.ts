@@ -20,6 +20,9 @@ const interviewReportSchema = new Schema(
     concerns: { type: [String], default: undefined },
     outcome: { type: String },
     capturedFields: { type: Schema.Types.Mixed },
+    /** `failed`: the analysis could not be produced; the report is final, with `analysisError` and no family fields. */
+    analysisStatus: { type: String, enum: ['completed', 'failed'] },
+    analysisError: { type: String },
     readyAt: { type: Date },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },

@@ -4,8 +4,11 @@ import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worke
 import mongoose from 'mongoose';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
+import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
+import type { Carrier } from '../providers/carrier/interface';
 import { SimulatedCarrier } from '../providers/carrier/simulated';
-import { SimulatedLlm } from '../providers/llm/simulated';
+import { TwilioCarrier } from '../providers/carrier/twilio';
+import { llmSource } from '../providers/llm';
 
 export interface WorkerOptions {
   connection: NativeConnection;
@@ -16,11 +19,28 @@ export interface WorkerOptions {
   workflowBundle?: WorkflowBundle;
 }
 
+/** The carrier CARRIER names; loadConfig has already refused a Twilio without its variables. */
+function carrierFor(config: Config, client: Client): Carrier {
+  if (config.carrier.twilio) {
+    return new TwilioCarrier({
+      ...config.carrier.twilio,
+      publicBaseUrl: config.publicBaseUrl,
+      defaultStt: config.providers.stt,
+      defaultTts: config.providers.tts,
+      ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+    });
+  }
+  return new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs);
+}
+
 /** The providers activities use: the simulated carrier and LLM until real vendors are configured. */
 export function defaultDeps(config: Config, client: Client): ActivityDeps {
+  // Activities open organizations' own credentials (byok) with the keys of this worker's config.
+  installCredentialKeys(config.byok.encryptionKeys);
   return {
-    carrier: new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs),
-    llm: new SimulatedLlm(),
+    carrier: carrierFor(config, client),
+    // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.
+    llms: llmSource(config, organizationCredential),
     ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
   };
 }

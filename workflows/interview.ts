@@ -156,7 +156,8 @@ export async function interviewWorkflow(input: InterviewInput): Promise<Intervie
     }
   }
 
-  const { interviewId: _id, expiresInHours, maxDurationMinutes: _max, byok: _byok, ...record } = input;
+  // `byok` goes to the read model too: the activities that pick the interview's LLM read it there.
+  const { interviewId: _id, expiresInHours, maxDurationMinutes: _max, ...record } = input;
   await project({ ...record, status: 'created', expiresAt: iso(Date.now() + expiresInHours * 3_600_000) });
   opened = true;
 

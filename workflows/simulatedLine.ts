@@ -1,4 +1,4 @@
-import { condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineInput } from './definitions';
@@ -28,6 +28,12 @@ export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<
   const pause = () => condition(() => hungUp, input.paceMs);
   // Even turns are the agent's, odd ones the callee's; the index makes each turn's activity idempotent.
   const turn = (index: number) => simulatedTurn({ callId: input.callId, phoneNumber: input.phoneNumber, index });
+  // A turn its retries could not produce (the agent's LLM failing or not configured) fails the call,
+  // which otherwise would stay open, silent, until its maximum duration.
+  const lineFailed = (err: unknown) => {
+    const cause = err instanceof ActivityFailure && err.cause ? err.cause : err;
+    return report({ type: 'failed', reason: cause instanceof Error ? cause.message : String(cause) });
+  };
 
   const scenario = scenarioOf(input.phoneNumber);
   if (await pause()) return;
@@ -45,14 +51,23 @@ export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<
   }
   await report({ type: 'answered' });
   if (await pause()) return;
-  await turn(0);
+  try {
+    await turn(0);
+  } catch (err) {
+    return lineFailed(err);
+  }
   if (scenario === 'hangs_up_early') return report({ type: 'ended', by: 'contact' });
   // The callee stays on the line without a word until the call is ended from our side.
   if (scenario === 'talks_until_max_duration') return condition(() => hungUp);
 
   for (let i = 1; i < MAX_TURNS; i += 1) {
     if (await pause()) return;
-    const { ended } = await turn(i);
+    let ended: 'agent' | 'contact' | undefined;
+    try {
+      ({ ended } = await turn(i));
+    } catch (err) {
+      return lineFailed(err);
+    }
     if (hungUp) return;
     if (ended) return report({ type: 'ended', by: ended });
   }

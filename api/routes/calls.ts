@@ -27,6 +27,7 @@ import {
   notFound,
   validationError,
 } from '../errors';
+import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { defineRoute, reply, type Req } from '../route';
 import { Call, CallReport, ListCallsQuery, PendingReport, PlaceCallBody, Transcript } from '../schemas/calls';
@@ -144,7 +145,7 @@ export const callRoutes = [
     summary: 'Place an outbound call',
     description:
       'Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. ' +
-      'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minutes left (keys with `byok` are billed outside credits). A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
+      'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minutes left. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
       'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
       'A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. ' +
       '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed, voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`). ' +
@@ -165,7 +166,8 @@ export const callRoutes = [
       const variables = body.variables ?? {};
       checkVariables(declaredVariables(agent), variables, 'body');
 
-      if (!auth.byok && (await creditBalance(auth.organizationId)).remainingMinutes <= 0) throw insufficientCredits();
+      if (auth.byok) await assertByokReady(auth.organizationId);
+      else if ((await creditBalance(auth.organizationId)).remainingMinutes <= 0) throw insufficientCredits();
       const organization = await Organization.findById(auth.organizationId).lean();
       const maxCalls = organization?.limits.maxConcurrentCalls ?? 0;
       const callId = new Types.ObjectId();
@@ -246,7 +248,9 @@ export const callRoutes = [
     tag: 'Calls',
     resource: 'call',
     summary: "A call's report",
-    description: '202 with `status: pending` until the analysis has finished (every completed call gets one), then 200. Fields irrelevant to the call are absent.',
+    description:
+      '202 with `status: pending` until the analysis has finished (every completed call gets one), then 200. Fields irrelevant to the call are absent. ' +
+      'When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,
@@ -267,9 +271,11 @@ export const callRoutes = [
         externalRef: report.externalRef ?? '',
         disposition: report.disposition,
         ...(report.outcome ? { outcome: report.outcome } : {}),
-        summary: report.summary,
+        analysisStatus: (report.analysisStatus ?? 'completed') as 'completed' | 'failed',
+        ...(report.analysisError ? { analysisError: report.analysisError } : {}),
+        ...(report.summary !== undefined && report.summary !== null ? { summary: report.summary } : {}),
         capturedFields: report.capturedFields ?? {},
-        sentiment: report.sentiment,
+        ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
         createdAt: report.createdAt.toISOString(),
       };
     },

@@ -8,6 +8,7 @@ import { InterviewReport as InterviewReportModel } from '../../models/interviewR
 import { interviewTranscript } from '../../models/interviewTurn';
 import { findPage } from '../../models/page';
 import { interviewOpenedUpdate, interviewWorkflowId, searchAttributes, type InterviewInput } from '../../workflows/definitions';
+import { assertByokReady } from '../byok';
 import { embedOriginsRequired, interviewClosed, notFound, reportUnavailable, validationError } from '../errors';
 import { defineRoute, reply, type Req } from '../route';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
@@ -97,7 +98,7 @@ export const interviewRoutes = [
     description:
       'The agent must be a `voice` agent of your organization. Answers with `status: created` and `interviewUrl`, the hosted link for the candidate (in this response only). ' +
       'The candidate starts (`active`) and ends it, or the agent ends it after its questions, or it reaches the agent’s `maxDurationMinutes`; an interview nobody started within `expiresInHours` ends with `endedReason: expired` and no report. ' +
-      'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends (not for `byok` keys). ' +
+      'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends; for `byok` keys they are billed per minute instead (`byok.usedMinutes` in `GET /usage`), and the organization needs verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY`. ' +
       'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`.',
     auth: 'apiKey',
     scope: 'executions:read',
@@ -108,6 +109,7 @@ export const interviewRoutes = [
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
+      if (auth.byok) await assertByokReady(auth.organizationId);
 
       const interviewId = String(new Types.ObjectId());
       const capability = generateCandidateSecret('ic');
@@ -212,7 +214,8 @@ export const interviewRoutes = [
     description:
       '202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. ' +
       'The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. ' +
-      'An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop.',
+      'An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. ' +
+      'When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,
@@ -237,16 +240,21 @@ export const interviewRoutes = [
         family,
         externalRef: report.externalRef ?? '',
         endedReason: doc.endedReason,
-        summary: report.summary,
-        ...(family === 'interview'
-          ? {
-              evaluations: report.evaluations,
-              overallScore: report.overallScore,
-              recommendation: report.recommendation,
-              strengths: report.strengths,
-              concerns: report.concerns,
-            }
-          : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
+        ...(report.analysisStatus === 'failed'
+          ? { analysisStatus: 'failed' as const, analysisError: report.analysisError ?? '' }
+          : {
+              analysisStatus: 'completed' as const,
+              summary: report.summary,
+              ...(family === 'interview'
+                ? {
+                    evaluations: report.evaluations,
+                    overallScore: report.overallScore,
+                    recommendation: report.recommendation,
+                    strengths: report.strengths,
+                    concerns: report.concerns,
+                  }
+                : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
+            }),
         ...(query.includeTranscript ? { transcript: await transcriptOf(doc) } : {}),
         createdAt: report.createdAt.toISOString(),
       };

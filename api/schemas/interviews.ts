@@ -113,7 +113,11 @@ export const InterviewReport = Type.Object(
     family: StringEnum(['interview', 'workflow'] as const, { description: "The agent's `mode`: `interview` evaluates, `workflow` captures answers." }),
     externalRef: Type.String(),
     endedReason: StringEnum(INTERVIEW_ENDED_REASONS),
-    summary: Type.String(),
+    analysisStatus: StringEnum(['completed', 'failed'] as const, {
+      description: '`failed`: the language model gave no valid analysis after its retries; `analysisError` says why and the summary and family fields are absent.',
+    }),
+    analysisError: Type.Optional(Type.String({ description: 'Why the analysis failed; only with `analysisStatus: failed`.' })),
+    summary: Type.Optional(Type.String({ description: 'Absent when the analysis failed.' })),
     evaluations: Type.Optional(
       Type.Array(
         Type.Object({ criterion: Type.String(), score: Type.Integer({ minimum: 1, maximum: 5 }), rationale: Type.String() }),

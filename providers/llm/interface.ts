@@ -81,13 +81,52 @@ export interface WorkflowOutcome {
   capturedFields: Record<string, string>;
 }
 
+/**
+ * An agent turn as it is produced. `chunks` yields the text in order (never the end-of-conversation
+ * signal, which is not speech); once it is exhausted, `done()` says whether the agent ends the
+ * conversation with this turn. Calling `done()` earlier throws: the answer is not known yet.
+ */
+export interface ReplyStream {
+  chunks: AsyncIterable<string>;
+  done(): boolean;
+}
+
 export interface LlmProvider {
   readonly name: string;
   /** The agent's next turn given the transcript so far (empty: the agent opens the call). */
   reply(agent: AgentProfile, transcript: Turn[]): Promise<AgentReply>;
+  /** The same turn as `reply`, streamed for a carrier that speaks text as it arrives. */
+  streamReply(agent: AgentProfile, transcript: Turn[]): ReplyStream;
   analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis>;
   /** The interviewer's next turn (empty transcript: the opening). */
   interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply>;
   /** The report of a finished interview, of the family the agent's mode selects. */
   analyzeInterview(agent: InterviewProfile, transcript: Turn[]): Promise<InterviewEvaluation | WorkflowOutcome>;
+}
+
+/**
+ * The model kept answering an analysis with JSON that does not parse or does not fit the schema.
+ * Retrying the activity would only ask again, so the report records the failure instead.
+ */
+export class LlmAnalysisError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly attempts: number,
+    readonly lastProblem: string,
+  ) {
+    super(`${provider} gave no valid analysis in ${attempts} attempts; last problem: ${lastProblem}`);
+    this.name = 'LlmAnalysisError';
+  }
+}
+
+/** The vendor refused the API key (401 or 403): a credential to fix, not a request to retry. */
+export class VendorAuthError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${provider} refused the API key (${status}): ${message}`);
+    this.name = 'VendorAuthError';
+  }
 }

@@ -7,6 +7,7 @@ import type {
   InterviewProfile,
   LlmProvider,
   Recommendation,
+  ReplyStream,
   Turn,
   WorkflowOutcome,
 } from './interface';
@@ -184,6 +185,23 @@ export class SimulatedLlm implements LlmProvider {
       return { text: labelQuestion(labels), done: false };
     }
     return { text: CLOSING, done: true };
+  }
+
+  /** The scripted reply in word-sized chunks (each word with its following space), as a vendor streams. */
+  streamReply(agent: AgentProfile, transcript: Turn[]): ReplyStream {
+    let done: boolean | undefined;
+    const reply = () => this.reply(agent, transcript);
+    return {
+      chunks: (async function* () {
+        const turn = await reply();
+        yield* turn.text.match(/\S+\s*/g) ?? [];
+        done = turn.done;
+      })(),
+      done: () => {
+        if (done === undefined) throw new Error('done() is known only once the chunks are consumed');
+        return done;
+      },
+    };
   }
 
   async analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis> {

@@ -1,16 +1,17 @@
 /**
  * The interview activities against the real database: turns are stored once per index however
  * often an attempt is retried, the read model only moves forward, a report is reserved once, and
- * the charge lands once in the credit ledger (never for byok).
+ * the charge lands once in the ledger: as a credit charge, or as byok usage outside credits.
  */
 import { Types } from 'mongoose';
 import { interviewActivities } from '../../activities/interviews';
 import { Agent } from '../../models/agent';
-import { CreditEntry } from '../../models/creditEntry';
+import { CreditEntry, byokUsedMinutes, creditBalance } from '../../models/creditEntry';
 import { Interview } from '../../models/interview';
 import { InterviewReport } from '../../models/interviewReport';
 import { interviewTranscript } from '../../models/interviewTurn';
 import type { AgentReply, InterviewProfile, Turn } from '../../providers/llm/interface';
+import { fixedLlm } from '../../providers/llm';
 import { SimulatedLlm } from '../../providers/llm/simulated';
 import { connectTestDatabase } from '../helpers/servers';
 
@@ -44,7 +45,7 @@ async function setup() {
   });
   const interviewId = String(new Types.ObjectId());
   const llm = new CountingLlm();
-  const activities = interviewActivities({ llm });
+  const activities = interviewActivities({ llms: fixedLlm(llm) });
   await activities.projectInterview({
     interviewId,
     seq: 1,
@@ -104,12 +105,19 @@ test('the read model never goes back; a report is reserved once and analysed fro
   expect(report!.evaluations![0]!.rationale).toContain('Go is my main language for backend services');
 });
 
-test('the charge is written once per interview and never for byok', async () => {
+test('the charge is written once per interview, and byok minutes as byok usage that credits do not count', async () => {
   const { organizationId, agent, interviewId, activities } = await setup();
   const settle = (byok: boolean, id = interviewId) =>
     activities.settleInterview({ interviewId: id, organizationId: String(organizationId), agentId: String(agent._id), chargedMinutes: 3, byok });
   await Promise.all([settle(false), settle(false)]);
   await settle(false);
-  await settle(true, String(new Types.ObjectId()));
-  expect(await CreditEntry.find({ organizationId }).lean()).toEqual([expect.objectContaining({ kind: 'charge', minutes: 3, reference: `interview:${interviewId}` })]);
+  const byokInterview = String(new Types.ObjectId());
+  await Promise.all([settle(true, byokInterview), settle(true, byokInterview)]);
+  const entries = await CreditEntry.find({ organizationId }).sort({ createdAt: 1 }).lean();
+  expect(entries).toEqual([
+    expect.objectContaining({ kind: 'charge', minutes: 3, reference: `interview:${interviewId}` }),
+    expect.objectContaining({ kind: 'byok_usage', minutes: 3, reference: `interview:${byokInterview}` }),
+  ]);
+  expect((await creditBalance(organizationId)).usedMinutes).toBe(3);
+  expect(await byokUsedMinutes(organizationId)).toBe(3);
 });

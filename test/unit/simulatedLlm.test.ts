@@ -228,3 +228,23 @@ describe('personaReply', () => {
     expect(after('What is your name?').text).toMatch(/^My name is [A-Z][a-z]+ [A-Z][a-z]+\.$/);
   });
 });
+
+describe('SimulatedLlm.streamReply', () => {
+  test('streams the reply word by word and tells done once the words are out', async () => {
+    const transcript: Turn[] = [];
+    for (let i = 0; i < 10; i++) {
+      const expected = await llm.reply(profile(), transcript);
+      const stream = llm.streamReply(profile(), transcript);
+      expect(() => stream.done()).toThrow();
+      const chunks: string[] = [];
+      for await (const chunk of stream.chunks) chunks.push(chunk);
+      expect(chunks.join('')).toBe(expected.text);
+      expect(chunks.length).toBe(expected.text.split(' ').length);
+      expect(stream.done()).toBe(expected.done);
+      transcript.push({ role: 'agent', text: expected.text });
+      if (expected.done) return;
+      transcript.push({ role: 'contact', text: personaReply(profile(), transcript, SEEDS[0]).text });
+    }
+    throw new Error('the conversation did not end');
+  });
+});

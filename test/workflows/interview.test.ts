@@ -182,7 +182,8 @@ test('an interview nobody starts expires after expiresInHours, free and without 
   await withInterview(input, {}, async ({ calls, handle }) => {
     const created = calls.projections[0]!.fields;
     expect(created).toMatchObject({ status: 'created', candidateName: 'Ada', agentMode: 'interview', capabilityHash: input.capabilityHash });
-    expect(created).not.toHaveProperty('byok');
+    // The activities read `byok` from the read model to pick the interview's LLM key.
+    expect(created).toHaveProperty('byok', false);
     await env.sleep('47 hours');
     expect(await handle.query(interviewStateQuery)).toEqual({ status: 'created', turns: 0 });
 
@@ -243,7 +244,7 @@ test('the agent ends the interview with its last reply, which carries the report
     expect(reply).toMatchObject({ agentTurn: { index: 2, text: 'Goodbye.' }, ended: true, reportId: REPORT_ID });
     expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', reportId: REPORT_ID });
     expect(expectProjections(calls, ['created', 'active', 'completed'], 'agent_ended').chargedMinutes).toBe(1);
-    // A byok interview is settled as byok: the activity skips the credit charge.
+    // A byok interview is settled as byok: the activity records byok usage instead of a credit charge.
     expect(calls.settled).toEqual([settlement(input, 1)]);
     expect(calls.settled[0]!.byok).toBe(true);
     await record('agent-ended', handle);

@@ -28,7 +28,8 @@ export class ApiError extends Error {
 /** Every code the API answers with, with its status and type: the OpenAPI document lists them from here. */
 export const ERROR_CODES = {
   VALIDATION_ERROR: [400, 'invalid_request_error', 'A field is missing, malformed or out of range; `param` names it.'],
-  BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key needs verified provider keys for LLM, STT and TTS.'],
+  BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key, and every call, interview or campaign launch it makes, needs verified provider credentials for LLM, STT and TTS.'],
+  PROVIDER_VERIFICATION_FAILED: [400, 'invalid_request_error', 'The vendor refused the provider credential; it is not verified (a previously verified one stays in use).'],
   CARRIER_REJECTED: [400, 'invalid_request_error', 'The carrier refused to dial this number; nothing was created or charged.'],
   INVALID_API_KEY: [401, 'authentication_error', 'The bearer credential is missing, malformed, unknown, revoked or expired.'],
   INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
@@ -54,6 +55,8 @@ export const ERROR_CODES = {
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
+  PROVIDER_UNAVAILABLE: [502, 'api_error', 'The vendor could not be reached to verify the provider credential; it is stored unverified. Retry later.'],
+  CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
 } as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
@@ -92,11 +95,23 @@ export const duplicateName = (message: string, param = 'body.name') => apiError(
 
 export const invalidStateTransition = (message: string) => apiError('INVALID_STATE_TRANSITION', message);
 
-export const byokNotReady = () =>
+/** `missing` names the kinds without a verified credential; `param` is absent when the key, not a field, is the cause. */
+export const byokNotReady = (missing: readonly string[], param?: string) =>
   apiError(
     'BYOK_NOT_READY',
-    'A byok key needs verified provider keys for the voice LLM, speech-to-text and text-to-speech; add and verify them first.',
-    'body.byok',
+    `byok traffic runs only on your organization's own provider credentials, and it has no verified ${missing.join(', ')} credential; ` +
+      `add it with PUT /dashboard/provider-credentials/${missing[0]}.`,
+    param,
+  );
+
+export const providerVerificationFailed = (message: string) => apiError('PROVIDER_VERIFICATION_FAILED', message, 'body.apiKey');
+
+export const providerUnavailable = (message: string) => apiError('PROVIDER_UNAVAILABLE', message);
+
+export const credentialsEncryptionUnconfigured = () =>
+  apiError(
+    'CREDENTIALS_ENCRYPTION_UNCONFIGURED',
+    'This server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials; ask its operator to configure one.',
   );
 
 export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
@@ -106,8 +121,13 @@ export const recipientsAlreadyImported = () =>
 
 export const payloadTooLarge = (limit: number) => apiError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 
-export const unsupportedMediaType = () =>
-  apiError('UNSUPPORTED_MEDIA_TYPE', 'Send request bodies as JSON with Content-Type: application/json.');
+export const unsupportedMediaType = (expected: 'json' | 'form' = 'json') =>
+  apiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    expected === 'json'
+      ? 'Send request bodies as JSON with Content-Type: application/json.'
+      : 'Send request bodies as a form with Content-Type: application/x-www-form-urlencoded.',
+  );
 
 export const rateLimited = (retryAfterSeconds: number, headers: Record<string, string>) =>
   apiError('RATE_LIMITED', `Rate limit reached for this key; retry after ${retryAfterSeconds} s.`, undefined, {

@@ -20,6 +20,8 @@ export interface CampaignRecord {
   completedAt: Date | null;
   cancelledAt: Date | null;
   archivedAt: Date | null;
+  /** Created by a `byok` key: it dials only on the organization's own provider credentials. */
+  byok: boolean;
   /** The campaign workflow's sequence number of the last state written here. */
   seq: number;
   createdAt: Date;
@@ -45,6 +47,7 @@ const campaignSchema = new Schema<CampaignRecord>(
     completedAt: { type: Date, default: null },
     cancelledAt: { type: Date, default: null },
     archivedAt: { type: Date, default: null },
+    byok: { type: Boolean, default: false },
     seq: { type: Number, required: true },
   },
   { timestamps: true, versionKey: false, minimize: false },

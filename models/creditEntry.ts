@@ -1,14 +1,17 @@
 import { Schema, Types, model } from 'mongoose';
+import { isDuplicateKeyError } from './duplicateKey';
 
 /**
- * The organization's credit ledger in minutes: grants add, charges use. Each entry is one insert
- * with a unique reference, so a charge retried by an activity is recorded once, and no two
- * concurrent writers can lose each other's update (FerretDB applies `$inc` non-atomically).
+ * The organization's ledger in minutes: grants add credits, charges use them, and `byok_usage`
+ * records minutes of `byok` traffic, billed per minute outside credits and never counted against
+ * them. Each entry is one insert with a unique reference, so a charge retried by an activity is
+ * recorded once, and no two concurrent writers can lose each other's update (FerretDB applies
+ * `$inc` non-atomically).
  */
 const creditEntrySchema = new Schema(
   {
     organizationId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, required: true, enum: ['grant', 'charge'] },
+    kind: { type: String, required: true, enum: ['grant', 'charge', 'byok_usage'] },
     minutes: { type: Number, required: true, min: 0 },
     /** What the entry is for (`call:<id>`, `admin:<uuid>`), unique per organization. */
     reference: { type: String, required: true },
@@ -34,6 +37,27 @@ export async function creditBalance(organizationId: Types.ObjectId | string): Pr
   const allocatedMinutes = sum('grant');
   const usedMinutes = sum('charge');
   return { allocatedMinutes, usedMinutes, remainingMinutes: Math.max(0, allocatedMinutes - usedMinutes) };
+}
+
+/** Minutes of `byok` calls and interviews, all time. */
+export async function byokUsedMinutes(organizationId: Types.ObjectId | string): Promise<number> {
+  const [total] = await CreditEntry.aggregate<{ minutes: number }>([
+    { $match: { organizationId: new Types.ObjectId(String(organizationId)), kind: 'byok_usage' } },
+    { $group: { _id: null, minutes: { $sum: '$minutes' } } },
+  ]);
+  return total?.minutes ?? 0;
+}
+
+/**
+ * Records the minutes of a finished call or interview once per reference: a credit charge, or
+ * `byok_usage` for `byok` traffic. A retried activity finds its entry already there.
+ */
+export async function recordUsage(input: { organizationId: string; minutes: number; reference: string; byok: boolean }): Promise<void> {
+  try {
+    await CreditEntry.create({ organizationId: input.organizationId, kind: input.byok ? 'byok_usage' : 'charge', minutes: input.minutes, reference: input.reference });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
 }
 
 export async function grantCredits(organizationId: Types.ObjectId | string, minutes: number, reference: string): Promise<void> {

@@ -1,23 +1,183 @@
-import { Schema, model, type Types } from 'mongoose';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { Schema, Types, model } from 'mongoose';
+import type { CredentialKey } from '../config';
+import { isDuplicateKeyError } from './duplicateKey';
+
+export const CREDENTIAL_KINDS = ['llm', 'stt', 'tts'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+
+/** A secret sealed with AES-256-GCM under the server key `keyId`; the binary parts in base64. */
+export interface SealedSecret {
+  keyId: string;
+  iv: string;
+  tag: string;
+  ciphertext: string;
+}
+
+export interface ProviderCredentialRecord {
+  _id: Types.ObjectId;
+  organizationId: Types.ObjectId;
+  kind: CredentialKind;
+  provider: string;
+  /** The secret's last four characters, to tell credentials apart without revealing them. */
+  hint: string;
+  secret: SealedSecret;
+  verifiedAt: Date | null;
+  lastVerificationError: string | null;
+  lastVerificationAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /**
- * An organization's own vendor credential for one provider kind (bring your own key). Only
- * verified credentials of all three kinds make `byok` keys possible.
+ * An organization's own vendor credential for one provider kind (bring your own key), one per
+ * organization and kind. `verifiedAt` set means the sealed secret is the one in use; the outcome of
+ * the latest verification attempt is kept apart from it, so a rejected replacement never displaces
+ * a working credential.
  */
-const providerCredentialSchema = new Schema(
+const providerCredentialSchema = new Schema<ProviderCredentialRecord>(
   {
     organizationId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, required: true, enum: ['llm', 'stt', 'tts'] },
+    kind: { type: String, required: true, enum: CREDENTIAL_KINDS },
     provider: { type: String, required: true },
+    hint: { type: String, required: true },
+    secret: {
+      keyId: { type: String, required: true },
+      iv: { type: String, required: true },
+      tag: { type: String, required: true },
+      ciphertext: { type: String, required: true },
+    },
     verifiedAt: { type: Date, default: null },
+    lastVerificationError: { type: String, default: null },
+    lastVerificationAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );
 providerCredentialSchema.index({ organizationId: 1, kind: 1 }, { unique: true });
 
-export const ProviderCredential = model('ProviderCredential', providerCredentialSchema);
+export const ProviderCredential = model<ProviderCredentialRecord>('ProviderCredential', providerCredentialSchema);
 
-export async function byokReady(organizationId: Types.ObjectId): Promise<boolean> {
-  const verified = await ProviderCredential.countDocuments({ organizationId, verifiedAt: { $ne: null } });
-  return verified === 3;
+/**
+ * Binds a ciphertext to its organization, kind and provider: a sealed secret copied into another
+ * organization's document, or relabelled, no longer opens.
+ */
+const additionalData = (organizationId: Types.ObjectId | string, kind: string, provider: string) =>
+  Buffer.from(`provider-credential:${String(organizationId)}:${kind}:${provider}`);
+
+export function sealSecret(key: CredentialKey, organizationId: Types.ObjectId | string, kind: string, provider: string, plaintext: string): SealedSecret {
+  // A fresh 96-bit IV per write: GCM is broken by reusing an IV under one key.
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key.key, iv, { authTagLength: 16 });
+  cipher.setAAD(additionalData(organizationId, kind, provider));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return { keyId: key.id, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+}
+
+/** Throws when no key of `keys` sealed it, or when the secret or its binding was tampered with. */
+export function openSecret(keys: readonly CredentialKey[], organizationId: Types.ObjectId | string, kind: string, provider: string, sealed: SealedSecret): string {
+  const key = keys.find((k) => k.id === sealed.keyId);
+  if (!key) {
+    throw new Error(`provider credential sealed with key ${sealed.keyId}, which this server does not hold: add it to CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS`);
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(sealed.iv, 'base64'), { authTagLength: 16 });
+  decipher.setAAD(additionalData(organizationId, kind, provider));
+  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+}
+
+interface Attempt {
+  key: CredentialKey;
+  organizationId: Types.ObjectId;
+  kind: CredentialKind;
+  provider: string;
+  apiKey: string;
+}
+
+const credentialFields = ({ key, organizationId, kind, provider, apiKey }: Attempt) => ({
+  provider,
+  hint: apiKey.slice(-4),
+  secret: sealSecret(key, organizationId, kind, provider, apiKey),
+});
+
+/** Stores a credential the vendor accepted: it becomes the one in use, replacing any other. */
+export async function storeVerifiedCredential(attempt: Attempt): Promise<ProviderCredentialRecord> {
+  const now = new Date();
+  const doc = await ProviderCredential.findOneAndUpdate(
+    { organizationId: attempt.organizationId, kind: attempt.kind },
+    { $set: { ...credentialFields(attempt), verifiedAt: now, lastVerificationError: null, lastVerificationAt: now } },
+    { upsert: true, new: true },
+  ).lean();
+  return doc!;
+}
+
+/**
+ * Records a credential the vendor refused or could not be asked about. A verified credential of the
+ * kind stays in use and only the attempt's error is recorded; without one, the new credential is
+ * stored unverified, so the representation shows what was tried.
+ */
+export async function storeUnverifiedCredential(attempt: Attempt, error: string): Promise<ProviderCredentialRecord> {
+  const { organizationId, kind } = attempt;
+  const outcome = { lastVerificationError: error, lastVerificationAt: new Date() };
+  for (;;) {
+    const kept = await ProviderCredential.findOneAndUpdate({ organizationId, kind, verifiedAt: { $ne: null } }, { $set: outcome }, { new: true }).lean();
+    if (kept) return kept;
+    try {
+      const stored = await ProviderCredential.findOneAndUpdate(
+        { organizationId, kind, verifiedAt: null },
+        { $set: { ...credentialFields(attempt), ...outcome } },
+        { upsert: true, new: true },
+      ).lean();
+      return stored!;
+    } catch (err) {
+      // A concurrent PUT verified one in between (the upsert met the unique index): keep that one.
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+  }
+}
+
+/**
+ * Seals every credential that is not under the current key (the first) again under it, so a
+ * rotated-out key can then leave CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS. Returns how many it rewrote.
+ */
+export async function resealCredentials(keys: readonly CredentialKey[]): Promise<number> {
+  const [current] = keys;
+  let resealed = 0;
+  for await (const doc of ProviderCredential.find({ 'secret.keyId': { $ne: current.id } }).lean().cursor()) {
+    const apiKey = openSecret(keys, doc.organizationId, doc.kind, doc.provider, doc.secret);
+    // Only if the secret is still the one read: a PUT that lands meanwhile is not overwritten.
+    const { modifiedCount } = await ProviderCredential.updateOne(
+      { _id: doc._id, 'secret.ciphertext': doc.secret.ciphertext },
+      { $set: { secret: sealSecret(current, doc.organizationId, doc.kind, doc.provider, apiKey) } },
+      { timestamps: false },
+    );
+    resealed += modifiedCount;
+  }
+  return resealed;
+}
+
+/** The kinds the organization has no verified credential for, in the order llm, stt, tts. */
+export async function missingByokKinds(organizationId: Types.ObjectId | string): Promise<CredentialKind[]> {
+  const verified = await ProviderCredential.find({ organizationId, verifiedAt: { $ne: null } }, { kind: 1 }).lean();
+  return CREDENTIAL_KINDS.filter((kind) => !verified.some((c) => c.kind === kind));
+}
+
+let processKeys: readonly CredentialKey[] = [];
+
+/**
+ * The keys `organizationCredential` opens secrets with. The worker installs them from its config at
+ * start, because the activities that need a credential have no config of their own to pass.
+ */
+export function installCredentialKeys(keys: readonly CredentialKey[]): void {
+  processKeys = keys;
+}
+
+/**
+ * The organization's verified credential of `kind`, opened, for a vendor call; null when it has
+ * none, so `byok` traffic can fail instead of falling back to the service's credentials. Never log
+ * the result.
+ */
+export async function organizationCredential(organizationId: string, kind: CredentialKind): Promise<{ provider: string; apiKey: string } | null> {
+  const doc = await ProviderCredential.findOne({ organizationId: new Types.ObjectId(organizationId), kind, verifiedAt: { $ne: null } }).lean();
+  if (!doc) return null;
+  return { provider: doc.provider, apiKey: openSecret(processKeys, doc.organizationId, doc.kind, doc.provider, doc.secret) };
 }

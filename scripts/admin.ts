@@ -5,6 +5,7 @@
  *   org create --name <n> [--plan <p>] [--credits <minutes>] [--max-agents N] [--max-users N]
  *              [--max-concurrent-calls N] [--admin-email <e> [--admin-password <p>]] [--json]
  *   credits add --org <id> --minutes <n> [--json]
+ *   credentials reseal [--json]   (after rotating CREDENTIALS_ENCRYPTION_KEY)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import mongoose, { isValidObjectId } from 'mongoose';
 import { loadConfig } from '../config';
 import { creditBalance, grantCredits } from '../models/creditEntry';
 import { Organization } from '../models/organization';
+import { resealCredentials } from '../models/providerCredential';
 import { createOrganization } from '../models/tenant';
 
 class UsageError extends Error {}
@@ -96,15 +98,32 @@ async function creditsAdd(args: string[]) {
   };
 }
 
+/**
+ * After CREDENTIALS_ENCRYPTION_KEY has changed (the old key moved to
+ * CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS): seals every provider credential under the new key.
+ */
+async function credentialsReseal(args: string[]) {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } });
+  const keys = loadConfig().byok.encryptionKeys;
+  if (!keys.length) throw new UsageError('CREDENTIALS_ENCRYPTION_KEY is not set: there is no key to seal with');
+  const resealed = await resealCredentials(keys);
+  return {
+    json: values.json,
+    result: { resealed, keyId: keys[0].id },
+    text: `Resealed ${resealed} provider credentials under key ${keys[0].id}; CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS can now be emptied.`,
+  };
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; result: unknown; text: string }>> = {
   'org create': orgCreate,
   'credits add': creditsAdd,
+  'credentials reseal': credentialsReseal,
 };
 
 async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[argv.slice(0, 2).join(' ')];
   if (!command) {
-    console.error('usage: npm run admin -- org create --name <n> [...] | credits add --org <id> --minutes <n>  (add --json for JSON)');
+    console.error('usage: npm run admin -- org create --name <n> [...] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)');
     return 2;
   }
   const config = loadConfig();

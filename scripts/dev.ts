@@ -4,6 +4,8 @@
  * so a second run finds the same data. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { SCOPES } from '../api/scopes';
@@ -53,6 +55,20 @@ async function seedDemo(mongodbUri: string): Promise<string[]> {
   }
 }
 
+/**
+ * The key that seals organizations' provider credentials (byok) in development: made once at
+ * random and kept in .data/ beside the data it protects, so no key is a constant in the repository.
+ * Deployments set CREDENTIALS_ENCRYPTION_KEY themselves.
+ */
+function devCredentialsKey(): string {
+  const file = path.join(DATA, 'credentials.key');
+  if (!existsSync(file)) {
+    mkdirSync(DATA, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 function port(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value <= 0 || value > 65535) fail(`${name} must be a port number, got "${process.env[name]}"`);
@@ -100,7 +116,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(apiPort) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(apiPort),
+    CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devCredentialsKey(),
+  };
   try {
     if (startTemporalServer) {
       const temporal = await startTemporal({

@@ -1,9 +1,9 @@
 import { Types } from 'mongoose';
 import { findPage } from '../../models/page';
 import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
-import { byokReady } from '../../models/providerCredential';
 import { forgetCachedKeys } from '../middleware/auth';
-import { byokNotReady, notFound, validationError } from '../errors';
+import { assertByokReady } from '../byok';
+import { notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import { assertGrantable } from '../scopes';
 import { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from '../schemas/apiKeys';
@@ -88,7 +88,7 @@ export const apiKeyRoutes = [
       const allowedOrigins = normalizeOrigins(body.allowedOrigins ?? []);
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError('body.expiresAt must be in the future.', 'body.expiresAt');
-      if (body.byok && !(await byokReady(auth.organizationId))) throw byokNotReady();
+      if (body.byok) await assertByokReady(auth.organizationId, 'body.byok');
       const { doc, key } = await createApiKey({
         organizationId: auth.organizationId,
         createdBy: auth.userId,

@@ -23,6 +23,7 @@ import {
   type CampaignState,
 } from '../../workflows/definitions';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
+import { assertByokReady } from '../byok';
 import { invalidStateTransition, noRecipients, notFound, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import {
@@ -195,7 +196,9 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     status: 200,
     responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(409) },
     handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
-      await act(temporal, await findCampaign(auth.organizationId, params.id), past, (h) => h.executeUpdate(update));
+      const campaign = await findCampaign(auth.organizationId, params.id);
+      if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);
+      await act(temporal, campaign, past, (h) => h.executeUpdate(update));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   });
@@ -228,7 +231,7 @@ export const campaignRoutes = [
     path: '/campaigns',
     tag: 'Campaigns',
     summary: 'Create a campaign (draft)',
-    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls outside credits.`,
+    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`).`,
     auth: 'apiKey',
     scope: 'campaigns:manage',
     body: CreateCampaignBody,
@@ -255,7 +258,7 @@ export const campaignRoutes = [
         historyBudget: config.campaigns.historyBudget,
         state,
       };
-      await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, ...campaignFields(state), seq: 0 });
+      await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, byok: auth.byok, ...campaignFields(state), seq: 0 });
       try {
         await temporal.workflow.start('campaignWorkflow', {
           workflowId: campaignWorkflowId(String(id)),

@@ -6,6 +6,7 @@ import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
 import { dashboardRoutes } from './dashboard';
 import { interviewRoutes } from './interviews';
+import { providerCredentialRoutes } from './providerCredentials';
 import { usageRoutes } from './usage';
 
 /** The route table: every operation under /api/v1. The router and the OpenAPI document come from it. */
@@ -22,6 +23,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
   return routes;
 }

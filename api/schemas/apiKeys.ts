@@ -10,7 +10,7 @@ export const CreateApiKeyBody = Type.Object(
       uniqueItems: true,
       description: 'Only scopes the creating admin holds. Effective access is always these ∩ the creator’s current permissions.',
     }),
-    byok: Type.Optional(Type.Boolean({ default: false, description: 'Fixed at creation. Needs verified LLM, STT and TTS provider keys (else 400 `BYOK_NOT_READY`).' })),
+    byok: Type.Optional(Type.Boolean({ default: false, description: "Fixed at creation. The key's traffic runs only on the organization's own vendor credentials and is billed per minute, not from credits. Needs verified `llm`, `stt` and `tts` credentials (`PUT /dashboard/provider-credentials/{kind}`), else 400 `BYOK_NOT_READY` naming the missing kinds." })),
     mode: Type.Optional(StringEnum(['live', 'test'] as const, { default: 'live', description: 'Prefix `rb_live_` or `rb_test_`.' })),
     allowedOrigins: Type.Optional(
       Type.Array(Type.String({ maxLength: 300 }), {

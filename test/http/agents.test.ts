@@ -184,6 +184,7 @@ test('GET /usage reports organization, credits and limits', async () => {
     object: 'usage',
     organization: { id: String(t.organizationId), name: expect.any(String), plan: 'growth' },
     credits: { allocatedMinutes: 250, usedMinutes: 0, remainingMinutes: 250 },
+    byok: { usedMinutes: 0 },
     limits: { maxAgents: 7, maxUsers: 3, maxConcurrentCalls: 2 },
   });
 });

@@ -1,0 +1,149 @@
+import {
+  CREDENTIAL_KINDS,
+  ProviderCredential as ProviderCredentialModel,
+  storeUnverifiedCredential,
+  storeVerifiedCredential,
+  type CredentialKind,
+  type ProviderCredentialRecord,
+} from '../../models/providerCredential';
+import { VERIFIABLE_PROVIDERS, verifyCredential } from '../../providers/verify';
+import { credentialsEncryptionUnconfigured, notFound, providerUnavailable, providerVerificationFailed, validationError } from '../errors';
+import { defineRoute, type Req } from '../route';
+import { ErrorEnvelope, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+import { DeletedProviderCredential, KindParams, PROVIDERS_BY_KIND, ProviderCredential, PutProviderCredentialBody } from '../schemas/providerCredentials';
+
+const iso = (d?: Date | null) => (d ? d.toISOString() : null);
+
+function credentialRepresentation(doc: ProviderCredentialRecord) {
+  return {
+    object: 'provider_credential' as const,
+    kind: doc.kind,
+    provider: doc.provider,
+    apiKeyHint: `…${doc.hint}`,
+    verified: doc.verifiedAt !== null,
+    verifiedAt: iso(doc.verifiedAt),
+    lastVerificationError: doc.lastVerificationError ?? null,
+    lastVerificationAt: iso(doc.lastVerificationAt),
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}
+
+function credentialKind(kind: string): CredentialKind {
+  if (!(CREDENTIAL_KINDS as readonly string[]).includes(kind)) {
+    throw validationError(`path.kind must be one of ${CREDENTIAL_KINDS.join(', ')}.`, 'path.kind');
+  }
+  return kind as CredentialKind;
+}
+
+const NEVER_SHOWN = 'The key itself is never returned; `apiKeyHint` shows its last four characters.';
+
+export const providerCredentialRoutes = [
+  defineRoute({
+    operationId: 'putProviderCredential',
+    method: 'put',
+    path: '/dashboard/provider-credentials/{kind}',
+    tag: 'Dashboard',
+    summary: "Store and verify the organization's own vendor credential of one kind",
+    description:
+      "The organization's credential for `llm`, `stt` or `tts`, used by `byok` API keys instead of the service's. It is checked at once with a cheap authenticated read at the vendor " +
+      '(Mistral and Groq: list models with a bearer key; Gemini: list models with `x-goog-api-key`; Deepgram: list projects with `Token`; ElevenLabs: get user with `xi-api-key`; Google Speech-to-Text: list operations, Google Text-to-Speech: list voices, with `key=`) and stored encrypted (AES-256-GCM under the server key). ' +
+      'Accepted: 200, `verified: true`, and it replaces any previous credential of the kind. ' +
+      'Refused by the vendor: 400 `PROVIDER_VERIFICATION_FAILED` (`param` `body.apiKey`). Vendor unreachable or failing: 502 `PROVIDER_UNAVAILABLE`. ' +
+      'In both failure cases a verified credential of the kind stays in use and the new one is discarded (a bad key never breaks working traffic); without one, the new credential is kept unverified. Either way `lastVerificationError` says what happened. ' +
+      '`amazon` (Polly) is not accepted yet: it needs an AWS key pair and signed requests (400). 503 `CREDENTIALS_ENCRYPTION_UNCONFIGURED` when the server has no encryption key. ' +
+      NEVER_SHOWN,
+    auth: 'dashboard',
+    adminOnly: true,
+    params: KindParams,
+    body: PutProviderCredentialBody,
+    status: 200,
+    responses: {
+      200: { description: 'The credential, verified.', schema: ProviderCredential },
+      ...errorResponses(400),
+      502: { description: 'The vendor could not be reached to verify the credential; retry later.', schema: ErrorEnvelope },
+      503: { description: 'The server cannot encrypt credentials: no CREDENTIALS_ENCRYPTION_KEY.', schema: ErrorEnvelope },
+    },
+    handler: async ({ params, body, auth, config }: Req<{ params: typeof KindParams; body: typeof PutProviderCredentialBody; auth: 'dashboard' }>) => {
+      const kind = credentialKind(params.kind);
+      const allowed: readonly string[] = PROVIDERS_BY_KIND[kind];
+      if (!allowed.includes(body.provider)) {
+        throw validationError(`body.provider must be one of ${allowed.join(', ')} for ${kind} credentials.`, 'body.provider');
+      }
+      if (!VERIFIABLE_PROVIDERS[kind].includes(body.provider)) {
+        throw validationError(`${body.provider} ${kind} credentials are not supported yet: they need an AWS key pair and signed requests.`, 'body.provider');
+      }
+      const [key] = config.byok.encryptionKeys;
+      if (!key) throw credentialsEncryptionUnconfigured();
+
+      const attempt = { key, organizationId: auth.organizationId, kind, provider: body.provider, apiKey: body.apiKey };
+      const verification = await verifyCredential(kind, body.provider, body.apiKey, {
+        baseUrls: config.byok.vendorBaseUrls,
+        llmVendors: config.llmVendors,
+        timeoutMs: config.byok.verifyTimeoutMs,
+      });
+      if (verification.outcome === 'verified') return credentialRepresentation(await storeVerifiedCredential(attempt));
+      const stored = await storeUnverifiedCredential(attempt, verification.message);
+      const kept = stored.verifiedAt ? `Your verified ${stored.provider} credential (…${stored.hint}) stays in use.` : 'It is stored unverified.';
+      const message = `${verification.message.replace(/\.?$/, '.')} ${kept}`;
+      throw verification.outcome === 'rejected' ? providerVerificationFailed(message) : providerUnavailable(message);
+    },
+  }),
+  defineRoute({
+    operationId: 'listProviderCredentials',
+    method: 'get',
+    path: '/dashboard/provider-credentials',
+    tag: 'Dashboard',
+    summary: "The organization's vendor credentials, one per kind",
+    description: `At most three, in the order llm, stt, tts; a \`byok\` key needs all three verified. ${NEVER_SHOWN}`,
+    auth: 'dashboard',
+    adminOnly: true,
+    status: 200,
+    responses: { 200: { description: 'The credentials.', schema: ListOf(ProviderCredential, 'provider_credential') } },
+    handler: async ({ auth }: Req<{ auth: 'dashboard' }>) => {
+      const docs = await ProviderCredentialModel.find({ organizationId: auth.organizationId }).lean<ProviderCredentialRecord[]>();
+      const ordered = CREDENTIAL_KINDS.flatMap((kind) => docs.filter((d) => d.kind === kind)).map(credentialRepresentation);
+      return listEnvelope('provider_credential', ordered, ordered.length, { page: 1, limit: CREDENTIAL_KINDS.length });
+    },
+  }),
+  defineRoute({
+    operationId: 'getProviderCredential',
+    method: 'get',
+    path: '/dashboard/provider-credentials/{kind}',
+    tag: 'Dashboard',
+    summary: "The organization's vendor credential of one kind",
+    description: `404 when the organization has none of this kind. ${NEVER_SHOWN}`,
+    auth: 'dashboard',
+    adminOnly: true,
+    params: KindParams,
+    status: 200,
+    responses: { 200: { description: 'The credential.', schema: ProviderCredential }, ...errorResponses(400, 404) },
+    handler: async ({ params, auth }: Req<{ params: typeof KindParams; auth: 'dashboard' }>) => {
+      const kind = credentialKind(params.kind);
+      const doc = await ProviderCredentialModel.findOne({ organizationId: auth.organizationId, kind }).lean<ProviderCredentialRecord>();
+      if (!doc) throw notFound(`${kind} provider credential`, 'path.kind');
+      return credentialRepresentation(doc);
+    },
+  }),
+  defineRoute({
+    operationId: 'deleteProviderCredential',
+    method: 'delete',
+    path: '/dashboard/provider-credentials/{kind}',
+    tag: 'Dashboard',
+    summary: "Delete the organization's vendor credential of one kind",
+    description:
+      'Allowed while `byok` keys exist: they keep working for reads, but their new calls, interviews and campaign launches answer 400 `BYOK_NOT_READY` until a credential of the kind is verified again, ' +
+      "and conversations already under way fail when they next need the vendor; they never fall back to the service's credentials. The encrypted secret is removed.",
+    auth: 'dashboard',
+    adminOnly: true,
+    params: KindParams,
+    status: 200,
+    responses: { 200: { description: 'The credential was deleted.', schema: DeletedProviderCredential }, ...errorResponses(400, 404) },
+    handler: async ({ params, auth }: Req<{ params: typeof KindParams; auth: 'dashboard' }>) => {
+      const kind = credentialKind(params.kind);
+      const { deletedCount } = await ProviderCredentialModel.deleteOne({ organizationId: auth.organizationId, kind });
+      if (deletedCount !== 1) throw notFound(`${kind} provider credential`, 'path.kind');
+      return { object: 'provider_credential' as const, kind, deleted: true as const };
+    },
+  }),
+];

@@ -1,0 +1,46 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { CREDENTIAL_KINDS } from '../../models/providerCredential';
+import { LLM_PROVIDERS, STT_PROVIDERS, TTS_PROVIDERS } from './agents';
+import { StringEnum, Timestamp } from './common';
+
+/** The vendors an organization may bring a credential for, per kind: the ones agents can name. */
+export const PROVIDERS_BY_KIND = { llm: LLM_PROVIDERS, stt: STT_PROVIDERS, tts: TTS_PROVIDERS } as const;
+
+const KIND_DESCRIPTION = '`llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram, google) or `tts` (text-to-speech: elevenlabs, google).';
+
+/** Any string: an unknown kind is a 400 naming `path.kind`, not a 404. */
+export const KindParams = Type.Object({ kind: Type.String({ maxLength: 20, description: KIND_DESCRIPTION }) }, { additionalProperties: false });
+
+export const PutProviderCredentialBody = Type.Object(
+  {
+    provider: Type.String({ maxLength: 50, description: 'A vendor of the kind in the path.' }),
+    apiKey: Type.String({ minLength: 8, maxLength: 4096, description: "The vendor's API key. Stored encrypted; never returned." }),
+  },
+  { additionalProperties: false, title: 'provider_credential_put' },
+);
+
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+export const ProviderCredential = Type.Object(
+  {
+    object: Type.Literal('provider_credential'),
+    kind: StringEnum(CREDENTIAL_KINDS),
+    provider: Type.String({ description: 'The vendor of the credential in use (or, while none is verified, of the one last tried).' }),
+    apiKeyHint: Type.String({ description: 'The last four characters of the key, e.g. `…f3a9`; the key itself is never shown.' }),
+    verified: Type.Boolean({ description: 'The vendor accepted this credential: `byok` traffic uses it.' }),
+    verifiedAt: nullable(Timestamp, 'When the credential in use was verified.'),
+    lastVerificationError: nullable(
+      Type.String(),
+      'Why the latest PUT was not verified, or null when it was. When a verified credential exists, a refused replacement is discarded and the verified one stays in use: this field then reports the refusal.',
+    ),
+    lastVerificationAt: nullable(Timestamp, 'When the latest PUT was checked with the vendor.'),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: 'provider_credential' },
+);
+
+export const DeletedProviderCredential = Type.Object(
+  { object: Type.Literal('provider_credential'), kind: StringEnum(CREDENTIAL_KINDS), deleted: Type.Literal(true) },
+  { title: 'provider_credential_deleted' },
+);

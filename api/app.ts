@@ -10,6 +10,8 @@ import { buildRouter } from './router';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
+import { twilioRoutes } from './routes/twilio';
+import { TWILIO_PREFIX } from '../providers/carrier/twilio';
 
 export type { AppDeps } from './deps';
 
@@ -41,6 +43,12 @@ export function createApp(deps: AppDeps): Koa {
   const candidate = buildRouter(candidateRoutes, deps, CANDIDATE_PREFIX);
   app.use(candidate.routes());
   app.use(candidate.allowedMethods());
+  // Twilio's webhooks, when calls go through Twilio: signed by Twilio, not part of the partner API.
+  if (deps.config.carrier.twilio) {
+    const twilio = buildRouter(twilioRoutes, deps, TWILIO_PREFIX);
+    app.use(twilio.routes());
+    app.use(twilio.allowedMethods());
+  }
   const pages = pageRoutes();
   app.use(pages.routes());
   app.use(pages.allowedMethods());

@@ -84,6 +84,8 @@ interface RouteMeta {
   params?: TObject;
   query?: TObject;
   body?: TSchema;
+  /** How the body is encoded: JSON unless the route takes a carrier's form-encoded webhook. */
+  bodyType?: 'json' | 'form';
   /** Overrides the 1 MiB request-body limit, for the routes that take bulk data. */
   bodyLimitBytes?: number;
   status: number;

@@ -5,7 +5,7 @@ import { notFound, permissionDenied } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
-import { readJsonBody } from './middleware/body';
+import { readFormBody, readJsonBody } from './middleware/body';
 import { enforceRateLimit } from './middleware/rateLimit';
 import type { Auth, Reply, RouteDef } from './route';
 import { check, compile } from './validation';
@@ -59,7 +59,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       if (validateQuery) check(validateQuery, query, 'query');
       let body: unknown;
       if (validateBody) {
-        body = (await readJsonBody(ctx, route.bodyLimitBytes)) ?? {};
+        body = (await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes)) ?? {};
         check(validateBody, body, 'body');
       }
 

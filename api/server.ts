@@ -3,7 +3,9 @@ import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../config';
 import { sweepTickets } from '../models/rateTicket';
+import { installCredentialKeys } from '../models/providerCredential';
 import { createApp } from './app';
+import { agentLlm, attachTwilioRelay } from './relay';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,6 +16,12 @@ async function main(): Promise<void> {
   const server = app.listen(config.port, config.host, () => {
     console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${config.host}:${config.port}` }));
   });
+  if (config.carrier.twilio) {
+    // The agent turns of phone calls run here, next to the live audio; byok calls open the
+    // organization's own LLM key, as the worker does.
+    installCredentialKeys(config.byok.encryptionKeys);
+    attachTwilioRelay(server, { config, temporal, llmFor: agentLlm(config) });
+  }
 
   // Spent rate-limit windows are removed here, since FerretDB has no TTL indexes.
   const sweeper = setInterval(() => {

@@ -1,4 +1,4 @@
-import { ApplicationFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, condition, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
   callEndedSignal,
@@ -67,14 +67,18 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
   );
   setHandler(callStateQuery, () => ({ ...state }));
 
-  const result = await dial({ callId: input.callId, to: input.phoneNumber });
+  // The dial names the agent, so a carrier that speaks for it (Twilio) can load its voice; runs
+  // recorded before it dialled with the number alone.
+  const agent = patched('dial-names-agent') ? { agentId: input.agentId, variables: input.variables } : {};
+  const result = await dial({ callId: input.callId, to: input.phoneNumber, ...agent });
   if ('refused' in result) {
     refusal = result.refused;
     // Nothing was written for a refused call; give back what placing it reserved.
     await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: input.byok });
     return { ...state, refused: refusal.kind };
   }
-  const { callId: _callId, byok: _byok, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
+  // `byok` goes to the read model too: the activities that pick the call's LLM read it there.
+  const { callId: _callId, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
   await projectCall({ callId: input.callId, seq: ++seq, fields: { ...record, status: 'created', direction: 'outbound', carrierCallId: result.carrierCallId } });
   // Only now does the dial update answer, so the API's 201 is followed by a readable call.
   state.status = 'created';
@@ -132,9 +136,11 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
 
 /** While the call is active: it ends when the carrier says so, on hangup, or at the maximum duration. */
 async function converse(input: CallInput, events: CarrierEvent[], hangupRequested: () => boolean, carrierCallId: string): Promise<Disposition> {
-  const ended = () => events.find((e) => e.type === 'ended') as Extract<CarrierEvent, { type: 'ended' }> | undefined;
+  // A line that fails mid-call (its agent's LLM cannot answer) ends the call now, not at its maximum duration.
+  const ended = () => events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
   const inTime = await condition(() => ended() !== undefined || hangupRequested(), `${input.maxDurationMinutes} minutes`);
   const end = ended();
+  if (end?.type === 'failed') return 'failed';
   if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
   await carrierHangup({ carrierCallId });
   return inTime ? 'hangup_requested' : 'max_duration';

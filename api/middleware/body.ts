@@ -8,11 +8,30 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * body is `undefined`.
  */
 export async function readJsonBody(ctx: Koa.Context, limit = BODY_LIMIT_BYTES): Promise<unknown> {
+  const text = await readText(ctx, limit, 'json');
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw validationError(`The request body is not valid JSON: ${(err as Error).message}.`, 'body');
+  }
+}
+
+/**
+ * Reads an `application/x-www-form-urlencoded` body (what carriers' webhooks post) into its fields;
+ * a field given twice keeps its last value. An absent body is `undefined`.
+ */
+export async function readFormBody(ctx: Koa.Context, limit = BODY_LIMIT_BYTES): Promise<Record<string, string> | undefined> {
+  const text = await readText(ctx, limit, 'form');
+  return text === undefined ? undefined : Object.fromEntries(new URLSearchParams(text));
+}
+
+async function readText(ctx: Koa.Context, limit: number, type: 'json' | 'form'): Promise<string | undefined> {
   const declared = Number(ctx.get('content-length') || 0);
   const chunked = Boolean(ctx.get('transfer-encoding'));
   if (!declared && !chunked) return undefined;
   if (declared > limit) throw payloadTooLarge(limit);
-  if (!ctx.is('application/json', '+json')) throw unsupportedMediaType();
+  if (type === 'json' ? !ctx.is('application/json', '+json') : !ctx.is('urlencoded')) throw unsupportedMediaType(type);
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -22,11 +41,5 @@ export async function readJsonBody(ctx: Koa.Context, limit = BODY_LIMIT_BYTES): 
     if (size <= limit) chunks.push(chunk as Buffer);
   }
   if (size > limit) throw payloadTooLarge(limit);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw validationError(`The request body is not valid JSON: ${(err as Error).message}.`, 'body');
-  }
+  return Buffer.concat(chunks).toString('utf8');
 }

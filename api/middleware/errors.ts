@@ -14,15 +14,20 @@ export function errorEnvelope(): Middleware {
       if (!(err instanceof ApiError)) ctx.app.emit('error', err, ctx);
       ctx.status = apiError.status;
       ctx.set(apiError.headers);
-      ctx.body = {
-        error: {
-          type: apiError.type,
-          code: apiError.code,
-          message: apiError.message,
-          ...(apiError.param ? { param: apiError.param } : {}),
-        },
-        request_id: ctx.state.requestId,
-      };
+      ctx.body = errorBody(apiError, ctx.state.requestId);
     }
+  };
+}
+
+/** The spec's error envelope; also written by hand where no Koa context exists (a refused WebSocket upgrade). */
+export function errorBody(apiError: ApiError, requestId: string) {
+  return {
+    error: {
+      type: apiError.type,
+      code: apiError.code,
+      message: apiError.message,
+      ...(apiError.param ? { param: apiError.param } : {}),
+    },
+    request_id: requestId,
   };
 }

@@ -10,6 +10,20 @@ export interface DialRequest {
   to: string;
   /** The workflow that receives the call's carrier events. */
   callWorkflowId: string;
+  /**
+   * How the agent sounds, for a carrier that runs speech itself (Twilio ConversationRelay). Absent
+   * on a dial scheduled by a call that started before dials carried it: the carrier's defaults apply.
+   */
+  voice?: DialVoice;
+}
+
+export interface DialVoice {
+  language: string;
+  /** Spoken first when the callee answers, variables filled; '' for none. */
+  greeting: string;
+  /** The agent's own speech vendors; absent: the server's defaults. */
+  stt?: string;
+  tts?: string;
 }
 
 export interface Carrier {

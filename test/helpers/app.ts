@@ -5,6 +5,7 @@
 import mongoose, { type Types } from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../../api/app';
+import { agentLlm, attachTwilioRelay } from '../../api/relay';
 import type { Scope } from '../../api/scopes';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig, type Config } from '../../config';
@@ -64,6 +65,7 @@ export async function startApi(
   const open = async (overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> => {
     const appConfig = loadConfig({ LOG_LEVEL: 'silent', ...env, ...overrides });
     const server = await serve(createApp({ config: appConfig, mongo: mongoose.connection, temporal }));
+    if (appConfig.carrier.twilio) attachTwilioRelay(server.server, { config: appConfig, temporal, llmFor: agentLlm(appConfig) });
     servers.push(server);
     return {
       url: server.url,

@@ -186,6 +186,8 @@ function expectProjections(calls: Calls, statuses: string[], disposition: Dispos
     direction: 'outbound',
     phoneNumber: '+14155550123',
     organizationId: '65f0000000000000000000aa',
+    // The activities read it from the read model to pick the call's LLM key.
+    byok: expect.any(Boolean),
   });
   const completed = calls.projections.find((p) => p.fields.status === 'completed')!.fields;
   expect(completed.disposition).toBe(disposition);
@@ -212,7 +214,7 @@ test('an answered call the agent ends is completed and charged per started minut
   const input = callInput();
   await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
     expect(await dialed).toEqual({ carrierCallId: CARRIER_CALL_ID });
-    expect(calls.dial).toEqual([{ callId: input.callId, to: input.phoneNumber }]);
+    expect(calls.dial).toEqual([{ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables }]);
     expect(await handle.query(callStateQuery)).toEqual({ status: 'created', carrierCallId: CARRIER_CALL_ID });
 
     await carrier({ type: 'answered' });

@@ -1,0 +1,103 @@
+import { Types } from 'mongoose';
+import { Agent, type AgentRecord } from '../models/agent';
+import { Call, type CallRecord } from '../models/call';
+import { CallTurn, transcriptOf } from '../models/callTurn';
+import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import { agentProfile, appendTurn } from './calls';
+
+/** Picks the language model for one call's agent (its own provider, the organization's key...). */
+export type LlmFor = (call: CallRecord, agent: AgentRecord) => Promise<LlmProvider>;
+
+interface StoredTurn extends Turn {
+  index: number;
+}
+
+/**
+ * A live call's conversation as a carrier that does its own speech (Twilio ConversationRelay)
+ * drives it: the callee's turns arrive as text, the agent's go out as streamed text, and each turn
+ * is written to the call's transcript as it is said, under the same (callId, index) keys the
+ * simulated line uses, so GET /calls/{id}/transcript follows the call live.
+ */
+export class CallConversation {
+  private constructor(
+    readonly call: CallRecord,
+    private readonly llm: LlmProvider,
+    private readonly profile: AgentProfile,
+    private readonly turns: StoredTurn[],
+  ) {}
+
+  /** The conversation of a call that is still on, picked up where its transcript stands. */
+  static async open(callId: string, llmFor: LlmFor): Promise<CallConversation | undefined> {
+    const call = await Call.findById(callId).lean();
+    if (!call || call.status === 'completed') return undefined;
+    const agent = await Agent.findById(call.agentId).lean();
+    if (!agent) return undefined;
+    const turns = (await transcriptOf(callId)).map((t) => ({ index: t.index, role: t.role as Turn['role'], text: t.text }));
+    return new CallConversation(call, await llmFor(call, agent), agentProfile(agent, call.variables ?? {}), turns);
+  }
+
+  private get callId(): string {
+    return String(this.call._id);
+  }
+
+  private async record(turn: Turn, ends?: 'agent'): Promise<void> {
+    const index = (this.turns[this.turns.length - 1]?.index ?? -1) + 1;
+    await appendTurn(this.callId, index, turn, ends);
+    this.turns.push({ index, ...turn });
+  }
+
+  /**
+   * The carrier speaks the greeting itself as the call connects; it is the agent's first turn. False
+   * when the agent has none, and the agent's opening has to be produced like any other turn.
+   */
+  async greeted(): Promise<boolean> {
+    if (this.turns.length > 0) return true;
+    if (!this.profile.greeting) return false;
+    await this.record({ role: 'agent', text: this.profile.greeting });
+    return true;
+  }
+
+  async contactSaid(text: string): Promise<void> {
+    await this.record({ role: 'contact', text });
+  }
+
+  /**
+   * The agent's next turn, each chunk handed to `say` as the model produces it. `stopped` is asked
+   * between chunks: a barge-in ends the turn with what was said so far. Resolves with whether the
+   * agent ended the conversation with this turn (never after a barge-in).
+   */
+  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
+    const stream = this.llm.streamReply(this.profile, this.turns.map(({ role, text }) => ({ role, text })));
+    let text = '';
+    let cut = false;
+    for await (const chunk of stream.chunks) {
+      if (stopped()) {
+        cut = true;
+        break;
+      }
+      text += chunk;
+      say(chunk);
+    }
+    const done = !cut && stream.done();
+    if (text.trim()) await this.record({ role: 'agent', text: text.trim() }, done ? 'agent' : undefined);
+    return { done };
+  }
+
+  /**
+   * The callee talked over the agent: its latest turn keeps only what was spoken before, as the
+   * carrier heard it; a turn cut before its first word was never said and leaves the transcript.
+   */
+  async interrupted(spoken: string): Promise<void> {
+    const last = this.turns[this.turns.length - 1];
+    if (!last || last.role !== 'agent') return;
+    const kept = spoken.trim();
+    const filter = { callId: new Types.ObjectId(this.callId), index: last.index };
+    if (!kept) {
+      await CallTurn.deleteOne(filter);
+      this.turns.pop();
+    } else if (kept.length < last.text.length) {
+      await CallTurn.updateOne(filter, { $set: { text: kept } });
+      last.text = kept;
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Client } from '@temporalio/client';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { callLlm } from '../activities/calls';
+import { CallConversation, type LlmFor } from '../activities/conversation';
+import type { Config } from '../config';
+import { organizationCredential } from '../models/providerCredential';
+import { llmSource } from '../providers/llm';
+import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
+import { callWorkflowId, carrierEventSignal } from '../workflows/definitions';
+import { ApiError, internalError, notFound, routeNotFound } from './errors';
+import { errorBody } from './middleware/errors';
+import { newRequestId } from './middleware/requestId';
+import { verifyTwilioSignature } from './routes/twilio';
+
+export interface RelayDeps {
+  config: Config;
+  temporal: Client;
+  llmFor: LlmFor;
+}
+
+/** What ConversationRelay sends; fields this service does not use are left out. */
+type RelayMessage =
+  | { type: 'setup' }
+  | { type: 'prompt'; voicePrompt: string; last: boolean }
+  | { type: 'interrupt'; utteranceUntilInterrupt: string }
+  | { type: 'dtmf'; digit: string }
+  | { type: 'error'; description: string };
+
+/** Each call's LLM chosen as the worker's activities choose it: the agent's vendor, byok keys included. */
+export function agentLlm(config: Config): LlmFor {
+  const llms = llmSource(config, organizationCredential);
+  return (call, agent) => callLlm(llms, call, agent);
+}
+
+const RELAY_PATH = new RegExp(`^${TWILIO_PREFIX}/relay/([0-9a-f]{24})$`);
+
+/**
+ * Serves Twilio ConversationRelay on the API's own HTTP server: a WebSocket per answered call at
+ * `/carrier/twilio/relay/{callId}`. The handshake is refused before the upgrade, with the API's
+ * error envelope, unless Twilio signed it and the call is still on.
+ */
+export function attachTwilioRelay(server: Server, deps: RelayDeps): void {
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    admit(req, deps).then(
+      (conversation) => sockets.handleUpgrade(req, socket, head, (ws) => new RelaySession(ws, conversation, deps.temporal).listen()),
+      (err: unknown) => refuse(socket, err),
+    );
+  });
+}
+
+async function admit(req: IncomingMessage, deps: RelayDeps): Promise<CallConversation> {
+  const path = new URL(req.url ?? '/', 'http://relay').pathname;
+  const callId = RELAY_PATH.exec(path)?.[1];
+  if (!callId) throw routeNotFound(req.method ?? 'GET', path);
+  // The signature first, so that nobody but Twilio learns which calls exist.
+  const signature = req.headers['x-twilio-signature'];
+  verifyTwilioSignature(deps.config, typeof signature === 'string' ? signature : undefined, twilioUrls(deps.config.publicBaseUrl, callId).relay, {});
+  const conversation = await CallConversation.open(callId, deps.llmFor);
+  if (!conversation) throw notFound('call in progress', 'path.id');
+  return conversation;
+}
+
+function refuse(socket: Duplex, err: unknown): void {
+  const apiError = err instanceof ApiError ? err : internalError();
+  const requestId = newRequestId();
+  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: 'relay handshake failed', request_id: requestId, error: (err as Error).message }));
+  const body = JSON.stringify(errorBody(apiError, requestId));
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * One ConversationRelay session. Messages are handled one at a time in arrival order, so turns are
+ * stored in the order they were said; only a barge-in acts at once, stopping the reply being
+ * streamed before its own turn comes to truncate what was stored.
+ */
+class RelaySession {
+  private queue: Promise<void> = Promise.resolve();
+  private streaming = false;
+  private bargedIn = false;
+  private ended = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly conversation: CallConversation,
+    private readonly temporal: Client,
+  ) {}
+
+  listen(): void {
+    this.ws.on('message', (data: RawData) => {
+      const message = parse(data);
+      if (!message) return;
+      if (message.type === 'interrupt' && this.streaming) this.bargedIn = true;
+      this.queue = this.queue.then(() => this.handle(message)).catch((err: unknown) => this.fail(err));
+    });
+    // The callee hung up: a reply still streaming has nobody left to hear it.
+    this.ws.on('close', () => {
+      this.ended = true;
+    });
+  }
+
+  private async handle(message: RelayMessage): Promise<void> {
+    if (this.ended) return;
+    switch (message.type) {
+      case 'setup':
+        if (!(await this.conversation.greeted())) await this.agentTurn();
+        return;
+      case 'prompt':
+        // Without partialPrompts Twilio sends each utterance whole, with `last` set.
+        if (!message.last || !message.voicePrompt.trim()) return;
+        await this.conversation.contactSaid(message.voicePrompt.trim());
+        return this.agentTurn();
+      case 'dtmf':
+        await this.conversation.contactSaid(`[DTMF ${message.digit}]`);
+        return this.agentTurn();
+      case 'interrupt':
+        return this.conversation.interrupted(message.utteranceUntilInterrupt ?? '');
+      case 'error':
+        // Twilio could not use something we sent; the session goes on, and operators should know.
+        console.warn(JSON.stringify({ level: 'warn', msg: 'ConversationRelay reported an error', callId: String(this.conversation.call._id), description: message.description }));
+        return;
+    }
+  }
+
+  private async agentTurn(): Promise<void> {
+    this.streaming = true;
+    this.bargedIn = false;
+    let result: { done: boolean };
+    try {
+      result = await this.conversation.reply(
+        (token) => this.send({ type: 'text', token, last: false }),
+        () => this.bargedIn || this.ended,
+      );
+    } finally {
+      this.streaming = false;
+    }
+    if (this.ended) return;
+    this.send({ type: 'text', token: '', last: true });
+    if (result.done) {
+      // The workflow hears it first, so Twilio's `completed` callback cannot overtake it.
+      await this.temporal.workflow.getHandle(callWorkflowId(String(this.conversation.call._id))).signal(carrierEventSignal, { type: 'ended', by: 'agent' });
+      this.send({ type: 'end' });
+      this.ended = true;
+    }
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /**
+   * A turn that could not be produced or stored (the model keeps failing): the call ends as
+   * `failed` rather than as a callee who hung up, and closing the session makes Twilio hang up.
+   */
+  private fail(err: unknown): void {
+    this.ended = true;
+    const callId = String(this.conversation.call._id);
+    const reason = `the agent's turn failed: ${(err as Error).message}`;
+    this.temporal.workflow
+      .getHandle(callWorkflowId(callId))
+      .signal(carrierEventSignal, { type: 'failed', reason })
+      // A call that is already over has nothing left to end.
+      .catch(() => undefined)
+      .finally(() => this.ws.close(1011, 'internal error'));
+    console.error(JSON.stringify({ level: 'error', msg: 'relay session failed', callId, error: reason }));
+  }
+}
+
+function parse(data: RawData): RelayMessage | undefined {
+  try {
+    const message = JSON.parse(data.toString()) as RelayMessage;
+    return typeof message?.type === 'string' ? message : undefined;
+  } catch {
+    // Not JSON: not from ConversationRelay, nothing to act on.
+    return undefined;
+  }
+}

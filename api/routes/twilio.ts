@@ -1,0 +1,106 @@
+import type { Client } from '@temporalio/client';
+import type Koa from 'koa';
+import { Types } from 'mongoose';
+import { validateRequest } from 'twilio';
+import type { Config } from '../../config';
+import { Call } from '../../models/call';
+import { CallTurn } from '../../models/callTurn';
+import { callWorkflowId, carrierEventSignal, type CarrierEvent } from '../../workflows/definitions';
+import { notFound, permissionDenied } from '../errors';
+import { defineRoute, type Req } from '../route';
+import { IdParams, errorResponses } from '../schemas/common';
+import { TwilioCallback } from '../schemas/twilio';
+
+/** Twilio signs every webhook with the account's auth token over the URL it was given and the form fields. */
+export function verifyTwilioSignature(config: Config, signature: string | undefined, url: string, params: Record<string, string>): void {
+  const token = config.carrier.twilio?.authToken;
+  if (!token || !signature || !validateRequest(token, signature, url, params)) {
+    throw permissionDenied('The X-Twilio-Signature header is missing or does not match this request.');
+  }
+}
+
+const verify = (ctx: Koa.Context, config: Config, body: Record<string, string>) =>
+  verifyTwilioSignature(config, ctx.get('x-twilio-signature') || undefined, `${config.publicBaseUrl}${ctx.originalUrl}`, body);
+
+/** The answering-machine verdict: `unknown` (detection timed out) is treated as a person. */
+function answeredEvent(answeredBy: string): CarrierEvent {
+  return answeredBy.startsWith('machine') || answeredBy === 'fax' ? { type: 'voicemail' } : { type: 'answered' };
+}
+
+/** Who ended a call that was talking: the agent if it said its last turn, else the callee hung up. */
+async function endedBy(callId: string): Promise<'agent' | 'contact'> {
+  return (await CallTurn.exists({ callId: new Types.ObjectId(callId), ends: 'agent' })) ? 'agent' : 'contact';
+}
+
+async function statusEvent(callId: string, form: { CallStatus?: string; AnsweredBy?: string; SipResponseCode?: string }): Promise<CarrierEvent | undefined> {
+  switch (form.CallStatus) {
+    case 'in-progress':
+      // Answered, but by whom is the detection's to say: its verdict arrives at the AMD webhook
+      // (or here, when Twilio already has it), and only then does the call count as answered.
+      return form.AnsweredBy ? answeredEvent(form.AnsweredBy) : undefined;
+    case 'busy':
+      return { type: 'busy' };
+    case 'no-answer':
+      return { type: 'no_answer' };
+    case 'failed':
+    case 'canceled':
+      return { type: 'failed', reason: `Twilio reported the call ${form.CallStatus}${form.SipResponseCode ? ` (SIP ${form.SipResponseCode})` : ''}` };
+    case 'completed':
+      return { type: 'ended', by: await endedBy(callId) };
+    default:
+      // queued, initiated, ringing: nothing the call workflow waits for.
+      return undefined;
+  }
+}
+
+/**
+ * Hands the event to the call's workflow. Twilio retries callbacks and sends late ones after the
+ * call is over; the workflow takes the first event of each phase, so repeats change nothing, and a
+ * call whose workflow has finished answers 204 all the same. Only a call never placed is a 404.
+ */
+async function deliver(temporal: Client, callId: string, event: CarrierEvent | undefined): Promise<void> {
+  const handle = temporal.workflow.getHandle(callWorkflowId(callId));
+  try {
+    if (event) await handle.signal(carrierEventSignal, event);
+    else await handle.describe();
+  } catch (err) {
+    if ((err as Error).name !== 'WorkflowNotFoundError') throw err;
+    if (!(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
+  }
+}
+
+const common = {
+  tag: 'Carrier',
+  resource: 'call',
+  auth: 'public' as const,
+  method: 'post' as const,
+  params: IdParams,
+  body: TwilioCallback,
+  bodyType: 'form' as const,
+  status: 204,
+  responses: { 204: { description: 'Received.' }, ...errorResponses(403, 404) },
+};
+
+/** Twilio's webhooks: under their own prefix, outside the partner API and its OpenAPI document. */
+export const twilioRoutes = [
+  defineRoute({
+    ...common,
+    operationId: 'twilioCallStatus',
+    path: '/status/{id}',
+    summary: "Twilio's call status callback",
+    handler: async ({ params, body, config, temporal, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
+      verify(ctx, config, body as Record<string, string>);
+      await deliver(temporal, params.id, await statusEvent(params.id, body));
+    },
+  }),
+  defineRoute({
+    ...common,
+    operationId: 'twilioAnsweringMachine',
+    path: '/amd/{id}',
+    summary: "Twilio's asynchronous answering-machine verdict",
+    handler: async ({ params, body, config, temporal, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
+      verify(ctx, config, body as Record<string, string>);
+      await deliver(temporal, params.id, body.AnsweredBy ? answeredEvent(body.AnsweredBy) : undefined);
+    },
+  }),
+];

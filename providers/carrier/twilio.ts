@@ -1,0 +1,128 @@
+import { RestException, Twilio, twiml } from 'twilio';
+import type { TwilioConfig } from '../../config';
+import { CarrierRefusedError, type Carrier, type DialRequest, type DialVoice } from './interface';
+
+/** Where Twilio reaches this service for one call: webhooks under the API's public address. */
+export const TWILIO_PREFIX = '/carrier/twilio';
+
+export function twilioUrls(publicBaseUrl: string, callId: string) {
+  const base = `${publicBaseUrl}${TWILIO_PREFIX}`;
+  return {
+    status: `${base}/status/${callId}`,
+    amd: `${base}/amd/${callId}`,
+    // Twilio signs the handshake over the URL exactly as the TwiML gave it, scheme included.
+    relay: `${base.replace(/^http/, 'ws')}/relay/${callId}`,
+  };
+}
+
+/** Our provider names, as ConversationRelay spells its vendors; `simulated` leaves Twilio's default. */
+const TRANSCRIPTION_PROVIDERS: Record<string, string> = { deepgram: 'Deepgram', google: 'Google' };
+const TTS_PROVIDERS: Record<string, string> = { elevenlabs: 'ElevenLabs', google: 'Google', amazon: 'Amazon' };
+
+/** Twilio errors that name the call itself or its account, not the number dialled. */
+const NOT_THE_NUMBER = new Set([401, 403, 429]);
+/** "Call is not in-progress": the call ended before our hangup reached it. */
+const CALL_NOT_IN_PROGRESS = 21220;
+/** The longest the answering-machine detection listens after the answer; Twilio's minimum is 3. */
+const AMD_TIMEOUT_S = 5;
+/** Twilio may let a phone ring this much past the `timeout` it was given. */
+const TWILIO_RING_SLACK_S = 5;
+
+export interface TwilioCarrierOptions extends TwilioConfig {
+  publicBaseUrl: string;
+  /** The server's speech vendors, for agents that name none. */
+  defaultStt: string;
+  defaultTts: string;
+  /** The call workflow's ring timeout (RING_TIMEOUT_SECONDS), which the detection's verdict must beat. */
+  ringTimeoutSeconds: number;
+}
+
+/**
+ * Real calls through Twilio's REST API. Each answered call runs the conversation over
+ * ConversationRelay: Twilio transcribes the callee and speaks our text, and our relay endpoint
+ * (api/relay.ts) answers every utterance. Status and answering-machine callbacks come back to the
+ * webhooks in api/routes/twilio.ts, which turn them into the call's carrier events.
+ */
+export class TwilioCarrier implements Carrier {
+  readonly name = 'twilio';
+  private readonly client: Twilio;
+
+  constructor(private readonly options: TwilioCarrierOptions) {
+    // No automatic retries: Twilio has no idempotency key for calls, so a retried create can ring twice.
+    this.client = new Twilio(options.accountSid, options.authToken, { autoRetry: false });
+    this.client.api.baseUrl = options.apiBaseUrl;
+  }
+
+  /** The TwiML that hands the answered call to our ConversationRelay endpoint. */
+  relayTwiml(callId: string, voice: DialVoice | undefined): string {
+    const urls = twilioUrls(this.options.publicBaseUrl, callId);
+    const stt = TRANSCRIPTION_PROVIDERS[voice?.stt ?? this.options.defaultStt];
+    const tts = TTS_PROVIDERS[voice?.tts ?? this.options.defaultTts];
+    const response = new twiml.VoiceResponse();
+    const relay = response.connect().conversationRelay({
+      url: urls.relay,
+      ...(voice?.language ? { language: voice.language } : {}),
+      ...(voice?.greeting ? { welcomeGreeting: voice.greeting } : {}),
+      ...(stt ? { transcriptionProvider: stt } : {}),
+      ...(tts ? { ttsProvider: tts } : {}),
+      dtmfDetection: true,
+    });
+    relay.parameter({ name: 'callId', value: callId });
+    return response.toString();
+  }
+
+  async dial(request: DialRequest): Promise<{ carrierCallId: string }> {
+    const urls = twilioUrls(this.options.publicBaseUrl, request.callId);
+    try {
+      const call = await this.client.calls.create({
+        to: request.to,
+        from: this.options.fromNumber,
+        twiml: this.relayTwiml(request.callId, request.voice),
+        statusCallback: urls.status,
+        statusCallbackMethod: 'POST',
+        statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+        // Asynchronous, so the callee is not kept waiting in silence while the detection listens;
+        // the call counts as answered only once the verdict is in (see api/routes/twilio.ts).
+        machineDetection: 'Enable',
+        // The call counts as answered only at the verdict, so ringing plus listening must end
+        // within the workflow's ring timeout, or a callee who picks up late is hung up on.
+        machineDetectionTimeout: AMD_TIMEOUT_S,
+        timeout: Math.max(AMD_TIMEOUT_S, this.options.ringTimeoutSeconds - AMD_TIMEOUT_S - TWILIO_RING_SLACK_S),
+        asyncAmd: 'true',
+        asyncAmdStatusCallback: urls.amd,
+        asyncAmdStatusCallbackMethod: 'POST',
+      });
+      return { carrierCallId: call.sid };
+    } catch (err) {
+      throw refusalOf(err, request.to);
+    }
+  }
+
+  async hangup(carrierCallId: string): Promise<void> {
+    try {
+      // `completed` ends a call in any state, ringing included (`canceled` would spare an answered one).
+      await this.client.calls(carrierCallId).update({ status: 'completed' });
+    } catch (err) {
+      // Already over (ended by the callee, or Twilio no longer knows it): nothing left to end.
+      if (err instanceof RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS)) return;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Every failure to place a call is a refusal, never a retry: a create whose answer was lost may
+ * already be ringing, and a second one would call the person twice. A 4xx about the request is the
+ * number (400 `CARRIER_REJECTED`); our credentials, Twilio's rate limit, a 5xx or no answer at all
+ * is the carrier being unavailable (502 `CARRIER_UNAVAILABLE`, and a campaign retries it later).
+ */
+function refusalOf(err: unknown, to: string): CarrierRefusedError {
+  if (err instanceof RestException) {
+    const detail = `Twilio ${err.code ?? err.status}: ${err.message}`;
+    if (err.status >= 400 && err.status < 500 && !NOT_THE_NUMBER.has(err.status)) {
+      return new CarrierRefusedError('rejected', `The carrier rejected ${to} (${detail}).`);
+    }
+    return new CarrierRefusedError('unavailable', `The carrier is unavailable (${detail}).`);
+  }
+  return new CarrierRefusedError('unavailable', `The carrier could not be reached (${(err as Error).message}).`);
+}

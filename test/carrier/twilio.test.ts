@@ -1,0 +1,326 @@
+/**
+ * Phone calls through Twilio on the real stack: the API and a worker with CARRIER=twilio on the
+ * Temporal dev server and FerretDB, Twilio's REST API played by a local fake, its status callbacks
+ * posted signed as Twilio signs them, and ConversationRelay played by a WebSocket client.
+ */
+import mongoose from 'mongoose';
+import { getExpectedTwilioSignature } from 'twilio';
+import { createApp } from '../../api/app';
+import { attachTwilioRelay } from '../../api/relay';
+import { SCOPES } from '../../api/scopes';
+import { loadConfig } from '../../config';
+import type { ReplyStream } from '../../providers/llm/interface';
+import { SimulatedLlm } from '../../providers/llm/simulated';
+import { createTenant, request, startApi } from '../helpers/app';
+import { serve } from '../helpers/http';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
+import { Refused, RelayClient } from '../fakes/conversationRelay';
+import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+
+/** Where Twilio is told to reach the service; the signatures cover it, not the test's local address. */
+const PUBLIC = 'https://voice.example.test';
+const REJECTED = '+442079460021';
+const OUTAGE = '+442079460022';
+
+let fake: FakeTwilio;
+let api: Awaited<ReturnType<typeof startApi>>;
+let worker: RunningWorker;
+let key: string;
+let agentId: string;
+let numbers = 30;
+
+beforeAll(async () => {
+  fake = await startFakeTwilio();
+  fake.rejects.add(REJECTED);
+  fake.failsFor.add(OUTAGE);
+  const env = {
+    TEMPORAL_TASK_QUEUE: uniqueName('twilio'),
+    RING_TIMEOUT_SECONDS: '60',
+    PUBLIC_BASE_URL: PUBLIC,
+    CARRIER: 'twilio',
+    TWILIO_ACCOUNT_SID: fake.accountSid,
+    TWILIO_AUTH_TOKEN: fake.authToken,
+    TWILIO_FROM_NUMBER: '+442079460100',
+    TWILIO_API_BASE_URL: fake.url,
+  };
+  api = await startApi('twilio', env);
+  worker = await runWorker(env);
+  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 50 } });
+  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      name: 'Renewals',
+      language: 'en-GB',
+      instructions: 'You call {{firstName}} about their renewal.',
+      providers: { stt: 'deepgram', tts: 'elevenlabs' },
+      phone: { greeting: 'Hi {{firstName}}, this is the renewals desk.', requiredContactFields: ['email'], outcomeLabels: ['renew', 'cancel'] },
+    },
+  });
+  expect(agent.status).toBe(201);
+  agentId = agent.body.id;
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  await fake?.close();
+});
+
+/** A fresh number for each call, so each test finds its own dial at the fake. */
+const nextNumber = () => `+4420794600${numbers++}`;
+
+const place = (phoneNumber: string) =>
+  api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber, variables: { firstName: 'Ada' } } });
+
+async function placed(): Promise<{ id: string; sid: string; form: Record<string, string | string[]> }> {
+  const phoneNumber = nextNumber();
+  const res = await place(phoneNumber);
+  expect(res.status).toBe(201);
+  const dial = fake.created.find((d) => d.form.To === phoneNumber)!;
+  return { id: res.body.id, sid: dial.callSid, form: dial.form };
+}
+
+/** Posts a callback as Twilio does: form-encoded, signed over the public URL and every field. */
+function callback(path: string, params: Record<string, string>, signature = getExpectedTwilioSignature(fake.authToken, `${PUBLIC}${path}`, params)) {
+  return request(api.url, 'POST', path, {
+    body: new URLSearchParams(params).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
+  });
+}
+
+const status = (id: string, sid: string, CallStatus: string, extra: Record<string, string> = {}) =>
+  callback(`/carrier/twilio/status/${id}`, { AccountSid: fake.accountSid, CallSid: sid, CallStatus, ...extra });
+const amd = (id: string, sid: string, AnsweredBy: string) => callback(`/carrier/twilio/amd/${id}`, { AccountSid: fake.accountSid, CallSid: sid, AnsweredBy });
+
+const relayPath = (id: string) => `/carrier/twilio/relay/${id}`;
+const connectRelay = (id: string, signature = getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(id)}`, {})) =>
+  RelayClient.connect(`${api.url.replace('http', 'ws')}${relayPath(id)}`, signature);
+
+const getCall = async (id: string) => (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
+const until = (id: string, wanted: string) => waitFor(async () => ((await getCall(id)).status === wanted ? getCall(id) : undefined), 30_000);
+const transcript = async (id: string) =>
+  (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
+
+test('a whole call: dial, callbacks, a ConversationRelay conversation with barge-in and DTMF, completed with transcript and report', async () => {
+  const call = await placed();
+  const relayUrl = `wss://voice.example.test/carrier/twilio/relay/${call.id}`;
+  expect(call.form).toMatchObject({
+    From: '+442079460100',
+    StatusCallback: `${PUBLIC}/carrier/twilio/status/${call.id}`,
+    StatusCallbackMethod: 'POST',
+    StatusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+    MachineDetection: 'Enable',
+    MachineDetectionTimeout: '5',
+    // RING_TIMEOUT_SECONDS (60) less the detection's 5 s and the 5 s Twilio may ring past it.
+    Timeout: '50',
+    AsyncAmd: 'true',
+    AsyncAmdStatusCallback: `${PUBLIC}/carrier/twilio/amd/${call.id}`,
+  });
+  const twiml = String(call.form.Twiml);
+  expect(twiml).toMatch(/<Response><Connect><ConversationRelay [^>]*>.*<\/ConversationRelay><\/Connect><\/Response>/);
+  for (const attribute of [`url="${relayUrl}"`, 'language="en-GB"', 'welcomeGreeting="Hi Ada, this is the renewals desk."', 'transcriptionProvider="Deepgram"', 'ttsProvider="ElevenLabs"']) {
+    expect(twiml).toContain(attribute);
+  }
+  expect(twiml).toContain(`<Parameter name="callId" value="${call.id}"/>`);
+
+  for (const s of ['initiated', 'ringing', 'in-progress']) expect((await status(call.id, call.sid, s)).status).toBe(204);
+  // Answered, but not yet known to be a person: the call waits for the detection's verdict.
+  expect((await getCall(call.id)).status).toBe('created');
+  expect((await amd(call.id, call.sid, 'human')).status).toBe(204);
+  await until(call.id, 'active');
+
+  const relay = await connectRelay(call.id);
+  relay.send({ type: 'setup', sessionId: 'VX1', accountSid: fake.accountSid, callSid: call.sid, from: '+442079460100', to: call.form.To, direction: 'outbound-api', callStatus: 'IN-PROGRESS', customParameters: { callId: call.id } });
+  await waitFor(async () => ((await transcript(call.id)).length === 1 ? true : undefined));
+
+  relay.send({ type: 'prompt', voicePrompt: 'Hello?', lang: 'en-GB', last: true });
+  const question = await relay.turn();
+  expect(question.length).toBeGreaterThan(1);
+  expect(question.join('')).toBe('Could you tell me your email?');
+  // The transcript follows the call while it is on.
+  expect(await transcript(call.id)).toHaveLength(3);
+  expect((await getCall(call.id)).status).toBe('active');
+
+  relay.send({ type: 'prompt', voicePrompt: 'It is ada@example.com', lang: 'en-GB', last: true });
+  expect((await relay.turn()).join('')).toBe('Which fits best: renew or cancel?');
+  relay.send({ type: 'interrupt', utteranceUntilInterrupt: 'Which fits best', durationUntilInterruptMs: 900 });
+  relay.send({ type: 'dtmf', digit: '1' });
+  expect((await relay.turn()).join('')).toBe("Thank you, that's everything I needed. Goodbye.");
+  expect(await relay.next()).toMatchObject({ type: 'end' });
+
+  expect((await status(call.id, call.sid, 'completed', { CallDuration: '42' })).status).toBe(204);
+  const done = await until(call.id, 'completed');
+  expect(done.disposition).toBe('completed');
+  expect(await transcript(call.id)).toEqual([
+    ['agent', 'Hi Ada, this is the renewals desk.'],
+    ['contact', 'Hello?'],
+    ['agent', 'Could you tell me your email?'],
+    ['contact', 'It is ada@example.com'],
+    ['agent', 'Which fits best'],
+    ['contact', '[DTMF 1]'],
+    ['agent', "Thank you, that's everything I needed. Goodbye."],
+  ]);
+  const report = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${call.id}/report`, { token: key });
+    return res.status === 200 ? res.body : undefined;
+  }, 30_000);
+  expect(report).toMatchObject({ disposition: 'completed', capturedFields: { email: 'ada@example.com' } });
+  relay.close();
+});
+
+test('a barge-in while the reply streams stops it there, and the stored turn keeps what was heard', async () => {
+  // A model that says two words, then waits for the test before the rest.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  class HesitantLlm extends SimulatedLlm {
+    override streamReply(): ReplyStream {
+      return {
+        chunks: (async function* () {
+          yield 'One ';
+          yield 'two ';
+          await held;
+          yield 'three ';
+          yield 'four.';
+        })(),
+        done: () => false,
+      };
+    }
+  }
+  const other = await serve(createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }));
+  attachTwilioRelay(other.server, { config: api.config, temporal: worker.client, llmFor: async () => new HesitantLlm() });
+  const call = await placed();
+  await amd(call.id, call.sid, 'human');
+  await until(call.id, 'active');
+
+  const relay = await RelayClient.connect(`${other.url.replace('http', 'ws')}${relayPath(call.id)}`, getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(call.id)}`, {}));
+  relay.send({ type: 'setup', callSid: call.sid });
+  relay.send({ type: 'prompt', voicePrompt: 'Hello?', last: true });
+  expect(await relay.next()).toEqual({ type: 'text', token: 'One ', last: false });
+  expect(await relay.next()).toEqual({ type: 'text', token: 'two ', last: false });
+  relay.send({ type: 'interrupt', utteranceUntilInterrupt: 'One', durationUntilInterruptMs: 400 });
+  await relay.roundTrip();
+  release();
+  expect(await relay.next()).toEqual({ type: 'text', token: '', last: true });
+  await waitFor(async () => ((await transcript(call.id)).at(-1)?.[1] === 'One' ? true : undefined));
+  expect(await transcript(call.id)).toEqual([
+    ['agent', 'Hi Ada, this is the renewals desk.'],
+    ['contact', 'Hello?'],
+    ['agent', 'One'],
+  ]);
+
+  // The callee hangs up: Twilio's `completed` without the agent having finished.
+  relay.close();
+  expect((await status(call.id, call.sid, 'completed')).status).toBe(204);
+  expect((await until(call.id, 'completed')).disposition).toBe('contact_hung_up');
+  await other.close();
+});
+
+test('an agent turn that cannot be produced ends the call as failed and closes the session', async () => {
+  class BrokenLlm extends SimulatedLlm {
+    override streamReply(): ReplyStream {
+      return {
+        chunks: (async function* () {
+          throw new Error('the model is unreachable');
+        })(),
+        done: () => false,
+      };
+    }
+  }
+  const other = await serve(createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }));
+  attachTwilioRelay(other.server, { config: api.config, temporal: worker.client, llmFor: async () => new BrokenLlm() });
+  const call = await placed();
+  await amd(call.id, call.sid, 'human');
+  await until(call.id, 'active');
+  const relay = await RelayClient.connect(`${other.url.replace('http', 'ws')}${relayPath(call.id)}`, getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(call.id)}`, {}));
+  relay.send({ type: 'setup', callSid: call.sid });
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  relay.send({ type: 'prompt', voicePrompt: 'Hello?', last: true });
+  expect((await until(call.id, 'completed')).disposition).toBe('failed');
+  await waitFor(async () => (relay.closed ? true : undefined));
+  expect(logged).toHaveBeenCalledWith(expect.stringContaining('the model is unreachable'));
+  logged.mockRestore();
+  // Twilio hangs up once the session is gone and reports it; the call stays failed.
+  expect((await status(call.id, call.sid, 'completed')).status).toBe(204);
+  expect((await getCall(call.id)).disposition).toBe('failed');
+  await other.close();
+});
+
+test('webhooks and the relay refuse a missing or wrong signature (403) and an unknown call (404)', async () => {
+  const call = await placed();
+  const path = `/carrier/twilio/status/${call.id}`;
+  const params = { CallSid: call.sid, CallStatus: 'busy' };
+  const missing = await callback(path, params, '');
+  expect(missing.status).toBe(403);
+  expect(missing.body).toMatchObject({ error: { type: 'permission_error', code: 'PERMISSION_DENIED' }, request_id: expect.any(String) });
+  expect((await callback(path, params, getExpectedTwilioSignature('another-token', `${PUBLIC}${path}`, params))).status).toBe(403);
+  // Signed for one status, sent with another: the signature covers every field.
+  expect((await callback(path, params, getExpectedTwilioSignature(fake.authToken, `${PUBLIC}${path}`, { ...params, CallStatus: 'ringing' }))).status).toBe(403);
+  expect((await getCall(call.id)).status).toBe('created');
+
+  const unknown = await status('0123456789abcdef01234567', call.sid, 'busy');
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.error.code).toBe('RESOURCE_NOT_FOUND');
+  const json = await request(api.url, 'POST', path, { body: params, headers: { 'x-twilio-signature': 'x' } });
+  expect(json.status).toBe(415);
+  expect(json.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+  await expect(connectRelay(call.id, '')).rejects.toMatchObject({ status: 403, body: { error: { code: 'PERMISSION_DENIED' } } });
+  await expect(connectRelay(call.id, getExpectedTwilioSignature('another-token', `wss://voice.example.test${relayPath(call.id)}`, {}))).rejects.toBeInstanceOf(Refused);
+  await expect(connectRelay('0123456789abcdef01234567')).rejects.toMatchObject({ status: 404, body: { error: { code: 'RESOURCE_NOT_FOUND' } } });
+
+  expect((await status(call.id, call.sid, 'busy')).status).toBe(204);
+  await until(call.id, 'completed');
+  // A finished call takes no relay session either.
+  await expect(connectRelay(call.id)).rejects.toMatchObject({ status: 404 });
+});
+
+test.each([
+  ['busy', 'busy', (id: string, sid: string) => status(id, sid, 'busy')],
+  ['no-answer', 'no_answer', (id: string, sid: string) => status(id, sid, 'no-answer')],
+  ['failed', 'failed', (id: string, sid: string) => status(id, sid, 'failed', { SipResponseCode: '500' })],
+  ['an answering machine (async AMD)', 'voicemail', (id: string, sid: string) => amd(id, sid, 'machine_end_beep')],
+  ['an answering machine (AnsweredBy on the status)', 'voicemail', (id: string, sid: string) => status(id, sid, 'in-progress', { AnsweredBy: 'machine_start' })],
+])('%s ends the call as %s, and a repeated callback changes nothing', async (_what, disposition, send) => {
+  const call = await placed();
+  expect((await status(call.id, call.sid, 'ringing')).status).toBe(204);
+  expect((await send(call.id, call.sid)).status).toBe(204);
+  const done = await until(call.id, 'completed');
+  expect(done).toMatchObject({ disposition, chargedMinutes: 0 });
+  // Twilio retries a callback it thinks was lost, and sends `completed` after every call.
+  expect((await send(call.id, call.sid)).status).toBe(204);
+  expect((await status(call.id, call.sid, 'completed')).status).toBe(204);
+  expect((await getCall(call.id)).disposition).toBe(disposition);
+  if (disposition === 'voicemail') {
+    // The machine is hung up on through the REST API.
+    await waitFor(async () => (fake.updated.some((u) => u.callSid === call.sid && u.form.Status === 'completed') ? true : undefined));
+  }
+});
+
+test('a number Twilio refuses is 400 CARRIER_REJECTED, an outage 502 CARRIER_UNAVAILABLE, and neither leaves a call', async () => {
+  const rejected = await place(REJECTED);
+  expect(rejected.status).toBe(400);
+  expect(rejected.body.error).toMatchObject({ code: 'CARRIER_REJECTED', param: 'body.phoneNumber' });
+  expect(rejected.body.error.message).toContain('21211');
+  const outage = await place(OUTAGE);
+  expect(outage.status).toBe(502);
+  expect(outage.body.error.code).toBe('CARRIER_UNAVAILABLE');
+  const list = await api.call('GET', '/api/v1/calls?limit=100', { token: key });
+  expect(list.body.data.map((c: { phoneNumber: string }) => c.phoneNumber)).not.toEqual(expect.arrayContaining([REJECTED]));
+  expect(list.body.data.map((c: { phoneNumber: string }) => c.phoneNumber)).not.toEqual(expect.arrayContaining([OUTAGE]));
+});
+
+test('POST /calls/{id}/hangup hangs up through the REST API', async () => {
+  const call = await placed();
+  await amd(call.id, call.sid, 'human');
+  await until(call.id, 'active');
+  expect((await api.call('POST', `/api/v1/calls/${call.id}/hangup`, { token: key })).status).toBe(200);
+  await waitFor(async () => (fake.updated.some((u) => u.callSid === call.sid && u.form.Status === 'completed') ? true : undefined));
+  expect((await status(call.id, call.sid, 'completed')).status).toBe(204);
+  expect((await until(call.id, 'completed')).disposition).toBe('hangup_requested');
+});
+
+test('CARRIER=twilio without its variables fails at startup, naming them', () => {
+  expect(() => loadConfig({ CARRIER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow('CARRIER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER');
+  expect(() => loadConfig({ CARRIER: 'twillio' })).toThrow('CARRIER must be simulated or twilio');
+});

@@ -1,0 +1,101 @@
+/**
+ * A local stand-in for Twilio's REST API, as much of it as the carrier uses: creating a call and
+ * updating one (hangup). It speaks Twilio's wire format (form-encoded requests with HTTP Basic
+ * account credentials, JSON call resources, JSON error bodies) and records every request.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  callSid: string;
+  /** Every form field; a field sent more than once (StatusCallbackEvent) keeps all its values. */
+  form: Record<string, string | string[]>;
+}
+
+export interface FakeTwilio {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  created: RecordedRequest[];
+  updated: RecordedRequest[];
+  /** Numbers Twilio refuses as invalid (400, code 21211). */
+  rejects: Set<string>;
+  /** Numbers for which Twilio answers 503, as during an outage. */
+  failsFor: Set<string>;
+  close(): Promise<void>;
+}
+
+function formOf(text: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(text);
+  const form: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    form[key] = values.length === 1 ? values[0]! : values;
+  }
+  return form;
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+const twilioError = (res: ServerResponse, status: number, code: number, message: string) =>
+  answer(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+
+export async function startFakeTwilio(): Promise<FakeTwilio> {
+  const accountSid = `AC${randomBytes(16).toString('hex')}`;
+  const authToken = randomBytes(16).toString('hex');
+  const created: RecordedRequest[] = [];
+  const updated: RecordedRequest[] = [];
+  const rejects = new Set<string>();
+  const failsFor = new Set<string>();
+  const calls = new Map<string, Record<string, unknown>>();
+
+  const server = createServer(async (req, res) => {
+    const form = formOf(await bodyOf(req));
+    if (req.headers.authorization !== `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`) {
+      return twilioError(res, 401, 20003, 'Authentication Error - invalid username');
+    }
+    const base = `/2010-04-01/Accounts/${accountSid}/Calls`;
+    if (req.method === 'POST' && req.url === `${base}.json`) {
+      const to = String(form.To);
+      if (rejects.has(to)) return twilioError(res, 400, 21211, `Invalid 'To' Phone Number: ${to}`);
+      if (failsFor.has(to)) return twilioError(res, 503, 20503, 'Service unavailable');
+      const sid = `CA${randomBytes(16).toString('hex')}`;
+      created.push({ callSid: sid, form });
+      const call = { sid, account_sid: accountSid, to, from: form.From, status: 'queued', direction: 'outbound-api', api_version: '2010-04-01', uri: `${base}/${sid}.json` };
+      calls.set(sid, call);
+      return answer(res, 201, call);
+    }
+    const update = req.method === 'POST' ? new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '') : null;
+    if (update) {
+      const call = calls.get(update[1]!);
+      if (!call) return twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
+      updated.push({ callSid: update[1]!, form });
+      if (form.Status) call.status = form.Status;
+      return answer(res, 200, call);
+    }
+    twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accountSid,
+    authToken,
+    created,
+    updated,
+    rejects,
+    failsFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

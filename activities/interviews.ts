@@ -4,6 +4,7 @@ import { CreditEntry } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../models/duplicateKey';
 import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
+import { recountSessionsSoon } from '../models/sessionCount';
 import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
 import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import type { InterviewTurnView } from '../workflows/definitions';
@@ -104,7 +105,7 @@ export function interviewActivities({ llm }: InterviewDeps) {
       }
     },
 
-    /** After the interview: charge once and recount the agent's sessions. Safe to repeat. */
+    /** After the interview: charge once and have the agent's sessions recounted. Safe to repeat. */
     async settleInterview(input: { interviewId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
       if (input.chargedMinutes > 0 && !input.byok) {
         try {
@@ -118,9 +119,8 @@ export function interviewActivities({ llm }: InterviewDeps) {
           if (!isDuplicateKeyError(err)) throw err;
         }
       }
-      // Voice agents run only interviews; those that started count as sessions. A recount, not $inc.
-      const sessions = await Interview.countDocuments({ agentId: new Types.ObjectId(input.agentId), status: 'completed', startedAt: { $ne: null } });
-      await Agent.updateOne({ _id: input.agentId }, { $set: { sessionsCount: sessions } });
+      // Voice agents run only interviews; those that started count as sessions.
+      recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ agentId, status: 'completed', startedAt: { $ne: null } }));
     },
 
     /** Fills the pending report from the stored transcript; repeating it rewrites the same analysis. */

@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
+  ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
 } as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -129,6 +130,12 @@ export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAIL
 
 export const dialTimeout = (seconds: number) =>
   apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged.`);
+
+export const actionTimeout = (seconds: number) =>
+  apiError(
+    'ACTION_TIMEOUT',
+    `The campaign's workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the campaign before retrying.`,
+  );
 
 export const embedOriginsRequired = () =>
   apiError('EMBED_ORIGINS_REQUIRED', 'This key has no allowed origins; create a key with the origins of the pages that embed interviews.');

@@ -331,3 +331,30 @@ test('campaign and direct calls share the organization limit', async () => {
   expect(most).toBeLessThanOrEqual(2);
   expect(direct + 6).toBe(all.length);
 }, 150_000);
+
+test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT and takes effect once a worker runs', async () => {
+  const queue = uniqueName('idle-campaigns');
+  const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2' });
+  const s = await setup();
+  const created = await idle.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: uniqueName('Idle'), agentId: s.agentId } });
+  expect(created.status).toBe(201);
+  for (let i = 0; i < 2; i += 1) {
+    const edit = await idle.call('PATCH', `/api/v1/campaigns/${created.body.id}`, { token: s.key, body: { name: `Renamed while idle ${i}` } });
+    expect(edit.status).toBe(504);
+    expect(edit.body.error).toMatchObject({ type: 'api_error', code: 'ACTION_TIMEOUT' });
+  }
+  const launch = await idle.call('POST', `/api/v1/campaigns/${created.body.id}/launch`, { token: s.key });
+  expect(launch.status).toBe(504);
+
+  const late = await runWorker({ ...env, TEMPORAL_TASK_QUEUE: queue });
+  try {
+    // The edits were held for the workflow and applied in order; its validator refused the launch (no recipients).
+    const renamed = await waitFor(async () => {
+      const res = await api.call('GET', `/api/v1/campaigns/${created.body.id}`, { token: s.key });
+      return res.body.name === 'Renamed while idle 1' ? res.body : undefined;
+    });
+    expect(renamed.status).toBe('draft');
+  } finally {
+    await late.stop();
+  }
+});

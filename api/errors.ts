@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
+  AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent; cancel it (or let it complete) first.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
@@ -99,6 +100,9 @@ export const byokNotReady = () =>
     'A byok key needs verified provider keys for the voice LLM, speech-to-text and text-to-speech; add and verify them first.',
     'body.byok',
   );
+
+export const agentInUse = (campaignId: string) =>
+  apiError('AGENT_IN_USE', `Campaign ${campaignId} uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`, 'path.id');
 
 export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
 

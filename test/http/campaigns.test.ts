@@ -160,6 +160,9 @@ test('every invalid action is a 409 from the workflow; cancel hangs up and archi
   const patchRunning = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'Renamed' } });
   expect(patchRunning.status).toBe(409);
   expect(patchRunning.body.error.code).toBe('INVALID_STATE_TRANSITION');
+  const deleteInUse = await api.call('DELETE', `/api/v1/agents/${s.agentId}`, { token: s.key });
+  expect(deleteInUse.status).toBe(409);
+  expect(deleteInUse.body.error).toMatchObject({ type: 'conflict_error', code: 'AGENT_IN_USE', param: 'path.id' });
 
   await waitFor(async () => ((await campaignCalls(s.key, c.id)).some((x) => x.status === 'active') ? true : undefined), 30_000);
   const cancelled = await action(s.key, c.id, 'cancel');
@@ -188,6 +191,8 @@ test('every invalid action is a 409 from the workflow; cancel hangs up and archi
   expect((await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'x' } })).status).toBe(409);
   const listed = await api.call('GET', '/api/v1/campaigns?status=archived', { token: s.key });
   expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([c.id]);
+  // Over: its agent can go.
+  expect((await api.call('DELETE', `/api/v1/agents/${s.agentId}`, { token: s.key })).status).toBe(200);
 }, 120_000);
 
 test('update works in draft and paused, merging settings', async () => {

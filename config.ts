@@ -69,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dialTimeoutSeconds: intFrom(env, 'DIAL_TIMEOUT_SECONDS', 20),
     },
     campaigns: {
-      historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 5000),
+      historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 8000),
       actionTimeoutSeconds: intFrom(env, 'CAMPAIGN_ACTION_TIMEOUT_SECONDS', 20),
     },
     logLevel: env.LOG_LEVEL || 'info',

@@ -34,6 +34,8 @@ export interface Config {
   campaigns: {
     /** History events after which a campaign run lets its calls finish and continues as new. */
     historyBudget: number;
+    /** How long a campaign action or edit waits for the workflow to confirm it before answering 504. */
+    actionTimeoutSeconds: number;
   };
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
@@ -154,7 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
       dialTimeoutSeconds: intFrom(env, 'DIAL_TIMEOUT_SECONDS', 20),
     },
-    campaigns: { historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 5000) },
+    campaigns: {
+      historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 8000),
+      actionTimeoutSeconds: intFrom(env, 'CAMPAIGN_ACTION_TIMEOUT_SECONDS', 20),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     carrier: carrierFrom(env),

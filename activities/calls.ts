@@ -6,6 +6,7 @@ import { CallReport } from '../models/callReport';
 import { CallTurn, transcriptOf } from '../models/callTurn';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../models/duplicateKey';
+import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { personaReply } from '../providers/carrier/persona';
@@ -101,15 +102,13 @@ export function callActivities({ carrier, llms }: CallDeps) {
       return projectCall(callId, seq, set as Partial<CallRecord>);
     },
 
-    /** After the call: charge (or record byok minutes) once, free the slot once, recount the agent's sessions. Safe to repeat. */
+    /** After the call: charge (or record byok minutes) once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
     async settleCall(input: { callId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
       if (input.chargedMinutes > 0) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `call:${input.callId}`, byok: input.byok });
       }
       await releaseSlot(callSlotPool(input.organizationId), input.callId);
-      // A recount, not an increment: repeatable, and exact on FerretDB, which loses concurrent $inc.
-      const sessions = await Call.countDocuments({ agentId: new Types.ObjectId(input.agentId), status: 'completed' });
-      await Agent.updateOne({ _id: input.agentId }, { $set: { sessionsCount: sessions } });
+      recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ agentId, status: 'completed' }));
     },
 
     async leaveVoicemail({ callId }: { callId: string }) {
@@ -146,9 +145,9 @@ export function callActivities({ carrier, llms }: CallDeps) {
 
     /** The report: one per call, derived by the LLM provider from the stored transcript. */
     async analyzeCall({ callId, disposition }: { callId: string; disposition: Disposition }) {
-      const existing = await CallReport.findOne({ callId }).lean();
-      if (existing) return { reportId: String(existing._id) };
       const { call, agent, turns } = await loadCall(callId);
+      // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
+      if (call.reportId) return { reportId: String(call.reportId) };
       let analysis: CallAnalysis | { analysisStatus: 'failed'; analysisError: string };
       try {
         const llm = await callLlm(llms, call, agent);

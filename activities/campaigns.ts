@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
 import { callInputFor, callSlotPool } from '../models/call';
 import { campaignFields, projectCampaign } from '../models/campaign';
-import { creditBalance } from '../models/creditEntry';
+import { recentCreditBalance } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
 import { claimSlot, releaseSlot } from '../models/slot';
@@ -18,6 +18,18 @@ interface Attempt extends CampaignWork {
   campaignId: string;
   organizationId: string;
   callId: string;
+}
+
+const CREDIT_CHECK_MAX_AGE_MS = 10_000;
+
+/**
+ * Attempts share one ledger read for a few seconds: it is a scan on FerretDB, and calls are charged
+ * when they end, so a balance a little old lets through no more than concurrent calls would anyway.
+ * Only a refusal is read fresh, so a campaign resumed after a top-up is not paused again by a stale zero.
+ */
+async function hasCredits(organizationId: string): Promise<boolean> {
+  if ((await recentCreditBalance(organizationId, CREDIT_CHECK_MAX_AGE_MS)).remainingMinutes > 0) return true;
+  return (await recentCreditBalance(organizationId, 0)).remainingMinutes > 0;
 }
 
 const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
@@ -44,7 +56,7 @@ export function campaignActivities({ ringTimeoutSeconds }: CampaignDeps) {
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
       const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
       if (!alreadyBegun) {
-        if (!a.byok && (await creditBalance(a.organizationId)).remainingMinutes <= 0) return { blocked: 'insufficient_credits' };
+        if (!a.byok && !(await hasCredits(a.organizationId))) return { blocked: 'insufficient_credits' };
         const organization = await Organization.findById(a.organizationId).lean();
         const capacity = organization?.limits.maxConcurrentCalls ?? 0;
         if ((await claimSlot(callSlotPool(a.organizationId), a.callId, capacity)) === null) return { blocked: 'concurrency' };

@@ -4,6 +4,7 @@ import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../models/duplicateKey';
 import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
+import { recountSessionsSoon } from '../models/sessionCount';
 import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
 import type { LlmSource } from '../providers/llm';
 import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
@@ -112,14 +113,13 @@ export function interviewActivities({ llms }: InterviewDeps) {
       }
     },
 
-    /** After the interview: charge (or record byok minutes) once and recount the agent's sessions. Safe to repeat. */
+    /** After the interview: charge (or record byok minutes) once and have the agent's sessions recounted. Safe to repeat. */
     async settleInterview(input: { interviewId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
       if (input.chargedMinutes > 0) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `interview:${input.interviewId}`, byok: input.byok });
       }
-      // Voice agents run only interviews; those that started count as sessions. A recount, not $inc.
-      const sessions = await Interview.countDocuments({ agentId: new Types.ObjectId(input.agentId), status: 'completed', startedAt: { $ne: null } });
-      await Agent.updateOne({ _id: input.agentId }, { $set: { sessionsCount: sessions } });
+      // Voice agents run only interviews; those that started count as sessions.
+      recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ agentId, status: 'completed', startedAt: { $ne: null } }));
     },
 
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */

@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
+  AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent; cancel it (or let it complete) first.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
@@ -58,6 +59,7 @@ export const ERROR_CODES = {
   PROVIDER_UNAVAILABLE: [502, 'api_error', 'The vendor could not be reached to verify the provider credential; it is stored unverified. Retry later.'],
   CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
+  ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
 } as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -114,6 +116,9 @@ export const credentialsEncryptionUnconfigured = () =>
     'This server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials; ask its operator to configure one.',
   );
 
+export const agentInUse = (campaignId: string) =>
+  apiError('AGENT_IN_USE', `Campaign ${campaignId} uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`, 'path.id');
+
 export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
 
 export const recipientsAlreadyImported = () =>
@@ -149,6 +154,12 @@ export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAIL
 
 export const dialTimeout = (seconds: number) =>
   apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged.`);
+
+export const actionTimeout = (seconds: number) =>
+  apiError(
+    'ACTION_TIMEOUT',
+    `The campaign's workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the campaign before retrying.`,
+  );
 
 export const embedOriginsRequired = () =>
   apiError('EMBED_ORIGINS_REQUIRED', 'This key has no allowed origins; create a key with the origins of the pages that embed interviews.');

@@ -56,6 +56,9 @@ campaignSchema.index({ organizationId: 1, createdAt: -1 });
 
 export const Campaign = model<CampaignRecord>('Campaign', campaignSchema);
 
+/** The states of a campaign that may still dial. */
+export const UNFINISHED_CAMPAIGN: CampaignStatus[] = ['draft', 'scheduled', 'running', 'paused'];
+
 /** The read-model fields a workflow state maps to. */
 export function campaignFields(state: CampaignState): Partial<CampaignRecord> {
   const date = (iso: string | null) => (iso ? new Date(iso) : null);

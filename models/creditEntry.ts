@@ -63,3 +63,21 @@ export async function recordUsage(input: { organizationId: string; minutes: numb
 export async function grantCredits(organizationId: Types.ObjectId | string, minutes: number, reference: string): Promise<void> {
   await CreditEntry.create({ organizationId, kind: 'grant', minutes, reference });
 }
+
+const recentBalances = new Map<string, { at: number; balance: Promise<CreditBalance> }>();
+
+/**
+ * The balance as of at most `maxAgeMs` ago, one read shared by concurrent callers in this process.
+ * For checks that only ask whether any minutes are left before starting work that is charged
+ * afterwards (a campaign's attempts), where reading the whole ledger per attempt would cost more
+ * than the calls themselves. `POST /calls` reads the exact balance instead.
+ */
+export function recentCreditBalance(organizationId: string, maxAgeMs: number): Promise<CreditBalance> {
+  const cached = recentBalances.get(organizationId);
+  if (cached && Date.now() - cached.at < maxAgeMs) return cached.balance;
+  const balance = creditBalance(organizationId);
+  recentBalances.set(organizationId, { at: Date.now(), balance });
+  // A failed read is not kept: the next caller reads again.
+  balance.catch(() => recentBalances.delete(organizationId));
+  return balance;
+}

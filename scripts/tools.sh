@@ -13,6 +13,9 @@ set -euo pipefail
 
 TEMPORAL_CLI_VERSION=v1.5.1
 FERRETDB_VERSION=v1.24.2
+# Our build carries two one-line fixes to FerretDB's SQLite backend (see ferretdb_patch); the suffix
+# names that build, so a cache holding an unpatched binary builds the patched one beside it.
+FERRETDB_BUILD=$FERRETDB_VERSION-idindex1
 TEST_SERVER_VERSION=1.31.0
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
@@ -52,8 +55,8 @@ temporal_cli() {
 
 ferretdb() {
   if [ -n "${MONGODB_URI:-}" ]; then say "FerretDB: skipped (MONGODB_URI is set)"; return; fi
-  local target="$BIN/ferretdb-$FERRETDB_VERSION"
-  if [ -x "$target" ]; then say "FerretDB $FERRETDB_VERSION: present"; return; fi
+  local target="$BIN/ferretdb-$FERRETDB_BUILD"
+  if [ -x "$target" ]; then say "FerretDB $FERRETDB_BUILD: present"; return; fi
   need go "Go is needed to build FerretDB: install Go 1.22+ (or set MONGODB_URI to a running MongoDB)"
   local start; start=$(date +%s)
   say "FerretDB $FERRETDB_VERSION: downloading the module..."
@@ -65,11 +68,29 @@ ferretdb() {
   chmod -R u+w "$scratch/src"
   # The module lacks the generated version file its binary embeds and checks at start (FerretDB issue 2982).
   echo "$FERRETDB_VERSION" > "$scratch/src/build/version/version.txt"
+  ferretdb_patch "$scratch/src"
   say "FerretDB $FERRETDB_VERSION: building (first time only, a few minutes on 2 cores)..."
   (cd "$scratch/src" && GOFLAGS=-buildvcs=false go build -o "$scratch/ferretdb" ./cmd/ferretdb)
   mv "$scratch/ferretdb" "$target"
   rm -rf "$scratch"
   say "FerretDB $FERRETDB_VERSION: built in $(elapsed "$start")"
+}
+
+# FerretDB 1.24's SQLite backend looks documents up by `_ferretdb_sjson->'$._id'` while its unique
+# _id index is on `_ferretdb_sjson->"_id"`: SQLite cannot match the two expressions, so every update
+# and delete (and every find without a limit) scans the whole table, and the service slows down as
+# its collections grow. Writing the lookup as `->'_id'` (the same JSON path) lets SQLite use the
+# index. The second fix narrows a query by its `_id` equality even when the filter has more
+# conditions (`{_id, seq: {$lt: n}}`); the handler still applies the whole filter to what comes back.
+ferretdb_patch() {
+  local src=$1
+  local meta="$src/internal/backends/sqlite/metadata/metadata.go"
+  local coll="$src/internal/backends/sqlite/collection.go"
+  grep -q "IDColumn = DefaultColumn + \"->'\$._id'\"" "$meta" || die "FerretDB patch: IDColumn not found in $meta"
+  sed -i "s/IDColumn = DefaultColumn + \"->'\$._id'\"/IDColumn = DefaultColumn + \"->'_id'\"/" "$meta"
+  grep -q "if params.Filter.Len() == 1 {" "$coll" || die "FerretDB patch: the _id pushdown test not found in $coll"
+  sed -i "s/if params.Filter.Len() == 1 {/if params.Filter.Len() >= 1 {/" "$coll"
+  say "FerretDB $FERRETDB_VERSION: patched _id lookups to use the _id index"
 }
 
 test_server() {
@@ -138,7 +159,7 @@ paths() {
   if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
     temporal=${TEMPORAL_CLI_PATH:-$(command -v temporal || echo "$BIN/temporal-$TEMPORAL_CLI_VERSION")}
   fi
-  [ -n "${MONGODB_URI:-}" ] || ferretdb="$BIN/ferretdb-$FERRETDB_VERSION"
+  [ -n "${MONGODB_URI:-}" ] || ferretdb="$BIN/ferretdb-$FERRETDB_BUILD"
   echo "temporal=$temporal"
   echo "ferretdb=$ferretdb"
   echo "testServer=${TEMPORAL_TEST_SERVER_PATH:-$BIN/temporal-test-server-$TEST_SERVER_VERSION}"

@@ -4,6 +4,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  patched,
   proxyActivities,
   setHandler,
   startChild,
@@ -46,6 +47,8 @@ const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampa
 
 /** Retry-queue entries read per activity. */
 const RETRY_BATCH = 50;
+/** History bytes after which a run continues as new whatever its event count: Temporal warns at 10 MiB. */
+const HISTORY_BYTES_BUDGET = 8 * 1024 * 1024;
 /** How long to wait before asking again for a slot when the organization's calls are at its limit. */
 const SLOT_WAIT = '5 seconds';
 
@@ -253,6 +256,17 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
   const idle = (status: CampaignStatus) =>
     s.nextRetryAt === null ? condition(changed(status)) : condition(changed(status), Math.max(1, s.nextRetryAt - Date.now()));
 
+  /**
+   * Every continue-as-new first waits for the calls in progress, dialling nothing meanwhile, so a
+   * run should be long. Runs begun before the patch also stopped at Temporal's suggestion (4,096
+   * events); a run now goes on to its own budget, still far below Temporal's limits.
+   */
+  const overBudget = () => {
+    const info = workflowInfo();
+    if (info.historyLength >= input.historyBudget || info.historySize >= HISTORY_BYTES_BUDGET) return true;
+    return info.continueAsNewSuggested && !patched('campaign-own-history-budget');
+  };
+
   if (s.status === 'draft') await condition(() => s.status !== 'draft');
 
   for (;;) {
@@ -279,7 +293,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       s.status = 'running';
       await project();
     }
-    if (workflowInfo().historyLength >= input.historyBudget || workflowInfo().continueAsNewSuggested) {
+    if (overBudget()) {
       if (inflight.size > 0) {
         await condition(() => finished.length > 0 || s.status !== 'running');
         continue;

@@ -219,9 +219,9 @@ export interface CampaignInput {
   /** Created by a `byok` key: its calls are billed outside credits. */
   byok: boolean;
   /**
-   * Events after which a run stops dialling, lets its calls finish and continues as new. Far below
-   * Temporal's limits (warning at 10,240 events): a run ends under budget + about 12 events per call
-   * still in progress.
+   * Events after which a run stops dialling, lets its calls finish and continues as new. Below
+   * Temporal's warning at 10,240 events: a run ends under budget + about 12 events per call still in
+   * progress (8,000 + 25 x 12 by default).
    */
   historyBudget: number;
   state: CampaignState;

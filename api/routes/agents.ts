@@ -1,11 +1,12 @@
 import { Types } from 'mongoose';
 import { findPage } from '../../models/page';
 import { Agent as AgentModel, nameKey, placeholders, type AgentRecord } from '../../models/agent';
+import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../models/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import type { Config } from '../../config';
-import { duplicateName, notFound, quotaExceeded, validationError } from '../errors';
+import { agentInUse, duplicateName, notFound, quotaExceeded, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import {
   Agent,
@@ -183,13 +184,18 @@ export const agentRoutes = [
     tag: 'Agents',
     resource: 'agent',
     summary: 'Delete an agent',
-    description: 'Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`.',
+    description:
+      'Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. ' +
+      'An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign first).',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The agent was deleted.', schema: DeletedAgent } },
+    responses: { 200: { description: 'The agent was deleted.', schema: DeletedAgent }, ...errorResponses(409) },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
+      // Its campaign would otherwise keep trying to dial for an agent that no longer exists.
+      const campaign = await Campaign.findOne({ organizationId: auth.organizationId, agentId: params.id, status: { $in: UNFINISHED_CAMPAIGN } }, { _id: 1 }).lean();
+      if (campaign) throw agentInUse(String(campaign._id));
       const { deletedCount } = await AgentModel.deleteOne({ _id: params.id, organizationId: auth.organizationId });
       if (deletedCount !== 1) throw notFound('agent', 'path.id');
       await releaseSlot(agentPool(auth.organizationId), params.id);

@@ -1,6 +1,7 @@
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { isGrpcDeadlineError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { Types } from 'mongoose';
+import type { Config } from '../../config';
 import { Agent } from '../../models/agent';
 import { Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { isDuplicateKeyError } from '../../models/duplicateKey';
@@ -24,7 +25,7 @@ import {
 } from '../../workflows/definitions';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { invalidStateTransition, noRecipients, notFound, recipientsAlreadyImported, validationError } from '../errors';
+import { actionTimeout, ApiError, invalidStateTransition, noRecipients, notFound, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import {
   Campaign,
@@ -101,14 +102,35 @@ function checkSchedule(body: { timezone?: string; callingHours?: { start: string
 
 const isClosed = (err: unknown) => (err as Error).name === 'WorkflowNotFoundError';
 
+type CampaignHandle = ReturnType<Client['workflow']['getHandle']>;
+
+/**
+ * Sends an update to the campaign's workflow, giving up after the configured time: with no worker
+ * running, Temporal would hold the request open for ever.
+ */
+async function updateWithin(temporal: Client, config: Config, campaignId: string, send: (handle: CampaignHandle) => Promise<unknown>): Promise<void> {
+  const seconds = config.campaigns.actionTimeoutSeconds;
+  try {
+    await temporal.withDeadline(Date.now() + seconds * 1000, () => send(temporal.workflow.getHandle(campaignWorkflowId(campaignId))));
+  } catch (err) {
+    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isGrpcDeadlineError(err)) throw actionTimeout(seconds);
+    throw err;
+  }
+}
+
 /**
  * Sends an action to the campaign's workflow, whose validator decides from the workflow's own
  * state whether it is allowed; a refusal is a 409. Answers once the resulting state is in the read
  * model, so the campaign read back afterwards shows it.
  */
-async function act(temporal: Client, campaign: CampaignRecord, what: string, send: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<unknown>): Promise<void> {
+async function act(
+  { temporal, config }: { temporal: Client; config: Config },
+  campaign: CampaignRecord,
+  what: string,
+  send: (handle: CampaignHandle) => Promise<unknown>,
+): Promise<void> {
   try {
-    await send(temporal.workflow.getHandle(campaignWorkflowId(String(campaign._id))));
+    await updateWithin(temporal, config, String(campaign._id), send);
   } catch (err) {
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
     if (cause instanceof ApplicationFailure && cause.type === 'no_recipients') throw noRecipients();
@@ -179,7 +201,8 @@ const TRANSITIONS =
   '`cancel`: draft | scheduled | running | paused -> cancelled; calls in progress are hung up (disposition `hangup_requested`) and nothing more is dialled. ' +
   '`archive`: completed | cancelled -> archived. ' +
   'The campaign moves by itself between running and scheduled as its calling window opens and closes, to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
-  'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI.';
+  'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI. ' +
+  'If the workflow does not confirm an action, edit or import within `CAMPAIGN_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import keeps its stored recipients), so retrieve the campaign before retrying.';
 
 const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update: UpdateDefinition<CampaignState, []>, past: string, summary: string) =>
   defineRoute({
@@ -194,11 +217,11 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     scope: 'campaigns:manage',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(409) },
-    handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
+    responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(409, 504) },
+    handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);
-      await act(temporal, campaign, past, (h) => h.executeUpdate(update));
+      await act({ temporal, config }, campaign, past, (h) => h.executeUpdate(update));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   });
@@ -307,11 +330,11 @@ export const campaignRoutes = [
     params: IdParams,
     body: UpdateCampaignBody,
     status: 200,
-    responses: { 200: { description: 'The campaign.', schema: Campaign }, ...errorResponses(409) },
-    handler: async ({ params, body, auth, temporal }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
+    responses: { 200: { description: 'The campaign.', schema: Campaign }, ...errorResponses(409, 504) },
+    handler: async ({ params, body, auth, temporal, config }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       checkSchedule(body);
-      await act(temporal, campaign, 'edited', (h) => h.executeUpdate(editUpdate, { args: [body as CampaignEdit] }));
+      await act({ temporal, config }, campaign, 'edited', (h) => h.executeUpdate(editUpdate, { args: [body as CampaignEdit] }));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   }),
@@ -332,8 +355,8 @@ export const campaignRoutes = [
     body: ImportRecipientsBody,
     bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
     status: 201,
-    responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413) },
-    handler: async ({ params, body, auth, temporal }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
+    responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
+    handler: async ({ params, body, auth, temporal, config }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       // A cheap early refusal from the read model; the workflow's own check follows the import.
       if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
@@ -360,10 +383,13 @@ export const campaignRoutes = [
       }
       await storeRecipients(params.id, body.recipients);
       try {
-        await act(temporal, campaign, 'given recipients', (h) => h.executeUpdate(recipientsUpdate, { args: [{ total: body.recipients.length }] }));
+        await act({ temporal, config }, campaign, 'given recipients', (h) => h.executeUpdate(recipientsUpdate, { args: [{ total: body.recipients.length }] }));
       } catch (err) {
+        // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
+        const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
         // Launched or cancelled meanwhile: the import did not happen.
-        await removeRecipients(params.id, body.recipients.length);
+        if (!unconfirmed) await removeRecipients(params.id, body.recipients.length);
+        else await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
         throw err;
       }
       await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
@@ -410,11 +436,11 @@ export const campaignRoutes = [
     scope: 'campaigns:manage',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409) },
-    handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
+    responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409, 504) },
+    handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       try {
-        await temporal.workflow.getHandle(campaignWorkflowId(params.id)).executeUpdate(archiveUpdate);
+        await updateWithin(temporal, config, params.id, (h) => h.executeUpdate(archiveUpdate));
       } catch (err) {
         if (isClosed(err)) await archiveClosed(campaign);
         else if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) throw invalidStateTransition(err.cause.message);

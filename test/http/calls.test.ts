@@ -75,6 +75,8 @@ test('an answered call completes with a transcript, a charge and a report derive
 
   const usage = await api.call('GET', '/api/v1/usage', { token: key });
   expect(usage.body.credits.usedMinutes).toBeGreaterThanOrEqual(done.chargedMinutes);
+  // The agent's first completed call, counted shortly after it ended.
+  await waitFor(async () => ((await api.call('GET', `/api/v1/agents/${agentId}`, { token: key })).body.sessionsCount === 1 ? true : undefined));
 });
 
 test.each([

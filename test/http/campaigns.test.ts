@@ -160,6 +160,9 @@ test('every invalid action is a 409 from the workflow; cancel hangs up and archi
   const patchRunning = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'Renamed' } });
   expect(patchRunning.status).toBe(409);
   expect(patchRunning.body.error.code).toBe('INVALID_STATE_TRANSITION');
+  const deleteInUse = await api.call('DELETE', `/api/v1/agents/${s.agentId}`, { token: s.key });
+  expect(deleteInUse.status).toBe(409);
+  expect(deleteInUse.body.error).toMatchObject({ type: 'conflict_error', code: 'AGENT_IN_USE', param: 'path.id' });
 
   await waitFor(async () => ((await campaignCalls(s.key, c.id)).some((x) => x.status === 'active') ? true : undefined), 30_000);
   const cancelled = await action(s.key, c.id, 'cancel');
@@ -188,6 +191,8 @@ test('every invalid action is a 409 from the workflow; cancel hangs up and archi
   expect((await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'x' } })).status).toBe(409);
   const listed = await api.call('GET', '/api/v1/campaigns?status=archived', { token: s.key });
   expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([c.id]);
+  // Over: its agent can go.
+  expect((await api.call('DELETE', `/api/v1/agents/${s.agentId}`, { token: s.key })).status).toBe(200);
 }, 120_000);
 
 test('update works in draft and paused, merging settings', async () => {
@@ -331,3 +336,30 @@ test('campaign and direct calls share the organization limit', async () => {
   expect(most).toBeLessThanOrEqual(2);
   expect(direct + 6).toBe(all.length);
 }, 150_000);
+
+test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT and takes effect once a worker runs', async () => {
+  const queue = uniqueName('idle-campaigns');
+  const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2' });
+  const s = await setup();
+  const created = await idle.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: uniqueName('Idle'), agentId: s.agentId } });
+  expect(created.status).toBe(201);
+  for (let i = 0; i < 2; i += 1) {
+    const edit = await idle.call('PATCH', `/api/v1/campaigns/${created.body.id}`, { token: s.key, body: { name: `Renamed while idle ${i}` } });
+    expect(edit.status).toBe(504);
+    expect(edit.body.error).toMatchObject({ type: 'api_error', code: 'ACTION_TIMEOUT' });
+  }
+  const launch = await idle.call('POST', `/api/v1/campaigns/${created.body.id}/launch`, { token: s.key });
+  expect(launch.status).toBe(504);
+
+  const late = await runWorker({ ...env, TEMPORAL_TASK_QUEUE: queue });
+  try {
+    // The edits were held for the workflow and applied in order; its validator refused the launch (no recipients).
+    const renamed = await waitFor(async () => {
+      const res = await api.call('GET', `/api/v1/campaigns/${created.body.id}`, { token: s.key });
+      return res.body.name === 'Renamed while idle 1' ? res.body : undefined;
+    });
+    expect(renamed.status).toBe('draft');
+  } finally {
+    await late.stop();
+  }
+});

@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
@@ -12,7 +13,7 @@ import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/
 import { personaReply } from '../providers/carrier/persona';
 import type { LlmSource } from '../providers/llm';
 import { LlmAnalysisError, type AgentProfile, type CallAnalysis, type LlmProvider, type Turn } from '../providers/llm/interface';
-import { callWorkflowId, type Disposition } from '../workflows/definitions';
+import { ANALYSIS_MAX_ATTEMPTS, callWorkflowId, type Disposition } from '../workflows/definitions';
 
 export interface CallDeps {
   carrier: Carrier;
@@ -69,7 +70,9 @@ export async function appendTurn(callId: string, index: number, turn: Turn, ends
  * rather than staying pending forever.
  */
 export function isFinalAnalysisFailure(err: unknown): err is Error {
-  return err instanceof LlmAnalysisError || (err instanceof ApplicationFailure && err.nonRetryable === true);
+  if (err instanceof LlmAnalysisError || (err instanceof ApplicationFailure && err.nonRetryable === true)) return true;
+  // The vendor kept failing (429, 5xx, timeouts) through every retry: say so rather than fail the workflow.
+  return err instanceof Error && Context.current().info.attempt >= ANALYSIS_MAX_ATTEMPTS;
 }
 
 /** The LLM of a call: its agent's (or the server's default), with the organization's own key when a byok key placed it. */

@@ -1,6 +1,7 @@
 import { ApplicationFailure, condition, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
+  ANALYSIS_MAX_ATTEMPTS,
   callEndedSignal,
   callStateQuery,
   carrierEventSignal,
@@ -20,7 +21,7 @@ const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyAc
 });
 const { analyzeCall } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
 });
 
 type Refusal = { kind: 'rejected' | 'unavailable'; message: string };

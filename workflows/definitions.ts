@@ -122,6 +122,12 @@ export const callWorkflowId = (callId: string) => `call-${callId}`;
  * A campaign: one workflow per campaign, from `draft` to `completed`, `cancelled` (and `archived`
  * once closed). Every field is plain JSON, carried across continue-as-new.
  */
+/**
+ * Attempts of a call's or interview's analysis activity. The last one records a failed report
+ * rather than failing, so a vendor that keeps failing never leaves a report pending for ever.
+ */
+export const ANALYSIS_MAX_ATTEMPTS = 5;
+
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
+  ANALYSIS_MAX_ATTEMPTS,
   candidateMessageUpdate,
   endInterviewSignal,
   endInterviewUpdate,
@@ -25,7 +26,7 @@ const { interviewTurn } = proxyActivities<Activities>({
 });
 const { analyzeInterview } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
 });
 
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 8 events a turn. */

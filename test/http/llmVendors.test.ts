@@ -23,6 +23,8 @@ const EVALUATION = {
 };
 /** Written into an agent's instructions, which the analysis prompt quotes: the fake then answers it with invalid JSON. */
 const BROKEN_ANALYSIS = 'BROKEN-ANALYSIS';
+/** Likewise: the fake answers this agent's analysis with a 503, every time. */
+const DOWN_ANALYSIS = 'DOWN-ANALYSIS';
 
 let fake: FakeLlmServer;
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -37,6 +39,7 @@ beforeAll(async () => {
   fake = await startFakeLlmVendor('mistral');
   fake.respond = (request) => {
     if (isAnalysis(request) && systemOf(request).includes(BROKEN_ANALYSIS)) return { text: '{"summary": "half' };
+    if (isAnalysis(request) && systemOf(request).includes(DOWN_ANALYSIS)) return { status: 503, message: 'fake outage' };
     if (isAnalysis(request)) return { text: JSON.stringify(systemOf(request).includes('job interview') ? EVALUATION : ANALYSIS) };
     if (systemOf(request).includes('interviewer')) {
       const asked = request.body.messages.filter((m: { role: string }) => m.role === 'assistant').length;
@@ -132,6 +135,21 @@ test('an analysis the model keeps getting wrong gives a final report that says s
   expect(report.outcome).toBeUndefined();
   expect(fake.chatRequests().filter((r) => isAnalysis(r) && systemOf(r).includes(BROKEN_ANALYSIS))).toHaveLength(3);
 });
+
+test('a vendor that keeps failing the analysis gives, after every retry, a final report that says so', async () => {
+  const agentId = await mistralAgent(`You call {{firstName}} about their {{product}}. ${DOWN_ANALYSIS}`);
+  const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: '+442079460001', variables: { firstName: 'Ada', product: 'broadband' } } });
+  expect(placed.status).toBe(201);
+  // Five attempts 2, 4, 8 and 16 s apart.
+  const report = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${placed.body.id}/report`, { token: key });
+    return res.status === 200 ? res.body : undefined;
+  }, 90_000);
+  expect(report).toMatchObject({ status: 'ready', analysisStatus: 'failed' });
+  expect(report.analysisError).toMatch(/503|fake outage/);
+  expect(report.summary).toBeUndefined();
+  expect(fake.chatRequests().filter((r) => isAnalysis(r) && systemOf(r).includes(DOWN_ANALYSIS))).toHaveLength(5);
+}, 120_000);
 
 test('an agent naming a vendor the server has no key for fails the call at once, with no fallback', async () => {
   const res = await api.call('POST', '/api/v1/agents', {

@@ -2,6 +2,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import mongoose from 'mongoose';
+import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
 import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
   // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.
   await worker.run();
+  await flushSessionRecounts();
   await Promise.allSettled([connection.close(), clientConnection.close(), mongoose.disconnect()]);
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import mongoose from 'mongoose';
+import { flushSessionRecounts } from '../../models/sessionCount';
 import { DefaultLogger, Runtime, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 
 // Worker lifecycle chatter and the test server's capability warnings bury test output.
@@ -32,6 +33,8 @@ export async function connectTestDatabase(prefix: string): Promise<() => Promise
   await mongoose.connect(required('MONGODB_URI'), { dbName, serverSelectionTimeoutMS: 10_000 });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
   return async () => {
+    // A recount still waiting would otherwise run against a closed connection.
+    await flushSessionRecounts();
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   };

@@ -217,7 +217,8 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     scope: 'campaigns:manage',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(409, 504) },
+    // A byok campaign launches and resumes only while its organization's credentials are verified.
+    responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(...(action === 'launch' || action === 'resume' ? [400] : []), 409, 504) },
     handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);

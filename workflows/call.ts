@@ -50,7 +50,10 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
     events.push(event);
   });
   setHandler(hangupSignal, () => {
-    if (state.status === 'created' || state.status === 'active') hangupRequested = true;
+    // A campaign cancelled while this call was being dialled: it hangs up as soon as the carrier has
+    // it, instead of letting the phone ring on. Runs from before the patch ignored it.
+    const dialing = state.status === 'dialing' && refusal === undefined && patched('hangup-while-dialing');
+    if (dialing || state.status === 'created' || state.status === 'active') hangupRequested = true;
   });
   setHandler(
     hangupUpdate,

@@ -54,6 +54,8 @@ interface MockOptions {
   projectFailures?: number;
   /** analyzeCall waits for this before answering, to keep the run open. */
   analyzeGate?: Promise<void>;
+  /** dial waits for this before the carrier answers, to keep the call dialling. */
+  dialGate?: Promise<void>;
 }
 
 const CARRIER_CALL_ID = 'carrier-call-1';
@@ -64,6 +66,7 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
   const activities: CallActivities = {
     async dial(request) {
       calls.dial.push(request);
+      await options.dialGate;
       return options.refuse ? { refused: options.refuse } : { carrierCallId: CARRIER_CALL_ID };
     },
     async carrierHangup({ carrierCallId }) {
@@ -324,6 +327,25 @@ test('a hangup signal while ringing ends the call as hangup_requested', async ()
     expectSettled(calls, input, 0, 'hangup_requested');
     expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
     await record('hangup-while-ringing', handle);
+  });
+});
+
+test('a hangup signal while the carrier is still dialling hangs the call up as soon as the carrier has it', async () => {
+  const input = callInput();
+  let answerDial!: () => void;
+  const dialGate = new Promise<void>((resolve) => (answerDial = resolve));
+  await withCall(input, { dialGate }, async ({ calls, handle, dialed }) => {
+    await waitFor(async () => (calls.dial.length === 1 ? true : undefined));
+    // A campaign's cancel reaches its call in this instant.
+    await handle.signal(hangupSignal);
+    answerDial();
+    await dialed;
+    expect(await handle.result()).toEqual(completedState('hangup_requested'));
+    expect(expectProjections(calls, ['created', 'completed'], 'hangup_requested')).toMatchObject({ chargedMinutes: 0 });
+    const { startTime, closeTime } = await handle.describe();
+    expect(closeTime!.getTime() - startTime.getTime()).toBeLessThan(input.ringTimeoutSeconds * 1000);
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    await record('hangup-while-dialing', handle);
   });
 });
 

@@ -1,5 +1,6 @@
 import { isGrpcDeadlineError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { Config } from '../../config';
 import { Agent } from '../../models/agent';
@@ -7,6 +8,7 @@ import { Campaign as CampaignModel, campaignFields, type CampaignRecord } from '
 import { isDuplicateKeyError } from '../../models/duplicateKey';
 import { findPage } from '../../models/page';
 import { Recipient as RecipientModel, RecipientImport, recipientId, type RecipientRecord } from '../../models/recipient';
+import { claimSlot, releaseSlot } from '../../models/slot';
 import { isTimezone } from '../../workflows/callingHours';
 import {
   archiveUpdate,
@@ -145,12 +147,17 @@ async function act(
 /** Archiving a campaign whose workflow has closed: nothing else writes it any more. */
 async function archiveClosed(campaign: CampaignRecord): Promise<void> {
   if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(`A ${campaign.status} campaign cannot be archived.`);
-  const archivedAt = new Date();
-  const { modifiedCount } = await CampaignModel.updateOne(
-    { _id: campaign._id, status: campaign.status },
-    { $set: { status: 'archived', archivedAt, seq: campaign.seq + 1 } },
-  );
-  if (modifiedCount !== 1) throw invalidStateTransition('The campaign is already archived.');
+  // The only slot of a one-slot pool: exactly one of concurrent archives wins, which a conditional
+  // update cannot promise on FerretDB (it reads, then writes).
+  const pool = `archive:${campaign._id}`;
+  const claimant = randomUUID();
+  if ((await claimSlot(pool, claimant, 1)) === null) throw invalidStateTransition('The campaign is already archived.');
+  try {
+    await CampaignModel.updateOne({ _id: campaign._id }, { $set: { status: 'archived', archivedAt: new Date(), seq: campaign.seq + 1 } });
+  } catch (err) {
+    await releaseSlot(pool, claimant);
+    throw err;
+  }
 }
 
 /** Stores the rows in batches; on any failure removes what it stored and the claim, and rethrows. */

@@ -363,3 +363,17 @@ test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT and takes effe
     await late.stop();
   }
 });
+
+test('of two concurrent archives of a closed campaign, exactly one wins', async () => {
+  const s = await setup();
+  const c = await createCampaign(s);
+  expect((await action(s.key, c.id, 'cancel')).status).toBe(200);
+  // Its workflow has closed: the archive goes through the read model.
+  await waitFor(async () => {
+    const described = await worker.client.workflow.getHandle(`campaign-${c.id}`).describe();
+    return described.status.name === 'COMPLETED' ? true : undefined;
+  });
+  const results = await Promise.all([action(s.key, c.id, 'archive'), action(s.key, c.id, 'archive'), action(s.key, c.id, 'archive')]);
+  expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  expect((await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body.status).toBe('archived');
+});

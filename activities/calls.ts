@@ -120,6 +120,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       const text = profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
       // The message is the recording's only turn: a retry lands on the same index.
       await appendTurn(callId, 0, { role: 'agent', text }, 'agent');
+      if (carrier.leaveMessage && call.carrierCallId) await carrier.leaveMessage(call.carrierCallId, text, profile.language);
     },
 
     /**

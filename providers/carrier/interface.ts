@@ -31,6 +31,11 @@ export interface Carrier {
   /** Resolves with the carrier's own id for the call, or throws CarrierRefusedError. */
   dial(request: DialRequest): Promise<{ carrierCallId: string }>;
   hangup(carrierCallId: string): Promise<void>;
+  /**
+   * Speaks `text` to an answering machine, then hangs up; resolves once the call is over. Carriers
+   * without it (the simulated one) only have the message written to the transcript.
+   */
+  leaveMessage?(carrierCallId: string, text: string, language: string): Promise<void>;
 }
 
 /** The carrier refused the dial: `rejected` for the number (400), `unavailable` on its side (502). */

@@ -27,6 +27,13 @@ const CALL_NOT_IN_PROGRESS = 21220;
 const AMD_TIMEOUT_S = 5;
 /** Twilio may let a phone ring this much past the `timeout` it was given. */
 const TWILIO_RING_SLACK_S = 5;
+/** How long a voicemail message may play before leaveMessage stops waiting (the activity allows 30 s). */
+const MESSAGE_WAIT_MS = 25_000;
+const MESSAGE_POLL_MS = 1_000;
+type SayLanguage = Extract<Parameters<InstanceType<typeof twiml.VoiceResponse>['say']>[0], { language?: unknown }>['language'];
+
+/** Twilio's statuses of a call that is still on. */
+const CALL_ON = new Set(['queued', 'initiated', 'ringing', 'in-progress']);
 
 export interface TwilioCarrierOptions extends TwilioConfig {
   publicBaseUrl: string;
@@ -95,6 +102,29 @@ export class TwilioCarrier implements Carrier {
       return { carrierCallId: call.sid };
     } catch (err) {
       throw refusalOf(err, request.to);
+    }
+  }
+
+  /**
+   * Replaces the call's TwiML with the message and a hangup, so Twilio itself ends the call once the
+   * machine has recorded it; waits for that, so that the workflow's hangup does not cut it short.
+   */
+  async leaveMessage(carrierCallId: string, text: string, language: string): Promise<void> {
+    const response = new twiml.VoiceResponse();
+    // <Say> knows region-tagged languages (en-GB, fr-FR); for a bare one (fr) it uses its default.
+    response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as SayLanguage } : {}, text);
+    response.hangup();
+    try {
+      await this.client.calls(carrierCallId).update({ twiml: response.toString() });
+    } catch (err) {
+      // The machine hung up first: there is no one left to leave the message to.
+      if (err instanceof RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS)) return;
+      throw err;
+    }
+    for (const deadline = Date.now() + MESSAGE_WAIT_MS; Date.now() < deadline; ) {
+      const call = await this.client.calls(carrierCallId).fetch();
+      if (!CALL_ON.has(call.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_POLL_MS));
     }
   }
 

@@ -297,6 +297,34 @@ test.each([
   }
 });
 
+test('with leave_message, the machine hears the message through Twilio before the call ends as voicemail_left', async () => {
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      name: uniqueName('Messages'),
+      language: 'en-GB',
+      instructions: 'You call {{firstName}} about their renewal.',
+      phone: { greeting: 'Hi {{firstName}}, please call the renewals desk back.', voicemailBehavior: 'leave_message' },
+    },
+  });
+  expect(agent.status).toBe(201);
+  const phoneNumber = nextNumber();
+  const res = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber, variables: { firstName: 'Ada' } } });
+  expect(res.status).toBe(201);
+  const sid = fake.created.find((d) => d.form.To === phoneNumber)!.callSid;
+  expect((await amd(res.body.id, sid, 'machine_end_beep')).status).toBe(204);
+
+  const done = await until(res.body.id, 'completed');
+  expect(done).toMatchObject({ disposition: 'voicemail_left', chargedMinutes: 0 });
+  const played = fake.updated.filter((u) => u.callSid === sid);
+  // The message as TwiML that hangs up after it, and no hangup of ours cutting it short.
+  expect(played).toHaveLength(1);
+  expect(played[0]!.form.Twiml).toBe(
+    '<?xml version="1.0" encoding="UTF-8"?><Response><Say language="en-GB">Hi Ada, please call the renewals desk back.</Say><Hangup/></Response>',
+  );
+  expect(await transcript(res.body.id)).toEqual([['agent', 'Hi Ada, please call the renewals desk back.']]);
+});
+
 test('a number Twilio refuses is 400 CARRIER_REJECTED, an outage 502 CARRIER_UNAVAILABLE, and neither leaves a call', async () => {
   const rejected = await place(REJECTED);
   expect(rejected.status).toBe(400);

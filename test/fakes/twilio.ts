@@ -1,6 +1,6 @@
 /**
- * A local stand-in for Twilio's REST API, as much of it as the carrier uses: creating a call and
- * updating one (hangup). It speaks Twilio's wire format (form-encoded requests with HTTP Basic
+ * A local stand-in for Twilio's REST API, as much of it as the carrier uses: creating a call,
+ * updating one (hangup, or new TwiML) and fetching one. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
  * account credentials, JSON call resources, JSON error bodies) and records every request.
  */
 import { randomBytes } from 'node:crypto';
@@ -79,8 +79,17 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (update) {
       const call = calls.get(update[1]!);
       if (!call) return twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
+      if (call.status === 'completed') return twilioError(res, 400, 21220, 'Call is not in-progress. Cannot redirect.');
       updated.push({ callSid: update[1]!, form });
       if (form.Status) call.status = form.Status;
+      // New TwiML that ends in a hangup: the fake plays it at once and the call is over.
+      if (typeof form.Twiml === 'string' && form.Twiml.includes('<Hangup/>')) call.status = 'completed';
+      return answer(res, 200, call);
+    }
+    const fetched = req.method === 'GET' ? new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '') : null;
+    if (fetched) {
+      const call = calls.get(fetched[1]!);
+      if (!call) return twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
       return answer(res, 200, call);
     }
     twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);

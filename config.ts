@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LLM_PROVIDERS, STT_PROVIDERS, TTS_PROVIDERS } from './api/schemas/agents';
 
 /**
  * Runtime configuration, read once from the environment. Every default is the embedded one that
@@ -120,12 +121,19 @@ function carrierFrom(env: NodeJS.ProcessEnv): Config['carrier'] {
   };
 }
 
+/** A misspelt default would fail every session that uses it; it fails the process at startup instead. */
+function providerFrom(env: NodeJS.ProcessEnv, name: string, vendors: readonly string[]): string {
+  const value = env[name] || 'simulated';
+  if (value !== 'simulated' && !vendors.includes(value)) throw new Error(`${name} must be simulated or one of ${vendors.join(', ')}, got "${value}"`);
+  return value;
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new Error(`${name} must be a port number (0-65535), got "${raw}"`);
+    throw new Error(`${name} must be a whole number from 0 to 65535, got "${raw}"`);
   }
   return value;
 }
@@ -142,9 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taskQueue: env.TEMPORAL_TASK_QUEUE || 'voice-agent',
     },
     providers: {
-      llm: env.DEFAULT_LLM_PROVIDER || 'simulated',
-      stt: env.DEFAULT_STT_PROVIDER || 'simulated',
-      tts: env.DEFAULT_TTS_PROVIDER || 'simulated',
+      llm: providerFrom(env, 'DEFAULT_LLM_PROVIDER', LLM_PROVIDERS),
+      stt: providerFrom(env, 'DEFAULT_STT_PROVIDER', STT_PROVIDERS),
+      tts: providerFrom(env, 'DEFAULT_TTS_PROVIDER', TTS_PROVIDERS),
     },
     llmVendors: {
       mistral: { apiKey: env.MISTRAL_API_KEY || '', baseUrl: env.MISTRAL_BASE_URL || '', model: env.MISTRAL_MODEL || '' },

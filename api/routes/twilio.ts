@@ -32,24 +32,33 @@ async function endedBy(callId: string): Promise<'agent' | 'contact'> {
   return (await CallTurn.exists({ callId: new Types.ObjectId(callId), ends: 'agent' })) ? 'agent' : 'contact';
 }
 
-async function statusEvent(callId: string, form: { CallStatus?: string; AnsweredBy?: string; SipResponseCode?: string }): Promise<CarrierEvent | undefined> {
+async function statusEvents(
+  callId: string,
+  form: { CallStatus?: string; AnsweredBy?: string; SipResponseCode?: string; CallDuration?: string },
+): Promise<CarrierEvent[]> {
   switch (form.CallStatus) {
     case 'in-progress':
       // Answered, but by whom is the detection's to say: its verdict arrives at the AMD webhook
       // (or here, when Twilio already has it), and only then does the call count as answered.
-      return form.AnsweredBy ? answeredEvent(form.AnsweredBy) : undefined;
+      return form.AnsweredBy ? [answeredEvent(form.AnsweredBy)] : [];
     case 'busy':
-      return { type: 'busy' };
+      return [{ type: 'busy' }];
     case 'no-answer':
-      return { type: 'no_answer' };
+      return [{ type: 'no_answer' }];
     case 'failed':
     case 'canceled':
-      return { type: 'failed', reason: `Twilio reported the call ${form.CallStatus}${form.SipResponseCode ? ` (SIP ${form.SipResponseCode})` : ''}` };
-    case 'completed':
-      return { type: 'ended', by: await endedBy(callId) };
+      return [{ type: 'failed', reason: `Twilio reported the call ${form.CallStatus}${form.SipResponseCode ? ` (SIP ${form.SipResponseCode})` : ''}` }];
+    case 'completed': {
+      const by = await endedBy(callId);
+      // Over before the detection's verdict came: someone picked up and hung up within seconds (Twilio
+      // counted connected time), or nobody did.
+      const call = await Call.findById(callId, { status: 1 }).lean();
+      if (call?.status === 'created') return Number(form.CallDuration) > 0 ? [{ type: 'answered' }, { type: 'ended', by }] : [{ type: 'no_answer' }];
+      return [{ type: 'ended', by }];
+    }
     default:
       // queued, initiated, ringing: nothing the call workflow waits for.
-      return undefined;
+      return [];
   }
 }
 
@@ -58,11 +67,12 @@ async function statusEvent(callId: string, form: { CallStatus?: string; Answered
  * call is over; the workflow takes the first event of each phase, so repeats change nothing, and a
  * call whose workflow has finished answers 204 all the same. Only a call never placed is a 404.
  */
-async function deliver(temporal: Client, callId: string, event: CarrierEvent | undefined): Promise<void> {
+async function deliver(temporal: Client, callId: string, events: CarrierEvent[]): Promise<void> {
   const handle = temporal.workflow.getHandle(callWorkflowId(callId));
   try {
-    if (event) await handle.signal(carrierEventSignal, event);
-    else await handle.describe();
+    // In order: the workflow takes them as the carrier's events, one phase after the other.
+    for (const event of events) await handle.signal(carrierEventSignal, event);
+    if (events.length === 0) await handle.describe();
   } catch (err) {
     if ((err as Error).name !== 'WorkflowNotFoundError') throw err;
     if (!(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
@@ -90,7 +100,7 @@ export const twilioRoutes = [
     summary: "Twilio's call status callback",
     handler: async ({ params, body, config, temporal, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      await deliver(temporal, params.id, await statusEvent(params.id, body));
+      await deliver(temporal, params.id, await statusEvents(params.id, body));
     },
   }),
   defineRoute({
@@ -100,7 +110,7 @@ export const twilioRoutes = [
     summary: "Twilio's asynchronous answering-machine verdict",
     handler: async ({ params, body, config, temporal, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      await deliver(temporal, params.id, body.AnsweredBy ? answeredEvent(body.AnsweredBy) : undefined);
+      await deliver(temporal, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : []);
     },
   }),
 ];

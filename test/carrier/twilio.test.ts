@@ -281,6 +281,8 @@ test.each([
   ['failed', 'failed', (id: string, sid: string) => status(id, sid, 'failed', { SipResponseCode: '500' })],
   ['an answering machine (async AMD)', 'voicemail', (id: string, sid: string) => amd(id, sid, 'machine_end_beep')],
   ['an answering machine (AnsweredBy on the status)', 'voicemail', (id: string, sid: string) => status(id, sid, 'in-progress', { AnsweredBy: 'machine_start' })],
+  ['a callee who hangs up before the verdict', 'contact_hung_up', (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '3' })],
+  ['a call over before anyone answered', 'no_answer', (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '0' })],
 ])('%s ends the call as %s, and a repeated callback changes nothing', async (_what, disposition, send) => {
   const call = await placed();
   expect((await status(call.id, call.sid, 'ringing')).status).toBe(204);

@@ -13,7 +13,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -142,9 +142,19 @@ async function main(): Promise<void> {
     await connection.close();
     await mongoose.disconnect();
   } finally {
-    worker.kill('SIGTERM');
+    await stop(worker);
     await servers.stop();
   }
+}
+
+/** Lets the worker drain and exit; one still running after 15 s is killed, so no bench leaves it behind. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 main().catch((err) => {

@@ -49,6 +49,9 @@ async function main() {
   const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, deps: { ...defaultDeps(config, client), carrier } });
   setInterval(() => writeFileSync(process.env.STATS_FILE!, JSON.stringify({ peakInFlight: carrier.peak })), 1000).unref();
   await worker.run();
+  // The bench stops its servers next; open connections must not keep this process alive after them.
+  await Promise.allSettled([native.close(), connection.close(), mongoose.disconnect()]);
+  process.exit(0);
 }
 
 main().catch((err) => {

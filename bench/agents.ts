@@ -10,13 +10,11 @@ import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
+import { benchTenant } from './servers';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
-import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
 import { Agent, nameKey } from '../models/agent';
-import { createApiKey } from '../models/apiKey';
-import { createOrganization } from '../models/tenant';
 import { freePort, provision, startFerret, toolPaths, type RunningServer } from '../scripts/stack';
 
 const CONNECTIONS = 50;
@@ -47,20 +45,10 @@ async function main(): Promise<void> {
   await mongoose.connect(uri, { dbName: `bench_${Date.now()}` });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
 
-  const { organization, admin } = await createOrganization({ name: 'Bench', adminEmail: `bench-${Date.now()}@example.com` });
-  // A limit no benchmark reaches: the rate limiter still takes its ticket on every request.
-  const { key } = await createApiKey({
-    organizationId: organization._id,
-    createdBy: admin._id,
-    creatorPermissions: admin.permissions,
-    name: 'bench',
-    mode: 'live',
-    scopes: [...SCOPES],
-    rateLimitPerMinute: 1_000_000_000,
-  });
+  const { organizationId, key } = await benchTenant('Bench', {}, 1_000_000_000);
   const agents = await Agent.insertMany(
     Array.from({ length: 30 }, (_, i) => ({
-      organizationId: organization._id,
+      organizationId,
       type: 'phone',
       name: `Bench agent ${i}`,
       nameKey: nameKey(`Bench agent ${i}`),
@@ -87,7 +75,7 @@ async function main(): Promise<void> {
     });
   const baseline = bare(() => Agent.findById(id).lean());
   // The same queries as the list route, bare: what a page of 25 costs the database itself.
-  const filter = { organizationId: organization._id, type: 'phone' };
+  const filter = { organizationId, type: 'phone' };
   const listBaseline = bare(() =>
     Promise.all([Agent.find(filter).sort({ createdAt: -1, _id: -1 }).limit(25).lean(), Agent.countDocuments(filter)]),
   );

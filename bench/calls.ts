@@ -22,13 +22,11 @@ import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
-import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
-import { createApiKey } from '../models/apiKey';
 import { Call } from '../models/call';
-import { createOrganization } from '../models/tenant';
 import { createWorker, defaultDeps } from '../worker';
-import { benchServers } from './servers';
+import { flushSessionRecounts } from '../models/sessionCount';
+import { apiClient, benchServers, benchTenant } from './servers';
 
 const CALLS = 200;
 const CONCURRENCY = 20;
@@ -101,31 +99,8 @@ async function main(): Promise<void> {
     const server = http.createServer(app.callback());
     const apiUrl = await listen(server);
 
-    const { organization, admin } = await createOrganization({
-      name: 'Bench calls',
-      adminEmail: `bench-calls-${Date.now()}@example.com`,
-      creditMinutes: 100_000,
-      limits: { maxConcurrentCalls: 1000 },
-    });
-    const { key } = await createApiKey({
-      organizationId: organization._id,
-      createdBy: admin._id,
-      creatorPermissions: admin.permissions,
-      name: 'bench calls',
-      mode: 'live',
-      scopes: [...SCOPES],
-      rateLimitPerMinute: 1_000_000,
-    });
-
-    const api = async (method: string, route: string, body?: unknown) => {
-      const res = await fetch(`${apiUrl}/api/v1${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
-    };
+    const { organizationId, key } = await benchTenant('Bench calls', { creditMinutes: 100_000, limits: { maxConcurrentCalls: 1000 } });
+    const api = apiClient(apiUrl, key);
     const createAgent = async (name: string) => {
       const res = await api('POST', '/agents', {
         name,
@@ -202,7 +177,7 @@ async function main(): Promise<void> {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const live = await Call.countDocuments({ organizationId: organization._id, status: { $in: ['created', 'active'] } });
+        const live = await Call.countDocuments({ organizationId, status: { $in: ['created', 'active'] } });
         peakLive = Math.max(peakLive, live);
         await new Promise((r) => setTimeout(r, 500));
       }
@@ -220,7 +195,7 @@ async function main(): Promise<void> {
     await sampler;
 
     const dispositions = await Call.aggregate<{ _id: string; n: number }>([
-      { $match: { organizationId: organization._id, agentId: new mongoose.Types.ObjectId(agentId) } },
+      { $match: { organizationId, agentId: new mongoose.Types.ObjectId(agentId) } },
       { $group: { _id: '$disposition', n: { $sum: 1 } } },
     ]);
     const unique = new Set(callIds).size;
@@ -253,6 +228,8 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await native.close();
     await connection.close();
+    // The in-process worker's waiting session recounts, before their database goes.
+    await flushSessionRecounts();
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   } finally {

@@ -20,12 +20,9 @@ import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
-import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
-import { createApiKey } from '../models/apiKey';
-import { createOrganization } from '../models/tenant';
 import { campaignWorkflowId } from '../workflows/definitions';
-import { benchServers } from './servers';
+import { apiClient, benchServers, benchTenant } from './servers';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 100_000);
@@ -59,30 +56,12 @@ async function main(): Promise<void> {
     const server = http.createServer(createApp({ config, mongo: mongoose.connection, temporal: client }).callback());
     const apiUrl = await listen(server);
 
-    const { organization, admin } = await createOrganization({
-      name: 'Bench campaign',
-      adminEmail: `bench-campaign-${Date.now()}@example.com`,
-      creditMinutes: 10_000_000,
-      limits: { maxConcurrentCalls: 100 },
-    });
-    const { key } = await createApiKey({
-      organizationId: organization._id,
-      createdBy: admin._id,
-      creatorPermissions: admin.permissions,
-      name: 'bench campaign',
-      mode: 'live',
-      scopes: [...SCOPES],
-      rateLimitPerMinute: 1_000_000,
-    });
+    const { key } = await benchTenant('Bench campaign', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
+    const call = apiClient(apiUrl, key);
     const api = async (method: string, route: string, body?: unknown) => {
-      const res = await fetch(`${apiUrl}/api/v1${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
-      return JSON.parse(text);
+      const res = await call(method, route, body);
+      if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+      return res.body;
     };
     const agent = await api('POST', '/agents', { name: 'Bench reminders', instructions: 'Remind the contact of their appointment.', phone: { greeting: 'Hello.' } });
     const createCampaign = (name: string) => api('POST', '/campaigns', { name, agentId: agent.id, settings: { concurrency: CONCURRENCY, retryLimit: 1 } });

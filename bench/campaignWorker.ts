@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import mongoose from 'mongoose';
+import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig } from '../config';
 import type { Carrier, DialRequest } from '../providers/carrier/interface';
 import { carrierEventSignal } from '../workflows/definitions';
@@ -50,6 +51,7 @@ async function main() {
   setInterval(() => writeFileSync(process.env.STATS_FILE!, JSON.stringify({ peakInFlight: carrier.peak })), 1000).unref();
   await worker.run();
   // The bench stops its servers next; open connections must not keep this process alive after them.
+  await flushSessionRecounts();
   await Promise.allSettled([native.close(), connection.close(), mongoose.disconnect()]);
   process.exit(0);
 }

@@ -19,13 +19,11 @@ import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
-import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
-import { createApiKey } from '../models/apiKey';
-import { createOrganization } from '../models/tenant';
 import { candidateMessageUpdate, interviewWorkflowId, renameProofUpdate } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
-import { benchServers } from './servers';
+import { flushSessionRecounts } from '../models/sessionCount';
+import { benchServers, benchTenant } from './servers';
 
 const TURNS = 100;
 /** Questions per interview: the agent asks one per criterion (20 is the most an agent may have). */
@@ -58,16 +56,7 @@ async function main(): Promise<void> {
     const server = http.createServer(createApp({ config, mongo: mongoose.connection, temporal: client }).callback());
     const url = await new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 
-    const { organization, admin } = await createOrganization({ name: 'Bench interviews', adminEmail: `bench-interviews-${Date.now()}@example.com`, creditMinutes: 100_000 });
-    const { key } = await createApiKey({
-      organizationId: organization._id,
-      createdBy: admin._id,
-      creatorPermissions: admin.permissions,
-      name: 'bench interviews',
-      mode: 'live',
-      scopes: [...SCOPES],
-      rateLimitPerMinute: 1_000_000,
-    });
+    const { key } = await benchTenant('Bench interviews', { creditMinutes: 100_000 });
     // Answers are read field by field below; their shapes are the API's, checked by the tests.
     const call = async (route: string, token: string, body?: unknown): Promise<any> => {
       const res = await fetch(`${url}${route}`, {
@@ -146,6 +135,8 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await native.close();
     await connection.close();
+    // The in-process worker's waiting session recounts, before their database goes.
+    await flushSessionRecounts();
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   } finally {

@@ -5,6 +5,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
+import type { Types } from 'mongoose';
+import { SCOPES } from '../api/scopes';
+import { createApiKey } from '../models/apiKey';
+import { createOrganization, type NewOrganization } from '../models/tenant';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
 
 export interface BenchServers {
@@ -42,5 +46,41 @@ export async function benchServers(name: string): Promise<BenchServers> {
     stop: async () => {
       await Promise.allSettled([...servers].reverse().map((s) => s.stop()));
     },
+  };
+}
+
+/**
+ * An organization of its own for one benchmark, and a live key with every scope at a rate limit the
+ * benchmark never reaches (the limiter still takes its ticket on every request).
+ */
+export async function benchTenant(
+  name: string,
+  organization: Omit<NewOrganization, 'name' | 'adminEmail'> = {},
+  rateLimitPerMinute = 1_000_000,
+): Promise<{ organizationId: Types.ObjectId; key: string }> {
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  const { organization: created, admin } = await createOrganization({ ...organization, name, adminEmail: `${slug}-${Date.now()}@example.com` });
+  const { key } = await createApiKey({
+    organizationId: created._id,
+    createdBy: admin._id,
+    creatorPermissions: admin.permissions,
+    name: slug,
+    mode: 'live',
+    scopes: [...SCOPES],
+    rateLimitPerMinute,
+  });
+  return { organizationId: created._id, key };
+}
+
+/** Calls the API under /api/v1 with `key`: the answer's status, parsed body and raw text. */
+export function apiClient(apiUrl: string, key: string) {
+  return async (method: string, route: string, body?: unknown): Promise<{ status: number; body: any; text: string }> => {
+    const res = await fetch(`${apiUrl}/api/v1${route}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
   };
 }

@@ -1,3 +1,5 @@
+import { WorkflowFailedError, type WorkflowClient } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
 import { callInputFor, callSlotPool } from '../models/call';
@@ -6,12 +8,14 @@ import { recentCreditBalance } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
 import { claimSlot, releaseSlot } from '../models/slot';
-import type { CallInput, CampaignState, CampaignWork } from '../workflows/definitions';
+import { callWorkflowId, type CallInput, type CallState, type CampaignState, type CampaignWork, type ClosedCall } from '../workflows/definitions';
 import type { AttemptOutcome } from '../workflows/campaign';
 
 export interface CampaignDeps {
   /** How long a campaign call may ring before it counts as unanswered. */
   ringTimeoutSeconds: number;
+  /** Where a campaign's run learns that calls an earlier run started have closed. */
+  workflows: WorkflowClient;
 }
 
 interface Attempt extends CampaignWork {
@@ -43,7 +47,7 @@ const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
  * A recipient is written only by its campaign's workflow, one attempt at a time, so plain `$set`s
  * are safe on FerretDB. Every write sets absolute values, so a retried activity repeats it harmlessly.
  */
-export function campaignActivities({ ringTimeoutSeconds }: CampaignDeps) {
+export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDeps) {
   return {
     /**
      * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
@@ -123,6 +127,27 @@ export function campaignActivities({ ringTimeoutSeconds }: CampaignDeps) {
         due.push({ index: entry.index, attempt: entry.attempt });
       }
       return { due, nextDueAt: null };
+    },
+
+    /**
+     * Those of the calls that have closed. A call that failed, was terminated or is unknown counts as
+     * closed with no result; any other error (the server unreachable) fails the attempt, so a live
+     * call is never taken for ended.
+     */
+    async closedCalls({ callIds }: { callIds: string[] }): Promise<ClosedCall[]> {
+      const checked = await Promise.all(
+        callIds.map(async (callId): Promise<ClosedCall | undefined> => {
+          const handle = workflows.getHandle<() => Promise<CallState>>(callWorkflowId(callId));
+          try {
+            if ((await handle.describe()).status.name === 'RUNNING') return undefined;
+            return { callId, result: await handle.result() };
+          } catch (err) {
+            if (err instanceof WorkflowFailedError || err instanceof WorkflowNotFoundError) return { callId, result: null };
+            throw err;
+          }
+        }),
+      );
+      return checked.filter((c) => c !== undefined);
     },
 
     async projectCampaign({ campaignId, seq, state }: { campaignId: string; seq: number; state: CampaignState }) {

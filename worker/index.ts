@@ -43,6 +43,7 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps {
     // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.
     llms: llmSource(config, organizationCredential),
     ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+    workflows: client.workflow,
   };
 }
 

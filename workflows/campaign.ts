@@ -4,9 +4,11 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  getExternalWorkflowHandle,
   patched,
   proxyActivities,
   setHandler,
+  sleep,
   startChild,
   uuid4,
   workflowInfo,
@@ -37,10 +39,11 @@ import {
   type CampaignState,
   type CampaignStatus,
   type CampaignWork,
+  type CarriedCall,
 } from './definitions';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
-const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign } = proxyActivities<Activities>({
+const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign, closedCalls } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
@@ -51,6 +54,12 @@ const RETRY_BATCH = 50;
 const HISTORY_BYTES_BUDGET = 8 * 1024 * 1024;
 /** How long to wait before asking again for a slot when the organization's calls are at its limit. */
 const SLOT_WAIT = '5 seconds';
+/**
+ * How often a run looks whether the calls it carried have closed: first soon, then less often. Their
+ * signals free their places; this only finds the ones that died unheard, and the reports' end.
+ */
+const CARRIED_CHECK_FIRST_MS = 15_000;
+const CARRIED_CHECK_MAX_MS = 5 * 60_000;
 
 /** What became of one attempt. */
 export interface AttemptOutcome extends CampaignWork {
@@ -68,12 +77,23 @@ const ACTIVE: readonly CampaignStatus[] = ['scheduled', 'running'];
  * claimed by the `beginAttempt` activity from the pool direct calls use), retries unreached
  * recipients on durable timers, and ends `completed` or `cancelled`. Actions arrive as updates
  * whose validators read this workflow's own state; pause, resume and cancel also as signals.
- * The state is plain JSON and is carried across continue-as-new, which happens only once no call
- * is in flight and every handler has finished.
+ * The state is plain JSON and is carried across continue-as-new once every handler has finished,
+ * together with the calls still open: the new run keeps dialling beside them.
  */
 export async function campaignWorkflow(input: CampaignInput): Promise<CampaignState> {
   const s: CampaignState = { ...input.state, queue: [...input.state.queue] };
-  const inflight = new Map<string, CampaignWork & { handle: ChildWorkflowHandle<typeof callWorkflow> }>();
+  /**
+   * Runs begun since this patch carry their open calls into the next run instead of waiting for
+   * them, and record finished attempts while the next ones are begun; runs from before did neither.
+   */
+  const overlapped = patched('campaign-carries-open-calls');
+  const carried = input.carried ?? [];
+  /** Calls whose place is taken; a carried call has no handle in this run. */
+  const inflight = new Map<string, CampaignWork & { handle?: ChildWorkflowHandle<typeof callWorkflow> }>(
+    carried.filter((c) => !c.ended).map(({ callId, index, attempt }) => [callId, { index, attempt }]),
+  );
+  /** Calls not closed yet, this run's and carried ones: a call's report may still be on its way after its end. */
+  const open = new Map<string, CampaignWork>(carried.map(({ callId, index, attempt }) => [callId, { index, attempt }]));
   const finished: Array<CampaignWork & { callId: string; result: CallState | null }> = [];
   const now = () => new Date().toISOString();
   const inherited = workflowInfo().typedSearchAttributes.getAll();
@@ -111,7 +131,9 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       s.cancelledAt = now();
       s.queue = [];
       // Calls in progress are hung up: a cancelled campaign talks to no one further.
-      await Promise.all([...inflight.values()].map((c) => c.handle.signal(hangupSignal).catch(() => undefined)));
+      await Promise.all(
+        [...inflight].map(([callId, c]) => (c.handle ?? getExternalWorkflowHandle(callWorkflowId(callId))).signal(hangupSignal).catch(() => undefined)),
+      );
     },
   };
 
@@ -189,8 +211,6 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     { validator: (_edit: CampaignEdit) => void (s.status === 'draft' || s.status === 'paused' || refuse(`A ${s.status} campaign cannot be edited; pause it first.`)) },
   );
   setHandler(campaignStateQuery, snapshot);
-  /** Child call workflows not finished yet: a call's report may still be on its way after its end. */
-  let childrenOpen = 0;
   /** A call's end, from its signal or its result, whichever comes first; counted once. */
   const ended = (callId: string, result: CallState | null) => {
     const call = inflight.get(callId);
@@ -198,6 +218,24 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     finished.push({ index: call.index, attempt: call.attempt, callId, result });
   };
   setHandler(callEndedSignal, ({ callId, state }) => ended(callId, state));
+  const closed = (callId: string, result: CallState | null) => {
+    open.delete(callId);
+    ended(callId, result);
+  };
+  // A carried call that dies without its signal (terminated, say) still frees its place.
+  const watchCarried = async () => {
+    for (let wait = CARRIED_CHECK_FIRST_MS; ; wait = Math.min(2 * wait, CARRIED_CHECK_MAX_MS)) {
+      if (!carried.some((c) => open.has(c.callId))) return;
+      await sleep(wait);
+      const callIds = carried.filter((c) => open.has(c.callId)).map((c) => c.callId);
+      for (const c of await closedCalls({ callIds })) closed(c.callId, c.result);
+    }
+  };
+  const watching = watchCarried();
+
+  /** Outcome records still being written, in order, each after the one before. */
+  let recording: Promise<void> = Promise.resolve();
+  let unrecorded = 0;
   /** Records every finished attempt: recipients, retry queue and counts in one activity. */
   const collect = async () => {
     if (finished.length === 0) return;
@@ -226,12 +264,21 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     }
     s.seq += 1;
     s.inFlight = inflight.size;
-    await recordOutcomes({ campaignId: input.campaignId, outcomes, retries, seq: s.seq, state: { ...s } });
+    const record = { campaignId: input.campaignId, outcomes, retries, seq: s.seq, state: { ...s } };
+    if (!overlapped) return recordOutcomes(record);
+    // The next dials need none of it: they go out beside it. What reads it (the retry queue, the
+    // campaign's end, the next run) waits for it first.
+    unrecorded += 1;
+    recording = recording.then(async () => {
+      await recordOutcomes(record);
+      unrecorded -= 1;
+    });
   };
 
   /** The next attempt to dial now: a due retry first, then the next recipient never dialled. */
   const nextWork = async (): Promise<CampaignWork | undefined> => {
     if (s.queue.length === 0 && s.retryHead < s.retryTail && s.nextRetryAt !== null && s.nextRetryAt <= Date.now()) {
+      await recording;
       const fetched = await fetchRetries({
         campaignId: input.campaignId,
         from: s.retryHead,
@@ -257,9 +304,9 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     s.nextRetryAt === null ? condition(changed(status)) : condition(changed(status), Math.max(1, s.nextRetryAt - Date.now()));
 
   /**
-   * Every continue-as-new first waits for the calls in progress, dialling nothing meanwhile, so a
-   * run should be long. Runs begun before the patch also stopped at Temporal's suggestion (4,096
-   * events); a run now goes on to its own budget, still far below Temporal's limits.
+   * A run goes on to its own budget, far below Temporal's limits. Runs begun before the patch also
+   * stopped at Temporal's suggestion (4,096 events): each of their continue-as-new first waited for
+   * the calls in progress, dialling nothing meanwhile, so they were better long.
    */
   const overBudget = () => {
     const info = workflowInfo();
@@ -293,13 +340,21 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       s.status = 'running';
       await project();
     }
-    if (overBudget()) {
+    if (overBudget() && overlapped) {
+      await recording;
+      await condition(allHandlersFinished);
+      // Anything that happened meanwhile is dealt with first; then, in this same workflow task so
+      // that no signal slips in between, the state and the open calls go to the next run.
+      if (s.status !== 'running' || unrecorded > 0 || finished.length > 0) continue;
+      const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: !inflight.has(callId) }));
+      await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen });
+    } else if (overBudget()) {
       if (inflight.size > 0) {
         await condition(() => finished.length > 0 || s.status !== 'running');
         continue;
       }
       // No call of this run outlives it, so each run's calls are all in its own history.
-      await condition(() => childrenOpen === 0 && allHandlersFinished());
+      await condition(() => open.size === 0 && allHandlersFinished());
       if (s.status !== 'running') continue;
       await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot() });
     }
@@ -317,6 +372,10 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     }
     if (batch.length === 0) {
       if (inflight.size === 0 && s.retryHead === s.retryTail && s.queue.length === 0) {
+        if (unrecorded > 0) {
+          await recording;
+          continue;
+        }
         s.status = 'completed';
         s.completedAt = now();
         await project();
@@ -353,16 +412,10 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
           typedSearchAttributes: [...inherited, ...(inherited.length > 0 && callInput.externalRef ? [{ key: searchAttributes.externalRef, value: callInput.externalRef }] : [])],
         });
         inflight.set(callId, { index, attempt, handle });
-        childrenOpen += 1;
+        open.set(callId, { index, attempt });
         handle.result().then(
-          (result) => {
-            childrenOpen -= 1;
-            ended(callId, result);
-          },
-          () => {
-            childrenOpen -= 1;
-            ended(callId, null);
-          },
+          (result) => closed(callId, result),
+          () => closed(callId, null),
         );
       }),
     );
@@ -379,6 +432,8 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     }
   }
   // Its last calls finish their reports, and an action that ended the campaign writes its answer.
-  await condition(() => childrenOpen === 0 && allHandlersFinished());
+  await recording;
+  await condition(() => open.size === 0 && allHandlersFinished());
+  await watching;
   return snapshot();
 }

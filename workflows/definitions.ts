@@ -225,12 +225,29 @@ export interface CampaignInput {
   /** Created by a `byok` key: its calls are billed outside credits. */
   byok: boolean;
   /**
-   * Events after which a run stops dialling, lets its calls finish and continues as new. Below
-   * Temporal's warning at 10,240 events: a run ends under budget + about 12 events per call still in
-   * progress (8,000 + 25 x 12 by default).
+   * Events after which a run continues as new. Below Temporal's warning at 10,240 events: a run
+   * ends a few events past its budget, or (runs begun before calls were carried across, which let
+   * their calls finish first) under budget + about 12 events per call still in progress.
    */
   historyBudget: number;
   state: CampaignState;
+  /** Calls an earlier run started that were still open when it continued as new. */
+  carried?: CarriedCall[];
+}
+
+/**
+ * A call carried into a new run. Its `callEnded` signal reaches that run by workflow id; `ended`
+ * says the signal had already come (its place is free, its report may still be on its way).
+ */
+export interface CarriedCall extends CampaignWork {
+  callId: string;
+  ended: boolean;
+}
+
+/** What a call workflow returned, or `null` when it failed or was terminated. */
+export interface ClosedCall {
+  callId: string;
+  result: CallState | null;
 }
 
 /** The import stored `total` recipients: allowed once, in draft. */

@@ -33,7 +33,7 @@ export interface Config {
     simulatedPaceMs: number;
   };
   campaigns: {
-    /** History events after which a campaign run lets its calls finish and continues as new. */
+    /** History events after which a campaign run continues as new, carrying its open calls. */
     historyBudget: number;
     /** How long a campaign action or edit waits for the workflow to confirm it before answering 504. */
     actionTimeoutSeconds: number;

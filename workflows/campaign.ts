@@ -40,6 +40,7 @@ import {
   type CampaignStatus,
   type CampaignWork,
   type CarriedCall,
+  type EndedCall,
 } from './definitions';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
@@ -94,7 +95,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
   );
   /** Calls not closed yet, this run's and carried ones: a call's report may still be on its way after its end. */
   const open = new Map<string, CampaignWork>(carried.map(({ callId, index, attempt }) => [callId, { index, attempt }]));
-  const finished: Array<CampaignWork & { callId: string; result: CallState | null }> = [];
+  const finished: EndedCall[] = [...(input.ended ?? [])];
   const now = () => new Date().toISOString();
   const inherited = workflowInfo().typedSearchAttributes.getAll();
 
@@ -343,11 +344,12 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     if (overBudget() && overlapped) {
       await recording;
       await condition(allHandlersFinished);
-      // Anything that happened meanwhile is dealt with first; then, in this same workflow task so
-      // that no signal slips in between, the state and the open calls go to the next run.
-      if (s.status !== 'running' || unrecorded > 0 || finished.length > 0) continue;
-      const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: !inflight.has(callId) }));
-      await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen });
+      if (s.status !== 'running' || unrecorded > 0) continue;
+      // In this same workflow task, so that no signal slips in between: the state, the open calls
+      // and the ends heard meanwhile go to the next run, which records those first.
+      const heard = new Set(finished.map((f) => f.callId));
+      const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: heard.has(callId) || !inflight.has(callId) }));
+      await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
     } else if (overBudget()) {
       if (inflight.size > 0) {
         await condition(() => finished.length > 0 || s.status !== 'running');

@@ -226,13 +226,22 @@ export interface CampaignInput {
   byok: boolean;
   /**
    * Events after which a run continues as new. Below Temporal's warning at 10,240 events: a run
-   * ends a few events past its budget, or (runs begun before calls were carried across, which let
-   * their calls finish first) under budget + about 12 events per call still in progress.
+   * ends at most one round of dials (about 6 events per place) past its budget, or, if begun before
+   * calls were carried across and so letting its calls finish first, under budget + about 12 events
+   * per call still in progress.
    */
   historyBudget: number;
   state: CampaignState;
   /** Calls an earlier run started that were still open when it continued as new. */
   carried?: CarriedCall[];
+  /** Calls whose end the earlier run heard but had not recorded yet: this run records them first. */
+  ended?: EndedCall[];
+}
+
+/** A call's end as its campaign heard it: from its `callEnded` signal, or its result. */
+export interface EndedCall extends CampaignWork {
+  callId: string;
+  result: CallState | null;
 }
 
 /**

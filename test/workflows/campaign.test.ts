@@ -3,8 +3,10 @@
  * workflow. Activities are mocked at the activity boundary over an in-memory world: recipients, the
  * organization's slot pool, credits and a carrier that answers, is busy or refuses by number. Calls
  * that answer last until the agent's one-minute maximum duration, so "in flight" is measurable;
- * retry delays and call lengths are skipped rather than waited for. With RECORD_HISTORIES=1 each
- * path's history is written to test/histories/campaign-<path>.json for the replay test.
+ * retry delays and call lengths are skipped rather than waited for. The continue-as-new tests run
+ * on the dev server in real time instead, with short calls and retry delays (see RealTime). With
+ * RECORD_HISTORIES=1 each path's history is written to test/histories/campaign-<path>.json for the
+ * replay test.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -120,29 +120,25 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
   state.status = 'completed';
   state.disposition = disposition;
   state.connected = answeredAt !== undefined;
-  const completed = { status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes };
-  const settle = () => settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok });
+  // The slot's release and the charge do not wait on the read model's write, nor the campaign's
+  // next dial on them: one round trip less between a campaign's calls. Runs from before wrote first.
+  const settleBeside = patched('settle-beside-completed');
+  const projected = projectCall({
+    callId: input.callId,
+    seq: ++seq,
+    fields: { status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes },
+  });
+  if (!settleBeside) await projected;
+  await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok });
   const parent = workflowInfo().parent;
-  // A campaign's call: its place is free once settled. A campaign that is gone has nothing to hear.
-  // The signal goes by workflow id, so it reaches a campaign that has continued as new since.
-  const tellCampaign = async () => {
-    if (!parent) return;
+  if (parent) {
+    // A campaign's call: its place is free now. A campaign that is gone has nothing to hear. The
+    // signal goes by workflow id, so it reaches a campaign that has continued as new since.
     await getExternalWorkflowHandle(parent.workflowId)
       .signal(callEndedSignal, { callId: input.callId, state: { ...state } })
       .catch(() => undefined);
-  };
-  if (patched('settle-beside-completed')) {
-    // The slot's release and the charge do not wait on the read model's write, nor the campaign's
-    // next dial on it: one round trip less between a campaign's calls. Runs from before wrote first.
-    const projected = projectCall({ callId: input.callId, seq: ++seq, fields: completed });
-    await settle();
-    await tellCampaign();
-    await projected;
-  } else {
-    await projectCall({ callId: input.callId, seq: ++seq, fields: completed });
-    await settle();
-    await tellCampaign();
   }
+  await projected;
   const { reportId } = await analyzeCall({ callId: input.callId, disposition });
   await projectCall({ callId: input.callId, seq: ++seq, fields: { reportId } });
   return { ...state };

@@ -224,12 +224,11 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     ended(callId, result);
   };
   // A carried call that dies without its signal (terminated, say) still frees its place.
+  const carriedOpen = () => carried.filter((c) => open.has(c.callId)).map((c) => c.callId);
   const watchCarried = async () => {
-    for (let wait = CARRIED_CHECK_FIRST_MS; ; wait = Math.min(2 * wait, CARRIED_CHECK_MAX_MS)) {
-      if (!carried.some((c) => open.has(c.callId))) return;
+    for (let wait = CARRIED_CHECK_FIRST_MS; carriedOpen().length > 0; wait = Math.min(2 * wait, CARRIED_CHECK_MAX_MS)) {
       await sleep(wait);
-      const callIds = carried.filter((c) => open.has(c.callId)).map((c) => c.callId);
-      for (const c of await closedCalls({ callIds })) closed(c.callId, c.result);
+      for (const c of await closedCalls({ callIds: carriedOpen() })) closed(c.callId, c.result);
     }
   };
   const watching = watchCarried();
@@ -341,16 +340,18 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       s.status = 'running';
       await project();
     }
-    if (overBudget() && overlapped) {
-      await recording;
-      await condition(allHandlersFinished);
-      if (s.status !== 'running' || unrecorded > 0) continue;
-      // In this same workflow task, so that no signal slips in between: the state, the open calls
-      // and the ends heard meanwhile go to the next run, which records those first.
-      const heard = new Set(finished.map((f) => f.callId));
-      const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: heard.has(callId) || !inflight.has(callId) }));
-      await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
-    } else if (overBudget()) {
+    if (overBudget()) {
+      if (overlapped) {
+        await recording;
+        await condition(allHandlersFinished);
+        if (s.status !== 'running') continue;
+        // In this same workflow task, so that no signal slips in between: the state, the open calls
+        // and the ends heard meanwhile go to the next run, which records those first.
+        const heard = new Set(finished.map((f) => f.callId));
+        const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: heard.has(callId) || !inflight.has(callId) }));
+        await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
+      }
+      // Runs from before the patch wait for their calls to end first.
       if (inflight.size > 0) {
         await condition(() => finished.length > 0 || s.status !== 'running');
         continue;

@@ -239,10 +239,7 @@ export interface CampaignInput {
 }
 
 /** A call's end as its campaign heard it: from its `callEnded` signal, or its result. */
-export interface EndedCall extends CampaignWork {
-  callId: string;
-  result: CallState | null;
-}
+export interface EndedCall extends ClosedCall, CampaignWork {}
 
 /**
  * A call carried into a new run. Its `callEnded` signal reaches that run by workflow id; `ended`

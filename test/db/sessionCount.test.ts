@@ -22,40 +22,43 @@ async function newAgent() {
   });
 }
 
+/** A session count the test moves, and the values each recount read. */
+function sessionCounter(sessions: number) {
+  const counter = {
+    sessions,
+    counted: [] as number[],
+    count: async () => {
+      counter.counted.push(counter.sessions);
+      return counter.sessions;
+    },
+  };
+  return counter;
+}
+
 test('a burst of sessions shares one recount, which a stopping worker runs before it goes', async () => {
   const agent = await newAgent();
-  let sessions = 0;
-  const counted: number[] = [];
-  const count = async () => {
-    counted.push(sessions);
-    return sessions;
-  };
+  const counter = sessionCounter(0);
   for (let i = 0; i < 5; i += 1) {
-    sessions += 1;
-    recountSessionsSoon(String(agent._id), count);
+    counter.sessions += 1;
+    recountSessionsSoon(String(agent._id), counter.count);
   }
   // Nothing yet: the recount waits for the burst to end.
-  expect(counted).toEqual([]);
+  expect(counter.counted).toEqual([]);
   expect((await Agent.findById(agent._id).lean())!.sessionsCount).toBe(0);
 
   await flushSessionRecounts();
-  expect(counted).toEqual([5]);
+  expect(counter.counted).toEqual([5]);
   expect((await Agent.findById(agent._id).lean())!.sessionsCount).toBe(5);
 });
 
 test('a session settled after a recount ran schedules another one', async () => {
   const agent = await newAgent();
-  let sessions = 1;
-  const calls: number[] = [];
-  const count = async () => {
-    calls.push(sessions);
-    return sessions;
-  };
-  recountSessionsSoon(String(agent._id), count);
+  const counter = sessionCounter(1);
+  recountSessionsSoon(String(agent._id), counter.count);
   await flushSessionRecounts();
-  sessions = 2;
-  recountSessionsSoon(String(agent._id), count);
+  counter.sessions = 2;
+  recountSessionsSoon(String(agent._id), counter.count);
   await flushSessionRecounts();
-  expect(calls).toEqual([1, 2]);
+  expect(counter.counted).toEqual([1, 2]);
   expect((await Agent.findById(agent._id).lean())!.sessionsCount).toBe(2);
 });

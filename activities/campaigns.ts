@@ -8,8 +8,7 @@ import { recentCreditBalance } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
 import { claimSlot, releaseSlot } from '../models/slot';
-import { callWorkflowId, type CallInput, type CallState, type CampaignState, type CampaignWork, type ClosedCall } from '../workflows/definitions';
-import type { AttemptOutcome } from '../workflows/campaign';
+import { callWorkflowId, type AttemptOutcome, type CallInput, type CallState, type CampaignState, type CampaignWork, type ClosedCall } from '../workflows/definitions';
 
 export interface CampaignDeps {
   /** How long a campaign call may ring before it counts as unanswered. */

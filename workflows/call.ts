@@ -6,6 +6,7 @@ import {
   callStateQuery,
   carrierEventSignal,
   dialUpdate,
+  FailureType,
   hangupSignal,
   hangupUpdate,
   type CallInput,
@@ -40,7 +41,7 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
 
   setHandler(dialUpdate, async (): Promise<DialAccepted> => {
     await condition(() => state.status !== 'dialing' || refusal !== undefined);
-    if (refusal) throw ApplicationFailure.create({ type: `carrier_${refusal.kind}`, message: refusal.message, nonRetryable: true });
+    if (refusal) throw ApplicationFailure.create({ type: refusal.kind === 'rejected' ? FailureType.carrierRejected : FailureType.carrierUnavailable, message: refusal.message, nonRetryable: true });
     return { carrierCallId: state.carrierCallId! };
   });
   // When the carrier reported the end, so that time spent writing states after it is not billed.
@@ -64,7 +65,7 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
     {
       validator: () => {
         if (state.status !== 'created' && state.status !== 'active') {
-          throw ApplicationFailure.create({ type: 'invalid_state', message: `A ${state.status} call cannot be hung up.`, nonRetryable: true });
+          throw ApplicationFailure.create({ type: FailureType.invalidState, message: `A ${state.status} call cannot be hung up.`, nonRetryable: true });
         }
       },
     },

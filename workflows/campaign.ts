@@ -33,6 +33,8 @@ import {
   resumeSignal,
   resumeUpdate,
   searchAttributes,
+  FailureType,
+  type AttemptOutcome,
   type CallState,
   type CampaignEdit,
   type CampaignInput,
@@ -61,14 +63,6 @@ const SLOT_WAIT = '5 seconds';
  */
 const CARRIED_CHECK_FIRST_MS = 15_000;
 const CARRIED_CHECK_MAX_MS = 5 * 60_000;
-
-/** What became of one attempt. */
-export interface AttemptOutcome extends CampaignWork {
-  callId: string;
-  disposition: string;
-  /** `completed`: reached; `failed`: out of attempts or refused; `retry`: queued again; `pending`: the campaign was cancelled first. */
-  result: 'completed' | 'failed' | 'retry' | 'pending';
-}
 
 const ACTIVE: readonly CampaignStatus[] = ['scheduled', 'running'];
 
@@ -106,7 +100,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
   };
   const snapshot = () => ({ ...s, inFlight: inflight.size });
   const refuse = (message: string): never => {
-    throw ApplicationFailure.create({ type: 'invalid_state', message, nonRetryable: true });
+    throw ApplicationFailure.create({ type: FailureType.invalidState, message, nonRetryable: true });
   };
   // Archived here only when archived while a cancelled campaign's last calls were ending.
   const stopped = () => s.status === 'cancelled' || s.status === 'archived';
@@ -148,7 +142,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     {
       validator: (_recipients: { total: number }) => {
         if (s.status !== 'draft') refuse(`A ${s.status} campaign takes no recipients.`);
-        if (s.total > 0) throw ApplicationFailure.create({ type: 'already_imported', message: 'The campaign already has its recipients.', nonRetryable: true });
+        if (s.total > 0) throw ApplicationFailure.create({ type: FailureType.alreadyImported, message: 'The campaign already has its recipients.', nonRetryable: true });
       },
     },
   );
@@ -163,7 +157,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     {
       validator: () => {
         if (s.status !== 'draft') refuse(`A ${s.status} campaign cannot be launched.`);
-        if (s.total === 0) throw ApplicationFailure.create({ type: 'no_recipients', message: 'Import recipients before launching the campaign.', nonRetryable: true });
+        if (s.total === 0) throw ApplicationFailure.create({ type: FailureType.noRecipients, message: 'Import recipients before launching the campaign.', nonRetryable: true });
       },
     },
   );

@@ -5,6 +5,7 @@ import {
   candidateMessageUpdate,
   endInterviewSignal,
   endInterviewUpdate,
+  FailureType,
   interviewOpenedUpdate,
   interviewStateQuery,
   startInterviewUpdate,
@@ -35,7 +36,7 @@ const MAX_INTERVIEW_TURNS = 400;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const refuse = (message: string) => {
-  throw ApplicationFailure.create({ type: 'invalid_state', message, nonRetryable: true });
+  throw ApplicationFailure.create({ type: FailureType.invalidState, message, nonRetryable: true });
 };
 
 /**

@@ -18,7 +18,8 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { Activities } from '../../activities';
 import { campaignActivities } from '../../activities/campaigns';
-import type { AttemptOutcome, campaignWorkflow } from '../../workflows/campaign';
+import type { campaignWorkflow } from '../../workflows/campaign';
+import type { AttemptOutcome } from '../../workflows/definitions';
 import {
   archiveUpdate,
   callWorkflowId,

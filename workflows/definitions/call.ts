@@ -1,0 +1,76 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+
+/** A call's lifecycle; every input is plain JSON. */
+export interface CallInput {
+  callId: string;
+  organizationId: string;
+  agentId: string;
+  agentName: string;
+  phoneNumber: string;
+  contactName: string;
+  externalRef: string;
+  language: string;
+  variables: Record<string, string>;
+  attemptNumber: number;
+  campaignId: string | null;
+  /** Billed outside credits (a `byok` key placed it). */
+  byok: boolean;
+  maxDurationMinutes: number;
+  voicemailBehavior: 'hangup' | 'leave_message' | 'mark_no_answer';
+  /** How long the callee's phone may ring before the call ends as `no_answer`. */
+  ringTimeoutSeconds: number;
+}
+
+/**
+ * How a call ended. `completed`: the agent finished; `contact_hung_up`; `max_duration`;
+ * `hangup_requested` (POST /calls/{id}/hangup or the operator's signal); `no_answer`; `busy`;
+ * `failed`; `voicemail` (behaviour `hangup`); `voicemail_left` (behaviour `leave_message`).
+ * A voicemail with behaviour `mark_no_answer` ends as `no_answer`.
+ */
+export const DISPOSITIONS = [
+  'completed',
+  'contact_hung_up',
+  'max_duration',
+  'hangup_requested',
+  'no_answer',
+  'busy',
+  'failed',
+  'voicemail',
+  'voicemail_left',
+] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+/** What the carrier reports about a dialled call, as a real carrier's status callbacks would. */
+export type CarrierEvent =
+  | { type: 'answered' }
+  | { type: 'voicemail' }
+  | { type: 'busy' }
+  | { type: 'no_answer' }
+  | { type: 'failed'; reason: string }
+  /** The conversation is over: the agent finished, or the callee hung up. */
+  | { type: 'ended'; by: 'agent' | 'contact' };
+
+export interface DialAccepted {
+  carrierCallId: string;
+}
+
+export interface CallState {
+  status: 'dialing' | 'created' | 'active' | 'completed';
+  disposition?: Disposition;
+  carrierCallId?: string;
+  /** In the result: the callee answered (a campaign counts the recipient reached). */
+  connected?: boolean;
+  /** In the result: the carrier refused the dial, so no call exists. */
+  refused?: 'rejected' | 'unavailable';
+}
+
+/** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */
+export const dialUpdate = defineUpdate<DialAccepted>('dial');
+export const carrierEventSignal = defineSignal<[CarrierEvent]>('carrierEvent');
+/** Ends a ringing or active call; also sent by operators from the Temporal UI. */
+export const hangupSignal = defineSignal('hangup');
+/** The API's hangup: a 409 unless the call is `created` or `active`. */
+export const hangupUpdate = defineUpdate<CallState>('hangupCall');
+export const callStateQuery = defineQuery<CallState>('state');
+
+export const callWorkflowId = (callId: string) => `call-${callId}`;

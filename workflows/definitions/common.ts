@@ -1,0 +1,38 @@
+/** What every workflow shares: search attributes, the failure types its messages are refused with, analysis attempts. */
+import { defineSearchAttributeKey } from '@temporalio/common';
+
+/**
+ * Custom search attributes, registered on the dev server at start (scripts/stack.ts) and by
+ * `temporal operator search-attribute create` on other clusters. @temporalio/common is the pure
+ * module @temporalio/workflow itself builds on.
+ */
+export const searchAttributes = {
+  organizationId: defineSearchAttributeKey('OrganizationId', 'KEYWORD'),
+  agentId: defineSearchAttributeKey('AgentId', 'KEYWORD'),
+  campaignId: defineSearchAttributeKey('CampaignId', 'KEYWORD'),
+  externalRef: defineSearchAttributeKey('ExternalRef', 'KEYWORD'),
+} as const;
+
+/**
+ * `ApplicationFailure.type` of every refusal a workflow sends back to the API. The API maps each to
+ * its error in one place (api/temporal.ts); nothing else spells these strings.
+ */
+export const FailureType = {
+  /** The workflow's state does not allow the update (a 409 `INVALID_STATE_TRANSITION`). */
+  invalidState: 'invalid_state',
+  /** A campaign's recipients were already imported. */
+  alreadyImported: 'already_imported',
+  /** A campaign launched before its recipients were imported. */
+  noRecipients: 'no_recipients',
+  /** The carrier refused the dial for good: the number cannot be called. */
+  carrierRejected: 'carrier_rejected',
+  /** The carrier could not take the dial now. */
+  carrierUnavailable: 'carrier_unavailable',
+} as const;
+export type FailureType = (typeof FailureType)[keyof typeof FailureType];
+
+/**
+ * Attempts of a call's or interview's analysis activity. The last one records a failed report
+ * rather than failing, so a vendor that keeps failing never leaves a report pending for ever.
+ */
+export const ANALYSIS_MAX_ATTEMPTS = 5;

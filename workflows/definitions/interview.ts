@@ -1,0 +1,70 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+
+/** One candidate interview's lifecycle; every input is plain JSON. */
+export interface InterviewInput {
+  interviewId: string;
+  organizationId: string;
+  agentId: string;
+  agentName: string;
+  /** The agent's mode: selects the conversation and the report family. */
+  agentMode: 'interview' | 'workflow';
+  /** How the candidate talks: `voice` (speech where the browser has it) or `text` (a chat). */
+  mode: 'voice' | 'text';
+  candidateName: string;
+  candidateEmail: string;
+  externalRef: string;
+  language: string;
+  /** SHA-256 of the candidate capability; the capability itself never enters history. */
+  capabilityHash: string;
+  /** An interview nobody started by then ends as `expired`. */
+  expiresInHours: number;
+  maxDurationMinutes: number;
+  /** Billed outside credits (a `byok` key created it). */
+  byok: boolean;
+}
+
+/**
+ * Why an interview ended. `candidate_ended`: the candidate ended it; `agent_ended`: the agent
+ * finished its questions; `max_duration`: it ran `maxDurationMinutes` after starting;
+ * `operator_ended`: an operator sent the `end` signal; `expired`: nobody started it before
+ * `expiresAt`. Only interviews that started get a report.
+ */
+export const INTERVIEW_ENDED_REASONS = ['candidate_ended', 'agent_ended', 'max_duration', 'operator_ended', 'expired'] as const;
+export type InterviewEndedReason = (typeof INTERVIEW_ENDED_REASONS)[number];
+
+export interface InterviewState {
+  status: 'created' | 'active' | 'completed';
+  endedReason?: InterviewEndedReason;
+  /** Assigned when a started interview ends, before its analysis finishes. */
+  reportId?: string;
+  /** Stored turns so far (agent and candidate). */
+  turns: number;
+}
+
+export interface InterviewTurnView {
+  index: number;
+  role: 'agent' | 'candidate';
+  text: string;
+}
+
+export interface InterviewReply {
+  candidateTurn: InterviewTurnView;
+  agentTurn: InterviewTurnView;
+  /** The agent ended the interview with this reply. */
+  ended: boolean;
+  reportId: string | null;
+}
+
+/** Sent with start: answers once the `created` state is in the read model. */
+export const interviewOpenedUpdate = defineUpdate<InterviewState>('opened');
+/** The candidate starts: answers with the agent's opening turn. Refused unless `created` or `active`. */
+export const startInterviewUpdate = defineUpdate<InterviewTurnView>('start');
+/** One candidate message: answers with the agent's reply. Refused unless `active` with no reply pending. */
+export const candidateMessageUpdate = defineUpdate<InterviewReply, [string]>('candidateMessage');
+/** The candidate ends: answers with the report id. Refused unless `active`. */
+export const endInterviewUpdate = defineUpdate<{ reportId: string }>('candidateEnd');
+/** Ends a `created` or `active` interview as `operator_ended`; for operators in the Temporal UI. */
+export const endInterviewSignal = defineSignal('end');
+export const interviewStateQuery = defineQuery<InterviewState>('state');
+
+export const interviewWorkflowId = (interviewId: string) => `interview-${interviewId}`;

@@ -74,3 +74,7 @@ export const hangupUpdate = defineUpdate<CallState>('hangupCall');
 export const callStateQuery = defineQuery<CallState>('state');
 
 export const callWorkflowId = (callId: string) => `call-${callId}`;
+
+/** The call workflow as the API and a campaign start it: by this type name, typed by this signature. */
+export const callWorkflowType = 'callWorkflow';
+export type CallWorkflow = (input: CallInput) => Promise<CallState>;

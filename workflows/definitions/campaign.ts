@@ -162,3 +162,6 @@ export const campaignStateQuery = defineQuery<CampaignState>('state');
 export const callEndedSignal = defineSignal<[{ callId: string; state: CallState }]>('callEnded');
 
 export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
+
+export const campaignWorkflowType = 'campaignWorkflow';
+export type CampaignWorkflow = (input: CampaignInput) => Promise<CampaignState>;

@@ -68,3 +68,6 @@ export const endInterviewSignal = defineSignal('end');
 export const interviewStateQuery = defineQuery<InterviewState>('state');
 
 export const interviewWorkflowId = (interviewId: string) => `interview-${interviewId}`;
+
+export const interviewWorkflowType = 'interviewWorkflow';
+export type InterviewWorkflow = (input: InterviewInput) => Promise<InterviewState>;

@@ -10,3 +10,6 @@ export interface SimulatedLineInput {
 
 export const lineHangupSignal = defineSignal('lineHangup');
 export const simulatedLineWorkflowId = (callId: string) => `simline-${callId}`;
+
+export const simulatedLineWorkflowType = 'simulatedLineWorkflow';
+export type SimulatedLineWorkflow = (input: SimulatedLineInput) => Promise<void>;

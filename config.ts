@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LLM_PROVIDERS, STT_PROVIDERS, TTS_PROVIDERS } from './api/schemas/agents';
+import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from './providers/vendors';
 
 /**
  * Runtime configuration, read once from the environment. Every default is the embedded one that
@@ -150,9 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taskQueue: env.TEMPORAL_TASK_QUEUE || 'voice-agent',
     },
     providers: {
-      llm: providerFrom(env, 'DEFAULT_LLM_PROVIDER', LLM_PROVIDERS),
-      stt: providerFrom(env, 'DEFAULT_STT_PROVIDER', STT_PROVIDERS),
-      tts: providerFrom(env, 'DEFAULT_TTS_PROVIDER', TTS_PROVIDERS),
+      llm: providerFrom(env, 'DEFAULT_LLM_PROVIDER', LLM_VENDORS),
+      stt: providerFrom(env, 'DEFAULT_STT_PROVIDER', STT_VENDORS),
+      tts: providerFrom(env, 'DEFAULT_TTS_PROVIDER', TTS_VENDORS),
     },
     llmVendors: {
       mistral: { apiKey: env.MISTRAL_API_KEY || '', baseUrl: env.MISTRAL_BASE_URL || '', model: env.MISTRAL_MODEL || '' },

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Schema, model, type Types } from 'mongoose';
-import { SCOPES } from '../api/scopes';
+import { SCOPES } from './scopes';
 
 /**
  * An API key. Only a SHA-256 of the key is stored (keys carry 192 random bits, so a fast hash

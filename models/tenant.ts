@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { SCOPES } from '../api/scopes';
+import { SCOPES } from './scopes';
 import { grantCredits } from './creditEntry';
 import { Organization } from './organization';
 import { claimSlot } from './slot';

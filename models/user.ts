@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Schema, model } from 'mongoose';
-import { SCOPES } from '../api/scopes';
+import { SCOPES } from './scopes';
 
 /** A dashboard user. Permissions are an explicit scope set for every user, admins included. */
 const userSchema = new Schema(

@@ -6,7 +6,8 @@
  */
 import type { Config, VendorBaseUrls } from '../config';
 import type { CredentialKind } from '../models/providerCredential';
-import { LLM_VENDORS, createLlmProvider } from './llm';
+import { createLlmProvider } from './llm';
+import { LLM_VENDORS } from './vendors';
 import { ChatVendorLlm } from './llm/chatVendor';
 import { VendorAuthError } from './llm/interface';
 

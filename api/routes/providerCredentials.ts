@@ -10,7 +10,8 @@ import { VERIFIABLE_PROVIDERS, verifyCredential } from '../../providers/verify';
 import { credentialsEncryptionUnconfigured, notFound, providerUnavailable, providerVerificationFailed, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import { ErrorEnvelope, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-import { DeletedProviderCredential, KindParams, PROVIDERS_BY_KIND, ProviderCredential, PutProviderCredentialBody } from '../schemas/providerCredentials';
+import { VENDORS_BY_KIND } from '../../providers/vendors';
+import { DeletedProviderCredential, KindParams, ProviderCredential, PutProviderCredentialBody } from '../schemas/providerCredentials';
 
 const iso = (d?: Date | null) => (d ? d.toISOString() : null);
 
@@ -66,7 +67,7 @@ export const providerCredentialRoutes = [
     },
     handler: async ({ params, body, auth, config }: Req<{ params: typeof KindParams; body: typeof PutProviderCredentialBody; auth: 'dashboard' }>) => {
       const kind = credentialKind(params.kind);
-      const allowed: readonly string[] = PROVIDERS_BY_KIND[kind];
+      const allowed: readonly string[] = VENDORS_BY_KIND[kind];
       if (!allowed.includes(body.provider)) {
         throw validationError(`body.provider must be one of ${allowed.join(', ')} for ${kind} credentials.`, 'body.provider');
       }

@@ -1,11 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
 export const AGENT_TYPES = ['phone', 'voice'] as const;
 export const AGENT_MODES = ['interview', 'workflow'] as const;
-export const LLM_PROVIDERS = ['mistral', 'gemini', 'groq'] as const;
-export const STT_PROVIDERS = ['deepgram', 'google'] as const;
-export const TTS_PROVIDERS = ['elevenlabs', 'google', 'amazon'] as const;
 export const VOICEMAIL_BEHAVIORS = ['hangup', 'leave_message', 'mark_no_answer'] as const;
 export const DIRECTIONS = ['outbound', 'inbound', 'both'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -20,9 +18,9 @@ const Language = Type.String({
 
 const ProvidersInput = Type.Object(
   {
-    llm: Type.Optional(StringEnum(LLM_PROVIDERS, { description: 'Voice LLM vendor.' })),
-    stt: Type.Optional(StringEnum(STT_PROVIDERS, { description: 'Speech-to-text vendor.' })),
-    tts: Type.Optional(StringEnum(TTS_PROVIDERS, { description: 'Text-to-speech vendor.' })),
+    llm: Type.Optional(StringEnum(LLM_VENDORS, { description: 'Voice LLM vendor.' })),
+    stt: Type.Optional(StringEnum(STT_VENDORS, { description: 'Speech-to-text vendor.' })),
+    tts: Type.Optional(StringEnum(TTS_VENDORS, { description: 'Text-to-speech vendor.' })),
   },
   { additionalProperties: false, description: 'Overrides of the server defaults; omitted kinds use the server configuration.' },
 );

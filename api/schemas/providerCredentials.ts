@@ -1,10 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { CREDENTIAL_KINDS } from '../../models/providerCredential';
-import { LLM_PROVIDERS, STT_PROVIDERS, TTS_PROVIDERS } from './agents';
 import { StringEnum, Timestamp } from './common';
-
-/** The vendors an organization may bring a credential for, per kind: the ones agents can name. */
-export const PROVIDERS_BY_KIND = { llm: LLM_PROVIDERS, stt: STT_PROVIDERS, tts: TTS_PROVIDERS } as const;
 
 const KIND_DESCRIPTION = '`llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram, google) or `tts` (text-to-speech: elevenlabs, google).';
 

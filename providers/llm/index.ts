@@ -6,9 +6,7 @@ import { GroqLlm } from './groq';
 import type { LlmProvider } from './interface';
 import { MistralLlm } from './mistral';
 import { SimulatedLlm } from './simulated';
-
-export const LLM_VENDORS = ['mistral', 'gemini', 'groq'] as const;
-export type LlmVendor = (typeof LLM_VENDORS)[number];
+import { LLM_VENDORS, type LlmVendor } from '../vendors';
 
 const isVendor = (name: string): name is LlmVendor => (LLM_VENDORS as readonly string[]).includes(name);
 

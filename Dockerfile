@@ -10,6 +10,7 @@ COPY activities ./activities
 COPY worker ./worker
 COPY models ./models
 COPY providers ./providers
+COPY conversation ./conversation
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

@@ -1,16 +1,34 @@
-/** Tests run against real servers that test/globalSetup.ts starts once for the whole run. */
-module.exports = {
+/**
+ * Two tiers. `unit`: pure modules, vendor adapters against in-process fakes and activities under
+ * MockActivityEnvironment, with no servers (`npm run test:unit`, seconds). `integration`: workflows,
+ * the database, HTTP, the CLI and pages against the real servers test/globalSetup.ts starts once
+ * for the run. `npm test` runs both.
+ */
+const UNIT = ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/providers/**/*.test.ts', '<rootDir>/test/activities/**/*.test.ts'];
+
+const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
-    // The Mistral SDK ships ESM only; Node 20 loads it with require(esm), but Jest's module loader cannot.
+    // The Mistral SDK ships ESM only; Node loads it with require(esm), but Jest's module loader cannot.
     '/node_modules/@mistralai/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!@mistralai/)'],
-  globalSetup: '<rootDir>/test/globalSetup.ts',
-  globalTeardown: '<rootDir>/test/globalTeardown.ts',
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: UNIT },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/test/unit/', '/test/providers/', '/test/activities/'],
+      globalSetup: '<rootDir>/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/globalTeardown.ts',
+    },
+  ],
   // Workflow bundling and server round trips are slow on a 2-core machine; no test waits on a fixed sleep.
   testTimeout: 60_000,
   maxWorkers: 2,

@@ -1,39 +1,24 @@
-import { Context } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
 import { CallReport } from '../models/callReport';
-import { CallTurn, transcriptOf } from '../models/callTurn';
+import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../models/duplicateKey';
 import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { personaReply } from '../providers/carrier/persona';
+import { callLlm } from '../conversation/call';
+import { agentProfile } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
-import { LlmAnalysisError, type AgentProfile, type CallAnalysis, type LlmProvider, type Turn } from '../providers/llm/interface';
-import { ANALYSIS_MAX_ATTEMPTS, callWorkflowId, type Disposition } from '../workflows/definitions';
+import type { Turn } from '../providers/llm/interface';
+import { callWorkflowId, type Disposition } from '../workflows/definitions';
+import { analysisOrFailure } from './analysis';
 
 export interface CallDeps {
   carrier: Carrier;
   llms: LlmSource;
-}
-
-/** `{{name}}` placeholders replaced by the call's variables. */
-export const fillVariables = (text: string, variables: Record<string, string>) =>
-  text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) => variables[name] ?? whole);
-
-export function agentProfile(agent: AgentRecord, variables: Record<string, string>): AgentProfile {
-  const phone = (agent.phone ?? {}) as { greeting?: string; requiredContactFields?: string[]; outcomeLabels?: string[] };
-  return {
-    type: agent.type,
-    instructions: fillVariables(agent.instructions, variables),
-    greeting: fillVariables(phone.greeting ?? '', variables),
-    requiredContactFields: phone.requiredContactFields ?? [],
-    outcomeLabels: phone.outcomeLabels ?? [],
-    language: agent.language,
-  };
 }
 
 async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
@@ -53,31 +38,6 @@ async function dialVoice(agentId: string, variables: Record<string, string>): Pr
   if (!agent) return undefined;
   const { language, greeting } = agentProfile(agent, variables);
   return { language, greeting, ...(agent.providers?.stt ? { stt: agent.providers.stt } : {}), ...(agent.providers?.tts ? { tts: agent.providers.tts } : {}) };
-}
-
-/** Appends turn number `index`; a retried append finds its turn already there. */
-export async function appendTurn(callId: string, index: number, turn: Turn, ends?: 'agent' | 'contact'): Promise<void> {
-  try {
-    await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date(), ...(ends ? { ends } : {}) });
-  } catch (err) {
-    if (!isDuplicateKeyError(err)) throw err;
-  }
-}
-
-/**
- * An analysis that no retry can produce: the model kept answering invalid JSON, or the vendor (or
- * the session's key) refused for good. The report then records the failure, with nothing made up,
- * rather than staying pending forever.
- */
-export function isFinalAnalysisFailure(err: unknown): err is Error {
-  if (err instanceof LlmAnalysisError || (err instanceof ApplicationFailure && err.nonRetryable === true)) return true;
-  // The vendor kept failing (429, 5xx, timeouts) through every retry: say so rather than fail the workflow.
-  return err instanceof Error && Context.current().info.attempt >= ANALYSIS_MAX_ATTEMPTS;
-}
-
-/** The LLM of a call: its agent's (or the server's default), with the organization's own key when a byok key placed it. */
-export function callLlm(llms: LlmSource, call: CallRecord, agent: AgentRecord): Promise<LlmProvider> {
-  return llms.forSession({ organizationId: String(call.organizationId), byok: call.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
 }
 
 export function callActivities({ carrier, llms }: CallDeps) {
@@ -152,14 +112,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       const { call, agent, turns } = await loadCall(callId);
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
-      let analysis: CallAnalysis | { analysisStatus: 'failed'; analysisError: string };
-      try {
-        const llm = await callLlm(llms, call, agent);
-        analysis = await llm.analyzeCall(agentProfile(agent, call.variables ?? {}), turns);
-      } catch (err) {
-        if (!isFinalAnalysisFailure(err)) throw err;
-        analysis = { analysisStatus: 'failed', analysisError: err.message };
-      }
+      const analysis = await analysisOrFailure(async () => (await callLlm(llms, call, agent)).analyzeCall(agentProfile(agent, call.variables ?? {}), turns));
       try {
         const report = await CallReport.create({
           callId: call._id,

@@ -8,7 +8,7 @@ import { recountSessionsSoon } from '../models/sessionCount';
 import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
 import type { LlmSource } from '../providers/llm';
 import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
-import { isFinalAnalysisFailure } from './calls';
+import { analysisOrFailure } from './analysis';
 import type { InterviewTurnView } from '../workflows/definitions';
 
 export interface InterviewDeps {
@@ -125,15 +125,11 @@ export function interviewActivities({ llms }: InterviewDeps) {
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */
     async analyzeInterview({ interviewId }: { interviewId: string }) {
       const { interview, agent, turns } = await loadInterview(interviewId);
-      let analysis;
-      try {
-        const llm = await interviewLlm(llms, interview, agent);
-        analysis = { ...(await llm.analyzeInterview(interviewProfile(agent, interview), turns)), analysisStatus: 'completed' };
-      } catch (err) {
-        if (!isFinalAnalysisFailure(err)) throw err;
-        analysis = { family: interview.agentMode, analysisStatus: 'failed', analysisError: err.message };
-      }
-      await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { ...analysis, status: 'ready', readyAt: new Date() } });
+      const analysis = await analysisOrFailure(async () => ({
+        ...(await (await interviewLlm(llms, interview, agent)).analyzeInterview(interviewProfile(agent, interview), turns)),
+        analysisStatus: 'completed' as const,
+      }));
+      await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { family: interview.agentMode, ...analysis, status: 'ready', readyAt: new Date() } });
     },
   };
 }

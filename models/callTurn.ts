@@ -1,4 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
+import { isDuplicateKeyError } from './duplicateKey';
 
 /** One turn of a call's transcript, stored as it happens; (callId, index) makes a retried write land once. */
 const callTurnSchema = new Schema(
@@ -16,6 +17,15 @@ const callTurnSchema = new Schema(
 callTurnSchema.index({ callId: 1, index: 1 }, { unique: true });
 
 export const CallTurn = model('CallTurn', callTurnSchema);
+
+/** Appends turn number `index`; a retried append finds its turn already there. */
+export async function appendTurn(callId: string, index: number, turn: { role: 'agent' | 'contact'; text: string }, ends?: 'agent' | 'contact'): Promise<void> {
+  try {
+    await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date(), ...(ends ? { ends } : {}) });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
+}
 
 export function transcriptOf(callId: string) {
   return CallTurn.find({ callId: new Types.ObjectId(callId) }).sort({ index: 1 }).lean();

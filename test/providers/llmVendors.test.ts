@@ -4,7 +4,7 @@
  * read streams and analyses, and how vendor failures surface to the activity retry policy.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { agentProfile } from '../../activities/calls';
+import { agentProfile } from '../../conversation/profile';
 import type { AgentRecord } from '../../models/agent';
 import { createLlmProvider } from '../../providers/llm';
 import type { ChatVendorLlm } from '../../providers/llm/chatVendor';

@@ -1,12 +1,18 @@
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, type CallRecord } from '../models/call';
-import { CallTurn, transcriptOf } from '../models/callTurn';
+import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
+import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
-import { agentProfile, appendTurn } from './calls';
+import { agentProfile } from './profile';
 
 /** Picks the language model for one call's agent (its own provider, the organization's key...). */
 export type LlmFor = (call: CallRecord, agent: AgentRecord) => Promise<LlmProvider>;
+
+/** The LLM of a call: its agent's (or the server's default), with the organization's own key when a byok key placed it. */
+export function callLlm(llms: LlmSource, call: CallRecord, agent: AgentRecord): Promise<LlmProvider> {
+  return llms.forSession({ organizationId: String(call.organizationId), byok: call.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
+}
 
 interface StoredTurn extends Turn {
   index: number;

@@ -31,9 +31,8 @@ async function main(): Promise<void> {
 
   const shutdown = () => {
     clearInterval(sweeper);
-    server.close(async () => {
-      await Promise.allSettled([mongoose.disconnect(), connection.close()]);
-      process.exit(0);
+    server.close(() => {
+      void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0));
     });
   };
   process.once('SIGINT', shutdown);

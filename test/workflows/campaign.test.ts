@@ -118,7 +118,7 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime): {
       const call = server().client.workflow.getHandle(callWorkflowId(callId));
       if (to === BUSY) await call.signal(carrierEventSignal, { type: 'busy' });
       if (to === ANSWERS) await call.signal(carrierEventSignal, { type: 'answered' });
-      if (to === ANSWERS && realTime) setTimeout(() => call.signal(carrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
+      if (to === ANSWERS && realTime) setTimeout(() => void call.signal(carrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
       return { carrierCallId: `carrier-${callId}` };
     },
     async carrierHangup({ carrierCallId }) {

@@ -1,0 +1,57 @@
+// The layers' boundaries, enforced: each folder may import only what its line of the README's
+// layout says. Import paths are matched as written (relative), by the folder names they cross.
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+/** A relative import reaching into `folder` (any depth): `../api`, `../../api/errors`. */
+const into = (folder) => `(^|/)${folder}(/|$)`;
+/** Workflow implementations: any of `workflows/` except its definitions. */
+const WORKFLOW_IMPLEMENTATIONS = '(^|/)workflows(/(?!definitions(/|$))|$)';
+const NODE_BUILTINS = `^(node:.*|${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?$`;
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const rule = (regex, message) => ({ regex, message });
+
+const noApi = rule(into('api'), 'Only the API imports the API: move what is shared below it (models, providers, lib).');
+const noActivities = rule(into('activities'), 'Activities are the worker\'s: share code through conversation/, models/ or providers/.');
+const noWorkflows = rule(WORKFLOW_IMPLEMENTATIONS, 'Import workflows/definitions, never workflow implementations.');
+const noWorker = rule(into('worker'), 'The worker wires everything; nothing imports it.');
+const noConversation = rule(into('conversation'), 'The conversation engine sits above models and providers.');
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'test-output/**', '.data/**', 'public/**', '*.js', '*.mjs'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['workflows/**/*.ts'],
+    ignores: ['workflows/definitions/**'],
+    rules: restrict(
+      rule(NODE_BUILTINS, 'Workflow code runs in a deterministic sandbox without Node built-ins.'),
+      rule(
+        '^(?!(@temporalio/workflow|@temporalio/common)$|\\./|\\.\\./(lib/|providers/carrier/testNumbers$))',
+        'Workflows import only @temporalio/workflow, their definitions, other workflow modules and pure modules (lib/, the test-number table).',
+      ),
+    ),
+  },
+  {
+    files: ['workflows/definitions/**/*.ts'],
+    rules: restrict(rule('^(?!(@temporalio/workflow|@temporalio/common)$|\\./)', 'Definitions import only Temporal\'s pure modules and each other.')),
+  },
+  { files: ['api/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
+  { files: ['activities/**/*.ts'], rules: restrict(noApi, noWorkflows, noWorker) },
+  { files: ['conversation/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker) },
+  { files: ['models/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
+  { files: ['providers/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
+  { files: ['lib/**/*.ts'], rules: restrict(rule('^\\.', 'lib/ holds helpers that import only packages.')) },
+  {
+    files: ['config.ts'],
+    rules: restrict(rule('^\\./(api|activities|workflows|worker|conversation|models)(/|$)', 'Configuration is read by every layer and imports none but providers\' vendor lists.')),
+  },
+);

@@ -1,9 +1,10 @@
 # One image for both processes: `node dist/api/server.js` (default) or `node dist/worker/index.js`.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json config.ts ./
+COPY scripts/node.sh ./scripts/
 COPY api ./api
 COPY workflows ./workflows
 COPY activities ./activities
@@ -13,7 +14,7 @@ COPY providers ./providers
 COPY conversation ./conversation
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 COPY --from=build /app/node_modules ./node_modules

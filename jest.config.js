@@ -11,7 +11,8 @@ const shared = {
   roots: ['<rootDir>/test'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
-    // The Mistral SDK ships ESM only; Node loads it with require(esm), but Jest's module loader cannot.
+    // The Mistral SDK ships ESM only. Node 22.12+ loads it with require(esm); Jest's module loader does
+    // only on Node 24.9+ under --experimental-vm-modules, so it gets compiled to CommonJS instead.
     '/node_modules/@mistralai/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!@mistralai/)'],

@@ -9,6 +9,9 @@
 #   TEMPORAL_CLI_PATH    a Temporal CLI to use instead of building one (a `temporal` on PATH also wins)
 #   MONGODB_URI          a running MongoDB: skip FerretDB
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
+#
+# `node-bin` is apart from `all`: scripts/node.sh asks for it only when the machine's own Node is
+# older than package.json's engines allow, and .ci/run always, so CI tests on the pinned Node 24.
 set -euo pipefail
 
 TEMPORAL_CLI_VERSION=v1.5.1
@@ -17,6 +20,7 @@ FERRETDB_VERSION=v1.24.2
 # names that build, so a cache holding an unpatched binary builds the patched one beside it.
 FERRETDB_BUILD=$FERRETDB_VERSION-idindex1
 TEST_SERVER_VERSION=1.31.0
+NODE_VERSION=24.21.0
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
 BIN="$TOOLS_DIR/bin"
@@ -152,6 +156,39 @@ WRAP
   mv "$target.tmp" "$target"
 }
 
+# Prints the bin folder of the pinned Node, fetching it first when missing. The check before the lock
+# keeps every npm script from waiting on a long build of another tool once Node is in place.
+node_bin() {
+  local home="$TOOLS_DIR/node-v$NODE_VERSION"
+  if [ ! -x "$home/bin/node" ]; then
+    lock
+    [ -x "$home/bin/node" ] || fetch_node "$home"
+  fi
+  echo "$home/bin"
+}
+
+# The npm registry's node-linux-<arch> package is Node's official build, its bin/node the binary;
+# `npm pack` fetches it without running anything.
+fetch_node() {
+  local home=$1 arch
+  case "$(uname -sm)" in
+    "Linux x86_64") arch=x64 ;;
+    "Linux aarch64" | "Linux arm64") arch=arm64 ;;
+    *) die "the npm registry has no Node $NODE_VERSION build for $(uname -sm) that we fetch: install Node 22.12 or newer" ;;
+  esac
+  need npm "npm is needed to fetch Node $NODE_VERSION from the npm registry"
+  local start; start=$(date +%s)
+  say "Node $NODE_VERSION: fetching node-linux-$arch@$NODE_VERSION from the npm registry (first time only)..."
+  local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-node.XXXXXX")
+  (cd "$scratch" && npm pack --silent "node-linux-$arch@$NODE_VERSION" >/dev/null)
+  tar -xzf "$scratch/node-linux-$arch-$NODE_VERSION.tgz" -C "$scratch"
+  local got; got=$("$scratch/package/bin/node" --version) || die "the fetched Node does not run on this machine"
+  [ "$got" = "v$NODE_VERSION" ] || die "the fetched Node says $got, expected v$NODE_VERSION"
+  mv "$scratch/package" "$home"
+  rm -rf "$scratch"
+  say "Node $NODE_VERSION: ready in $(elapsed "$start")"
+}
+
 # The executables the stack runs, as key=path lines (scripts/stack.ts reads them); a key is empty where
 # a variable says to use a server that is already running.
 paths() {
@@ -170,6 +207,7 @@ case "${1:-all}" in
   temporal) lock; temporal_cli ;;
   ferretdb) lock; ferretdb ;;
   test-server) lock; test_server ;;
+  node-bin) node_bin ;;
   paths) paths ;;
-  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|paths]" ;;
+  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|node-bin|paths]" ;;
 esac

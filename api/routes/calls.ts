@@ -1,8 +1,5 @@
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { findPage } from '../../models/page';
-import type { Config } from '../../config';
 import { Agent } from '../../models/agent';
 import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
@@ -10,23 +7,7 @@ import { transcriptOf } from '../../models/callTurn';
 import { creditBalance } from '../../models/creditEntry';
 import { Organization } from '../../models/organization';
 import { claimSlot, releaseSlot } from '../../models/slot';
-import {
-  callWorkflowId,
-  dialUpdate,
-  hangupUpdate,
-  searchAttributes,
-  type CallInput,
-} from '../../workflows/definitions';
-import {
-  carrierRejected,
-  carrierUnavailable,
-  concurrencyLimit,
-  dialTimeout,
-  insufficientCredits,
-  invalidStateTransition,
-  notFound,
-  validationError,
-} from '../errors';
+import { concurrencyLimit, insufficientCredits, notFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { defineRoute, reply, type Req } from '../route';
@@ -67,52 +48,6 @@ async function findCall(organizationId: Types.ObjectId, id: string): Promise<Cal
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
   if (!call) throw notFound('call', 'path.id');
   return call;
-}
-
-async function startCall(temporal: Client, config: Config, input: CallInput) {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), config.calls.dialTimeoutSeconds * 1000);
-  });
-  try {
-    const outcome = await Promise.race([dialWithStart(temporal, config, input), deadline]);
-    if (outcome === 'timeout') {
-      // No worker took the call in time (or the carrier hangs): end it before it can dial later
-      // behind the client's back.
-      await temporal.workflow
-        .getHandle(callWorkflowId(input.callId))
-        .terminate('POST /calls gave up waiting for the dial')
-        .catch(() => undefined);
-      throw dialTimeout(config.calls.dialTimeoutSeconds);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function dialWithStart(temporal: Client, config: Config, input: CallInput): Promise<'dialled'> {
-  try {
-    await temporal.workflow.executeUpdateWithStart(dialUpdate, {
-      startWorkflowOperation: new WithStartWorkflowOperation('callWorkflow', {
-        workflowId: callWorkflowId(input.callId),
-        taskQueue: config.temporal.taskQueue,
-        args: [input],
-        workflowIdConflictPolicy: 'FAIL',
-        typedSearchAttributes: [
-          { key: searchAttributes.organizationId, value: input.organizationId },
-          { key: searchAttributes.agentId, value: input.agentId },
-          ...(input.externalRef ? [{ key: searchAttributes.externalRef, value: input.externalRef }] : []),
-          ...(input.campaignId ? [{ key: searchAttributes.campaignId, value: input.campaignId }] : []),
-        ],
-      }),
-    });
-  } catch (err) {
-    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-    if (cause instanceof ApplicationFailure && cause.type === 'carrier_rejected') throw carrierRejected(cause.message);
-    if (cause instanceof ApplicationFailure && cause.type === 'carrier_unavailable') throw carrierUnavailable(cause.message);
-    throw err;
-  }
-  return 'dialled';
 }
 
 export const callRoutes = [
@@ -158,7 +93,7 @@ export const callRoutes = [
       201: { description: 'The call, dialled.', schema: Call },
       ...errorResponses(402, 502, 504),
     },
-    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof PlaceCallBody }>) => {
+    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof PlaceCallBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
@@ -175,9 +110,7 @@ export const callRoutes = [
       if ((await claimSlot(pool, String(callId), maxCalls)) === null) throw concurrencyLimit(maxCalls, CONCURRENCY_RETRY_AFTER_S);
 
       try {
-        await startCall(
-          temporal,
-          config,
+        await workflows.placeCall(
           callInputFor(agent, {
             callId: String(callId),
             organizationId: String(auth.organizationId),
@@ -288,23 +221,16 @@ export const callRoutes = [
     resource: 'call',
     summary: 'Hang up a call',
     description:
-      'Allowed while the call is `created` or `active`, else 409 `INVALID_STATE_TRANSITION`. Answers with the call as it is when the hangup is accepted; it becomes `completed` with disposition `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI.',
+      'Allowed while the call is `created` or `active`, else 409 `INVALID_STATE_TRANSITION`. Answers with the call as it is when the hangup is accepted; it becomes `completed` with disposition `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI. ' +
+      'A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504 `ACTION_TIMEOUT`: it may still take effect, so retrieve the call before retrying.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The call.', schema: Call }, ...errorResponses(409) },
-    handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
+    responses: { 200: { description: 'The call.', schema: Call }, ...errorResponses(409, 504) },
+    handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
-      try {
-        await temporal.workflow.getHandle(callWorkflowId(params.id)).executeUpdate(hangupUpdate);
-      } catch (err) {
-        // Refused by the workflow's validator, or the workflow has already finished.
-        if (err instanceof WorkflowUpdateFailedError || (err as Error).name === 'WorkflowNotFoundError') {
-          throw invalidStateTransition(`A ${call.status} call cannot be hung up.`);
-        }
-        throw err;
-      }
+      await workflows.hangupCall(params.id, `A ${call.status} call cannot be hung up.`);
       return callRepresentation(await findCall(auth.organizationId, params.id));
     },
   }),

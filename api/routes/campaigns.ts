@@ -1,8 +1,6 @@
-import { isGrpcDeadlineError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import type { UpdateDefinition } from '@temporalio/common';
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import type { Config } from '../../config';
 import { Agent } from '../../models/agent';
 import { Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { isDuplicateKeyError } from '../../models/duplicateKey';
@@ -11,23 +9,18 @@ import { Recipient as RecipientModel, RecipientImport, recipientId, type Recipie
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { isTimezone } from '../../workflows/callingHours';
 import {
-  archiveUpdate,
-  campaignWorkflowId,
   cancelUpdate,
   draftCampaignState,
-  editUpdate,
   launchUpdate,
   pauseUpdate,
-  recipientsUpdate,
   resumeUpdate,
-  searchAttributes,
   type CampaignEdit,
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { actionTimeout, ApiError, invalidStateTransition, noRecipients, notFound, recipientsAlreadyImported, validationError } from '../errors';
+import { ApiError, invalidStateTransition, notFound, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../route';
 import {
   Campaign,
@@ -102,47 +95,8 @@ function checkSchedule(body: { timezone?: string; callingHours?: { start: string
   }
 }
 
-const isClosed = (err: unknown) => (err as Error).name === 'WorkflowNotFoundError';
-
-type CampaignHandle = ReturnType<Client['workflow']['getHandle']>;
-
-/**
- * Sends an update to the campaign's workflow, giving up after the configured time: with no worker
- * running, Temporal would hold the request open for ever.
- */
-async function updateWithin(temporal: Client, config: Config, campaignId: string, send: (handle: CampaignHandle) => Promise<unknown>): Promise<void> {
-  const seconds = config.campaigns.actionTimeoutSeconds;
-  try {
-    await temporal.withDeadline(Date.now() + seconds * 1000, () => send(temporal.workflow.getHandle(campaignWorkflowId(campaignId))));
-  } catch (err) {
-    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isGrpcDeadlineError(err)) throw actionTimeout(seconds);
-    throw err;
-  }
-}
-
-/**
- * Sends an action to the campaign's workflow, whose validator decides from the workflow's own
- * state whether it is allowed; a refusal is a 409. Answers once the resulting state is in the read
- * model, so the campaign read back afterwards shows it.
- */
-async function act(
-  { temporal, config }: { temporal: Client; config: Config },
-  campaign: CampaignRecord,
-  what: string,
-  send: (handle: CampaignHandle) => Promise<unknown>,
-): Promise<void> {
-  try {
-    await updateWithin(temporal, config, String(campaign._id), send);
-  } catch (err) {
-    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-    if (cause instanceof ApplicationFailure && cause.type === 'no_recipients') throw noRecipients();
-    if (cause instanceof ApplicationFailure && cause.type === 'already_imported') throw recipientsAlreadyImported();
-    if (cause instanceof ApplicationFailure) throw invalidStateTransition(cause.message);
-    // The workflow has ended: the campaign is completed, cancelled or archived for good.
-    if (isClosed(err)) throw invalidStateTransition(`A ${campaign.status} campaign cannot be ${what}.`);
-    throw err;
-  }
-}
+/** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */
+const cannot = (campaign: CampaignRecord, what: string) => `A ${campaign.status} campaign cannot be ${what}.`;
 
 /** Archiving a campaign whose workflow has closed: nothing else writes it any more. */
 async function archiveClosed(campaign: CampaignRecord): Promise<void> {
@@ -226,10 +180,10 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     status: 200,
     // A byok campaign launches and resumes only while its organization's credentials are verified.
     responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(...(action === 'launch' || action === 'resume' ? [400] : []), 409, 504) },
-    handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
+    handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);
-      await act({ temporal, config }, campaign, past, (h) => h.executeUpdate(update));
+      await workflows.campaignAction(params.id, update, cannot(campaign, past));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   });
@@ -262,13 +216,13 @@ export const campaignRoutes = [
     path: '/campaigns',
     tag: 'Campaigns',
     summary: 'Create a campaign (draft)',
-    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`).`,
+    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`). A campaign whose workflow cannot be started in time is 504 \`CREATE_TIMEOUT\`, with nothing created.`,
     auth: 'apiKey',
     scope: 'campaigns:manage',
     body: CreateCampaignBody,
     status: 201,
-    responses: { 201: { description: 'The campaign.', schema: Campaign } },
-    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof CreateCampaignBody }>) => {
+    responses: { 201: { description: 'The campaign.', schema: Campaign }, ...errorResponses(504) },
+    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateCampaignBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
@@ -291,17 +245,7 @@ export const campaignRoutes = [
       };
       await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, byok: auth.byok, ...campaignFields(state), seq: 0 });
       try {
-        await temporal.workflow.start('campaignWorkflow', {
-          workflowId: campaignWorkflowId(String(id)),
-          taskQueue: config.temporal.taskQueue,
-          args: [input],
-          workflowIdConflictPolicy: 'FAIL',
-          typedSearchAttributes: [
-            { key: searchAttributes.organizationId, value: input.organizationId },
-            { key: searchAttributes.agentId, value: input.agentId },
-            { key: searchAttributes.campaignId, value: input.campaignId },
-          ],
-        });
+        await workflows.startCampaign(input);
       } catch (err) {
         // No workflow, no campaign: nothing half-created is left behind.
         await CampaignModel.deleteOne({ _id: id });
@@ -339,10 +283,10 @@ export const campaignRoutes = [
     body: UpdateCampaignBody,
     status: 200,
     responses: { 200: { description: 'The campaign.', schema: Campaign }, ...errorResponses(409, 504) },
-    handler: async ({ params, body, auth, temporal, config }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
+    handler: async ({ params, body, auth, workflows }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       checkSchedule(body);
-      await act({ temporal, config }, campaign, 'edited', (h) => h.executeUpdate(editUpdate, { args: [body as CampaignEdit] }));
+      await workflows.editCampaign(params.id, body as CampaignEdit, cannot(campaign, 'edited'));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   }),
@@ -364,7 +308,7 @@ export const campaignRoutes = [
     bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
     status: 201,
     responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
-    handler: async ({ params, body, auth, temporal, config }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
+    handler: async ({ params, body, auth, workflows }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       // A cheap early refusal from the read model; the workflow's own check follows the import.
       if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
@@ -391,7 +335,7 @@ export const campaignRoutes = [
       }
       await storeRecipients(params.id, body.recipients);
       try {
-        await act({ temporal, config }, campaign, 'given recipients', (h) => h.executeUpdate(recipientsUpdate, { args: [{ total: body.recipients.length }] }));
+        await workflows.setRecipients(params.id, body.recipients.length, cannot(campaign, 'given recipients'));
       } catch (err) {
         // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
         const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
@@ -445,15 +389,9 @@ export const campaignRoutes = [
     params: IdParams,
     status: 200,
     responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409, 504) },
-    handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
+    handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      try {
-        await updateWithin(temporal, config, params.id, (h) => h.executeUpdate(archiveUpdate));
-      } catch (err) {
-        if (isClosed(err)) await archiveClosed(campaign);
-        else if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) throw invalidStateTransition(err.cause.message);
-        else throw err;
-      }
+      if ((await workflows.archiveCampaign(params.id)) === 'closed') await archiveClosed(campaign);
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   }),

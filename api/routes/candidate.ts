@@ -1,17 +1,8 @@
-import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import { Agent } from '../../models/agent';
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { interviewTranscript } from '../../models/interviewTurn';
-import {
-  candidateMessageUpdate,
-  endInterviewUpdate,
-  interviewWorkflowId,
-  startInterviewUpdate,
-  type InterviewEndedReason,
-  type InterviewReply,
-} from '../../workflows/definitions';
-import { invalidStateTransition, notFound } from '../errors';
+import type { InterviewEndedReason } from '../../workflows/definitions';
+import { notFound } from '../errors';
 import { defineRoute, type Req } from '../route';
 import { CandidateMessageBody, CandidateReply, CandidateSession } from '../schemas/candidate';
 import { IdParams, errorResponses } from '../schemas/common';
@@ -40,21 +31,6 @@ async function session(interviewId: string) {
   };
 }
 
-/**
- * Sends an update to the interview; a refusal by its validators, or a finished run, is a 409 saying
- * why. Anything else (a turn the model could not produce) stays a 500.
- */
-async function update<R>(temporal: Client, interviewId: string, send: (handle: WorkflowHandle) => Promise<R>): Promise<R> {
-  try {
-    return await send(temporal.workflow.getHandle(interviewWorkflowId(interviewId)));
-  } catch (err) {
-    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-    if (cause instanceof ApplicationFailure && cause.type === 'invalid_state') throw invalidStateTransition(cause.message);
-    if ((err as Error).name === 'WorkflowNotFoundError') throw invalidStateTransition('This interview is over.');
-    throw err;
-  }
-}
-
 const common = {
   tag: 'Candidate',
   resource: 'interview',
@@ -80,9 +56,9 @@ export const candidateRoutes = [
     path: '/interviews/{id}/start',
     summary: 'Start the interview; the agent opens',
     status: 200,
-    responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(409) },
-    handler: async ({ auth, temporal }: Req<{ auth: 'candidate' }>) => {
-      await update(temporal, auth.interviewId, (h) => h.executeUpdate(startInterviewUpdate));
+    responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(409, 504) },
+    handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {
+      await workflows.startInterview(auth.interviewId);
       return session(auth.interviewId);
     },
   }),
@@ -94,10 +70,9 @@ export const candidateRoutes = [
     summary: "Send the candidate's message; answers with the agent's reply",
     body: CandidateMessageBody,
     status: 200,
-    responses: { 200: { description: 'Both turns, as stored.', schema: CandidateReply }, ...errorResponses(409) },
-    handler: async ({ auth, body, temporal }: Req<{ auth: 'candidate'; body: typeof CandidateMessageBody }>) => {
-      const result: InterviewReply = await update(temporal, auth.interviewId, (h) => h.executeUpdate(candidateMessageUpdate, { args: [body.text] }));
-      return { object: 'candidate_reply' as const, ...result };
+    responses: { 200: { description: 'Both turns, as stored.', schema: CandidateReply }, ...errorResponses(409, 504) },
+    handler: async ({ auth, body, workflows }: Req<{ auth: 'candidate'; body: typeof CandidateMessageBody }>) => {
+      return { object: 'candidate_reply' as const, ...(await workflows.sendCandidateMessage(auth.interviewId, body.text)) };
     },
   }),
   defineRoute({
@@ -107,9 +82,9 @@ export const candidateRoutes = [
     path: '/interviews/{id}/end',
     summary: 'End the interview',
     status: 200,
-    responses: { 200: { description: 'The session, completed, with its `reportId`.', schema: CandidateSession }, ...errorResponses(409) },
-    handler: async ({ auth, temporal }: Req<{ auth: 'candidate' }>) => {
-      await update(temporal, auth.interviewId, (h) => h.executeUpdate(endInterviewUpdate));
+    responses: { 200: { description: 'The session, completed, with its `reportId`.', schema: CandidateSession }, ...errorResponses(409, 504) },
+    handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {
+      await workflows.endInterview(auth.interviewId);
       return session(auth.interviewId);
     },
   }),

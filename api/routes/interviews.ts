@@ -1,4 +1,3 @@
-import { WithStartWorkflowOperation } from '@temporalio/client';
 import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { hashKey } from '../../models/apiKey';
@@ -7,7 +6,7 @@ import { Interview as InterviewModel, type InterviewRecord } from '../../models/
 import { InterviewReport as InterviewReportModel } from '../../models/interviewReport';
 import { interviewTranscript } from '../../models/interviewTurn';
 import { findPage } from '../../models/page';
-import { interviewOpenedUpdate, interviewWorkflowId, searchAttributes, type InterviewInput } from '../../workflows/definitions';
+import type { InterviewInput } from '../../workflows/definitions';
 import { assertByokReady } from '../byok';
 import { embedOriginsRequired, interviewClosed, notFound, reportUnavailable, validationError } from '../errors';
 import { defineRoute, reply, type Req } from '../route';
@@ -99,13 +98,14 @@ export const interviewRoutes = [
       'The agent must be a `voice` agent of your organization. Answers with `status: created` and `interviewUrl`, the hosted link for the candidate (in this response only). ' +
       'The candidate starts (`active`) and ends it, or the agent ends it after its questions, or it reaches the agent’s `maxDurationMinutes`; an interview nobody started within `expiresInHours` ends with `endedReason: expired` and no report. ' +
       'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends; for `byok` keys they are billed per minute instead (`byok.usedMinutes` in `GET /usage`), and the organization needs verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY`. ' +
-      'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`.',
+      'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`. ' +
+      'An interview its workflow does not confirm in time (e.g. no worker is running) is abandoned: 504 `CREATE_TIMEOUT`, nothing created or charged.',
     auth: 'apiKey',
     scope: 'executions:read',
     body: CreateInterviewBody,
     status: 201,
-    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview } },
-    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof CreateInterviewBody }>) => {
+    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview }, ...errorResponses(504) },
+    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateInterviewBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
@@ -130,19 +130,7 @@ export const interviewRoutes = [
         byok: auth.byok,
       };
       // Answers once the workflow has written `created`, so the 201 is followed by a readable interview.
-      await temporal.workflow.executeUpdateWithStart(interviewOpenedUpdate, {
-        startWorkflowOperation: new WithStartWorkflowOperation('interviewWorkflow', {
-          workflowId: interviewWorkflowId(interviewId),
-          taskQueue: config.temporal.taskQueue,
-          args: [input],
-          workflowIdConflictPolicy: 'FAIL',
-          typedSearchAttributes: [
-            { key: searchAttributes.organizationId, value: input.organizationId },
-            { key: searchAttributes.agentId, value: input.agentId },
-            ...(input.externalRef ? [{ key: searchAttributes.externalRef, value: input.externalRef }] : []),
-          ],
-        }),
-      });
+      await workflows.openInterview(input);
       const doc = await findInterview(auth.organizationId, interviewId);
       // The capability rides in the fragment, which browsers never send to a server.
       return { ...interviewRepresentation(doc), interviewUrl: `${config.publicBaseUrl}/i/${interviewId}#${capability}` };

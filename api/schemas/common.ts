@@ -79,7 +79,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit reached; honour `retry-after`.',
   500: 'Unexpected error; quote `request_id`.',
   502: 'The carrier could not take the call; nothing was created.',
-  504: 'Not confirmed in time: `DIAL_TIMEOUT`, the call was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying.',
+  504: 'Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying.',
 };
 
 /** Error responses for a route's OpenAPI entry, each with the error envelope. */

@@ -4,45 +4,27 @@ import { Agent } from '../../models/agent';
 import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
-import { creditBalance } from '../../models/creditEntry';
-import { Organization } from '../../models/organization';
-import { claimSlot, releaseSlot } from '../../models/slot';
+import { reserveCallSlot } from '../../models/callSlot';
+import { releaseSlot } from '../../models/slot';
 import { concurrencyLimit, insufficientCredits, notFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { defineRoute, reply, type Req } from '../route';
-import { Call, CallReport, ListCallsQuery, PendingReport, PlaceCallBody, Transcript } from '../schemas/calls';
+import {
+  Call,
+  CallReport,
+  ListCallsQuery,
+  PendingReport,
+  PlaceCallBody,
+  Transcript,
+  callReportRepresentation,
+  callRepresentation,
+  transcriptRepresentation,
+} from '../schemas/calls';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 /** How long a client refused for concurrency should wait: a short simulated call ends within it. */
 const CONCURRENCY_RETRY_AFTER_S = 5;
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-export function callRepresentation(call: CallRecord): Call {
-  return {
-    id: String(call._id),
-    object: 'call',
-    agentId: String(call.agentId),
-    agentName: call.agentName,
-    status: call.status,
-    direction: 'outbound',
-    phoneNumber: call.phoneNumber,
-    contactName: call.contactName ?? '',
-    attemptNumber: call.attemptNumber ?? 1,
-    campaignId: call.campaignId ? String(call.campaignId) : null,
-    disposition: (call.disposition as Call['disposition']) ?? null,
-    language: call.language,
-    externalRef: call.externalRef ?? '',
-    startedAt: iso(call.startedAt),
-    endedAt: iso(call.endedAt),
-    durationSeconds: call.durationSeconds ?? null,
-    chargedMinutes: call.chargedMinutes ?? null,
-    reportId: call.reportId ? String(call.reportId) : null,
-    recordingAvailable: false,
-    createdAt: call.createdAt.toISOString(),
-  };
-}
 
 async function findCall(organizationId: Types.ObjectId, id: string): Promise<CallRecord> {
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
@@ -102,17 +84,16 @@ export const callRoutes = [
       checkVariables(declaredVariables(agent), variables, 'body');
 
       if (auth.byok) await assertByokReady(auth.organizationId);
-      else if ((await creditBalance(auth.organizationId)).remainingMinutes <= 0) throw insufficientCredits();
-      const organization = await Organization.findById(auth.organizationId).lean();
-      const maxCalls = organization?.limits.maxConcurrentCalls ?? 0;
-      const callId = new Types.ObjectId();
-      const pool = callSlotPool(auth.organizationId);
-      if ((await claimSlot(pool, String(callId), maxCalls)) === null) throw concurrencyLimit(maxCalls, CONCURRENCY_RETRY_AFTER_S);
+      const callId = String(new Types.ObjectId());
+      const reservation = await reserveCallSlot({ organizationId: auth.organizationId, callId, byok: auth.byok, creditMaxAgeMs: 0 });
+      if (!reservation.reserved) {
+        throw reservation.refused === 'insufficient_credits' ? insufficientCredits() : concurrencyLimit(reservation.maxConcurrentCalls, CONCURRENCY_RETRY_AFTER_S);
+      }
 
       try {
         await workflows.placeCall(
           callInputFor(agent, {
-            callId: String(callId),
+            callId,
             organizationId: String(auth.organizationId),
             phoneNumber: body.phoneNumber,
             contactName: body.contactName,
@@ -126,10 +107,10 @@ export const callRoutes = [
         );
       } catch (err) {
         // The workflow frees the slot of a refused dial too; freeing it here answers with it free.
-        await releaseSlot(pool, String(callId));
+        await releaseSlot(callSlotPool(auth.organizationId), callId);
         throw err;
       }
-      return callRepresentation(await findCall(auth.organizationId, String(callId)));
+      return callRepresentation(await findCall(auth.organizationId, callId));
     },
   }),
   defineRoute({
@@ -160,18 +141,7 @@ export const callRoutes = [
     responses: { 200: { description: 'The turns in order.', schema: Transcript } },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
-      const turns = await transcriptOf(params.id);
-      const origin = (call.startedAt ?? call.createdAt).getTime();
-      return {
-        object: 'call_transcript' as const,
-        callId: params.id,
-        data: turns.map((t) => ({
-          role: t.role as 'agent' | 'contact',
-          text: t.text,
-          startedAt: t.startedAt.toISOString(),
-          offsetMs: Math.max(0, t.startedAt.getTime() - origin),
-        })),
-      };
+      return transcriptRepresentation(call, await transcriptOf(params.id));
     },
   }),
   defineRoute({
@@ -196,21 +166,7 @@ export const callRoutes = [
       const call = await findCall(auth.organizationId, params.id);
       const report = call.reportId ? await CallReportModel.findById(call.reportId).lean() : null;
       if (!report) return reply(202, { object: 'call_report', callId: params.id, status: 'pending' });
-      return {
-        object: 'call_report' as const,
-        id: String(report._id),
-        callId: params.id,
-        status: 'ready' as const,
-        externalRef: report.externalRef ?? '',
-        disposition: report.disposition,
-        ...(report.outcome ? { outcome: report.outcome } : {}),
-        analysisStatus: (report.analysisStatus ?? 'completed') as 'completed' | 'failed',
-        ...(report.analysisError ? { analysisError: report.analysisError } : {}),
-        ...(report.summary !== undefined && report.summary !== null ? { summary: report.summary } : {}),
-        capturedFields: report.capturedFields ?? {},
-        ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
-        createdAt: report.createdAt.toISOString(),
-      };
+      return callReportRepresentation(params.id, report);
     },
   }),
   defineRoute({

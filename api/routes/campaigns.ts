@@ -1,12 +1,9 @@
 import type { UpdateDefinition } from '@temporalio/common';
-import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
-import { Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
-import { isDuplicateKeyError } from '../../models/duplicateKey';
+import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { findPage } from '../../models/page';
-import { Recipient as RecipientModel, RecipientImport, recipientId, type RecipientRecord } from '../../models/recipient';
-import { claimSlot, releaseSlot } from '../../models/slot';
+import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients } from '../../models/recipient';
 import { isTimezone } from '../../workflows/callingHours';
 import {
   cancelUpdate,
@@ -33,52 +30,10 @@ import {
   ListRecipientsQuery,
   Recipient,
   UpdateCampaignBody,
+  campaignRepresentation,
+  recipientRepresentation,
 } from '../schemas/campaigns';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-
-/** Recipients written per insert: large enough to be quick, small enough to hold little at once. */
-const IMPORT_BATCH = 1000;
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-export function campaignRepresentation(c: CampaignRecord): Campaign {
-  return {
-    id: String(c._id),
-    object: 'campaign',
-    name: c.name,
-    description: c.description ?? '',
-    agentId: String(c.agentId),
-    agentName: c.agentName,
-    status: c.status,
-    timezone: c.timezone,
-    settings: c.settings,
-    callingHours: c.callingHours ?? null,
-    stats: c.stats,
-    pausedReason: c.pausedReason ?? null,
-    launchedAt: iso(c.launchedAt),
-    pausedAt: iso(c.pausedAt),
-    completedAt: iso(c.completedAt),
-    cancelledAt: iso(c.cancelledAt),
-    archivedAt: iso(c.archivedAt),
-    createdAt: c.createdAt.toISOString(),
-  };
-}
-
-function recipientRepresentation(r: RecipientRecord): Recipient {
-  return {
-    object: 'recipient',
-    index: r.index,
-    phoneNumber: r.phoneNumber,
-    contactName: r.contactName ?? '',
-    externalRef: r.externalRef ?? '',
-    variables: r.variables ?? {},
-    status: r.status,
-    attempts: r.attempts ?? 0,
-    lastCallId: r.lastCallId ? String(r.lastCallId) : null,
-    lastDisposition: r.lastDisposition ?? null,
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
 
 async function findCampaign(organizationId: Types.ObjectId, id: string): Promise<CampaignRecord> {
   const campaign = await CampaignModel.findOne({ _id: id, organizationId }).lean();
@@ -97,62 +52,6 @@ function checkSchedule(body: { timezone?: string; callingHours?: { start: string
 
 /** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */
 const cannot = (campaign: CampaignRecord, what: string) => `A ${campaign.status} campaign cannot be ${what}.`;
-
-/** Archiving a campaign whose workflow has closed: nothing else writes it any more. */
-async function archiveClosed(campaign: CampaignRecord): Promise<void> {
-  if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(`A ${campaign.status} campaign cannot be archived.`);
-  // The only slot of a one-slot pool: exactly one of concurrent archives wins, which a conditional
-  // update cannot promise on FerretDB (it reads, then writes).
-  const pool = `archive:${campaign._id}`;
-  const claimant = randomUUID();
-  if ((await claimSlot(pool, claimant, 1)) === null) throw invalidStateTransition('The campaign is already archived.');
-  try {
-    await CampaignModel.updateOne({ _id: campaign._id }, { $set: { status: 'archived', archivedAt: new Date(), seq: campaign.seq + 1 } });
-  } catch (err) {
-    await releaseSlot(pool, claimant);
-    throw err;
-  }
-}
-
-/** Stores the rows in batches; on any failure removes what it stored and the claim, and rethrows. */
-async function storeRecipients(campaignId: string, recipients: ImportRecipientsBody['recipients']): Promise<void> {
-  const campaignObjectId = new Types.ObjectId(campaignId);
-  const now = new Date();
-  let stored = 0;
-  try {
-    for (let start = 0; start < recipients.length; start += IMPORT_BATCH) {
-      const docs = recipients.slice(start, start + IMPORT_BATCH).map((r, i) => ({
-        _id: recipientId(campaignId, start + i),
-        campaignId: campaignObjectId,
-        index: start + i,
-        phoneNumber: r.phoneNumber,
-        contactName: r.contactName ?? '',
-        externalRef: r.externalRef ?? '',
-        variables: r.variables ?? {},
-        status: 'pending',
-        attempts: 0,
-        lastCallId: null,
-        lastDisposition: null,
-        updatedAt: now,
-      }));
-      // The driver's insert: Mongoose's per-document casting costs more than the write here.
-      await RecipientModel.collection.insertMany(docs as never[], { ordered: true });
-      stored = start + docs.length;
-    }
-  } catch (err) {
-    await removeRecipients(campaignId, stored + IMPORT_BATCH);
-    throw err;
-  }
-}
-
-async function removeRecipients(campaignId: string, upTo: number): Promise<void> {
-  // By id in chunks: FerretDB refuses one delete over a very large match.
-  for (let start = 0; start < upTo; start += 500) {
-    const ids = Array.from({ length: 500 }, (_, i) => recipientId(campaignId, start + i));
-    await RecipientModel.deleteMany({ _id: { $in: ids } });
-  }
-  await RecipientImport.deleteOne({ _id: new Types.ObjectId(campaignId) });
-}
 
 const TRANSITIONS =
   'Transitions (anything else is 409 `INVALID_STATE_TRANSITION`): ' +
@@ -327,12 +226,7 @@ export const campaignRoutes = [
         seen.set(r.phoneNumber, i);
       });
 
-      try {
-        await RecipientImport.create({ _id: campaign._id, total: body.recipients.length });
-      } catch (err) {
-        if (isDuplicateKeyError(err)) throw recipientsAlreadyImported();
-        throw err;
-      }
+      if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
       await storeRecipients(params.id, body.recipients);
       try {
         await workflows.setRecipients(params.id, body.recipients.length, cannot(campaign, 'given recipients'));
@@ -341,10 +235,10 @@ export const campaignRoutes = [
         const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
         // Launched or cancelled meanwhile: the import did not happen.
         if (!unconfirmed) await removeRecipients(params.id, body.recipients.length);
-        else await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
+        else await finishRecipientImport(params.id);
         throw err;
       }
-      await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
+      await finishRecipientImport(params.id);
       return { object: 'recipient_import' as const, campaignId: params.id, imported: body.recipients.length };
     },
   }),
@@ -363,13 +257,8 @@ export const campaignRoutes = [
     responses: { 200: { description: 'A page of recipients with their status, attempts and latest call.', schema: ListOf(Recipient, 'recipient') } },
     handler: async ({ params, query, auth }: Req<{ params: typeof IdParams; query: typeof ListRecipientsQuery }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      const imported = await RecipientImport.findById(campaign._id).lean();
-      const total = imported?.done ? imported.total : 0;
-      const from = (query.page - 1) * query.limit;
-      const indexes = Array.from({ length: Math.max(0, Math.min(query.limit, total - from)) }, (_, i) => from + i);
-      // One lookup by id each: the read FerretDB answers without scanning the collection.
-      const docs = (await Promise.all(indexes.map((i) => RecipientModel.findById(recipientId(params.id, i)).lean()))) as Array<RecipientRecord | null>;
-      return listEnvelope('recipient', docs.filter((d) => d !== null).map(recipientRepresentation), total, query);
+      const { docs, total } = await recipientPage(String(campaign._id), query);
+      return listEnvelope('recipient', docs.map(recipientRepresentation), total, query);
     },
   }),
   campaignAction('launch', launchUpdate, 'launched', 'Launch a draft campaign'),
@@ -391,7 +280,10 @@ export const campaignRoutes = [
     responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409, 504) },
     handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      if ((await workflows.archiveCampaign(params.id)) === 'closed') await archiveClosed(campaign);
+      if ((await workflows.archiveCampaign(params.id)) === 'closed') {
+        if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(cannot(campaign, 'archived'));
+        if (!(await archiveClosedCampaign(campaign))) throw invalidStateTransition('The campaign is already archived.');
+      }
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   }),

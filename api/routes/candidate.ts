@@ -1,10 +1,9 @@
 import { Agent } from '../../models/agent';
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { interviewTranscript } from '../../models/interviewTurn';
-import type { InterviewEndedReason } from '../../workflows/definitions';
 import { notFound } from '../errors';
 import { defineRoute, type Req } from '../route';
-import { CandidateMessageBody, CandidateReply, CandidateSession } from '../schemas/candidate';
+import { CandidateMessageBody, CandidateReply, CandidateSession, candidateSessionRepresentation } from '../schemas/candidate';
 import { IdParams, errorResponses } from '../schemas/common';
 
 /** Candidate routes live under their own prefix, outside the partner API and its OpenAPI document. */
@@ -14,21 +13,8 @@ async function session(interviewId: string) {
   const doc = await InterviewModel.findById(interviewId).lean<InterviewRecord>();
   if (!doc) throw notFound('interview', 'path.id');
   const agent = await Agent.findById(doc.agentId, { voice: 1 }).lean();
-  const turns = await interviewTranscript(interviewId);
-  return {
-    object: 'candidate_session' as const,
-    interviewId,
-    agentName: doc.agentName,
-    candidateName: doc.candidateName,
-    mode: doc.mode,
-    language: doc.language,
-    opening: String((agent?.voice as { opening?: string } | undefined)?.opening ?? ''),
-    status: doc.status,
-    endedReason: (doc.endedReason ?? null) as InterviewEndedReason | null,
-    reportId: doc.reportId ? String(doc.reportId) : null,
-    expiresAt: doc.expiresAt.toISOString(),
-    turns: turns.map((t) => ({ index: t.index, role: t.role as 'agent' | 'candidate', text: t.text })),
-  };
+  const opening = String((agent?.voice as { opening?: string } | undefined)?.opening ?? '');
+  return candidateSessionRepresentation(doc, opening, await interviewTranscript(interviewId));
 }
 
 const common = {

@@ -21,49 +21,15 @@ import {
   ListInterviewsQuery,
   PendingInterviewReport,
   ReportQuery,
+  interviewReportRepresentation,
+  interviewRepresentation,
+  transcriptRepresentation,
 } from '../schemas/interviews';
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-export function interviewRepresentation(doc: InterviewRecord): Interview {
-  return {
-    id: String(doc._id),
-    object: 'interview',
-    agentId: String(doc.agentId),
-    agentName: doc.agentName,
-    status: doc.status,
-    mode: doc.mode,
-    candidateName: doc.candidateName,
-    candidateEmail: doc.candidateEmail ?? '',
-    externalRef: doc.externalRef ?? '',
-    language: doc.language,
-    startedAt: iso(doc.startedAt),
-    endedAt: iso(doc.endedAt),
-    durationSeconds: doc.durationSeconds ?? null,
-    chargedMinutes: doc.chargedMinutes ?? null,
-    endedReason: (doc.endedReason as Interview['endedReason']) ?? null,
-    reportId: doc.reportId ? String(doc.reportId) : null,
-    expiresAt: doc.expiresAt.toISOString(),
-    createdAt: doc.createdAt.toISOString(),
-  };
-}
 
 export async function findInterview(organizationId: Types.ObjectId, id: string): Promise<InterviewRecord> {
   const doc = await InterviewModel.findOne({ _id: id, organizationId }).lean();
   if (!doc) throw notFound('interview', 'path.id');
   return doc;
-}
-
-/** The turns of an interview with their offsets from its start, as reports and the candidate page show them. */
-export async function transcriptOf(doc: InterviewRecord) {
-  const origin = (doc.startedAt ?? doc.createdAt).getTime();
-  return (await interviewTranscript(String(doc._id))).map((t) => ({
-    index: t.index,
-    role: t.role as 'agent' | 'candidate',
-    text: t.text,
-    startedAt: t.startedAt.toISOString(),
-    offsetMs: Math.max(0, t.startedAt.getTime() - origin),
-  }));
 }
 
 export const interviewRoutes = [
@@ -219,33 +185,8 @@ export const interviewRoutes = [
       if (doc.status === 'completed' && !doc.startedAt) throw reportUnavailable(doc.endedReason ?? 'expired');
       const report = doc.reportId ? await InterviewReportModel.findById(doc.reportId).lean() : null;
       if (!report || report.status !== 'ready') return reply(202, { object: 'interview_report', interviewId: params.id, status: 'pending' });
-      const family = report.family as 'interview' | 'workflow';
-      return {
-        object: 'interview_report' as const,
-        id: String(report._id),
-        interviewId: params.id,
-        status: 'ready' as const,
-        family,
-        externalRef: report.externalRef ?? '',
-        endedReason: doc.endedReason,
-        ...(report.analysisStatus === 'failed'
-          ? { analysisStatus: 'failed' as const, analysisError: report.analysisError ?? '' }
-          : {
-              analysisStatus: 'completed' as const,
-              summary: report.summary,
-              ...(family === 'interview'
-                ? {
-                    evaluations: report.evaluations,
-                    overallScore: report.overallScore,
-                    recommendation: report.recommendation,
-                    strengths: report.strengths,
-                    concerns: report.concerns,
-                  }
-                : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
-            }),
-        ...(query.includeTranscript ? { transcript: await transcriptOf(doc) } : {}),
-        createdAt: report.createdAt.toISOString(),
-      };
+      const transcript = query.includeTranscript ? transcriptRepresentation(doc, await interviewTranscript(params.id)) : undefined;
+      return interviewReportRepresentation(doc, report, transcript);
     },
   }),
 ];

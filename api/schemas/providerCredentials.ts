@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CREDENTIAL_KINDS } from '../../models/providerCredential';
+import { CREDENTIAL_KINDS, type ProviderCredentialRecord } from '../../models/providerCredential';
 import { LLM_PROVIDERS, STT_PROVIDERS, TTS_PROVIDERS } from './agents';
-import { StringEnum, Timestamp } from './common';
+import { StringEnum, Timestamp, iso } from './common';
 
 /** The vendors an organization may bring a credential for, per kind: the ones agents can name. */
 export const PROVIDERS_BY_KIND = { llm: LLM_PROVIDERS, stt: STT_PROVIDERS, tts: TTS_PROVIDERS } as const;
@@ -44,3 +44,18 @@ export const DeletedProviderCredential = Type.Object(
   { object: Type.Literal('provider_credential'), kind: StringEnum(CREDENTIAL_KINDS), deleted: Type.Literal(true) },
   { title: 'provider_credential_deleted' },
 );
+
+export function credentialRepresentation(doc: ProviderCredentialRecord) {
+  return {
+    object: 'provider_credential' as const,
+    kind: doc.kind,
+    provider: doc.provider,
+    apiKeyHint: `…${doc.hint}`,
+    verified: doc.verifiedAt !== null,
+    verifiedAt: iso(doc.verifiedAt),
+    lastVerificationError: doc.lastVerificationError ?? null,
+    lastVerificationAt: iso(doc.lastVerificationAt),
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}

@@ -9,6 +9,7 @@ COPY workflows ./workflows
 COPY activities ./activities
 COPY worker ./worker
 COPY models ./models
+COPY lib ./lib
 COPY providers ./providers
 RUN npm run build && npm prune --omit=dev
 

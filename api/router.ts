@@ -7,7 +7,7 @@ import { KeyCache, authenticateApiKey, authenticateDashboard } from './middlewar
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
 import { readFormBody, readJsonBody } from './middleware/body';
 import { enforceRateLimit } from './middleware/rateLimit';
-import type { Auth, Reply, RouteDef } from './route';
+import type { Auth, Reply, RouteDef } from './defineRoute';
 import { Workflows } from './temporal';
 import { check, compile } from './validation';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, Types, model } from 'mongoose';
 import { CAMPAIGN_STATUSES, type CampaignState, type CampaignStatus } from '../workflows/definitions';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { claimSlot, releaseSlot } from './slot';
 
 export interface CampaignRecord {

@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];

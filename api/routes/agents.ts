@@ -1,12 +1,12 @@
 import { Types } from 'mongoose';
-import { findPage } from '../../models/page';
+import { findPage } from '../../lib/page';
 import { Agent as AgentModel, nameKey, type AgentRecord } from '../../models/agent';
 import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
 import { Organization } from '../../models/organization';
-import { isDuplicateKeyError } from '../../models/duplicateKey';
+import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { agentInUse, duplicateName, notFound, quotaExceeded, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import {
   Agent,
   CreateAgentBody,

@@ -1,9 +1,9 @@
-import { findPage } from '../../models/page';
+import { findPage } from '../../lib/page';
 import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
 import { forgetCachedKeys } from '../middleware/auth';
 import { assertByokReady } from '../byok';
 import { notFound, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { assertGrantable } from '../scopes';
 import { ApiKey, CreateApiKeyBody, ListApiKeysQuery, keyRepresentation, type KeyDoc } from '../schemas/apiKeys';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { findPage } from '../../models/page';
+import { findPage } from '../../lib/page';
 import { Agent } from '../../models/agent';
 import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
@@ -9,7 +9,7 @@ import { releaseSlot } from '../../models/slot';
 import { concurrencyLimit, insufficientCredits, notFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
-import { defineRoute, reply, type Req } from '../route';
+import { defineRoute, reply, type Req } from '../defineRoute';
 import {
   Call,
   CallReport,

@@ -2,9 +2,8 @@ import type { UpdateDefinition } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
-import { findPage } from '../../models/page';
+import { findPage } from '../../lib/page';
 import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients } from '../../models/recipient';
-import { isTimezone } from '../../workflows/callingHours';
 import {
   cancelUpdate,
   draftCampaignState,
@@ -18,7 +17,7 @@ import {
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, invalidStateTransition, notFound, recipientsAlreadyImported, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import {
   Campaign,
   CreateCampaignBody,
@@ -31,6 +30,7 @@ import {
   Recipient,
   UpdateCampaignBody,
   campaignRepresentation,
+  checkSchedule,
   recipientRepresentation,
 } from '../schemas/campaigns';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
@@ -39,15 +39,6 @@ async function findCampaign(organizationId: Types.ObjectId, id: string): Promise
   const campaign = await CampaignModel.findOne({ _id: id, organizationId }).lean();
   if (!campaign) throw notFound('campaign', 'path.id');
   return campaign;
-}
-
-function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {
-  if (body.timezone !== undefined && !isTimezone(body.timezone)) {
-    throw validationError('body.timezone must be an IANA time zone such as Europe/London or UTC.', 'body.timezone');
-  }
-  if (body.callingHours && body.callingHours.start === body.callingHours.end) {
-    throw validationError('body.callingHours.end must differ from start; omit callingHours (null) to call at any time.', 'body.callingHours.end');
-  }
 }
 
 /** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */

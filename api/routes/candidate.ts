@@ -2,7 +2,7 @@ import { Agent } from '../../models/agent';
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { interviewTranscript } from '../../models/interviewTurn';
 import { notFound } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { CandidateMessageBody, CandidateReply, CandidateSession, candidateSessionRepresentation } from '../schemas/candidate';
 import { IdParams, errorResponses } from '../schemas/common';
 

@@ -5,11 +5,11 @@ import { EmbedToken as EmbedTokenModel, generateCandidateSecret } from '../../mo
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { InterviewReport as InterviewReportModel } from '../../models/interviewReport';
 import { interviewTranscript } from '../../models/interviewTurn';
-import { findPage } from '../../models/page';
+import { findPage } from '../../lib/page';
 import type { InterviewInput } from '../../workflows/definitions';
 import { assertByokReady } from '../byok';
 import { embedOriginsRequired, interviewClosed, notFound, reportUnavailable, validationError } from '../errors';
-import { defineRoute, reply, type Req } from '../route';
+import { defineRoute, reply, type Req } from '../defineRoute';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import {
   CreateInterviewBody,

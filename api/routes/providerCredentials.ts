@@ -8,7 +8,7 @@ import {
 } from '../../models/providerCredential';
 import { VERIFIABLE_PROVIDERS, verifyCredential } from '../../providers/verify';
 import { credentialsEncryptionUnconfigured, notFound, providerUnavailable, providerVerificationFailed, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { ErrorEnvelope, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import {
   DeletedProviderCredential,

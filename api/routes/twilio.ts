@@ -6,7 +6,7 @@ import { Call } from '../../models/call';
 import { CallTurn } from '../../models/callTurn';
 import type { CarrierEvent } from '../../workflows/definitions';
 import { notFound, permissionDenied } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { IdParams, errorResponses } from '../schemas/common';
 import type { Workflows } from '../temporal';
 import { TwilioCallback } from '../schemas/twilio';

@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { CampaignRecord } from '../../models/campaign';
 import { RECIPIENT_STATUSES, type RecipientRecord } from '../../models/recipient';
 import { CAMPAIGN_STATUSES } from '../../workflows/definitions';
+import { validationError } from '../errors';
 import { Id, PageQuery, StringEnum, Timestamp, iso } from './common';
 import { PlaceCallBody } from './calls';
 
@@ -30,6 +31,26 @@ export const CallingHours = Type.Object(
 );
 
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of `callingHours`, e.g. `Europe/London` (default `UTC`).' });
+
+/** A time zone `Intl` knows by its IANA name. */
+function isTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the schemas cannot say about a campaign's `timezone` and `callingHours`. */
+export function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {
+  if (body.timezone !== undefined && !isTimezone(body.timezone)) {
+    throw validationError('body.timezone must be an IANA time zone such as Europe/London or UTC.', 'body.timezone');
+  }
+  if (body.callingHours && body.callingHours.start === body.callingHours.end) {
+    throw validationError('body.callingHours.end must differ from start; omit callingHours (null) to call at any time.', 'body.callingHours.end');
+  }
+}
 
 export const CreateCampaignBody = Type.Object(
   {

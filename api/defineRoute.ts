@@ -1,3 +1,8 @@
+/**
+ * How a route is declared: the types of a route table entry and of the request its handler gets.
+ * The tables are in api/routes/; api/router.ts builds the Koa router from them and api/openapi.ts
+ * the OpenAPI document.
+ */
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type Koa from 'koa';
 import type { Types } from 'mongoose';

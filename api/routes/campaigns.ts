@@ -14,7 +14,7 @@ import {
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
-import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
+import { checkRecipients } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, invalidStateTransition, notFound, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
@@ -206,16 +206,7 @@ export const campaignRoutes = [
 
       const agent = await Agent.findById(campaign.agentId).lean();
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
-      const declared = declaredVariables(agent);
-      const seen = new Map<string, number>();
-      body.recipients.forEach((r, i) => {
-        const param = `body.recipients[${i}]`;
-        checkPhoneNumber(r.phoneNumber, param);
-        checkVariables(declared, r.variables ?? {}, param);
-        const first = seen.get(r.phoneNumber);
-        if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
-        seen.set(r.phoneNumber, i);
-      });
+      checkRecipients(agent, body.recipients);
 
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
       await storeRecipients(params.id, body.recipients);

@@ -10,6 +10,7 @@ COPY workflows ./workflows
 COPY activities ./activities
 COPY worker ./worker
 COPY models ./models
+COPY lib ./lib
 COPY providers ./providers
 COPY conversation ./conversation
 RUN npm run build && npm prune --omit=dev

@@ -35,8 +35,12 @@ export interface Config {
   campaigns: {
     /** History events after which a campaign run continues as new, carrying its open calls. */
     historyBudget: number;
-    /** How long a campaign action or edit waits for the workflow to confirm it before answering 504. */
+    /** How long a campaign action or edit, or any message that only waits for a workflow to take it, waits before answering 504. */
     actionTimeoutSeconds: number;
+  };
+  interviews: {
+    /** How long a candidate's start or message waits for the agent's turn: longer than a turn's five 30 s attempts. */
+    turnTimeoutSeconds: number;
   };
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
@@ -167,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaigns: {
       historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 8000),
       actionTimeoutSeconds: intFrom(env, 'CAMPAIGN_ACTION_TIMEOUT_SECONDS', 20),
+    },
+    interviews: {
+      turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
     },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

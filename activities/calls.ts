@@ -4,7 +4,7 @@ import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call
 import { CallReport } from '../models/callReport';
 import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
 import { recordUsage } from '../models/creditEntry';
-import { isDuplicateKeyError } from '../models/duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';

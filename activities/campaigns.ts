@@ -4,10 +4,9 @@ import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
 import { callInputFor, callSlotPool } from '../models/call';
 import { campaignFields, projectCampaign } from '../models/campaign';
-import { recentCreditBalance } from '../models/creditEntry';
-import { Organization } from '../models/organization';
+import { reserveCallSlot } from '../models/callSlot';
 import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
-import { claimSlot, releaseSlot } from '../models/slot';
+import { releaseSlot } from '../models/slot';
 import { callWorkflowId, type AttemptOutcome, type CallInput, type CallState, type CampaignState, type CampaignWork, type ClosedCall } from '../workflows/definitions';
 
 export interface CampaignDeps {
@@ -23,17 +22,8 @@ interface Attempt extends CampaignWork {
   callId: string;
 }
 
+/** Attempts share one ledger read for this long (see reserveCallSlot). */
 const CREDIT_CHECK_MAX_AGE_MS = 10_000;
-
-/**
- * Attempts share one ledger read for a few seconds: it is a scan on FerretDB, and calls are charged
- * when they end, so a balance a little old lets through no more than concurrent calls would anyway.
- * Only a refusal is read fresh, so a campaign resumed after a top-up is not paused again by a stale zero.
- */
-async function hasCredits(organizationId: string): Promise<boolean> {
-  if ((await recentCreditBalance(organizationId, CREDIT_CHECK_MAX_AGE_MS)).remainingMinutes > 0) return true;
-  return (await recentCreditBalance(organizationId, 0)).remainingMinutes > 0;
-}
 
 const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
   completed: 'completed',
@@ -59,10 +49,8 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
       const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
       if (!alreadyBegun) {
-        if (!a.byok && !(await hasCredits(a.organizationId))) return { blocked: 'insufficient_credits' };
-        const organization = await Organization.findById(a.organizationId).lean();
-        const capacity = organization?.limits.maxConcurrentCalls ?? 0;
-        if ((await claimSlot(callSlotPool(a.organizationId), a.callId, capacity)) === null) return { blocked: 'concurrency' };
+        const reservation = await reserveCallSlot({ organizationId: a.organizationId, callId: a.callId, byok: a.byok, creditMaxAgeMs: CREDIT_CHECK_MAX_AGE_MS });
+        if (!reservation.reserved) return { blocked: reservation.refused === 'insufficient_credits' ? 'insufficient_credits' : 'concurrency' };
         await Recipient.updateOne(
           { _id: recipient._id },
           { $set: { status: 'calling', attempts: a.attempt, lastCallId: new Types.ObjectId(a.callId), updatedAt: new Date() } },

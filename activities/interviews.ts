@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { recordUsage } from '../models/creditEntry';
-import { isDuplicateKeyError } from '../models/duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
 import { recountSessionsSoon } from '../models/sessionCount';

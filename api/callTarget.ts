@@ -32,3 +32,17 @@ export function checkVariables(declared: string[], variables: Record<string, str
     }
   }
 }
+
+/** Every row of a campaign's import passes the checks of `POST /calls`, and no number appears twice. */
+export function checkRecipients(agent: AgentRecord, rows: Array<{ phoneNumber: string; variables?: Record<string, string> }>): void {
+  const declared = declaredVariables(agent);
+  const seen = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const param = `body.recipients[${i}]`;
+    checkPhoneNumber(r.phoneNumber, param);
+    checkVariables(declared, r.variables ?? {}, param);
+    const first = seen.get(r.phoneNumber);
+    if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
+    seen.set(r.phoneNumber, i);
+  });
+}

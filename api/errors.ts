@@ -60,6 +60,7 @@ export const ERROR_CODES = {
   CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
   ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
+  CREATE_TIMEOUT: [504, 'api_error', 'The new resource was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
 } as const satisfies Record<string, readonly [number, ErrorType, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -155,11 +156,14 @@ export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAIL
 export const dialTimeout = (seconds: number) =>
   apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged.`);
 
-export const actionTimeout = (seconds: number) =>
+export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | 'interview') =>
   apiError(
     'ACTION_TIMEOUT',
-    `The campaign's workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the campaign before retrying.`,
+    `The ${resource}'s workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the ${resource} before retrying.`,
   );
+
+export const createTimeout = (seconds: number, resource: 'campaign' | 'interview') =>
+  apiError('CREATE_TIMEOUT', `The ${resource}'s workflow did not confirm it within ${seconds} s; the ${resource} was abandoned and nothing was created or charged. Retry later.`);
 
 export const embedOriginsRequired = () =>
   apiError('EMBED_ORIGINS_REQUIRED', 'This key has no allowed origins; create a key with the origins of the pages that embed interviews.');

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from './errors';
-import type { ResponseDoc, RouteDef } from './route';
+import type { ResponseDoc, RouteDef } from './defineRoute';
 import { API_PREFIX } from './router';
 import { ErrorEnvelope, errorResponses } from './schemas/common';
 

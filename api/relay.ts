@@ -7,11 +7,11 @@ import type { Config } from '../config';
 import { organizationCredential } from '../models/providerCredential';
 import { llmSource } from '../providers/llm';
 import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
-import { callWorkflowId, carrierEventSignal } from '../workflows/definitions';
 import { ApiError, internalError, notFound, routeNotFound } from './errors';
 import { errorBody } from './middleware/errors';
 import { newRequestId } from './middleware/requestId';
 import { verifyTwilioSignature } from './routes/twilio';
+import { Workflows } from './temporal';
 
 export interface RelayDeps {
   config: Config;
@@ -42,9 +42,10 @@ const RELAY_PATH = new RegExp(`^${TWILIO_PREFIX}/relay/([0-9a-f]{24})$`);
  */
 export function attachTwilioRelay(server: Server, deps: RelayDeps): void {
   const sockets = new WebSocketServer({ noServer: true });
+  const workflows = new Workflows(deps.temporal, deps.config);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     admit(req, deps).then(
-      (conversation) => sockets.handleUpgrade(req, socket, head, (ws) => new RelaySession(ws, conversation, deps.temporal).listen()),
+      (conversation) => sockets.handleUpgrade(req, socket, head, (ws) => new RelaySession(ws, conversation, workflows).listen()),
       (err: unknown) => refuse(socket, err),
     );
   });
@@ -88,7 +89,7 @@ class RelaySession {
   constructor(
     private readonly ws: WebSocket,
     private readonly conversation: CallConversation,
-    private readonly temporal: Client,
+    private readonly workflows: Workflows,
   ) {}
 
   listen(): void {
@@ -143,7 +144,7 @@ class RelaySession {
     this.send({ type: 'text', token: '', last: true });
     if (result.done) {
       // The workflow hears it first, so Twilio's `completed` callback cannot overtake it.
-      await this.temporal.workflow.getHandle(callWorkflowId(String(this.conversation.call._id))).signal(carrierEventSignal, { type: 'ended', by: 'agent' });
+      await this.workflows.sendCarrierEvents(String(this.conversation.call._id), [{ type: 'ended', by: 'agent' }]);
       this.send({ type: 'end' });
       this.ended = true;
     }
@@ -161,10 +162,9 @@ class RelaySession {
     this.ended = true;
     const callId = String(this.conversation.call._id);
     const reason = `the agent's turn failed: ${(err as Error).message}`;
-    this.temporal.workflow
-      .getHandle(callWorkflowId(callId))
-      .signal(carrierEventSignal, { type: 'failed', reason })
-      // A call that is already over has nothing left to end.
+    this.workflows
+      .sendCarrierEvents(callId, [{ type: 'failed', reason }])
+      // Not delivered in time: the workflow hears Twilio's own callbacks once the session closes.
       .catch(() => undefined)
       .finally(() => this.ws.close(1011, 'internal error'));
     console.error(JSON.stringify({ level: 'error', msg: 'relay session failed', callId, error: reason }));

@@ -7,7 +7,8 @@ import { KeyCache, authenticateApiKey, authenticateDashboard } from './middlewar
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
 import { readFormBody, readJsonBody } from './middleware/body';
 import { enforceRateLimit } from './middleware/rateLimit';
-import type { Auth, Reply, RouteDef } from './route';
+import type { Auth, Reply, RouteDef } from './defineRoute';
+import { Workflows } from './temporal';
 import { check, compile } from './validation';
 
 export const API_PREFIX = '/api/v1';
@@ -24,6 +25,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
   // Per app instance, as per API process: each keeps its own cache and rate-limit blocks.
   const keyCache = new KeyCache();
   const limiter = createRateLimiter();
+  const workflows = new Workflows(deps.temporal, deps.config);
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
@@ -63,7 +65,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
         check(validateBody, body, 'body');
       }
 
-      const result = await route.handler({ params, query, body, auth, config: deps.config, temporal: deps.temporal, ctx });
+      const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, ctx });
       if (result && typeof result === 'object' && (result as Reply).reply === true) {
         ctx.status = (result as Reply).status;
         ctx.body = (result as Reply).body;

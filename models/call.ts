@@ -1,7 +1,7 @@
 import { Schema, Types, model } from 'mongoose';
 import type { CallInput } from '../workflows/definitions';
 import type { AgentRecord } from './agent';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 export interface CallRecord {
   _id: Types.ObjectId;

@@ -1,4 +1,4 @@
-import { Schema, model } from 'mongoose';
+import { Schema, model, type FlattenMaps, type InferSchemaType, type Types } from 'mongoose';
 
 /** A finished call's analysis: one per call (unique), written once the analysis activity succeeds or the model's analysis has failed for good. */
 const callReportSchema = new Schema(
@@ -20,3 +20,5 @@ const callReportSchema = new Schema(
 callReportSchema.index({ callId: 1 }, { unique: true });
 
 export const CallReport = model('CallReport', callReportSchema);
+/** A report as read with `lean()`. */
+export type CallReportRecord = FlattenMaps<InferSchemaType<typeof callReportSchema>> & { _id: Types.ObjectId };

@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /** One turn of a call's transcript, stored as it happens; (callId, index) makes a retried write land once. */
 const callTurnSchema = new Schema(

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Schema, Types, model } from 'mongoose';
 import { CAMPAIGN_STATUSES, type CampaignState, type CampaignStatus } from '../workflows/definitions';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { claimSlot, releaseSlot } from './slot';
 
 export interface CampaignRecord {
   _id: Types.ObjectId;
@@ -100,4 +102,23 @@ export async function projectCampaign(campaignId: string, seq: number, fields: P
     if (isDuplicateKeyError(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Archives a campaign whose workflow has closed, in the read model, which nothing else writes any
+ * more. False when another archive got there first.
+ */
+export async function archiveClosedCampaign(campaign: Pick<CampaignRecord, '_id' | 'seq'>): Promise<boolean> {
+  // The only slot of a one-slot pool: exactly one of concurrent archives wins, which a conditional
+  // update cannot promise on FerretDB (it reads, then writes).
+  const pool = `archive:${campaign._id}`;
+  const claimant = randomUUID();
+  if ((await claimSlot(pool, claimant, 1)) === null) return false;
+  try {
+    await Campaign.updateOne({ _id: campaign._id }, { $set: { status: 'archived', archivedAt: new Date(), seq: campaign.seq + 1 } });
+  } catch (err) {
+    await releaseSlot(pool, claimant);
+    throw err;
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /**
  * The organization's ledger in minutes: grants add credits, charges use them, and `byok_usage`

@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 export interface InterviewRecord {
   _id: Types.ObjectId;

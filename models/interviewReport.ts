@@ -1,4 +1,4 @@
-import { Schema, model } from 'mongoose';
+import { Schema, model, type FlattenMaps, type InferSchemaType, type Types } from 'mongoose';
 
 /**
  * A finished interview's report: one per interview (unique). It is inserted `pending` when the
@@ -30,3 +30,5 @@ const interviewReportSchema = new Schema(
 interviewReportSchema.index({ interviewId: 1 }, { unique: true });
 
 export const InterviewReport = model('InterviewReport', interviewReportSchema);
+/** A report as read with `lean()`. */
+export type InterviewReportRecord = FlattenMaps<InferSchemaType<typeof interviewReportSchema>> & { _id: Types.ObjectId };

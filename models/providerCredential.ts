@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Schema, Types, model } from 'mongoose';
 import type { CredentialKey } from '../config';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 export const CREDENTIAL_KINDS = ['llm', 'stt', 'tts'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];

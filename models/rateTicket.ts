@@ -1,5 +1,5 @@
 import { Schema, model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /**
  * Rate-limit windows as numbered tickets: the requests of one key's minute are numbered, and a

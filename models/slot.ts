@@ -1,5 +1,5 @@
 import { Schema, model } from 'mongoose';
-import { isDuplicateKeyError } from './duplicateKey';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /**
  * Numbered slots in a named pool (an organization's concurrent calls, a key's requests in one

@@ -3,7 +3,7 @@ import { ApiKey, hashKey } from '../../models/apiKey';
 import { DashboardSession } from '../../models/dashboardSession';
 import { User } from '../../models/user';
 import { invalidApiKey, organizationRequired, permissionDenied } from '../errors';
-import type { Auth } from '../route';
+import type { Auth } from '../defineRoute';
 import type { Scope } from '../scopes';
 
 export const KEY_PATTERN = /^rb_(live|test)_[A-Za-z0-9]{32}$/;

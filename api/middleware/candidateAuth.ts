@@ -4,7 +4,7 @@ import { hashKey } from '../../models/apiKey';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
 import { candidateTokenExpired, invalidCandidateToken, permissionDenied } from '../errors';
-import type { Auth } from '../route';
+import type { Auth } from '../defineRoute';
 import { KEY_PATTERN, SESSION_PATTERN } from './auth';
 
 /** Requests a minute per interview: a conversation needs a few; a script guessing nothing gains from more. */

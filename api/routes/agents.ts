@@ -1,13 +1,12 @@
 import { Types } from 'mongoose';
-import { findPage } from '../../models/page';
-import { Agent as AgentModel, nameKey, placeholders, type AgentRecord } from '../../models/agent';
+import { findPage } from '../../lib/page';
+import { Agent as AgentModel, nameKey, type AgentRecord } from '../../models/agent';
 import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
 import { Organization } from '../../models/organization';
-import { isDuplicateKeyError } from '../../models/duplicateKey';
+import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
-import type { Config } from '../../config';
 import { agentInUse, duplicateName, notFound, quotaExceeded, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import {
   Agent,
   CreateAgentBody,
@@ -16,37 +15,11 @@ import {
   PHONE_DEFAULTS,
   UpdateAgentBody,
   VOICE_DEFAULTS,
+  agentRepresentation,
 } from '../schemas/agents';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 const agentPool = (organizationId: Types.ObjectId) => `agents:${organizationId}`;
-
-export function agentRepresentation(doc: AgentRecord, config: Config): Agent {
-  const overrides = doc.providers ?? {};
-  return {
-    id: String(doc._id),
-    object: 'agent' as const,
-    type: doc.type,
-    name: doc.name,
-    description: doc.description ?? '',
-    ...(doc.type === 'voice' ? { mode: doc.mode } : {}),
-    language: doc.language,
-    sector: doc.sector ?? '',
-    maxDurationMinutes: doc.maxDurationMinutes,
-    instructions: doc.instructions,
-    variables: placeholders(doc.instructions),
-    providers: {
-      llm: overrides.llm ?? config.providers.llm,
-      stt: overrides.stt ?? config.providers.stt,
-      tts: overrides.tts ?? config.providers.tts,
-    },
-    ...(doc.type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...doc.phone } as Agent['phone'] } : {}),
-    ...(doc.type === 'voice' ? { voice: { ...VOICE_DEFAULTS, ...doc.voice } as Agent['voice'] } : {}),
-    sessionsCount: doc.sessionsCount ?? 0,
-    createdAt: doc.createdAt.toISOString(),
-    updatedAt: doc.updatedAt.toISOString(),
-  };
-}
 
 /** A phone block on a voice agent (or the reverse) is a mistake worth saying, not ignoring. */
 function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mode?: unknown }) {
@@ -78,7 +51,7 @@ export const agentRoutes = [
     handler: async ({ query, auth, config }: Req<{ query: typeof ListAgentsQuery }>) => {
       const filter = { organizationId: auth.organizationId, type: query.type };
       const { docs, total } = await findPage<AgentRecord>(AgentModel, filter, query);
-      return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config)), total, query);
+      return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config.providers)), total, query);
     },
   }),
   defineRoute({
@@ -119,7 +92,7 @@ export const agentRoutes = [
           instructions: body.instructions,
           providers: body.providers ?? {},
         });
-        return agentRepresentation(doc, config);
+        return agentRepresentation(doc, config.providers);
       } catch (err) {
         await releaseSlot(pool, String(_id));
         if (isDuplicateKeyError(err)) throw duplicate(body.name);
@@ -142,7 +115,7 @@ export const agentRoutes = [
     handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => {
       const doc = await AgentModel.findOne({ _id: params.id, organizationId: auth.organizationId }).lean();
       if (!doc) throw notFound('agent', 'path.id');
-      return agentRepresentation(doc, config);
+      return agentRepresentation(doc, config.providers);
     },
   }),
   defineRoute({
@@ -174,7 +147,7 @@ export const agentRoutes = [
         if (isDuplicateKeyError(err)) throw duplicate(name ?? doc.name);
         throw err;
       }
-      return agentRepresentation(doc, config);
+      return agentRepresentation(doc, config.providers);
     },
   }),
   defineRoute({

@@ -1,51 +1,12 @@
-import { Types } from 'mongoose';
-import { findPage } from '../../models/page';
+import { findPage } from '../../lib/page';
 import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
 import { forgetCachedKeys } from '../middleware/auth';
 import { assertByokReady } from '../byok';
 import { notFound, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { assertGrantable } from '../scopes';
-import { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from '../schemas/apiKeys';
+import { ApiKey, CreateApiKeyBody, ListApiKeysQuery, keyRepresentation, type KeyDoc } from '../schemas/apiKeys';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-
-type KeyDoc = {
-  _id: Types.ObjectId;
-  name: string;
-  mode: string;
-  last4: string;
-  scopes: string[];
-  byok: boolean;
-  allowedOrigins: string[];
-  rateLimitPerMinute: number;
-  expiresAt?: Date | null;
-  revokedAt?: Date | null;
-  lastUsedAt?: Date | null;
-  createdBy: Types.ObjectId;
-  createdAt: Date;
-};
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-function keyRepresentation(doc: KeyDoc, plaintext?: string) {
-  return {
-    id: String(doc._id),
-    object: 'api_key' as const,
-    name: doc.name,
-    mode: doc.mode as 'live' | 'test',
-    ...(plaintext ? { key: plaintext } : {}),
-    last4: doc.last4,
-    scopes: doc.scopes,
-    byok: doc.byok,
-    allowedOrigins: doc.allowedOrigins,
-    rateLimitPerMinute: doc.rateLimitPerMinute,
-    expiresAt: iso(doc.expiresAt),
-    revokedAt: iso(doc.revokedAt),
-    lastUsedAt: iso(doc.lastUsedAt),
-    createdBy: String(doc.createdBy),
-    createdAt: doc.createdAt.toISOString(),
-  };
-}
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 

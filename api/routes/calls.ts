@@ -1,118 +1,35 @@
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import { Types } from 'mongoose';
-import { findPage } from '../../models/page';
-import type { Config } from '../../config';
+import { findPage } from '../../lib/page';
 import { Agent } from '../../models/agent';
 import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
-import { creditBalance } from '../../models/creditEntry';
-import { Organization } from '../../models/organization';
-import { claimSlot, releaseSlot } from '../../models/slot';
-import {
-  callWorkflowId,
-  dialUpdate,
-  hangupUpdate,
-  searchAttributes,
-  type CallInput,
-} from '../../workflows/definitions';
-import {
-  carrierRejected,
-  carrierUnavailable,
-  concurrencyLimit,
-  dialTimeout,
-  insufficientCredits,
-  invalidStateTransition,
-  notFound,
-  validationError,
-} from '../errors';
+import { reserveCallSlot } from '../../models/callSlot';
+import { releaseSlot } from '../../models/slot';
+import { concurrencyLimit, insufficientCredits, notFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
-import { defineRoute, reply, type Req } from '../route';
-import { Call, CallReport, ListCallsQuery, PendingReport, PlaceCallBody, Transcript } from '../schemas/calls';
+import { defineRoute, reply, type Req } from '../defineRoute';
+import {
+  Call,
+  CallReport,
+  ListCallsQuery,
+  PendingReport,
+  PlaceCallBody,
+  Transcript,
+  callReportRepresentation,
+  callRepresentation,
+  transcriptRepresentation,
+} from '../schemas/calls';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 /** How long a client refused for concurrency should wait: a short simulated call ends within it. */
 const CONCURRENCY_RETRY_AFTER_S = 5;
 
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-export function callRepresentation(call: CallRecord): Call {
-  return {
-    id: String(call._id),
-    object: 'call',
-    agentId: String(call.agentId),
-    agentName: call.agentName,
-    status: call.status,
-    direction: 'outbound',
-    phoneNumber: call.phoneNumber,
-    contactName: call.contactName ?? '',
-    attemptNumber: call.attemptNumber ?? 1,
-    campaignId: call.campaignId ? String(call.campaignId) : null,
-    disposition: (call.disposition as Call['disposition']) ?? null,
-    language: call.language,
-    externalRef: call.externalRef ?? '',
-    startedAt: iso(call.startedAt),
-    endedAt: iso(call.endedAt),
-    durationSeconds: call.durationSeconds ?? null,
-    chargedMinutes: call.chargedMinutes ?? null,
-    reportId: call.reportId ? String(call.reportId) : null,
-    recordingAvailable: false,
-    createdAt: call.createdAt.toISOString(),
-  };
-}
-
 async function findCall(organizationId: Types.ObjectId, id: string): Promise<CallRecord> {
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
   if (!call) throw notFound('call', 'path.id');
   return call;
-}
-
-async function startCall(temporal: Client, config: Config, input: CallInput) {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), config.calls.dialTimeoutSeconds * 1000);
-  });
-  try {
-    const outcome = await Promise.race([dialWithStart(temporal, config, input), deadline]);
-    if (outcome === 'timeout') {
-      // No worker took the call in time (or the carrier hangs): end it before it can dial later
-      // behind the client's back.
-      await temporal.workflow
-        .getHandle(callWorkflowId(input.callId))
-        .terminate('POST /calls gave up waiting for the dial')
-        .catch(() => undefined);
-      throw dialTimeout(config.calls.dialTimeoutSeconds);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function dialWithStart(temporal: Client, config: Config, input: CallInput): Promise<'dialled'> {
-  try {
-    await temporal.workflow.executeUpdateWithStart(dialUpdate, {
-      startWorkflowOperation: new WithStartWorkflowOperation('callWorkflow', {
-        workflowId: callWorkflowId(input.callId),
-        taskQueue: config.temporal.taskQueue,
-        args: [input],
-        workflowIdConflictPolicy: 'FAIL',
-        typedSearchAttributes: [
-          { key: searchAttributes.organizationId, value: input.organizationId },
-          { key: searchAttributes.agentId, value: input.agentId },
-          ...(input.externalRef ? [{ key: searchAttributes.externalRef, value: input.externalRef }] : []),
-          ...(input.campaignId ? [{ key: searchAttributes.campaignId, value: input.campaignId }] : []),
-        ],
-      }),
-    });
-  } catch (err) {
-    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-    if (cause instanceof ApplicationFailure && cause.type === 'carrier_rejected') throw carrierRejected(cause.message);
-    if (cause instanceof ApplicationFailure && cause.type === 'carrier_unavailable') throw carrierUnavailable(cause.message);
-    throw err;
-  }
-  return 'dialled';
 }
 
 export const callRoutes = [
@@ -158,7 +75,7 @@ export const callRoutes = [
       201: { description: 'The call, dialled.', schema: Call },
       ...errorResponses(402, 502, 504),
     },
-    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof PlaceCallBody }>) => {
+    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof PlaceCallBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
@@ -167,19 +84,16 @@ export const callRoutes = [
       checkVariables(declaredVariables(agent), variables, 'body');
 
       if (auth.byok) await assertByokReady(auth.organizationId);
-      else if ((await creditBalance(auth.organizationId)).remainingMinutes <= 0) throw insufficientCredits();
-      const organization = await Organization.findById(auth.organizationId).lean();
-      const maxCalls = organization?.limits.maxConcurrentCalls ?? 0;
-      const callId = new Types.ObjectId();
-      const pool = callSlotPool(auth.organizationId);
-      if ((await claimSlot(pool, String(callId), maxCalls)) === null) throw concurrencyLimit(maxCalls, CONCURRENCY_RETRY_AFTER_S);
+      const callId = String(new Types.ObjectId());
+      const reservation = await reserveCallSlot({ organizationId: auth.organizationId, callId, byok: auth.byok, creditMaxAgeMs: 0 });
+      if (!reservation.reserved) {
+        throw reservation.refused === 'insufficient_credits' ? insufficientCredits() : concurrencyLimit(reservation.maxConcurrentCalls, CONCURRENCY_RETRY_AFTER_S);
+      }
 
       try {
-        await startCall(
-          temporal,
-          config,
+        await workflows.placeCall(
           callInputFor(agent, {
-            callId: String(callId),
+            callId,
             organizationId: String(auth.organizationId),
             phoneNumber: body.phoneNumber,
             contactName: body.contactName,
@@ -193,10 +107,10 @@ export const callRoutes = [
         );
       } catch (err) {
         // The workflow frees the slot of a refused dial too; freeing it here answers with it free.
-        await releaseSlot(pool, String(callId));
+        await releaseSlot(callSlotPool(auth.organizationId), callId);
         throw err;
       }
-      return callRepresentation(await findCall(auth.organizationId, String(callId)));
+      return callRepresentation(await findCall(auth.organizationId, callId));
     },
   }),
   defineRoute({
@@ -227,18 +141,7 @@ export const callRoutes = [
     responses: { 200: { description: 'The turns in order.', schema: Transcript } },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
-      const turns = await transcriptOf(params.id);
-      const origin = (call.startedAt ?? call.createdAt).getTime();
-      return {
-        object: 'call_transcript' as const,
-        callId: params.id,
-        data: turns.map((t) => ({
-          role: t.role as 'agent' | 'contact',
-          text: t.text,
-          startedAt: t.startedAt.toISOString(),
-          offsetMs: Math.max(0, t.startedAt.getTime() - origin),
-        })),
-      };
+      return transcriptRepresentation(call, await transcriptOf(params.id));
     },
   }),
   defineRoute({
@@ -263,21 +166,7 @@ export const callRoutes = [
       const call = await findCall(auth.organizationId, params.id);
       const report = call.reportId ? await CallReportModel.findById(call.reportId).lean() : null;
       if (!report) return reply(202, { object: 'call_report', callId: params.id, status: 'pending' });
-      return {
-        object: 'call_report' as const,
-        id: String(report._id),
-        callId: params.id,
-        status: 'ready' as const,
-        externalRef: report.externalRef ?? '',
-        disposition: report.disposition,
-        ...(report.outcome ? { outcome: report.outcome } : {}),
-        analysisStatus: (report.analysisStatus ?? 'completed') as 'completed' | 'failed',
-        ...(report.analysisError ? { analysisError: report.analysisError } : {}),
-        ...(report.summary !== undefined && report.summary !== null ? { summary: report.summary } : {}),
-        capturedFields: report.capturedFields ?? {},
-        ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
-        createdAt: report.createdAt.toISOString(),
-      };
+      return callReportRepresentation(params.id, report);
     },
   }),
   defineRoute({
@@ -288,23 +177,16 @@ export const callRoutes = [
     resource: 'call',
     summary: 'Hang up a call',
     description:
-      'Allowed while the call is `created` or `active`, else 409 `INVALID_STATE_TRANSITION`. Answers with the call as it is when the hangup is accepted; it becomes `completed` with disposition `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI.',
+      'Allowed while the call is `created` or `active`, else 409 `INVALID_STATE_TRANSITION`. Answers with the call as it is when the hangup is accepted; it becomes `completed` with disposition `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI. ' +
+      'A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504 `ACTION_TIMEOUT`: it may still take effect, so retrieve the call before retrying.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The call.', schema: Call }, ...errorResponses(409) },
-    handler: async ({ params, auth, temporal }: Req<{ params: typeof IdParams }>) => {
+    responses: { 200: { description: 'The call.', schema: Call }, ...errorResponses(409, 504) },
+    handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
-      try {
-        await temporal.workflow.getHandle(callWorkflowId(params.id)).executeUpdate(hangupUpdate);
-      } catch (err) {
-        // Refused by the workflow's validator, or the workflow has already finished.
-        if (err instanceof WorkflowUpdateFailedError || (err as Error).name === 'WorkflowNotFoundError') {
-          throw invalidStateTransition(`A ${call.status} call cannot be hung up.`);
-        }
-        throw err;
-      }
+      await workflows.hangupCall(params.id, `A ${call.status} call cannot be hung up.`);
       return callRepresentation(await findCall(auth.organizationId, params.id));
     },
   }),

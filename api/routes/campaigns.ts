@@ -1,34 +1,23 @@
-import { isGrpcDeadlineError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { randomUUID } from 'node:crypto';
+import type { UpdateDefinition } from '@temporalio/common';
 import { Types } from 'mongoose';
-import type { Config } from '../../config';
 import { Agent } from '../../models/agent';
-import { Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
-import { isDuplicateKeyError } from '../../models/duplicateKey';
-import { findPage } from '../../models/page';
-import { Recipient as RecipientModel, RecipientImport, recipientId, type RecipientRecord } from '../../models/recipient';
-import { claimSlot, releaseSlot } from '../../models/slot';
-import { isTimezone } from '../../workflows/callingHours';
+import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
+import { findPage } from '../../lib/page';
+import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients } from '../../models/recipient';
 import {
-  archiveUpdate,
-  campaignWorkflowId,
   cancelUpdate,
   draftCampaignState,
-  editUpdate,
   launchUpdate,
   pauseUpdate,
-  recipientsUpdate,
   resumeUpdate,
-  searchAttributes,
   type CampaignEdit,
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
-import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
+import { checkRecipients } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { actionTimeout, ApiError, invalidStateTransition, noRecipients, notFound, recipientsAlreadyImported, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { ApiError, invalidStateTransition, notFound, recipientsAlreadyImported, validationError } from '../errors';
+import { defineRoute, type Req } from '../defineRoute';
 import {
   Campaign,
   CreateCampaignBody,
@@ -40,52 +29,11 @@ import {
   ListRecipientsQuery,
   Recipient,
   UpdateCampaignBody,
+  campaignRepresentation,
+  checkSchedule,
+  recipientRepresentation,
 } from '../schemas/campaigns';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-
-/** Recipients written per insert: large enough to be quick, small enough to hold little at once. */
-const IMPORT_BATCH = 1000;
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-export function campaignRepresentation(c: CampaignRecord): Campaign {
-  return {
-    id: String(c._id),
-    object: 'campaign',
-    name: c.name,
-    description: c.description ?? '',
-    agentId: String(c.agentId),
-    agentName: c.agentName,
-    status: c.status,
-    timezone: c.timezone,
-    settings: c.settings,
-    callingHours: c.callingHours ?? null,
-    stats: c.stats,
-    pausedReason: c.pausedReason ?? null,
-    launchedAt: iso(c.launchedAt),
-    pausedAt: iso(c.pausedAt),
-    completedAt: iso(c.completedAt),
-    cancelledAt: iso(c.cancelledAt),
-    archivedAt: iso(c.archivedAt),
-    createdAt: c.createdAt.toISOString(),
-  };
-}
-
-function recipientRepresentation(r: RecipientRecord): Recipient {
-  return {
-    object: 'recipient',
-    index: r.index,
-    phoneNumber: r.phoneNumber,
-    contactName: r.contactName ?? '',
-    externalRef: r.externalRef ?? '',
-    variables: r.variables ?? {},
-    status: r.status,
-    attempts: r.attempts ?? 0,
-    lastCallId: r.lastCallId ? String(r.lastCallId) : null,
-    lastDisposition: r.lastDisposition ?? null,
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
 
 async function findCampaign(organizationId: Types.ObjectId, id: string): Promise<CampaignRecord> {
   const campaign = await CampaignModel.findOne({ _id: id, organizationId }).lean();
@@ -93,112 +41,8 @@ async function findCampaign(organizationId: Types.ObjectId, id: string): Promise
   return campaign;
 }
 
-function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {
-  if (body.timezone !== undefined && !isTimezone(body.timezone)) {
-    throw validationError('body.timezone must be an IANA time zone such as Europe/London or UTC.', 'body.timezone');
-  }
-  if (body.callingHours && body.callingHours.start === body.callingHours.end) {
-    throw validationError('body.callingHours.end must differ from start; omit callingHours (null) to call at any time.', 'body.callingHours.end');
-  }
-}
-
-const isClosed = (err: unknown) => (err as Error).name === 'WorkflowNotFoundError';
-
-type CampaignHandle = ReturnType<Client['workflow']['getHandle']>;
-
-/**
- * Sends an update to the campaign's workflow, giving up after the configured time: with no worker
- * running, Temporal would hold the request open for ever.
- */
-async function updateWithin(temporal: Client, config: Config, campaignId: string, send: (handle: CampaignHandle) => Promise<unknown>): Promise<void> {
-  const seconds = config.campaigns.actionTimeoutSeconds;
-  try {
-    await temporal.withDeadline(Date.now() + seconds * 1000, () => send(temporal.workflow.getHandle(campaignWorkflowId(campaignId))));
-  } catch (err) {
-    if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isGrpcDeadlineError(err)) throw actionTimeout(seconds);
-    throw err;
-  }
-}
-
-/**
- * Sends an action to the campaign's workflow, whose validator decides from the workflow's own
- * state whether it is allowed; a refusal is a 409. Answers once the resulting state is in the read
- * model, so the campaign read back afterwards shows it.
- */
-async function act(
-  { temporal, config }: { temporal: Client; config: Config },
-  campaign: CampaignRecord,
-  what: string,
-  send: (handle: CampaignHandle) => Promise<unknown>,
-): Promise<void> {
-  try {
-    await updateWithin(temporal, config, String(campaign._id), send);
-  } catch (err) {
-    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-    if (cause instanceof ApplicationFailure && cause.type === 'no_recipients') throw noRecipients();
-    if (cause instanceof ApplicationFailure && cause.type === 'already_imported') throw recipientsAlreadyImported();
-    if (cause instanceof ApplicationFailure) throw invalidStateTransition(cause.message);
-    // The workflow has ended: the campaign is completed, cancelled or archived for good.
-    if (isClosed(err)) throw invalidStateTransition(`A ${campaign.status} campaign cannot be ${what}.`);
-    throw err;
-  }
-}
-
-/** Archiving a campaign whose workflow has closed: nothing else writes it any more. */
-async function archiveClosed(campaign: CampaignRecord): Promise<void> {
-  if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(`A ${campaign.status} campaign cannot be archived.`);
-  // The only slot of a one-slot pool: exactly one of concurrent archives wins, which a conditional
-  // update cannot promise on FerretDB (it reads, then writes).
-  const pool = `archive:${campaign._id}`;
-  const claimant = randomUUID();
-  if ((await claimSlot(pool, claimant, 1)) === null) throw invalidStateTransition('The campaign is already archived.');
-  try {
-    await CampaignModel.updateOne({ _id: campaign._id }, { $set: { status: 'archived', archivedAt: new Date(), seq: campaign.seq + 1 } });
-  } catch (err) {
-    await releaseSlot(pool, claimant);
-    throw err;
-  }
-}
-
-/** Stores the rows in batches; on any failure removes what it stored and the claim, and rethrows. */
-async function storeRecipients(campaignId: string, recipients: ImportRecipientsBody['recipients']): Promise<void> {
-  const campaignObjectId = new Types.ObjectId(campaignId);
-  const now = new Date();
-  let stored = 0;
-  try {
-    for (let start = 0; start < recipients.length; start += IMPORT_BATCH) {
-      const docs = recipients.slice(start, start + IMPORT_BATCH).map((r, i) => ({
-        _id: recipientId(campaignId, start + i),
-        campaignId: campaignObjectId,
-        index: start + i,
-        phoneNumber: r.phoneNumber,
-        contactName: r.contactName ?? '',
-        externalRef: r.externalRef ?? '',
-        variables: r.variables ?? {},
-        status: 'pending',
-        attempts: 0,
-        lastCallId: null,
-        lastDisposition: null,
-        updatedAt: now,
-      }));
-      // The driver's insert: Mongoose's per-document casting costs more than the write here.
-      await RecipientModel.collection.insertMany(docs as never[], { ordered: true });
-      stored = start + docs.length;
-    }
-  } catch (err) {
-    await removeRecipients(campaignId, stored + IMPORT_BATCH);
-    throw err;
-  }
-}
-
-async function removeRecipients(campaignId: string, upTo: number): Promise<void> {
-  // By id in chunks: FerretDB refuses one delete over a very large match.
-  for (let start = 0; start < upTo; start += 500) {
-    const ids = Array.from({ length: 500 }, (_, i) => recipientId(campaignId, start + i));
-    await RecipientModel.deleteMany({ _id: { $in: ids } });
-  }
-  await RecipientImport.deleteOne({ _id: new Types.ObjectId(campaignId) });
-}
+/** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */
+const cannot = (campaign: CampaignRecord, what: string) => `A ${campaign.status} campaign cannot be ${what}.`;
 
 const TRANSITIONS =
   'Transitions (anything else is 409 `INVALID_STATE_TRANSITION`): ' +
@@ -226,10 +70,10 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     status: 200,
     // A byok campaign launches and resumes only while its organization's credentials are verified.
     responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(...(action === 'launch' || action === 'resume' ? [400] : []), 409, 504) },
-    handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
+    handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);
-      await act({ temporal, config }, campaign, past, (h) => h.executeUpdate(update));
+      await workflows.campaignAction(params.id, update, cannot(campaign, past));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   });
@@ -262,13 +106,13 @@ export const campaignRoutes = [
     path: '/campaigns',
     tag: 'Campaigns',
     summary: 'Create a campaign (draft)',
-    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`).`,
+    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`). A campaign whose workflow cannot be started in time is 504 \`CREATE_TIMEOUT\`, with nothing created.`,
     auth: 'apiKey',
     scope: 'campaigns:manage',
     body: CreateCampaignBody,
     status: 201,
-    responses: { 201: { description: 'The campaign.', schema: Campaign } },
-    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof CreateCampaignBody }>) => {
+    responses: { 201: { description: 'The campaign.', schema: Campaign }, ...errorResponses(504) },
+    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateCampaignBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
@@ -291,17 +135,7 @@ export const campaignRoutes = [
       };
       await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, byok: auth.byok, ...campaignFields(state), seq: 0 });
       try {
-        await temporal.workflow.start('campaignWorkflow', {
-          workflowId: campaignWorkflowId(String(id)),
-          taskQueue: config.temporal.taskQueue,
-          args: [input],
-          workflowIdConflictPolicy: 'FAIL',
-          typedSearchAttributes: [
-            { key: searchAttributes.organizationId, value: input.organizationId },
-            { key: searchAttributes.agentId, value: input.agentId },
-            { key: searchAttributes.campaignId, value: input.campaignId },
-          ],
-        });
+        await workflows.startCampaign(input);
       } catch (err) {
         // No workflow, no campaign: nothing half-created is left behind.
         await CampaignModel.deleteOne({ _id: id });
@@ -339,10 +173,10 @@ export const campaignRoutes = [
     body: UpdateCampaignBody,
     status: 200,
     responses: { 200: { description: 'The campaign.', schema: Campaign }, ...errorResponses(409, 504) },
-    handler: async ({ params, body, auth, temporal, config }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
+    handler: async ({ params, body, auth, workflows }: Req<{ params: typeof IdParams; body: typeof UpdateCampaignBody }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       checkSchedule(body);
-      await act({ temporal, config }, campaign, 'edited', (h) => h.executeUpdate(editUpdate, { args: [body as CampaignEdit] }));
+      await workflows.editCampaign(params.id, body as CampaignEdit, cannot(campaign, 'edited'));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   }),
@@ -364,7 +198,7 @@ export const campaignRoutes = [
     bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
     status: 201,
     responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
-    handler: async ({ params, body, auth, temporal, config }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
+    handler: async ({ params, body, auth, workflows }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       // A cheap early refusal from the read model; the workflow's own check follows the import.
       if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
@@ -372,35 +206,21 @@ export const campaignRoutes = [
 
       const agent = await Agent.findById(campaign.agentId).lean();
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
-      const declared = declaredVariables(agent);
-      const seen = new Map<string, number>();
-      body.recipients.forEach((r, i) => {
-        const param = `body.recipients[${i}]`;
-        checkPhoneNumber(r.phoneNumber, param);
-        checkVariables(declared, r.variables ?? {}, param);
-        const first = seen.get(r.phoneNumber);
-        if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
-        seen.set(r.phoneNumber, i);
-      });
+      checkRecipients(agent, body.recipients);
 
-      try {
-        await RecipientImport.create({ _id: campaign._id, total: body.recipients.length });
-      } catch (err) {
-        if (isDuplicateKeyError(err)) throw recipientsAlreadyImported();
-        throw err;
-      }
+      if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
       await storeRecipients(params.id, body.recipients);
       try {
-        await act({ temporal, config }, campaign, 'given recipients', (h) => h.executeUpdate(recipientsUpdate, { args: [{ total: body.recipients.length }] }));
+        await workflows.setRecipients(params.id, body.recipients.length, cannot(campaign, 'given recipients'));
       } catch (err) {
         // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
         const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
         // Launched or cancelled meanwhile: the import did not happen.
         if (!unconfirmed) await removeRecipients(params.id, body.recipients.length);
-        else await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
+        else await finishRecipientImport(params.id);
         throw err;
       }
-      await RecipientImport.updateOne({ _id: campaign._id }, { $set: { done: true } });
+      await finishRecipientImport(params.id);
       return { object: 'recipient_import' as const, campaignId: params.id, imported: body.recipients.length };
     },
   }),
@@ -419,13 +239,8 @@ export const campaignRoutes = [
     responses: { 200: { description: 'A page of recipients with their status, attempts and latest call.', schema: ListOf(Recipient, 'recipient') } },
     handler: async ({ params, query, auth }: Req<{ params: typeof IdParams; query: typeof ListRecipientsQuery }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      const imported = await RecipientImport.findById(campaign._id).lean();
-      const total = imported?.done ? imported.total : 0;
-      const from = (query.page - 1) * query.limit;
-      const indexes = Array.from({ length: Math.max(0, Math.min(query.limit, total - from)) }, (_, i) => from + i);
-      // One lookup by id each: the read FerretDB answers without scanning the collection.
-      const docs = (await Promise.all(indexes.map((i) => RecipientModel.findById(recipientId(params.id, i)).lean()))) as Array<RecipientRecord | null>;
-      return listEnvelope('recipient', docs.filter((d) => d !== null).map(recipientRepresentation), total, query);
+      const { docs, total } = await recipientPage(String(campaign._id), query);
+      return listEnvelope('recipient', docs.map(recipientRepresentation), total, query);
     },
   }),
   campaignAction('launch', launchUpdate, 'launched', 'Launch a draft campaign'),
@@ -445,14 +260,11 @@ export const campaignRoutes = [
     params: IdParams,
     status: 200,
     responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409, 504) },
-    handler: async ({ params, auth, temporal, config }: Req<{ params: typeof IdParams }>) => {
+    handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      try {
-        await updateWithin(temporal, config, params.id, (h) => h.executeUpdate(archiveUpdate));
-      } catch (err) {
-        if (isClosed(err)) await archiveClosed(campaign);
-        else if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) throw invalidStateTransition(err.cause.message);
-        else throw err;
+      if ((await workflows.archiveCampaign(params.id)) === 'closed') {
+        if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(cannot(campaign, 'archived'));
+        if (!(await archiveClosedCampaign(campaign))) throw invalidStateTransition('The campaign is already archived.');
       }
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },

@@ -1,19 +1,9 @@
-import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import { Agent } from '../../models/agent';
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { interviewTranscript } from '../../models/interviewTurn';
-import {
-  candidateMessageUpdate,
-  endInterviewUpdate,
-  interviewWorkflowId,
-  startInterviewUpdate,
-  type InterviewEndedReason,
-  type InterviewReply,
-} from '../../workflows/definitions';
-import { invalidStateTransition, notFound } from '../errors';
-import { defineRoute, type Req } from '../route';
-import { CandidateMessageBody, CandidateReply, CandidateSession } from '../schemas/candidate';
+import { notFound } from '../errors';
+import { defineRoute, type Req } from '../defineRoute';
+import { CandidateMessageBody, CandidateReply, CandidateSession, candidateSessionRepresentation } from '../schemas/candidate';
 import { IdParams, errorResponses } from '../schemas/common';
 
 /** Candidate routes live under their own prefix, outside the partner API and its OpenAPI document. */
@@ -23,36 +13,8 @@ async function session(interviewId: string) {
   const doc = await InterviewModel.findById(interviewId).lean<InterviewRecord>();
   if (!doc) throw notFound('interview', 'path.id');
   const agent = await Agent.findById(doc.agentId, { voice: 1 }).lean();
-  const turns = await interviewTranscript(interviewId);
-  return {
-    object: 'candidate_session' as const,
-    interviewId,
-    agentName: doc.agentName,
-    candidateName: doc.candidateName,
-    mode: doc.mode,
-    language: doc.language,
-    opening: String((agent?.voice as { opening?: string } | undefined)?.opening ?? ''),
-    status: doc.status,
-    endedReason: (doc.endedReason ?? null) as InterviewEndedReason | null,
-    reportId: doc.reportId ? String(doc.reportId) : null,
-    expiresAt: doc.expiresAt.toISOString(),
-    turns: turns.map((t) => ({ index: t.index, role: t.role as 'agent' | 'candidate', text: t.text })),
-  };
-}
-
-/**
- * Sends an update to the interview; a refusal by its validators, or a finished run, is a 409 saying
- * why. Anything else (a turn the model could not produce) stays a 500.
- */
-async function update<R>(temporal: Client, interviewId: string, send: (handle: WorkflowHandle) => Promise<R>): Promise<R> {
-  try {
-    return await send(temporal.workflow.getHandle(interviewWorkflowId(interviewId)));
-  } catch (err) {
-    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
-    if (cause instanceof ApplicationFailure && cause.type === 'invalid_state') throw invalidStateTransition(cause.message);
-    if ((err as Error).name === 'WorkflowNotFoundError') throw invalidStateTransition('This interview is over.');
-    throw err;
-  }
+  const opening = String((agent?.voice as { opening?: string } | undefined)?.opening ?? '');
+  return candidateSessionRepresentation(doc, opening, await interviewTranscript(interviewId));
 }
 
 const common = {
@@ -80,9 +42,9 @@ export const candidateRoutes = [
     path: '/interviews/{id}/start',
     summary: 'Start the interview; the agent opens',
     status: 200,
-    responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(409) },
-    handler: async ({ auth, temporal }: Req<{ auth: 'candidate' }>) => {
-      await update(temporal, auth.interviewId, (h) => h.executeUpdate(startInterviewUpdate));
+    responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(409, 504) },
+    handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {
+      await workflows.startInterview(auth.interviewId);
       return session(auth.interviewId);
     },
   }),
@@ -94,10 +56,9 @@ export const candidateRoutes = [
     summary: "Send the candidate's message; answers with the agent's reply",
     body: CandidateMessageBody,
     status: 200,
-    responses: { 200: { description: 'Both turns, as stored.', schema: CandidateReply }, ...errorResponses(409) },
-    handler: async ({ auth, body, temporal }: Req<{ auth: 'candidate'; body: typeof CandidateMessageBody }>) => {
-      const result: InterviewReply = await update(temporal, auth.interviewId, (h) => h.executeUpdate(candidateMessageUpdate, { args: [body.text] }));
-      return { object: 'candidate_reply' as const, ...result };
+    responses: { 200: { description: 'Both turns, as stored.', schema: CandidateReply }, ...errorResponses(409, 504) },
+    handler: async ({ auth, body, workflows }: Req<{ auth: 'candidate'; body: typeof CandidateMessageBody }>) => {
+      return { object: 'candidate_reply' as const, ...(await workflows.sendCandidateMessage(auth.interviewId, body.text)) };
     },
   }),
   defineRoute({
@@ -107,9 +68,9 @@ export const candidateRoutes = [
     path: '/interviews/{id}/end',
     summary: 'End the interview',
     status: 200,
-    responses: { 200: { description: 'The session, completed, with its `reportId`.', schema: CandidateSession }, ...errorResponses(409) },
-    handler: async ({ auth, temporal }: Req<{ auth: 'candidate' }>) => {
-      await update(temporal, auth.interviewId, (h) => h.executeUpdate(endInterviewUpdate));
+    responses: { 200: { description: 'The session, completed, with its `reportId`.', schema: CandidateSession }, ...errorResponses(409, 504) },
+    handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {
+      await workflows.endInterview(auth.interviewId);
       return session(auth.interviewId);
     },
   }),

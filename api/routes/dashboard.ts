@@ -3,34 +3,20 @@ import { Types } from 'mongoose';
 import { ApiKey, hashKey } from '../../models/apiKey';
 import { DashboardSession as SessionModel } from '../../models/dashboardSession';
 import { Organization } from '../../models/organization';
-import { isDuplicateKeyError } from '../../models/duplicateKey';
+import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { userPool } from '../../models/tenant';
 import { User as UserModel, hashPassword, normalizeEmail, verifyPassword } from '../../models/user';
 import { forgetCachedKeys } from '../middleware/auth';
 import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { SCOPES, assertGrantable, type Scope } from '../scopes';
 import { IdParams, errorResponses } from '../schemas/common';
-import { CreateSessionBody, CreateUserBody, DashboardSession, UpdateUserBody, User } from '../schemas/dashboard';
+import { CreateSessionBody, CreateUserBody, DashboardSession, UpdateUserBody, User, userRepresentation } from '../schemas/dashboard';
 
 const SESSION_HOURS = 12;
 const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
 const MEMBER_DEFAULT: Scope[] = ['agents:read', 'executions:read', 'organization:read'];
-
-type UserDoc = { _id: Types.ObjectId; email: string; role: string; permissions: string[]; founder?: boolean | null; createdAt: Date };
-
-export function userRepresentation(user: UserDoc) {
-  return {
-    id: String(user._id),
-    object: 'user' as const,
-    email: user.email,
-    role: user.role as 'admin' | 'member',
-    permissions: SCOPES.filter((s) => user.permissions.includes(s)),
-    founder: Boolean(user.founder),
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 const SESSION_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 function sessionToken(): string {

@@ -1,5 +1,5 @@
 import { buildOpenApi } from '../openapi';
-import { defineRoute, type Req, type RouteDef } from '../route';
+import { defineRoute, type Req, type RouteDef } from '../defineRoute';
 import { agentRoutes } from './agents';
 import { apiKeyRoutes } from './apiKeys';
 import { callRoutes } from './calls';

@@ -1,4 +1,3 @@
-import { WithStartWorkflowOperation } from '@temporalio/client';
 import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { hashKey } from '../../models/apiKey';
@@ -6,11 +5,11 @@ import { EmbedToken as EmbedTokenModel, generateCandidateSecret } from '../../mo
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { InterviewReport as InterviewReportModel } from '../../models/interviewReport';
 import { interviewTranscript } from '../../models/interviewTurn';
-import { findPage } from '../../models/page';
-import { interviewOpenedUpdate, interviewWorkflowId, searchAttributes, type InterviewInput } from '../../workflows/definitions';
+import { findPage } from '../../lib/page';
+import type { InterviewInput } from '../../workflows/definitions';
 import { assertByokReady } from '../byok';
 import { embedOriginsRequired, interviewClosed, notFound, reportUnavailable, validationError } from '../errors';
-import { defineRoute, reply, type Req } from '../route';
+import { defineRoute, reply, type Req } from '../defineRoute';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import {
   CreateInterviewBody,
@@ -22,49 +21,15 @@ import {
   ListInterviewsQuery,
   PendingInterviewReport,
   ReportQuery,
+  interviewReportRepresentation,
+  interviewRepresentation,
+  transcriptRepresentation,
 } from '../schemas/interviews';
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-export function interviewRepresentation(doc: InterviewRecord): Interview {
-  return {
-    id: String(doc._id),
-    object: 'interview',
-    agentId: String(doc.agentId),
-    agentName: doc.agentName,
-    status: doc.status,
-    mode: doc.mode,
-    candidateName: doc.candidateName,
-    candidateEmail: doc.candidateEmail ?? '',
-    externalRef: doc.externalRef ?? '',
-    language: doc.language,
-    startedAt: iso(doc.startedAt),
-    endedAt: iso(doc.endedAt),
-    durationSeconds: doc.durationSeconds ?? null,
-    chargedMinutes: doc.chargedMinutes ?? null,
-    endedReason: (doc.endedReason as Interview['endedReason']) ?? null,
-    reportId: doc.reportId ? String(doc.reportId) : null,
-    expiresAt: doc.expiresAt.toISOString(),
-    createdAt: doc.createdAt.toISOString(),
-  };
-}
 
 export async function findInterview(organizationId: Types.ObjectId, id: string): Promise<InterviewRecord> {
   const doc = await InterviewModel.findOne({ _id: id, organizationId }).lean();
   if (!doc) throw notFound('interview', 'path.id');
   return doc;
-}
-
-/** The turns of an interview with their offsets from its start, as reports and the candidate page show them. */
-export async function transcriptOf(doc: InterviewRecord) {
-  const origin = (doc.startedAt ?? doc.createdAt).getTime();
-  return (await interviewTranscript(String(doc._id))).map((t) => ({
-    index: t.index,
-    role: t.role as 'agent' | 'candidate',
-    text: t.text,
-    startedAt: t.startedAt.toISOString(),
-    offsetMs: Math.max(0, t.startedAt.getTime() - origin),
-  }));
 }
 
 export const interviewRoutes = [
@@ -99,13 +64,14 @@ export const interviewRoutes = [
       'The agent must be a `voice` agent of your organization. Answers with `status: created` and `interviewUrl`, the hosted link for the candidate (in this response only). ' +
       'The candidate starts (`active`) and ends it, or the agent ends it after its questions, or it reaches the agent’s `maxDurationMinutes`; an interview nobody started within `expiresInHours` ends with `endedReason: expired` and no report. ' +
       'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends; for `byok` keys they are billed per minute instead (`byok.usedMinutes` in `GET /usage`), and the organization needs verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY`. ' +
-      'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`.',
+      'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`. ' +
+      'An interview its workflow does not confirm in time (e.g. no worker is running) is abandoned: 504 `CREATE_TIMEOUT`, nothing created or charged.',
     auth: 'apiKey',
     scope: 'executions:read',
     body: CreateInterviewBody,
     status: 201,
-    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview } },
-    handler: async ({ body, auth, config, temporal }: Req<{ body: typeof CreateInterviewBody }>) => {
+    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview }, ...errorResponses(504) },
+    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateInterviewBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
@@ -130,19 +96,7 @@ export const interviewRoutes = [
         byok: auth.byok,
       };
       // Answers once the workflow has written `created`, so the 201 is followed by a readable interview.
-      await temporal.workflow.executeUpdateWithStart(interviewOpenedUpdate, {
-        startWorkflowOperation: new WithStartWorkflowOperation('interviewWorkflow', {
-          workflowId: interviewWorkflowId(interviewId),
-          taskQueue: config.temporal.taskQueue,
-          args: [input],
-          workflowIdConflictPolicy: 'FAIL',
-          typedSearchAttributes: [
-            { key: searchAttributes.organizationId, value: input.organizationId },
-            { key: searchAttributes.agentId, value: input.agentId },
-            ...(input.externalRef ? [{ key: searchAttributes.externalRef, value: input.externalRef }] : []),
-          ],
-        }),
-      });
+      await workflows.openInterview(input);
       const doc = await findInterview(auth.organizationId, interviewId);
       // The capability rides in the fragment, which browsers never send to a server.
       return { ...interviewRepresentation(doc), interviewUrl: `${config.publicBaseUrl}/i/${interviewId}#${capability}` };
@@ -231,33 +185,8 @@ export const interviewRoutes = [
       if (doc.status === 'completed' && !doc.startedAt) throw reportUnavailable(doc.endedReason ?? 'expired');
       const report = doc.reportId ? await InterviewReportModel.findById(doc.reportId).lean() : null;
       if (!report || report.status !== 'ready') return reply(202, { object: 'interview_report', interviewId: params.id, status: 'pending' });
-      const family = report.family as 'interview' | 'workflow';
-      return {
-        object: 'interview_report' as const,
-        id: String(report._id),
-        interviewId: params.id,
-        status: 'ready' as const,
-        family,
-        externalRef: report.externalRef ?? '',
-        endedReason: doc.endedReason,
-        ...(report.analysisStatus === 'failed'
-          ? { analysisStatus: 'failed' as const, analysisError: report.analysisError ?? '' }
-          : {
-              analysisStatus: 'completed' as const,
-              summary: report.summary,
-              ...(family === 'interview'
-                ? {
-                    evaluations: report.evaluations,
-                    overallScore: report.overallScore,
-                    recommendation: report.recommendation,
-                    strengths: report.strengths,
-                    concerns: report.concerns,
-                  }
-                : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
-            }),
-        ...(query.includeTranscript ? { transcript: await transcriptOf(doc) } : {}),
-        createdAt: report.createdAt.toISOString(),
-      };
+      const transcript = query.includeTranscript ? transcriptRepresentation(doc, await interviewTranscript(params.id)) : undefined;
+      return interviewReportRepresentation(doc, report, transcript);
     },
   }),
 ];

@@ -8,27 +8,16 @@ import {
 } from '../../models/providerCredential';
 import { VERIFIABLE_PROVIDERS, verifyCredential } from '../../providers/verify';
 import { credentialsEncryptionUnconfigured, notFound, providerUnavailable, providerVerificationFailed, validationError } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { ErrorEnvelope, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import { VENDORS_BY_KIND } from '../../providers/vendors';
-import { DeletedProviderCredential, KindParams, ProviderCredential, PutProviderCredentialBody } from '../schemas/providerCredentials';
-
-const iso = (d?: Date | null) => (d ? d.toISOString() : null);
-
-function credentialRepresentation(doc: ProviderCredentialRecord) {
-  return {
-    object: 'provider_credential' as const,
-    kind: doc.kind,
-    provider: doc.provider,
-    apiKeyHint: `…${doc.hint}`,
-    verified: doc.verifiedAt !== null,
-    verifiedAt: iso(doc.verifiedAt),
-    lastVerificationError: doc.lastVerificationError ?? null,
-    lastVerificationAt: iso(doc.lastVerificationAt),
-    createdAt: doc.createdAt.toISOString(),
-    updatedAt: doc.updatedAt.toISOString(),
-  };
-}
+import {
+  DeletedProviderCredential,
+  KindParams,
+  ProviderCredential,
+  PutProviderCredentialBody,
+  credentialRepresentation,
+} from '../schemas/providerCredentials';
 
 function credentialKind(kind: string): CredentialKind {
   if (!(CREDENTIAL_KINDS as readonly string[]).includes(kind)) {

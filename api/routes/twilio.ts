@@ -1,14 +1,14 @@
-import type { Client } from '@temporalio/client';
 import type Koa from 'koa';
 import { Types } from 'mongoose';
 import { validateRequest } from 'twilio';
 import type { Config } from '../../config';
 import { Call } from '../../models/call';
 import { CallTurn } from '../../models/callTurn';
-import { callWorkflowId, carrierEventSignal, type CarrierEvent } from '../../workflows/definitions';
+import type { CarrierEvent } from '../../workflows/definitions';
 import { notFound, permissionDenied } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { IdParams, errorResponses } from '../schemas/common';
+import type { Workflows } from '../temporal';
 import { TwilioCallback } from '../schemas/twilio';
 
 /** Twilio signs every webhook with the account's auth token over the URL it was given and the form fields. */
@@ -63,20 +63,12 @@ async function statusEvents(
 }
 
 /**
- * Hands the event to the call's workflow. Twilio retries callbacks and sends late ones after the
+ * Hands the events to the call's workflow. Twilio retries callbacks and sends late ones after the
  * call is over; the workflow takes the first event of each phase, so repeats change nothing, and a
  * call whose workflow has finished answers 204 all the same. Only a call never placed is a 404.
  */
-async function deliver(temporal: Client, callId: string, events: CarrierEvent[]): Promise<void> {
-  const handle = temporal.workflow.getHandle(callWorkflowId(callId));
-  try {
-    // In order: the workflow takes them as the carrier's events, one phase after the other.
-    for (const event of events) await handle.signal(carrierEventSignal, event);
-    if (events.length === 0) await handle.describe();
-  } catch (err) {
-    if ((err as Error).name !== 'WorkflowNotFoundError') throw err;
-    if (!(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
-  }
+async function deliver(workflows: Workflows, callId: string, events: CarrierEvent[]): Promise<void> {
+  if (!(await workflows.sendCarrierEvents(callId, events)) && !(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
 }
 
 const common = {
@@ -88,7 +80,7 @@ const common = {
   body: TwilioCallback,
   bodyType: 'form' as const,
   status: 204,
-  responses: { 204: { description: 'Received.' }, ...errorResponses(403, 404) },
+  responses: { 204: { description: 'Received.' }, ...errorResponses(403, 404, 504) },
 };
 
 /** Twilio's webhooks: under their own prefix, outside the partner API and its OpenAPI document. */
@@ -98,9 +90,9 @@ export const twilioRoutes = [
     operationId: 'twilioCallStatus',
     path: '/status/{id}',
     summary: "Twilio's call status callback",
-    handler: async ({ params, body, config, temporal, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
+    handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      await deliver(temporal, params.id, await statusEvents(params.id, body));
+      await deliver(workflows, params.id, await statusEvents(params.id, body));
     },
   }),
   defineRoute({
@@ -108,9 +100,9 @@ export const twilioRoutes = [
     operationId: 'twilioAnsweringMachine',
     path: '/amd/{id}',
     summary: "Twilio's asynchronous answering-machine verdict",
-    handler: async ({ params, body, config, temporal, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
+    handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      await deliver(temporal, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : []);
+      await deliver(workflows, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : []);
     },
   }),
 ];

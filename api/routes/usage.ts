@@ -1,7 +1,7 @@
 import { byokUsedMinutes, creditBalance } from '../../models/creditEntry';
 import { Organization } from '../../models/organization';
 import { organizationRequired } from '../errors';
-import { defineRoute, type Req } from '../route';
+import { defineRoute, type Req } from '../defineRoute';
 import { Usage } from '../schemas/usage';
 
 export const usageRoutes = [

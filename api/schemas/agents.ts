@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { placeholders, type AgentRecord } from '../../models/agent';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
@@ -146,3 +147,31 @@ export const VOICE_DEFAULTS = {
   evaluationCriteria: [] as string[],
   difficulty: 'medium',
 };
+
+/** `defaults`: the providers of an agent that names none. */
+export function agentRepresentation(doc: AgentRecord, defaults: { llm: string; stt: string; tts: string }): Agent {
+  const overrides = doc.providers ?? {};
+  return {
+    id: String(doc._id),
+    object: 'agent' as const,
+    type: doc.type,
+    name: doc.name,
+    description: doc.description ?? '',
+    ...(doc.type === 'voice' ? { mode: doc.mode } : {}),
+    language: doc.language,
+    sector: doc.sector ?? '',
+    maxDurationMinutes: doc.maxDurationMinutes,
+    instructions: doc.instructions,
+    variables: placeholders(doc.instructions),
+    providers: {
+      llm: overrides.llm ?? defaults.llm,
+      stt: overrides.stt ?? defaults.stt,
+      tts: overrides.tts ?? defaults.tts,
+    },
+    ...(doc.type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...doc.phone } as Agent['phone'] } : {}),
+    ...(doc.type === 'voice' ? { voice: { ...VOICE_DEFAULTS, ...doc.voice } as Agent['voice'] } : {}),
+    sessionsCount: doc.sessionsCount ?? 0,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}

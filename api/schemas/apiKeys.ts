@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import type { Types } from 'mongoose';
 import { SCOPES } from '../scopes';
-import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, PageQuery, StringEnum, Timestamp, iso } from './common';
 
 export const CreateApiKeyBody = Type.Object(
   {
@@ -46,3 +47,40 @@ export const ApiKey = Type.Object(
 );
 
 export const ListApiKeysQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+export type KeyDoc = {
+  _id: Types.ObjectId;
+  name: string;
+  mode: string;
+  last4: string;
+  scopes: string[];
+  byok: boolean;
+  allowedOrigins: string[];
+  rateLimitPerMinute: number;
+  expiresAt?: Date | null;
+  revokedAt?: Date | null;
+  lastUsedAt?: Date | null;
+  createdBy: Types.ObjectId;
+  createdAt: Date;
+};
+
+/** `plaintext` only in the create response. */
+export function keyRepresentation(doc: KeyDoc, plaintext?: string) {
+  return {
+    id: String(doc._id),
+    object: 'api_key' as const,
+    name: doc.name,
+    mode: doc.mode as 'live' | 'test',
+    ...(plaintext ? { key: plaintext } : {}),
+    last4: doc.last4,
+    scopes: doc.scopes,
+    byok: doc.byok,
+    allowedOrigins: doc.allowedOrigins,
+    rateLimitPerMinute: doc.rateLimitPerMinute,
+    expiresAt: iso(doc.expiresAt),
+    revokedAt: iso(doc.revokedAt),
+    lastUsedAt: iso(doc.lastUsedAt),
+    createdBy: String(doc.createdBy),
+    createdAt: doc.createdAt.toISOString(),
+  };
+}

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { CallRecord } from '../../models/call';
+import type { CallReportRecord } from '../../models/callReport';
 import { DISPOSITIONS } from '../../workflows/definitions';
-import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, PageQuery, StringEnum, Timestamp, iso, offsetMs } from './common';
 
 export const CALL_STATUSES = ['created', 'active', 'completed'] as const;
 
@@ -59,6 +61,31 @@ export const Call = Type.Object(
 );
 export type Call = Static<typeof Call>;
 
+export function callRepresentation(call: CallRecord): Call {
+  return {
+    id: String(call._id),
+    object: 'call',
+    agentId: String(call.agentId),
+    agentName: call.agentName,
+    status: call.status,
+    direction: 'outbound',
+    phoneNumber: call.phoneNumber,
+    contactName: call.contactName ?? '',
+    attemptNumber: call.attemptNumber ?? 1,
+    campaignId: call.campaignId ? String(call.campaignId) : null,
+    disposition: (call.disposition as Call['disposition']) ?? null,
+    language: call.language,
+    externalRef: call.externalRef ?? '',
+    startedAt: iso(call.startedAt),
+    endedAt: iso(call.endedAt),
+    durationSeconds: call.durationSeconds ?? null,
+    chargedMinutes: call.chargedMinutes ?? null,
+    reportId: call.reportId ? String(call.reportId) : null,
+    recordingAvailable: false,
+    createdAt: call.createdAt.toISOString(),
+  };
+}
+
 export const Transcript = Type.Object(
   {
     object: Type.Literal('call_transcript'),
@@ -75,6 +102,20 @@ export const Transcript = Type.Object(
   },
   { title: 'call_transcript' },
 );
+
+/** The turns stored so far, each placed from the moment the callee answered. */
+export function transcriptRepresentation(call: CallRecord, turns: Array<{ role: string; text: string; startedAt: Date }>) {
+  return {
+    object: 'call_transcript' as const,
+    callId: String(call._id),
+    data: turns.map((t) => ({
+      role: t.role as 'agent' | 'contact',
+      text: t.text,
+      startedAt: t.startedAt.toISOString(),
+      offsetMs: offsetMs(t.startedAt, call.startedAt ?? call.createdAt),
+    })),
+  };
+}
 
 export const PendingReport = Type.Object(
   { object: Type.Literal('call_report'), callId: Id, status: Type.Literal('pending') },
@@ -101,3 +142,22 @@ export const CallReport = Type.Object(
   },
   { title: 'call_report' },
 );
+
+/** Fields the call does not concern, or that a failed analysis did not give, are left out. */
+export function callReportRepresentation(callId: string, report: CallReportRecord) {
+  return {
+    object: 'call_report' as const,
+    id: String(report._id),
+    callId,
+    status: 'ready' as const,
+    externalRef: report.externalRef ?? '',
+    disposition: report.disposition,
+    ...(report.outcome ? { outcome: report.outcome } : {}),
+    analysisStatus: (report.analysisStatus ?? 'completed') as 'completed' | 'failed',
+    ...(report.analysisError ? { analysisError: report.analysisError } : {}),
+    ...(report.summary !== undefined && report.summary !== null ? { summary: report.summary } : {}),
+    capturedFields: report.capturedFields ?? {},
+    ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
+    createdAt: report.createdAt.toISOString(),
+  };
+}

@@ -1,7 +1,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { RECIPIENT_STATUSES } from '../../models/recipient';
+import type { CampaignRecord } from '../../models/campaign';
+import { RECIPIENT_STATUSES, type RecipientRecord } from '../../models/recipient';
 import { CAMPAIGN_STATUSES } from '../../workflows/definitions';
-import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { validationError } from '../errors';
+import { Id, PageQuery, StringEnum, Timestamp, iso } from './common';
 import { PlaceCallBody } from './calls';
 
 const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -29,6 +31,26 @@ export const CallingHours = Type.Object(
 );
 
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of `callingHours`, e.g. `Europe/London` (default `UTC`).' });
+
+/** A time zone `Intl` knows by its IANA name. */
+function isTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the schemas cannot say about a campaign's `timezone` and `callingHours`. */
+export function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {
+  if (body.timezone !== undefined && !isTimezone(body.timezone)) {
+    throw validationError('body.timezone must be an IANA time zone such as Europe/London or UTC.', 'body.timezone');
+  }
+  if (body.callingHours && body.callingHours.start === body.callingHours.end) {
+    throw validationError('body.callingHours.end must differ from start; omit callingHours (null) to call at any time.', 'body.callingHours.end');
+  }
+}
 
 export const CreateCampaignBody = Type.Object(
   {
@@ -92,6 +114,29 @@ export const Campaign = Type.Object(
 );
 export type Campaign = Static<typeof Campaign>;
 
+export function campaignRepresentation(c: CampaignRecord): Campaign {
+  return {
+    id: String(c._id),
+    object: 'campaign',
+    name: c.name,
+    description: c.description ?? '',
+    agentId: String(c.agentId),
+    agentName: c.agentName,
+    status: c.status,
+    timezone: c.timezone,
+    settings: c.settings,
+    callingHours: c.callingHours ?? null,
+    stats: c.stats,
+    pausedReason: c.pausedReason ?? null,
+    launchedAt: iso(c.launchedAt),
+    pausedAt: iso(c.pausedAt),
+    completedAt: iso(c.completedAt),
+    cancelledAt: iso(c.cancelledAt),
+    archivedAt: iso(c.archivedAt),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
 const { agentId: _agentId, ...recipientFields } = PlaceCallBody.properties;
 export const RecipientInput = Type.Object(recipientFields, { additionalProperties: false, title: 'recipient_create' });
 
@@ -129,5 +174,21 @@ export const Recipient = Type.Object(
   { title: 'recipient' },
 );
 export type Recipient = Static<typeof Recipient>;
+
+export function recipientRepresentation(r: RecipientRecord): Recipient {
+  return {
+    object: 'recipient',
+    index: r.index,
+    phoneNumber: r.phoneNumber,
+    contactName: r.contactName ?? '',
+    externalRef: r.externalRef ?? '',
+    variables: r.variables ?? {},
+    status: r.status,
+    attempts: r.attempts ?? 0,
+    lastCallId: r.lastCallId ? String(r.lastCallId) : null,
+    lastDisposition: r.lastDisposition ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
 
 export const ListRecipientsQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

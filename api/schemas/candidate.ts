@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
+import type { InterviewRecord } from '../../models/interview';
+import { INTERVIEW_ENDED_REASONS, type InterviewEndedReason } from '../../workflows/definitions';
 import { Id, StringEnum, Timestamp } from './common';
 import { INTERVIEW_MODES, INTERVIEW_STATUSES } from './interviews';
 
@@ -25,6 +26,23 @@ export const CandidateSession = Type.Object(
   },
   { title: 'candidate_session' },
 );
+
+export function candidateSessionRepresentation(doc: InterviewRecord, opening: string, turns: Array<{ index: number; role: string; text: string }>) {
+  return {
+    object: 'candidate_session' as const,
+    interviewId: String(doc._id),
+    agentName: doc.agentName,
+    candidateName: doc.candidateName,
+    mode: doc.mode,
+    language: doc.language,
+    opening,
+    status: doc.status,
+    endedReason: (doc.endedReason ?? null) as InterviewEndedReason | null,
+    reportId: doc.reportId ? String(doc.reportId) : null,
+    expiresAt: doc.expiresAt.toISOString(),
+    turns: turns.map((t) => ({ index: t.index, role: t.role as 'agent' | 'candidate', text: t.text })),
+  };
+}
 
 export const CandidateMessageBody = Type.Object(
   { text: Type.String({ minLength: 1, maxLength: 4000, description: "The candidate's message (typed, or recognised speech)." }) },

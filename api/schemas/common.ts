@@ -8,6 +8,12 @@ export type IdParams = Static<typeof IdParams>;
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
+/** A stored date as a representation shows it: ISO 8601, or null when there is none. */
+export const iso = (d?: Date | null) => (d ? d.toISOString() : null);
+
+/** A transcript turn's place in its conversation: milliseconds since `origin` (its start). */
+export const offsetMs = (at: Date, origin: Date) => Math.max(0, at.getTime() - origin.getTime());
+
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
@@ -79,7 +85,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit reached; honour `retry-after`.',
   500: 'Unexpected error; quote `request_id`.',
   502: 'The carrier could not take the call; nothing was created.',
-  504: 'Not confirmed in time: `DIAL_TIMEOUT`, the call was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying.',
+  504: 'Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying.',
 };
 
 /** Error responses for a route's OpenAPI entry, each with the error envelope. */

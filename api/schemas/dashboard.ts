@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Types } from 'mongoose';
 import { SCOPES } from '../scopes';
 import { Id, StringEnum, Timestamp } from './common';
 
@@ -56,3 +57,17 @@ export const UpdateUserBody = Type.Object(
   },
   { additionalProperties: false, title: 'user_update' },
 );
+
+export type UserDoc = { _id: Types.ObjectId; email: string; role: string; permissions: string[]; founder?: boolean | null; createdAt: Date };
+
+export function userRepresentation(user: UserDoc) {
+  return {
+    id: String(user._id),
+    object: 'user' as const,
+    email: user.email,
+    role: user.role as 'admin' | 'member',
+    permissions: SCOPES.filter((s) => user.permissions.includes(s)),
+    founder: Boolean(user.founder),
+    createdAt: user.createdAt.toISOString(),
+  };
+}

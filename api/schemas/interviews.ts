@@ -1,6 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { InterviewRecord } from '../../models/interview';
+import type { InterviewReportRecord } from '../../models/interviewReport';
 import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
-import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, PageQuery, StringEnum, Timestamp, iso, offsetMs } from './common';
 
 export const INTERVIEW_STATUSES = ['created', 'active', 'completed'] as const;
 export const INTERVIEW_MODES = ['voice', 'text'] as const;
@@ -56,6 +58,29 @@ const InterviewFields = {
 
 export const Interview = Type.Object(InterviewFields, { title: 'interview' });
 export type Interview = Static<typeof Interview>;
+
+export function interviewRepresentation(doc: InterviewRecord): Interview {
+  return {
+    id: String(doc._id),
+    object: 'interview',
+    agentId: String(doc.agentId),
+    agentName: doc.agentName,
+    status: doc.status,
+    mode: doc.mode,
+    candidateName: doc.candidateName,
+    candidateEmail: doc.candidateEmail ?? '',
+    externalRef: doc.externalRef ?? '',
+    language: doc.language,
+    startedAt: iso(doc.startedAt),
+    endedAt: iso(doc.endedAt),
+    durationSeconds: doc.durationSeconds ?? null,
+    chargedMinutes: doc.chargedMinutes ?? null,
+    endedReason: (doc.endedReason as Interview['endedReason']) ?? null,
+    reportId: doc.reportId ? String(doc.reportId) : null,
+    expiresAt: doc.expiresAt.toISOString(),
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
 
 export const CreatedInterview = Type.Object(
   {
@@ -135,3 +160,45 @@ export const InterviewReport = Type.Object(
   },
   { title: 'interview_report' },
 );
+
+/** The turns of an interview with their offsets from its start, as reports show them. */
+export function transcriptRepresentation(doc: InterviewRecord, turns: Array<{ index: number; role: string; text: string; startedAt: Date }>) {
+  return turns.map((t) => ({
+    index: t.index,
+    role: t.role as 'agent' | 'candidate',
+    text: t.text,
+    startedAt: t.startedAt.toISOString(),
+    offsetMs: offsetMs(t.startedAt, doc.startedAt ?? doc.createdAt),
+  }));
+}
+
+/** A ready report: the fields of its family, or none but `analysisError` when the analysis failed. */
+export function interviewReportRepresentation(doc: InterviewRecord, report: InterviewReportRecord, transcript?: ReturnType<typeof transcriptRepresentation>) {
+  const family = report.family as 'interview' | 'workflow';
+  return {
+    object: 'interview_report' as const,
+    id: String(report._id),
+    interviewId: String(doc._id),
+    status: 'ready' as const,
+    family,
+    externalRef: report.externalRef ?? '',
+    endedReason: doc.endedReason,
+    ...(report.analysisStatus === 'failed'
+      ? { analysisStatus: 'failed' as const, analysisError: report.analysisError ?? '' }
+      : {
+          analysisStatus: 'completed' as const,
+          summary: report.summary,
+          ...(family === 'interview'
+            ? {
+                evaluations: report.evaluations,
+                overallScore: report.overallScore,
+                recommendation: report.recommendation,
+                strengths: report.strengths,
+                concerns: report.concerns,
+              }
+            : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
+        }),
+    ...(transcript ? { transcript } : {}),
+    createdAt: report.createdAt.toISOString(),
+  };
+}

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CREDENTIAL_KINDS } from '../../models/providerCredential';
-import { StringEnum, Timestamp } from './common';
+import { CREDENTIAL_KINDS, type ProviderCredentialRecord } from '../../models/providerCredential';
+import { StringEnum, Timestamp, iso } from './common';
 
 const KIND_DESCRIPTION = '`llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram, google) or `tts` (text-to-speech: elevenlabs, google).';
 
@@ -40,3 +40,18 @@ export const DeletedProviderCredential = Type.Object(
   { object: Type.Literal('provider_credential'), kind: StringEnum(CREDENTIAL_KINDS), deleted: Type.Literal(true) },
   { title: 'provider_credential_deleted' },
 );
+
+export function credentialRepresentation(doc: ProviderCredentialRecord) {
+  return {
+    object: 'provider_credential' as const,
+    kind: doc.kind,
+    provider: doc.provider,
+    apiKeyHint: `…${doc.hint}`,
+    verified: doc.verifiedAt !== null,
+    verifiedAt: iso(doc.verifiedAt),
+    lastVerificationError: doc.lastVerificationError ?? null,
+    lastVerificationAt: iso(doc.lastVerificationAt),
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}

@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { simulatedLineWorkflowId, lineHangupSignal, type SimulatedLineInput } from '../../workflows/definitions';
 import { CarrierRefusedError, type Carrier, type DialRequest } from './interface';
 import { scenarioOf } from './testNumbers';
@@ -37,7 +38,7 @@ export class SimulatedCarrier implements Carrier {
       await this.client.workflow.getHandle(carrierCallId).signal(lineHangupSignal);
     } catch (err) {
       // The line already hung up by itself: nothing left to end.
-      if ((err as Error).name !== 'WorkflowNotFoundError') throw err;
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
     }
   }
 }

@@ -53,6 +53,20 @@ export async function request(
   return { status: res.status, headers: res.headers, body: parsed };
 }
 
+/**
+ * Sends a request that waits on a workflow nobody runs, and checks it was answered at its deadline
+ * of `seconds`, not before (it did wait) and not long after (it did not hang); `slackMs` covers
+ * what the API does once the deadline has passed.
+ */
+export async function answeredAtDeadline(seconds: number, send: () => Promise<ApiResponse>, slackMs = 6_000): Promise<ApiResponse> {
+  const began = Date.now();
+  const res = await send();
+  const waited = Date.now() - began;
+  expect(waited).toBeGreaterThanOrEqual(seconds * 1000 - 100);
+  expect(waited).toBeLessThan(seconds * 1000 + slackMs);
+  return res;
+}
+
 /** Connects the test file to a fresh database and Temporal, and serves an app; call close() in afterAll. */
 export async function startApi(
   prefix: string,

@@ -5,7 +5,7 @@
 import { SCOPES } from '../../api/scopes';
 import { callSlotPool } from '../../models/call';
 import { slotsInUse } from '../../models/slot';
-import { createTenant, startApi, type Tenant } from '../helpers/app';
+import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -209,4 +209,25 @@ test('with no worker to dial, POST /calls gives up with 504 and leaves nothing b
   expect(res.body.error).toMatchObject({ type: 'api_error', code: 'DIAL_TIMEOUT' });
   expect((await orphan.call('GET', '/api/v1/calls', { token: k })).body.pagination.total).toBe(0);
   expect(await slotsInUse(callSlotPool(t.organizationId))).toBe(0);
+});
+
+test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadline, and takes effect once a worker runs', async () => {
+  // The call rings long enough to be still ringing when the next worker comes.
+  const queueEnv = { ...env, TEMPORAL_TASK_QUEUE: uniqueName('idle-calls'), RING_TIMEOUT_SECONDS: '120' };
+  const idle = await api.extraApp({ ...queueEnv, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2' });
+  const gone = await runWorker(queueEnv);
+  const placed = await idle.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: '+442079460002', variables: { firstName: 'Ada', product: 'plan' } } });
+  await gone.stop();
+  expect(placed.status).toBe(201);
+
+  const hung = await answeredAtDeadline(2, () => idle.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key }));
+  expect(hung.status).toBe(504);
+  expect(hung.body).toMatchObject({ error: { type: 'api_error', code: 'ACTION_TIMEOUT' }, request_id: expect.any(String) });
+
+  const late = await runWorker(queueEnv);
+  try {
+    expect(await untilCompleted(placed.body.id)).toMatchObject({ disposition: 'hangup_requested', startedAt: null });
+  } finally {
+    await late.stop();
+  }
 });

@@ -7,7 +7,7 @@ import { SCOPES } from '../../api/scopes';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
 import { endInterviewSignal, interviewWorkflowId } from '../../workflows/definitions';
-import { createTenant, startApi, type Tenant } from '../helpers/app';
+import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -347,6 +347,48 @@ test('an interview that ended without starting never gets a report: 409 REPORT_U
   expect(report.body.error).toMatchObject({ type: 'conflict_error', code: 'REPORT_UNAVAILABLE' });
   const start = await candidate(capabilityOf(created.body.interviewUrl), 'POST', id, '/start');
   expect(start.status).toBe(409);
+});
+
+test("the workflow's refusal is a 409 saying why: the candidate cannot end an interview not started", async () => {
+  const created = await create();
+  const ended = await candidate(capabilityOf(created.body.interviewUrl), 'POST', created.body.id, '/end');
+  expect(ended.status).toBe(409);
+  expect(ended.body.error).toMatchObject({ type: 'conflict_error', code: 'INVALID_STATE_TRANSITION', message: expect.stringContaining('created') });
+  expect((await get(created.body.id)).body.status).toBe('created');
+});
+
+test('with no worker to confirm them, creating is 504 CREATE_TIMEOUT and the candidate routes 504 ACTION_TIMEOUT, each at its deadline', async () => {
+  const queue = uniqueName('idle-interviews');
+  const idle = await api.extraApp({ TEMPORAL_TASK_QUEUE: queue, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2', INTERVIEW_TURN_TIMEOUT_SECONDS: '3' });
+  const open = (externalRef: string) => idle.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Ada Lovelace', mode: 'text', externalRef } });
+
+  const externalRef = uniqueName('abandoned');
+  const refused = await answeredAtDeadline(2, () => open(externalRef));
+  expect(refused.status).toBe(504);
+  expect(refused.body).toMatchObject({ error: { type: 'api_error', code: 'CREATE_TIMEOUT' }, request_id: expect.any(String) });
+  // Abandoned: its workflow was ended before a worker could open it behind the partner's back.
+  const abandoned = await waitFor(async () => {
+    for await (const execution of worker.client.workflow.list({ query: `ExternalRef = "${externalRef}"` })) return execution.status.name;
+    return undefined;
+  });
+  expect(abandoned).toBe('TERMINATED');
+  expect((await api.call('GET', `/api/v1/interviews?externalRef=${externalRef}`, { token: key })).body.pagination.total).toBe(0);
+
+  // An interview opened while a worker ran, whose worker has gone since.
+  const gone = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+  const created = await open(uniqueName('orphaned'));
+  await gone.stop();
+  expect(created.status).toBe(201);
+  const capability = capabilityOf(created.body.interviewUrl);
+  for (const [path, body, deadline] of [
+    ['/start', undefined, 3],
+    ['/messages', { text: 'Hello' }, 3],
+    ['/end', undefined, 2],
+  ] as const) {
+    const res = await answeredAtDeadline(deadline, () => idle.call('POST', `/candidate/v1/interviews/${created.body.id}${path}`, { token: capability, ...(body ? { body } : {}) }));
+    expect([path, res.status, res.body.error?.code]).toEqual([path, 504, 'ACTION_TIMEOUT']);
+    expect(res.body.request_id).toEqual(expect.any(String));
+  }
 });
 
 test('list filters by externalRef and status, newest first', async () => {

@@ -1,9 +1,14 @@
+/**
+ * How a route is declared: the types of a route table entry and of the request its handler gets.
+ * The tables are in api/routes/; api/router.ts builds the Koa router from them and api/openapi.ts
+ * the OpenAPI document.
+ */
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type Koa from 'koa';
 import type { Types } from 'mongoose';
-import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Scope } from './scopes';
+import type { Workflows } from './temporal';
 
 /** Who is calling: an API key (partner routes), a dashboard session (admin routes) or a candidate (one interview). */
 export type Auth =
@@ -38,8 +43,8 @@ export interface Request<P, Q, B, A> {
   body: B;
   auth: A;
   config: Config;
-  /** The Temporal client, for routes that start, signal or update workflows. */
-  temporal: Client;
+  /** Every message a route sends to a workflow. */
+  workflows: Workflows;
   ctx: Koa.Context;
 }
 

@@ -1,0 +1,251 @@
+/**
+ * Everything the API sends to a workflow, in one place: each start, update-with-start, update and
+ * signal, typed by the workflow's definitions, bounded by a deadline, and with the one mapping from
+ * a workflow's refusal to the API's errors. Routes never hold a Temporal handle.
+ *
+ * With no worker on the task queue Temporal holds an update open for ever, so every message waits
+ * at most its deadline, then answers 504: `DIAL_TIMEOUT` or `CREATE_TIMEOUT` when what was being
+ * created is abandoned, `ACTION_TIMEOUT` when the message may still take effect.
+ */
+import {
+  isGrpcDeadlineError,
+  WithStartWorkflowOperation,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import { ApplicationFailure, WorkflowNotFoundError, type UpdateDefinition, type Workflow } from '@temporalio/common';
+import type { Config } from '../config';
+import {
+  archiveUpdate,
+  callWorkflowId,
+  callWorkflowType,
+  campaignWorkflowId,
+  campaignWorkflowType,
+  candidateMessageUpdate,
+  carrierEventSignal,
+  dialUpdate,
+  editUpdate,
+  endInterviewUpdate,
+  FailureType,
+  hangupUpdate,
+  interviewOpenedUpdate,
+  interviewWorkflowId,
+  interviewWorkflowType,
+  recipientsUpdate,
+  searchAttributes,
+  startInterviewUpdate,
+  type CallInput,
+  type CallWorkflow,
+  type CampaignEdit,
+  type CampaignInput,
+  type CampaignState,
+  type CampaignWorkflow,
+  type CarrierEvent,
+  type InterviewInput,
+  type InterviewReply,
+  type InterviewWorkflow,
+} from '../workflows/definitions';
+import {
+  actionTimeout,
+  carrierRejected,
+  carrierUnavailable,
+  createTimeout,
+  dialTimeout,
+  invalidStateTransition,
+  noRecipients,
+  recipientsAlreadyImported,
+  type ApiError,
+} from './errors';
+
+/** How long ending an abandoned workflow may take. */
+const ABANDON_DEADLINE_MS = 5_000;
+
+/**
+ * A workflow's refusal as the API's error; anything else unchanged. `closed` says why a workflow
+ * that has finished (so that Temporal no longer finds it) refuses; without it that stays an error
+ * for the caller to handle.
+ */
+function refusal(err: unknown, closed: string | undefined): unknown {
+  if (err instanceof WorkflowNotFoundError) return closed === undefined ? err : invalidStateTransition(closed);
+  const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+  if (!(cause instanceof ApplicationFailure)) return err;
+  switch (cause.type) {
+    case FailureType.alreadyImported:
+      return recipientsAlreadyImported();
+    case FailureType.noRecipients:
+      return noRecipients();
+    case FailureType.carrierRejected:
+      return carrierRejected(cause.message);
+    case FailureType.carrierUnavailable:
+      return carrierUnavailable(cause.message);
+    default:
+      // `invalid_state`, or Temporal's own refusal of an update its workflow closed before finishing.
+      return invalidStateTransition(cause.message);
+  }
+}
+
+const isDeadline = (err: unknown) => err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isGrpcDeadlineError(err);
+
+/** The search attributes operators filter by, from a workflow's input; empty ones are left out. */
+function searchAttributesOf(input: { organizationId: string; agentId: string; externalRef?: string; campaignId?: string | null }) {
+  return [
+    { key: searchAttributes.organizationId, value: input.organizationId },
+    { key: searchAttributes.agentId, value: input.agentId },
+    ...(input.externalRef ? [{ key: searchAttributes.externalRef, value: input.externalRef }] : []),
+    ...(input.campaignId ? [{ key: searchAttributes.campaignId, value: input.campaignId }] : []),
+  ];
+}
+
+export class Workflows {
+  private readonly deadlines: { dial: number; action: number; turn: number };
+
+  constructor(
+    private readonly client: Client,
+    private readonly config: Config,
+  ) {
+    this.deadlines = {
+      dial: config.calls.dialTimeoutSeconds,
+      // Every message that only waits for its workflow to take it (see CAMPAIGN_ACTION_TIMEOUT_SECONDS).
+      action: config.campaigns.actionTimeoutSeconds,
+      turn: config.interviews.turnTimeoutSeconds,
+    };
+  }
+
+  /** Starts the call and answers once the carrier accepted the dial; a dial not confirmed in time is abandoned. */
+  async placeCall(input: CallInput): Promise<void> {
+    const workflowId = callWorkflowId(input.callId);
+    const start = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
+    await this.within(this.deadlines.dial, () => this.client.workflow.executeUpdateWithStart(dialUpdate, { startWorkflowOperation: start }), {
+      // No worker took the call in time, or the carrier hangs.
+      timedOut: this.abandoning(workflowId, 'POST /calls gave up waiting for the dial', () => dialTimeout(this.deadlines.dial)),
+    });
+  }
+
+  /** `closed` is the 409's message when the call's workflow has already finished. */
+  async hangupCall(callId: string, closed: string): Promise<void> {
+    await this.within(this.deadlines.action, () => this.call(callId).executeUpdate(hangupUpdate), {
+      closed,
+      timedOut: () => actionTimeout(this.deadlines.action, 'call'),
+    });
+  }
+
+  /**
+   * Hands the carrier's events to the call's workflow, in order (none: checks it exists). False
+   * when the workflow has finished: late and repeated events change nothing then.
+   */
+  async sendCarrierEvents(callId: string, events: CarrierEvent[]): Promise<boolean> {
+    const handle = this.call(callId);
+    try {
+      await this.within(
+        this.deadlines.action,
+        async () => {
+          for (const event of events) await handle.signal(carrierEventSignal, event);
+          if (events.length === 0) await handle.describe();
+        },
+        { timedOut: () => actionTimeout(this.deadlines.action, 'call') },
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return false;
+      throw err;
+    }
+  }
+
+  /** Starts the campaign in draft; one not started in time is abandoned. */
+  async startCampaign(input: CampaignInput): Promise<void> {
+    const workflowId = campaignWorkflowId(input.campaignId);
+    await this.within(this.deadlines.action, () => this.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, { ...this.startOptions(workflowId, input), args: [input] }), {
+      timedOut: this.abandoning(workflowId, 'POST /campaigns gave up waiting for the start', () => createTimeout(this.deadlines.action, 'campaign')),
+    });
+  }
+
+  /**
+   * A launch, pause, resume or cancel. Like every campaign update, it answers once the resulting
+   * state is in the read model; `closed` is the 409's message once the workflow has finished.
+   */
+  async campaignAction(campaignId: string, action: UpdateDefinition<CampaignState, []>, closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(action));
+  }
+
+  async editCampaign(campaignId: string, edit: CampaignEdit, closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(editUpdate, { args: [edit] }));
+  }
+
+  async setRecipients(campaignId: string, total: number, closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(recipientsUpdate, { args: [{ total }] }));
+  }
+
+  /** Archives through the workflow while it runs; `closed` when it has finished and only the read model is left to archive. */
+  async archiveCampaign(campaignId: string): Promise<'archived' | 'closed'> {
+    try {
+      await this.updateCampaign(campaignId, undefined, (h) => h.executeUpdate(archiveUpdate));
+      return 'archived';
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return 'closed';
+      throw err;
+    }
+  }
+
+  /** Starts the interview and answers once `created` is in the read model; one not confirmed in time is abandoned. */
+  async openInterview(input: InterviewInput): Promise<void> {
+    const workflowId = interviewWorkflowId(input.interviewId);
+    const start = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
+    await this.within(this.deadlines.action, () => this.client.workflow.executeUpdateWithStart(interviewOpenedUpdate, { startWorkflowOperation: start }), {
+      // Its link would be in the answer that is not given: nobody could ever use it.
+      timedOut: this.abandoning(workflowId, 'POST /interviews gave up waiting for the workflow', () => createTimeout(this.deadlines.action, 'interview')),
+    });
+  }
+
+  /** The candidate starts; answers once the agent's opening turn is stored. */
+  async startInterview(interviewId: string): Promise<void> {
+    await this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(startInterviewUpdate));
+  }
+
+  /** Waits for the agent's reply: a turn retries a failing model before the workflow gives up, and the deadline outlasts that. */
+  sendCandidateMessage(interviewId: string, text: string): Promise<InterviewReply> {
+    return this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(candidateMessageUpdate, { args: [text] }));
+  }
+
+  async endInterview(interviewId: string): Promise<void> {
+    await this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(endInterviewUpdate));
+  }
+
+  private call = (callId: string) => this.client.workflow.getHandle<CallWorkflow>(callWorkflowId(callId));
+
+  private startOptions(workflowId: string, input: Parameters<typeof searchAttributesOf>[0]) {
+    return { workflowId, taskQueue: this.config.temporal.taskQueue, workflowIdConflictPolicy: 'FAIL' as const, typedSearchAttributes: searchAttributesOf(input) };
+  }
+
+  private updateCampaign(campaignId: string, closed: string | undefined, send: (h: WorkflowHandle<CampaignWorkflow>) => Promise<CampaignState>) {
+    const handle = this.client.workflow.getHandle<CampaignWorkflow>(campaignWorkflowId(campaignId));
+    return this.within(this.deadlines.action, () => send(handle), { closed, timedOut: () => actionTimeout(this.deadlines.action, 'campaign') });
+  }
+
+  private updateInterview<R>(interviewId: string, seconds: number, send: (h: WorkflowHandle<InterviewWorkflow>) => Promise<R>) {
+    const handle = this.client.workflow.getHandle<InterviewWorkflow>(interviewWorkflowId(interviewId));
+    return this.within(seconds, () => send(handle), { closed: 'This interview is over.', timedOut: () => actionTimeout(seconds, 'interview') });
+  }
+
+  /** Sends within `seconds`, past which the answer is `timedOut`'s error; a refusal becomes its API error. */
+  private async within<R>(seconds: number, send: () => Promise<R>, on: { closed?: string; timedOut: () => ApiError | Promise<ApiError> }): Promise<R> {
+    try {
+      return await this.client.withDeadline(Date.now() + seconds * 1000, send);
+    } catch (err) {
+      if (isDeadline(err)) throw await on.timedOut();
+      throw refusal(err, on.closed);
+    }
+  }
+
+  /** What a timed-out start answers: the workflow is ended first, so no worker can act on it later behind the client's back. */
+  private abandoning(workflowId: string, reason: string, error: () => ApiError) {
+    return async () => {
+      await this.client
+        .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () => this.client.workflow.getHandle<Workflow>(workflowId).terminate(reason))
+        // A server that does not answer leaves it running.
+        .catch(() => undefined);
+      return error();
+    };
+  }
+}

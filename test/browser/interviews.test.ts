@@ -73,7 +73,9 @@ beforeAll(async () => {
   ({ server: embedHost, origin: base } = await listen());
   api = await startApi('browser', { TEMPORAL_TASK_QUEUE: taskQueue, PUBLIC_BASE_URL: base });
   worker = await runWorker({ TEMPORAL_TASK_QUEUE: taskQueue });
-  embedHost.on('request', createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }).callback());
+  const embedApp = createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }).callback();
+  // Koa answers every error itself, so the promise it returns never rejects.
+  embedHost.on('request', (req, res) => void embedApp(req, res));
   ({ server: partner, origin: allowedOrigin } = await listen(partnerPage));
   ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage));
 

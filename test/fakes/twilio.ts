@@ -59,7 +59,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const failsFor = new Set<string>();
   const calls = new Map<string, Record<string, unknown>>();
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const form = formOf(await bodyOf(req));
     if (req.headers.authorization !== `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`) {
       return twilioError(res, 401, 20003, 'Authentication Error - invalid username');
@@ -93,7 +93,9 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       return answer(res, 200, call);
     }
     twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
-  });
+  };
+  // A fake that breaks answers 500 like the real API would, rather than leaving the adapter waiting.
+  const server = createServer((req, res) => void handle(req, res).catch((err: unknown) => twilioError(res, 500, 20500, String(err))));
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -13,7 +13,7 @@ import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/
 import { personaReply } from '../providers/carrier/persona';
 import type { LlmSource } from '../providers/llm';
 import { LlmAnalysisError, type AgentProfile, type CallAnalysis, type LlmProvider, type Turn } from '../providers/llm/interface';
-import { ANALYSIS_MAX_ATTEMPTS, callWorkflowId, type Disposition } from '../workflows/definitions';
+import { ANALYSIS_MAX_ATTEMPTS, callWorkflowId, type CallActivities, type SimulatedLineActivities } from '../workflows/definitions';
 
 export interface CallDeps {
   carrier: Carrier;
@@ -80,9 +80,10 @@ export function callLlm(llms: LlmSource, call: CallRecord, agent: AgentRecord): 
   return llms.forSession({ organizationId: String(call.organizationId), byok: call.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
 }
 
+/** The call workflow's activities and the simulated line's; their signatures are the workflows' own (workflows/definitions). */
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
-    async dial({ callId, to, agentId, variables }: { callId: string; to: string; agentId?: string; variables?: Record<string, string> }) {
+    async dial({ callId, to, agentId, variables }) {
       const voice = agentId ? await dialVoice(agentId, variables ?? {}) : undefined;
       try {
         return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), ...(voice ? { voice } : {}) });
@@ -93,11 +94,11 @@ export function callActivities({ carrier, llms }: CallDeps) {
       }
     },
 
-    async carrierHangup({ carrierCallId }: { carrierCallId: string }) {
+    async carrierHangup({ carrierCallId }) {
       await carrier.hangup(carrierCallId);
     },
 
-    async projectCall({ callId, seq, fields }: { callId: string; seq: number; fields: Record<string, unknown> }) {
+    async projectCall({ callId, seq, fields }) {
       const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
       const set: Record<string, unknown> = { ...fields };
       for (const k of dates) set[k] = new Date(fields[k] as string);
@@ -106,7 +107,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     /** After the call: charge (or record byok minutes) once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
-    async settleCall(input: { callId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
+    async settleCall(input) {
       if (input.chargedMinutes > 0) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `call:${input.callId}`, byok: input.byok });
       }
@@ -114,7 +115,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ agentId, status: 'completed' }));
     },
 
-    async leaveVoicemail({ callId }: { callId: string }) {
+    async leaveVoicemail({ callId }) {
       const { agent, call } = await loadCall(callId);
       const profile = agentProfile(agent, call.variables ?? {});
       const text = profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
@@ -128,7 +129,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
      * Idempotent per index, so an attempt that timed out but still wrote its turn is not followed
      * by a retry that speaks out of turn.
      */
-    async simulatedTurn({ callId, phoneNumber, index }: { callId: string; phoneNumber: string; index: number }): Promise<{ ended?: 'agent' | 'contact' }> {
+    async simulatedTurn({ callId, phoneNumber, index }) {
       const done = await CallTurn.findOne({ callId: new Types.ObjectId(callId), index }).lean();
       if (done) return done.ends ? { ended: done.ends as 'agent' | 'contact' } : {};
       const { agent, call, turns } = await loadCall(callId);
@@ -148,7 +149,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     /** The report: one per call, derived by the LLM provider from the stored transcript. */
-    async analyzeCall({ callId, disposition }: { callId: string; disposition: Disposition }) {
+    async analyzeCall({ callId, disposition }) {
       const { call, agent, turns } = await loadCall(callId);
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
@@ -175,5 +176,5 @@ export function callActivities({ carrier, llms }: CallDeps) {
         return { reportId: String(raced!._id) };
       }
     },
-  };
+  } satisfies CallActivities & SimulatedLineActivities;
 }

@@ -1,3 +1,4 @@
+import type { CallActivities, CampaignActivities, InterviewActivities, ProofActivities, SimulatedLineActivities } from '../workflows/definitions';
 import { callActivities, type CallDeps } from './calls';
 import { campaignActivities, type CampaignDeps } from './campaigns';
 import { interviewActivities } from './interviews';
@@ -5,8 +6,11 @@ import { proofActivities } from './proof';
 
 export type ActivityDeps = CallDeps & CampaignDeps;
 
+/** Every activity the worker registers: those each workflow declares in its definitions. */
+export type Activities = CallActivities & SimulatedLineActivities & CampaignActivities & InterviewActivities;
+
 /** Activities get their dependencies here, once per worker, so tests build them the same way. */
-export function createActivities(deps: ActivityDeps) {
+export function createActivities(deps: ActivityDeps): Activities & ProofActivities {
   return {
     ...proofActivities(),
     ...callActivities(deps),
@@ -14,5 +18,3 @@ export function createActivities(deps: ActivityDeps) {
     ...interviewActivities(deps),
   };
 }
-
-export type Activities = ReturnType<typeof createActivities>;

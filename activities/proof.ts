@@ -1,9 +1,9 @@
-import type { ProofState } from '../workflows/definitions';
+import type { ProofActivities } from '../workflows/definitions';
 
 export function proofActivities() {
   return {
-    async summarizeProof(state: ProofState): Promise<string> {
+    async summarizeProof(state) {
       return `${state.label} (renamed ${state.renames} time${state.renames === 1 ? '' : 's'})`;
     },
-  };
+  } satisfies ProofActivities;
 }

@@ -1,5 +1,4 @@
 import { ApplicationFailure, condition, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import {
   ANALYSIS_MAX_ATTEMPTS,
   callEndedSignal,
@@ -9,18 +8,20 @@ import {
   FailureType,
   hangupSignal,
   hangupUpdate,
+  type CallActivities,
   type CallInput,
   type CallState,
+  type CallWorkflow,
   type CarrierEvent,
   type DialAccepted,
   type Disposition,
 } from './definitions';
 
-const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyActivities<Activities>({
+const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyActivities<CallActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
 });
-const { analyzeCall } = proxyActivities<Activities>({
+const { analyzeCall } = proxyActivities<CallActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
 });
@@ -32,7 +33,7 @@ type Refusal = { kind: 'rejected' | 'unavailable'; message: string };
  * -> `active` (answered) -> `completed` with a disposition; then the charge, the slot release and
  * the report. Every state is written to the read model with an increasing sequence number.
  */
-export async function callWorkflow(input: CallInput): Promise<CallState> {
+export const callWorkflow: CallWorkflow = async (input) => {
   const state: CallState = { status: 'dialing' };
   let refusal: Refusal | undefined;
   let hangupRequested = false;
@@ -143,7 +144,7 @@ export async function callWorkflow(input: CallInput): Promise<CallState> {
   const { reportId } = await analyzeCall({ callId: input.callId, disposition });
   await projectCall({ callId: input.callId, seq: ++seq, fields: { reportId } });
   return { ...state };
-}
+};
 
 /** While the call is active: it ends when the carrier says so, on hangup, or at the maximum duration. */
 async function converse(input: CallInput, events: CarrierEvent[], hangupRequested: () => boolean, carrierCallId: string): Promise<Disposition> {

@@ -14,12 +14,11 @@ import {
   workflowInfo,
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { callWorkflow } from './call';
 import { msUntilOpen } from './callingHours';
 import {
   callEndedSignal,
   callWorkflowId,
+  callWorkflowType,
   campaignStateQuery,
   cancelSignal,
   cancelUpdate,
@@ -36,8 +35,10 @@ import {
   FailureType,
   type AttemptOutcome,
   type CallState,
+  type CallWorkflow,
+  type CampaignActivities,
   type CampaignEdit,
-  type CampaignInput,
+  type CampaignWorkflow,
   type CampaignState,
   type CampaignStatus,
   type CampaignWork,
@@ -46,7 +47,7 @@ import {
 } from './definitions';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
-const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign, closedCalls } = proxyActivities<Activities>({
+const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign, closedCalls } = proxyActivities<CampaignActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
@@ -75,7 +76,7 @@ const ACTIVE: readonly CampaignStatus[] = ['scheduled', 'running'];
  * The state is plain JSON and is carried across continue-as-new once every handler has finished,
  * together with the calls still open: the new run keeps dialling beside them.
  */
-export async function campaignWorkflow(input: CampaignInput): Promise<CampaignState> {
+export const campaignWorkflow: CampaignWorkflow = async (input) => {
   const s: CampaignState = { ...input.state, queue: [...input.state.queue] };
   /**
    * Runs begun since this patch carry their open calls into the next run instead of waiting for
@@ -84,7 +85,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
   const overlapped = patched('campaign-carries-open-calls');
   const carried = input.carried ?? [];
   /** Calls whose place is taken; a carried call has no handle in this run. */
-  const inflight = new Map<string, CampaignWork & { handle?: ChildWorkflowHandle<typeof callWorkflow> }>(
+  const inflight = new Map<string, CampaignWork & { handle?: ChildWorkflowHandle<CallWorkflow> }>(
     carried.filter((c) => !c.ended).map(({ callId, index, attempt }) => [callId, { index, attempt }]),
   );
   /** Calls not closed yet, this run's and carried ones: a call's report may still be on its way after its end. */
@@ -343,7 +344,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
         // and the ends heard meanwhile go to the next run, which records those first.
         const heard = new Set(finished.map((f) => f.callId));
         const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: heard.has(callId) || !inflight.has(callId) }));
-        await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
+        await continueAsNew<CampaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
       }
       // Runs from before the patch wait for their calls to end first.
       if (inflight.size > 0) {
@@ -353,7 +354,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
       // No call of this run outlives it, so each run's calls are all in its own history.
       await condition(() => open.size === 0 && allHandlersFinished());
       if (s.status !== 'running') continue;
-      await continueAsNew<typeof campaignWorkflow>({ ...input, state: snapshot() });
+      await continueAsNew<CampaignWorkflow>({ ...input, state: snapshot() });
     }
     if (inflight.size >= s.settings.concurrency) {
       await condition(changed('running'));
@@ -399,7 +400,7 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
     }
     await Promise.all(
       ready.map(async ({ callId, callInput, index, attempt }) => {
-        const handle = await startChild(callWorkflow, {
+        const handle = await startChild<CallWorkflow>(callWorkflowType, {
           workflowId: callWorkflowId(callId),
           args: [callInput],
           // Calls outlive a terminated campaign, so they still end, settle and free their slots.
@@ -433,4 +434,4 @@ export async function campaignWorkflow(input: CampaignInput): Promise<CampaignSt
   await condition(() => open.size === 0 && allHandlersFinished());
   await watching;
   return snapshot();
-}
+};

@@ -1,5 +1,4 @@
 import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import {
   ANALYSIS_MAX_ATTEMPTS,
   candidateMessageUpdate,
@@ -9,23 +8,24 @@ import {
   interviewOpenedUpdate,
   interviewStateQuery,
   startInterviewUpdate,
+  type InterviewActivities,
   type InterviewEndedReason,
-  type InterviewInput,
+  type InterviewWorkflow,
   type InterviewReply,
   type InterviewState,
   type InterviewTurnView,
 } from './definitions';
 
-const { projectInterview, reserveInterviewReport, settleInterview } = proxyActivities<Activities>({
+const { projectInterview, reserveInterviewReport, settleInterview } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
 });
 // The candidate waits on a turn: retry soon, and give up while they can still be told to try again.
-const { interviewTurn } = proxyActivities<Activities>({
+const { interviewTurn } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 5 },
 });
-const { analyzeInterview } = proxyActivities<Activities>({
+const { analyzeInterview } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
 });
@@ -45,7 +45,7 @@ const refuse = (message: string) => {
  * the report. The candidate talks to it through updates, each turn stored by an activity; every
  * state is written to the read model with an increasing sequence number.
  */
-export async function interviewWorkflow(input: InterviewInput): Promise<InterviewState> {
+export const interviewWorkflow: InterviewWorkflow = async (input) => {
   const state: InterviewState = { status: 'created', turns: 0 };
   const { interviewId } = input;
   let seq = 0;
@@ -175,4 +175,4 @@ export async function interviewWorkflow(input: InterviewInput): Promise<Intervie
   // Updates waiting for the report id answer before the run closes.
   await condition(allHandlersFinished);
   return { ...state };
-}
+};

@@ -1,16 +1,16 @@
 import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import {
   PROOF_DEADLINE,
   finishProofSignal,
   proofStateQuery,
   renameProofUpdate,
+  type ProofActivities,
   type ProofInput,
   type ProofResult,
   type ProofState,
 } from './definitions';
 
-const { summarizeProof } = proxyActivities<Activities>({ startToCloseTimeout: '10 seconds' });
+const { summarizeProof } = proxyActivities<ProofActivities>({ startToCloseTimeout: '10 seconds' });
 
 export async function proofWorkflow(input: ProofInput): Promise<ProofResult> {
   const state: ProofState = { label: input.label, renames: 0, finished: false };

@@ -1,10 +1,9 @@
 import { ActivityFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import { scenarioOf } from '../providers/carrier/testNumbers';
-import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineInput } from './definitions';
+import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
 
 // A turn takes well under a second; a short timeout lets a turn lost with its worker be retried soon.
-const { simulatedTurn } = proxyActivities<Activities>({
+const { simulatedTurn } = proxyActivities<SimulatedLineActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
 });
@@ -17,7 +16,7 @@ const MAX_TURNS = 60;
  * while connected plays both the agent's and the callee's turns through the conversation engine,
  * as a real carrier with a media stream would. It reaches the call only through carrier events.
  */
-export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<void> {
+export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
   let hungUp = false;
   setHandler(lineHangupSignal, () => {
     hungUp = true;
@@ -72,4 +71,4 @@ export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<
     if (ended) return report({ type: 'ended', by: ended });
   }
   await report({ type: 'ended', by: 'contact' });
-}
+};

@@ -13,7 +13,6 @@ import { ApplicationFailure, WorkflowExecutionAlreadyStartedError } from '@tempo
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { Activities } from '../../activities';
 import {
   callStateQuery,
   callWorkflowId,
@@ -21,16 +20,17 @@ import {
   dialUpdate,
   hangupSignal,
   hangupUpdate,
+  callWorkflowType,
+  type CallActivities,
   type CallInput,
   type CallState,
+  type CallWorkflow,
   type CarrierEvent,
   type DialAccepted,
   type Disposition,
 } from '../../workflows/definitions';
-import type { callWorkflow } from '../../workflows/call';
 import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
-type CallActivities = Pick<Activities, 'dial' | 'carrierHangup' | 'projectCall' | 'settleCall' | 'analyzeCall' | 'leaveVoicemail'>;
 type Projection = Parameters<CallActivities['projectCall']>[0];
 type Settlement = Parameters<CallActivities['settleCall']>[0];
 
@@ -127,7 +127,7 @@ function callInput(overrides: Partial<CallInput> = {}): CallInput {
 interface Harness {
   input: CallInput;
   calls: Calls;
-  handle: WorkflowHandle<typeof callWorkflow>;
+  handle: WorkflowHandle<CallWorkflow>;
   /** The dial update's answer, or what it failed with. */
   dialed: Promise<DialAccepted>;
   carrier: (event: CarrierEvent) => Promise<void>;
@@ -147,7 +147,7 @@ async function withCall<T>(
   const taskQueue = uniqueName('call');
   const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
   return worker.runUntil(async () => {
-    const startWorkflowOperation = new WithStartWorkflowOperation<typeof callWorkflow>('callWorkflow', {
+    const startWorkflowOperation = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
       workflowId: callWorkflowId(input.callId),
       taskQueue,
       args: [input],
@@ -497,7 +497,7 @@ test('a second start with the same call id is refused by the FAIL conflict polic
   await withCall(input, {}, async ({ calls, handle, dialed }) => {
     await dialed;
     const again = env.client.workflow.executeUpdateWithStart(dialUpdate, {
-      startWorkflowOperation: new WithStartWorkflowOperation<typeof callWorkflow>('callWorkflow', {
+      startWorkflowOperation: new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
         workflowId: callWorkflowId(input.callId),
         taskQueue: (await handle.describe()).taskQueue,
         args: [input],

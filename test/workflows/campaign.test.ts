@@ -16,15 +16,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { Activities } from '../../activities';
 import { campaignActivities } from '../../activities/campaigns';
-import type { campaignWorkflow } from '../../workflows/campaign';
-import type { AttemptOutcome } from '../../workflows/definitions';
 import {
   archiveUpdate,
   callWorkflowId,
   campaignStateQuery,
   campaignWorkflowId,
+  campaignWorkflowType,
   cancelUpdate,
   draftCampaignState,
   carrierEventSignal,
@@ -34,27 +32,18 @@ import {
   pauseUpdate,
   recipientsUpdate,
   resumeUpdate,
+  type AttemptOutcome,
+  type CallActivities,
+  type CampaignActivities,
   type CampaignInput,
   type CampaignState,
   type CampaignWork,
+  type CampaignWorkflow,
 } from '../../workflows/definitions';
 import { temporalAddress, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
-type Mocked = Pick<
-  Activities,
-  | 'dial'
-  | 'carrierHangup'
-  | 'projectCall'
-  | 'settleCall'
-  | 'analyzeCall'
-  | 'leaveVoicemail'
-  | 'beginAttempt'
-  | 'abandonAttempt'
-  | 'recordOutcomes'
-  | 'fetchRetries'
-  | 'projectCampaign'
-  | 'closedCalls'
->;
+/** The campaign's activities and those of its calls, which are real call workflows. */
+type Mocked = CampaignActivities & CallActivities;
 
 const ANSWERS = '+442079460001';
 const NEVER = '+442079460002';
@@ -223,13 +212,13 @@ function campaignInput(settings: Partial<CampaignState['settings']> = {}, histor
 async function withCampaign<T>(
   input: CampaignInput,
   activities: Mocked,
-  body: (handle: WorkflowHandle<typeof campaignWorkflow>) => Promise<T>,
+  body: (handle: WorkflowHandle<CampaignWorkflow>) => Promise<T>,
   on = env,
 ): Promise<T> {
   const taskQueue = uniqueName('campaign');
   const worker = await Worker.create({ connection: on.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
   return worker.runUntil(async () => {
-    const handle = await on.client.workflow.start<typeof campaignWorkflow>('campaignWorkflow', {
+    const handle = await on.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, {
       workflowId: campaignWorkflowId(input.campaignId),
       taskQueue,
       args: [input],
@@ -259,7 +248,7 @@ async function refused(promise: Promise<unknown>, type = 'invalid_state') {
   expect(((err as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe(type);
 }
 
-async function launch(handle: WorkflowHandle<typeof campaignWorkflow>, total: number) {
+async function launch(handle: WorkflowHandle<CampaignWorkflow>, total: number) {
   await handle.executeUpdate(recipientsUpdate, { args: [{ total }] });
   return handle.executeUpdate(launchUpdate);
 }

@@ -12,7 +12,6 @@ import { ApplicationFailure } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { Activities } from '../../activities';
 import {
   candidateMessageUpdate,
   endInterviewSignal,
@@ -21,13 +20,14 @@ import {
   interviewStateQuery,
   interviewWorkflowId,
   startInterviewUpdate,
+  interviewWorkflowType,
+  type InterviewActivities,
   type InterviewEndedReason,
   type InterviewInput,
+  type InterviewWorkflow,
 } from '../../workflows/definitions';
-import type { interviewWorkflow } from '../../workflows/interview';
 import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
-type InterviewActivities = Pick<Activities, 'projectInterview' | 'interviewTurn' | 'reserveInterviewReport' | 'settleInterview' | 'analyzeInterview'>;
 type Projection = Parameters<InterviewActivities['projectInterview']>[0];
 
 interface Calls {
@@ -113,7 +113,7 @@ function interviewInput(overrides: Partial<InterviewInput> = {}): InterviewInput
 
 interface Harness {
   calls: Calls;
-  handle: WorkflowHandle<typeof interviewWorkflow>;
+  handle: WorkflowHandle<InterviewWorkflow>;
 }
 
 /** Runs one interview on a fresh worker, started as the API starts it, and hands the body its handle once `created` is written. */
@@ -122,7 +122,7 @@ async function withInterview<T>(input: InterviewInput, options: MockOptions, bod
   const taskQueue = uniqueName('interview');
   const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
   return worker.runUntil(async () => {
-    const startWorkflowOperation = new WithStartWorkflowOperation<typeof interviewWorkflow>('interviewWorkflow', {
+    const startWorkflowOperation = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, {
       workflowId: interviewWorkflowId(input.interviewId),
       taskQueue,
       args: [input],

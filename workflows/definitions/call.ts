@@ -54,6 +54,35 @@ export interface DialAccepted {
   carrierCallId: string;
 }
 
+/** The carrier's answer to a dial: accepted, or refused (a refusal is an answer, not a failure to retry). */
+export type DialResult = DialAccepted | { refused: { kind: 'rejected' | 'unavailable'; message: string } };
+
+/** A state of the call for the read model, applied only if `seq` is newer than the one it holds. */
+export interface CallProjection {
+  callId: string;
+  seq: number;
+  fields: Record<string, unknown>;
+}
+
+/** After the call: the charge (or byok minutes) and the slot's release. */
+export interface CallSettlement {
+  callId: string;
+  organizationId: string;
+  agentId: string;
+  chargedMinutes: number;
+  byok: boolean;
+}
+
+/** The activities the call workflow runs; activities/calls.ts implements them. */
+export interface CallActivities {
+  dial: (request: { callId: string; to: string; agentId?: string; variables?: Record<string, string> }) => Promise<DialResult>;
+  carrierHangup: (request: { carrierCallId: string }) => Promise<void>;
+  leaveVoicemail: (request: { callId: string }) => Promise<void>;
+  projectCall: (projection: CallProjection) => Promise<boolean>;
+  settleCall: (settlement: CallSettlement) => Promise<void>;
+  analyzeCall: (request: { callId: string; disposition: Disposition }) => Promise<{ reportId: string }>;
+}
+
 export interface CallState {
   status: 'dialing' | 'created' | 'active' | 'completed';
   disposition?: Disposition;

@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { CallState } from './call';
+import type { CallInput, CallState } from './call';
 
 /**
  * A campaign: one workflow per campaign, from `draft` to `completed`, `cancelled` (and `archived`
@@ -139,6 +139,42 @@ export interface AttemptOutcome extends CampaignWork {
 export interface ClosedCall {
   callId: string;
   result: CallState | null;
+}
+
+/** One recipient's attempt, named by the call id it will dial with. */
+export interface CampaignAttempt extends CampaignWork {
+  campaignId: string;
+  organizationId: string;
+  callId: string;
+}
+
+/** A retry-queue entry: the attempt, its place in the queue and when it is due (ISO time). */
+export interface RetryEntryInput extends CampaignWork {
+  seq: number;
+  dueAt: string;
+}
+
+/** Finished attempts recorded together: recipients, new retry-queue entries, then the campaign's state. */
+export interface OutcomesRecord {
+  campaignId: string;
+  outcomes: AttemptOutcome[];
+  retries: RetryEntryInput[];
+  seq: number;
+  state: CampaignState;
+}
+
+/** The activities the campaign workflow runs; activities/campaigns.ts implements them. */
+export interface CampaignActivities {
+  /** A slot and the recipient's call input, or why the attempt cannot be dialled now. */
+  beginAttempt: (
+    attempt: CampaignAttempt & { agentId: string; byok: boolean },
+  ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' }>;
+  abandonAttempt: (attempt: CampaignAttempt) => Promise<void>;
+  recordOutcomes: (record: OutcomesRecord) => Promise<void>;
+  /** Due entries of the retry queue in [from, to), and when the first one not yet due will be. */
+  fetchRetries: (range: { campaignId: string; from: number; to: number; now: string }) => Promise<{ due: CampaignWork[]; nextDueAt: string | null }>;
+  projectCampaign: (projection: { campaignId: string; seq: number; state: CampaignState }) => Promise<boolean>;
+  closedCalls: (request: { callIds: string[] }) => Promise<ClosedCall[]>;
 }
 
 /** The import stored `total` recipients: allowed once, in draft. */

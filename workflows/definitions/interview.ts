@@ -55,6 +55,32 @@ export interface InterviewReply {
   reportId: string | null;
 }
 
+/** One exchange as stored: the candidate's turn (none for the opening) and the agent's reply. */
+export interface InterviewTurnResult {
+  candidateTurn: InterviewTurnView | null;
+  agentTurn: InterviewTurnView;
+  /** The agent ended the interview with this reply. */
+  ended: boolean;
+}
+
+/** After the interview: the charge (or byok minutes). */
+export interface InterviewSettlement {
+  interviewId: string;
+  organizationId: string;
+  agentId: string;
+  chargedMinutes: number;
+  byok: boolean;
+}
+
+/** The activities the interview workflow runs; activities/interviews.ts implements them. */
+export interface InterviewActivities {
+  projectInterview: (projection: { interviewId: string; seq: number; fields: Record<string, unknown> }) => Promise<boolean>;
+  interviewTurn: (request: { interviewId: string; index: number; candidateText: string | null }) => Promise<InterviewTurnResult>;
+  reserveInterviewReport: (request: { interviewId: string }) => Promise<{ reportId: string }>;
+  settleInterview: (settlement: InterviewSettlement) => Promise<void>;
+  analyzeInterview: (request: { interviewId: string }) => Promise<void>;
+}
+
 /** Sent with start: answers once the `created` state is in the read model. */
 export const interviewOpenedUpdate = defineUpdate<InterviewState>('opened');
 /** The candidate starts: answers with the agent's opening turn. Refused unless `created` or `active`. */

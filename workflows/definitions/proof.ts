@@ -25,3 +25,7 @@ export const renameProofUpdate = defineUpdate<ProofState, [string]>('rename');
 export const proofStateQuery = defineQuery<ProofState>('state');
 /** How long the proof workflow waits for `finish` before ending on its own. */
 export const PROOF_DEADLINE = '1 hour';
+
+export interface ProofActivities {
+  summarizeProof: (state: ProofState) => Promise<string>;
+}

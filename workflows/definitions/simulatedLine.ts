@@ -8,6 +8,12 @@ export interface SimulatedLineInput {
   paceMs: number;
 }
 
+/** The activity the simulated line runs; activities/calls.ts implements it. */
+export interface SimulatedLineActivities {
+  /** Turn `index` of the conversation (even: the agent's, odd: the callee's); says who ended it, if either did. */
+  simulatedTurn: (request: { callId: string; phoneNumber: string; index: number }) => Promise<{ ended?: 'agent' | 'contact' }>;
+}
+
 export const lineHangupSignal = defineSignal('lineHangup');
 export const simulatedLineWorkflowId = (callId: string) => `simline-${callId}`;
 

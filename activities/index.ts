@@ -1,8 +1,7 @@
-import type { CallActivities, CampaignActivities, InterviewActivities, ProofActivities, SimulatedLineActivities } from '../workflows/definitions';
+import type { CallActivities, CampaignActivities, InterviewActivities, SimulatedLineActivities } from '../workflows/definitions';
 import { callActivities, type CallDeps } from './calls';
 import { campaignActivities, type CampaignDeps } from './campaigns';
 import { interviewActivities } from './interviews';
-import { proofActivities } from './proof';
 
 export type ActivityDeps = CallDeps & CampaignDeps;
 
@@ -10,9 +9,8 @@ export type ActivityDeps = CallDeps & CampaignDeps;
 export type Activities = CallActivities & SimulatedLineActivities & CampaignActivities & InterviewActivities;
 
 /** Activities get their dependencies here, once per worker, so tests build them the same way. */
-export function createActivities(deps: ActivityDeps): Activities & ProofActivities {
+export function createActivities(deps: ActivityDeps): Activities {
   return {
-    ...proofActivities(),
     ...callActivities(deps),
     ...campaignActivities(deps),
     ...interviewActivities(deps),

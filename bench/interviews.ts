@@ -5,8 +5,8 @@
  * POST /candidate/v1/interviews/{id}/messages: candidate auth, validation, the interview
  * workflow's update, whose activity stores the candidate's turn, asks the simulated LLM and stores
  * its reply. Beside it, in the same run: the same turns sent straight to the workflow with
- * `executeUpdate` (no HTTP), and the round trip of an empty workflow update (proofWorkflow's
- * `rename`, no activity), 100 times.
+ * `executeUpdate` (no HTTP), and the round trip of an empty workflow update (the `ping` of the
+ * benches' no-op baseline workflow, bench/baselineWorkflow.ts, on a worker of its own), 100 times.
  *
  * Starts its own Temporal dev server (headless, in memory) and FerretDB unless TEMPORAL_ADDRESS /
  * MONGODB_URI are set; runs a worker on a unique task queue and the API app in this process.
@@ -20,10 +20,11 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
-import { candidateMessageUpdate, interviewWorkflowId, renameProofUpdate } from '../workflows/definitions';
+import { candidateMessageUpdate, interviewWorkflowId } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
-import { benchServers, benchTenant } from './servers';
+import { baselinePingUpdate, baselineWorkflow } from './baselineWorkflow';
+import { baselineWorker, benchServers, benchTenant } from './servers';
 
 const TURNS = 100;
 /** Questions per interview: the agent asks one per criterion (20 is the most an agent may have). */
@@ -100,12 +101,13 @@ async function main(): Promise<void> {
     const direct = (interview: { id: string }, text: string) =>
       client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(candidateMessageUpdate, { args: [text] });
 
-    const proof = await client.workflow.start('proofWorkflow', { taskQueue, workflowId: `bench-proof-${randomBytes(4).toString('hex')}`, args: [{ label: 'bench' }] });
+    const baseline = await baselineWorker(native, config.temporal.namespace);
+    const idle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-baseline-${randomBytes(4).toString('hex')}` });
     const emptyUpdates = async (count: number) => {
       const latencies: number[] = [];
       for (let i = 0; i < count; i += 1) {
         const start = performance.now();
-        await proof.executeUpdate(renameProofUpdate, { args: [`label ${i}`] });
+        await idle.executeUpdate(baselinePingUpdate);
         latencies.push(performance.now() - start);
       }
       return latencies;
@@ -125,13 +127,13 @@ async function main(): Promise<void> {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     const row = (label: string, values: number[]) =>
       console.log(`| ${label} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${(percentile(values, 50) / baseP50).toFixed(1)}x | ${(percentile(values, 99) / baseP99).toFixed(1)}x |`);
-    row('baseline: empty workflow update round trip (proofWorkflow `rename`, client.executeUpdate)', empty);
+    row('baseline: empty workflow update round trip (`ping` of the baseline workflow, client.executeUpdate)', empty);
     row('candidate message to agent reply: POST /candidate/v1/interviews/{id}/messages', http100);
     row('the same turn as a bare client.executeUpdate of `candidateMessage` (no HTTP)', direct100);
 
-    await proof.terminate('bench done');
+    await idle.terminate('bench done');
     worker.shutdown();
-    await running;
+    await Promise.all([running, baseline.stop()]);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await native.close();
     await connection.close();

@@ -4,8 +4,10 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { Types } from 'mongoose';
+import { Worker, type NativeConnection } from '@temporalio/worker';
 import { SCOPES } from '../api/scopes';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
@@ -45,6 +47,23 @@ export async function benchServers(name: string): Promise<BenchServers> {
     mongodbUri,
     stop: async () => {
       await Promise.allSettled([...servers].reverse().map((s) => s.stop()));
+    },
+  };
+}
+
+/**
+ * A worker in this process for the baseline workflow (bench/baselineWorkflow.ts) alone, on a task
+ * queue of its own beside the product worker's; `stop` drains it.
+ */
+export async function baselineWorker(connection: NativeConnection, namespace: string): Promise<{ taskQueue: string; stop(): Promise<void> }> {
+  const taskQueue = `bench-baseline-${randomBytes(4).toString('hex')}`;
+  const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow') });
+  const running = worker.run();
+  return {
+    taskQueue,
+    stop: async () => {
+      worker.shutdown();
+      await running;
     },
   };
 }

@@ -8,4 +8,3 @@ export * from './call';
 export * from './campaign';
 export * from './interview';
 export * from './simulatedLine';
-export * from './proof';

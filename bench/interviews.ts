@@ -20,7 +20,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
-import { candidateMessageUpdate, interviewWorkflowId } from '../workflows/definitions';
+import { interviewMessageUpdate, interviewWorkflowId } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { baselinePingUpdate, baselineWorkflow } from './baselineWorkflow';
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     const overHttp = (interview: { id: string; capability: string }, text: string) =>
       call(`/candidate/v1/interviews/${interview.id}/messages`, interview.capability, { text });
     const direct = (interview: { id: string }, text: string) =>
-      client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(candidateMessageUpdate, { args: [text] });
+      client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(interviewMessageUpdate, { args: [text] });
 
     const baseline = await baselineWorker(native, config.temporal.namespace);
     const idle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-baseline-${randomBytes(4).toString('hex')}` });
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       console.log(`| ${label} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${(percentile(values, 50) / baseP50).toFixed(1)}x | ${(percentile(values, 99) / baseP99).toFixed(1)}x |`);
     row('baseline: empty workflow update round trip (`ping` of the baseline workflow, client.executeUpdate)', empty);
     row('candidate message to agent reply: POST /candidate/v1/interviews/{id}/messages', http100);
-    row('the same turn as a bare client.executeUpdate of `candidateMessage` (no HTTP)', direct100);
+    row('the same turn as a bare client.executeUpdate of `message` (no HTTP)', direct100);
 
     await idle.terminate('bench done');
     worker.shutdown();

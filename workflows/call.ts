@@ -1,13 +1,13 @@
 import { ApplicationFailure, condition, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import {
   ANALYSIS_MAX_ATTEMPTS,
-  callEndedSignal,
+  campaignCallEndedSignal,
   callStateQuery,
-  carrierEventSignal,
-  dialUpdate,
+  callCarrierEventSignal,
+  callDialUpdate,
   FailureType,
-  hangupSignal,
-  hangupUpdate,
+  callHangupSignal,
+  callHangupUpdate,
   type CallActivities,
   type CallInput,
   type CallState,
@@ -40,25 +40,25 @@ export const callWorkflow: CallWorkflow = async (input) => {
   const events: CarrierEvent[] = [];
   let seq = 0;
 
-  setHandler(dialUpdate, async (): Promise<DialAccepted> => {
+  setHandler(callDialUpdate, async (): Promise<DialAccepted> => {
     await condition(() => state.status !== 'dialing' || refusal !== undefined);
     if (refusal) throw ApplicationFailure.create({ type: refusal.kind === 'rejected' ? FailureType.carrierRejected : FailureType.carrierUnavailable, message: refusal.message, nonRetryable: true });
     return { carrierCallId: state.carrierCallId! };
   });
   // When the carrier reported the end, so that time spent writing states after it is not billed.
   let carrierEndedAt: number | undefined;
-  setHandler(carrierEventSignal, (event) => {
+  setHandler(callCarrierEventSignal, (event) => {
     if (event.type === 'ended') carrierEndedAt ??= Date.now();
     events.push(event);
   });
-  setHandler(hangupSignal, () => {
+  setHandler(callHangupSignal, () => {
     // A campaign cancelled while this call was being dialled: it hangs up as soon as the carrier has
     // it, instead of letting the phone ring on. Runs from before the patch ignored it.
     const dialing = state.status === 'dialing' && refusal === undefined && patched('hangup-while-dialing');
     if (dialing || state.status === 'created' || state.status === 'active') hangupRequested = true;
   });
   setHandler(
-    hangupUpdate,
+    callHangupUpdate,
     () => {
       hangupRequested = true;
       return { ...state };
@@ -137,7 +137,7 @@ export const callWorkflow: CallWorkflow = async (input) => {
     // A campaign's call: its place is free now. A campaign that is gone has nothing to hear. The
     // signal goes by workflow id, so it reaches a campaign that has continued as new since.
     await getExternalWorkflowHandle(parent.workflowId)
-      .signal(callEndedSignal, { callId: input.callId, state: { ...state } })
+      .signal(campaignCallEndedSignal, { callId: input.callId, state: { ...state } })
       .catch(() => undefined);
   }
   await projected;

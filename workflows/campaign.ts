@@ -16,21 +16,21 @@ import {
 } from '@temporalio/workflow';
 import { msUntilOpen } from './callingHours';
 import {
-  callEndedSignal,
+  campaignCallEndedSignal,
   callWorkflowId,
   callWorkflowType,
   campaignStateQuery,
-  cancelSignal,
-  cancelUpdate,
-  editUpdate,
-  hangupSignal,
-  archiveUpdate,
-  launchUpdate,
-  pauseSignal,
-  pauseUpdate,
-  recipientsUpdate,
-  resumeSignal,
-  resumeUpdate,
+  campaignCancelSignal,
+  campaignCancelUpdate,
+  campaignEditUpdate,
+  callHangupSignal,
+  campaignArchiveUpdate,
+  campaignLaunchUpdate,
+  campaignPauseSignal,
+  campaignPauseUpdate,
+  campaignSetRecipientsUpdate,
+  campaignResumeSignal,
+  campaignResumeUpdate,
   searchAttributes,
   FailureType,
   type AttemptOutcome,
@@ -128,13 +128,13 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
       s.queue = [];
       // Calls in progress are hung up: a cancelled campaign talks to no one further.
       await Promise.all(
-        [...inflight].map(([callId, c]) => (c.handle ?? getExternalWorkflowHandle(callWorkflowId(callId))).signal(hangupSignal).catch(() => undefined)),
+        [...inflight].map(([callId, c]) => (c.handle ?? getExternalWorkflowHandle(callWorkflowId(callId))).signal(callHangupSignal).catch(() => undefined)),
       );
     },
   };
 
   setHandler(
-    recipientsUpdate,
+    campaignSetRecipientsUpdate,
     async ({ total }) => {
       s.total = total;
       await project();
@@ -148,7 +148,7 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     },
   );
   setHandler(
-    launchUpdate,
+    campaignLaunchUpdate,
     async () => {
       s.status = openNow() ? 'running' : 'scheduled';
       s.launchedAt = now();
@@ -163,7 +163,7 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     },
   );
   setHandler(
-    archiveUpdate,
+    campaignArchiveUpdate,
     async () => {
       s.status = 'archived';
       s.archivedAt = now();
@@ -173,9 +173,9 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     { validator: () => void (s.status === 'completed' || s.status === 'cancelled' || refuse(`A ${s.status} campaign cannot be archived.`)) },
   );
   for (const [update, signal, action] of [
-    [pauseUpdate, pauseSignal, 'pause'],
-    [resumeUpdate, resumeSignal, 'resume'],
-    [cancelUpdate, cancelSignal, 'cancel'],
+    [campaignPauseUpdate, campaignPauseSignal, 'pause'],
+    [campaignResumeUpdate, campaignResumeSignal, 'resume'],
+    [campaignCancelUpdate, campaignCancelSignal, 'cancel'],
   ] as const) {
     setHandler(
       update,
@@ -194,7 +194,7 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     });
   }
   setHandler(
-    editUpdate,
+    campaignEditUpdate,
     async (edit: CampaignEdit) => {
       if (edit.name !== undefined) s.name = edit.name;
       if (edit.description !== undefined) s.description = edit.description;
@@ -213,7 +213,7 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     if (!call || finished.some((f) => f.callId === callId)) return;
     finished.push({ index: call.index, attempt: call.attempt, callId, result });
   };
-  setHandler(callEndedSignal, ({ callId, state }) => ended(callId, state));
+  setHandler(campaignCallEndedSignal, ({ callId, state }) => ended(callId, state));
   const closed = (callId: string, result: CallState | null) => {
     open.delete(callId);
     ended(callId, result);

@@ -1,13 +1,13 @@
 import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import {
   ANALYSIS_MAX_ATTEMPTS,
-  candidateMessageUpdate,
-  endInterviewSignal,
-  endInterviewUpdate,
+  interviewMessageUpdate,
+  interviewEndSignal,
+  interviewEndUpdate,
   FailureType,
-  interviewOpenedUpdate,
+  interviewOpenUpdate,
   interviewStateQuery,
-  startInterviewUpdate,
+  interviewStartUpdate,
   type InterviewActivities,
   type InterviewEndedReason,
   type InterviewWorkflow,
@@ -62,12 +62,12 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
     return state.reportId!;
   };
 
-  setHandler(interviewOpenedUpdate, async () => {
+  setHandler(interviewOpenUpdate, async () => {
     await condition(() => opened);
     return { ...state };
   });
   setHandler(interviewStateQuery, () => ({ ...state }));
-  setHandler(endInterviewSignal, () => {
+  setHandler(interviewEndSignal, () => {
     if (state.status !== 'completed') endRequested ??= 'operator_ended';
   });
 
@@ -88,7 +88,7 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   }
 
   setHandler(
-    startInterviewUpdate,
+    interviewStartUpdate,
     // Starting again (a reloaded page) answers with the same opening; a failed opening is tried again.
     () =>
       (opening ??= open().catch((err: unknown) => {
@@ -103,7 +103,7 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   );
 
   setHandler(
-    candidateMessageUpdate,
+    interviewMessageUpdate,
     async (text): Promise<InterviewReply> => {
       busy = true;
       let turn;
@@ -128,7 +128,7 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   );
 
   setHandler(
-    endInterviewUpdate,
+    interviewEndUpdate,
     async () => {
       endRequested ??= 'candidate_ended';
       return { reportId: await reportAssigned() };

@@ -1,6 +1,6 @@
 import { ActivityFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
 import { scenarioOf } from '../providers/carrier/testNumbers';
-import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
+import { callWorkflowId, callCarrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
 
 // A turn takes well under a second; a short timeout lets a turn lost with its worker be retried soon.
 const { simulatedTurn } = proxyActivities<SimulatedLineActivities>({
@@ -22,7 +22,7 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
     hungUp = true;
   });
   const call = getExternalWorkflowHandle(callWorkflowId(input.callId));
-  const report = (event: CarrierEvent) => call.signal(carrierEventSignal, event);
+  const report = (event: CarrierEvent) => call.signal(callCarrierEventSignal, event);
   /** Waits one pace; true when the call hung up meanwhile. */
   const pause = () => condition(() => hungUp, input.paceMs);
   // Even turns are the agent's, odd ones the callee's; the index makes each turn's activity idempotent.

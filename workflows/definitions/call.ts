@@ -94,12 +94,12 @@ export interface CallState {
 }
 
 /** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */
-export const dialUpdate = defineUpdate<DialAccepted>('dial');
-export const carrierEventSignal = defineSignal<[CarrierEvent]>('carrierEvent');
-/** Ends a ringing or active call; also sent by operators from the Temporal UI. */
-export const hangupSignal = defineSignal('hangup');
-/** The API's hangup: a 409 unless the call is `created` or `active`. */
-export const hangupUpdate = defineUpdate<CallState>('hangupCall');
+export const callDialUpdate = defineUpdate<DialAccepted>('dial');
+export const callCarrierEventSignal = defineSignal<[CarrierEvent]>('carrierEvent');
+/** An operator's hangup from the Temporal UI (a campaign's cancel too): ends a call being dialled, ringing or active. */
+export const callHangupSignal = defineSignal('hangup');
+/** The API's hangup, the same action: a 409 unless the call is `created` or `active`. */
+export const callHangupUpdate = defineUpdate<CallState>('hangup');
 export const callStateQuery = defineQuery<CallState>('state');
 
 export const callWorkflowId = (callId: string) => `call-${callId}`;

@@ -178,24 +178,24 @@ export interface CampaignActivities {
 }
 
 /** The import stored `total` recipients: allowed once, in draft. */
-export const recipientsUpdate = defineUpdate<CampaignState, [{ total: number }]>('setRecipients');
-export const launchUpdate = defineUpdate<CampaignState>('launchCampaign');
-export const pauseUpdate = defineUpdate<CampaignState>('pauseCampaign');
-export const resumeUpdate = defineUpdate<CampaignState>('resumeCampaign');
-export const cancelUpdate = defineUpdate<CampaignState>('cancelCampaign');
-export const editUpdate = defineUpdate<CampaignState, [CampaignEdit]>('editCampaign');
+export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number }]>('setRecipients');
+export const campaignLaunchUpdate = defineUpdate<CampaignState>('launch');
+export const campaignPauseUpdate = defineUpdate<CampaignState>('pause');
+export const campaignResumeUpdate = defineUpdate<CampaignState>('resume');
+export const campaignCancelUpdate = defineUpdate<CampaignState>('cancel');
+export const campaignEditUpdate = defineUpdate<CampaignState, [CampaignEdit]>('edit');
 /** While a cancelled campaign's last calls end; once its workflow has closed the API archives it in the read model. */
-export const archiveUpdate = defineUpdate<CampaignState>('archiveCampaign');
+export const campaignArchiveUpdate = defineUpdate<CampaignState>('archive');
 /** The same actions as plain signals, for operators in the Temporal UI; invalid ones are ignored. */
-export const pauseSignal = defineSignal('pause');
-export const resumeSignal = defineSignal('resume');
-export const cancelSignal = defineSignal('cancel');
+export const campaignPauseSignal = defineSignal('pause');
+export const campaignResumeSignal = defineSignal('resume');
+export const campaignCancelSignal = defineSignal('cancel');
 export const campaignStateQuery = defineQuery<CampaignState>('state');
 /**
  * From a campaign's call to its campaign once the call has ended and freed its slot, before its
  * report: the campaign's concurrency counts calls on the line, not analyses.
  */
-export const callEndedSignal = defineSignal<[{ callId: string; state: CallState }]>('callEnded');
+export const campaignCallEndedSignal = defineSignal<[{ callId: string; state: CallState }]>('callEnded');
 
 export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
 

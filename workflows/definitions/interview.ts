@@ -82,15 +82,15 @@ export interface InterviewActivities {
 }
 
 /** Sent with start: answers once the `created` state is in the read model. */
-export const interviewOpenedUpdate = defineUpdate<InterviewState>('opened');
+export const interviewOpenUpdate = defineUpdate<InterviewState>('open');
 /** The candidate starts: answers with the agent's opening turn. Refused unless `created` or `active`. */
-export const startInterviewUpdate = defineUpdate<InterviewTurnView>('start');
+export const interviewStartUpdate = defineUpdate<InterviewTurnView>('start');
 /** One candidate message: answers with the agent's reply. Refused unless `active` with no reply pending. */
-export const candidateMessageUpdate = defineUpdate<InterviewReply, [string]>('candidateMessage');
-/** The candidate ends: answers with the report id. Refused unless `active`. */
-export const endInterviewUpdate = defineUpdate<{ reportId: string }>('candidateEnd');
-/** Ends a `created` or `active` interview as `operator_ended`; for operators in the Temporal UI. */
-export const endInterviewSignal = defineSignal('end');
+export const interviewMessageUpdate = defineUpdate<InterviewReply, [string]>('message');
+/** The candidate ends (`candidate_ended`): answers with the report id. Refused unless `active`. */
+export const interviewEndUpdate = defineUpdate<{ reportId: string }>('end');
+/** The same action from an operator in the Temporal UI: ends a `created` or `active` interview as `operator_ended`. */
+export const interviewEndSignal = defineSignal('end');
 export const interviewStateQuery = defineQuery<InterviewState>('state');
 
 export const interviewWorkflowId = (interviewId: string) => `interview-${interviewId}`;

@@ -1,4 +1,4 @@
-import { ApplicationFailure, condition, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import {
   ANALYSIS_MAX_ATTEMPTS,
   campaignCallEndedSignal,
@@ -53,8 +53,8 @@ export const callWorkflow: CallWorkflow = async (input) => {
   });
   setHandler(callHangupSignal, () => {
     // A campaign cancelled while this call was being dialled: it hangs up as soon as the carrier has
-    // it, instead of letting the phone ring on. Runs from before the patch ignored it.
-    const dialing = state.status === 'dialing' && refusal === undefined && patched('hangup-while-dialing');
+    // it, instead of letting the phone ring on.
+    const dialing = state.status === 'dialing' && refusal === undefined;
     if (dialing || state.status === 'created' || state.status === 'active') hangupRequested = true;
   });
   setHandler(
@@ -73,10 +73,8 @@ export const callWorkflow: CallWorkflow = async (input) => {
   );
   setHandler(callStateQuery, () => ({ ...state }));
 
-  // The dial names the agent, so a carrier that speaks for it (Twilio) can load its voice; runs
-  // recorded before it dialled with the number alone.
-  const agent = patched('dial-names-agent') ? { agentId: input.agentId, variables: input.variables } : {};
-  const result = await dial({ callId: input.callId, to: input.phoneNumber, ...agent });
+  // The dial names the agent, so a carrier that speaks for it (Twilio) can load its voice.
+  const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables });
   if ('refused' in result) {
     refusal = result.refused;
     // Nothing was written for a refused call; give back what placing it reserved.
@@ -123,14 +121,12 @@ export const callWorkflow: CallWorkflow = async (input) => {
   state.disposition = disposition;
   state.connected = answeredAt !== undefined;
   // The slot's release and the charge do not wait on the read model's write, nor the campaign's
-  // next dial on them: one round trip less between a campaign's calls. Runs from before wrote first.
-  const settleBeside = patched('settle-beside-completed');
+  // next dial on them: one round trip less between a campaign's calls.
   const projected = projectCall({
     callId: input.callId,
     seq: ++seq,
     fields: { status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes },
   });
-  if (!settleBeside) await projected;
   await settleCall({ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok });
   const parent = workflowInfo().parent;
   if (parent) {

@@ -5,7 +5,6 @@ import {
   condition,
   continueAsNew,
   getExternalWorkflowHandle,
-  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -78,11 +77,6 @@ const ACTIVE: readonly CampaignStatus[] = ['scheduled', 'running'];
  */
 export const campaignWorkflow: CampaignWorkflow = async (input) => {
   const s: CampaignState = { ...input.state, queue: [...input.state.queue] };
-  /**
-   * Runs begun since this patch carry their open calls into the next run instead of waiting for
-   * them, and record finished attempts while the next ones are begun; runs from before did neither.
-   */
-  const overlapped = patched('campaign-carries-open-calls');
   const carried = input.carried ?? [];
   /** Calls whose place is taken; a carried call has no handle in this run. */
   const inflight = new Map<string, CampaignWork & { handle?: ChildWorkflowHandle<CallWorkflow> }>(
@@ -260,7 +254,6 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     s.seq += 1;
     s.inFlight = inflight.size;
     const record = { campaignId: input.campaignId, outcomes, retries, seq: s.seq, state: { ...s } };
-    if (!overlapped) return recordOutcomes(record);
     // The next dials need none of it: they go out beside it. What reads it (the retry queue, the
     // campaign's end, the next run) waits for it first.
     unrecorded += 1;
@@ -298,15 +291,10 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
   const idle = (status: CampaignStatus) =>
     s.nextRetryAt === null ? condition(changed(status)) : condition(changed(status), Math.max(1, s.nextRetryAt - Date.now()));
 
-  /**
-   * A run goes on to its own budget, far below Temporal's limits. Runs begun before the patch also
-   * stopped at Temporal's suggestion (4,096 events): each of their continue-as-new first waited for
-   * the calls in progress, dialling nothing meanwhile, so they were better long.
-   */
+  /** A run goes on to its own budget, far below Temporal's limits, rather than stop at its suggestion (4,096 events). */
   const overBudget = () => {
     const info = workflowInfo();
-    if (info.historyLength >= input.historyBudget || info.historySize >= HISTORY_BYTES_BUDGET) return true;
-    return info.continueAsNewSuggested && !patched('campaign-own-history-budget');
+    return info.historyLength >= input.historyBudget || info.historySize >= HISTORY_BYTES_BUDGET;
   };
 
   if (s.status === 'draft') await condition(() => s.status !== 'draft');
@@ -336,25 +324,14 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
       await project();
     }
     if (overBudget()) {
-      if (overlapped) {
-        await recording;
-        await condition(allHandlersFinished);
-        if (s.status !== 'running') continue;
-        // In this same workflow task, so that no signal slips in between: the state, the open calls
-        // and the ends heard meanwhile go to the next run, which records those first.
-        const heard = new Set(finished.map((f) => f.callId));
-        const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: heard.has(callId) || !inflight.has(callId) }));
-        await continueAsNew<CampaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
-      }
-      // Runs from before the patch wait for their calls to end first.
-      if (inflight.size > 0) {
-        await condition(() => finished.length > 0 || s.status !== 'running');
-        continue;
-      }
-      // No call of this run outlives it, so each run's calls are all in its own history.
-      await condition(() => open.size === 0 && allHandlersFinished());
+      await recording;
+      await condition(allHandlersFinished);
       if (s.status !== 'running') continue;
-      await continueAsNew<CampaignWorkflow>({ ...input, state: snapshot() });
+      // In this same workflow task, so that no signal slips in between: the state, the open calls
+      // and the ends heard meanwhile go to the next run, which records those first.
+      const heard = new Set(finished.map((f) => f.callId));
+      const stillOpen: CarriedCall[] = [...open].map(([callId, w]) => ({ callId, ...w, ended: heard.has(callId) || !inflight.has(callId) }));
+      await continueAsNew<CampaignWorkflow>({ ...input, state: snapshot(), carried: stillOpen, ended: [...finished] });
     }
     if (inflight.size >= s.settings.concurrency) {
       await condition(changed('running'));

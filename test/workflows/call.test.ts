@@ -237,7 +237,7 @@ test('an answered call the agent ends is completed and charged per started minut
     // The carrier ended it: nothing to hang up.
     expect(calls.carrierHangup).toEqual([]);
     expect(calls.leaveVoicemail).toEqual([]);
-    await record('answered-completed-settled-beside', handle);
+    await record('answered-completed', handle);
   });
 });
 

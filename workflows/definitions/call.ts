@@ -75,7 +75,8 @@ export interface CallSettlement {
 
 /** The activities the call workflow runs; activities/calls.ts implements them. */
 export interface CallActivities {
-  dial: (request: { callId: string; to: string; agentId?: string; variables?: Record<string, string> }) => Promise<DialResult>;
+  /** Names the agent, so a carrier that speaks for it (Twilio) can load its voice. */
+  dial: (request: { callId: string; to: string; agentId: string; variables: Record<string, string> }) => Promise<DialResult>;
   carrierHangup: (request: { carrierCallId: string }) => Promise<void>;
   leaveVoicemail: (request: { callId: string }) => Promise<void>;
   projectCall: (projection: CallProjection) => Promise<boolean>;

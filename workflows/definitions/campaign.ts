@@ -102,10 +102,8 @@ export interface CampaignInput {
   /** Created by a `byok` key: its calls are billed outside credits. */
   byok: boolean;
   /**
-   * Events after which a run continues as new. Below Temporal's warning at 10,240 events: a run
-   * ends at most one round of dials (about 6 events per place) past its budget, or, if begun before
-   * calls were carried across and so letting its calls finish first, under budget + about 12 events
-   * per call still in progress.
+   * Events after which a run continues as new, carrying its open calls. Below Temporal's warning at
+   * 10,240 events: a run ends at most one round of dials (about 6 events per place) past its budget.
    */
   historyBudget: number;
   state: CampaignState;

@@ -13,7 +13,7 @@ import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
-import { callWorkflowId, type Disposition } from '../workflows/definitions';
+import { callWorkflowId, type CallActivities, type SimulatedLineActivities } from '../workflows/definitions';
 import { analysisOrFailure } from './analysis';
 
 export interface CallDeps {
@@ -40,10 +40,11 @@ async function dialVoice(agentId: string, variables: Record<string, string>): Pr
   return { language, greeting, ...(agent.providers?.stt ? { stt: agent.providers.stt } : {}), ...(agent.providers?.tts ? { tts: agent.providers.tts } : {}) };
 }
 
+/** The call workflow's activities and the simulated line's; their signatures are the workflows' own (workflows/definitions). */
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
-    async dial({ callId, to, agentId, variables }: { callId: string; to: string; agentId?: string; variables?: Record<string, string> }) {
-      const voice = agentId ? await dialVoice(agentId, variables ?? {}) : undefined;
+    async dial({ callId, to, agentId, variables }) {
+      const voice = await dialVoice(agentId, variables);
       try {
         return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), ...(voice ? { voice } : {}) });
       } catch (err) {
@@ -53,11 +54,11 @@ export function callActivities({ carrier, llms }: CallDeps) {
       }
     },
 
-    async carrierHangup({ carrierCallId }: { carrierCallId: string }) {
+    async carrierHangup({ carrierCallId }) {
       await carrier.hangup(carrierCallId);
     },
 
-    async projectCall({ callId, seq, fields }: { callId: string; seq: number; fields: Record<string, unknown> }) {
+    async projectCall({ callId, seq, fields }) {
       const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
       const set: Record<string, unknown> = { ...fields };
       for (const k of dates) set[k] = new Date(fields[k] as string);
@@ -66,7 +67,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     /** After the call: charge (or record byok minutes) once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
-    async settleCall(input: { callId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
+    async settleCall(input) {
       if (input.chargedMinutes > 0) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `call:${input.callId}`, byok: input.byok });
       }
@@ -74,7 +75,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ agentId, status: 'completed' }));
     },
 
-    async leaveVoicemail({ callId }: { callId: string }) {
+    async leaveVoicemail({ callId }) {
       const { agent, call } = await loadCall(callId);
       const profile = agentProfile(agent, call.variables ?? {});
       const text = profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
@@ -88,7 +89,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
      * Idempotent per index, so an attempt that timed out but still wrote its turn is not followed
      * by a retry that speaks out of turn.
      */
-    async simulatedTurn({ callId, phoneNumber, index }: { callId: string; phoneNumber: string; index: number }): Promise<{ ended?: 'agent' | 'contact' }> {
+    async simulatedTurn({ callId, phoneNumber, index }) {
       const done = await CallTurn.findOne({ callId: new Types.ObjectId(callId), index }).lean();
       if (done) return done.ends ? { ended: done.ends as 'agent' | 'contact' } : {};
       const { agent, call, turns } = await loadCall(callId);
@@ -108,7 +109,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     /** The report: one per call, derived by the LLM provider from the stored transcript. */
-    async analyzeCall({ callId, disposition }: { callId: string; disposition: Disposition }) {
+    async analyzeCall({ callId, disposition }) {
       const { call, agent, turns } = await loadCall(callId);
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
@@ -128,5 +129,5 @@ export function callActivities({ carrier, llms }: CallDeps) {
         return { reportId: String(raced!._id) };
       }
     },
-  };
+  } satisfies CallActivities & SimulatedLineActivities;
 }

@@ -7,19 +7,13 @@ import { campaignFields, projectCampaign } from '../models/campaign';
 import { reserveCallSlot } from '../models/callSlot';
 import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
 import { releaseSlot } from '../models/slot';
-import { callWorkflowId, type AttemptOutcome, type CallInput, type CallState, type CampaignState, type CampaignWork, type ClosedCall } from '../workflows/definitions';
+import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type CampaignWork, type ClosedCall } from '../workflows/definitions';
 
 export interface CampaignDeps {
   /** How long a campaign call may ring before it counts as unanswered. */
   ringTimeoutSeconds: number;
   /** Where a campaign's run learns that calls an earlier run started have closed. */
   workflows: WorkflowClient;
-}
-
-interface Attempt extends CampaignWork {
-  campaignId: string;
-  organizationId: string;
-  callId: string;
 }
 
 /** Attempts share one ledger read for this long (see reserveCallSlot). */
@@ -35,6 +29,7 @@ const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
 /**
  * A recipient is written only by its campaign's workflow, one attempt at a time, so plain `$set`s
  * are safe on FerretDB. Every write sets absolute values, so a retried activity repeats it harmlessly.
+ * Their signatures are the campaign workflow's own (workflows/definitions).
  */
 export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDeps) {
   return {
@@ -42,7 +37,7 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
      * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
      * use) and marks the recipient `calling`. Idempotent per call id: a retry finds its slot.
      */
-    async beginAttempt(a: Attempt & { agentId: string; byok: boolean }): Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' }> {
+    async beginAttempt(a) {
       const recipient = await Recipient.findById(recipientId(a.campaignId, a.index)).lean();
       if (!recipient) throw new Error(`recipient ${a.index} of campaign ${a.campaignId} is missing`);
       const campaignAgent = await Agent.findById(a.agentId).lean();
@@ -73,7 +68,7 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     },
 
     /** Gives back an attempt that was begun but never dialled (the campaign was cancelled meanwhile). */
-    async abandonAttempt(a: Attempt) {
+    async abandonAttempt(a) {
       await releaseSlot(callSlotPool(a.organizationId), a.callId);
       await Recipient.updateOne(
         { _id: recipientId(a.campaignId, a.index) },
@@ -82,13 +77,7 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     },
 
     /** Finished attempts: each recipient's status, the retry queue's new entries, then the counts. */
-    async recordOutcomes(input: {
-      campaignId: string;
-      outcomes: AttemptOutcome[];
-      retries: Array<CampaignWork & { seq: number; dueAt: string }>;
-      seq: number;
-      state: CampaignState;
-    }) {
+    async recordOutcomes(input) {
       for (const retry of input.retries) {
         await putRetryEntry(input.campaignId, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
       }
@@ -105,7 +94,7 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
      * The due entries at the front of the retry queue, in order, from `from` up to `to`; stops at
      * the first one not yet due and says when it will be.
      */
-    async fetchRetries({ campaignId, from, to, now }: { campaignId: string; from: number; to: number; now: string }) {
+    async fetchRetries({ campaignId, from, to, now }) {
       const due: CampaignWork[] = [];
       for (let seq = from; seq < to; seq += 1) {
         const entry = await RetryEntry.findById(retryEntryId(campaignId, seq)).lean();
@@ -121,7 +110,7 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
      * closed with no result; any other error (the server unreachable) fails the attempt, so a live
      * call is never taken for ended.
      */
-    async closedCalls({ callIds }: { callIds: string[] }): Promise<ClosedCall[]> {
+    async closedCalls({ callIds }) {
       const checked = await Promise.all(
         callIds.map(async (callId): Promise<ClosedCall | undefined> => {
           const handle = workflows.getHandle<() => Promise<CallState>>(callWorkflowId(callId));
@@ -137,8 +126,8 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
       return checked.filter((c) => c !== undefined);
     },
 
-    async projectCampaign({ campaignId, seq, state }: { campaignId: string; seq: number; state: CampaignState }) {
+    async projectCampaign({ campaignId, seq, state }) {
       return projectCampaign(campaignId, seq, campaignFields(state));
     },
-  };
+  } satisfies CampaignActivities;
 }

@@ -9,7 +9,7 @@ import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
 import type { LlmSource } from '../providers/llm';
 import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import { analysisOrFailure } from './analysis';
-import type { InterviewTurnView } from '../workflows/definitions';
+import type { InterviewActivities, InterviewTurnView } from '../workflows/definitions';
 
 export interface InterviewDeps {
   llms: LlmSource;
@@ -62,9 +62,10 @@ async function appendTurn(interviewId: string, index: number, role: 'agent' | 'c
   }
 }
 
+/** The interview workflow's activities; their signatures are the workflow's own (workflows/definitions). */
 export function interviewActivities({ llms }: InterviewDeps) {
   return {
-    async projectInterview({ interviewId, seq, fields }: { interviewId: string; seq: number; fields: Record<string, unknown> }) {
+    async projectInterview({ interviewId, seq, fields }) {
       const set: Record<string, unknown> = { ...fields };
       for (const k of ['expiresAt', 'startedAt', 'endedAt']) if (typeof fields[k] === 'string') set[k] = new Date(fields[k] as string);
       if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
@@ -76,7 +77,7 @@ export function interviewActivities({ llms }: InterviewDeps) {
      * agent's reply after it. Idempotent per index: a retry returns the reply already stored
      * instead of asking the model again.
      */
-    async interviewTurn({ interviewId, index, candidateText }: { interviewId: string; index: number; candidateText: string | null }) {
+    async interviewTurn({ interviewId, index, candidateText }) {
       const agentIndex = candidateText === null ? index : index + 1;
       if (candidateText !== null) await appendTurn(interviewId, index, 'candidate', candidateText);
       const { interview, agent, stored, turns } = await loadInterview(interviewId);
@@ -94,7 +95,7 @@ export function interviewActivities({ llms }: InterviewDeps) {
     },
 
     /** The report's id, fixed when the interview ends: a pending report, one per interview. */
-    async reserveInterviewReport({ interviewId }: { interviewId: string }) {
+    async reserveInterviewReport({ interviewId }) {
       const existing = await InterviewReport.findOne({ interviewId }).lean();
       if (existing) return { reportId: String(existing._id) };
       const interview = await Interview.findById(interviewId).lean();
@@ -114,7 +115,7 @@ export function interviewActivities({ llms }: InterviewDeps) {
     },
 
     /** After the interview: charge (or record byok minutes) once and have the agent's sessions recounted. Safe to repeat. */
-    async settleInterview(input: { interviewId: string; organizationId: string; agentId: string; chargedMinutes: number; byok: boolean }) {
+    async settleInterview(input) {
       if (input.chargedMinutes > 0) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `interview:${input.interviewId}`, byok: input.byok });
       }
@@ -123,7 +124,7 @@ export function interviewActivities({ llms }: InterviewDeps) {
     },
 
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */
-    async analyzeInterview({ interviewId }: { interviewId: string }) {
+    async analyzeInterview({ interviewId }) {
       const { interview, agent, turns } = await loadInterview(interviewId);
       const analysis = await analysisOrFailure(async () => ({
         ...(await (await interviewLlm(llms, interview, agent)).analyzeInterview(interviewProfile(agent, interview), turns)),
@@ -131,5 +132,5 @@ export function interviewActivities({ llms }: InterviewDeps) {
       }));
       await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { family: interview.agentMode, ...analysis, status: 'ready', readyAt: new Date() } });
     },
-  };
+  } satisfies InterviewActivities;
 }

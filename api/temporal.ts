@@ -18,24 +18,24 @@ import {
 import { ApplicationFailure, WorkflowNotFoundError, type UpdateDefinition, type Workflow } from '@temporalio/common';
 import type { Config } from '../config';
 import {
-  archiveUpdate,
+  campaignArchiveUpdate,
   callWorkflowId,
   callWorkflowType,
   campaignWorkflowId,
   campaignWorkflowType,
-  candidateMessageUpdate,
-  carrierEventSignal,
-  dialUpdate,
-  editUpdate,
-  endInterviewUpdate,
+  interviewMessageUpdate,
+  callCarrierEventSignal,
+  callDialUpdate,
+  campaignEditUpdate,
+  interviewEndUpdate,
   FailureType,
-  hangupUpdate,
-  interviewOpenedUpdate,
+  callHangupUpdate,
+  interviewOpenUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
-  recipientsUpdate,
+  campaignSetRecipientsUpdate,
   searchAttributes,
-  startInterviewUpdate,
+  interviewStartUpdate,
   type CallInput,
   type CallWorkflow,
   type CampaignEdit,
@@ -117,7 +117,7 @@ export class Workflows {
   async placeCall(input: CallInput): Promise<void> {
     const workflowId = callWorkflowId(input.callId);
     const start = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
-    await this.within(this.deadlines.dial, () => this.client.workflow.executeUpdateWithStart(dialUpdate, { startWorkflowOperation: start }), {
+    await this.within(this.deadlines.dial, () => this.client.workflow.executeUpdateWithStart(callDialUpdate, { startWorkflowOperation: start }), {
       // No worker took the call in time, or the carrier hangs.
       timedOut: this.abandoning(workflowId, 'POST /calls gave up waiting for the dial', () => dialTimeout(this.deadlines.dial)),
     });
@@ -125,7 +125,7 @@ export class Workflows {
 
   /** `closed` is the 409's message when the call's workflow has already finished. */
   async hangupCall(callId: string, closed: string): Promise<void> {
-    await this.within(this.deadlines.action, () => this.call(callId).executeUpdate(hangupUpdate), {
+    await this.within(this.deadlines.action, () => this.call(callId).executeUpdate(callHangupUpdate), {
       closed,
       timedOut: () => actionTimeout(this.deadlines.action, 'call'),
     });
@@ -141,7 +141,7 @@ export class Workflows {
       await this.within(
         this.deadlines.action,
         async () => {
-          for (const event of events) await handle.signal(carrierEventSignal, event);
+          for (const event of events) await handle.signal(callCarrierEventSignal, event);
           if (events.length === 0) await handle.describe();
         },
         { timedOut: () => actionTimeout(this.deadlines.action, 'call') },
@@ -170,17 +170,17 @@ export class Workflows {
   }
 
   async editCampaign(campaignId: string, edit: CampaignEdit, closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(editUpdate, { args: [edit] }));
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignEditUpdate, { args: [edit] }));
   }
 
   async setRecipients(campaignId: string, total: number, closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(recipientsUpdate, { args: [{ total }] }));
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total }] }));
   }
 
   /** Archives through the workflow while it runs; `closed` when it has finished and only the read model is left to archive. */
   async archiveCampaign(campaignId: string): Promise<'archived' | 'closed'> {
     try {
-      await this.updateCampaign(campaignId, undefined, (h) => h.executeUpdate(archiveUpdate));
+      await this.updateCampaign(campaignId, undefined, (h) => h.executeUpdate(campaignArchiveUpdate));
       return 'archived';
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) return 'closed';
@@ -192,7 +192,7 @@ export class Workflows {
   async openInterview(input: InterviewInput): Promise<void> {
     const workflowId = interviewWorkflowId(input.interviewId);
     const start = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
-    await this.within(this.deadlines.action, () => this.client.workflow.executeUpdateWithStart(interviewOpenedUpdate, { startWorkflowOperation: start }), {
+    await this.within(this.deadlines.action, () => this.client.workflow.executeUpdateWithStart(interviewOpenUpdate, { startWorkflowOperation: start }), {
       // Its link would be in the answer that is not given: nobody could ever use it.
       timedOut: this.abandoning(workflowId, 'POST /interviews gave up waiting for the workflow', () => createTimeout(this.deadlines.action, 'interview')),
     });
@@ -200,16 +200,16 @@ export class Workflows {
 
   /** The candidate starts; answers once the agent's opening turn is stored. */
   async startInterview(interviewId: string): Promise<void> {
-    await this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(startInterviewUpdate));
+    await this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(interviewStartUpdate));
   }
 
   /** Waits for the agent's reply: a turn retries a failing model before the workflow gives up, and the deadline outlasts that. */
   sendCandidateMessage(interviewId: string, text: string): Promise<InterviewReply> {
-    return this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(candidateMessageUpdate, { args: [text] }));
+    return this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(interviewMessageUpdate, { args: [text] }));
   }
 
   async endInterview(interviewId: string): Promise<void> {
-    await this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(endInterviewUpdate));
+    await this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate));
   }
 
   private call = (callId: string) => this.client.workflow.getHandle<CallWorkflow>(callWorkflowId(callId));

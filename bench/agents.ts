@@ -10,7 +10,7 @@ import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import autocannon from 'autocannon';
 import mongoose from 'mongoose';
-import { benchTenant } from './servers';
+import { benchTenant, listen, serveApp } from './servers';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
@@ -19,10 +19,6 @@ import { freePort, provision, startFerret, toolPaths, type RunningServer } from 
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
-}
 
 async function run(title: string, url: string, headers: Record<string, string> = {}) {
   // A short unmeasured run first, so JIT and database caches are warm for every target alike.
@@ -84,8 +80,7 @@ async function main(): Promise<void> {
 
   const connection = await Connection.lazy({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
   const app = createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection }) });
-  const server = http.createServer(app.callback());
-  const apiUrl = await listen(server);
+  const { server, url: apiUrl } = await serveApp(app);
   const auth = { authorization: `Bearer ${key}` };
 
   console.log(`node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per target, database ${ferret ? 'FerretDB (SQLite)' : uri}`);

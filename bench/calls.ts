@@ -4,9 +4,10 @@
  * 200 calls through HTTP POST /api/v1/calls, 20 requests in flight (auth, rate limit, validation,
  * credit and concurrency checks, Update-with-Start of the call workflow that answers once the
  * simulated carrier has accepted the dial), against a baseline in the same run: a bare
- * `client.workflow.start` of proofWorkflow, 200 times at 20 in flight. The baseline is start-only:
- * start resolves once the server has accepted the workflow, which then waits on its timer; all of
- * them are terminated afterwards. Also measured: the time from the first POST until all 200 calls
+ * `client.workflow.start` of the benches' no-op baseline workflow (bench/baselineWorkflow.ts, on a
+ * worker and task queue of its own), 200 times at 20 in flight. The baseline is start-only: start
+ * resolves once the server has accepted the workflow, which then waits on its timer; all of them
+ * are terminated afterwards. Also measured: the time from the first POST until all 200 calls
  * are `completed`.
  *
  * Starts its own Temporal dev server (headless, in memory) and FerretDB unless TEMPORAL_ADDRESS /
@@ -14,7 +15,6 @@
  * DIAL_TIMEOUT_SECONDS, when set, replaces the API's dial timeout (a POST that exceeds it is a 504,
  * which fails the run: every POST must be a 201).
  */
-import http from 'node:http';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -26,7 +26,8 @@ import { loadConfig } from '../config';
 import { Call } from '../models/call';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
-import { apiClient, benchServers, benchTenant } from './servers';
+import { baselineWorkflow } from './baselineWorkflow';
+import { apiClient, baselineWorker, benchServers, benchTenant, serveApp } from './servers';
 
 const CALLS = 200;
 const CONCURRENCY = 20;
@@ -40,10 +41,6 @@ Runtime.install({
   logger: new DefaultLogger('WARN'),
   telemetryOptions: { logging: { filter: { core: 'WARN', other: 'WARN' } } },
 });
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
-}
 
 /** Runs `task(0..count-1)` with at most `concurrency` in flight; returns each task's latency in ms. */
 async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number[]> {
@@ -94,10 +91,10 @@ async function main(): Promise<void> {
     const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client) });
     const bundleMs = performance.now() - bundleStart;
     const running = worker.run();
+    const baseline = await baselineWorker(native, config.temporal.namespace);
 
     const app = createApp({ config, mongo: mongoose.connection, temporal: client });
-    const server = http.createServer(app.callback());
-    const apiUrl = await listen(server);
+    const { server, url: apiUrl } = await serveApp(app);
 
     const { organizationId, key } = await benchTenant('Bench calls', { creditMinutes: 100_000, limits: { maxConcurrentCalls: 1000 } });
     const api = apiClient(apiUrl, key);
@@ -135,7 +132,7 @@ async function main(): Promise<void> {
 
     const startBare = async (label: string) => {
       const workflowId = `bench-start-${label}-${randomBytes(6).toString('hex')}`;
-      await client.workflow.start('proofWorkflow', { taskQueue, workflowId, args: [{ label: 'bench' }] });
+      await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId });
       return workflowId;
     };
     const terminateAll = (ids: string[]) =>
@@ -208,7 +205,7 @@ async function main(): Promise<void> {
     const bareP99 = percentile(bare, 99);
     console.log('\n| target | p50 (ms) | p99 (ms) | max (ms) | p50 vs baseline | p99 vs baseline |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    console.log(`| baseline: bare client.workflow.start, ${CALLS} at ${CONCURRENCY} in flight (start-only: proofWorkflow then waits on its timer) | ${ms(bareP50)} | ${ms(bareP99)} | ${ms(Math.max(...bare))} | 1.0x | 1.0x |`);
+    console.log(`| baseline: bare client.workflow.start, ${CALLS} at ${CONCURRENCY} in flight (start-only: the baseline workflow then waits on its timer) | ${ms(bareP50)} | ${ms(bareP99)} | ${ms(Math.max(...bare))} | 1.0x | 1.0x |`);
     console.log(
       `| POST /api/v1/calls, ${CALLS} at ${CONCURRENCY} in flight (201 = dial accepted) | ${ms(postP50)} | ${ms(postP99)} | ${ms(Math.max(...posts))} | ${(postP50 / bareP50).toFixed(1)}x | ${(postP99 / bareP99).toFixed(1)}x |`,
     );
@@ -224,7 +221,7 @@ async function main(): Promise<void> {
     console.log(`\nDispositions: ${dispositions.map((d) => `${d._id ?? 'none'} ${d.n}`).join(', ')}; peak live calls (created or active) ${peakLive}; load average ${loadBefore} before, ${load()} after.`);
 
     worker.shutdown();
-    await running;
+    await Promise.all([running, baseline.stop()]);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await native.close();
     await connection.close();

@@ -10,7 +10,6 @@
  *
  * Starts its own Temporal dev server and FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI are set.
  */
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +21,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { campaignWorkflowId } from '../workflows/definitions';
-import { apiClient, benchServers, benchTenant } from './servers';
+import { apiClient, benchServers, benchTenant, serveApp } from './servers';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 100_000);
@@ -31,10 +30,6 @@ const CONCURRENCY = 25;
 
 /** Distinct valid London numbers, +44 20 7100 0000 onwards. */
 const phone = (i: number) => `+44207${String(1_000_000 + i)}`;
-
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
-}
 
 async function main(): Promise<void> {
   const servers = await benchServers('campaign');
@@ -53,8 +48,7 @@ async function main(): Promise<void> {
     const config = loadConfig(env);
     const connection = await Connection.connect({ address: servers.temporalAddress });
     const client = new Client({ connection, namespace: config.temporal.namespace });
-    const server = http.createServer(createApp({ config, mongo: mongoose.connection, temporal: client }).callback());
-    const apiUrl = await listen(server);
+    const { server, url: apiUrl } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
 
     const { key } = await benchTenant('Bench campaign', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
     const call = apiClient(apiUrl, key);

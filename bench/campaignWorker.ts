@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig } from '../config';
 import type { Carrier, DialRequest } from '../providers/carrier/interface';
-import { carrierEventSignal } from '../workflows/definitions';
+import { callCarrierEventSignal } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
 
 Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging: { filter: { core: 'WARN', other: 'WARN' } } } });
@@ -29,10 +29,10 @@ class FixedLengthCarrier implements Carrier {
     this.inFlight += 1;
     this.peak = Math.max(this.peak, this.inFlight);
     const call = this.client.workflow.getHandle(request.callWorkflowId);
-    await call.signal(carrierEventSignal, { type: 'answered' });
+    await call.signal(callCarrierEventSignal, { type: 'answered' });
     setTimeout(() => {
       this.inFlight -= 1;
-      call.signal(carrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined);
+      call.signal(callCarrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined);
     }, this.callMs);
     return { carrierCallId: request.callId };
   }

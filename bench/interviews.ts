@@ -5,13 +5,12 @@
  * POST /candidate/v1/interviews/{id}/messages: candidate auth, validation, the interview
  * workflow's update, whose activity stores the candidate's turn, asks the simulated LLM and stores
  * its reply. Beside it, in the same run: the same turns sent straight to the workflow with
- * `executeUpdate` (no HTTP), and the round trip of an empty workflow update (proofWorkflow's
- * `rename`, no activity), 100 times.
+ * `executeUpdate` (no HTTP), and the round trip of an empty workflow update (the `ping` of the
+ * benches' no-op baseline workflow, bench/baselineWorkflow.ts, on a worker of its own), 100 times.
  *
  * Starts its own Temporal dev server (headless, in memory) and FerretDB unless TEMPORAL_ADDRESS /
  * MONGODB_URI are set; runs a worker on a unique task queue and the API app in this process.
  */
-import http from 'node:http';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -20,10 +19,11 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
-import { candidateMessageUpdate, interviewWorkflowId, renameProofUpdate } from '../workflows/definitions';
+import { interviewMessageUpdate, interviewWorkflowId } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
-import { benchServers, benchTenant } from './servers';
+import { baselinePingUpdate, baselineWorkflow } from './baselineWorkflow';
+import { baselineWorker, benchServers, benchTenant, serveApp } from './servers';
 
 const TURNS = 100;
 /** Questions per interview: the agent asks one per criterion (20 is the most an agent may have). */
@@ -53,8 +53,7 @@ async function main(): Promise<void> {
     const native = await NativeConnection.connect({ address: temporalAddress });
     const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client) });
     const running = worker.run();
-    const server = http.createServer(createApp({ config, mongo: mongoose.connection, temporal: client }).callback());
-    const url = await new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+    const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
 
     const { key } = await benchTenant('Bench interviews', { creditMinutes: 100_000 });
     // Answers are read field by field below; their shapes are the API's, checked by the tests.
@@ -98,14 +97,15 @@ async function main(): Promise<void> {
     const overHttp = (interview: { id: string; capability: string }, text: string) =>
       call(`/candidate/v1/interviews/${interview.id}/messages`, interview.capability, { text });
     const direct = (interview: { id: string }, text: string) =>
-      client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(candidateMessageUpdate, { args: [text] });
+      client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(interviewMessageUpdate, { args: [text] });
 
-    const proof = await client.workflow.start('proofWorkflow', { taskQueue, workflowId: `bench-proof-${randomBytes(4).toString('hex')}`, args: [{ label: 'bench' }] });
+    const baseline = await baselineWorker(native, config.temporal.namespace);
+    const idle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-baseline-${randomBytes(4).toString('hex')}` });
     const emptyUpdates = async (count: number) => {
       const latencies: number[] = [];
       for (let i = 0; i < count; i += 1) {
         const start = performance.now();
-        await proof.executeUpdate(renameProofUpdate, { args: [`label ${i}`] });
+        await idle.executeUpdate(baselinePingUpdate);
         latencies.push(performance.now() - start);
       }
       return latencies;
@@ -125,13 +125,13 @@ async function main(): Promise<void> {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     const row = (label: string, values: number[]) =>
       console.log(`| ${label} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${(percentile(values, 50) / baseP50).toFixed(1)}x | ${(percentile(values, 99) / baseP99).toFixed(1)}x |`);
-    row('baseline: empty workflow update round trip (proofWorkflow `rename`, client.executeUpdate)', empty);
+    row('baseline: empty workflow update round trip (`ping` of the baseline workflow, client.executeUpdate)', empty);
     row('candidate message to agent reply: POST /candidate/v1/interviews/{id}/messages', http100);
-    row('the same turn as a bare client.executeUpdate of `candidateMessage` (no HTTP)', direct100);
+    row('the same turn as a bare client.executeUpdate of `message` (no HTTP)', direct100);
 
-    await proof.terminate('bench done');
+    await idle.terminate('bench done');
     worker.shutdown();
-    await running;
+    await Promise.all([running, baseline.stop()]);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await native.close();
     await connection.close();

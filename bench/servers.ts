@@ -2,10 +2,14 @@
  * The servers a benchmark runs on: a Temporal dev server and FerretDB of its own in a scratch
  * folder, unless TEMPORAL_ADDRESS / MONGODB_URI name running ones.
  */
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import type Koa from 'koa';
 import type { Types } from 'mongoose';
+import { Worker, type NativeConnection } from '@temporalio/worker';
 import { SCOPES } from '../api/scopes';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
@@ -50,6 +54,23 @@ export async function benchServers(name: string): Promise<BenchServers> {
 }
 
 /**
+ * A worker in this process for the baseline workflow (bench/baselineWorkflow.ts) alone, on a task
+ * queue of its own beside the product worker's; `stop` drains it.
+ */
+export async function baselineWorker(connection: NativeConnection, namespace: string): Promise<{ taskQueue: string; stop(): Promise<void> }> {
+  const taskQueue = `bench-baseline-${randomBytes(4).toString('hex')}`;
+  const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow') });
+  const running = worker.run();
+  return {
+    taskQueue,
+    stop: async () => {
+      worker.shutdown();
+      await running;
+    },
+  };
+}
+
+/**
  * An organization of its own for one benchmark, and a live key with every scope at a rate limit the
  * benchmark never reaches (the limiter still takes its ticket on every request).
  */
@@ -83,4 +104,16 @@ export function apiClient(apiUrl: string, key: string) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
   };
+}
+
+/** Serves `server` on a free loopback port; answers with its URL. */
+export function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+}
+
+/** The API's Koa app on a free loopback port. Koa answers every error itself, so its promise never rejects. */
+export async function serveApp(app: Koa): Promise<{ server: http.Server; url: string }> {
+  const handle = app.callback();
+  const server = http.createServer((req, res) => void handle(req, res));
+  return { server, url: await listen(server) };
 }

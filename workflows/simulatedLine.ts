@@ -1,10 +1,9 @@
 import { ActivityFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import { scenarioOf } from '../providers/carrier/testNumbers';
-import { callWorkflowId, carrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineInput } from './definitions';
+import { callWorkflowId, callCarrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
 
 // A turn takes well under a second; a short timeout lets a turn lost with its worker be retried soon.
-const { simulatedTurn } = proxyActivities<Activities>({
+const { simulatedTurn } = proxyActivities<SimulatedLineActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
 });
@@ -17,13 +16,13 @@ const MAX_TURNS = 60;
  * while connected plays both the agent's and the callee's turns through the conversation engine,
  * as a real carrier with a media stream would. It reaches the call only through carrier events.
  */
-export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<void> {
+export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
   let hungUp = false;
   setHandler(lineHangupSignal, () => {
     hungUp = true;
   });
   const call = getExternalWorkflowHandle(callWorkflowId(input.callId));
-  const report = (event: CarrierEvent) => call.signal(carrierEventSignal, event);
+  const report = (event: CarrierEvent) => call.signal(callCarrierEventSignal, event);
   /** Waits one pace; true when the call hung up meanwhile. */
   const pause = () => condition(() => hungUp, input.paceMs);
   // Even turns are the agent's, odd ones the callee's; the index makes each turn's activity idempotent.
@@ -72,4 +71,4 @@ export async function simulatedLineWorkflow(input: SimulatedLineInput): Promise<
     if (ended) return report({ type: 'ended', by: ended });
   }
   await report({ type: 'ended', by: 'contact' });
-}
+};

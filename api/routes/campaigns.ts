@@ -5,11 +5,11 @@ import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type 
 import { findPage } from '../../lib/page';
 import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients } from '../../models/recipient';
 import {
-  cancelUpdate,
+  campaignCancelUpdate,
   draftCampaignState,
-  launchUpdate,
-  pauseUpdate,
-  resumeUpdate,
+  campaignLaunchUpdate,
+  campaignPauseUpdate,
+  campaignResumeUpdate,
   type CampaignEdit,
   type CampaignInput,
   type CampaignState,
@@ -243,10 +243,10 @@ export const campaignRoutes = [
       return listEnvelope('recipient', docs.map(recipientRepresentation), total, query);
     },
   }),
-  campaignAction('launch', launchUpdate, 'launched', 'Launch a draft campaign'),
-  campaignAction('pause', pauseUpdate, 'paused', 'Pause a campaign'),
-  campaignAction('resume', resumeUpdate, 'resumed', 'Resume a paused campaign'),
-  campaignAction('cancel', cancelUpdate, 'cancelled', 'Cancel a campaign'),
+  campaignAction('launch', campaignLaunchUpdate, 'launched', 'Launch a draft campaign'),
+  campaignAction('pause', campaignPauseUpdate, 'paused', 'Pause a campaign'),
+  campaignAction('resume', campaignResumeUpdate, 'resumed', 'Resume a paused campaign'),
+  campaignAction('cancel', campaignCancelUpdate, 'cancelled', 'Cancel a campaign'),
   defineRoute({
     operationId: 'archiveCampaign',
     method: 'post',

@@ -12,7 +12,7 @@ export interface DialRequest {
   callWorkflowId: string;
   /**
    * How the agent sounds, for a carrier that runs speech itself (Twilio ConversationRelay). Absent
-   * on a dial scheduled by a call that started before dials carried it: the carrier's defaults apply.
+   * when the agent was deleted after the call was placed: the carrier's defaults apply.
    */
   voice?: DialVoice;
 }

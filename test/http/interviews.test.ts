@@ -6,7 +6,7 @@
 import { SCOPES } from '../../api/scopes';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
-import { endInterviewSignal, interviewWorkflowId } from '../../workflows/definitions';
+import { interviewEndSignal, interviewWorkflowId } from '../../workflows/definitions';
 import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
@@ -336,7 +336,7 @@ test('an interview that ended without starting never gets a report: 409 REPORT_U
   const created = await create();
   const id = created.body.id;
   // The operator's signal, as from the Temporal UI; expiry takes the same path after expiresInHours.
-  await worker.client.workflow.getHandle(interviewWorkflowId(id)).signal(endInterviewSignal);
+  await worker.client.workflow.getHandle(interviewWorkflowId(id)).signal(interviewEndSignal);
   const done = await waitFor(async () => {
     const res = await get(id);
     return res.body.status === 'completed' ? res.body : undefined;

@@ -2,7 +2,7 @@
  * The call workflow's logic on the time-skipping test server, with its activities mocked at the
  * activity boundary: the test plays the carrier by sending carrier events, and skips ring timeouts,
  * connected time and maximum durations instead of waiting for them. Calls start the way the API
- * starts them, by update-with-start of `dialUpdate`. With RECORD_HISTORIES=1 each path's history is
+ * starts them, by update-with-start of `callDialUpdate`. With RECORD_HISTORIES=1 each path's history is
  * written to test/histories/call-<path>.json for the replay test.
  */
 import { writeFileSync } from 'node:fs';
@@ -13,24 +13,24 @@ import { ApplicationFailure, WorkflowExecutionAlreadyStartedError } from '@tempo
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { Activities } from '../../activities';
 import {
+  callCarrierEventSignal,
+  callDialUpdate,
+  callHangupSignal,
+  callHangupUpdate,
   callStateQuery,
   callWorkflowId,
-  carrierEventSignal,
-  dialUpdate,
-  hangupSignal,
-  hangupUpdate,
+  callWorkflowType,
+  type CallActivities,
   type CallInput,
   type CallState,
+  type CallWorkflow,
   type CarrierEvent,
   type DialAccepted,
   type Disposition,
 } from '../../workflows/definitions';
-import type { callWorkflow } from '../../workflows/call';
 import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
-type CallActivities = Pick<Activities, 'dial' | 'carrierHangup' | 'projectCall' | 'settleCall' | 'analyzeCall' | 'leaveVoicemail'>;
 type Projection = Parameters<CallActivities['projectCall']>[0];
 type Settlement = Parameters<CallActivities['settleCall']>[0];
 
@@ -127,14 +127,14 @@ function callInput(overrides: Partial<CallInput> = {}): CallInput {
 interface Harness {
   input: CallInput;
   calls: Calls;
-  handle: WorkflowHandle<typeof callWorkflow>;
+  handle: WorkflowHandle<CallWorkflow>;
   /** The dial update's answer, or what it failed with. */
   dialed: Promise<DialAccepted>;
   carrier: (event: CarrierEvent) => Promise<void>;
 }
 
 /**
- * Runs one call on a fresh worker: starts it as the API does (update-with-start of `dialUpdate`,
+ * Runs one call on a fresh worker: starts it as the API does (update-with-start of `callDialUpdate`,
  * conflict policy FAIL) and hands the body the handle as soon as the run has started; `dialed` is
  * the dial update's outcome.
  */
@@ -147,17 +147,17 @@ async function withCall<T>(
   const taskQueue = uniqueName('call');
   const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
   return worker.runUntil(async () => {
-    const startWorkflowOperation = new WithStartWorkflowOperation<typeof callWorkflow>('callWorkflow', {
+    const startWorkflowOperation = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
       workflowId: callWorkflowId(input.callId),
       taskQueue,
       args: [input],
       workflowIdConflictPolicy: 'FAIL',
     });
-    const dialed = env.client.workflow.executeUpdateWithStart(dialUpdate, { startWorkflowOperation });
+    const dialed = env.client.workflow.executeUpdateWithStart(callDialUpdate, { startWorkflowOperation });
     // Observed either way below; keeps a refused dial from surfacing as an unhandled rejection.
     dialed.catch(() => undefined);
     const handle = await startWorkflowOperation.workflowHandle();
-    const carrier = (event: CarrierEvent) => handle.signal(carrierEventSignal, event);
+    const carrier = (event: CarrierEvent) => handle.signal(callCarrierEventSignal, event);
     try {
       return await body({ input, calls, handle, dialed, carrier });
     } catch (err) {
@@ -237,7 +237,7 @@ test('an answered call the agent ends is completed and charged per started minut
     // The carrier ended it: nothing to hang up.
     expect(calls.carrierHangup).toEqual([]);
     expect(calls.leaveVoicemail).toEqual([]);
-    await record('answered-completed-settled-beside', handle);
+    await record('answered-completed', handle);
   });
 });
 
@@ -318,7 +318,7 @@ test('a hangup signal while ringing ends the call as hangup_requested', async ()
   const input = callInput();
   await withCall(input, {}, async ({ calls, handle, dialed }) => {
     await dialed;
-    await handle.signal(hangupSignal);
+    await handle.signal(callHangupSignal);
     expect(await handle.result()).toEqual(completedState('hangup_requested'));
     expect(expectProjections(calls, ['created', 'completed'], 'hangup_requested')).toMatchObject({ chargedMinutes: 0 });
     // Well before the ring timeout: the hangup ended it, not the timer.
@@ -337,7 +337,7 @@ test('a hangup signal while the carrier is still dialling hangs the call up as s
   await withCall(input, { dialGate }, async ({ calls, handle, dialed }) => {
     await waitFor(async () => (calls.dial.length === 1 ? true : undefined));
     // A campaign's cancel reaches its call in this instant.
-    await handle.signal(hangupSignal);
+    await handle.signal(callHangupSignal);
     answerDial();
     await dialed;
     expect(await handle.result()).toEqual(completedState('hangup_requested'));
@@ -357,7 +357,7 @@ test('a hangup signal while active ends the call as hangup_requested and hangs u
     await projected(calls, 'active');
     await env.sleep('3 minutes');
     expect(calls.carrierHangup).toEqual([]);
-    await handle.signal(hangupSignal);
+    await handle.signal(callHangupSignal);
 
     expect(await handle.result()).toEqual(completedState('hangup_requested', true));
     const completed = expectProjections(calls, ['created', 'active', 'completed'], 'hangup_requested');
@@ -400,13 +400,13 @@ async function hangupThenReject({ calls, handle, dialed, carrier }: Harness) {
   await carrier({ type: 'answered' });
   await projected(calls, 'active');
   await env.sleep('20 seconds');
-  expect(await handle.executeUpdate(hangupUpdate)).toEqual({ status: 'active', carrierCallId: CARRIER_CALL_ID });
+  expect(await handle.executeUpdate(callHangupUpdate)).toEqual({ status: 'active', carrierCallId: CARRIER_CALL_ID });
 
   // The call is completed, but the run is still open in its final activities (analyzeCall waits).
   await waitFor(async () => (calls.analyzeCall.length > 0 ? true : undefined));
   expect((await handle.describe()).status.name).toBe('RUNNING');
   expect(await handle.query(callStateQuery)).toEqual(completedState('hangup_requested', true));
-  const rejected = await handle.executeUpdate(hangupUpdate).catch((err: unknown) => err);
+  const rejected = await handle.executeUpdate(callHangupUpdate).catch((err: unknown) => err);
   expect(rejected).toBeInstanceOf(WorkflowUpdateFailedError);
   const cause = (rejected as WorkflowUpdateFailedError).cause;
   expect(cause).toBeInstanceOf(ApplicationFailure);
@@ -496,8 +496,8 @@ test('a second start with the same call id is refused by the FAIL conflict polic
   const input = callInput();
   await withCall(input, {}, async ({ calls, handle, dialed }) => {
     await dialed;
-    const again = env.client.workflow.executeUpdateWithStart(dialUpdate, {
-      startWorkflowOperation: new WithStartWorkflowOperation<typeof callWorkflow>('callWorkflow', {
+    const again = env.client.workflow.executeUpdateWithStart(callDialUpdate, {
+      startWorkflowOperation: new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
         workflowId: callWorkflowId(input.callId),
         taskQueue: (await handle.describe()).taskQueue,
         args: [input],
@@ -506,7 +506,7 @@ test('a second start with the same call id is refused by the FAIL conflict polic
     });
     await expect(again).rejects.toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
     expect(calls.dial).toHaveLength(1);
-    await handle.signal(hangupSignal);
+    await handle.signal(callHangupSignal);
     expect(await handle.result()).toEqual(completedState('hangup_requested'));
   });
 });

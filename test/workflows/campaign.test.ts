@@ -16,45 +16,34 @@ import { ApplicationFailure } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { Activities } from '../../activities';
 import { campaignActivities } from '../../activities/campaigns';
-import type { campaignWorkflow } from '../../workflows/campaign';
-import type { AttemptOutcome } from '../../workflows/definitions';
 import {
-  archiveUpdate,
+  callCarrierEventSignal,
   callWorkflowId,
+  campaignArchiveUpdate,
+  campaignCancelUpdate,
+  campaignEditUpdate,
+  campaignLaunchUpdate,
+  campaignPauseSignal,
+  campaignPauseUpdate,
+  campaignResumeUpdate,
+  campaignSetRecipientsUpdate,
   campaignStateQuery,
   campaignWorkflowId,
-  cancelUpdate,
+  campaignWorkflowType,
   draftCampaignState,
-  carrierEventSignal,
-  editUpdate,
-  launchUpdate,
-  pauseSignal,
-  pauseUpdate,
-  recipientsUpdate,
-  resumeUpdate,
+  type AttemptOutcome,
+  type CallActivities,
+  type CampaignActivities,
   type CampaignInput,
   type CampaignState,
   type CampaignWork,
+  type CampaignWorkflow,
 } from '../../workflows/definitions';
 import { temporalAddress, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
-type Mocked = Pick<
-  Activities,
-  | 'dial'
-  | 'carrierHangup'
-  | 'projectCall'
-  | 'settleCall'
-  | 'analyzeCall'
-  | 'leaveVoicemail'
-  | 'beginAttempt'
-  | 'abandonAttempt'
-  | 'recordOutcomes'
-  | 'fetchRetries'
-  | 'projectCampaign'
-  | 'closedCalls'
->;
+/** The campaign's activities and those of its calls, which are real call workflows. */
+type Mocked = CampaignActivities & CallActivities;
 
 const ANSWERS = '+442079460001';
 const NEVER = '+442079460002';
@@ -116,9 +105,9 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime): {
       world.inFlight += 1;
       world.peak = Math.max(world.peak, world.inFlight);
       const call = server().client.workflow.getHandle(callWorkflowId(callId));
-      if (to === BUSY) await call.signal(carrierEventSignal, { type: 'busy' });
-      if (to === ANSWERS) await call.signal(carrierEventSignal, { type: 'answered' });
-      if (to === ANSWERS && realTime) setTimeout(() => void call.signal(carrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
+      if (to === BUSY) await call.signal(callCarrierEventSignal, { type: 'busy' });
+      if (to === ANSWERS) await call.signal(callCarrierEventSignal, { type: 'answered' });
+      if (to === ANSWERS && realTime) setTimeout(() => void call.signal(callCarrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
       return { carrierCallId: `carrier-${callId}` };
     },
     async carrierHangup({ carrierCallId }) {
@@ -223,13 +212,13 @@ function campaignInput(settings: Partial<CampaignState['settings']> = {}, histor
 async function withCampaign<T>(
   input: CampaignInput,
   activities: Mocked,
-  body: (handle: WorkflowHandle<typeof campaignWorkflow>) => Promise<T>,
+  body: (handle: WorkflowHandle<CampaignWorkflow>) => Promise<T>,
   on = env,
 ): Promise<T> {
   const taskQueue = uniqueName('campaign');
   const worker = await Worker.create({ connection: on.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
   return worker.runUntil(async () => {
-    const handle = await on.client.workflow.start<typeof campaignWorkflow>('campaignWorkflow', {
+    const handle = await on.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, {
       workflowId: campaignWorkflowId(input.campaignId),
       taskQueue,
       args: [input],
@@ -259,9 +248,9 @@ async function refused(promise: Promise<unknown>, type = 'invalid_state') {
   expect(((err as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe(type);
 }
 
-async function launch(handle: WorkflowHandle<typeof campaignWorkflow>, total: number) {
-  await handle.executeUpdate(recipientsUpdate, { args: [{ total }] });
-  return handle.executeUpdate(launchUpdate);
+async function launch(handle: WorkflowHandle<CampaignWorkflow>, total: number) {
+  await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total }] });
+  return handle.executeUpdate(campaignLaunchUpdate);
 }
 
 const dialsOf = (world: World, index: number) => world.dials.filter((d) => d.index === index);
@@ -314,36 +303,36 @@ test('actions in each state: valid ones move it, invalid ones are refused by the
   const { world, activities } = mockWorld(Array.from({ length: 6 }, () => ANSWERS));
   await withCampaign(campaignInput({ concurrency: 2 }), activities, async (handle) => {
     // draft
-    for (const u of [pauseUpdate, resumeUpdate, archiveUpdate]) await refused(handle.executeUpdate(u));
-    await refused(handle.executeUpdate(launchUpdate), 'no_recipients');
-    expect((await handle.executeUpdate(editUpdate, { args: [{ name: 'Renamed', settings: { concurrency: 1 } }] })).settings).toMatchObject({ concurrency: 1 });
-    await handle.executeUpdate(recipientsUpdate, { args: [{ total: 6 }] });
-    await refused(handle.executeUpdate(recipientsUpdate, { args: [{ total: 6 }] }), 'already_imported');
-    expect((await handle.executeUpdate(launchUpdate)).status).toBe('running');
+    for (const u of [campaignPauseUpdate, campaignResumeUpdate, campaignArchiveUpdate]) await refused(handle.executeUpdate(u));
+    await refused(handle.executeUpdate(campaignLaunchUpdate), 'no_recipients');
+    expect((await handle.executeUpdate(campaignEditUpdate, { args: [{ name: 'Renamed', settings: { concurrency: 1 } }] })).settings).toMatchObject({ concurrency: 1 });
+    await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total: 6 }] });
+    await refused(handle.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total: 6 }] }), 'already_imported');
+    expect((await handle.executeUpdate(campaignLaunchUpdate)).status).toBe('running');
     // running
-    for (const u of [launchUpdate, resumeUpdate, archiveUpdate]) await refused(handle.executeUpdate(u));
-    await refused(handle.executeUpdate(editUpdate, { args: [{ name: 'x' }] }));
+    for (const u of [campaignLaunchUpdate, campaignResumeUpdate, campaignArchiveUpdate]) await refused(handle.executeUpdate(u));
+    await refused(handle.executeUpdate(campaignEditUpdate, { args: [{ name: 'x' }] }));
     await waitFor(async () => (world.inFlight === 1 ? true : undefined));
-    expect((await handle.executeUpdate(pauseUpdate)).status).toBe('paused');
+    expect((await handle.executeUpdate(campaignPauseUpdate)).status).toBe('paused');
     // paused
-    for (const u of [launchUpdate, pauseUpdate, archiveUpdate]) await refused(handle.executeUpdate(u));
-    expect((await handle.executeUpdate(editUpdate, { args: [{ settings: { concurrency: 2 } }] })).settings.concurrency).toBe(2);
+    for (const u of [campaignLaunchUpdate, campaignPauseUpdate, campaignArchiveUpdate]) await refused(handle.executeUpdate(u));
+    expect((await handle.executeUpdate(campaignEditUpdate, { args: [{ settings: { concurrency: 2 } }] })).settings.concurrency).toBe(2);
     const dialsWhilePaused = world.dials.length;
-    expect((await handle.executeUpdate(resumeUpdate)).status).toBe('running');
+    expect((await handle.executeUpdate(campaignResumeUpdate)).status).toBe('running');
     await waitFor(async () => (world.inFlight === 2 ? true : undefined));
     expect(world.dials.length).toBeGreaterThan(dialsWhilePaused);
     // The operator's signal does the same; an invalid one is ignored.
-    await handle.signal(pauseSignal);
+    await handle.signal(campaignPauseSignal);
     await waitFor(async () => ((await handle.query(campaignStateQuery)).status === 'paused' ? true : undefined));
-    await handle.signal(pauseSignal);
-    expect((await handle.executeUpdate(resumeUpdate)).status).toBe('running');
+    await handle.signal(campaignPauseSignal);
+    expect((await handle.executeUpdate(campaignResumeUpdate)).status).toBe('running');
     // cancel hangs up the calls in progress
     const inFlight = world.inFlight;
     expect(inFlight).toBeGreaterThan(0);
-    const cancelled = await handle.executeUpdate(cancelUpdate);
+    const cancelled = await handle.executeUpdate(campaignCancelUpdate);
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
     // Refused by the validators, or, once its calls have ended, by a closed workflow (the API's 409 too).
-    for (const u of [launchUpdate, pauseUpdate, resumeUpdate, cancelUpdate]) {
+    for (const u of [campaignLaunchUpdate, campaignPauseUpdate, campaignResumeUpdate, campaignCancelUpdate]) {
       const err = await handle.executeUpdate(u).then(
         () => undefined,
         (e: unknown) => e as Error,
@@ -363,7 +352,7 @@ test('actions in each state: valid ones move it, invalid ones are refused by the
 test('cancel in draft ends the campaign at once', async () => {
   const { activities } = mockWorld([]);
   await withCampaign(campaignInput(), activities, async (handle) => {
-    expect((await handle.executeUpdate(cancelUpdate)).status).toBe('cancelled');
+    expect((await handle.executeUpdate(campaignCancelUpdate)).status).toBe('cancelled');
     expect((await handle.result()).status).toBe('cancelled');
   });
 });
@@ -382,7 +371,7 @@ test('credits running out pause the campaign with a reason; resume continues whe
     expect(paused.pausedReason).toBe('insufficient_credits');
     expect(world.dials).toHaveLength(2);
     world.creditDials = Infinity;
-    expect((await handle.executeUpdate(resumeUpdate)).pausedReason).toBeNull();
+    expect((await handle.executeUpdate(campaignResumeUpdate)).pausedReason).toBeNull();
     return handle.result();
   });
   expect(result).toMatchObject({ status: 'completed', completed: 5 });

@@ -2,7 +2,7 @@
  * The interview workflow's logic on the time-skipping test server, with its activities mocked at
  * the activity boundary: the test plays the candidate through the workflow's updates and skips
  * expiry and maximum durations instead of waiting for them. Interviews start the way the API
- * starts them, by update-with-start of `interviewOpenedUpdate`. With RECORD_HISTORIES=1 each
+ * starts them, by update-with-start of `interviewOpenUpdate`. With RECORD_HISTORIES=1 each
  * path's history is written to test/histories/interview-<path>.json for the replay test.
  */
 import { writeFileSync } from 'node:fs';
@@ -12,22 +12,22 @@ import { ApplicationFailure } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { Activities } from '../../activities';
 import {
-  candidateMessageUpdate,
-  endInterviewSignal,
-  endInterviewUpdate,
-  interviewOpenedUpdate,
+  interviewEndSignal,
+  interviewEndUpdate,
+  interviewMessageUpdate,
+  interviewOpenUpdate,
+  interviewStartUpdate,
   interviewStateQuery,
   interviewWorkflowId,
-  startInterviewUpdate,
+  interviewWorkflowType,
+  type InterviewActivities,
   type InterviewEndedReason,
   type InterviewInput,
+  type InterviewWorkflow,
 } from '../../workflows/definitions';
-import type { interviewWorkflow } from '../../workflows/interview';
 import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
-type InterviewActivities = Pick<Activities, 'projectInterview' | 'interviewTurn' | 'reserveInterviewReport' | 'settleInterview' | 'analyzeInterview'>;
 type Projection = Parameters<InterviewActivities['projectInterview']>[0];
 
 interface Calls {
@@ -113,7 +113,7 @@ function interviewInput(overrides: Partial<InterviewInput> = {}): InterviewInput
 
 interface Harness {
   calls: Calls;
-  handle: WorkflowHandle<typeof interviewWorkflow>;
+  handle: WorkflowHandle<InterviewWorkflow>;
 }
 
 /** Runs one interview on a fresh worker, started as the API starts it, and hands the body its handle once `created` is written. */
@@ -122,13 +122,13 @@ async function withInterview<T>(input: InterviewInput, options: MockOptions, bod
   const taskQueue = uniqueName('interview');
   const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
   return worker.runUntil(async () => {
-    const startWorkflowOperation = new WithStartWorkflowOperation<typeof interviewWorkflow>('interviewWorkflow', {
+    const startWorkflowOperation = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, {
       workflowId: interviewWorkflowId(input.interviewId),
       taskQueue,
       args: [input],
       workflowIdConflictPolicy: 'FAIL',
     });
-    const opened = await env.client.workflow.executeUpdateWithStart(interviewOpenedUpdate, { startWorkflowOperation });
+    const opened = await env.client.workflow.executeUpdateWithStart(interviewOpenUpdate, { startWorkflowOperation });
     expect(opened).toEqual({ status: 'created', turns: 0 });
     // The update answers only after the `created` state reached the read model.
     expect(calls.projections.map((p) => p.fields.status)).toEqual(['created']);
@@ -204,24 +204,24 @@ test('an interview nobody starts expires after expiresInHours, free and without 
 test('the candidate starts, talks and ends: a report id at the end, charged per started minute', async () => {
   const input = interviewInput();
   await withInterview(input, {}, async ({ calls, handle }) => {
-    expect(await handle.executeUpdate(startInterviewUpdate)).toEqual({ index: 0, role: 'agent', text: 'Welcome, Ada.' });
+    expect(await handle.executeUpdate(interviewStartUpdate)).toEqual({ index: 0, role: 'agent', text: 'Welcome, Ada.' });
     // Starting again (a reloaded page) gives the same opening and asks the agent nothing new.
-    expect(await handle.executeUpdate(startInterviewUpdate)).toEqual({ index: 0, role: 'agent', text: 'Welcome, Ada.' });
-    const reply = await handle.executeUpdate(candidateMessageUpdate, { args: ['I wrote compilers'] });
+    expect(await handle.executeUpdate(interviewStartUpdate)).toEqual({ index: 0, role: 'agent', text: 'Welcome, Ada.' });
+    const reply = await handle.executeUpdate(interviewMessageUpdate, { args: ['I wrote compilers'] });
     expect(reply).toEqual({
       candidateTurn: { index: 1, role: 'candidate', text: 'I wrote compilers' },
       agentTurn: { index: 2, role: 'agent', text: 'About "I wrote compilers": tell me more.' },
       ended: false,
       reportId: null,
     });
-    await handle.executeUpdate(candidateMessageUpdate, { args: ['And databases'] });
+    await handle.executeUpdate(interviewMessageUpdate, { args: ['And databases'] });
     expect(calls.turns).toEqual([
       { index: 0, candidateText: null },
       { index: 1, candidateText: 'I wrote compilers' },
       { index: 3, candidateText: 'And databases' },
     ]);
     await env.sleep('90 seconds');
-    expect(await handle.executeUpdate(endInterviewUpdate)).toEqual({ reportId: REPORT_ID });
+    expect(await handle.executeUpdate(interviewEndUpdate)).toEqual({ reportId: REPORT_ID });
 
     expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'candidate_ended', reportId: REPORT_ID, turns: 5 });
     const completed = expectProjections(calls, ['created', 'active', 'completed'], 'candidate_ended');
@@ -239,8 +239,8 @@ test('the candidate starts, talks and ends: a report id at the end, charged per 
 test('the agent ends the interview with its last reply, which carries the report id', async () => {
   const input = interviewInput({ byok: true });
   await withInterview(input, {}, async ({ calls, handle }) => {
-    await handle.executeUpdate(startInterviewUpdate);
-    const reply = await handle.executeUpdate(candidateMessageUpdate, { args: [LAST_WORDS] });
+    await handle.executeUpdate(interviewStartUpdate);
+    const reply = await handle.executeUpdate(interviewMessageUpdate, { args: [LAST_WORDS] });
     expect(reply).toMatchObject({ agentTurn: { index: 2, text: 'Goodbye.' }, ended: true, reportId: REPORT_ID });
     expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', reportId: REPORT_ID });
     expect(expectProjections(calls, ['created', 'active', 'completed'], 'agent_ended').chargedMinutes).toBe(1);
@@ -254,7 +254,7 @@ test('the agent ends the interview with its last reply, which carries the report
 test('an interview still going at maxDurationMinutes ends as max_duration, charged for the maximum', async () => {
   const input = interviewInput({ maxDurationMinutes: 5 });
   await withInterview(input, {}, async ({ calls, handle }) => {
-    await handle.executeUpdate(startInterviewUpdate);
+    await handle.executeUpdate(interviewStartUpdate);
     await env.sleep('4 minutes');
     expect(await handle.query(interviewStateQuery)).toEqual({ status: 'active', turns: 1 });
     expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'max_duration', reportId: REPORT_ID, turns: 1 });
@@ -273,17 +273,17 @@ test('after completion every candidate update is refused by its validator, and c
   const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
   await withInterview(input, { analyzeGate }, async ({ calls, handle }) => {
     try {
-      await handle.executeUpdate(startInterviewUpdate);
-      await handle.executeUpdate(endInterviewUpdate);
+      await handle.executeUpdate(interviewStartUpdate);
+      await handle.executeUpdate(interviewEndUpdate);
       // Completed, but the run is still open in its analysis.
       await waitFor(async () => (calls.analyzed > 0 ? true : undefined));
       expect((await handle.describe()).status.name).toBe('RUNNING');
-      expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['hello?'] }))).toMatchObject({
+      expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['hello?'] }))).toMatchObject({
         type: 'invalid_state',
         message: 'A completed interview takes no messages.',
       });
-      expect(await rejection(handle.executeUpdate(endInterviewUpdate))).toMatchObject({ message: 'A completed interview cannot be ended by the candidate.' });
-      expect(await rejection(handle.executeUpdate(startInterviewUpdate))).toMatchObject({ message: 'A completed interview cannot be started.' });
+      expect(await rejection(handle.executeUpdate(interviewEndUpdate))).toMatchObject({ message: 'A completed interview cannot be ended by the candidate.' });
+      expect(await rejection(handle.executeUpdate(interviewStartUpdate))).toMatchObject({ message: 'A completed interview cannot be started.' });
     } finally {
       openAnalysis();
     }
@@ -299,16 +299,16 @@ test('before the start messages and the end are refused; a message while a reply
   let openTurn!: () => void;
   const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
   await withInterview(input, { turnGate }, async ({ calls, handle }) => {
-    expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['too early'] }))).toMatchObject({ message: 'A created interview takes no messages.' });
-    expect(await rejection(handle.executeUpdate(endInterviewUpdate))).toMatchObject({ message: 'A created interview cannot be ended by the candidate.' });
-    const opening = handle.executeUpdate(startInterviewUpdate);
+    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['too early'] }))).toMatchObject({ message: 'A created interview takes no messages.' });
+    expect(await rejection(handle.executeUpdate(interviewEndUpdate))).toMatchObject({ message: 'A created interview cannot be ended by the candidate.' });
+    const opening = handle.executeUpdate(interviewStartUpdate);
     await waitFor(async () => (calls.turns.length > 0 ? true : undefined));
-    expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['hurry'] }))).toMatchObject({
+    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['hurry'] }))).toMatchObject({
       message: 'The agent is still answering the previous message.',
     });
     openTurn();
     expect((await opening).index).toBe(0);
-    await handle.signal(endInterviewSignal);
+    await handle.signal(interviewEndSignal);
     expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'operator_ended', reportId: REPORT_ID });
   });
 });
@@ -316,7 +316,7 @@ test('before the start messages and the end are refused; a message while a reply
 test('the operator’s end signal closes an unstarted interview at once, without a report', async () => {
   const input = interviewInput();
   await withInterview(input, {}, async ({ calls, handle }) => {
-    await handle.signal(endInterviewSignal);
+    await handle.signal(interviewEndSignal);
     expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'operator_ended', turns: 0 });
     expect(expectProjections(calls, ['created', 'completed'], 'operator_ended')).toMatchObject({ reportId: null, chargedMinutes: 0 });
     expect(calls.reserved).toBe(0);
@@ -327,13 +327,13 @@ test('the operator’s end signal closes an unstarted interview at once, without
 test('a conversation that never ends is capped at 400 turns, keeping the history small', async () => {
   const input = interviewInput({ maxDurationMinutes: 120 });
   await withInterview(input, {}, async ({ handle }) => {
-    await handle.executeUpdate(startInterviewUpdate);
+    await handle.executeUpdate(interviewStartUpdate);
     // The opening and 200 exchanges make 401 turns; the next message is refused.
-    for (let i = 0; i < 200; i += 1) await handle.executeUpdate(candidateMessageUpdate, { args: [`answer ${i}`] });
-    expect(await rejection(handle.executeUpdate(candidateMessageUpdate, { args: ['one more'] }))).toMatchObject({
+    for (let i = 0; i < 200; i += 1) await handle.executeUpdate(interviewMessageUpdate, { args: [`answer ${i}`] });
+    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['one more'] }))).toMatchObject({
       message: 'This interview has reached its limit of 400 turns; end it.',
     });
-    expect(await handle.executeUpdate(endInterviewUpdate)).toEqual({ reportId: REPORT_ID });
+    expect(await handle.executeUpdate(interviewEndUpdate)).toEqual({ reportId: REPORT_ID });
     expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', turns: 401 });
     expect((await handle.fetchHistory()).events!.length).toBeLessThan(5000);
   });

@@ -1,7 +1,8 @@
 /**
  * Replays every recorded history in test/histories/ against today's workflow code: a change that
- * would make a running workflow non-deterministic fails here. Re-record with
- * `RECORD_HISTORIES=1 npx jest test/workflows` only together with `patched()` or a stated reason.
+ * would make a running workflow non-deterministic fails here. When to re-record them
+ * (`RECORD_HISTORIES=1 npx jest test/workflows/<file>`) and when a change goes behind `patched()`
+ * instead: the README's "Changing a workflow".
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -54,6 +54,36 @@ export interface DialAccepted {
   carrierCallId: string;
 }
 
+/** The carrier's answer to a dial: accepted, or refused (a refusal is an answer, not a failure to retry). */
+export type DialResult = DialAccepted | { refused: { kind: 'rejected' | 'unavailable'; message: string } };
+
+/** A state of the call for the read model, applied only if `seq` is newer than the one it holds. */
+export interface CallProjection {
+  callId: string;
+  seq: number;
+  fields: Record<string, unknown>;
+}
+
+/** After the call: the charge (or byok minutes) and the slot's release. */
+export interface CallSettlement {
+  callId: string;
+  organizationId: string;
+  agentId: string;
+  chargedMinutes: number;
+  byok: boolean;
+}
+
+/** The activities the call workflow runs; activities/calls.ts implements them. */
+export interface CallActivities {
+  /** Names the agent, so a carrier that speaks for it (Twilio) can load its voice. */
+  dial: (request: { callId: string; to: string; agentId: string; variables: Record<string, string> }) => Promise<DialResult>;
+  carrierHangup: (request: { carrierCallId: string }) => Promise<void>;
+  leaveVoicemail: (request: { callId: string }) => Promise<void>;
+  projectCall: (projection: CallProjection) => Promise<boolean>;
+  settleCall: (settlement: CallSettlement) => Promise<void>;
+  analyzeCall: (request: { callId: string; disposition: Disposition }) => Promise<{ reportId: string }>;
+}
+
 export interface CallState {
   status: 'dialing' | 'created' | 'active' | 'completed';
   disposition?: Disposition;
@@ -65,12 +95,12 @@ export interface CallState {
 }
 
 /** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */
-export const dialUpdate = defineUpdate<DialAccepted>('dial');
-export const carrierEventSignal = defineSignal<[CarrierEvent]>('carrierEvent');
-/** Ends a ringing or active call; also sent by operators from the Temporal UI. */
-export const hangupSignal = defineSignal('hangup');
-/** The API's hangup: a 409 unless the call is `created` or `active`. */
-export const hangupUpdate = defineUpdate<CallState>('hangupCall');
+export const callDialUpdate = defineUpdate<DialAccepted>('dial');
+export const callCarrierEventSignal = defineSignal<[CarrierEvent]>('carrierEvent');
+/** An operator's hangup from the Temporal UI (a campaign's cancel too): ends a call being dialled, ringing or active. */
+export const callHangupSignal = defineSignal('hangup');
+/** The API's hangup, the same action: a 409 unless the call is `created` or `active`. */
+export const callHangupUpdate = defineUpdate<CallState>('hangup');
 export const callStateQuery = defineQuery<CallState>('state');
 
 export const callWorkflowId = (callId: string) => `call-${callId}`;

@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { CallState } from './call';
+import type { CallInput, CallState } from './call';
 
 /**
  * A campaign: one workflow per campaign, from `draft` to `completed`, `cancelled` (and `archived`
@@ -102,10 +102,8 @@ export interface CampaignInput {
   /** Created by a `byok` key: its calls are billed outside credits. */
   byok: boolean;
   /**
-   * Events after which a run continues as new. Below Temporal's warning at 10,240 events: a run
-   * ends at most one round of dials (about 6 events per place) past its budget, or, if begun before
-   * calls were carried across and so letting its calls finish first, under budget + about 12 events
-   * per call still in progress.
+   * Events after which a run continues as new, carrying its open calls. Below Temporal's warning at
+   * 10,240 events: a run ends at most one round of dials (about 6 events per place) past its budget.
    */
   historyBudget: number;
   state: CampaignState;
@@ -141,25 +139,61 @@ export interface ClosedCall {
   result: CallState | null;
 }
 
+/** One recipient's attempt, named by the call id it will dial with. */
+export interface CampaignAttempt extends CampaignWork {
+  campaignId: string;
+  organizationId: string;
+  callId: string;
+}
+
+/** A retry-queue entry: the attempt, its place in the queue and when it is due (ISO time). */
+export interface RetryEntryInput extends CampaignWork {
+  seq: number;
+  dueAt: string;
+}
+
+/** Finished attempts recorded together: recipients, new retry-queue entries, then the campaign's state. */
+export interface OutcomesRecord {
+  campaignId: string;
+  outcomes: AttemptOutcome[];
+  retries: RetryEntryInput[];
+  seq: number;
+  state: CampaignState;
+}
+
+/** The activities the campaign workflow runs; activities/campaigns.ts implements them. */
+export interface CampaignActivities {
+  /** A slot and the recipient's call input, or why the attempt cannot be dialled now. */
+  beginAttempt: (
+    attempt: CampaignAttempt & { agentId: string; byok: boolean },
+  ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' }>;
+  abandonAttempt: (attempt: CampaignAttempt) => Promise<void>;
+  recordOutcomes: (record: OutcomesRecord) => Promise<void>;
+  /** Due entries of the retry queue in [from, to), and when the first one not yet due will be. */
+  fetchRetries: (range: { campaignId: string; from: number; to: number; now: string }) => Promise<{ due: CampaignWork[]; nextDueAt: string | null }>;
+  projectCampaign: (projection: { campaignId: string; seq: number; state: CampaignState }) => Promise<boolean>;
+  closedCalls: (request: { callIds: string[] }) => Promise<ClosedCall[]>;
+}
+
 /** The import stored `total` recipients: allowed once, in draft. */
-export const recipientsUpdate = defineUpdate<CampaignState, [{ total: number }]>('setRecipients');
-export const launchUpdate = defineUpdate<CampaignState>('launchCampaign');
-export const pauseUpdate = defineUpdate<CampaignState>('pauseCampaign');
-export const resumeUpdate = defineUpdate<CampaignState>('resumeCampaign');
-export const cancelUpdate = defineUpdate<CampaignState>('cancelCampaign');
-export const editUpdate = defineUpdate<CampaignState, [CampaignEdit]>('editCampaign');
+export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number }]>('setRecipients');
+export const campaignLaunchUpdate = defineUpdate<CampaignState>('launch');
+export const campaignPauseUpdate = defineUpdate<CampaignState>('pause');
+export const campaignResumeUpdate = defineUpdate<CampaignState>('resume');
+export const campaignCancelUpdate = defineUpdate<CampaignState>('cancel');
+export const campaignEditUpdate = defineUpdate<CampaignState, [CampaignEdit]>('edit');
 /** While a cancelled campaign's last calls end; once its workflow has closed the API archives it in the read model. */
-export const archiveUpdate = defineUpdate<CampaignState>('archiveCampaign');
+export const campaignArchiveUpdate = defineUpdate<CampaignState>('archive');
 /** The same actions as plain signals, for operators in the Temporal UI; invalid ones are ignored. */
-export const pauseSignal = defineSignal('pause');
-export const resumeSignal = defineSignal('resume');
-export const cancelSignal = defineSignal('cancel');
+export const campaignPauseSignal = defineSignal('pause');
+export const campaignResumeSignal = defineSignal('resume');
+export const campaignCancelSignal = defineSignal('cancel');
 export const campaignStateQuery = defineQuery<CampaignState>('state');
 /**
  * From a campaign's call to its campaign once the call has ended and freed its slot, before its
  * report: the campaign's concurrency counts calls on the line, not analyses.
  */
-export const callEndedSignal = defineSignal<[{ callId: string; state: CallState }]>('callEnded');
+export const campaignCallEndedSignal = defineSignal<[{ callId: string; state: CallState }]>('callEnded');
 
 export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
 

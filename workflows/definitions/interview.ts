@@ -55,16 +55,42 @@ export interface InterviewReply {
   reportId: string | null;
 }
 
+/** One exchange as stored: the candidate's turn (none for the opening) and the agent's reply. */
+export interface InterviewTurnResult {
+  candidateTurn: InterviewTurnView | null;
+  agentTurn: InterviewTurnView;
+  /** The agent ended the interview with this reply. */
+  ended: boolean;
+}
+
+/** After the interview: the charge (or byok minutes). */
+export interface InterviewSettlement {
+  interviewId: string;
+  organizationId: string;
+  agentId: string;
+  chargedMinutes: number;
+  byok: boolean;
+}
+
+/** The activities the interview workflow runs; activities/interviews.ts implements them. */
+export interface InterviewActivities {
+  projectInterview: (projection: { interviewId: string; seq: number; fields: Record<string, unknown> }) => Promise<boolean>;
+  interviewTurn: (request: { interviewId: string; index: number; candidateText: string | null }) => Promise<InterviewTurnResult>;
+  reserveInterviewReport: (request: { interviewId: string }) => Promise<{ reportId: string }>;
+  settleInterview: (settlement: InterviewSettlement) => Promise<void>;
+  analyzeInterview: (request: { interviewId: string }) => Promise<void>;
+}
+
 /** Sent with start: answers once the `created` state is in the read model. */
-export const interviewOpenedUpdate = defineUpdate<InterviewState>('opened');
+export const interviewOpenUpdate = defineUpdate<InterviewState>('open');
 /** The candidate starts: answers with the agent's opening turn. Refused unless `created` or `active`. */
-export const startInterviewUpdate = defineUpdate<InterviewTurnView>('start');
+export const interviewStartUpdate = defineUpdate<InterviewTurnView>('start');
 /** One candidate message: answers with the agent's reply. Refused unless `active` with no reply pending. */
-export const candidateMessageUpdate = defineUpdate<InterviewReply, [string]>('candidateMessage');
-/** The candidate ends: answers with the report id. Refused unless `active`. */
-export const endInterviewUpdate = defineUpdate<{ reportId: string }>('candidateEnd');
-/** Ends a `created` or `active` interview as `operator_ended`; for operators in the Temporal UI. */
-export const endInterviewSignal = defineSignal('end');
+export const interviewMessageUpdate = defineUpdate<InterviewReply, [string]>('message');
+/** The candidate ends (`candidate_ended`): answers with the report id. Refused unless `active`. */
+export const interviewEndUpdate = defineUpdate<{ reportId: string }>('end');
+/** The same action from an operator in the Temporal UI: ends a `created` or `active` interview as `operator_ended`. */
+export const interviewEndSignal = defineSignal('end');
 export const interviewStateQuery = defineQuery<InterviewState>('state');
 
 export const interviewWorkflowId = (interviewId: string) => `interview-${interviewId}`;

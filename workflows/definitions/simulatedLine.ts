@@ -8,7 +8,13 @@ export interface SimulatedLineInput {
   paceMs: number;
 }
 
-export const lineHangupSignal = defineSignal('lineHangup');
+/** The activity the simulated line runs; activities/calls.ts implements it. */
+export interface SimulatedLineActivities {
+  /** Turn `index` of the conversation (even: the agent's, odd: the callee's); says who ended it, if either did. */
+  simulatedTurn: (request: { callId: string; phoneNumber: string; index: number }) => Promise<{ ended?: 'agent' | 'contact' }>;
+}
+
+export const lineHangupSignal = defineSignal('hangup');
 export const simulatedLineWorkflowId = (callId: string) => `simline-${callId}`;
 
 export const simulatedLineWorkflowType = 'simulatedLineWorkflow';

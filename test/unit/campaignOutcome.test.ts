@@ -1,0 +1,62 @@
+/** The campaign's outcome policy: what the end of one attempt means for its recipient. */
+import { attemptOutcome } from '../../workflows/campaignOutcome';
+import type { CallState, Disposition } from '../../workflows/definitions';
+
+const NOW = Date.parse('2026-03-29T09:00:00Z');
+const settings = { retryLimit: 3, retryDelayMinutes: 30 };
+
+const completed = (disposition: Disposition, connected: boolean): CallState => ({ status: 'completed', disposition, carrierCallId: 'c-1', connected });
+const refused = (kind: 'rejected' | 'unavailable'): CallState => ({ status: 'dialing', refused: kind });
+
+test.each(['completed', 'contact_hung_up', 'max_duration', 'hangup_requested'] as const)(
+  'a call that connected completes its recipient, even ended as %s and on the last attempt',
+  (disposition) => {
+    expect(attemptOutcome({ attempt: 3, result: completed(disposition, true) }, settings, false, NOW)).toEqual({ disposition, result: 'completed' });
+  },
+);
+
+test.each(['no_answer', 'busy', 'voicemail', 'voicemail_left', 'failed', 'hangup_requested'] as const)(
+  'a call that did not connect (%s) is retried retryDelayMinutes later while attempts are left',
+  (disposition) => {
+    expect(attemptOutcome({ attempt: 1, result: completed(disposition, false) }, settings, false, NOW)).toEqual({
+      disposition,
+      result: 'retry',
+      retryAt: NOW + 30 * 60_000,
+    });
+  },
+);
+
+test('the last attempt allowed fails its recipient instead of retrying it', () => {
+  expect(attemptOutcome({ attempt: 2, result: completed('busy', false) }, settings, false, NOW).result).toBe('retry');
+  expect(attemptOutcome({ attempt: 3, result: completed('busy', false) }, settings, false, NOW)).toEqual({ disposition: 'busy', result: 'failed' });
+  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 1, retryDelayMinutes: 30 }, false, NOW).result).toBe('failed');
+});
+
+test('a number the carrier rejected fails at once; a carrier that was unavailable is tried again', () => {
+  expect(attemptOutcome({ attempt: 1, result: refused('rejected') }, settings, false, NOW)).toEqual({ disposition: 'carrier_rejected', result: 'failed' });
+  expect(attemptOutcome({ attempt: 1, result: refused('unavailable') }, settings, false, NOW)).toEqual({
+    disposition: 'carrier_unavailable',
+    result: 'retry',
+    retryAt: NOW + 30 * 60_000,
+  });
+});
+
+test('a call that failed or was terminated (no result) counts as failed and is retried', () => {
+  expect(attemptOutcome({ attempt: 1, result: null }, settings, false, NOW)).toEqual({ disposition: 'failed', result: 'retry', retryAt: NOW + 30 * 60_000 });
+  expect(attemptOutcome({ attempt: 3, result: null }, settings, false, NOW)).toEqual({ disposition: 'failed', result: 'failed' });
+});
+
+test('once the campaign is cancelled a recipient with attempts left stays pending; reached and exhausted ones are final', () => {
+  expect(attemptOutcome({ attempt: 1, result: completed('hangup_requested', false) }, settings, true, NOW)).toEqual({
+    disposition: 'hangup_requested',
+    result: 'pending',
+  });
+  expect(attemptOutcome({ attempt: 1, result: completed('hangup_requested', true) }, settings, true, NOW).result).toBe('completed');
+  expect(attemptOutcome({ attempt: 3, result: completed('no_answer', false) }, settings, true, NOW).result).toBe('failed');
+  expect(attemptOutcome({ attempt: 1, result: refused('rejected') }, settings, true, NOW).result).toBe('failed');
+});
+
+test('the retry delay is the campaign setting, in minutes, from the time given', () => {
+  const later = NOW + 12_345;
+  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 5, retryDelayMinutes: 0.5 }, false, later).retryAt).toBe(later + 30_000);
+});

@@ -1,0 +1,186 @@
+/**
+ * One call's state and the steps of its lifecycle, for the call workflow (workflows/call.ts) to
+ * wire to its messages and drive: place the call, ring, talk, complete.
+ */
+import { condition, getExternalWorkflowHandle, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import {
+  ANALYSIS_MAX_ATTEMPTS,
+  FailureType,
+  campaignCallEndedSignal,
+  type CallActivities,
+  type CallInput,
+  type CallState,
+  type CarrierEvent,
+  type DialAccepted,
+  type Disposition,
+} from './definitions';
+import { refusal, refuse } from './refusal';
+
+const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyActivities<CallActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
+});
+const { analyzeCall } = proxyActivities<CallActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
+});
+
+type Refused = { kind: 'rejected' | 'unavailable'; message: string };
+
+export class CallRun {
+  private readonly state: CallState = { status: 'dialing' };
+  /** The carrier refused the dial: no call exists. */
+  private refused: Refused | undefined;
+  private hangupRequested = false;
+  /** Carrier events not yet acted on, in the order reported. */
+  private readonly events: CarrierEvent[] = [];
+  /** The read model's sequence number of the last state written. */
+  private seq = 0;
+  private answeredAt: number | undefined;
+  /** When the carrier reported the end, so that time spent writing states after it is not billed. */
+  private carrierEndedAt: number | undefined;
+
+  constructor(private readonly input: CallInput) {}
+
+  snapshot(): CallState {
+    return { ...this.state };
+  }
+
+  /** The workflow's result: its state, and for a refused dial the refusal's kind. */
+  result(): CallState {
+    return this.refused ? { ...this.state, refused: this.refused.kind } : { ...this.state };
+  }
+
+  // Messages.
+
+  /** The dial update sent with start: answers once the call is `created`, or fails as the carrier refused. */
+  async dialOutcome(): Promise<DialAccepted> {
+    await condition(() => this.state.status !== 'dialing' || this.refused !== undefined);
+    if (this.refused) throw refusal(this.refused.kind === 'rejected' ? FailureType.carrierRejected : FailureType.carrierUnavailable, this.refused.message);
+    return { carrierCallId: this.state.carrierCallId! };
+  }
+
+  carrierEvent(event: CarrierEvent): void {
+    if (event.type === 'ended') this.carrierEndedAt ??= Date.now();
+    this.events.push(event);
+  }
+
+  /** The operator's hangup, or a cancelled campaign's: ignored once the call is over or was refused. */
+  hangupSignalled(): void {
+    const { status } = this.state;
+    // A campaign cancelled while this call was being dialled: it hangs up as soon as the carrier has
+    // it, instead of letting the phone ring on.
+    const dialing = status === 'dialing' && this.refused === undefined;
+    if (dialing || status === 'created' || status === 'active') this.hangupRequested = true;
+  }
+
+  validateHangup(): void {
+    if (this.state.status !== 'created' && this.state.status !== 'active') refuse(`A ${this.state.status} call cannot be hung up.`);
+  }
+
+  /** The API's hangup, once validated: answers with the state it found. */
+  hangup(): CallState {
+    this.hangupRequested = true;
+    return { ...this.state };
+  }
+
+  // Lifecycle.
+
+  private project(fields: Record<string, unknown>) {
+    return projectCall({ callId: this.input.callId, seq: ++this.seq, fields });
+  }
+
+  private settle(chargedMinutes: number) {
+    const { callId, organizationId, agentId, byok } = this.input;
+    return settleCall({ callId, organizationId, agentId, chargedMinutes, byok });
+  }
+
+  /**
+   * Dials, naming the agent so that a carrier that speaks for it (Twilio) can load its voice. True
+   * once the carrier has the call and its `created` state is written; false when the carrier
+   * refused, after giving back what placing the call reserved.
+   */
+  async placeCall(): Promise<boolean> {
+    const { input } = this;
+    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables });
+    if ('refused' in result) {
+      this.refused = result.refused;
+      // Nothing was written for a refused call.
+      await this.settle(0);
+      return false;
+    }
+    // `byok` goes to the read model too: the activities that pick the call's LLM read it there.
+    const { callId: _callId, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
+    await this.project({ ...record, status: 'created', direction: 'outbound', carrierCallId: result.carrierCallId });
+    // Only now does the dial update answer, so the API's 201 is followed by a readable call.
+    this.state.status = 'created';
+    this.state.carrierCallId = result.carrierCallId;
+    return true;
+  }
+
+  /** Ringing: the carrier reports what became of the call, unless it rings out or is hung up first. */
+  async ring(): Promise<Disposition> {
+    const { input } = this;
+    const carrierCallId = this.state.carrierCallId!;
+    const reported = await condition(() => this.events.length > 0 || this.hangupRequested, `${input.ringTimeoutSeconds} seconds`);
+    const ringEvent = reported && !this.hangupRequested ? this.events.shift() : undefined;
+    if (!reported || this.hangupRequested || !ringEvent) {
+      const disposition = this.hangupRequested ? 'hangup_requested' : 'no_answer';
+      await carrierHangup({ carrierCallId });
+      return disposition;
+    }
+    if (ringEvent.type === 'answered') {
+      this.answeredAt = Date.now();
+      this.state.status = 'active';
+      await this.project({ status: 'active', startedAt: new Date(this.answeredAt).toISOString() });
+      return this.talk();
+    }
+    if (ringEvent.type === 'voicemail') {
+      const behavior = input.voicemailBehavior;
+      const disposition = behavior === 'mark_no_answer' ? 'no_answer' : behavior === 'leave_message' ? 'voicemail_left' : 'voicemail';
+      if (disposition === 'voicemail_left') await leaveVoicemail({ callId: input.callId });
+      await carrierHangup({ carrierCallId });
+      return disposition;
+    }
+    if (ringEvent.type === 'busy' || ringEvent.type === 'no_answer' || ringEvent.type === 'failed') return ringEvent.type;
+    return 'failed';
+  }
+
+  /** While the call is active: it ends when the carrier says so, on hangup, or at the maximum duration. */
+  private async talk(): Promise<Disposition> {
+    // A line that fails mid-call (its agent's LLM cannot answer) ends the call now, not at its maximum duration.
+    const ended = () => this.events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
+    const inTime = await condition(() => ended() !== undefined || this.hangupRequested, `${this.input.maxDurationMinutes} minutes`);
+    const end = ended();
+    if (end?.type === 'failed') return 'failed';
+    if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
+    await carrierHangup({ carrierCallId: this.state.carrierCallId! });
+    return inTime ? 'hangup_requested' : 'max_duration';
+  }
+
+  /** The `completed` state, the charge and the slot's release, the campaign told, then the report. */
+  async complete(disposition: Disposition): Promise<void> {
+    const endedAt = this.carrierEndedAt ?? Date.now();
+    const durationSeconds = this.answeredAt === undefined ? 0 : Math.round((endedAt - this.answeredAt) / 1000);
+    // Per started minute of connected time; calls that never connected are free.
+    const chargedMinutes = Math.ceil(durationSeconds / 60);
+    this.state.status = 'completed';
+    this.state.disposition = disposition;
+    this.state.connected = this.answeredAt !== undefined;
+    // The slot's release and the charge do not wait on the read model's write, nor the campaign's
+    // next dial on them: one round trip less between a campaign's calls.
+    const projected = this.project({ status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes });
+    await this.settle(chargedMinutes);
+    const parent = workflowInfo().parent;
+    if (parent) {
+      // A campaign's call: its place is free now. A campaign that is gone has nothing to hear. The
+      // signal goes by workflow id, so it reaches a campaign that has continued as new since.
+      await getExternalWorkflowHandle(parent.workflowId)
+        .signal(campaignCallEndedSignal, { callId: this.input.callId, state: { ...this.state } })
+        .catch(() => undefined);
+    }
+    await projected;
+    const { reportId } = await analyzeCall({ callId: this.input.callId, disposition });
+    await this.project({ reportId });
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * One interview's state and the steps of its lifecycle, for the interview workflow
+ * (workflows/interview.ts) to wire to its messages and drive: open, wait for the candidate, end.
+ */
+import { condition, proxyActivities } from '@temporalio/workflow';
+import {
+  ANALYSIS_MAX_ATTEMPTS,
+  type InterviewActivities,
+  type InterviewEndedReason,
+  type InterviewInput,
+  type InterviewReply,
+  type InterviewState,
+  type InterviewTurnView,
+} from './definitions';
+import { refuse } from './refusal';
+
+const { projectInterview, reserveInterviewReport, settleInterview } = proxyActivities<InterviewActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
+});
+// The candidate waits on a turn: retry soon, and give up while they can still be told to try again.
+const { interviewTurn } = proxyActivities<InterviewActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 5 },
+});
+const { analyzeInterview } = proxyActivities<InterviewActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
+});
+
+/** Keeps a run's history far below Temporal's limits whatever the model does: about 8 events a turn. */
+const MAX_INTERVIEW_TURNS = 400;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class InterviewRun {
+  private readonly state: InterviewState = { status: 'created', turns: 0 };
+  /** The read model's sequence number of the last state written. */
+  private seq = 0;
+  /** The `created` state is in the read model. */
+  private created = false;
+  /** A turn is being produced: the next message waits for it, the analysis too. */
+  private busy = false;
+  private endRequested: InterviewEndedReason | undefined;
+  private startedAt: number | undefined;
+  /** The agent's opening turn, once asked for: a second start answers with the same one. */
+  private opening: Promise<InterviewTurnView> | undefined;
+
+  constructor(private readonly input: InterviewInput) {}
+
+  snapshot(): InterviewState {
+    return { ...this.state };
+  }
+
+  private project(fields: Record<string, unknown>) {
+    return projectInterview({ interviewId: this.input.interviewId, seq: ++this.seq, fields });
+  }
+
+  private async reportAssigned(): Promise<string> {
+    await condition(() => this.state.reportId !== undefined);
+    return this.state.reportId!;
+  }
+
+  // Messages.
+
+  /** The update sent with start: answers once the `created` state is in the read model. */
+  async opened(): Promise<InterviewState> {
+    await condition(() => this.created);
+    return { ...this.state };
+  }
+
+  /** The operator's end: a `created` or `active` interview ends as `operator_ended`. */
+  operatorEnds(): void {
+    if (this.state.status !== 'completed') this.endRequested ??= 'operator_ended';
+  }
+
+  validateStart(): void {
+    if (this.state.status === 'completed' || this.endRequested) refuse(`A ${this.state.status === 'completed' ? 'completed' : 'closing'} interview cannot be started.`);
+  }
+
+  /** The candidate starts: starting again (a reloaded page) answers with the same opening; a failed opening is tried again. */
+  start(): Promise<InterviewTurnView> {
+    return (this.opening ??= this.open().catch((err: unknown) => {
+      this.opening = undefined;
+      throw err;
+    }));
+  }
+
+  private async open(): Promise<InterviewTurnView> {
+    this.busy = true;
+    try {
+      if (this.startedAt === undefined) {
+        this.startedAt = Date.now();
+        this.state.status = 'active';
+        await this.project({ status: 'active', startedAt: iso(this.startedAt) });
+      }
+      const { agentTurn } = await interviewTurn({ interviewId: this.input.interviewId, index: 0, candidateText: null });
+      this.state.turns = Math.max(this.state.turns, 1);
+      return agentTurn;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  validateMessage(text: string): void {
+    const { status, turns } = this.state;
+    if (status !== 'active' || this.endRequested) refuse(`A ${status === 'active' ? 'closing' : status} interview takes no messages.`);
+    if (this.busy) refuse('The agent is still answering the previous message.');
+    if (turns >= MAX_INTERVIEW_TURNS) refuse(`This interview has reached its limit of ${MAX_INTERVIEW_TURNS} turns; end it.`);
+    if (typeof text !== 'string' || text.trim() === '') refuse('A message needs text.');
+  }
+
+  /** One candidate message: answers with the agent's reply, and the report id if the agent ended the interview. */
+  async message(text: string): Promise<InterviewReply> {
+    this.busy = true;
+    let turn;
+    try {
+      turn = await interviewTurn({ interviewId: this.input.interviewId, index: this.state.turns, candidateText: text });
+      this.state.turns = turn.agentTurn.index + 1;
+    } finally {
+      this.busy = false;
+    }
+    if (turn.ended) this.endRequested ??= 'agent_ended';
+    const ended = turn.ended || this.state.status === 'completed';
+    return { candidateTurn: turn.candidateTurn!, agentTurn: turn.agentTurn, ended, reportId: ended ? await this.reportAssigned() : null };
+  }
+
+  validateCandidateEnd(): void {
+    if (this.state.status !== 'active') refuse(`A ${this.state.status} interview cannot be ended by the candidate.`);
+  }
+
+  /** The candidate ends: answers with the report id. */
+  async candidateEnds(): Promise<{ reportId: string }> {
+    this.endRequested ??= 'candidate_ended';
+    return { reportId: await this.reportAssigned() };
+  }
+
+  // Lifecycle.
+
+  /** Writes the `created` state, which the update sent with start waits for. */
+  async create(): Promise<void> {
+    // `byok` goes to the read model too: the activities that pick the interview's LLM read it there.
+    const { interviewId: _id, expiresInHours, maxDurationMinutes: _max, ...record } = this.input;
+    await this.project({ ...record, status: 'created', expiresAt: iso(Date.now() + expiresInHours * 3_600_000) });
+    this.created = true;
+  }
+
+  /** Why the interview ends: not started before it expires, ended before or after starting, or out of time. */
+  async ending(): Promise<InterviewEndedReason> {
+    const moved = await condition(() => this.state.status === 'active' || this.endRequested !== undefined, `${this.input.expiresInHours} hours`);
+    if (!moved) return 'expired';
+    if (this.state.status !== 'active') return this.endRequested!;
+    const inTime = await condition(() => this.endRequested !== undefined, `${this.input.maxDurationMinutes} minutes`);
+    return inTime ? this.endRequested! : 'max_duration';
+  }
+
+  /** The `completed` state, the charge and, for an interview that started, its report. */
+  async finish(reason: InterviewEndedReason): Promise<void> {
+    const { interviewId, organizationId, agentId, byok } = this.input;
+    const endedAt = Date.now();
+    const started = this.startedAt;
+    this.state.status = 'completed';
+    this.state.endedReason = reason;
+    const reportId = started === undefined ? null : (await reserveInterviewReport({ interviewId })).reportId;
+    const durationSeconds = started === undefined ? 0 : Math.round((endedAt - started) / 1000);
+    // Per started minute of conversation, at least one once started; one that never started is free.
+    const chargedMinutes = started === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
+    await this.project({ status: 'completed', endedReason: reason, endedAt: iso(endedAt), durationSeconds, chargedMinutes, reportId });
+    if (reportId) this.state.reportId = reportId;
+    await settleInterview({ interviewId, organizationId, agentId, chargedMinutes, byok });
+    if (reportId) {
+      // A turn still being stored belongs in the transcript the report reads.
+      await condition(() => !this.busy);
+      await analyzeInterview({ interviewId });
+    }
+  }
+}

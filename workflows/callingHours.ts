@@ -28,8 +28,9 @@ function localSecondOfDay(nowMs: number, timezone: string): number {
 }
 
 /**
- * Milliseconds until the window opens: 0 while it is open or when there is no window. Across a
- * daylight-saving change the wait may be an hour off; the caller checks again when it wakes.
+ * Milliseconds until the window opens: 0 while it is open or when there is no window. The wait is
+ * to the instant the zone's clock shows the start, also across a daylight-saving change; a start
+ * the clock skips that day opens once the clock has passed it.
  */
 export function msUntilOpen(nowMs: number, timezone: string, hours: CallingHours | null): number {
   if (!hours) return 0;
@@ -38,5 +39,9 @@ export function msUntilOpen(nowMs: number, timezone: string, hours: CallingHours
   const end = parseClock(hours.end);
   const open = start < end ? now >= start && now < end : now >= start || now < end;
   if (open) return 0;
-  return ((start - now + DAY_S) % DAY_S) * 1000;
+  const byClock = ((start - now + DAY_S) % DAY_S) * 1000;
+  // The clock jumped on the way (by an hour, say): move by what it jumped, unless the start was skipped.
+  const jump = ((start - localSecondOfDay(nowMs + byClock, timezone) + DAY_S * 1.5) % DAY_S) - DAY_S / 2;
+  const exact = byClock + jump * 1000;
+  return jump !== 0 && exact > 0 && localSecondOfDay(nowMs + exact, timezone) === start ? exact : byClock;
 }

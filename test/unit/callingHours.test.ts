@@ -74,17 +74,15 @@ test("the window is in the campaign's timezone, with its offset of the day", () 
   expect(msUntilOpen(at('2026-01-16T11:00:00Z'), 'America/New_York', night)).toBe(16 * HOUR);
 });
 
-describe('spring forward: the clock skips an hour, so a wait across it is an hour too long: dialling starts an hour after the opening, never before', () => {
+describe('spring forward: the clock skips an hour, and a wait across it is an hour shorter than the clocks say', () => {
   test.each([
     // London 2026-03-29: 01:00 GMT becomes 02:00 BST; 09:00 BST is 08:00Z.
-    { zone: 'Europe/London', now: '2026-03-29T00:30:00Z', opens: '2026-03-29T08:00:00Z', localWait: 8.5 * HOUR },
+    { zone: 'Europe/London', now: '2026-03-29T00:30:00Z', opens: '2026-03-29T08:00:00Z', wait: 7.5 * HOUR },
     // New York 2026-03-08: 02:00 EST becomes 03:00 EDT; 09:00 EDT is 13:00Z.
-    { zone: 'America/New_York', now: '2026-03-08T06:00:00Z', opens: '2026-03-08T13:00:00Z', localWait: 8 * HOUR },
-  ])('$zone', ({ zone, now, opens, localWait }) => {
-    const dial = firstDial(at(now), zone, office);
-    expect(dial.waits).toEqual([localWait]);
-    expect(dial.at).toBe(at(opens) + HOUR);
-    expect(msUntilOpen(dial.at, zone, office)).toBe(0);
+    { zone: 'America/New_York', now: '2026-03-08T06:00:00Z', opens: '2026-03-08T13:00:00Z', wait: 7 * HOUR },
+  ])('$zone: dialling starts at the opening, in one wait', ({ zone, now, opens, wait }) => {
+    expect(firstDial(at(now), zone, office)).toEqual({ at: at(opens), waits: [wait] });
+    expect(msUntilOpen(at(opens) - 1000, zone, office)).toBe(1000);
   });
 
   test('a window that starts in the skipped hour opens once the clock has passed its start', () => {
@@ -101,16 +99,14 @@ describe('spring forward: the clock skips an hour, so a wait across it is an hou
   });
 });
 
-describe('fall back: the clock repeats an hour, so a wait across it wakes an hour early, looks again and waits the rest', () => {
+describe('fall back: the clock repeats an hour, and a wait across it is an hour longer than the clocks say', () => {
   test.each([
     // London 2026-10-25: 02:00 BST becomes 01:00 GMT; 09:00 GMT is 09:00Z.
-    { zone: 'Europe/London', now: '2026-10-25T00:30:00Z', opens: '2026-10-25T09:00:00Z', localWait: 7.5 * HOUR },
+    { zone: 'Europe/London', now: '2026-10-25T00:30:00Z', opens: '2026-10-25T09:00:00Z', wait: 8.5 * HOUR },
     // New York 2026-11-01: 02:00 EDT becomes 01:00 EST; 09:00 EST is 14:00Z.
-    { zone: 'America/New_York', now: '2026-11-01T05:30:00Z', opens: '2026-11-01T14:00:00Z', localWait: 7.5 * HOUR },
-  ])('$zone', ({ zone, now, opens, localWait }) => {
-    const dial = firstDial(at(now), zone, office);
-    expect(dial.waits).toEqual([localWait, HOUR]);
-    expect(dial.at).toBe(at(opens));
+    { zone: 'America/New_York', now: '2026-11-01T05:30:00Z', opens: '2026-11-01T14:00:00Z', wait: 8.5 * HOUR },
+  ])('$zone: dialling starts at the opening, in one wait', ({ zone, now, opens, wait }) => {
+    expect(firstDial(at(now), zone, office)).toEqual({ at: at(opens), waits: [wait] });
   });
 
   test('the repeated hour is inside a night window both times', () => {

@@ -13,6 +13,11 @@ export interface Config {
     address: string;
     namespace: string;
     taskQueue: string;
+    /**
+     * How long the API waits for a workflow to take a message (a campaign action, edit or import, a
+     * hangup, an interview's creation, a candidate's end) before answering 504.
+     */
+    actionTimeoutSeconds: number;
   };
   /** Providers used where an agent names none; `simulated` is the embedded default and says so. */
   providers: {
@@ -35,8 +40,6 @@ export interface Config {
   campaigns: {
     /** History events after which a campaign run continues as new, carrying its open calls. */
     historyBudget: number;
-    /** How long a campaign action or edit, or any message that only waits for a workflow to take it, waits before answering 504. */
-    actionTimeoutSeconds: number;
   };
   interviews: {
     /** How long a candidate's start or message waits for the agent's turn: longer than a turn's five 30 s attempts. */
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: env.TEMPORAL_ADDRESS || `127.0.0.1:${intFrom(env, 'TEMPORAL_PORT', 7233)}`,
       namespace: env.TEMPORAL_NAMESPACE || 'default',
       taskQueue: env.TEMPORAL_TASK_QUEUE || 'voice-agent',
+      actionTimeoutSeconds: intFrom(env, 'WORKFLOW_ACTION_TIMEOUT_SECONDS', 20),
     },
     providers: {
       llm: providerFrom(env, 'DEFAULT_LLM_PROVIDER', LLM_VENDORS),
@@ -170,7 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     campaigns: {
       historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 8000),
-      actionTimeoutSeconds: intFrom(env, 'CAMPAIGN_ACTION_TIMEOUT_SECONDS', 20),
     },
     interviews: {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),

@@ -107,8 +107,7 @@ export class Workflows {
   ) {
     this.deadlines = {
       dial: config.calls.dialTimeoutSeconds,
-      // Every message that only waits for its workflow to take it (see CAMPAIGN_ACTION_TIMEOUT_SECONDS).
-      action: config.campaigns.actionTimeoutSeconds,
+      action: config.temporal.actionTimeoutSeconds,
       turn: config.interviews.turnTimeoutSeconds,
     };
   }

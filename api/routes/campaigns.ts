@@ -53,7 +53,7 @@ const TRANSITIONS =
   '`archive`: completed | cancelled -> archived. ' +
   'The campaign moves by itself between running and scheduled as its calling window opens and closes, to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
   'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI. ' +
-  'If the workflow does not confirm an action, edit or import within `CAMPAIGN_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import keeps its stored recipients), so retrieve the campaign before retrying.';
+  'If the workflow does not confirm an action, edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import keeps its stored recipients), so retrieve the campaign before retrying.';
 
 const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update: UpdateDefinition<CampaignState, []>, past: string, summary: string) =>
   defineRoute({

@@ -214,7 +214,7 @@ test('with no worker to dial, POST /calls gives up with 504 and leaves nothing b
 test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadline, and takes effect once a worker runs', async () => {
   // The call rings long enough to be still ringing when the next worker comes.
   const queueEnv = { ...env, TEMPORAL_TASK_QUEUE: uniqueName('idle-calls'), RING_TIMEOUT_SECONDS: '120' };
-  const idle = await api.extraApp({ ...queueEnv, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2' });
+  const idle = await api.extraApp({ ...queueEnv, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
   const gone = await runWorker(queueEnv);
   const placed = await idle.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: '+442079460002', variables: { firstName: 'Ada', product: 'plan' } } });
   await gone.stop();

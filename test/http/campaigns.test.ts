@@ -339,7 +339,7 @@ test('campaign and direct calls share the organization limit', async () => {
 
 test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT and takes effect once a worker runs', async () => {
   const queue = uniqueName('idle-campaigns');
-  const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2' });
+  const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
   const s = await setup();
   const created = await idle.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: uniqueName('Idle'), agentId: s.agentId } });
   expect(created.status).toBe(201);

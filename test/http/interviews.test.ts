@@ -359,7 +359,7 @@ test("the workflow's refusal is a 409 saying why: the candidate cannot end an in
 
 test('with no worker to confirm them, creating is 504 CREATE_TIMEOUT and the candidate routes 504 ACTION_TIMEOUT, each at its deadline', async () => {
   const queue = uniqueName('idle-interviews');
-  const idle = await api.extraApp({ TEMPORAL_TASK_QUEUE: queue, CAMPAIGN_ACTION_TIMEOUT_SECONDS: '2', INTERVIEW_TURN_TIMEOUT_SECONDS: '3' });
+  const idle = await api.extraApp({ TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2', INTERVIEW_TURN_TIMEOUT_SECONDS: '3' });
   const open = (externalRef: string) => idle.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Ada Lovelace', mode: 'text', externalRef } });
 
   const externalRef = uniqueName('abandoned');

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/interviews.ts`: the time from a candidate's message to the agent's reply.
+ * `npm run bench:interviews`: the time from a candidate's message to the agent's reply.
  *
  * 100 turns, one at a time as a candidate sends them (each waits for its reply), through HTTP
  * POST /candidate/v1/interviews/{id}/messages: candidate auth, validation, the interview

@@ -1,6 +1,6 @@
 /**
  * A campaign's daily calling window, in its own timezone. Pure and deterministic given the time,
- * so the campaign workflow can use it; also the API's check that a timezone exists.
+ * so the campaign workflow can use it.
  */
 import type { CallingHours } from './definitions';
 
@@ -10,15 +10,6 @@ export const parseClock = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return h! * 3600 + m! * 60;
 };
-
-export function isTimezone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Seconds since local midnight in `timezone`. */
 function localSecondOfDay(nowMs: number, timezone: string): number {

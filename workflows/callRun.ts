@@ -14,6 +14,7 @@ import {
   type DialAccepted,
   type Disposition,
 } from './definitions';
+import { iso } from '../lib/time';
 import { refusal, refuse } from './refusal';
 
 const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyActivities<CallActivities>({
@@ -132,7 +133,7 @@ export class CallRun {
     if (ringEvent.type === 'answered') {
       this.answeredAt = Date.now();
       this.state.status = 'active';
-      await this.project({ status: 'active', startedAt: new Date(this.answeredAt).toISOString() });
+      await this.project({ status: 'active', startedAt: iso(this.answeredAt) });
       return this.talk();
     }
     if (ringEvent.type === 'voicemail') {
@@ -169,7 +170,7 @@ export class CallRun {
     this.state.connected = this.answeredAt !== undefined;
     // The slot's release and the charge do not wait on the read model's write, nor the campaign's
     // next dial on them: one round trip less between a campaign's calls.
-    const projected = this.project({ status: 'completed', disposition, endedAt: new Date(endedAt).toISOString(), durationSeconds, chargedMinutes });
+    const projected = this.project({ status: 'completed', disposition, endedAt: iso(endedAt), durationSeconds, chargedMinutes });
     await this.settle(chargedMinutes);
     const parent = workflowInfo().parent;
     if (parent) {

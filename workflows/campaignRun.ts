@@ -27,6 +27,7 @@ import {
   type CampaignWork,
   type RetryEntryInput,
 } from './definitions';
+import { iso } from '../lib/time';
 import { refusal, refuse } from './refusal';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
@@ -47,7 +48,7 @@ export type OperatorAction = 'pause' | 'resume' | 'cancel';
 
 const ACTIVE: readonly CampaignStatus[] = ['scheduled', 'running'];
 const PAST_TENSE: Record<OperatorAction, string> = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' };
-const now = () => new Date().toISOString();
+const now = () => iso(Date.now());
 
 export class CampaignRun {
   readonly state: CampaignState;
@@ -240,7 +241,7 @@ export class CampaignRun {
       if (result === 'failed') s.failed += 1;
       if (retryAt !== undefined) {
         if (s.retryHead === s.retryTail) s.nextRetryAt = retryAt;
-        retries.push({ seq: s.retryTail, index: ended.index, attempt: ended.attempt + 1, dueAt: new Date(retryAt).toISOString() });
+        retries.push({ seq: s.retryTail, index: ended.index, attempt: ended.attempt + 1, dueAt: iso(retryAt) });
         s.retryTail += 1;
       }
       outcomes.push({ index: ended.index, attempt: ended.attempt, callId: ended.callId, disposition, result });

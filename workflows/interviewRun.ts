@@ -12,6 +12,7 @@ import {
   type InterviewState,
   type InterviewTurnView,
 } from './definitions';
+import { iso } from '../lib/time';
 import { refuse } from './refusal';
 
 const { projectInterview, reserveInterviewReport, settleInterview } = proxyActivities<InterviewActivities>({
@@ -31,7 +32,6 @@ const { analyzeInterview } = proxyActivities<InterviewActivities>({
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 8 events a turn. */
 const MAX_INTERVIEW_TURNS = 400;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export class InterviewRun {
   private readonly state: InterviewState = { status: 'created', turns: 0 };

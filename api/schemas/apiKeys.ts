@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Types } from 'mongoose';
 import { SCOPES } from '../scopes';
-import { Id, PageQuery, StringEnum, Timestamp, iso } from './common';
+import { iso } from '../../lib/time';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
 export const CreateApiKeyBody = Type.Object(
   {

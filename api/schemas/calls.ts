@@ -2,7 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { CallRecord } from '../../models/call';
 import type { CallReportRecord } from '../../models/callReport';
 import { DISPOSITIONS } from '../../workflows/definitions';
-import { Id, PageQuery, StringEnum, Timestamp, iso, offsetMs } from './common';
+import { iso } from '../../lib/time';
+import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 
 export const CALL_STATUSES = ['created', 'active', 'completed'] as const;
 

@@ -3,7 +3,8 @@ import type { CampaignRecord } from '../../models/campaign';
 import { RECIPIENT_STATUSES, type RecipientRecord } from '../../models/recipient';
 import { CAMPAIGN_STATUSES } from '../../workflows/definitions';
 import { validationError } from '../errors';
-import { Id, PageQuery, StringEnum, Timestamp, iso } from './common';
+import { iso } from '../../lib/time';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
 import { PlaceCallBody } from './calls';
 
 const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});

@@ -9,7 +9,6 @@ export type IdParams = Static<typeof IdParams>;
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 /** A stored date as a representation shows it: ISO 8601, or null when there is none. */
-export const iso = (d?: Date | null) => (d ? d.toISOString() : null);
 
 /** A transcript turn's place in its conversation: milliseconds since `origin` (its start). */
 export const offsetMs = (at: Date, origin: Date) => Math.max(0, at.getTime() - origin.getTime());

@@ -2,7 +2,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { InterviewRecord } from '../../models/interview';
 import type { InterviewReportRecord } from '../../models/interviewReport';
 import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
-import { Id, PageQuery, StringEnum, Timestamp, iso, offsetMs } from './common';
+import { iso } from '../../lib/time';
+import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 
 export const INTERVIEW_STATUSES = ['created', 'active', 'completed'] as const;
 export const INTERVIEW_MODES = ['voice', 'text'] as const;

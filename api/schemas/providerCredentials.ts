@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { CREDENTIAL_KINDS, type ProviderCredentialRecord } from '../../models/providerCredential';
-import { StringEnum, Timestamp, iso } from './common';
+import { iso } from '../../lib/time';
+import { StringEnum, Timestamp } from './common';
 
 const KIND_DESCRIPTION = '`llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram, google) or `tts` (text-to-speech: elevenlabs, google).';
 

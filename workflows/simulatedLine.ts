@@ -1,6 +1,6 @@
 import { ActivityFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
 import { scenarioOf } from '../providers/carrier/testNumbers';
-import { callWorkflowId, callCarrierEventSignal, lineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
+import { callWorkflowId, callCarrierEventSignal, simulatedLineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
 
 // A turn takes well under a second; a short timeout lets a turn lost with its worker be retried soon.
 const { simulatedTurn } = proxyActivities<SimulatedLineActivities>({
@@ -18,7 +18,7 @@ const MAX_TURNS = 60;
  */
 export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
   let hungUp = false;
-  setHandler(lineHangupSignal, () => {
+  setHandler(simulatedLineHangupSignal, () => {
     hungUp = true;
   });
   const call = getExternalWorkflowHandle(callWorkflowId(input.callId));

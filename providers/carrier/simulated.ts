@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import { simulatedLineWorkflowId, lineHangupSignal, type SimulatedLineInput } from '../../workflows/definitions';
+import { simulatedLineWorkflowId, simulatedLineHangupSignal, type SimulatedLineInput } from '../../workflows/definitions';
 import { CarrierRefusedError, type Carrier, type DialRequest } from './interface';
 import { scenarioOf } from './testNumbers';
 
@@ -35,7 +35,7 @@ export class SimulatedCarrier implements Carrier {
 
   async hangup(carrierCallId: string): Promise<void> {
     try {
-      await this.client.workflow.getHandle(carrierCallId).signal(lineHangupSignal);
+      await this.client.workflow.getHandle(carrierCallId).signal(simulatedLineHangupSignal);
     } catch (err) {
       // The line already hung up by itself: nothing left to end.
       if (!(err instanceof WorkflowNotFoundError)) throw err;

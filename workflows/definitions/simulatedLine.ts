@@ -14,7 +14,7 @@ export interface SimulatedLineActivities {
   simulatedTurn: (request: { callId: string; phoneNumber: string; index: number }) => Promise<{ ended?: 'agent' | 'contact' }>;
 }
 
-export const lineHangupSignal = defineSignal('hangup');
+export const simulatedLineHangupSignal = defineSignal('hangup');
 export const simulatedLineWorkflowId = (callId: string) => `simline-${callId}`;
 
 export const simulatedLineWorkflowType = 'simulatedLineWorkflow';

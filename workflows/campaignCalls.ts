@@ -2,13 +2,8 @@
  * The calls of one campaign run: which are on the line, which have not closed, which ends were
  * heard and not yet recorded. Calls carried from the previous run have no handle in this one.
  */
-import { getExternalWorkflowHandle, proxyActivities, sleep, type ChildWorkflowHandle } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, sleep, type ChildWorkflowHandle } from '@temporalio/workflow';
 import { callHangupSignal, callWorkflowId, type CallState, type CallWorkflow, type CampaignActivities, type CampaignWork, type CarriedCall, type EndedCall } from './definitions';
-
-const { closedCalls } = proxyActivities<CampaignActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
 
 /**
  * How often a run looks whether the calls it carried have closed: first soon, then less often. Their
@@ -28,6 +23,8 @@ export class CampaignCalls {
   constructor(
     private readonly carried: CarriedCall[],
     ended: EndedCall[],
+    /** The campaign's activity that says which calls have closed, with the run's retry policy. */
+    private readonly closedCalls: CampaignActivities['closedCalls'],
   ) {
     this.onLine = new Map(carried.filter((c) => !c.ended).map(({ callId, index, attempt }) => [callId, { index, attempt }]));
     this.notClosed = new Map(carried.map(({ callId, index, attempt }) => [callId, { index, attempt }]));
@@ -87,7 +84,7 @@ export class CampaignCalls {
     const carriedNotClosed = () => this.carried.filter((c) => this.notClosed.has(c.callId)).map((c) => c.callId);
     for (let wait = CARRIED_CHECK_FIRST_MS; carriedNotClosed().length > 0; wait = Math.min(2 * wait, CARRIED_CHECK_MAX_MS)) {
       await sleep(wait);
-      for (const c of await closedCalls({ callIds: carriedNotClosed() })) this.closed(c.callId, c.result);
+      for (const c of await this.closedCalls({ callIds: carriedNotClosed() })) this.closed(c.callId, c.result);
     }
   }
 

@@ -31,7 +31,7 @@ import { iso } from '../lib/time';
 import { refusal, refuse } from './refusal';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
-const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign } = proxyActivities<CampaignActivities>({
+const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign, closedCalls } = proxyActivities<CampaignActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
@@ -61,7 +61,7 @@ export class CampaignRun {
 
   constructor(private readonly input: CampaignInput) {
     this.state = { ...input.state, queue: [...input.state.queue] };
-    this.calls = new CampaignCalls(input.carried ?? [], input.ended ?? []);
+    this.calls = new CampaignCalls(input.carried ?? [], input.ended ?? [], closedCalls);
   }
 
   /** The state as the API and the query see it. */

@@ -32,7 +32,6 @@ const { analyzeInterview } = proxyActivities<InterviewActivities>({
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 8 events a turn. */
 const MAX_INTERVIEW_TURNS = 400;
 
-
 export class InterviewRun {
   private readonly state: InterviewState = { status: 'created', turns: 0 };
   /** The read model's sequence number of the last state written. */

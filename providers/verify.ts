@@ -9,7 +9,7 @@ import type { CredentialKind } from '../models/providerCredential';
 import { createLlmProvider } from './llm';
 import { LLM_VENDORS } from './vendors';
 import { ChatVendorLlm } from './llm/chatVendor';
-import { VendorAuthError } from './llm/interface';
+import { VendorAuthError } from './errors';
 
 export type VerificationOutcome =
   | { outcome: 'verified' }

@@ -1,7 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import {
   LlmAnalysisError,
-  VendorAuthError,
   type AgentProfile,
   type AgentReply,
   type CallAnalysis,
@@ -12,6 +11,7 @@ import {
   type Turn,
   type WorkflowOutcome,
 } from './interface';
+import { VendorAuthError } from '../errors';
 import {
   EndMarkerFilter,
   InvalidAnswerError,

@@ -118,15 +118,3 @@ export class LlmAnalysisError extends Error {
     this.name = 'LlmAnalysisError';
   }
 }
-
-/** The vendor refused the API key (401 or 403): a credential to fix, not a request to retry. */
-export class VendorAuthError extends Error {
-  constructor(
-    readonly provider: string,
-    readonly status: number,
-    message: string,
-  ) {
-    super(`${provider} refused the API key (${status}): ${message}`);
-    this.name = 'VendorAuthError';
-  }
-}

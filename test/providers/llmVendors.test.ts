@@ -8,7 +8,8 @@ import { agentProfile } from '../../conversation/profile';
 import type { AgentRecord } from '../../models/agent';
 import { createLlmProvider } from '../../providers/llm';
 import type { ChatVendorLlm } from '../../providers/llm/chatVendor';
-import { LlmAnalysisError, VendorAuthError, type InterviewProfile, type Turn } from '../../providers/llm/interface';
+import { VendorAuthError } from '../../providers/errors';
+import { LlmAnalysisError, type InterviewProfile, type Turn } from '../../providers/llm/interface';
 import { startFakeLlmVendor, type FakeLlmServer, type FakeVendor, type RecordedRequest } from '../fakes/llmVendors';
 
 const agentRecord = {

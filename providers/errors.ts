@@ -1,0 +1,29 @@
+/** Errors every vendor adapter (LLM, STT, TTS) raises in the same shape, so callers treat them alike. */
+
+/** The vendor refused the API key (401 or 403): a credential to fix, not a request to retry. */
+export class VendorAuthError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${provider} refused the API key (${status}): ${message}`);
+    this.name = 'VendorAuthError';
+  }
+}
+
+/**
+ * A speech vendor failed other than by refusing the key: `retryable` when it was unreachable, timed
+ * out, rate limited (429) or failing (5xx), so a session may try again; not for other refusals.
+ */
+export class SpeechVendorError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly retryable: boolean,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = 'SpeechVendorError';
+  }
+}

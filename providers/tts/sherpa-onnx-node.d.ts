@@ -27,4 +27,8 @@ declare module 'sherpa-onnx-node' {
       onProgress?: (info: { samples: Float32Array; progress: number }) => number | boolean | void;
     }): Promise<GeneratedAudio>;
   }
+
+  /** Writes mono 16-bit PCM WAV. */
+  export function writeWave(filename: string, audio: { samples: Float32Array; sampleRate: number }): boolean;
+  export function readWave(filename: string): GeneratedAudio;
 }

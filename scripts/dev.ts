@@ -93,6 +93,7 @@ async function main(): Promise<void> {
   try {
     provision('temporal');
     provision('ferretdb');
+    provision('local-speech');
   } catch {
     fail('provisioning failed (see the [tools] lines above)');
   }
@@ -120,6 +121,8 @@ async function main(): Promise<void> {
     ...process.env,
     PORT: String(apiPort),
     CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devCredentialsKey(),
+    // Where the `local` speech engines find their models (scripts/tools.sh local-speech).
+    LOCAL_SPEECH_DIR: tools.localSpeech,
   };
   try {
     if (startTemporalServer) {

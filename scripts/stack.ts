@@ -18,17 +18,24 @@ export interface ToolPaths {
   /** Empty when MONGODB_URI names a running database. */
   ferretdb: string;
   testServer: string;
+  /** The `local` speech engines' models (providers/stt/local.ts, providers/tts/local.ts). */
+  localSpeech: string;
 }
 
 /** Builds whatever the tools cache lacks; progress goes to stderr. */
-export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' = 'all'): void {
+export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' = 'all'): void {
   execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 export function toolPaths(): ToolPaths {
   const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8' });
   const entries = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
-  return { temporal: entries.temporal ?? '', ferretdb: entries.ferretdb ?? '', testServer: entries.testServer ?? '' };
+  return {
+    temporal: entries.temporal ?? '',
+    ferretdb: entries.ferretdb ?? '',
+    testServer: entries.testServer ?? '',
+    localSpeech: entries.localSpeech ?? '',
+  };
 }
 
 export function freePort(): Promise<number> {

@@ -52,7 +52,11 @@ export const ERROR_CODES = {
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
-  RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
+  RATE_LIMITED: [
+    429,
+    'rate_limit_error',
+    "The key's requests-per-minute limit is reached, or too many failed sign-ins for the email or from the address, or too many invalid credentials from the address; wait `retry-after` seconds.",
+  ],
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
@@ -140,6 +144,10 @@ export const rateLimited = (retryAfterSeconds: number, headers: Record<string, s
     ...headers,
     'retry-after': String(retryAfterSeconds),
   });
+
+/** A throttle of failed credentials (sign-in, unknown keys) refused the request. */
+export const throttled = (retryAfterSeconds: number, message: string) =>
+  apiError('RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 export const insufficientCredits = () =>
   apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls.');

@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
   QUOTA_EXCEEDED: [403, 'permission_error', 'The organization is at its plan limit for this resource.'],
   EMBED_ORIGINS_REQUIRED: [403, 'permission_error', 'Embed tokens need a key with at least one allowed origin.'],
+  ORIGIN_NOT_ALLOWED: [403, 'permission_error', "Candidate routes: the request's `Origin` is neither this service nor one of the embed token's allowed origins."],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
@@ -182,6 +183,9 @@ export const reportUnavailable = (endedReason: string) =>
   apiError('REPORT_UNAVAILABLE', `This interview ended without starting (endedReason ${endedReason}), so it has no report and never will.`);
 
 export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
+
+export const originNotAllowed = (origin: string) =>
+  apiError('ORIGIN_NOT_ALLOWED', `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`);
 
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
 

@@ -20,7 +20,7 @@ export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Builds the router from the route table: for each route, authentication (with the per-address
- * throttle of invalid credentials), the per-key rate limit,
+ * throttle of invalid credentials, and the candidate's origin check), the per-key rate limit,
  * the scope or role check, validation of path, query and body, then the handler.
  */
 export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREFIX): Router {
@@ -29,6 +29,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
   const keyCache = new KeyCache();
   const limiter = createRateLimiter();
   const throttle = createThrottle();
+  const ownOrigin = new URL(deps.config.publicBaseUrl).origin;
   const workflows = new Workflows(deps.temporal, deps.config);
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
@@ -52,7 +53,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
         ctx.state.auth = session;
         if (route.adminOnly && session.role !== 'admin') throw permissionDenied('Only organization admins may do this.');
       } else if (route.auth === 'candidate') {
-        const candidate = await authenticateCandidate(ctx);
+        const candidate = await authenticateCandidate(ctx, ownOrigin);
         auth = candidate;
         ctx.state.auth = candidate;
         await enforceRateLimit(ctx, limiter, `candidate:${candidate.interviewId}`, CANDIDATE_RATE_LIMIT);

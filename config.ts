@@ -29,6 +29,11 @@ export interface Config {
   llmVendors: Record<'mistral' | 'gemini' | 'groq', { apiKey: string; baseUrl: string; model: string }>;
   /** Where partners reach this API, for links the API hands out. */
   publicBaseUrl: string;
+  /**
+   * Reverse proxies in front of the API that append the client's address to X-Forwarded-For; the
+   * address throttles count by is the one the outermost of them saw. 0 trusts no header.
+   */
+  trustProxyHops: number;
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
@@ -180,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
     carrier: carrierFrom(env),
     byok: {
       encryptionKeys: credentialKeys(env),

@@ -17,7 +17,9 @@ export type { AppDeps } from './deps';
 
 /** Builds the HTTP app from its dependencies; the server and the tests both start it this way. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa();
+  // Behind proxies, the client is the address the outermost trusted proxy appended, never one the client wrote itself.
+  const hops = deps.config.trustProxyHops;
+  const app = new Koa(hops > 0 ? { proxy: true, maxIpsCount: hops } : {});
   const { logger, registry, middleware: observe } = observability(deps.config.logLevel);
 
   app.use(requestId());

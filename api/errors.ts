@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
   QUOTA_EXCEEDED: [403, 'permission_error', 'The organization is at its plan limit for this resource.'],
   EMBED_ORIGINS_REQUIRED: [403, 'permission_error', 'Embed tokens need a key with at least one allowed origin.'],
+  ORIGIN_NOT_ALLOWED: [403, 'permission_error', "Candidate routes: the request's `Origin` is neither this service nor one of the embed token's allowed origins."],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
@@ -52,7 +53,11 @@ export const ERROR_CODES = {
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
-  RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
+  RATE_LIMITED: [
+    429,
+    'rate_limit_error',
+    "The key's requests-per-minute limit is reached, or too many failed sign-ins for the email or from the address, or too many invalid credentials from the address; wait `retry-after` seconds.",
+  ],
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
@@ -141,6 +146,10 @@ export const rateLimited = (retryAfterSeconds: number, headers: Record<string, s
     'retry-after': String(retryAfterSeconds),
   });
 
+/** A throttle of failed credentials (sign-in, unknown keys) refused the request. */
+export const throttled = (retryAfterSeconds: number, message: string) =>
+  apiError('RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
 export const insufficientCredits = () =>
   apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls.');
 
@@ -174,6 +183,9 @@ export const reportUnavailable = (endedReason: string) =>
   apiError('REPORT_UNAVAILABLE', `This interview ended without starting (endedReason ${endedReason}), so it has no report and never will.`);
 
 export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
+
+export const originNotAllowed = (origin: string) =>
+  apiError('ORIGIN_NOT_ALLOWED', `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`);
 
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
 

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from './errors';
+import { BAD_CREDENTIALS_PER_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from './middleware/throttle';
 import type { ResponseDoc, RouteDef } from './defineRoute';
 import { API_PREFIX } from './router';
 import { ErrorEnvelope, errorResponses } from './schemas/common';
@@ -16,13 +17,15 @@ ${Object.entries(ERROR_CODES)
 
 **Rate limits.** Per key, fixed one-minute windows aligned to the clock minute (default 120 requests, set per key at creation). Every response to an API key carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count. Limits below 200 a minute are exact across all API instances; above that, instances reserve requests in blocks of 1% of the limit, so a window never admits more than the limit and may admit slightly fewer.
 
+**Throttles.** Counted per client address and per email across all API instances, whatever the route: an address that presents ${BAD_CREDENTIALS_PER_ADDRESS} invalid credentials (unknown, malformed, revoked or expired API keys and dashboard sessions) within a clock minute gets 429 \`RATE_LIMITED\` with \`retry-after\` on every API-key and dashboard operation until the minute ends; sign-in allows ${SIGN_IN_FAILURES_PER_EMAIL} failures per email and ${SIGN_IN_FAILURES_PER_ADDRESS} per address in each ${SIGN_IN_WINDOW_MINUTES}-minute window.
+
 **Revocation and permissions.** Revoking a key, or narrowing the permissions of the user who created it, takes effect at once on the instance that handled the change and within 2 seconds on every other instance.
 
 **Lists.** \`page\` (from 1) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
 
 **Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields.
 
-**Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key.`;
+**Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key, and only from this service's own origin or the embed token's allowed origins (403 \`ORIGIN_NOT_ALLOWED\`); the embed frame is served only as a frame (\`Sec-Fetch-Dest: iframe\`).`;
 
 /** Strips TypeBox's symbol keys and undefined values, leaving plain JSON Schema. */
 const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
@@ -43,8 +46,8 @@ function parameters(route: RouteDef) {
 }
 
 function responses(route: RouteDef) {
-  // Only API-key routes are rate limited, and a public route cannot answer 401.
-  const common = route.auth === 'public' ? [500] : route.auth === 'dashboard' ? [400, 401, 403, 404, 500] : [400, 401, 403, 404, 429, 500];
+  // Every authenticated route may be throttled (invalid credentials per address); a public route cannot answer 401.
+  const common = route.auth === 'public' ? [500] : [400, 401, 403, 404, 429, 500];
   const all: Record<string, ResponseDoc> = { ...errorResponses(...common, ...(route.body ? [413, 415] : [])), ...route.responses };
   return Object.fromEntries(
     Object.entries(all).map(([status, doc]) => [
@@ -52,7 +55,7 @@ function responses(route: RouteDef) {
       {
         description: doc.description,
         ...(doc.schema ? { content: json(doc.schema) } : {}),
-        ...(route.auth === 'apiKey' && status === '429'
+        ...(status === '429'
           ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
           : {}),
       },

@@ -2,10 +2,10 @@
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../config';
-import { sweepTickets } from '../models/rateTicket';
 import { installCredentialKeys } from '../models/providerCredential';
 import { createApp } from './app';
 import { agentLlm, attachTwilioRelay } from './relay';
+import { startSweeper } from './sweeper';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,14 +23,10 @@ async function main(): Promise<void> {
     attachTwilioRelay(server, { config, temporal, llmFor: agentLlm(config) });
   }
 
-  // Spent rate-limit windows are removed here, since FerretDB has no TTL indexes.
-  const sweeper = setInterval(() => {
-    sweepTickets(new Date(Date.now() - 120_000)).catch((err) => app.emit('error', err));
-  }, 60_000);
-  sweeper.unref();
+  const stopSweeper = startSweeper((err) => app.emit('error', err));
 
   const shutdown = () => {
-    clearInterval(sweeper);
+    stopSweeper();
     server.close(() => {
       void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0));
     });

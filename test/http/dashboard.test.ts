@@ -54,6 +54,7 @@ describe('POST /dashboard/sessions', () => {
         role: 'admin',
         permissions: [...SCOPES],
         founder: true,
+        status: 'active',
         createdAt: expect.any(String),
       },
       organization: { id: String(t.organizationId), name: expect.any(String), plan: 'growth' },
@@ -126,6 +127,7 @@ describe('POST /dashboard/users', () => {
       role: 'member',
       permissions: ['agents:read', 'executions:read', 'organization:read'],
       founder: false,
+      status: 'active',
       createdAt: expect.any(String),
     });
     expect(res.body).not.toHaveProperty('password');

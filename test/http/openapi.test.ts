@@ -181,10 +181,9 @@ test('every operation documents a 2xx response and its error responses with the 
     expect({ where, has2xx: statuses.some((s) => /^2\d\d$/.test(s)) }).toEqual({ where, has2xx: true });
 
     const isPublic = Array.isArray(op.security) && op.security.length === 0;
-    const usesKey = Boolean(op.security?.some((s: Record<string, unknown>) => 'bearerAuth' in s));
     // A public operation cannot fail authentication or name a missing resource; an authenticated one
-    // can, and only API-key operations are rate limited.
-    const required = isPublic ? ['500'] : ['400', '401', '403', '404', '500', ...(usesKey ? ['429'] : [])];
+    // can, and may be throttled (its key's limit, or invalid credentials from the address).
+    const required = isPublic ? ['500'] : ['400', '401', '403', '404', '429', '500'];
     if (op.requestBody) required.push('400', '413', '415');
     for (const status of new Set(required)) {
       const response = op.responses[status];
@@ -214,8 +213,8 @@ test('API-key operations declare bearerAuth, dashboard ones the session, public 
     const expected = route.auth === 'public' ? [] : [{ [route.auth === 'apiKey' ? 'bearerAuth' : 'dashboardSession']: [] }];
     expect({ op: route.operationId, security: op.security }).toEqual({ op: route.operationId, security: expected });
     for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) expect(schemes).toHaveProperty(name);
+    if (route.auth !== 'public' || op.responses['429']) expect(op.responses['429']?.headers).toHaveProperty('retry-after');
     if (route.auth === 'apiKey') {
-      expect(op.responses['429']?.headers).toHaveProperty('retry-after');
       if (route.scope) expect((op as { description?: string }).description).toContain(`\`${route.scope}\``);
     }
   }

@@ -34,7 +34,7 @@ export const CallingHours = Type.Object(
 const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of `callingHours`, e.g. `Europe/London` (default `UTC`).' });
 
 /** A time zone `Intl` knows by its IANA name. */
-function isTimezone(timezone: string): boolean {
+export function isTimezone(timezone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
     return true;

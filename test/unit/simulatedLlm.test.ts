@@ -208,7 +208,7 @@ describe('SimulatedLlm.analyzeCall', () => {
   test('the opt-out test number asks to be removed and hangs up; the analysis hears it', async () => {
     const agent = profile();
     const greeting: Turn = { role: 'agent', text: agent.greeting };
-    const answer = personaReply(agent, [greeting], '+442079460010');
+    const answer = personaReply(agent, [greeting], '+442079460999');
     expect(answer).toEqual({ text: expect.stringMatching(/do not call me again/), hangUp: true });
     expect(personaReply(agent, [greeting], '+442079460001').hangUp).toBe(false);
     expect((await llm.analyzeCall(agent, [greeting, { role: 'contact', text: answer.text }])).optOut).toBe(true);

@@ -54,6 +54,13 @@ export interface Config {
   logLevel: string;
   /** The phone network calls go through: `simulated` (embedded) or `twilio` (every TWILIO_* variable set). */
   carrier: { name: 'simulated' | 'twilio'; twilio: TwilioConfig | null };
+  contacts: {
+    /**
+     * The HMAC-SHA256 key under which a do-not-call number is kept once its contact is erased.
+     * It must never change: a new key no longer recognises the numbers kept under the old one.
+     */
+    doNotCallHashKey: Buffer;
+  };
   /** Organizations' own vendor credentials (bring your own key). */
   byok: {
     /**
@@ -103,6 +110,12 @@ function credentialKeys(env: NodeJS.ProcessEnv): CredentialKey[] {
     ...previous.map((k, i) => credentialKey(`CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS[${i}]`, k)),
   ];
 }
+
+/**
+ * Development's do-not-call key, derived from a fixed phrase so that every process of `npm run dev`
+ * and of the tests agrees on it; production sets its own secret.
+ */
+const DEV_DO_NOT_CALL_HASH_KEY = createHash('sha256').update('voice-agent-platform development do-not-call hash key').digest();
 
 const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
 
@@ -182,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     interviews: {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
+    },
+    contacts: {
+      doNotCallHashKey: env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY,
     },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

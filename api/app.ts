@@ -12,11 +12,14 @@ import { apiRoutes } from './routes';
 import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
 import { twilioRoutes } from './routes/twilio';
 import { TWILIO_PREFIX } from '../providers/carrier/twilio';
+import { installDoNotCallKey } from '../models/contact';
 
 export type { AppDeps } from './deps';
 
 /** Builds the HTTP app from its dependencies; the server and the tests both start it this way. */
 export function createApp(deps: AppDeps): Koa {
+  // Every dial the API places or refuses consults the do-not-call registry under this key.
+  installDoNotCallKey(deps.config.contacts.doNotCallHashKey);
   // Behind proxies, the client is the address the outermost trusted proxy appended, never one the client wrote itself.
   const hops = deps.config.trustProxyHops;
   const app = new Koa(hops > 0 ? { proxy: true, maxIpsCount: hops } : {});

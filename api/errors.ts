@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
+  DUPLICATE_CONTACT: [409, 'conflict_error', 'The organization already has a contact with this phone number.'],
+  DO_NOT_CALL: [409, 'invalid_request_error', 'The number is do-not-call (its contact is, or was when erased); nothing was dialled, created or charged.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
   AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent; cancel it (or let it complete) first.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
@@ -100,6 +102,12 @@ export const organizationRequired = () => apiError('ORGANIZATION_REQUIRED', 'Thi
 export const quotaExceeded = (message: string) => apiError('QUOTA_EXCEEDED', message);
 
 export const duplicateName = (message: string, param = 'body.name') => apiError('DUPLICATE_NAME', message, param);
+
+export const duplicateContact = (param = 'body.phoneNumber') =>
+  apiError('DUPLICATE_CONTACT', 'Your organization already has a contact with this phone number; update that one instead.', param);
+
+export const doNotCall = () =>
+  apiError('DO_NOT_CALL', 'This number is do-not-call in your organization; lift it with PATCH /contacts/{id} {"doNotCall": false} if the person agreed to be called.', 'body.phoneNumber');
 
 export const invalidStateTransition = (message: string) => apiError('INVALID_STATE_TRANSITION', message);
 

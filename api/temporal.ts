@@ -172,8 +172,8 @@ export class Workflows {
     await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignEditUpdate, { args: [edit] }));
   }
 
-  async setRecipients(campaignId: string, total: number, closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total }] }));
+  async setRecipients(campaignId: string, total: number, suppressed: number, closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total, suppressed }] }));
   }
 
   /** Archives through the workflow while it runs; `closed` when it has finished and only the read model is left to archive. */

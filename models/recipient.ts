@@ -1,7 +1,7 @@
 import { Schema, Types, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
-export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed'] as const;
+export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed', 'suppressed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export interface RecipientRecord {
@@ -80,8 +80,11 @@ export async function claimRecipientImport(campaignId: string, total: number): P
   }
 }
 
-/** Stores the rows in batches; on any failure removes what it stored and the claim, and rethrows. */
-export async function storeRecipients(campaignId: string, rows: RecipientRow[]): Promise<void> {
+/**
+ * Stores the rows in batches, those whose number is in `doNotCall` as `suppressed`, never to be
+ * dialled; on any failure removes what it stored and the claim, and rethrows.
+ */
+export async function storeRecipients(campaignId: string, rows: RecipientRow[], doNotCall: ReadonlySet<string>): Promise<void> {
   const campaignObjectId = new Types.ObjectId(campaignId);
   const now = new Date();
   let stored = 0;
@@ -95,7 +98,7 @@ export async function storeRecipients(campaignId: string, rows: RecipientRow[]):
         contactName: r.contactName ?? '',
         externalRef: r.externalRef ?? '',
         variables: r.variables ?? {},
-        status: 'pending',
+        status: doNotCall.has(r.phoneNumber) ? 'suppressed' : 'pending',
         attempts: 0,
         lastCallId: null,
         lastDisposition: null,

@@ -6,6 +6,7 @@ import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
 import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
+import { installDoNotCallKey } from '../models/contact';
 import type { Carrier } from '../providers/carrier/interface';
 import { SimulatedCarrier } from '../providers/carrier/simulated';
 import { TwilioCarrier } from '../providers/carrier/twilio';
@@ -38,6 +39,8 @@ function carrierFor(config: Config, client: Client): Carrier {
 export function defaultDeps(config: Config, client: Client): ActivityDeps {
   // Activities open organizations' own credentials (byok) with the keys of this worker's config.
   installCredentialKeys(config.byok.encryptionKeys);
+  // Campaign attempts and opt-outs heard in calls read and write the do-not-call registry.
+  installDoNotCallKey(config.contacts.doNotCallHashKey);
   return {
     carrier: carrierFor(config, client),
     // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.

@@ -31,7 +31,9 @@ import {
  */
 export const campaignWorkflow: CampaignWorkflow = async (input) => {
   const run = new CampaignRun(input);
-  setHandler(campaignSetRecipientsUpdate, ({ total }) => run.setRecipients(total), { validator: (_recipients: { total: number }) => run.validateRecipients() });
+  setHandler(campaignSetRecipientsUpdate, ({ total, suppressed }) => run.setRecipients(total, suppressed ?? 0), {
+    validator: (_recipients: { total: number; suppressed?: number }) => run.validateRecipients(),
+  });
   setHandler(campaignLaunchUpdate, () => run.launch(), { validator: () => run.validateLaunch() });
   setHandler(campaignArchiveUpdate, () => run.archive(), { validator: () => run.validateArchive() });
   for (const [update, signal, action] of [

@@ -158,7 +158,7 @@ beforeAll(async () => {
   }
   // byok conversations run on the organization's Groq key: the agent says goodbye at once, and the report is plain JSON.
   llmFakes.groq.respond = (req) =>
-    req.body?.stream ? { text: 'Thanks for your time, goodbye. [[END]]' } : { text: JSON.stringify({ summary: 'A short call.', outcome: null, capturedFields: {}, sentiment: 'neutral' }) };
+    req.body?.stream ? { text: 'Thanks for your time, goodbye. [[END]]' } : { text: JSON.stringify({ summary: 'A short call.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
   env = {
     TEMPORAL_TASK_QUEUE: taskQueue,
     SIMULATED_CALL_PACE_MS: '50',

@@ -47,7 +47,7 @@ test('the campaign survives a worker killed while it is dialling', async () => {
     const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
     return c.body.status === 'completed' ? c.body : undefined;
   }, 120_000);
-  expect(done.stats).toEqual({ total: 9, pending: 0, completed: 9, failed: 0 });
+  expect(done.stats).toEqual({ total: 9, pending: 0, completed: 9, failed: 0, suppressed: 0 });
 
   const calls = ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Array<Record<string, any>>).filter((c) => c.campaignId === id);
   expect(calls.map((c) => c.phoneNumber).sort()).toEqual(numbers);

@@ -49,7 +49,10 @@ export interface CampaignState {
   callingHours: CallingHours | null;
   total: number;
   completed: number;
+  /** Final without connecting, the suppressed included. */
   failed: number;
+  /** Never dialled because the number is do-not-call: at import, or found so right before an attempt. */
+  suppressed: number;
   /** Calls of this campaign in progress now. */
   inFlight: number;
   /** The next recipient index never dialled. */
@@ -79,6 +82,7 @@ export function draftCampaignState(fields: Pick<CampaignState, 'name' | 'descrip
     total: 0,
     completed: 0,
     failed: 0,
+    suppressed: 0,
     inFlight: 0,
     cursor: 0,
     queue: [],
@@ -163,10 +167,13 @@ export interface OutcomesRecord {
 
 /** The activities the campaign workflow runs; activities/campaigns.ts implements them. */
 export interface CampaignActivities {
-  /** A slot and the recipient's call input, or why the attempt cannot be dialled now. */
+  /**
+   * A slot and the recipient's call input, or why the attempt cannot be dialled now, or that it
+   * never will be: the number is do-not-call, since the import or found so `now`.
+   */
   beginAttempt: (
     attempt: CampaignAttempt & { agentId: string; byok: boolean },
-  ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' }>;
+  ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' } | { suppressed: 'at_import' | 'now' }>;
   abandonAttempt: (attempt: CampaignAttempt) => Promise<void>;
   recordOutcomes: (record: OutcomesRecord) => Promise<void>;
   /** Due entries of the retry queue in [from, to), and when the first one not yet due will be. */
@@ -175,8 +182,8 @@ export interface CampaignActivities {
   closedCalls: (request: { callIds: string[] }) => Promise<ClosedCall[]>;
 }
 
-/** The import stored `total` recipients: allowed once, in draft. */
-export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number }]>('setRecipients');
+/** The import stored `total` recipients, `suppressed` of them do-not-call: allowed once, in draft. */
+export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number; suppressed?: number }]>('setRecipients');
 export const campaignLaunchUpdate = defineUpdate<CampaignState>('launch');
 export const campaignPauseUpdate = defineUpdate<CampaignState>('pause');
 export const campaignResumeUpdate = defineUpdate<CampaignState>('resume');

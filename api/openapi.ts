@@ -43,8 +43,8 @@ function parameters(route: RouteDef) {
 }
 
 function responses(route: RouteDef) {
-  // Only API-key routes are rate limited, and a public route cannot answer 401.
-  const common = route.auth === 'public' ? [500] : route.auth === 'dashboard' ? [400, 401, 403, 404, 500] : [400, 401, 403, 404, 429, 500];
+  // Only API-key routes are rate limited, and a public route cannot answer 401. Every route needs the database.
+  const common = route.auth === 'public' ? [500, 503] : route.auth === 'dashboard' ? [400, 401, 403, 404, 500, 503] : [400, 401, 403, 404, 429, 500, 503];
   const all: Record<string, ResponseDoc> = { ...errorResponses(...common, ...(route.body ? [413, 415] : [])), ...route.responses };
   return Object.fromEntries(
     Object.entries(all).map(([status, doc]) => [
@@ -52,7 +52,7 @@ function responses(route: RouteDef) {
       {
         description: doc.description,
         ...(doc.schema ? { content: json(doc.schema) } : {}),
-        ...(route.auth === 'apiKey' && status === '429'
+        ...((route.auth === 'apiKey' && status === '429') || status === '503'
           ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
           : {}),
       },

@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
   PROVIDER_UNAVAILABLE: [502, 'api_error', 'The vendor could not be reached to verify the provider credential; it is stored unverified. Retry later.'],
   CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
+  SERVICE_UNAVAILABLE: [503, 'api_error', 'The database or the workflow engine could not be reached within about 5 s. Retry after `retry-after` seconds; a mutation may or may not have taken effect, so retrieve the resource before retrying it.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
   ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
   CREATE_TIMEOUT: [504, 'api_error', 'The new resource was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
@@ -196,5 +197,13 @@ export const originNotAllowed = (origin: string) =>
   apiError('ORIGIN_NOT_ALLOWED', `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`);
 
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
+
+/** How long a client should wait after a 503: an outage of the database or Temporal is seldom shorter. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+export const serviceUnavailable = () =>
+  apiError('SERVICE_UNAVAILABLE', 'The service cannot reach its database or workflow engine right now; retry shortly.', undefined, {
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_S),
+  });
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

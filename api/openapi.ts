@@ -46,8 +46,9 @@ function parameters(route: RouteDef) {
 }
 
 function responses(route: RouteDef) {
-  // Every authenticated route may be throttled (invalid credentials per address); a public route cannot answer 401.
-  const common = route.auth === 'public' ? [500] : [400, 401, 403, 404, 429, 500];
+  // Every authenticated route may be throttled (invalid credentials per address); a public route
+  // cannot answer 401. Every route needs the database.
+  const common = route.auth === 'public' ? [500, 503] : [400, 401, 403, 404, 429, 500, 503];
   const all: Record<string, ResponseDoc> = { ...errorResponses(...common, ...(route.body ? [413, 415] : [])), ...route.responses };
   return Object.fromEntries(
     Object.entries(all).map(([status, doc]) => [
@@ -55,7 +56,7 @@ function responses(route: RouteDef) {
       {
         description: doc.description,
         ...(doc.schema ? { content: json(doc.schema) } : {}),
-        ...(status === '429'
+        ...(status === '429' || status === '503'
           ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
           : {}),
       },

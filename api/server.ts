@@ -1,16 +1,18 @@
 /** The API process: connects to MongoDB and Temporal, then serves HTTP until SIGINT or SIGTERM. */
 import mongoose from 'mongoose';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
+import { connectDatabase } from '../models/connection';
 import { installCredentialKeys } from '../models/providerCredential';
 import { createApp } from './app';
 import { agentLlm, attachTwilioRelay } from './relay';
 import { startSweeper } from './sweeper';
+import { connectTemporal } from './temporal';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
-  const connection = await Connection.connect({ address: config.temporal.address });
+  await connectDatabase(config.mongodbUri);
+  const connection = await connectTemporal(config.temporal.address);
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const app = createApp({ config, mongo: mongoose.connection, temporal });
   const server = app.listen(config.port, config.host, () => {

@@ -27,8 +27,9 @@ export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' 
   execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-export function toolPaths(): ToolPaths {
-  const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8' });
+/** `env` decides, as for tools.sh, which servers are already running elsewhere. */
+export function toolPaths(env: NodeJS.ProcessEnv = process.env): ToolPaths {
+  const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8', env });
   const entries = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
   return {
     temporal: entries.temporal ?? '',
@@ -67,6 +68,8 @@ export interface RunningServer {
   /** The address clients use: host:port for Temporal, a mongodb:// URI for the database. */
   address: string;
   stop(): Promise<void>;
+  /** Ends it at once with SIGKILL, as a crash would (the fault tests' outages). */
+  kill(): Promise<void>;
 }
 
 interface StartOptions {
@@ -111,6 +114,11 @@ async function startServer(opts: StartOptions): Promise<RunningServer> {
     address: opts.address,
     stop: async () => {
       await stopChild(child, exited);
+      log.end();
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
       log.end();
     },
   };

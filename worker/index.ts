@@ -2,6 +2,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import mongoose from 'mongoose';
+import { connectDatabase } from '../models/connection';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
@@ -62,7 +63,7 @@ export function createWorker(opts: WorkerOptions): Promise<Worker> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  await connectDatabase(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const clientConnection = await Connection.connect({ address: config.temporal.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });

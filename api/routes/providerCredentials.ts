@@ -52,7 +52,7 @@ export const providerCredentialRoutes = [
       200: { description: 'The credential, verified.', schema: ProviderCredential },
       ...errorResponses(400),
       502: { description: 'The vendor could not be reached to verify the credential; retry later.', schema: ErrorEnvelope },
-      503: { description: 'The server cannot encrypt credentials: no CREDENTIALS_ENCRYPTION_KEY.', schema: ErrorEnvelope },
+      503: { description: '`CREDENTIALS_ENCRYPTION_UNCONFIGURED`: the server cannot encrypt credentials (no CREDENTIALS_ENCRYPTION_KEY); or `SERVICE_UNAVAILABLE`.', schema: ErrorEnvelope },
     },
     handler: async ({ params, body, auth, config }: Req<{ params: typeof KindParams; body: typeof PutProviderCredentialBody; auth: 'dashboard' }>) => {
       const kind = credentialKind(params.kind);

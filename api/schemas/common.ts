@@ -84,6 +84,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit reached; honour `retry-after`.',
   500: 'Unexpected error; quote `request_id`.',
   502: 'The carrier could not take the call; nothing was created.',
+  503: '`SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation.',
   504: 'Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying.',
 };
 

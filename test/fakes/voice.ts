@@ -1,9 +1,13 @@
 import { loadConfig, type VoiceSettings } from '../../config';
 import type { Conversation } from '../../conversation/conversation';
-import type { MediaSession } from '../../conversation/mediaSession';
+import { MediaSession } from '../../conversation/mediaSession';
 import type { SessionEnd, Transport } from '../../conversation/transport';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../../lib/audio';
 import type { AgentProfile, LlmProvider, Turn } from '../../providers/llm/interface';
+import { SimulatedLlm } from '../../providers/llm/simulated';
+import type { SttProvider } from '../../providers/stt/interface';
+import { SimulatedStt } from '../../providers/stt/simulated';
+import type { TtsProvider } from '../../providers/tts/interface';
 import { SimulatedTts } from '../../providers/tts/simulated';
 
 /**
@@ -110,4 +114,30 @@ export async function spoken(text: string, silenceMs = 500): Promise<Buffer[]> {
   for await (const chunk of new SimulatedTts().synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
   chunks.push(Buffer.alloc((PIPELINE_SAMPLE_RATE * 2 * silenceMs) / 1000));
   return new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat(chunks));
+}
+
+export interface TestSessionOptions {
+  settings?: Partial<VoiceSettings>;
+  autoPlay?: boolean;
+  llm?: LlmProvider;
+  stt?: SttProvider;
+  tts?: TtsProvider;
+  greeting?: string;
+}
+
+/** A media session on the simulated engines (or the given ones), a memory conversation and a fake transport. */
+export function testSession(options: TestSessionOptions = {}) {
+  const conversation = new MemoryConversation(options.llm ?? new SimulatedLlm(), { ...PROFILE, greeting: options.greeting ?? PROFILE.greeting });
+  const transport = new FakeTransport(options.autoPlay ?? true);
+  const media = new MediaSession({
+    conversation,
+    transport,
+    stt: options.stt ?? new SimulatedStt(),
+    tts: options.tts ?? new SimulatedTts(),
+    settings: testSettings(options.settings),
+    sampleRate: PIPELINE_SAMPLE_RATE,
+    language: 'en-US',
+  });
+  transport.session = media;
+  return { conversation, transport, media };
 }

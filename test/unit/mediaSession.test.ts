@@ -1,28 +1,10 @@
-import { MediaSession } from '../../conversation/mediaSession';
-import type { VoiceSettings } from '../../config';
+import type { MediaSession } from '../../conversation/mediaSession';
 import { PIPELINE_SAMPLE_RATE } from '../../lib/audio';
-import type { LlmProvider } from '../../providers/llm/interface';
-import { SimulatedLlm } from '../../providers/llm/simulated';
 import type { SttEvent } from '../../providers/stt/interface';
 import { SimulatedStt } from '../../providers/stt/simulated';
-import { SimulatedTts } from '../../providers/tts/simulated';
-import { FakeTransport, MemoryConversation, PROFILE, spoken, testSettings } from '../fakes/voice';
+import { PROFILE, spoken, testSession } from '../fakes/voice';
 
-function session(options: { settings?: Partial<VoiceSettings>; autoPlay?: boolean; llm?: LlmProvider; greeting?: string } = {}) {
-  const conversation = new MemoryConversation(options.llm ?? new SimulatedLlm(), { ...PROFILE, greeting: options.greeting ?? PROFILE.greeting });
-  const transport = new FakeTransport(options.autoPlay ?? true);
-  const media = new MediaSession({
-    conversation,
-    transport,
-    stt: new SimulatedStt(),
-    tts: new SimulatedTts(),
-    settings: testSettings(options.settings),
-    sampleRate: PIPELINE_SAMPLE_RATE,
-    language: 'en-US',
-  });
-  transport.session = media;
-  return { conversation, transport, media };
-}
+const session = testSession;
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -50,6 +50,8 @@ export interface Config {
     /** How long a candidate's start or message waits for the agent's turn: longer than a turn's five 30 s attempts. */
     turnTimeoutSeconds: number;
   };
+  /** The media session's bounds and timings (conversation/mediaSession.ts), all in milliseconds. */
+  voice: VoiceSettings;
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
   /** The phone network calls go through: `simulated` (embedded) or `twilio` (every TWILIO_* variable set). */
@@ -75,6 +77,33 @@ export interface Config {
     vendorBaseUrls: VendorBaseUrls;
   };
 }
+
+export interface VoiceSettings {
+  maxDurationMs: number;
+  /** The longest the caller may speak without a pause before the session ends. */
+  maxTurnMs: number;
+  /** The largest frame accepted; 20 ms is the norm. */
+  maxFrameMs: number;
+  maxFramesPerSecond: number;
+  /** Silence after the agent spoke before it reprompts, then after the reprompt before it ends. */
+  silenceRepromptMs: number;
+  silenceEndMs: number;
+  reprompt: string;
+  /** Lower-case phrases that acknowledge the agent without interrupting it. */
+  backchannels: string[];
+  /** Speech over the agent this long interrupts it even before the STT has recognised a word. */
+  bargeInSpeechMs: number;
+  /** How long the caller's speech may go without any transcript, the model without a token, TTS without audio. */
+  sttTimeoutMs: number;
+  llmTimeoutMs: number;
+  ttsTimeoutMs: number;
+  /** Quiet that ends speech for the voice activity detector (longer than the pauses between words). */
+  vadHangoverMs: number;
+  /** How far ahead of real time the agent's audio is sent. */
+  playbackLeadMs: number;
+}
+
+const DEFAULT_BACKCHANNELS = 'mm-hm,mhm,mm,hmm,uh-huh,yeah,yes,yep,ok,okay,right,sure,i see,got it';
 
 export interface CredentialKey {
   /** A fingerprint of the key, stored with each sealed secret to find the key that opens it. */
@@ -198,6 +227,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contacts: {
       doNotCallHashKey: env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY,
+    },
+    voice: {
+      maxDurationMs: intFrom(env, 'VOICE_MAX_SESSION_MINUTES', 60) * 60_000,
+      maxTurnMs: intFrom(env, 'VOICE_MAX_TURN_SECONDS', 120) * 1000,
+      maxFrameMs: intFrom(env, 'VOICE_MAX_FRAME_MS', 100),
+      maxFramesPerSecond: intFrom(env, 'VOICE_MAX_FRAMES_PER_SECOND', 100),
+      silenceRepromptMs: intFrom(env, 'VOICE_SILENCE_REPROMPT_SECONDS', 10) * 1000,
+      silenceEndMs: intFrom(env, 'VOICE_SILENCE_END_SECONDS', 10) * 1000,
+      reprompt: env.VOICE_REPROMPT || 'Are you still there?',
+      backchannels: (env.VOICE_BACKCHANNELS ?? DEFAULT_BACKCHANNELS).split(',').map((b) => b.trim().toLowerCase()).filter(Boolean),
+      bargeInSpeechMs: intFrom(env, 'VOICE_BARGE_IN_MS', 800),
+      sttTimeoutMs: intFrom(env, 'VOICE_STT_TIMEOUT_MS', 5000),
+      llmTimeoutMs: intFrom(env, 'VOICE_LLM_TIMEOUT_MS', 15000),
+      ttsTimeoutMs: intFrom(env, 'VOICE_TTS_TIMEOUT_MS', 5000),
+      vadHangoverMs: intFrom(env, 'VOICE_VAD_HANGOVER_MS', 200),
+      playbackLeadMs: intFrom(env, 'VOICE_PLAYBACK_LEAD_MS', 200),
     },
     logLevel: env.LOG_LEVEL || 'info',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

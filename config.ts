@@ -27,6 +27,12 @@ export interface Config {
   };
   /** The service's own accounts with LLM vendors; a vendor without a key is not available to non-byok sessions. */
   llmVendors: Record<'mistral' | 'gemini' | 'groq', { apiKey: string; baseUrl: string; model: string }>;
+  /**
+   * The service's own accounts with speech vendors (their endpoints are in `byok.vendorBaseUrls`);
+   * a vendor without a key is not available to non-byok sessions. Empty strings mean unset: the
+   * adapters then use their own default model or voice.
+   */
+  speechVendors: SpeechVendorsConfig;
   /** Where partners reach this API, for links the API hands out. */
   publicBaseUrl: string;
   /**
@@ -117,6 +123,33 @@ export interface VendorBaseUrls {
   elevenlabs: string;
   googleSpeech: string;
   googleTts: string;
+  /** Empty: the SDK's endpoint for the credential's region (`https://polly.<region>.amazonaws.com`). */
+  polly: string;
+}
+
+export interface SpeechVendorsConfig {
+  deepgram: { apiKey: string; model: string };
+  googleSpeech: { apiKey: string; model: string };
+  elevenlabs: { apiKey: string; voiceId: string; model: string };
+  googleTts: { apiKey: string; voice: string };
+  polly: { accessKeyId: string; secretAccessKey: string; region: string; voiceId: string; engine: string };
+}
+
+function speechVendorsFrom(env: NodeJS.ProcessEnv): SpeechVendorsConfig {
+  const google = env.GOOGLE_API_KEY || '';
+  return {
+    deepgram: { apiKey: env.DEEPGRAM_API_KEY || '', model: env.DEEPGRAM_MODEL || '' },
+    googleSpeech: { apiKey: env.GOOGLE_SPEECH_API_KEY || google, model: env.GOOGLE_SPEECH_MODEL || '' },
+    elevenlabs: { apiKey: env.ELEVENLABS_API_KEY || '', voiceId: env.ELEVENLABS_VOICE_ID || '', model: env.ELEVENLABS_MODEL || '' },
+    googleTts: { apiKey: env.GOOGLE_TTS_API_KEY || google, voice: env.GOOGLE_TTS_VOICE || '' },
+    polly: {
+      accessKeyId: env.AWS_ACCESS_KEY_ID || '',
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY || '',
+      region: env.AWS_REGION || '',
+      voiceId: env.POLLY_VOICE_ID || '',
+      engine: env.POLLY_ENGINE || '',
+    },
+  };
 }
 
 /** A 32-byte key given as 64 hex digits or as base64; anything else is a configuration error. */
@@ -214,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gemini: { apiKey: env.GEMINI_API_KEY || '', baseUrl: env.GEMINI_BASE_URL || '', model: env.GEMINI_MODEL || '' },
       groq: { apiKey: env.GROQ_API_KEY || '', baseUrl: env.GROQ_BASE_URL || '', model: env.GROQ_MODEL || '' },
     },
+    speechVendors: speechVendorsFrom(env),
     calls: {
       ringTimeoutSeconds: intFrom(env, 'RING_TIMEOUT_SECONDS', 30),
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
@@ -256,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         elevenlabs: baseUrl(env.ELEVENLABS_BASE_URL, 'https://api.elevenlabs.io'),
         googleSpeech: baseUrl(env.GOOGLE_SPEECH_BASE_URL, 'https://speech.googleapis.com'),
         googleTts: baseUrl(env.GOOGLE_TTS_BASE_URL, 'https://texttospeech.googleapis.com'),
+        polly: baseUrl(env.POLLY_BASE_URL, ''),
       },
     },
   };

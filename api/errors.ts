@@ -121,7 +121,7 @@ export const byokNotReady = (missing: readonly string[], param?: string) =>
     param,
   );
 
-export const providerVerificationFailed = (message: string) => apiError('PROVIDER_VERIFICATION_FAILED', message, 'body.apiKey');
+export const providerVerificationFailed = (message: string, param = 'body.apiKey') => apiError('PROVIDER_VERIFICATION_FAILED', message, param);
 
 export const providerUnavailable = (message: string) => apiError('PROVIDER_UNAVAILABLE', message);
 

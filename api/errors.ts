@@ -49,9 +49,11 @@ export const ERROR_CODES = {
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
+  IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
+  IDEMPOTENCY_KEY_REUSED: [422, 'invalid_request_error', 'This `Idempotency-Key` was used with another method, path or body; use a new key for a new request.'],
   RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
@@ -176,5 +178,15 @@ export const reportUnavailable = (endedReason: string) =>
 export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
 
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
+
+export const idempotencyKeyInUse = () =>
+  apiError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry once it has finished.', 'header.idempotency-key');
+
+export const idempotencyKeyReused = () =>
+  apiError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request (method, path or body); send a new key for a new request.',
+    'header.idempotency-key',
+  );
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

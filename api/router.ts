@@ -6,6 +6,7 @@ import { createRateLimiter } from '../models/rateTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
 import { readFormBody, readJsonBody } from './middleware/body';
+import { acceptsIdempotencyKey, idempotently } from './middleware/idempotency';
 import { enforceRateLimit } from './middleware/rateLimit';
 import type { Auth, Reply, RouteDef } from './defineRoute';
 import { Workflows } from './temporal';
@@ -18,7 +19,8 @@ export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Builds the router from the route table: for each route, authentication, the per-key rate limit,
- * the scope or role check, validation of path, query and body, then the handler.
+ * the scope or role check, the Idempotency-Key of partner POSTs, validation of path, query and body,
+ * then the handler.
  */
 export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREFIX): Router {
   const router = new Router({ prefix });
@@ -30,6 +32,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
     const validateBody = route.body && compile(route.body, 'body');
+    const idempotent = acceptsIdempotencyKey(route);
 
     router[route.method](koaPath(route.path), async (ctx: Koa.Context) => {
       ctx.state.operationId = route.operationId;
@@ -60,19 +63,25 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       const query = { ...ctx.query };
       if (validateQuery) check(validateQuery, query, 'query');
       let body: unknown;
-      if (validateBody) {
-        body = (await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes)) ?? {};
-        check(validateBody, body, 'body');
-      }
+      if (validateBody) body = await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes);
 
-      const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, ctx });
-      if (result && typeof result === 'object' && (result as Reply).reply === true) {
-        ctx.status = (result as Reply).status;
-        ctx.body = (result as Reply).body;
-      } else {
-        ctx.status = route.status;
-        ctx.body = result;
-      }
+      const handle = async () => {
+        if (validateBody) {
+          body ??= {};
+          check(validateBody, body, 'body');
+        }
+        const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, ctx });
+        if (result && typeof result === 'object' && (result as Reply).reply === true) {
+          ctx.status = (result as Reply).status;
+          ctx.body = (result as Reply).body;
+        } else {
+          ctx.status = route.status;
+          ctx.body = result;
+        }
+      };
+      // The body is fingerprinted as sent, before validation fills in defaults.
+      if (idempotent && auth) await idempotently(ctx, auth.organizationId, body, handle);
+      else await handle();
     });
   }
   return router;

@@ -2,6 +2,7 @@
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../config';
+import { sweepIdempotencyKeys } from '../models/idempotencyKey';
 import { sweepTickets } from '../models/rateTicket';
 import { installCredentialKeys } from '../models/providerCredential';
 import { createApp } from './app';
@@ -23,9 +24,11 @@ async function main(): Promise<void> {
     attachTwilioRelay(server, { config, temporal, llmFor: agentLlm(config) });
   }
 
-  // Spent rate-limit windows are removed here, since FerretDB has no TTL indexes.
+  // Spent rate-limit windows and idempotency keys past their day are removed here, since FerretDB
+  // has no TTL indexes.
   const sweeper = setInterval(() => {
     sweepTickets(new Date(Date.now() - 120_000)).catch((err) => app.emit('error', err));
+    sweepIdempotencyKeys().catch((err) => app.emit('error', err));
   }, 60_000);
   sweeper.unref();
 

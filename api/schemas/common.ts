@@ -18,6 +18,17 @@ export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
 };
 
+export const IdempotencyKeyHeader = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x20-\\x7e]+$',
+  description:
+    'Makes the request safe to retry: 1-255 printable ASCII characters, such as a UUID, unique per request, kept 24 hours per organization. ' +
+    'A retry with the same key, method, path and body answers the first answer (status and body) again with `idempotent-replayed: true` and does nothing twice; ' +
+    'with another body it is 422 `IDEMPOTENCY_KEY_REUSED`, and while the first is still running 409 `IDEMPOTENCY_KEY_IN_USE`. ' +
+    '2xx and 4xx answers are kept (except 429, which asks for a retry); after a 5xx or a timeout the key is free and the retry runs.',
+});
+
 export const Pagination = Type.Object({
   page: Type.Integer(),
   limit: Type.Integer(),

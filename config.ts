@@ -47,6 +47,8 @@ export interface Config {
   };
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
+  /** The bearer credential `GET /metrics` takes; empty: metrics are not served. */
+  metricsToken: string;
   /** The phone network calls go through: `simulated` (embedded) or `twilio` (every TWILIO_* variable set). */
   carrier: { name: 'simulated' | 'twilio'; twilio: TwilioConfig | null };
   /** Organizations' own vendor credentials (bring your own key). */
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
     },
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.METRICS_TOKEN || '',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     carrier: carrierFrom(env),
     byok: {

@@ -19,11 +19,11 @@ ${Object.entries(ERROR_CODES)
 
 **Revocation and permissions.** Revoking a key, or narrowing the permissions of the user who created it, takes effect at once on the instance that handled the change and within 2 seconds on every other instance.
 
-**Lists.** \`page\` (from 1) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
+**Lists.** \`page\` (an integer from 1 to 1000000000) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
 
 **Retries.** Every \`POST\` takes an optional \`Idempotency-Key\` header (1-255 printable ASCII characters; a UUID is a good choice), remembered per organization for 24 hours. A retry with the same key, method, path and body (fields in any order) does nothing again and answers the first answer's status and body, with \`idempotent-replayed: true\`; the same key with another request is 422 \`IDEMPOTENCY_KEY_REUSED\`, and while the first request is still running 409 \`IDEMPOTENCY_KEY_IN_USE\`. 2xx and 4xx answers are kept, except 429; after a 5xx or a timeout (504) the key is free again and the retry runs. A replayed error keeps the first request's \`request_id\` in its body; the \`x-request-id\` header is the retry's own. A malformed key is 400 with \`param\` \`header.idempotency-key\`.
 
-**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields.
+**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields; a \`PATCH\` without a body is a 400 (\`param\` \`body\`). Every response carries \`cache-control: no-store\` and \`x-content-type-options: nosniff\`. A method a path does not serve (\`TRACE\` included) is 405 \`METHOD_NOT_ALLOWED\` with an \`allow\` header listing the ones it does.
 
 **Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key.`;
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppDeps } from './deps';
-import { notFound, permissionDenied } from './errors';
+import { notFound, permissionDenied, validationError } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
@@ -63,7 +63,11 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       const query = { ...ctx.query };
       if (validateQuery) check(validateQuery, query, 'query');
       let body: unknown;
-      if (validateBody) body = await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes);
+      if (validateBody) {
+        body = await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes);
+        // An empty PATCH changes nothing, so it is most likely a client that lost its body on the way.
+        if (body === undefined && route.method === 'patch') throw validationError('body is required: a PATCH sends the fields to change.', 'body');
+      }
 
       const handle = async () => {
         if (validateBody) {

@@ -13,8 +13,11 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 /** A transcript turn's place in its conversation: milliseconds since `origin` (its start). */
 export const offsetMs = (at: Date, origin: Date) => Math.max(0, at.getTime() - origin.getTime());
 
+/** Far beyond any list, and small enough that the rows skipped to reach it stay an exact integer. */
+const MAX_PAGE = 1_000_000_000;
+
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 to ${MAX_PAGE}.` }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
 };
 

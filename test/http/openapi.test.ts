@@ -254,3 +254,13 @@ test('every partner POST declares the optional Idempotency-Key header, its 409 a
     expect({ method, header: (op.parameters ?? []).some((p) => p.in === 'header') }).toEqual({ method, header: false });
   }
 });
+
+test('the document states the shape of an allowed origin, as the validator enforces it', () => {
+  const body = doc.paths['/api-keys']!.post!.requestBody!.content!['application/json']!.schema as {
+    properties: { allowedOrigins: { items: { pattern: string } } };
+  };
+  const origin = new RegExp(body.properties.allowedOrigins.items.pattern, 'u');
+  expect(origin.test('https://app.example.com:8443')).toBe(true);
+  expect(origin.test('http://localhost:5173')).toBe(true);
+  for (const bad of ['https://app.example.com/', 'https://*.example.com', 'https://a.example;b', 'http://app.example.com']) expect(origin.test(bad)).toBe(false);
+});

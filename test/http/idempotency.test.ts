@@ -24,8 +24,8 @@ interface Organization {
   agentId: string;
 }
 
-async function organization(): Promise<Organization> {
-  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
+async function organization(maxConcurrentCalls = 5): Promise<Organization> {
+  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls } });
   const key = await tenant.key(...POLLING);
   const agent = await post('/agents', { name: 'Caller', instructions: 'Call.', phone: { greeting: 'Hello.' } }, undefined, key);
   return { tenant, key, agentId: agent.body.id };
@@ -144,6 +144,26 @@ test('a retry while the first is running is 409 IDEMPOTENCY_KEY_IN_USE; a 504 is
   } finally {
     await late.stop();
   }
+});
+
+test('a 429 is not stored: once the organization has a free slot, the retry runs', async () => {
+  const { key: k, agentId: phone } = await organization(1);
+  const ringing = await post('/calls', { agentId: phone, phoneNumber: '+442079460002' }, undefined, k);
+  expect(ringing.status).toBe(201);
+  const idem = uniqueName('busy');
+  const body = { agentId: phone, phoneNumber: '+442079460001', externalRef: 'after-429' };
+  const refused = await post('/calls', body, idem, k);
+  expect(refused.status).toBe(429);
+  expect(refused.body.error.code).toBe('CONCURRENCY_LIMIT_EXCEEDED');
+
+  await waitFor(async () => ((await Call.findById(ringing.body.id).lean())?.status === 'completed' ? true : undefined), 30_000);
+  const retry = await waitFor(async () => {
+    const res = await post('/calls', body, idem, k);
+    return res.status === 429 ? undefined : res;
+  });
+  expect(retry.status).toBe(201);
+  expect(replayed(retry)).toBe(false);
+  await waitFor(async () => ((await Call.findById(retry.body.id).lean())?.status === 'completed' ? true : undefined), 30_000);
 });
 
 test('a claim whose holder died lapses with its lease, and a retry then runs', async () => {

@@ -60,6 +60,8 @@ export interface Config {
   voice: VoiceSettings;
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
+  /** The bearer credential `GET /metrics` takes; empty: metrics are not served. */
+  metricsToken: string;
   /** The phone network calls go through: `simulated` (embedded) or `twilio` (every TWILIO_* variable set). */
   carrier: { name: 'simulated' | 'twilio'; twilio: TwilioConfig | null };
   contacts: {
@@ -279,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       playbackLeadMs: intFrom(env, 'VOICE_PLAYBACK_LEAD_MS', 200),
     },
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.METRICS_TOKEN || '',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
     carrier: carrierFrom(env),

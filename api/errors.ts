@@ -52,9 +52,11 @@ export const ERROR_CODES = {
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
+  IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
+  IDEMPOTENCY_KEY_REUSED: [422, 'invalid_request_error', 'This `Idempotency-Key` was used with another method, path or body; use a new key for a new request.'],
   RATE_LIMITED: [
     429,
     'rate_limit_error',
@@ -205,5 +207,15 @@ export const serviceUnavailable = () =>
   apiError('SERVICE_UNAVAILABLE', 'The service cannot reach its database or workflow engine right now; retry shortly.', undefined, {
     'retry-after': String(UNAVAILABLE_RETRY_AFTER_S),
   });
+
+export const idempotencyKeyInUse = () =>
+  apiError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry once it has finished.', 'header.idempotency-key');
+
+export const idempotencyKeyReused = () =>
+  apiError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request (method, path or body); send a new key for a new request.',
+    'header.idempotency-key',
+  );
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

@@ -1,4 +1,5 @@
 import { sweepSessions } from '../models/dashboardSession';
+import { sweepIdempotencyKeys } from '../models/idempotencyKey';
 import { sweepTickets } from '../models/rateTicket';
 import { sweepThrottleTickets } from '../models/throttleTicket';
 
@@ -7,13 +8,14 @@ const SWEEP_INTERVAL_MS = 60_000;
 /**
  * Removes what has expired, since FerretDB has no TTL indexes: spent rate-limit windows (kept one
  * minute past their end), throttle windows of failed credentials (kept 15 minutes past the longest
- * window) and expired dashboard sessions.
+ * window), expired dashboard sessions and idempotency keys past their day.
  */
 export async function sweepExpired(now = new Date()): Promise<void> {
   await Promise.all([
     sweepTickets(new Date(now.getTime() - 120_000)),
     sweepThrottleTickets(new Date(now.getTime() - 30 * 60_000)),
     sweepSessions(now),
+    sweepIdempotencyKeys(now),
   ]);
 }
 

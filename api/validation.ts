@@ -11,7 +11,7 @@ import { validationError } from './errors';
 const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true }));
 const queryAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: true }));
 
-export type Location = 'body' | 'query' | 'path';
+export type Location = 'body' | 'query' | 'path' | 'header';
 
 export function compile(schema: TSchema, location: Location): ValidateFunction {
   return (location === 'body' ? bodyAjv : queryAjv).compile(schema);

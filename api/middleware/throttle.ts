@@ -45,18 +45,21 @@ export async function admitSignIn(throttle: Throttle, email: string, address: st
 }
 
 /**
- * Runs an authentication and counts its 401 against the client's address; once the address has
- * spent its minute, every credential it presents is answered 429 until the minute ends, before
- * any lookup, so guessing keys costs the database nothing and cannot churn the key cache.
+ * Runs an authentication and counts a credential it refuses against the client's address; once the
+ * address has spent its minute, the credentials it gets wrong are answered 429 until the minute
+ * ends. A valid credential is still served, so one misconfigured client behind a shared address
+ * (an office's NAT) cannot lock its neighbours out, and a request with no credential at all, which
+ * costs no lookup, stays a plain 401.
  */
 export async function throttleBadCredentials<T>(ctx: Koa.Context, throttle: Throttle, authenticate: () => Promise<T>): Promise<T> {
   const window = throttleWindow('bad-credential', ctx.ip, BAD_CREDENTIALS_PER_ADDRESS, 60_000);
-  const refuse = () => throttled(retryAfter(window), `Too many invalid credentials from this address; retry after ${retryAfter(window)} s.`);
-  if (throttle.isFull(window)) throw refuse();
   try {
     return await authenticate();
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'INVALID_API_KEY' && !(await throttle.take(window))) throw refuse();
+    const counted = err instanceof ApiError && err.code === 'INVALID_API_KEY' && ctx.get('authorization') !== '';
+    if (counted && (throttle.isFull(window) || !(await throttle.take(window)))) {
+      throw throttled(retryAfter(window), `Too many invalid credentials from this address; retry after ${retryAfter(window)} s.`);
+    }
     throw err;
   }
 }

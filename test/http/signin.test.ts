@@ -136,7 +136,7 @@ describe('password hashing', () => {
 });
 
 describe('invalid credentials', () => {
-  test(`${BAD_CREDENTIALS_PER_ADDRESS} a minute per address, across processes, then 429 for the rest of the minute; other addresses are served`, async () => {
+  test(`${BAD_CREDENTIALS_PER_ADDRESS} a minute per address, across processes, then 429 for its invalid credentials for the rest of the minute; valid keys and other addresses are served`, async () => {
     // Start at the beginning of a clock minute, so the whole test fits in one window.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
@@ -151,8 +151,10 @@ describe('invalid credentials', () => {
     }
     for (const app of [api, second]) {
       expectThrottled(await app.call('GET', '/api/v1/agents', { token: `rb_live_${'C'.repeat(32)}`, headers: { 'x-forwarded-for': address } }), 60);
-      // Until the minute ends the address is refused before any lookup, a valid key included.
-      expectThrottled(await app.call('GET', '/api/v1/agents', { token: key, headers: { 'x-forwarded-for': address } }), 60);
+      expectThrottled(await app.call('GET', '/api/v1/api-keys', { token: `rb_dash_${'D'.repeat(40)}`, headers: { 'x-forwarded-for': address } }), 60);
+      // A valid key behind the same address is still served, and a request without credentials is a plain 401.
+      expect((await app.call('GET', '/api/v1/agents', { token: key, headers: { 'x-forwarded-for': address } })).status).toBe(200);
+      expect((await app.call('GET', '/api/v1/agents', { headers: { 'x-forwarded-for': address } })).status).toBe(401);
       expect((await app.call('GET', '/api/v1/agents', { token: key, headers: { 'x-forwarded-for': newAddress() } })).status).toBe(200);
     }
   }, 120_000);

@@ -45,6 +45,9 @@ function describe(error: ErrorObject): { field: string; message: string } {
       return { field: fieldPath(error.instancePath), message: `must be at least ${p.limit}` };
     case 'maxItems':
       return { field: fieldPath(error.instancePath), message: `must have at most ${p.limit} items` };
+    case 'false schema':
+      // Only the `if`/`then`/`else` of a type-dependent body forbid a field this way.
+      return { field: fieldPath(error.instancePath), message: 'does not apply to this type' };
     case 'uniqueItems':
       return { field: fieldPath(error.instancePath), message: 'must not repeat an item' };
     default:

@@ -42,7 +42,7 @@ export const CreateUserBody = Type.Object(
   {
     email: Email,
     password: Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters.' }),
-    role: StringEnum(['admin', 'member'] as const, { default: 'member' }),
+    role: Type.Optional(StringEnum(['admin', 'member'] as const, { default: 'member' })),
     permissions: Type.Optional(
       Type.Array(StringEnum(SCOPES), {
         uniqueItems: true,

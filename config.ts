@@ -40,6 +40,8 @@ export interface Config {
    * address throttles count by is the one the outermost of them saw. 0 trusts no header.
    */
   trustProxyHops: number;
+  /** Invalid credentials (unknown, malformed, revoked, expired) one client address may present per clock minute before they are answered 429. */
+  invalidCredentialsPerMinute: number;
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || '',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
+    invalidCredentialsPerMinute: intFrom(env, 'INVALID_CREDENTIALS_PER_MINUTE', 60),
     carrier: carrierFrom(env),
     byok: {
       encryptionKeys: credentialKeys(env),

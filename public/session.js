@@ -98,6 +98,7 @@
     if (!item) {
       item = shown[turn.index] = document.createElement('li');
       item.className = 'turn ' + turn.role;
+      item.dataset.index = turn.index;
       var who = document.createElement('span');
       who.className = 'who';
       who.textContent = turn.role === 'agent' ? session.agentName : 'You';

@@ -6,13 +6,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
 import { createTenant, startApi } from '../helpers/app';
+import { acmeAgent, close, listen, partnerPage } from '../helpers/browser';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -39,36 +39,6 @@ let agentId: string;
 /** Every request the embed host received: its URL and Referer, as a server log would keep them. */
 const received: string[] = [];
 
-/** An HTTP server on a free loopback port; the handler can be attached once the port is known. */
-async function listen(handler?: http.RequestListener): Promise<{ server: http.Server; origin: string }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const close = (server?: http.Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-
-/** The partner's page: mounts the interview from the token and id in its own query string and records every event. */
-function partnerPage(_req: http.IncomingMessage, res: http.ServerResponse) {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Acme Careers</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#fafafa}header{padding:1rem 2rem;background:#123;color:#fff}main{max-width:48rem;margin:1.5rem auto;padding:0 1rem}</style>
-</head><body><header><h1>Acme Careers: your interview</h1></header>
-<main><div id="slot"></div></main>
-<script src="${base}/embed.js"></script>
-<script>
-  window.events = [];
-  var params = new URLSearchParams(location.search);
-  window.session = VoiceAgent.mount(document.getElementById('slot'), {
-    token: params.get('token'),
-    interviewId: params.get('interviewId'),
-    readyTimeoutMs: 5000,
-    onEvent: function (event) { window.events.push(event); },
-  });
-</script></body></html>`);
-}
-
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // The embed host must be where the links point, so its port is chosen before the config exists.
@@ -81,21 +51,12 @@ beforeAll(async () => {
     received.push(`${req.url} ${req.headers.referer ?? ''}`);
     void embedApp(req, res);
   });
-  ({ server: partner, origin: allowedOrigin } = await listen(partnerPage));
-  ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage));
+  ({ server: partner, origin: allowedOrigin } = await listen(partnerPage(base)));
+  ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage(base)));
 
   const tenant = await createTenant({ creditMinutes: 100 });
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: [allowedOrigin] });
-  const agent = await api.call('POST', '/api/v1/agents', {
-    token: key,
-    body: {
-      type: 'voice',
-      name: 'Acme hiring',
-      instructions: 'Interview the candidate.',
-      voice: { opening: 'Hello, and welcome to Acme. Tell me when you are ready.', evaluationCriteria: ['TypeScript', 'teamwork'] },
-    },
-  });
-  agentId = agent.body.id;
+  agentId = await acmeAgent(api, key, { opening: 'Hello, and welcome to Acme. Tell me when you are ready.', evaluationCriteria: ['TypeScript', 'teamwork'] });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 120_000);
 afterAll(async () => {

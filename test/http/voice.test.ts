@@ -5,11 +5,15 @@
  * indices the interview workflow hands out, on a worker running that workflow.
  */
 import { request } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { SCOPES } from '../../api/scopes';
 import { Workflows } from '../../api/temporal';
 import { loadConfig } from '../../config';
 import { interviewTranscript } from '../../models/interviewTurn';
+import { ProviderCredential, storeVerifiedCredential, type CredentialKind } from '../../models/providerCredential';
+import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
+import { startFakeDeepgram, startFakeElevenLabs, type FakeDeepgram, type FakeElevenLabs } from '../fakes/speechVendors';
 import { createTenant, startApi, type TestApi } from '../helpers/app';
 import { temporalAddress, uniqueName, waitFor } from '../helpers/servers';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
@@ -20,15 +24,30 @@ const OPENING = 'Welcome to the platform team interview. We will talk about two 
 const CRITERIA = ['TypeScript', 'system design'];
 const ANSWER = 'I have written TypeScript for six years, mostly typed APIs and workflow engines.';
 const taskQueue = uniqueName('voice');
-// Agent audio is sent as fast as it is made (no pacing) unless a test's server says otherwise.
-const env = { TEMPORAL_TASK_QUEUE: taskQueue, VOICE_PLAYBACK_LEAD_MS: '60000', VOICE_MAX_FRAMES_PER_SECOND: '1000' };
+// The organization's own vendor keys, which only its byok interviews may use; the service has none.
+const ORG_KEYS = { llm: 'gsk_organization-llm-key', stt: 'organization-deepgram-key', tts: 'organization-elevenlabs-key' };
+let env: Record<string, string> & { TEMPORAL_TASK_QUEUE: string };
 let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;
 let key: string;
 let agentId: string;
+let groq: FakeLlmServer;
+let deepgram: FakeDeepgram;
+let elevenlabs: FakeElevenLabs;
 const clients: VoiceClient[] = [];
 
 beforeAll(async () => {
+  [groq, deepgram, elevenlabs] = await Promise.all([startFakeLlmVendor('groq', ORG_KEYS.llm), startFakeDeepgram(ORG_KEYS.stt), startFakeElevenLabs(ORG_KEYS.tts)]);
+  env = {
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    // Agent audio is sent as fast as it is made (no pacing) unless a test's server says otherwise.
+    VOICE_PLAYBACK_LEAD_MS: '60000',
+    VOICE_MAX_FRAMES_PER_SECOND: '1000',
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    GROQ_BASE_URL: groq.url,
+    DEEPGRAM_BASE_URL: deepgram.url,
+    ELEVENLABS_BASE_URL: elevenlabs.url,
+  };
   api = await startApi('voice', env);
   worker = await runWorker(env);
   const tenant = await createTenant({ creditMinutes: 100 });
@@ -45,6 +64,7 @@ afterEach(() => {
 afterAll(async () => {
   await worker?.stop();
   await api?.close();
+  await Promise.all([groq, deepgram, elevenlabs].map((fake) => fake?.close()));
 });
 
 async function newInterview(token = key, body: Record<string, unknown> = {}) {
@@ -65,7 +85,7 @@ async function agentTurnAudio(client: VoiceClient, n: number): Promise<Buffer> {
   return client.takeAudio();
 }
 
-const interview = (id: string) => api.call('GET', `/api/v1/interviews/${id}`, { token: key });
+const interview = (id: string, token = key) => api.call('GET', `/api/v1/interviews/${id}`, { token });
 
 test('a spoken interview: the candidate’s words become turns, the agent answers in audio with exactly its stored words, and the report reads the answers', async () => {
   const { id, capability } = await newInterview();
@@ -268,3 +288,72 @@ test('a dropped socket leaves the interview active, and a turn whose process die
     await connection.close();
   }
 }, 60_000);
+
+describe('byok', () => {
+  let organizationId: Awaited<ReturnType<typeof createTenant>>['organizationId'];
+  let byokKey: string;
+  let byokAgent: string;
+
+  beforeAll(async () => {
+    const tenant = await createTenant({ creditMinutes: 100 });
+    organizationId = tenant.organizationId;
+    const [credentialKey] = loadConfig(env).byok.encryptionKeys;
+    const providers: Record<CredentialKind, string> = { llm: 'groq', stt: 'deepgram', tts: 'elevenlabs' };
+    for (const kind of ['llm', 'stt', 'tts'] as const) {
+      await storeVerifiedCredential({ key: credentialKey!, organizationId, kind, provider: providers[kind], apiKey: ORG_KEYS[kind] });
+    }
+    byokKey = await tenant.key(SCOPES, { byok: true, rateLimitPerMinute: 100_000 });
+    // The agent names the simulated engines' neighbours: byok ignores what the agent names.
+    const agent = await api.call('POST', '/api/v1/agents', {
+      token: byokKey,
+      body: { type: 'voice', mode: 'interview', name: 'Byok panel', instructions: 'Interview the candidate.', providers: { stt: 'local', tts: 'local' }, voice: { evaluationCriteria: ['TypeScript'] } },
+    });
+    byokAgent = agent.body.id;
+  });
+
+  test('a byok interview hears and speaks only through the organization’s own Deepgram and ElevenLabs keys', async () => {
+    const { id, capability } = await newInterview(byokKey, { agentId: byokAgent });
+    const sttBefore = deepgram.connections.length;
+    const ttsBefore = elevenlabs.requests.length;
+    deepgram.script = [{ transcript: 'I love TypeScript', is_final: true, speech_final: true }];
+    // The opening (the workflow's start, on the worker), then the reply streamed in the API process.
+    groq.answers = [{ text: 'Welcome. Tell me about TypeScript.' }, { text: 'Thank you, goodbye. [[END]]' }];
+    const client = await connect(id);
+    client.start(capability);
+    await agentTurnAudio(client, 0);
+    // The candidate's microphone: the fake answers its first frame with the final.
+    for (let i = 0; i < 5; i++) client.ws.send(Buffer.alloc(640));
+    const ended = await client.next((m) => m.type === 'ended');
+    expect(ended).toEqual({ type: 'ended', reason: 'agent_ended', reportId: expect.any(String) });
+
+    expect(client.messages.filter((m) => m.type === 'turn').map((m) => m.turn)).toEqual([
+      { index: 0, role: 'agent', text: 'Welcome. Tell me about TypeScript.' },
+      { index: 1, role: 'candidate', text: 'I love TypeScript' },
+      { index: 2, role: 'agent', text: 'Thank you, goodbye.' },
+    ]);
+    const stt = deepgram.connections.slice(sttBefore);
+    expect(stt).toHaveLength(1);
+    expect(stt[0]!.headers.authorization).toBe(`Token ${ORG_KEYS.stt}`);
+    expect(stt[0]!.query.get('encoding')).toBe('linear16');
+    const tts = elevenlabs.requests.slice(ttsBefore);
+    // The opening is a fixed line, spoken whole; the reply is spoken sentence by sentence as it streams.
+    expect(tts.map((r) => r.body.text)).toEqual(['Welcome. Tell me about TypeScript.', 'Thank you, goodbye.']);
+    expect(tts.every((r) => r.headers['xi-api-key'] === ORG_KEYS.tts)).toBe(true);
+    // What the candidate heard is the vendor's audio, byte for byte.
+    const voice = Buffer.concat(elevenlabs.chunks);
+    expect(client.takeAudio().subarray(0, voice.length)).toEqual(voice);
+    expect(groq.chatRequests().every((r) => r.headers.authorization === `Bearer ${ORG_KEYS.llm}`)).toBe(true);
+  }, 60_000);
+
+  test('a byok interview whose organization lost its speech credential is refused BYOK_NOT_READY and never falls back', async () => {
+    const { id, capability } = await newInterview(byokKey, { agentId: byokAgent });
+    await ProviderCredential.deleteOne({ organizationId, kind: 'tts' });
+    const ttsBefore = elevenlabs.requests.length;
+    const client = await connect(id);
+    client.start(capability);
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ code: 'BYOK_NOT_READY', message: expect.stringContaining('tts') });
+    expect((await client.closed).code).toBe(4400);
+    expect(elevenlabs.requests.length).toBe(ttsBefore);
+    expect((await interview(id, byokKey)).body.status).toBe('created');
+  });
+});

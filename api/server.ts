@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../models/connection';
+import { installCredentialKeys } from '../models/providerCredential';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { createApp } from './app';
 import { attachSockets } from './sockets';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   });
   // Live conversations run here, next to their sockets: candidates' voice interviews and, with
   // Twilio, phone calls' agent turns. The embedded speech engines are built once for the process.
+  // byok sessions open the organization's own keys, as the worker's activities do.
+  installCredentialKeys(config.byok.encryptionKeys);
   const embedded = embeddedSpeech(config);
   attachSockets(server, { config, temporal, embedded });
 

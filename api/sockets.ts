@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
-import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
+import { organizationCredential } from '../models/providerCredential';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
 import { candidateAudio } from './candidateAudio';
@@ -17,11 +17,10 @@ export interface SocketDeps {
 
 /**
  * The API's WebSockets: the candidate's interview audio, and Twilio's ConversationRelay when calls
- * go through Twilio, behind the one `upgrade` listener of api/upgrade.ts.
+ * go through Twilio, behind the one `upgrade` listener of api/upgrade.ts. Their byok sessions open
+ * organizations' keys with the keys the process installed (installCredentialKeys).
  */
 export function attachSockets(server: Server, deps: SocketDeps): void {
-  // Sockets open organizations' own keys (byok), as the worker's activities do.
-  installCredentialKeys(deps.config.byok.encryptionKeys);
   const llms = llmSource(deps.config, organizationCredential);
   const routes: SocketRoute[] = [
     candidateAudio({ ...deps, llms, speech: speechSource(deps.config, organizationCredential, deps.embedded) }),

@@ -24,6 +24,8 @@ export interface MediaSessionDeps {
 
 /** How long an ended session waits for its last transcript writes before it reports the end. */
 const END_GRACE_MS = 2000;
+/** How many seconds of frames at the allowed rate a caller may send at once. */
+const FRAME_BURST_SECONDS = 3;
 
 /**
  * One voice conversation over one transport: the caller's frames go through voice activity
@@ -49,7 +51,12 @@ export class MediaSession {
   private settledSinceSpeech = true;
   private reprompted = false;
   private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
-  private frameWindow = { start: 0, frames: 0 };
+  /**
+   * Frames the caller may still send at once: a bucket refilled at maxFramesPerSecond and holding
+   * FRAME_BURST_SECONDS of them, since a stalled browser or network hands over a second's frames
+   * together with the next second's.
+   */
+  private frameBudget = { frames: Number.POSITIVE_INFINITY, at: 0 };
 
   constructor(private readonly deps: MediaSessionDeps) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
@@ -83,9 +90,11 @@ export class MediaSession {
       return this.end('bad_frame', `a frame of ${frame.length} bytes (at most ${settings.maxFrameMs} ms of PCM16)`);
     }
     const now = performance.now();
-    if (now - this.frameWindow.start >= 1000) this.frameWindow = { start: now, frames: 0 };
-    if (++this.frameWindow.frames > settings.maxFramesPerSecond) {
-      return this.end('frame_rate_exceeded', `more than ${settings.maxFramesPerSecond} frames in a second`);
+    const burst = settings.maxFramesPerSecond * FRAME_BURST_SECONDS;
+    const refilled = this.frameBudget.frames + ((now - this.frameBudget.at) / 1000) * settings.maxFramesPerSecond;
+    this.frameBudget = { frames: Math.min(burst, refilled) - 1, at: now };
+    if (this.frameBudget.frames < 0) {
+      return this.end('frame_rate_exceeded', `more than ${settings.maxFramesPerSecond} frames a second (bursts of ${FRAME_BURST_SECONDS} s allowed)`);
     }
     this.stt?.send(frame);
     const change = this.vad.push(frame);

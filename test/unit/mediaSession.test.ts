@@ -87,6 +87,28 @@ describe('media session', () => {
     await media.ended;
   });
 
+  it('the contact already talking when the opening is ready: the opening is said whole, and all their words are their turn after it', async () => {
+    const { conversation, transport, media } = session();
+    let produced!: () => void;
+    await media.start(() => new Promise<void>((resolve) => (produced = resolve)));
+    const frames = await spoken('I have written TypeScript for six years');
+    // Their first words while the opening is still being produced, the rest while it is spoken.
+    for (const frame of frames.slice(0, 40)) media.audio(frame);
+    produced();
+    await until(() => transport.marks.length > 0);
+    for (const frame of frames.slice(40)) media.audio(frame);
+    await until(() => conversation.turns.length === 3);
+
+    expect(transport.log).not.toContain('clear');
+    expect(conversation.turns).toEqual([
+      { role: 'agent', text: PROFILE.greeting },
+      { role: 'contact', text: 'I have written TypeScript for six years' },
+      { role: 'agent', text: 'Could you tell me your email?' },
+    ]);
+    media.end();
+    await media.ended;
+  });
+
   it('a backchannel over the agent does not interrupt it and is not a turn', async () => {
     const { conversation, transport, media } = session({ autoPlay: false });
     await media.start();

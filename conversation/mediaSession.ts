@@ -50,6 +50,8 @@ export class MediaSession {
   private utterances = 0;
   /** The utterance under way when the current agent turn began: it does not interrupt that turn. */
   private talkingAtTurnStart: number | undefined;
+  /** The latest utterance heard while the agent had the turn: a backchannel in it answered nothing. */
+  private overlapped: number | undefined;
   /** Finals of the contact's utterance not yet taken as a turn. */
   private heard: string[] = [];
   private settledSinceSpeech = true;
@@ -105,6 +107,7 @@ export class MediaSession {
       this.disarm('silence');
       this.settledSinceSpeech = false;
     }
+    if (this.vad.speaking && this.agentHasTurn()) this.overlapped = this.utterances;
     if (this.vad.speechMs > settings.maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${settings.maxTurnMs} ms`);
     // Speech this long over the agent interrupts even before the STT has a word of it.
     if (this.vad.speechMs >= settings.bargeInSpeechMs) this.bargeIn();
@@ -159,8 +162,10 @@ export class MediaSession {
     this.disarm('stt');
     this.settledSinceSpeech = true;
     const utterance = [...this.heard, text].join(' ').trim();
-    if (!utterance || (this.agentHasTurn() && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
-      // Noise, or "mm-hm" while the agent talks: nobody took the turn.
+    const overAgent = this.agentHasTurn() || this.overlapped === this.utterances;
+    if (!utterance || (overAgent && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
+      // Noise, or "mm-hm" over the agent (even if its final comes after the agent stopped): nobody
+      // took the turn. Said while the agent was silent, a lone "yeah" is an answer, and is kept.
       this.heard = [];
       if (!this.turn) this.armSilence();
       return;

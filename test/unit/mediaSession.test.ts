@@ -126,6 +126,37 @@ describe('media session', () => {
     await media.ended;
   });
 
+  it('a backchannel said while the agent is silent is an answer: the contact’s turn, answered', async () => {
+    const { conversation, transport, media } = session();
+    await media.start();
+    await until(() => transport.marks.includes('t0.end'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await say(media, 'yeah');
+    await until(() => transport.marks.includes('t1.end'));
+    expect(conversation.turns.slice(1)).toEqual([
+      { role: 'contact', text: 'yeah' },
+      { role: 'agent', text: 'Could you tell me your email?' },
+    ]);
+    media.end();
+    await media.ended;
+  });
+
+  it('a backchannel said over the agent is not a turn even when its final comes after the agent finished', async () => {
+    const { conversation, transport, media } = session({ autoPlay: false });
+    await media.start();
+    await until(() => transport.marks.includes('t0.end'));
+    for (const frame of await spoken('mm-hm', 0)) media.audio(frame);
+    // The agent's last words are played while the STT has not yet settled the "mm-hm".
+    transport.marks.forEach((mark) => media.played(mark));
+    for (const frame of await spoken('', 600)) media.audio(frame);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(transport.log).not.toContain('clear');
+    expect(conversation.turns).toEqual([{ role: 'agent', text: PROFILE.greeting }]);
+    media.end();
+    await media.ended;
+  });
+
   it('reprompts after a silence, then ends after a second one', async () => {
     const { conversation, media } = session({ settings: { silenceRepromptMs: 150, silenceEndMs: 150, reprompt: 'Are you still there?' } });
     await media.start();

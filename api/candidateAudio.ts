@@ -98,6 +98,8 @@ class AudioSession implements Transport {
   private conversation: InterviewConversation | undefined;
   /** Ended from outside the media session: the candidate's end message, a newer socket, the interview ending elsewhere. */
   private endedBy: 'candidate' | 'replaced' | 'elsewhere' | undefined;
+  /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
+  private startRefused: unknown;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -153,9 +155,7 @@ class AudioSession implements Transport {
     const { stt, tts, llm } = await this.engines(interview, agent);
     if (this.phase !== 'admitting') return;
     await this.takeOver();
-    this.send({ type: 'ready', sampleRate: PIPELINE_SAMPLE_RATE, frameMs: FRAME_MS });
-    if (interview.status === 'created') await workflows.startInterview(id);
-    const conversation = await InterviewConversation.open(interview, agent, {
+    const conversation = new InterviewConversation(interview, agent, {
       llm,
       workflow: {
         reserve: (candidate) => workflows.reserveVoiceTurn(id, candidate),
@@ -163,13 +163,31 @@ class AudioSession implements Transport {
       },
       onTranscript: (event: TranscriptEvent) => this.send(event),
     });
-    if (this.phase !== 'admitting') return;
     this.conversation = conversation;
-    this.media = new MediaSession({ conversation, stt, tts, transport: this, settings: deps.config.voice, sampleRate: PIPELINE_SAMPLE_RATE, language: interview.language });
+    this.media = new MediaSession({
+      conversation,
+      stt,
+      tts,
+      transport: this,
+      settings: deps.config.voice,
+      sampleRate: PIPELINE_SAMPLE_RATE,
+      language: interview.language,
+      onPartial: (text) => this.send({ type: 'partial', text }),
+    });
     this.phase = 'live';
     void this.media.ended.then((end) => this.finish(end));
     this.timers.push(setInterval(() => void this.watch(), WATCH_MS));
-    await this.media.start();
+    this.send({ type: 'ready', sampleRate: PIPELINE_SAMPLE_RATE, frameMs: FRAME_MS });
+    // Heard from `ready` on: what the candidate says while the opening is produced is their turn after it.
+    await this.media.start(async () => {
+      try {
+        if (interview.status === 'created') await workflows.startInterview(id);
+        await conversation.load();
+      } catch (err) {
+        this.startRefused = err;
+        throw err;
+      }
+    });
   }
 
   /** The session's STT, TTS and model: for a byok interview only the organization's own, or BYOK_NOT_READY. */
@@ -223,6 +241,7 @@ class AudioSession implements Transport {
     if (this.shared.live.get(this.interviewId) === this) this.shared.live.delete(this.interviewId);
     if (end.detail) console.warn(JSON.stringify({ level: 'warn', msg: 'voice session ended', interviewId: this.interviewId, reason: end.reason, detail: end.detail }));
     if (end.reason === 'transport_closed') return;
+    if (this.startRefused) return this.refuse(this.startRefused);
     if (this.endedBy === 'replaced') return this.refuse(invalidStateTransition('This interview was opened on another connection.'), 'SESSION_REPLACED');
     let outcome: { reason: string; reportId?: string };
     try {

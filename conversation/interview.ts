@@ -31,8 +31,8 @@ export interface InterviewConversationDeps {
  * A live voice interview's conversation: the candidate's turns arrive as text from the STT, the
  * agent's are streamed from the model, and each is written to the interview's transcript as it is
  * said, at the indices the interview workflow reserves. The opening is stored by the workflow's
- * start; a session that joins an interview already under way (a reconnect) speaks the agent's last
- * turn again without storing it twice.
+ * start, after which `load` reads the transcript; a session that joins an interview already under
+ * way (a reconnect) speaks the agent's last turn again without storing it twice.
  */
 export class InterviewConversation implements Conversation {
   /** Set once the agent ended the interview: what the report will be. */
@@ -42,20 +42,25 @@ export class InterviewConversation implements Conversation {
   /** The stored agent turn this session speaks first, not stored again. */
   private replay: string | undefined;
 
-  private constructor(
-    private readonly interviewId: string,
-    private readonly profile: InterviewProfile,
-    private readonly turns: InterviewTurnView[],
+  private readonly interviewId: string;
+  private readonly profile: InterviewProfile;
+  private readonly turns: InterviewTurnView[] = [];
+
+  constructor(
+    interview: InterviewRecord,
+    agent: AgentRecord,
     private readonly deps: InterviewConversationDeps,
   ) {
-    const last = turns[turns.length - 1];
-    if (last?.role === 'agent') this.replay = last.text;
+    this.interviewId = String(interview._id);
+    this.profile = interviewProfile(agent, interview);
   }
 
-  static async open(interview: InterviewRecord, agent: AgentRecord, deps: InterviewConversationDeps): Promise<InterviewConversation> {
-    const interviewId = String(interview._id);
-    const turns = (await interviewTranscript(interviewId)).map((t) => ({ index: t.index, role: t.role as InterviewTurnView['role'], text: t.text }));
-    return new InterviewConversation(interviewId, interviewProfile(agent, interview), turns, deps);
+  /** Reads the transcript so far, once the interview has started: before the agent speaks. */
+  async load(): Promise<void> {
+    const stored = await interviewTranscript(this.interviewId);
+    this.turns.push(...stored.map((t) => ({ index: t.index, role: t.role as InterviewTurnView['role'], text: t.text })));
+    const last = this.turns[this.turns.length - 1];
+    if (last?.role === 'agent') this.replay = last.text;
   }
 
   /** The transcript as the model reads it. */

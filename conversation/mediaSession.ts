@@ -18,6 +18,8 @@ export interface MediaSessionDeps {
   sampleRate: number;
   language: string;
   voice?: string;
+  /** The contact's words so far in the utterance being heard (the STT's partials), for a live caption. */
+  onPartial?: (text: string) => void;
   /** Each agent turn's stage times, once its first frame is sent (benchmarks, metrics). */
   onTurnTiming?: (timing: TurnTiming) => void;
 }
@@ -46,6 +48,12 @@ export class MediaSession {
   private work: Promise<void> = Promise.resolve();
   private turn: AgentTurn | undefined;
   private turns = 0;
+  /** Counts the contact's utterances (the VAD's starts of speech). */
+  private utterances = 0;
+  /** The utterance under way when the current agent turn began: it does not interrupt that turn. */
+  private talkingAtTurnStart: number | undefined;
+  /** The latest utterance heard while the agent had the turn: a backchannel in it answered nothing. */
+  private overlapped: number | undefined;
   /** Finals of the contact's utterance not yet taken as a turn. */
   private heard: string[] = [];
   private settledSinceSpeech = true;
@@ -64,8 +72,12 @@ export class MediaSession {
     this.playback = new Playback(deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
   }
 
-  /** Opens the STT stream and speaks the agent's opening line (or its first reply). */
-  async start(): Promise<void> {
+  /**
+   * Opens the STT stream and speaks the agent's opening line (or its first reply), after `prepare`
+   * (an interview's start, which produces its opening). The contact is heard from the moment the
+   * stream is open: what they say meanwhile is their turn after the opening.
+   */
+  async start(prepare?: () => Promise<void>): Promise<void> {
     const { settings, stt, sampleRate, language } = this.deps;
     this.arm('duration', settings.maxDurationMs, () => this.end('max_duration'));
     try {
@@ -75,8 +87,9 @@ export class MediaSession {
     }
     if (this.final) return this.stt.close();
     void this.listen(this.stt);
-    const opening = this.deps.conversation.opening();
     this.enqueue(async () => {
+      await prepare?.();
+      const opening = this.deps.conversation.opening();
       if (opening) await this.deps.conversation.agentSaid(opening);
       await this.agentTurn(opening);
     });
@@ -99,9 +112,11 @@ export class MediaSession {
     this.stt?.send(frame);
     const change = this.vad.push(frame);
     if (change === 'start') {
+      this.utterances++;
       this.disarm('silence');
       this.settledSinceSpeech = false;
     }
+    if (this.vad.speaking && this.agentHasTurn()) this.overlapped = this.utterances;
     if (this.vad.speechMs > settings.maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${settings.maxTurnMs} ms`);
     // Speech this long over the agent interrupts even before the STT has a word of it.
     if (this.vad.speechMs >= settings.bargeInSpeechMs) this.bargeIn();
@@ -147,15 +162,19 @@ export class MediaSession {
   }
 
   private heardPartial(text: string): void {
-    if (!onlyBackchannel([...this.heard, text].join(' '), this.deps.settings.backchannels)) this.bargeIn();
+    const words = [...this.heard, text].join(' ');
+    this.deps.onPartial?.(words);
+    if (!onlyBackchannel(words, this.deps.settings.backchannels)) this.bargeIn();
   }
 
   private heardFinal(text: string): void {
     this.disarm('stt');
     this.settledSinceSpeech = true;
     const utterance = [...this.heard, text].join(' ').trim();
-    if (!utterance || (this.turn && !this.turn.stopped && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
-      // Noise, or "mm-hm" while the agent talks: nobody took the turn.
+    const overAgent = this.agentHasTurn() || this.overlapped === this.utterances;
+    if (!utterance || (overAgent && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
+      // Noise, or "mm-hm" over the agent (even if its final comes after the agent stopped): nobody
+      // took the turn. Said while the agent was silent, a lone "yeah" is an answer, and is kept.
       this.heard = [];
       if (!this.turn) this.armSilence();
       return;
@@ -186,9 +205,13 @@ export class MediaSession {
     });
   }
 
+  private agentHasTurn(): boolean {
+    return this.turn !== undefined && !this.turn.stopped;
+  }
+
   private bargeIn(): void {
     const turn = this.turn;
-    if (!turn || turn.stopped) return;
+    if (!turn || turn.stopped || this.talkingAtTurnStart === this.utterances) return;
     turn.stop();
     this.playback.clear();
   }
@@ -207,6 +230,9 @@ export class MediaSession {
     });
     turn.timing.heardAt = heardAt;
     this.turn = turn;
+    // Speech already under way (the contact talked while the opening was being produced) is not
+    // talking over the agent: it is heard in full and becomes their turn after this one.
+    this.talkingAtTurnStart = this.vad.speaking || !this.settledSinceSpeech || this.heard.length > 0 ? this.utterances : undefined;
     let done: boolean;
     try {
       ({ done } = await turn.produce(line));

@@ -158,6 +158,29 @@ test('barge-in: the candidate talks over the agent, `clear` arrives, and the sto
   expect(client.messages.filter((m) => m.type === 'mark' && /^t0\.\d+$/.test(m.name)).length).toBeLessThan(OPENING.split(' ').length);
 }, 60_000);
 
+test('the candidate talks while the opening is still produced and spoken: their live words come as partials, then every word is their turn, after the whole opening', async () => {
+  const paced = await api.extraApp({ ...env, VOICE_PLAYBACK_LEAD_MS: '200' });
+  const { id, capability } = await newInterview();
+  const client = await connect(id, { server: paced });
+  client.start(capability);
+  await client.next((m) => m.type === 'ready');
+  // At once: the interview's start is still producing the opening.
+  await client.speak(ANSWER);
+
+  const answered = await client.next((m) => m.type === 'turn' && m.turn.role === 'candidate');
+  expect(answered.turn).toEqual({ index: 1, role: 'candidate', text: ANSWER });
+  const partials = client.messages.slice(0, client.messages.indexOf(answered)).filter((m) => m.type === 'partial');
+  expect(partials.length).toBeGreaterThan(5);
+  for (const partial of partials) expect(ANSWER.startsWith(partial.text)).toBe(true);
+  await client.next((m) => m.type === 'turn' && m.turn.index === 2);
+  expect(client.messages).not.toContainEqual({ type: 'clear' });
+  expect((await interviewTranscript(id)).map((t) => [t.index, t.role, t.text])).toEqual([
+    [0, 'agent', OPENING],
+    [1, 'candidate', ANSWER],
+    [2, 'agent', 'Tell me about your experience with TypeScript.'],
+  ]);
+}, 60_000);
+
 describe('admission', () => {
   test('the token travels in the first message: one in the URL does nothing', async () => {
     const { id, capability } = await newInterview();

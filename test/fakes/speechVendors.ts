@@ -99,12 +99,23 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Audio as vendors stream it: chunk by chunk, `delayMs` apart, stopping when the client hangs up. */
-async function writeChunks(res: ServerResponse, chunks: Buffer[], delayMs: number) {
-  for (const chunk of chunks) {
+/** What a streaming TTS fake (ElevenLabs, Polly) answers a synthesis with. */
+export interface StreamedSpeech {
+  /** The audio of each synthesis, written chunk by chunk `chunkDelayMs` apart. */
+  chunks: Buffer[];
+  chunkDelayMs: number;
+  /** Answer with `speechFor` the text instead of `chunks`. */
+  speakText: boolean;
+}
+
+const streamedSpeech = (): StreamedSpeech => ({ chunks: [pcm(800, 0), pcm(800, 800), pcm(800, 1600)], chunkDelayMs: 10, speakText: false });
+
+/** Audio as vendors stream it: chunk by chunk, `chunkDelayMs` apart, stopping when the client hangs up. */
+async function streamSpeech(res: ServerResponse, fake: StreamedSpeech, text: string, sampleRate: number) {
+  for (const chunk of fake.speakText ? speechFor(text, sampleRate) : fake.chunks) {
     if (res.destroyed) return;
     res.write(chunk);
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await new Promise((resolve) => setTimeout(resolve, fake.chunkDelayMs));
   }
   res.end();
 }
@@ -373,15 +384,10 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
 
 // ---------------------------------------------------------------- ElevenLabs
 
-export interface FakeElevenLabs {
+export interface FakeElevenLabs extends StreamedSpeech {
   url: string;
   apiKey: string;
   requests: { path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: any; aborted: boolean }[];
-  /** The audio of each synthesis, written chunk by chunk `chunkDelayMs` apart. */
-  chunks: Buffer[];
-  chunkDelayMs: number;
-  /** Answer with `speechFor` the text instead of `chunks`. */
-  speakText: boolean;
   /** Answer with this status and ElevenLabs' error body instead. */
   failWith: number | null;
   close(): Promise<void>;
@@ -406,34 +412,21 @@ export async function startFakeElevenLabs(apiKey = 'elevenlabs-test-key'): Promi
     if (fake.failWith) return json(res, fake.failWith, ELEVENLABS_ERRORS[fake.failWith] ?? { detail: { status: 'internal_error', message: 'An internal error occurred.' } });
     res.writeHead(200, { 'content-type': 'audio/pcm', 'transfer-encoding': 'chunked', 'request-id': 'fake-request' });
     const rate = Number(/^pcm_(\d+)$/.exec(url.searchParams.get('output_format') ?? '')?.[1]);
-    await writeChunks(res, fake.speakText ? speechFor(request.body.text, rate) : fake.chunks, fake.chunkDelayMs);
+    await streamSpeech(res, fake, request.body.text, rate);
   }
-  const fake: FakeElevenLabs = {
-    url: '',
-    apiKey,
-    requests: [],
-    chunks: [pcm(800, 0), pcm(800, 800), pcm(800, 1600)],
-    chunkDelayMs: 10,
-    speakText: false,
-    failWith: null,
-    close: () => closeHttp(server),
-  };
+  const fake: FakeElevenLabs = { url: '', apiKey, requests: [], ...streamedSpeech(), failWith: null, close: () => closeHttp(server) };
   fake.url = await listen(server);
   return fake;
 }
 
 // ---------------------------------------------------------------- Amazon Polly
 
-export interface FakePolly {
+export interface FakePolly extends StreamedSpeech {
   url: string;
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
   requests: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: any; aborted: boolean }[];
-  chunks: Buffer[];
-  chunkDelayMs: number;
-  /** Answer with `speechFor` the text instead of `chunks`. */
-  speakText: boolean;
   /** Answer with this AWS error instead (status and `x-amzn-ErrorType`). */
   failWith: { status: number; type: string; message: string } | null;
   close(): Promise<void>;
@@ -495,7 +488,7 @@ export async function startFakePolly(accessKeyId = 'AKIAFAKEPOLLY0000001', secre
     }
     if (req.method !== 'POST' || url.pathname !== '/v1/speech') return fail(404, 'UnknownOperationException', 'Unknown operation');
     res.writeHead(200, { 'content-type': 'audio/pcm', 'x-amzn-requestcharacters': String(request.body.Text.length), 'transfer-encoding': 'chunked' });
-    await writeChunks(res, fake.speakText ? speechFor(request.body.Text, Number(request.body.SampleRate)) : fake.chunks, fake.chunkDelayMs);
+    await streamSpeech(res, fake, request.body.Text, Number(request.body.SampleRate));
   }
   const fake: FakePolly = {
     url: '',
@@ -503,9 +496,7 @@ export async function startFakePolly(accessKeyId = 'AKIAFAKEPOLLY0000001', secre
     secretAccessKey,
     region,
     requests: [],
-    chunks: [pcm(800, 0), pcm(800, 800), pcm(800, 1600)],
-    chunkDelayMs: 10,
-    speakText: false,
+    ...streamedSpeech(),
     failWith: null,
     close: () => closeHttp(server),
   };

@@ -260,10 +260,14 @@ test.each([
   expect(client.messages.filter((m) => m.type === 'turn').map((m) => m.turn)).toEqual(turns);
   expect([...frameSizes]).toEqual([frameBytes(PIPELINE_SAMPLE_RATE)]);
 
-  // One stream heard the whole interview, every frame of it, on the service's key and settings.
+  // One stream heard the whole interview on the service's key and settings, every frame in order up
+  // to the end, which may come while the candidate's last half second of silence is still on its way.
   const streams = stt.seen(sttBefore);
-  expect(streams.map(({ audio, ...settings }) => ({ ...settings, audioBytes: audio.length }))).toEqual([{ ...STT_EXPECTED[sttName], audioBytes: Buffer.concat(said).length }]);
-  expect(streams[0]!.audio.equals(Buffer.concat(said))).toBe(true);
+  expect(streams.map(({ audio: _, ...settings }) => settings)).toEqual([STT_EXPECTED[sttName]]);
+  const heard = streams[0]!.audio;
+  const candidate = Buffer.concat(said);
+  expect(heard.length).toBeGreaterThanOrEqual(candidate.length - frameBytes(PIPELINE_SAMPLE_RATE, 500));
+  expect(heard.equals(candidate.subarray(0, heard.length))).toBe(true);
   expect(tts.seen(ttsBefore)).toEqual(AGENT_TURNS.flat().map((text) => ({ ...ttsExpected(ttsName), text })));
 
   const report = await waitFor(async () => {

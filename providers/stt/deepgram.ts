@@ -9,7 +9,14 @@ export interface DeepgramOptions {
   baseUrl?: string;
   model?: string;
   connectTimeoutMs?: number;
+  /** How often a `KeepAlive` is sent; Deepgram closes a stream that gets neither audio nor one for 10 s. */
+  keepAliveMs?: number;
 }
+
+/** Deepgram asks for a KeepAlive every 3 to 5 seconds. */
+const KEEP_ALIVE_MS = 4_000;
+/** WebSocket's OPEN readyState: the SDK's senders throw on a socket in any other. */
+const OPEN = 1;
 
 /** How `ws` reports a refused handshake; the status is all the vendor says before the socket exists. */
 const handshakeStatus = (message: string) => Number(/Unexpected server response: (\d{3})/.exec(message)?.[1]) || undefined;
@@ -29,10 +36,12 @@ export class DeepgramStt implements SttProvider {
   readonly model: string;
   private readonly client: DeepgramClient;
   private readonly connectTimeoutMs: number;
+  private readonly keepAliveMs: number;
 
   constructor(opts: DeepgramOptions) {
     this.model = opts.model || 'nova-3';
     this.connectTimeoutMs = opts.connectTimeoutMs ?? 5_000;
+    this.keepAliveMs = opts.keepAliveMs ?? KEEP_ALIVE_MS;
     const base = (opts.baseUrl || 'https://api.deepgram.com').replace(/^http/, 'ws');
     this.client = new DeepgramClient({ apiKey: opts.apiKey, baseUrl: base });
   }
@@ -63,7 +72,13 @@ export class DeepgramStt implements SttProvider {
       if (opened) transcripts.fail(failure);
       else refused = failure;
     });
+    // A session's stream lasts the whole conversation, and a client may send no audio for a while
+    // (before its microphone opens, while the candidate thinks): KeepAlives hold it open meanwhile.
+    const keepAlive = setInterval(() => {
+      if (socket.readyState === OPEN) socket.sendKeepAlive({ type: 'KeepAlive' });
+    }, this.keepAliveMs).unref();
     socket.on('close', (event) => {
+      clearInterval(keepAlive);
       if (event.code === 1000 || closing) transcripts.end();
       else transcripts.fail(closeFailure(event.code, event.reason));
     });
@@ -71,6 +86,7 @@ export class DeepgramStt implements SttProvider {
     try {
       await socket.waitForOpen();
     } catch (err) {
+      clearInterval(keepAlive);
       socket.close();
       throw refused ?? speechVendorFailure('deepgram', undefined, err instanceof Error ? err.message : String(err));
     }
@@ -81,6 +97,7 @@ export class DeepgramStt implements SttProvider {
       finish: () => socket.sendCloseStream({ type: 'CloseStream' }),
       close: () => {
         closing = true;
+        clearInterval(keepAlive);
         socket.close();
         transcripts.end();
       },

@@ -1,9 +1,12 @@
 /**
  * Local stand-ins for the speech vendors, each speaking its documented wire format and recording
- * what the adapter sent:
+ * what the adapter sent. The STT fakes can hold a whole conversation (`utterances`: each spoken
+ * utterance is answered with growing partials, then its final once the speaker pauses) and the TTS
+ * fakes can speak any text (`speakText`: audio as long as the text, at the rate asked for).
  * - Deepgram's live `/v1/listen` WebSocket: `Results` messages with `is_final` / `speech_final`,
- *   `Metadata`, a 1000 close after `CloseStream`, close frames with its error codes, and the HTTP
- *   refusal of the handshake (401 with `err_code` / `err_msg`).
+ *   `Metadata`, a 1000 close after `CloseStream`, close frames with its error codes (1011 `NET-0001`
+ *   for a stream that got neither audio nor `KeepAlive` for 10 s), and the HTTP refusal of the
+ *   handshake (401 with `err_code` / `err_msg`).
  * - Google Speech-to-Text `StreamingRecognize` and Text-to-Speech `SynthesizeSpeech` over gRPC,
  *   from the protos the SDKs ship, with gRPC status errors (an unknown key: INVALID_ARGUMENT,
  *   "API key not valid").
@@ -26,6 +29,62 @@ export function pcm(samples: number, seed = 0): Buffer {
   return audio;
 }
 
+/** How loud a frame must be for the STT fakes to hear speech in it (dBFS, as the pipeline's VAD). */
+const SPEECH_DBFS = -40;
+/** Quiet after speech that ends an utterance, as a vendor's endpointing does. */
+const ENDPOINT_MS = 200;
+/** Speech between two partials of an utterance. */
+const PARTIAL_EVERY_MS = 200;
+
+/**
+ * A vendor's endpointing as the STT fakes play it: loud audio starts the next scripted utterance,
+ * whose words come as partials one more every PARTIAL_EVERY_MS of audio, and ENDPOINT_MS of quiet
+ * after it settles the whole utterance as a final. Audio with no utterance left is heard as nothing.
+ */
+class Endpointer {
+  private current: { words: string[]; said: number; sinceWord: number; quietMs: number } | undefined;
+
+  constructor(
+    private readonly utterances: string[],
+    private readonly sampleRate: number,
+    private readonly emit: (text: string, final: boolean) => void,
+  ) {}
+
+  push(frame: Buffer): void {
+    const samples = frame.length >> 1;
+    const ms = (samples / this.sampleRate) * 1000;
+    let energy = 0;
+    for (let i = 0; i < samples; i++) energy += frame.readInt16LE(i * 2) ** 2;
+    const loud = 10 * Math.log10(energy / Math.max(1, samples) / 32768 ** 2 + 1e-12) >= SPEECH_DBFS;
+    if (!this.current) {
+      const next = loud ? this.utterances.shift() : undefined;
+      if (next === undefined) return;
+      this.current = { words: next.split(/\s+/), said: 0, sinceWord: PARTIAL_EVERY_MS, quietMs: 0 };
+    }
+    const utterance = this.current;
+    if (!loud) {
+      utterance.quietMs += ms;
+      if (utterance.quietMs < ENDPOINT_MS) return;
+      this.current = undefined;
+      return this.emit(utterance.words.join(' '), true);
+    }
+    utterance.quietMs = 0;
+    utterance.sinceWord += ms;
+    if (utterance.sinceWord < PARTIAL_EVERY_MS || utterance.said === utterance.words.length) return;
+    utterance.sinceWord = 0;
+    this.emit(utterance.words.slice(0, ++utterance.said).join(' '), false);
+  }
+}
+
+/** What the TTS fakes say for `text` at `sampleRate` with `speakText`: 50 ms a character in 100 ms chunks, counting up from the text's length so sentences differ. */
+export function speechFor(text: string, sampleRate: number): Buffer[] {
+  const samples = (text.length * sampleRate) / 20;
+  const chunk = sampleRate / 10;
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < samples; start += chunk) chunks.push(pcm(Math.min(chunk, samples - start), text.length + start));
+  return chunks;
+}
+
 async function listen(server: Server): Promise<string> {
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -40,12 +99,23 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Audio as vendors stream it: chunk by chunk, `delayMs` apart, stopping when the client hangs up. */
-async function writeChunks(res: ServerResponse, chunks: Buffer[], delayMs: number) {
-  for (const chunk of chunks) {
+/** What a streaming TTS fake (ElevenLabs, Polly) answers a synthesis with. */
+export interface StreamedSpeech {
+  /** The audio of each synthesis, written chunk by chunk `chunkDelayMs` apart. */
+  chunks: Buffer[];
+  chunkDelayMs: number;
+  /** Answer with `speechFor` the text instead of `chunks`. */
+  speakText: boolean;
+}
+
+const streamedSpeech = (): StreamedSpeech => ({ chunks: [pcm(800, 0), pcm(800, 800), pcm(800, 1600)], chunkDelayMs: 10, speakText: false });
+
+/** Audio as vendors stream it: chunk by chunk, `chunkDelayMs` apart, stopping when the client hangs up. */
+async function streamSpeech(res: ServerResponse, fake: StreamedSpeech, text: string, sampleRate: number) {
+  for (const chunk of fake.speakText ? speechFor(text, sampleRate) : fake.chunks) {
     if (res.destroyed) return;
     res.write(chunk);
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await new Promise((resolve) => setTimeout(resolve, fake.chunkDelayMs));
   }
   res.end();
 }
@@ -78,6 +148,10 @@ export interface FakeDeepgram {
   connections: DeepgramConnection[];
   /** Sent one per audio frame received, in order; those left are sent on CloseStream. */
   script: DeepgramResult[];
+  /** With no `script`: the transcripts of what the caller will say, one per utterance (see Endpointer). */
+  utterances: string[];
+  /** A stream that receives neither audio nor `KeepAlive` this long is closed 1011 `NET-0001`, as Deepgram does after 10 s. */
+  idleTimeoutMs: number;
   /** Refuse the handshake with this HTTP status. */
   handshakeStatus: number | null;
   /** After the first audio frame, close with this code and reason (Deepgram's NET / DATA errors). */
@@ -118,6 +192,8 @@ export async function startFakeDeepgram(apiKey = 'deepgram-test-key'): Promise<F
     apiKey,
     connections: [],
     script: [],
+    utterances: [],
+    idleTimeoutMs: 10_000,
     handshakeStatus: null,
     closeAfterAudio: null,
     close: async () => {
@@ -146,11 +222,24 @@ export async function startFakeDeepgram(apiKey = 'deepgram-test-key'): Promise<F
       ws.send(JSON.stringify(deepgramResults(result, start)));
       start += 1;
     };
-    ws.on('close', () => (connection.closed = true));
+    const endpointer = new Endpointer([...fake.utterances], Number(connection.query.get('sample_rate')), (transcript, final) =>
+      send({ transcript, is_final: final, speech_final: final }),
+    );
+    let idle: NodeJS.Timeout | undefined;
+    const stillThere = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => ws.close(1011, 'NET-0001'), fake.idleTimeoutMs);
+    };
+    stillThere();
+    ws.on('close', () => {
+      clearTimeout(idle);
+      connection.closed = true;
+    });
     ws.on('message', (data, isBinary) => {
       if (!isBinary) {
         const control = JSON.parse(String(data)) as { type: string };
         connection.controls.push(control);
+        if (control.type === 'KeepAlive') stillThere();
         if (control.type === 'CloseStream') {
           script.splice(0).forEach(send);
           ws.send(JSON.stringify({ type: 'Metadata', transaction_key: 'deprecated', request_id: 'fake-request', sha256: 'fake', created: new Date().toISOString(), duration: start, channels: 1 }));
@@ -158,10 +247,13 @@ export async function startFakeDeepgram(apiKey = 'deepgram-test-key'): Promise<F
         }
         return;
       }
-      connection.audio.push(Buffer.from(data as Buffer));
+      const audio = Buffer.from(data as Buffer);
+      connection.audio.push(audio);
+      stillThere();
       if (fake.closeAfterAudio) return ws.close(fake.closeAfterAudio.code, fake.closeAfterAudio.reason);
       const next = script.shift();
       if (next) send(next);
+      else endpointer.push(audio);
     });
   }
 
@@ -190,12 +282,16 @@ export interface FakeGoogle {
   syntheses: { metadata: Metadata; request: any }[];
   /** Recognition results, one per audio request, the rest when the client half-closes. */
   script: GoogleResult[];
+  /** With no `script`: the transcripts of what the caller will say, one per utterance (see Endpointer). */
+  utterances: string[];
   /** After the first audio request, end the stream with this status. */
   failAfterAudio: { code: number; details: string } | null;
   /** Fail every call at once with this status. */
   failWith: { code: number; details: string } | null;
   /** The samples SynthesizeSpeech answers with, behind the WAV header Google puts on LINEAR16. */
   synthesized: Buffer;
+  /** Answer with `speechFor` the text instead of `synthesized`. */
+  speakText: boolean;
   close(): Promise<void>;
 }
 
@@ -234,9 +330,11 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
     recognitions: [],
     syntheses: [],
     script: [],
+    utterances: [],
     failAfterAudio: null,
     failWith: null,
     synthesized: pcm(3200),
+    speakText: false,
     close: async () => server.forceShutdown(),
   };
   const refusal = (metadata: Metadata) => (metadata.get('x-goog-api-key')[0] !== apiKey ? KEY_INVALID : fake.failWith);
@@ -249,16 +347,20 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
       const respond = (result: GoogleResult) =>
         call.write({ results: [{ alternatives: [{ transcript: result.transcript, confidence: 0.9 }], isFinal: result.isFinal, stability: result.isFinal ? 0 : 0.8, resultEndTime: { seconds: 1 }, languageCode: 'en-us' }] });
       let recognition: GoogleRecognition | undefined;
+      let endpointer: Endpointer | undefined;
       call.on('data', (request: any) => {
         if (!recognition) {
           recognition = { metadata: call.metadata, config: request.streamingConfig, audio: [] };
           fake.recognitions.push(recognition);
+          endpointer = new Endpointer([...fake.utterances], request.streamingConfig.config.sampleRateHertz, (transcript, isFinal) => respond({ transcript, isFinal }));
           return;
         }
-        recognition.audio.push(Buffer.from(request.audioContent));
+        const audio = Buffer.from(request.audioContent);
+        recognition.audio.push(audio);
         if (fake.failAfterAudio) return call.emit('error', fake.failAfterAudio);
         const next = script.shift();
         if (next) respond(next);
+        else endpointer!.push(audio);
       });
       call.on('end', () => {
         script.splice(0).forEach(respond);
@@ -271,7 +373,8 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
       fake.syntheses.push({ metadata: call.metadata, request: call.request });
       const failure = refusal(call.metadata);
       if (failure) return callback(failure);
-      callback(null, { audioContent: wav(fake.synthesized, call.request.audioConfig.sampleRateHertz) });
+      const rate = call.request.audioConfig.sampleRateHertz;
+      callback(null, { audioContent: wav(fake.speakText ? Buffer.concat(speechFor(call.request.input.text, rate)) : fake.synthesized, rate) });
     },
   });
   const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
@@ -281,13 +384,10 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
 
 // ---------------------------------------------------------------- ElevenLabs
 
-export interface FakeElevenLabs {
+export interface FakeElevenLabs extends StreamedSpeech {
   url: string;
   apiKey: string;
   requests: { path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: any; aborted: boolean }[];
-  /** The audio of each synthesis, written chunk by chunk `chunkDelayMs` apart. */
-  chunks: Buffer[];
-  chunkDelayMs: number;
   /** Answer with this status and ElevenLabs' error body instead. */
   failWith: number | null;
   close(): Promise<void>;
@@ -311,23 +411,22 @@ export async function startFakeElevenLabs(apiKey = 'elevenlabs-test-key'): Promi
     if (req.headers['xi-api-key'] !== apiKey) return json(res, 401, ELEVENLABS_ERRORS[401]);
     if (fake.failWith) return json(res, fake.failWith, ELEVENLABS_ERRORS[fake.failWith] ?? { detail: { status: 'internal_error', message: 'An internal error occurred.' } });
     res.writeHead(200, { 'content-type': 'audio/pcm', 'transfer-encoding': 'chunked', 'request-id': 'fake-request' });
-    await writeChunks(res, fake.chunks, fake.chunkDelayMs);
+    const rate = Number(/^pcm_(\d+)$/.exec(url.searchParams.get('output_format') ?? '')?.[1]);
+    await streamSpeech(res, fake, request.body.text, rate);
   }
-  const fake: FakeElevenLabs = { url: '', apiKey, requests: [], chunks: [pcm(800, 0), pcm(800, 800), pcm(800, 1600)], chunkDelayMs: 10, failWith: null, close: () => closeHttp(server) };
+  const fake: FakeElevenLabs = { url: '', apiKey, requests: [], ...streamedSpeech(), failWith: null, close: () => closeHttp(server) };
   fake.url = await listen(server);
   return fake;
 }
 
 // ---------------------------------------------------------------- Amazon Polly
 
-export interface FakePolly {
+export interface FakePolly extends StreamedSpeech {
   url: string;
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
   requests: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: any; aborted: boolean }[];
-  chunks: Buffer[];
-  chunkDelayMs: number;
   /** Answer with this AWS error instead (status and `x-amzn-ErrorType`). */
   failWith: { status: number; type: string; message: string } | null;
   close(): Promise<void>;
@@ -389,7 +488,7 @@ export async function startFakePolly(accessKeyId = 'AKIAFAKEPOLLY0000001', secre
     }
     if (req.method !== 'POST' || url.pathname !== '/v1/speech') return fail(404, 'UnknownOperationException', 'Unknown operation');
     res.writeHead(200, { 'content-type': 'audio/pcm', 'x-amzn-requestcharacters': String(request.body.Text.length), 'transfer-encoding': 'chunked' });
-    await writeChunks(res, fake.chunks, fake.chunkDelayMs);
+    await streamSpeech(res, fake, request.body.Text, Number(request.body.SampleRate));
   }
   const fake: FakePolly = {
     url: '',
@@ -397,8 +496,7 @@ export async function startFakePolly(accessKeyId = 'AKIAFAKEPOLLY0000001', secre
     secretAccessKey,
     region,
     requests: [],
-    chunks: [pcm(800, 0), pcm(800, 800), pcm(800, 1600)],
-    chunkDelayMs: 10,
+    ...streamedSpeech(),
     failWith: null,
     close: () => closeHttp(server),
   };

@@ -82,6 +82,7 @@ describe('Deepgram live STT', () => {
     deepgram.script = SCRIPT.map((r) => ({ transcript: r.transcript, is_final: r.isFinal, speech_final: r.isFinal }));
     deepgram.handshakeStatus = null;
     deepgram.closeAfterAudio = null;
+    deepgram.idleTimeoutMs = 10_000;
   });
   const stt = (apiKey = deepgram.apiKey) => new DeepgramStt({ apiKey, baseUrl: deepgram.url, model: 'nova-3-general' });
 
@@ -93,6 +94,27 @@ describe('Deepgram live STT', () => {
     expect(Object.fromEntries(connection.query)).toMatchObject({ model: 'nova-3-general', language: 'en-GB', encoding: 'linear16', sample_rate: '16000', channels: '1', interim_results: 'true' });
     expect(Buffer.concat(connection.audio)).toEqual(Buffer.concat(FRAMES));
     expect(connection.controls).toEqual([{ type: 'CloseStream' }]);
+  });
+
+  test('a stream that hears no audio for longer than Deepgram waits is held open by KeepAlive messages', async () => {
+    deepgram.idleTimeoutMs = 300;
+    const stream = await new DeepgramStt({ apiKey: deepgram.apiKey, baseUrl: deepgram.url, keepAliveMs: 100 }).open(STT);
+    const events = collect(stream.events);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    for (const frame of FRAMES) stream.send(frame);
+    stream.finish();
+    expect(await events).toEqual(EXPECTED);
+    const { controls } = deepgram.connections.at(-1)!;
+    expect(controls.filter((c) => c.type === 'KeepAlive').length).toBeGreaterThanOrEqual(5);
+    expect(controls.at(-1)).toEqual({ type: 'CloseStream' });
+  });
+
+  test("a stream idle for Deepgram's timeout is closed 1011 NET-0001, a retryable failure", async () => {
+    deepgram.idleTimeoutMs = 300;
+    const stream = await new DeepgramStt({ apiKey: deepgram.apiKey, baseUrl: deepgram.url, keepAliveMs: 60_000 }).open(STT);
+    const err = await failureOf(collect(stream.events));
+    expect(err).toMatchObject({ name: 'SpeechVendorError', retryable: true });
+    expect(err.message).toContain('NET-0001');
   });
 
   test('close() ends the events at once and the socket', async () => {

@@ -5,9 +5,9 @@ import { Agent } from '../models/agent';
 import { callInputFor, callSlotPool } from '../models/call';
 import { campaignFields, projectCampaign } from '../models/campaign';
 import { reserveCallSlot } from '../models/callSlot';
-import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
+import { LaneEntry, laneEntryId, putLaneEntry, Recipient, recipientId, type RecipientStatus } from '../models/recipient';
 import { releaseSlot } from '../models/slot';
-import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type CampaignWork, type ClosedCall } from '../workflows/definitions';
+import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type ClosedCall } from '../workflows/definitions';
 
 export interface CampaignDeps {
   /** How long a campaign call may ring before it counts as unanswered. */
@@ -76,10 +76,10 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
       );
     },
 
-    /** Finished attempts: each recipient's status, the retry queue's new entries, then the counts. */
+    /** Finished attempts: each recipient's status, the lanes' new retry entries, then the counts. */
     async recordOutcomes(input) {
       for (const retry of input.retries) {
-        await putRetryEntry(input.campaignId, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
+        await putLaneEntry(input.campaignId, retry.lane, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
       }
       for (const o of input.outcomes) {
         await Recipient.updateOne(
@@ -91,14 +91,14 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     },
 
     /**
-     * The due entries at the front of the retry queue, in order, from `from` up to `to`; stops at
-     * the first one not yet due and says when it will be.
+     * The due entries at the front of a lane, in order, from `from` up to `to`, at the workflow's
+     * `now`; stops at the first one not yet due and says when it will be.
      */
-    async fetchRetries({ campaignId, from, to, now }) {
-      const due: CampaignWork[] = [];
+    async fetchDue({ campaignId, lane, from, to, now }) {
+      const due: Array<{ index: number; attempt: number }> = [];
       for (let seq = from; seq < to; seq += 1) {
-        const entry = await RetryEntry.findById(retryEntryId(campaignId, seq)).lean();
-        if (!entry) throw new Error(`retry entry ${seq} of campaign ${campaignId} is missing`);
+        const entry = await LaneEntry.findById(laneEntryId(campaignId, lane, seq)).lean();
+        if (!entry) throw new Error(`entry ${seq} of lane ${lane} of campaign ${campaignId} is missing`);
         if (entry.dueAt.getTime() > Date.parse(now)) return { due, nextDueAt: entry.dueAt.toISOString() };
         due.push({ index: entry.index, attempt: entry.attempt });
       }

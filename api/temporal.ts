@@ -46,6 +46,7 @@ import {
   type InterviewInput,
   type InterviewReply,
   type InterviewWorkflow,
+  type ZoneCount,
 } from '../workflows/definitions';
 import {
   actionTimeout,
@@ -172,8 +173,8 @@ export class Workflows {
     await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignEditUpdate, { args: [edit] }));
   }
 
-  async setRecipients(campaignId: string, total: number, closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total }] }));
+  async setRecipients(campaignId: string, total: number, zones: ZoneCount[], closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total, zones }] }));
   }
 
   /** Archives through the workflow while it runs; `closed` when it has finished and only the read model is left to archive. */

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { findPage } from '../../lib/page';
-import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients } from '../../models/recipient';
+import { claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, removeRecipients, storeRecipients } from '../../models/recipient';
 import {
   campaignCancelUpdate,
   draftCampaignState,
@@ -30,6 +30,7 @@ import {
   Recipient,
   UpdateCampaignBody,
   campaignRepresentation,
+  checkRecipientTimezones,
   checkSchedule,
   recipientRepresentation,
 } from '../schemas/campaigns';
@@ -166,7 +167,7 @@ export const campaignRoutes = [
     resource: 'campaign',
     summary: 'Update a draft or paused campaign',
     description:
-      'Only in `draft` or `paused` (else 409 `INVALID_STATE_TRANSITION`). `settings` merge field by field. New settings apply from the next dial; retries already queued keep the time they were given.',
+      'Only in `draft` or `paused` (else 409 `INVALID_STATE_TRANSITION`). `settings` merge field by field (`retryPolicy` as a whole). New settings apply from the next dial; retries already queued keep the time they were given, and wait for the calling hours as they are when due.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
@@ -190,7 +191,8 @@ export const campaignRoutes = [
     description:
       'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
       'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored. ' +
-      'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order.',
+      'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
+      'Each recipient’s time zone is stored with it: the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
@@ -207,16 +209,18 @@ export const campaignRoutes = [
       const agent = await Agent.findById(campaign.agentId).lean();
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
       checkRecipients(agent, body.recipients);
+      checkRecipientTimezones(body.recipients);
+      const rows = await Promise.all(body.recipients.map(async (r) => ({ ...r, timezone: await recipientTimezone(r) })));
 
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
-      await storeRecipients(params.id, body.recipients);
+      const zones = await storeRecipients(params.id, rows);
       try {
-        await workflows.setRecipients(params.id, body.recipients.length, cannot(campaign, 'given recipients'));
+        await workflows.setRecipients(params.id, body.recipients.length, zones, cannot(campaign, 'given recipients'));
       } catch (err) {
         // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
         const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
         // Launched or cancelled meanwhile: the import did not happen.
-        if (!unconfirmed) await removeRecipients(params.id, body.recipients.length);
+        if (!unconfirmed) await removeRecipients(params.id, body.recipients.length, zones);
         else await finishRecipientImport(params.id);
         throw err;
       }

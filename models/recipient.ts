@@ -80,6 +80,18 @@ export async function recipientTimezone(row: Pick<RecipientRow, 'phoneNumber' | 
   return contactTimezone ?? row.timezone ?? (await inferTimezone(row.phoneNumber));
 }
 
+/** Rows resolved at once: each lookup reads the library's zone file, so not all of a large import together. */
+const TIMEZONE_BATCH = 100;
+
+/** The rows with their resolved `timezone` (recipientTimezone), in order. */
+export async function withTimezones<R extends Pick<RecipientRow, 'phoneNumber' | 'timezone'>>(rows: R[]): Promise<Array<R & { timezone: string | null }>> {
+  const resolved: Array<R & { timezone: string | null }> = [];
+  for (let start = 0; start < rows.length; start += TIMEZONE_BATCH) {
+    resolved.push(...(await Promise.all(rows.slice(start, start + TIMEZONE_BATCH).map(async (r) => ({ ...r, timezone: await recipientTimezone(r) })))));
+  }
+  return resolved;
+}
+
 /**
  * Each zone's first-attempt lane, in order of first appearance, and each row's place in it: lane z
  * holds zone z's rows in import order (see CampaignLanes).

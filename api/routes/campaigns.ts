@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { findPage } from '../../lib/page';
-import { claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, removeRecipients, storeRecipients } from '../../models/recipient';
+import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients, withTimezones } from '../../models/recipient';
 import {
   campaignCancelUpdate,
   draftCampaignState,
@@ -47,12 +47,12 @@ const cannot = (campaign: CampaignRecord, what: string) => `A ${campaign.status}
 
 const TRANSITIONS =
   'Transitions (anything else is 409 `INVALID_STATE_TRANSITION`): ' +
-  '`launch`: draft -> running, or scheduled while outside `callingHours` (409 `NO_RECIPIENTS` before the import). ' +
+  '`launch`: draft -> running, or scheduled while no recipient’s `callingHours` window is open (409 `NO_RECIPIENTS` before the import). ' +
   '`pause`: running | scheduled -> paused (calls in progress finish; no new dials). ' +
   '`resume`: paused -> running | scheduled, continuing where it stopped. ' +
   '`cancel`: draft | scheduled | running | paused -> cancelled; calls in progress are hung up (disposition `hangup_requested`) and nothing more is dialled. ' +
   '`archive`: completed | cancelled -> archived. ' +
-  'The campaign moves by itself between running and scheduled as its calling window opens and closes, to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
+  'The campaign moves by itself between running and scheduled as its recipients’ windows open and close (scheduled: none left to dial has an open one), to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
   'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI. ' +
   'If the workflow does not confirm an action, edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import keeps its stored recipients), so retrieve the campaign before retrying.';
 
@@ -210,7 +210,7 @@ export const campaignRoutes = [
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
       checkRecipients(agent, body.recipients);
       checkRecipientTimezones(body.recipients);
-      const rows = await Promise.all(body.recipients.map(async (r) => ({ ...r, timezone: await recipientTimezone(r) })));
+      const rows = await withTimezones(body.recipients);
 
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
       const zones = await storeRecipients(params.id, rows);

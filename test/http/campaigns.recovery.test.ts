@@ -59,3 +59,46 @@ test('the campaign survives a worker killed while it is dialling', async () => {
   }
   expect(await slotsInUse(callSlotPool(tenant.organizationId))).toBe(0);
 }, 240_000);
+
+test('a worker killed mid-campaign with recipients in two zones: after it, only the open zone is dialled, and the campaign waits scheduled', async () => {
+  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
+  const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Windows', instructions: 'Remind them.', phone: { greeting: 'Hello.' } } });
+  // Open for three hours around New York's present hour; Tokyo, 13 or 14 hours ahead, is outside it.
+  const nyHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+  const callingHours = { start: hh(nyHour - 1), end: hh(nyHour + 2) };
+  const created = await api.call('POST', '/api/v1/campaigns', {
+    token: key,
+    body: { name: 'Two zones', agentId: agent.body.id, timezone: 'UTC', callingHours, settings: { concurrency: 2, retryLimit: 1 } },
+  });
+  const id = created.body.id;
+  const newYork = Array.from({ length: 6 }, (_, i) => `+121255501${String(i).padStart(2, '0')}`);
+  // Tokyo by their numbers, and one London number whose row says Tokyo.
+  const tokyo = ['+81312340001', '+81312340002', '+442079460199'];
+  const rows: Array<{ phoneNumber: string; timezone?: string }> = [...newYork.slice(0, 3), ...tokyo.slice(0, 2), ...newYork.slice(3)].map((phoneNumber) => ({ phoneNumber }));
+  rows.push({ phoneNumber: tokyo[2]!, timezone: 'Asia/Tokyo' });
+  const first = await workers.start();
+  expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: rows } })).status).toBe(201);
+  expect((await api.call('POST', `/api/v1/campaigns/${id}/launch`, { token: key })).body.status).toBe('running');
+  await waitFor(async () => {
+    const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
+    return c.body.stats.completed >= 2 ? true : undefined;
+  }, 60_000);
+  await workers.kill(first);
+  expect((await api.call('GET', `/api/v1/campaigns/${id}`, { token: key })).body.stats.completed).toBeLessThan(6);
+
+  await workers.start();
+  // Everyone in New York reached; Tokyo's window is hours away: nothing left is open.
+  const waiting = await waitFor(async () => {
+    const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
+    return c.body.status === 'scheduled' ? c.body : undefined;
+  }, 180_000);
+  expect(waiting.stats).toEqual({ total: 9, pending: 3, completed: 6, failed: 0 });
+  const calls = ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Array<Record<string, any>>).filter((c) => c.campaignId === id);
+  expect(calls.map((c) => c.phoneNumber).sort()).toEqual([...newYork].sort());
+  const listed = (await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Array<Record<string, any>>;
+  for (const r of listed.filter((l) => tokyo.includes(l.phoneNumber))) expect(r).toMatchObject({ status: 'pending', attempts: 0, timezone: 'Asia/Tokyo' });
+  expect((await api.call('POST', `/api/v1/campaigns/${id}/cancel`, { token: key })).body.status).toBe('cancelled');
+  expect(await slotsInUse(callSlotPool(tenant.organizationId))).toBe(0);
+}, 330_000);

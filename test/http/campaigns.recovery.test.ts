@@ -14,6 +14,16 @@ const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '200' };
 let api: Awaited<ReturnType<typeof startApi>>;
 const workers = workerProcesses(env);
 
+type Json = Record<string, any>;
+/** The campaign once `check` holds for it. */
+const campaignOnce = (key: string, id: string, check: (c: Json) => boolean, timeoutMs: number) =>
+  waitFor(async () => {
+    const c = (await api.call('GET', `/api/v1/campaigns/${id}`, { token: key })).body as Json;
+    return check(c) ? c : undefined;
+  }, timeoutMs);
+const campaignCalls = async (key: string, id: string) => ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Json[]).filter((c) => c.campaignId === id);
+const recipientsOf = async (key: string, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Json[];
+
 beforeAll(async () => {
   api = await startApi('campaign-recovery', env);
 });
@@ -33,26 +43,20 @@ test('the campaign survives a worker killed while it is dialling', async () => {
   expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) } })).status).toBe(201);
 
   expect((await api.call('POST', `/api/v1/campaigns/${id}/launch`, { token: key })).status).toBe(200);
-  await waitFor(async () => {
-    const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
-    return c.body.stats.completed >= 2 ? true : undefined;
-  }, 60_000);
+  await campaignOnce(key, id, (c) => c.stats.completed >= 2, 60_000);
   await workers.kill(first);
   const atKill = (await api.call('GET', `/api/v1/campaigns/${id}`, { token: key })).body;
   expect(atKill.status).toBe('running');
   expect(atKill.stats.completed).toBeLessThan(9);
 
   await workers.start();
-  const done = await waitFor(async () => {
-    const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
-    return c.body.status === 'completed' ? c.body : undefined;
-  }, 120_000);
+  const done = await campaignOnce(key, id, (c) => c.status === 'completed', 120_000);
   expect(done.stats).toEqual({ total: 9, pending: 0, completed: 9, failed: 0 });
 
-  const calls = ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Array<Record<string, any>>).filter((c) => c.campaignId === id);
+  const calls = await campaignCalls(key, id);
   expect(calls.map((c) => c.phoneNumber).sort()).toEqual(numbers);
   expect(calls.every((c) => c.attemptNumber === 1 && c.status === 'completed')).toBe(true);
-  const listed = (await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Array<Record<string, any>>;
+  const listed = await recipientsOf(key, id);
   for (const r of listed) {
     expect(r).toMatchObject({ status: 'completed', attempts: 1 });
     expect(calls.map((c) => c.id)).toContain(r.lastCallId);
@@ -81,23 +85,17 @@ test('a worker killed mid-campaign with recipients in two zones: after it, only 
   const first = await workers.start();
   expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: rows } })).status).toBe(201);
   expect((await api.call('POST', `/api/v1/campaigns/${id}/launch`, { token: key })).body.status).toBe('running');
-  await waitFor(async () => {
-    const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
-    return c.body.stats.completed >= 2 ? true : undefined;
-  }, 60_000);
+  await campaignOnce(key, id, (c) => c.stats.completed >= 2, 60_000);
   await workers.kill(first);
   expect((await api.call('GET', `/api/v1/campaigns/${id}`, { token: key })).body.stats.completed).toBeLessThan(6);
 
   await workers.start();
   // Everyone in New York reached; Tokyo's window is hours away: nothing left is open.
-  const waiting = await waitFor(async () => {
-    const c = await api.call('GET', `/api/v1/campaigns/${id}`, { token: key });
-    return c.body.status === 'scheduled' ? c.body : undefined;
-  }, 180_000);
+  const waiting = await campaignOnce(key, id, (c) => c.status === 'scheduled', 180_000);
   expect(waiting.stats).toEqual({ total: 9, pending: 3, completed: 6, failed: 0 });
-  const calls = ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Array<Record<string, any>>).filter((c) => c.campaignId === id);
+  const calls = await campaignCalls(key, id);
   expect(calls.map((c) => c.phoneNumber).sort()).toEqual([...newYork].sort());
-  const listed = (await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Array<Record<string, any>>;
+  const listed = await recipientsOf(key, id);
   for (const r of listed.filter((l) => tokyo.includes(l.phoneNumber))) expect(r).toMatchObject({ status: 'pending', attempts: 0, timezone: 'Asia/Tokyo' });
   expect((await api.call('POST', `/api/v1/campaigns/${id}/cancel`, { token: key })).body.status).toBe('cancelled');
   expect(await slotsInUse(callSlotPool(tenant.organizationId))).toBe(0);

@@ -27,8 +27,19 @@ export interface Config {
   };
   /** The service's own accounts with LLM vendors; a vendor without a key is not available to non-byok sessions. */
   llmVendors: Record<'mistral' | 'gemini' | 'groq', { apiKey: string; baseUrl: string; model: string }>;
+  /**
+   * The service's own accounts with speech vendors (their endpoints are in `byok.vendorBaseUrls`);
+   * a vendor without a key is not available to non-byok sessions. Empty strings mean unset: the
+   * adapters then use their own default model or voice.
+   */
+  speechVendors: SpeechVendorsConfig;
   /** Where partners reach this API, for links the API hands out. */
   publicBaseUrl: string;
+  /**
+   * Reverse proxies in front of the API that append the client's address to X-Forwarded-For; the
+   * address throttles count by is the one the outermost of them saw. 0 trusts no header.
+   */
+  trustProxyHops: number;
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
@@ -45,10 +56,21 @@ export interface Config {
     /** How long a candidate's start or message waits for the agent's turn: longer than a turn's five 30 s attempts. */
     turnTimeoutSeconds: number;
   };
+  /** The media session's bounds and timings (conversation/mediaSession.ts), all in milliseconds. */
+  voice: VoiceSettings;
   /** pino level of the request log: trace, debug, info, warn, error, fatal or silent. */
   logLevel: string;
+  /** The bearer credential `GET /metrics` takes; empty: metrics are not served. */
+  metricsToken: string;
   /** The phone network calls go through: `simulated` (embedded) or `twilio` (every TWILIO_* variable set). */
   carrier: { name: 'simulated' | 'twilio'; twilio: TwilioConfig | null };
+  contacts: {
+    /**
+     * The HMAC-SHA256 key under which a do-not-call number is kept once its contact is erased.
+     * It must never change: a new key no longer recognises the numbers kept under the old one.
+     */
+    doNotCallHashKey: Buffer;
+  };
   /** Organizations' own vendor credentials (bring your own key). */
   byok: {
     /**
@@ -64,6 +86,33 @@ export interface Config {
   };
 }
 
+export interface VoiceSettings {
+  maxDurationMs: number;
+  /** The longest the caller may speak without a pause before the session ends. */
+  maxTurnMs: number;
+  /** The largest frame accepted; 20 ms is the norm. */
+  maxFrameMs: number;
+  maxFramesPerSecond: number;
+  /** Silence after the agent spoke before it reprompts, then after the reprompt before it ends. */
+  silenceRepromptMs: number;
+  silenceEndMs: number;
+  reprompt: string;
+  /** Lower-case phrases that acknowledge the agent without interrupting it. */
+  backchannels: string[];
+  /** Speech over the agent this long interrupts it even before the STT has recognised a word. */
+  bargeInSpeechMs: number;
+  /** How long the caller's speech may go without any transcript, the model without a token, TTS without audio. */
+  sttTimeoutMs: number;
+  llmTimeoutMs: number;
+  ttsTimeoutMs: number;
+  /** Quiet that ends speech for the voice activity detector (longer than the pauses between words). */
+  vadHangoverMs: number;
+  /** How far ahead of real time the agent's audio is sent. */
+  playbackLeadMs: number;
+}
+
+const DEFAULT_BACKCHANNELS = 'mm-hm,mhm,mm,hmm,uh-huh,yeah,yes,yep,ok,okay,right,sure,i see,got it';
+
 export interface CredentialKey {
   /** A fingerprint of the key, stored with each sealed secret to find the key that opens it. */
   id: string;
@@ -76,6 +125,33 @@ export interface VendorBaseUrls {
   elevenlabs: string;
   googleSpeech: string;
   googleTts: string;
+  /** Empty: the SDK's endpoint for the credential's region (`https://polly.<region>.amazonaws.com`). */
+  polly: string;
+}
+
+export interface SpeechVendorsConfig {
+  deepgram: { apiKey: string; model: string };
+  googleSpeech: { apiKey: string; model: string };
+  elevenlabs: { apiKey: string; voiceId: string; model: string };
+  googleTts: { apiKey: string; voice: string };
+  polly: { accessKeyId: string; secretAccessKey: string; region: string; voiceId: string; engine: string };
+}
+
+function speechVendorsFrom(env: NodeJS.ProcessEnv): SpeechVendorsConfig {
+  const google = env.GOOGLE_API_KEY || '';
+  return {
+    deepgram: { apiKey: env.DEEPGRAM_API_KEY || '', model: env.DEEPGRAM_MODEL || '' },
+    googleSpeech: { apiKey: env.GOOGLE_SPEECH_API_KEY || google, model: env.GOOGLE_SPEECH_MODEL || '' },
+    elevenlabs: { apiKey: env.ELEVENLABS_API_KEY || '', voiceId: env.ELEVENLABS_VOICE_ID || '', model: env.ELEVENLABS_MODEL || '' },
+    googleTts: { apiKey: env.GOOGLE_TTS_API_KEY || google, voice: env.GOOGLE_TTS_VOICE || '' },
+    polly: {
+      accessKeyId: env.AWS_ACCESS_KEY_ID || '',
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY || '',
+      region: env.AWS_REGION || '',
+      voiceId: env.POLLY_VOICE_ID || '',
+      engine: env.POLLY_ENGINE || '',
+    },
+  };
 }
 
 /** A 32-byte key given as 64 hex digits or as base64; anything else is a configuration error. */
@@ -98,6 +174,12 @@ function credentialKeys(env: NodeJS.ProcessEnv): CredentialKey[] {
     ...previous.map((k, i) => credentialKey(`CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS[${i}]`, k)),
   ];
 }
+
+/**
+ * Development's do-not-call key, derived from a fixed phrase so that every process of `npm run dev`
+ * and of the tests agrees on it; production sets its own secret.
+ */
+const DEV_DO_NOT_CALL_HASH_KEY = createHash('sha256').update('voice-agent-platform development do-not-call hash key').digest();
 
 const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
 
@@ -167,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gemini: { apiKey: env.GEMINI_API_KEY || '', baseUrl: env.GEMINI_BASE_URL || '', model: env.GEMINI_MODEL || '' },
       groq: { apiKey: env.GROQ_API_KEY || '', baseUrl: env.GROQ_BASE_URL || '', model: env.GROQ_MODEL || '' },
     },
+    speechVendors: speechVendorsFrom(env),
     calls: {
       ringTimeoutSeconds: intFrom(env, 'RING_TIMEOUT_SECONDS', 30),
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
@@ -178,8 +261,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     interviews: {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
     },
+    contacts: {
+      doNotCallHashKey: env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY,
+    },
+    voice: {
+      maxDurationMs: intFrom(env, 'VOICE_MAX_SESSION_MINUTES', 60) * 60_000,
+      maxTurnMs: intFrom(env, 'VOICE_MAX_TURN_SECONDS', 120) * 1000,
+      maxFrameMs: intFrom(env, 'VOICE_MAX_FRAME_MS', 100),
+      maxFramesPerSecond: intFrom(env, 'VOICE_MAX_FRAMES_PER_SECOND', 100),
+      silenceRepromptMs: intFrom(env, 'VOICE_SILENCE_REPROMPT_SECONDS', 10) * 1000,
+      silenceEndMs: intFrom(env, 'VOICE_SILENCE_END_SECONDS', 10) * 1000,
+      reprompt: env.VOICE_REPROMPT || 'Are you still there?',
+      backchannels: (env.VOICE_BACKCHANNELS ?? DEFAULT_BACKCHANNELS).split(',').map((b) => b.trim().toLowerCase()).filter(Boolean),
+      bargeInSpeechMs: intFrom(env, 'VOICE_BARGE_IN_MS', 800),
+      sttTimeoutMs: intFrom(env, 'VOICE_STT_TIMEOUT_MS', 5000),
+      llmTimeoutMs: intFrom(env, 'VOICE_LLM_TIMEOUT_MS', 15000),
+      ttsTimeoutMs: intFrom(env, 'VOICE_TTS_TIMEOUT_MS', 5000),
+      vadHangoverMs: intFrom(env, 'VOICE_VAD_HANGOVER_MS', 200),
+      playbackLeadMs: intFrom(env, 'VOICE_PLAYBACK_LEAD_MS', 200),
+    },
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: env.METRICS_TOKEN || '',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
     carrier: carrierFrom(env),
     byok: {
       encryptionKeys: credentialKeys(env),
@@ -189,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         elevenlabs: baseUrl(env.ELEVENLABS_BASE_URL, 'https://api.elevenlabs.io'),
         googleSpeech: baseUrl(env.GOOGLE_SPEECH_BASE_URL, 'https://speech.googleapis.com'),
         googleTts: baseUrl(env.GOOGLE_TTS_BASE_URL, 'https://texttospeech.googleapis.com'),
+        polly: baseUrl(env.POLLY_BASE_URL, ''),
       },
     },
   };

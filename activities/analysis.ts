@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { isDatabaseUnavailable } from '../models/connection';
 import { LlmAnalysisError } from '../providers/llm/interface';
 import { ANALYSIS_MAX_ATTEMPTS } from '../workflows/definitions';
 
@@ -16,7 +17,8 @@ export interface FailedAnalysis {
  */
 function isFinal(err: unknown): err is Error {
   if (err instanceof LlmAnalysisError || (err instanceof ApplicationFailure && err.nonRetryable === true)) return true;
-  return err instanceof Error && Context.current().info.attempt >= ANALYSIS_MAX_ATTEMPTS;
+  // The database out of reach (a byok key is read from it) is retried until it is back.
+  return err instanceof Error && !isDatabaseUnavailable(err) && Context.current().info.attempt >= ANALYSIS_MAX_ATTEMPTS;
 }
 
 /**

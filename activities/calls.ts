@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
 import { CallReport } from '../models/callReport';
+import { markDoNotCall } from '../models/contact';
 import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
@@ -108,12 +109,17 @@ export function callActivities({ carrier, llms }: CallDeps) {
       return ended ? { ended } : {};
     },
 
-    /** The report: one per call, derived by the LLM provider from the stored transcript. */
+    /**
+     * The report: one per call, derived by the LLM provider from the stored transcript. A person who
+     * asked not to be called again has their number made do-not-call before the report exists, so
+     * a report that says `optOut` is never ahead of the suppression.
+     */
     async analyzeCall({ callId, disposition }) {
       const { call, agent, turns } = await loadCall(callId);
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
       const analysis = await analysisOrFailure(async () => (await callLlm(llms, call, agent)).analyzeCall(agentProfile(agent, call.variables ?? {}), turns));
+      if ('optOut' in analysis && analysis.optOut) await markDoNotCall(call.organizationId, call.phoneNumber, 'opted_out_in_call', callId);
       try {
         const report = await CallReport.create({
           callId: call._id,

@@ -5,6 +5,7 @@ import { Agent } from '../models/agent';
 import { callInputFor, callSlotPool } from '../models/call';
 import { campaignFields, projectCampaign } from '../models/campaign';
 import { reserveCallSlot } from '../models/callSlot';
+import { isDoNotCall } from '../models/contact';
 import { LaneEntry, laneEntryId, putLaneEntry, Recipient, recipientId, type RecipientStatus } from '../models/recipient';
 import { releaseSlot } from '../models/slot';
 import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type ClosedCall } from '../workflows/definitions';
@@ -15,6 +16,9 @@ export interface CampaignDeps {
   /** Where a campaign's run learns that calls an earlier run started have closed. */
   workflows: WorkflowClient;
 }
+
+/** The last disposition of a recipient found do-not-call right before an attempt. */
+const DO_NOT_CALL = 'do_not_call';
 
 /** Attempts share one ledger read for this long (see reserveCallSlot). */
 const CREDIT_CHECK_MAX_AGE_MS = 10_000;
@@ -36,10 +40,18 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     /**
      * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
      * use) and marks the recipient `calling`. Idempotent per call id: a retry finds its slot.
+     * A number that is do-not-call is not dialled: `suppressed` at import, or found so now, right
+     * before the dial, and then marked so (with `lastDisposition` `do_not_call`, which tells a retry
+     * of this activity that it was this attempt that found it).
      */
     async beginAttempt(a) {
       const recipient = await Recipient.findById(recipientId(a.campaignId, a.index)).lean();
       if (!recipient) throw new Error(`recipient ${a.index} of campaign ${a.campaignId} is missing`);
+      if (recipient.status === 'suppressed') return { suppressed: recipient.lastDisposition === DO_NOT_CALL ? 'now' : 'at_import' };
+      if (await isDoNotCall(a.organizationId, recipient.phoneNumber)) {
+        await Recipient.updateOne({ _id: recipient._id }, { $set: { status: 'suppressed', lastDisposition: DO_NOT_CALL, updatedAt: new Date() } });
+        return { suppressed: 'now' };
+      }
       const campaignAgent = await Agent.findById(a.agentId).lean();
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
       const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;

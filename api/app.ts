@@ -1,7 +1,10 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
+import { invalidApiKey, routeNotFound } from './errors';
 import { errorEnvelope } from './middleware/errors';
+import { noStore } from './middleware/noStore';
 import { requestId } from './middleware/requestId';
 import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
@@ -12,23 +15,42 @@ import { apiRoutes } from './routes';
 import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
 import { twilioRoutes } from './routes/twilio';
 import { TWILIO_PREFIX } from '../providers/carrier/twilio';
+import { installDoNotCallKey } from '../models/contact';
 
 export type { AppDeps } from './deps';
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Metrics are for the operator's scraper, not the public: served only with METRICS_TOKEN as the
+ * bearer credential, and not at all without one configured.
+ */
+function checkMetricsToken(ctx: Koa.Context, token: string): void {
+  if (!token) throw routeNotFound(ctx.method, ctx.path);
+  const sent = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1] ?? '';
+  if (!timingSafeEqual(digest(sent), digest(token))) throw invalidApiKey('GET /metrics takes `Authorization: Bearer <METRICS_TOKEN>`.');
+}
+
 /** Builds the HTTP app from its dependencies; the server and the tests both start it this way. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa();
+  // Every dial the API places or refuses consults the do-not-call registry under this key.
+  installDoNotCallKey(deps.config.contacts.doNotCallHashKey);
+  // Behind proxies, the client is the address the outermost trusted proxy appended, never one the client wrote itself.
+  const hops = deps.config.trustProxyHops;
+  const app = new Koa(hops > 0 ? { proxy: true, maxIpsCount: hops } : {});
   const { logger, registry, middleware: observe } = observability(deps.config.logLevel);
 
   app.use(requestId());
+  app.use(noStore());
   app.use(observe);
   app.use(errorEnvelope());
   app.use(unmatched());
 
   const root = new Router();
-  root.use(healthRoutes(deps).routes());
+  root.use(healthRoutes(deps, logger).routes());
   root.get('/metrics', async (ctx) => {
     ctx.state.probe = 'metrics';
+    checkMetricsToken(ctx, deps.config.metricsToken);
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();
   });

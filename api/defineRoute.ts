@@ -7,6 +7,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type Koa from 'koa';
 import type { Types } from 'mongoose';
 import type { Config } from '../config';
+import type { Throttle } from '../models/throttleTicket';
 import type { Scope } from './scopes';
 import type { Workflows } from './temporal';
 
@@ -23,6 +24,7 @@ export type Auth =
     }
   | {
       kind: 'dashboard';
+      sessionId: Types.ObjectId;
       userId: Types.ObjectId;
       organizationId: Types.ObjectId;
       role: 'admin' | 'member';
@@ -45,6 +47,8 @@ export interface Request<P, Q, B, A> {
   config: Config;
   /** Every message a route sends to a workflow. */
   workflows: Workflows;
+  /** This process's side of the failed-credential throttles (api/middleware/throttle.ts). */
+  throttle: Throttle;
   ctx: Koa.Context;
 }
 

@@ -40,24 +40,34 @@ export const ERROR_CODES = {
   ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
   QUOTA_EXCEEDED: [403, 'permission_error', 'The organization is at its plan limit for this resource.'],
   EMBED_ORIGINS_REQUIRED: [403, 'permission_error', 'Embed tokens need a key with at least one allowed origin.'],
+  ORIGIN_NOT_ALLOWED: [403, 'permission_error', "Candidate routes: the request's `Origin` is neither this service nor one of the embed token's allowed origins."],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
+  DUPLICATE_CONTACT: [409, 'conflict_error', 'The organization already has a contact with this phone number.'],
+  DO_NOT_CALL: [409, 'invalid_request_error', 'The number is do-not-call (its contact is, or was when erased); nothing was dialled, created or charged.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
   AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent; cancel it (or let it complete) first.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
+  IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
-  RATE_LIMITED: [429, 'rate_limit_error', "The key's requests-per-minute limit is reached; wait `retry-after` seconds."],
+  IDEMPOTENCY_KEY_REUSED: [422, 'invalid_request_error', 'This `Idempotency-Key` was used with another method, path or body; use a new key for a new request.'],
+  RATE_LIMITED: [
+    429,
+    'rate_limit_error',
+    "The key's requests-per-minute limit is reached, or too many failed sign-ins for the email or from the address, or too many invalid credentials from the address; wait `retry-after` seconds.",
+  ],
   CONCURRENCY_LIMIT_EXCEEDED: [429, 'rate_limit_error', 'The organization has `maxConcurrentCalls` calls in progress; retry after `retry-after` seconds.'],
   INTERNAL_ERROR: [500, 'api_error', 'An unexpected error; quote `request_id` to support.'],
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
   PROVIDER_UNAVAILABLE: [502, 'api_error', 'The vendor could not be reached to verify the provider credential; it is stored unverified. Retry later.'],
   CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
+  SERVICE_UNAVAILABLE: [503, 'api_error', 'The database or the workflow engine could not be reached within about 5 s. Retry after `retry-after` seconds; a mutation may or may not have taken effect, so retrieve the resource before retrying it.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
   ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
   CREATE_TIMEOUT: [504, 'api_error', 'The new resource was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
@@ -96,6 +106,12 @@ export const quotaExceeded = (message: string) => apiError('QUOTA_EXCEEDED', mes
 
 export const duplicateName = (message: string, param = 'body.name') => apiError('DUPLICATE_NAME', message, param);
 
+export const duplicateContact = (param = 'body.phoneNumber') =>
+  apiError('DUPLICATE_CONTACT', 'Your organization already has a contact with this phone number; update that one instead.', param);
+
+export const doNotCall = () =>
+  apiError('DO_NOT_CALL', 'This number is do-not-call in your organization; lift it with PATCH /contacts/{id} {"doNotCall": false} if the person agreed to be called.', 'body.phoneNumber');
+
 export const invalidStateTransition = (message: string) => apiError('INVALID_STATE_TRANSITION', message);
 
 /** `missing` names the kinds without a verified credential; `param` is absent when the key, not a field, is the cause. */
@@ -107,7 +123,7 @@ export const byokNotReady = (missing: readonly string[], param?: string) =>
     param,
   );
 
-export const providerVerificationFailed = (message: string) => apiError('PROVIDER_VERIFICATION_FAILED', message, 'body.apiKey');
+export const providerVerificationFailed = (message: string, param = 'body.apiKey') => apiError('PROVIDER_VERIFICATION_FAILED', message, param);
 
 export const providerUnavailable = (message: string) => apiError('PROVIDER_UNAVAILABLE', message);
 
@@ -140,6 +156,10 @@ export const rateLimited = (retryAfterSeconds: number, headers: Record<string, s
     ...headers,
     'retry-after': String(retryAfterSeconds),
   });
+
+/** A throttle of failed credentials (sign-in, unknown keys) refused the request. */
+export const throttled = (retryAfterSeconds: number, message: string) =>
+  apiError('RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 export const insufficientCredits = () =>
   apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls.');
@@ -175,6 +195,27 @@ export const reportUnavailable = (endedReason: string) =>
 
 export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
 
+export const originNotAllowed = (origin: string) =>
+  apiError('ORIGIN_NOT_ALLOWED', `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`);
+
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
+
+/** How long a client should wait after a 503: an outage of the database or Temporal is seldom shorter. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+export const serviceUnavailable = () =>
+  apiError('SERVICE_UNAVAILABLE', 'The service cannot reach its database or workflow engine right now; retry shortly.', undefined, {
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_S),
+  });
+
+export const idempotencyKeyInUse = () =>
+  apiError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry once it has finished.', 'header.idempotency-key');
+
+export const idempotencyKeyReused = () =>
+  apiError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request (method, path or body); send a new key for a new request.',
+    'header.idempotency-key',
+  );
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');

@@ -1,8 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from './errors';
+import { BAD_CREDENTIALS_PER_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from './middleware/throttle';
 import type { ResponseDoc, RouteDef } from './defineRoute';
 import { API_PREFIX } from './router';
-import { ErrorEnvelope, errorResponses } from './schemas/common';
+import { acceptsIdempotencyKey, REPLAYED_HEADER } from './middleware/idempotency';
+import { ErrorEnvelope, IdempotencyKeyHeader, errorResponses } from './schemas/common';
 
 const DESCRIPTION = `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
 
@@ -16,13 +18,17 @@ ${Object.entries(ERROR_CODES)
 
 **Rate limits.** Per key, fixed one-minute windows aligned to the clock minute (default 120 requests, set per key at creation). Every response to an API key carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count. Limits below 200 a minute are exact across all API instances; above that, instances reserve requests in blocks of 1% of the limit, so a window never admits more than the limit and may admit slightly fewer.
 
+**Throttles.** Counted per client address and per email across all API instances, whatever the route: an address that presents ${BAD_CREDENTIALS_PER_ADDRESS} invalid credentials (unknown, malformed, revoked or expired API keys and dashboard sessions) within a clock minute gets 429 \`RATE_LIMITED\` with \`retry-after\` on every API-key and dashboard operation until the minute ends; sign-in allows ${SIGN_IN_FAILURES_PER_EMAIL} failures per email and ${SIGN_IN_FAILURES_PER_ADDRESS} per address in each ${SIGN_IN_WINDOW_MINUTES}-minute window.
+
 **Revocation and permissions.** Revoking a key, or narrowing the permissions of the user who created it, takes effect at once on the instance that handled the change and within 2 seconds on every other instance.
 
-**Lists.** \`page\` (from 1) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
+**Lists.** \`page\` (an integer from 1 to 1000000000) and \`limit\` (1-100, default 25); anything else is a 400. Unknown query parameters are rejected. Lists are newest first.
 
-**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields.
+**Retries.** Every \`POST\` takes an optional \`Idempotency-Key\` header (1-255 printable ASCII characters; a UUID is a good choice), remembered per organization for 24 hours. A retry with the same key, method, path and body (fields in any order) does nothing again and answers the first answer's status and body, with \`idempotent-replayed: true\`; the same key with another request is 422 \`IDEMPOTENCY_KEY_REUSED\`, and while the first request is still running 409 \`IDEMPOTENCY_KEY_IN_USE\`. 2xx and 4xx answers are kept, except 429; after a 5xx or a timeout (504) the key is free again and the retry runs. A replayed error keeps the first request's \`request_id\` in its body; the \`x-request-id\` header is the retry's own. A malformed key is 400 with \`param\` \`header.idempotency-key\`.
 
-**Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key.`;
+**Bodies.** JSON only (\`Content-Type: application/json\`), at most 1 MiB. Create bodies reject unknown fields; a \`PATCH\` without a body is a 400 (\`param\` \`body\`). Every response carries \`cache-control: no-store\` and \`x-content-type-options: nosniff\`. A method a path does not serve (\`TRACE\` included) is 405 \`METHOD_NOT_ALLOWED\` with an \`allow\` header listing the ones it does.
+
+**Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key, and only from this service's own origin or the embed token's allowed origins (403 \`ORIGIN_NOT_ALLOWED\`); the embed frame is served only as a frame (\`Sec-Fetch-Dest: iframe\`).`;
 
 /** Strips TypeBox's symbol keys and undefined values, leaving plain JSON Schema. */
 const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
@@ -39,22 +45,51 @@ function parameters(route: RouteDef) {
     const s = plain(schema as TSchema) as { description?: string };
     list.push({ name, in: 'query', required: required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) });
   }
+  if (acceptsIdempotencyKey(route)) {
+    const schema = plain(IdempotencyKeyHeader) as { description: string };
+    list.push({ name: 'Idempotency-Key', in: 'header', required: false, schema, description: schema.description });
+  }
   return list;
 }
 
+/** What a partner POST answers besides its own responses: a replayed answer's header, and the key's own conflicts. */
+function idempotencyDocs(route: RouteDef): Record<string, ResponseDoc> {
+  if (!acceptsIdempotencyKey(route)) return {};
+  const own409 = route.responses[409]?.description;
+  return {
+    409: {
+      description: `${own409 ? `${own409} ` : ''}\`IDEMPOTENCY_KEY_IN_USE\`: a request with this \`Idempotency-Key\` is still running.`,
+      schema: ErrorEnvelope,
+    },
+    422: { description: '`IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used for a different request.', schema: ErrorEnvelope },
+  };
+}
+
+const REPLAYED = {
+  [REPLAYED_HEADER]: { schema: { type: 'string', enum: ['true'] }, description: 'Present on an answer replayed for a repeated `Idempotency-Key`.' },
+};
+
 function responses(route: RouteDef) {
-  // Only API-key routes are rate limited, and a public route cannot answer 401.
-  const common = route.auth === 'public' ? [500] : route.auth === 'dashboard' ? [400, 401, 403, 404, 500] : [400, 401, 403, 404, 429, 500];
-  const all: Record<string, ResponseDoc> = { ...errorResponses(...common, ...(route.body ? [413, 415] : [])), ...route.responses };
+  // Every authenticated route may be throttled (invalid credentials per address); a public route
+  // cannot answer 401. Every route needs the database.
+  const common = route.auth === 'public' ? [500, 503] : [400, 401, 403, 404, 429, 500, 503];
+  const all: Record<string, ResponseDoc> = {
+    ...errorResponses(...common, ...(route.body ? [413, 415] : [])),
+    ...route.responses,
+    ...idempotencyDocs(route),
+  };
+  const replayable = (status: string) => acceptsIdempotencyKey(route) && Number(status) < 500 && status !== '429';
   return Object.fromEntries(
     Object.entries(all).map(([status, doc]) => [
       status,
       {
         description: doc.description,
         ...(doc.schema ? { content: json(doc.schema) } : {}),
-        ...(route.auth === 'apiKey' && status === '429'
+        ...(status === '429' || status === '503'
           ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
-          : {}),
+          : replayable(status)
+            ? { headers: REPLAYED }
+            : {}),
       },
     ]),
   );

@@ -2,8 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { hashKey } from '../models/apiKey';
-import { EmbedToken } from '../models/embedToken';
+import { embedOriginsOf } from '../models/embedToken';
 
 /** `public/` beside the sources (tsx, jest) or beside `dist/` (the built service). */
 const PUBLIC_DIR = [path.resolve(__dirname, '../public'), path.resolve(__dirname, '../../public')].find((dir) => existsSync(dir))!;
@@ -21,8 +20,6 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 interface PageData {
   surface: 'hosted' | 'embed';
   interviewId: string;
-  token?: string;
-  parentOrigin?: string;
   error?: string;
   errorCode?: string;
 }
@@ -34,8 +31,8 @@ function sessionPage(template: string, data: PageData): string {
 
 /**
  * The pages serve only our own files and talk only to this host. `frame-ancestors` decides who
- * may frame them: nobody for the hosted link (it carries the candidate's capability), the embed
- * token's allowed origins for the embed page.
+ * may frame them: nobody for the hosted link (it carries the candidate's capability), the allowed
+ * origins of the interview's embed tokens for the embed page.
  */
 function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors: string[]) {
   ctx.status = status;
@@ -82,25 +79,19 @@ export function pageRoutes(): Router {
     sendPage(ctx, interviewId ? 200 : 404, sessionPage(template, { surface: 'hosted', interviewId, error, errorCode: 'INVALID_CANDIDATE_TOKEN' }), []);
   });
 
+  // The token is in the fragment (embed.js puts it there), which browsers never send: the server
+  // sees only the interview, and the page reads the token and checks it through the candidate API.
   router.get('/embed/:id', async (ctx) => {
     ctx.state.probe = 'page';
-    const interviewId = ctx.params.id!;
-    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    const embed = token.startsWith('et_') ? await EmbedToken.findOne({ tokenHash: hashKey(token) }).lean() : null;
-    const origins = embed?.allowedOrigins ?? [];
-    const claimed = typeof ctx.query.parentOrigin === 'string' ? ctx.query.parentOrigin : '';
-    // Events go only to an origin the token allows; a claim of any other gets none.
-    const parentOrigin = origins.includes(claimed) ? claimed : '';
+    const interviewId = /^[0-9a-f]{24}$/.test(ctx.params.id!) ? ctx.params.id! : '';
     const refuse = (status: number, errorCode: string, error: string) =>
-      sendPage(ctx, status, sessionPage(template, { surface: 'embed', interviewId: '', parentOrigin, error, errorCode }), origins);
-
-    if (!embed || String(embed.interviewId) !== interviewId) {
-      return refuse(401, 'INVALID_CANDIDATE_TOKEN', 'This interview cannot be shown here: its embed token is not valid for it.');
+      sendPage(ctx, status, sessionPage(template, { surface: 'embed', interviewId: '', error, errorCode }), []);
+    // Opened on its own (a tab, a link), the frame could be dressed up by nobody's page: it is a frame only.
+    if (ctx.get('sec-fetch-dest') !== 'iframe') {
+      return refuse(403, 'FRAME_REQUIRED', 'This interview can only be shown inside the page that embeds it.');
     }
-    if (embed.expiresAt <= new Date()) {
-      return refuse(401, 'CANDIDATE_TOKEN_EXPIRED', 'This interview session has expired. Reload the page to get a new one.');
-    }
-    sendPage(ctx, 200, sessionPage(template, { surface: 'embed', interviewId, token, parentOrigin }), origins);
+    if (!interviewId) return refuse(404, 'INVALID_CANDIDATE_TOKEN', 'This interview cannot be shown here: its embed token is not valid for it.');
+    sendPage(ctx, 200, sessionPage(template, { surface: 'embed', interviewId }), await embedOriginsOf(interviewId));
   });
   return router;
 }

@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppDeps } from './deps';
-import { notFound, permissionDenied } from './errors';
+import { notFound, permissionDenied, validationError } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
+import { createThrottle } from '../models/throttleTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
 import { readFormBody, readJsonBody } from './middleware/body';
+import { acceptsIdempotencyKey, idempotently } from './middleware/idempotency';
 import { enforceRateLimit } from './middleware/rateLimit';
+import { throttleBadCredentials } from './middleware/throttle';
 import type { Auth, Reply, RouteDef } from './defineRoute';
 import { Workflows } from './temporal';
 import { check, compile } from './validation';
@@ -17,25 +20,30 @@ export const API_PREFIX = '/api/v1';
 export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Builds the router from the route table: for each route, authentication, the per-key rate limit,
- * the scope or role check, validation of path, query and body, then the handler.
+ * Builds the router from the route table: for each route, authentication (with the per-address
+ * throttle of invalid credentials, and the candidate's origin check), the per-key rate limit,
+ * the scope or role check, the Idempotency-Key of partner POSTs, validation of path, query and
+ * body, then the handler.
  */
 export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREFIX): Router {
   const router = new Router({ prefix });
   // Per app instance, as per API process: each keeps its own cache and rate-limit blocks.
   const keyCache = new KeyCache();
   const limiter = createRateLimiter();
+  const throttle = createThrottle();
+  const ownOrigin = new URL(deps.config.publicBaseUrl).origin;
   const workflows = new Workflows(deps.temporal, deps.config);
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
     const validateBody = route.body && compile(route.body, 'body');
+    const idempotent = acceptsIdempotencyKey(route);
 
     router[route.method](koaPath(route.path), async (ctx: Koa.Context) => {
       ctx.state.operationId = route.operationId;
       let auth: Auth | undefined;
       if (route.auth === 'apiKey') {
-        const key = await authenticateApiKey(ctx, keyCache);
+        const key = await throttleBadCredentials(ctx, throttle, () => authenticateApiKey(ctx, keyCache));
         auth = key;
         ctx.state.auth = key;
         await enforceRateLimit(ctx, limiter, key.keyId, key.rateLimitPerMinute);
@@ -43,12 +51,12 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
           throw permissionDenied(`This key lacks the ${route.scope} scope needed for ${route.method.toUpperCase()} ${API_PREFIX}${route.path}.`);
         }
       } else if (route.auth === 'dashboard') {
-        const session = await authenticateDashboard(ctx);
+        const session = await throttleBadCredentials(ctx, throttle, () => authenticateDashboard(ctx));
         auth = session;
         ctx.state.auth = session;
         if (route.adminOnly && session.role !== 'admin') throw permissionDenied('Only organization admins may do this.');
       } else if (route.auth === 'candidate') {
-        const candidate = await authenticateCandidate(ctx);
+        const candidate = await authenticateCandidate(ctx, ownOrigin);
         auth = candidate;
         ctx.state.auth = candidate;
         await enforceRateLimit(ctx, limiter, `candidate:${candidate.interviewId}`, CANDIDATE_RATE_LIMIT);
@@ -61,18 +69,28 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       if (validateQuery) check(validateQuery, query, 'query');
       let body: unknown;
       if (validateBody) {
-        body = (await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes)) ?? {};
-        check(validateBody, body, 'body');
+        body = await (route.bodyType === 'form' ? readFormBody : readJsonBody)(ctx, route.bodyLimitBytes);
+        // An empty PATCH changes nothing, so it is most likely a client that lost its body on the way.
+        if (body === undefined && route.method === 'patch') throw validationError('body is required: a PATCH sends the fields to change.', 'body');
       }
 
-      const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, ctx });
-      if (result && typeof result === 'object' && (result as Reply).reply === true) {
-        ctx.status = (result as Reply).status;
-        ctx.body = (result as Reply).body;
-      } else {
-        ctx.status = route.status;
-        ctx.body = result;
-      }
+      const handle = async () => {
+        if (validateBody) {
+          body ??= {};
+          check(validateBody, body, 'body');
+        }
+        const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, throttle, ctx });
+        if (result && typeof result === 'object' && (result as Reply).reply === true) {
+          ctx.status = (result as Reply).status;
+          ctx.body = (result as Reply).body;
+        } else {
+          ctx.status = route.status;
+          ctx.body = result;
+        }
+      };
+      // The body is fingerprinted as sent, before validation fills in defaults.
+      if (idempotent && auth) await idempotently(ctx, auth.organizationId, body, handle);
+      else await handle();
     });
   }
   return router;

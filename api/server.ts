@@ -1,16 +1,18 @@
 /** The API process: connects to MongoDB and Temporal, then serves HTTP until SIGINT or SIGTERM. */
 import mongoose from 'mongoose';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
-import { sweepTickets } from '../models/rateTicket';
+import { connectDatabase } from '../models/connection';
 import { installCredentialKeys } from '../models/providerCredential';
 import { createApp } from './app';
 import { agentLlm, attachTwilioRelay } from './relay';
+import { startSweeper } from './sweeper';
+import { connectTemporal } from './temporal';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
-  const connection = await Connection.connect({ address: config.temporal.address });
+  await connectDatabase(config.mongodbUri);
+  const connection = await connectTemporal(config.temporal.address);
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const app = createApp({ config, mongo: mongoose.connection, temporal });
   const server = app.listen(config.port, config.host, () => {
@@ -23,14 +25,10 @@ async function main(): Promise<void> {
     attachTwilioRelay(server, { config, temporal, llmFor: agentLlm(config) });
   }
 
-  // Spent rate-limit windows are removed here, since FerretDB has no TTL indexes.
-  const sweeper = setInterval(() => {
-    sweepTickets(new Date(Date.now() - 120_000)).catch((err) => app.emit('error', err));
-  }, 60_000);
-  sweeper.unref();
+  const stopSweeper = startSweeper((err) => app.emit('error', err));
 
   const shutdown = () => {
-    clearInterval(sweeper);
+    stopSweeper();
     server.close(() => {
       void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0));
     });

@@ -8,7 +8,11 @@
  * created is abandoned, `ACTION_TIMEOUT` when the message may still take effect.
  */
 import {
+  Connection,
+  defaultGrpcRetryOptions,
   isGrpcDeadlineError,
+  isGrpcServiceError,
+  makeGrpcRetryInterceptor,
   WithStartWorkflowOperation,
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
@@ -17,6 +21,7 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure, WorkflowNotFoundError, type UpdateDefinition, type Workflow } from '@temporalio/common';
 import type { Config } from '../config';
+import { anyCause } from '../lib/cause';
 import {
   callCarrierEventSignal,
   callDialUpdate,
@@ -62,6 +67,21 @@ import {
 
 /** How long ending an abandoned workflow may take. */
 const ABANDON_DEADLINE_MS = 5_000;
+
+/** gRPC's status code for a server that cannot be reached (connection refused or lost). */
+const GRPC_UNAVAILABLE = 14;
+
+/**
+ * The API's connection to Temporal. The client's default retries an unreachable server for about
+ * 20 s, as long as a request's whole deadline: six attempts (about 3 s of backoff) ride out a blip,
+ * and past them the request answers 503 at once rather than 504 at its deadline.
+ */
+export function connectTemporal(address: string): Promise<Connection> {
+  return Connection.connect({ address, interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 6 }))] });
+}
+
+/** True when the client could not reach Temporal (the client keeps the gRPC error as `cause`). */
+export const isTemporalUnavailable = (err: unknown) => anyCause(err, (e) => isGrpcServiceError(e) && e.code === GRPC_UNAVAILABLE);
 
 /**
  * A workflow's refusal as the API's error; anything else unchanged. `closed` says why a workflow
@@ -173,8 +193,9 @@ export class Workflows {
     await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignEditUpdate, { args: [edit] }));
   }
 
-  async setRecipients(campaignId: string, total: number, zones: ZoneCount[], closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total, zones }] }));
+  /** The import's count, its do-not-call recipients (final at once) and each zone's first-attempt lane. */
+  async setRecipients(campaignId: string, recipients: { total: number; suppressed: number; zones: ZoneCount[] }, closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [recipients] }));
   }
 
   /** Archives through the workflow while it runs; `closed` when it has finished and only the read model is left to archive. */

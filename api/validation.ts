@@ -11,7 +11,7 @@ import { validationError } from './errors';
 const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true }));
 const queryAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: true }));
 
-export type Location = 'body' | 'query' | 'path';
+export type Location = 'body' | 'query' | 'path' | 'header';
 
 export function compile(schema: TSchema, location: Location): ValidateFunction {
   return (location === 'body' ? bodyAjv : queryAjv).compile(schema);
@@ -45,6 +45,9 @@ function describe(error: ErrorObject): { field: string; message: string } {
       return { field: fieldPath(error.instancePath), message: `must be at least ${p.limit}` };
     case 'maxItems':
       return { field: fieldPath(error.instancePath), message: `must have at most ${p.limit} items` };
+    case 'false schema':
+      // Only the `if`/`then`/`else` of a type-dependent body forbid a field this way.
+      return { field: fieldPath(error.instancePath), message: 'does not apply to this type' };
     case 'uniqueItems':
       return { field: fieldPath(error.instancePath), message: 'must not repeat an item' };
     default:

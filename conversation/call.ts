@@ -4,6 +4,7 @@ import { Call, type CallRecord } from '../models/call';
 import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
 import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import type { Conversation } from './conversation';
 import { agentProfile } from './profile';
 
 /** Picks the language model for one call's agent (its own provider, the organization's key...). */
@@ -24,7 +25,7 @@ interface StoredTurn extends Turn {
  * is written to the call's transcript as it is said, under the same (callId, index) keys the
  * simulated line uses, so GET /calls/{id}/transcript follows the call live.
  */
-export class CallConversation {
+export class CallConversation implements Conversation {
   private constructor(
     readonly call: CallRecord,
     private readonly llm: LlmProvider,
@@ -52,26 +53,29 @@ export class CallConversation {
     this.turns.push({ index, ...turn });
   }
 
+  opening(): string | undefined {
+    return this.turns.length === 0 && this.profile.greeting ? this.profile.greeting : undefined;
+  }
+
+  async agentSaid(text: string): Promise<void> {
+    await this.record({ role: 'agent', text });
+  }
+
   /**
    * The carrier speaks the greeting itself as the call connects; it is the agent's first turn. False
    * when the agent has none, and the agent's opening has to be produced like any other turn.
    */
   async greeted(): Promise<boolean> {
     if (this.turns.length > 0) return true;
-    if (!this.profile.greeting) return false;
-    await this.record({ role: 'agent', text: this.profile.greeting });
-    return true;
+    const greeting = this.opening();
+    if (greeting) await this.agentSaid(greeting);
+    return greeting !== undefined;
   }
 
   async contactSaid(text: string): Promise<void> {
     await this.record({ role: 'contact', text });
   }
 
-  /**
-   * The agent's next turn, each chunk handed to `say` as the model produces it. `stopped` is asked
-   * between chunks: a barge-in ends the turn with what was said so far. Resolves with whether the
-   * agent ended the conversation with this turn (never after a barge-in).
-   */
   async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
     const stream = this.llm.streamReply(this.profile, this.turns.map(({ role, text }) => ({ role, text })));
     let text = '';
@@ -89,10 +93,6 @@ export class CallConversation {
     return { done };
   }
 
-  /**
-   * The callee talked over the agent: its latest turn keeps only what was spoken before, as the
-   * carrier heard it; a turn cut before its first word was never said and leaves the transcript.
-   */
   async interrupted(spoken: string): Promise<void> {
     const last = this.turns[this.turns.length - 1];
     if (!last || last.role !== 'agent') return;

@@ -12,6 +12,8 @@ const callReportSchema = new Schema(
     summary: { type: String },
     capturedFields: { type: Schema.Types.Mixed, default: {} },
     sentiment: { type: String },
+    // The person asked not to be called again; absent when the analysis failed.
+    optOut: { type: Boolean },
     analysisStatus: { type: String, enum: ['completed', 'failed'], default: 'completed' },
     analysisError: { type: String },
   },

@@ -15,7 +15,7 @@ export interface CampaignRecord {
   status: CampaignStatus;
   settings: CampaignState['settings'];
   callingHours: CampaignState['callingHours'];
-  stats: { total: number; pending: number; completed: number; failed: number };
+  stats: { total: number; pending: number; completed: number; failed: number; suppressed: number };
   pausedReason: CampaignState['pausedReason'];
   launchedAt: Date | null;
   pausedAt: Date | null;
@@ -76,6 +76,7 @@ export function campaignFields(state: CampaignState): Partial<CampaignRecord> {
       pending: state.total - state.completed - state.failed,
       completed: state.completed,
       failed: state.failed,
+      suppressed: state.suppressed,
     },
     pausedReason: state.pausedReason,
     launchedAt: date(state.launchedAt),

@@ -11,5 +11,11 @@ const dashboardSessionSchema = new Schema(
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 dashboardSessionSchema.index({ tokenHash: 1 }, { unique: true });
+dashboardSessionSchema.index({ userId: 1 });
 
 export const DashboardSession = model('DashboardSession', dashboardSessionSchema);
+
+/** Deletes sessions that expired before `before`: FerretDB has no TTL indexes. */
+export async function sweepSessions(before: Date): Promise<void> {
+  await DashboardSession.deleteMany({ expiresAt: { $lt: before } });
+}

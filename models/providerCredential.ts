@@ -90,12 +90,15 @@ interface Attempt {
   organizationId: Types.ObjectId;
   kind: CredentialKind;
   provider: string;
+  /** The secret as stored: the API key, or for `amazon` the JSON of the AWS key pair and region. */
   apiKey: string;
+  /** What tells it apart when shown: its last four characters unless given (an AWS pair shows its key id's). */
+  hint?: string;
 }
 
-const credentialFields = ({ key, organizationId, kind, provider, apiKey }: Attempt) => ({
+const credentialFields = ({ key, organizationId, kind, provider, apiKey, hint }: Attempt) => ({
   provider,
-  hint: apiKey.slice(-4),
+  hint: hint ?? apiKey.slice(-4),
   secret: sealSecret(key, organizationId, kind, provider, apiKey),
 });
 

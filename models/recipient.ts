@@ -3,7 +3,7 @@ import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { inferTimezone } from '../lib/phoneTimezone';
 import type { ZoneCount } from '../workflows/definitions';
 
-export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed'] as const;
+export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed', 'suppressed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export interface RecipientRecord {
@@ -94,12 +94,13 @@ export async function withTimezones<R extends Pick<RecipientRow, 'phoneNumber' |
 
 /**
  * Each zone's first-attempt lane, in order of first appearance, and each row's place in it: lane z
- * holds zone z's rows in import order (see CampaignLanes).
+ * holds zone z's rows to dial in import order (see CampaignLanes). A suppressed row has no place.
  */
-export function zoneLanes(timezones: Array<string | null>): { zones: ZoneCount[]; places: Array<{ lane: number; seq: number }> } {
+export function zoneLanes(rows: Array<{ timezone: string | null; suppressed: boolean }>): { zones: ZoneCount[]; places: Array<{ lane: number; seq: number } | null> } {
   const zones: ZoneCount[] = [];
   const laneOf = new Map<string | null, number>();
-  const places = timezones.map((timezone) => {
+  const places = rows.map(({ timezone, suppressed }) => {
+    if (suppressed) return null;
     let lane = laneOf.get(timezone);
     if (lane === undefined) {
       lane = zones.push({ timezone, count: 0 }) - 1;
@@ -125,20 +126,29 @@ export async function claimRecipientImport(campaignId: string, total: number): P
 }
 
 /**
- * Stores the rows, each with its resolved `timezone`, in batches, and each row's entry in its zone's
- * first-attempt lane; returns the zones for the campaign's workflow. On any failure removes what it
- * stored and the claim, and rethrows.
+ * Stores the rows, each with its resolved `timezone`, in batches, those whose number is in
+ * `doNotCall` as `suppressed` (final, never dialled, in no lane) and each of the others' entry in its
+ * zone's first-attempt lane; returns the zones for the campaign's workflow. On any failure removes
+ * what it stored and the claim, and rethrows.
  */
-export async function storeRecipients(campaignId: string, rows: Array<Omit<RecipientRow, 'timezone'> & { timezone: string | null }>): Promise<ZoneCount[]> {
+export async function storeRecipients(
+  campaignId: string,
+  rows: Array<Omit<RecipientRow, 'timezone'> & { timezone: string | null }>,
+  doNotCall: ReadonlySet<string>,
+): Promise<ZoneCount[]> {
   const campaignObjectId = new Types.ObjectId(campaignId);
   const now = new Date();
-  const { zones, places } = zoneLanes(rows.map((r) => r.timezone));
+  const { zones, places } = zoneLanes(rows.map((r) => ({ timezone: r.timezone, suppressed: doNotCall.has(r.phoneNumber) })));
   let stored = 0;
   try {
     for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
       const batch = rows.slice(start, start + IMPORT_BATCH);
-      const entries = batch.map((_, i) => ({ _id: laneEntryId(campaignId, places[start + i]!.lane, places[start + i]!.seq), index: start + i, attempt: 1, dueAt: new Date(0) }));
-      await LaneEntry.collection.insertMany(entries as never[], { ordered: true });
+      const entries = batch.flatMap((_, i) => {
+        const place = places[start + i];
+        return place ? [{ _id: laneEntryId(campaignId, place.lane, place.seq), index: start + i, attempt: 1, dueAt: new Date(0) }] : [];
+      });
+      // A batch of do-not-call numbers only has no entries, and the driver refuses an empty insert.
+      if (entries.length > 0) await LaneEntry.collection.insertMany(entries as never[], { ordered: true });
       const docs = batch.map((r, i) => ({
         _id: recipientId(campaignId, start + i),
         campaignId: campaignObjectId,
@@ -148,7 +158,7 @@ export async function storeRecipients(campaignId: string, rows: Array<Omit<Recip
         externalRef: r.externalRef ?? '',
         variables: r.variables ?? {},
         timezone: r.timezone,
-        status: 'pending',
+        status: doNotCall.has(r.phoneNumber) ? 'suppressed' : 'pending',
         attempts: 0,
         lastCallId: null,
         lastDisposition: null,

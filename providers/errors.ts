@@ -27,3 +27,13 @@ export class SpeechVendorError extends Error {
     this.name = 'SpeechVendorError';
   }
 }
+
+/**
+ * A speech vendor's failure by HTTP status (undefined: no answer at all, as when unreachable or
+ * timed out), mapped as every speech adapter maps it.
+ */
+export function speechVendorFailure(provider: string, status: number | undefined, message: string): VendorAuthError | SpeechVendorError {
+  if (status === 401 || status === 403) return new VendorAuthError(provider, status, message);
+  const retryable = status === undefined || status === 408 || status === 429 || status >= 500;
+  return new SpeechVendorError(provider, retryable, status === undefined ? message : `HTTP ${status}: ${message}`, status);
+}

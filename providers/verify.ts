@@ -1,8 +1,8 @@
 /**
  * Checks a vendor credential with the cheapest authenticated call each vendor documents, before it
  * counts as verified: reads (projects, models, voices, operations, the account) cost nothing and
- * change nothing on the partner's account. `amazon` is absent: Polly signs requests with an AWS key
- * pair (SigV4), which a single API key cannot express.
+ * change nothing on the partner's account. `amazon`'s credential is an AWS key pair (as JSON), checked
+ * with a SigV4-signed Polly DescribeVoices through the adapter's own client.
  */
 import type { Config, VendorBaseUrls } from '../config';
 import type { CredentialKind } from '../models/providerCredential';
@@ -10,6 +10,7 @@ import { createLlmProvider } from './llm';
 import { LLM_VENDORS } from './vendors';
 import { ChatVendorLlm } from './llm/chatVendor';
 import { VendorAuthError } from './errors';
+import { awsKeyPair, describeVoices, pollyFailure } from './tts/amazon';
 
 export type VerificationOutcome =
   | { outcome: 'verified' }
@@ -35,7 +36,7 @@ interface Probe {
 export const VERIFIABLE_PROVIDERS: Record<CredentialKind, readonly string[]> = {
   llm: LLM_VENDORS,
   stt: ['deepgram', 'google'],
-  tts: ['elevenlabs', 'google'],
+  tts: ['elevenlabs', 'google', 'amazon'],
 };
 
 function probeFor(kind: CredentialKind, provider: string, apiKey: string, urls: VendorBaseUrls): Probe {
@@ -92,11 +93,26 @@ async function verifyLlm(provider: string, apiKey: string, options: VerifyOption
   }
 }
 
+async function verifyPolly(secret: string, options: VerifyOptions): Promise<VerificationOutcome> {
+  const pair = awsKeyPair(secret);
+  try {
+    await describeVoices({ ...pair, ...(options.baseUrls.polly ? { baseUrl: options.baseUrls.polly } : {}) }, options.timeoutMs);
+    return { outcome: 'verified' };
+  } catch (err) {
+    const failure = pollyFailure(err);
+    const said = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
+    return failure instanceof VendorAuthError
+      ? { outcome: 'rejected', message: `Amazon Polly refused the credential${status}: ${said}` }
+      : { outcome: 'unavailable', message: `Amazon Polly answered${status} ${said}; the credential could not be verified.` };
+  }
+}
+
 export async function verifyCredential(kind: CredentialKind, provider: string, apiKey: string, options: VerifyOptions): Promise<VerificationOutcome> {
   // The secret never reaches a message: Google's travels in the URL, which fetch errors may quote.
   const scrub = (text: string) => text.split(apiKey).join('…');
-  if (kind === 'llm') {
-    const result = await verifyLlm(provider, apiKey, options);
+  if (kind === 'llm' || (kind === 'tts' && provider === 'amazon')) {
+    const result = kind === 'llm' ? await verifyLlm(provider, apiKey, options) : await verifyPolly(apiKey, options);
     return result.outcome === 'verified' ? result : { ...result, message: scrub(result.message) };
   }
   const probe = probeFor(kind, provider, apiKey, options.baseUrls);

@@ -22,9 +22,9 @@
     var onEvent = typeof options.onEvent === 'function' ? options.onEvent : function () {};
     var readyTimeoutMs = options.readyTimeoutMs || 15000;
 
+    // The token goes in the fragment, never the query: browsers send neither it to the server nor in a Referer.
     var src = new URL('/embed/' + encodeURIComponent(options.interviewId), host);
-    src.searchParams.set('token', options.token);
-    src.searchParams.set('parentOrigin', window.location.origin);
+    src.hash = new URLSearchParams({ token: options.token, parentOrigin: window.location.origin }).toString();
     var iframe = document.createElement('iframe');
     iframe.src = src.href;
     iframe.title = options.title || 'Interview';

@@ -1,8 +1,10 @@
 /*
  * The candidate's side of one interview, for the hosted link (/i/{id}#<capability>) and the embed
- * frame (/embed/{id}?token=...). Plain browser JavaScript, no build step. In the frame it reports
- * events to the parent page and takes commands from it, both only with the origin the server
- * checked against the embed token's allowed origins.
+ * frame (/embed/{id}#token=<embed token>&parentOrigin=<origin>). Plain browser JavaScript, no build
+ * step. The credential travels in the fragment, which browsers never send to a server nor put in
+ * a Referer. In the frame it reports events to the parent page and takes commands from it, both
+ * only with the parent's origin: the browser delivers events only if that really is the parent,
+ * and lets the frame load only in origins the interview's embed tokens allow (frame-ancestors).
  */
 (function () {
   'use strict';
@@ -10,8 +12,10 @@
   var root = document.documentElement;
   var surface = root.dataset.surface;
   var interviewId = root.dataset.interviewId;
-  var parentOrigin = root.dataset.parentOrigin || '';
-  var token = surface === 'embed' ? root.dataset.token : decodeURIComponent(location.hash.slice(1));
+  var fragment = location.hash.slice(1);
+  var embedded = surface === 'embed' ? new URLSearchParams(fragment) : null;
+  var parentOrigin = (embedded && embedded.get('parentOrigin')) || '';
+  var token = embedded ? embedded.get('token') || '' : decodeURIComponent(fragment);
   var api = '/candidate/v1/interviews/' + encodeURIComponent(interviewId);
 
   var el = function (id) { return document.getElementById(id); };

@@ -25,10 +25,13 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
   return n;
 }
 
-function minutes(value: string | undefined, flag: string): number | undefined {
+/** Minutes to grant; an organization may also start with none, and top up before its first call. */
+function minutes(value: string | undefined, flag: string, { orNone = false } = {}): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number of minutes, got "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || (n === 0 && !orNone)) {
+    throw new UsageError(`${flag} must be a ${orNone ? 'number of minutes, 0 or more' : 'positive number of minutes'}, got "${value}"`);
+  }
   return n;
 }
 
@@ -60,7 +63,7 @@ async function orgCreate(args: string[]) {
   const { organization, admin, password } = await createOrganization({
     name: values.name.trim(),
     ...(values.plan ? { plan: values.plan } : {}),
-    creditMinutes: minutes(values.credits, '--credits') ?? 0,
+    creditMinutes: minutes(values.credits, '--credits', { orNone: true }) ?? 0,
     limits,
     adminEmail: values['admin-email'] ?? `admin-${randomBytes(4).toString('hex')}@example.com`,
     ...(values['admin-password'] ? { adminPassword: values['admin-password'] } : {}),

@@ -56,12 +56,13 @@ async function seedDemo(mongodbUri: string): Promise<string[]> {
 }
 
 /**
- * The key that seals organizations' provider credentials (byok) in development: made once at
- * random and kept in .data/ beside the data it protects, so no key is a constant in the repository.
- * Deployments set CREDENTIALS_ENCRYPTION_KEY themselves.
+ * A development secret, made once at random and kept in .data/ beside the data it protects, so no
+ * secret is a constant in the repository: the key that seals organizations' provider credentials
+ * (byok) and the bearer token of GET /metrics. Deployments set CREDENTIALS_ENCRYPTION_KEY and
+ * METRICS_TOKEN themselves.
  */
-function devCredentialsKey(): string {
-  const file = path.join(DATA, 'credentials.key');
+function devSecret(name: string): string {
+  const file = path.join(DATA, name);
   if (!existsSync(file)) {
     mkdirSync(DATA, { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   try {
     provision('temporal');
     provision('ferretdb');
+    provision('local-speech');
   } catch {
     fail('provisioning failed (see the [tools] lines above)');
   }
@@ -119,7 +121,10 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(apiPort),
-    CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devCredentialsKey(),
+    CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devSecret('credentials.key'),
+    METRICS_TOKEN: process.env.METRICS_TOKEN || devSecret('metrics.token'),
+    // Where the `local` speech engines find their models (scripts/tools.sh local-speech).
+    LOCAL_SPEECH_DIR: tools.localSpeech,
   };
   try {
     if (startTemporalServer) {
@@ -171,6 +176,7 @@ async function main(): Promise<void> {
     [
       '',
       `[dev] API          http://${config.host}:${config.port}/api/v1   (readiness: http://${config.host}:${config.port}/readyz)`,
+      `[dev] Metrics      curl -H "Authorization: Bearer ${process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)'}" http://${config.host}:${config.port}/metrics`,
       `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort}` : ' (TEMPORAL_ADDRESS)'}`,
       `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
       '[dev] Ctrl-C stops everything; state stays in .data/',

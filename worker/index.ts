@@ -2,10 +2,12 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import mongoose from 'mongoose';
+import { connectDatabase } from '../models/connection';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
 import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
+import { installDoNotCallKey } from '../models/contact';
 import type { Carrier } from '../providers/carrier/interface';
 import { SimulatedCarrier } from '../providers/carrier/simulated';
 import { TwilioCarrier } from '../providers/carrier/twilio';
@@ -38,6 +40,8 @@ function carrierFor(config: Config, client: Client): Carrier {
 export function defaultDeps(config: Config, client: Client): ActivityDeps {
   // Activities open organizations' own credentials (byok) with the keys of this worker's config.
   installCredentialKeys(config.byok.encryptionKeys);
+  // Campaign attempts and opt-outs heard in calls read and write the do-not-call registry.
+  installDoNotCallKey(config.contacts.doNotCallHashKey);
   return {
     carrier: carrierFor(config, client),
     // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.
@@ -59,7 +63,7 @@ export function createWorker(opts: WorkerOptions): Promise<Worker> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  await connectDatabase(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const clientConnection = await Connection.connect({ address: config.temporal.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });

@@ -4,7 +4,6 @@
  */
 import { condition, getExternalWorkflowHandle, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import {
-  ANALYSIS_MAX_ATTEMPTS,
   FailureType,
   campaignCallEndedSignal,
   type CallActivities,
@@ -17,13 +16,20 @@ import {
 import { iso } from '../lib/time';
 import { refusal, refuse } from './refusal';
 
-const { dial, carrierHangup, leaveVoicemail, projectCall, settleCall } = proxyActivities<CallActivities>({
+const { dial, carrierHangup, leaveVoicemail } = proxyActivities<CallActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
 });
+// The call's states, its charge and its report are written to the database and must not be lost:
+// these keep trying through an outage of any length rather than fail the call. The analysis turns
+// a model that keeps failing into a failed report itself (ANALYSIS_MAX_ATTEMPTS).
+const { projectCall, settleCall } = proxyActivities<CallActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
 const { analyzeCall } = proxyActivities<CallActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
 });
 
 type Refused = { kind: 'rejected' | 'unavailable'; message: string };

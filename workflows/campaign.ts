@@ -32,7 +32,7 @@ import {
  */
 export const campaignWorkflow: CampaignWorkflow = async (input) => {
   const run = new CampaignRun(input);
-  setHandler(campaignSetRecipientsUpdate, ({ total, zones }) => run.setRecipients(total, zones), { validator: (_recipients: unknown) => run.validateRecipients() });
+  setHandler(campaignSetRecipientsUpdate, (recipients) => run.setRecipients(recipients), { validator: (_recipients: unknown) => run.validateRecipients() });
   setHandler(campaignLaunchUpdate, () => run.launch(), { validator: () => run.validateLaunch() });
   setHandler(campaignArchiveUpdate, () => run.archive(), { validator: () => run.validateArchive() });
   for (const [update, signal, action] of [

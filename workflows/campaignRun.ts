@@ -85,8 +85,11 @@ export class CampaignRun {
     if (this.state.total > 0) throw refusal(FailureType.alreadyImported, 'The campaign already has its recipients.');
   }
 
-  async setRecipients(total: number, zones: ZoneCount[]): Promise<CampaignState> {
+  async setRecipients({ total, suppressed, zones }: { total: number; suppressed: number; zones: ZoneCount[] }): Promise<CampaignState> {
     this.state.total = total;
+    // Final at once: the import kept them out of the lanes.
+    this.state.suppressed = suppressed;
+    this.state.failed = suppressed;
     this.lanes.setZones(zones);
     await this.project();
     return this.snapshot();
@@ -288,6 +291,13 @@ export class CampaignRun {
     const { campaignId, organizationId, agentId, byok } = this.input;
     const attempts = batch.map((work) => ({ ...work, callId: uuid4().replace(/-/g, '').slice(0, 24) }));
     const begun = await Promise.all(attempts.map((a) => beginAttempt({ campaignId, organizationId, agentId, byok, ...a })));
+    const suppressedNow = begun.filter((b) => 'suppressed' in b && b.suppressed === 'now').length;
+    if (suppressedNow > 0) {
+      // Final without a call; those suppressed at import were counted then.
+      this.state.suppressed += suppressedNow;
+      this.state.failed += suppressedNow;
+      await this.project();
+    }
     const blocked = attempts.filter((_, i) => 'blocked' in begun[i]!);
     this.lanes.putBack(blocked.map(({ index, attempt, zone }) => ({ index, attempt, zone })));
     const ready = attempts.flatMap((a, i) => {

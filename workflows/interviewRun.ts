@@ -4,7 +4,6 @@
  */
 import { condition, proxyActivities } from '@temporalio/workflow';
 import {
-  ANALYSIS_MAX_ATTEMPTS,
   type InterviewActivities,
   type InterviewEndedReason,
   type InterviewInput,
@@ -15,18 +14,20 @@ import {
 import { iso } from '../lib/time';
 import { refuse } from './refusal';
 
+// Database writes that must not be lost: they keep trying through an outage of any length.
 const { projectInterview, reserveInterviewReport, settleInterview } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 // The candidate waits on a turn: retry soon, and give up while they can still be told to try again.
 const { interviewTurn } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 5 },
 });
+// Makes a model that keeps failing a failed report itself (ANALYSIS_MAX_ATTEMPTS); the database is retried for ever.
 const { analyzeInterview } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: ANALYSIS_MAX_ATTEMPTS },
+  retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
 });
 
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 8 events a turn. */

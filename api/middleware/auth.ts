@@ -29,22 +29,31 @@ export function forgetCachedKeys(): void {
   for (const cache of caches) cache.clear();
 }
 
+/** Entries each map of a key cache keeps; past it the oldest entry goes, never the whole map. */
+const CACHE_ENTRIES = 10_000;
+
 export class KeyCache {
-  private readonly entries = new Map<string, { key: KeyRecord; until: number }>();
+  // Keys found and hashes not found are kept apart: a flood of made-up keys evicts only other
+  // made-up keys, never a real key, so it cannot turn every partner request into a database read.
+  private readonly known = new Map<string, { key: NonNullable<KeyRecord>; until: number }>();
+  private readonly unknown = new Map<string, number>();
   private readonly touched = new Map<string, number>();
 
-  constructor(private readonly ttlMs = KEY_CACHE_TTL_MS) {
+  constructor(
+    private readonly ttlMs = KEY_CACHE_TTL_MS,
+    private readonly capacity = CACHE_ENTRIES,
+  ) {
     caches.add(this);
   }
 
   async find(keyHash: string): Promise<KeyRecord> {
     const now = Date.now();
-    const hit = this.entries.get(keyHash);
+    const hit = this.known.get(keyHash);
     if (hit && hit.until > now) return hit.key;
+    if ((this.unknown.get(keyHash) ?? 0) > now) return null;
     const key = await findKey(keyHash);
-    // Unknown keys are cached too, so a flood of bad keys does not become a flood of reads.
-    if (this.entries.size >= 10_000) this.entries.clear();
-    this.entries.set(keyHash, { key, until: now + this.ttlMs });
+    if (key) remember(this.known, this.capacity, keyHash, { key, until: now + this.ttlMs });
+    else remember(this.unknown, this.capacity, keyHash, now + this.ttlMs);
     return key;
   }
 
@@ -58,8 +67,15 @@ export class KeyCache {
   }
 
   clear(): void {
-    this.entries.clear();
+    this.known.clear();
+    this.unknown.clear();
   }
+}
+
+function remember<V>(map: Map<string, V>, capacity: number, hash: string, value: V): void {
+  map.delete(hash);
+  if (map.size >= capacity) map.delete(map.keys().next().value!);
+  map.set(hash, value);
 }
 
 function bearer(ctx: Koa.Context): string {
@@ -104,9 +120,10 @@ export async function authenticateDashboard(ctx: Koa.Context): Promise<Extract<A
   const session = await DashboardSession.findOne({ tokenHash: hashKey(token) }).lean();
   if (!session || session.expiresAt <= new Date()) throw invalidApiKey('This dashboard session is not valid or has expired; sign in again.');
   const user = await User.findById(session.userId).lean();
-  if (!user) throw invalidApiKey('This dashboard session is not valid; sign in again.');
+  if (!user || user.deactivatedAt) throw invalidApiKey('This dashboard session is not valid; sign in again.');
   return {
     kind: 'dashboard',
+    sessionId: session._id,
     userId: user._id,
     organizationId: user.organizationId,
     role: user.role as 'admin' | 'member',

@@ -1,16 +1,21 @@
 import type { Middleware } from 'koa';
-import { ApiError, internalError } from '../errors';
+import { isDatabaseUnavailable } from '../../models/connection';
+import { ApiError, internalError, serviceUnavailable } from '../errors';
+import { isTemporalUnavailable } from '../temporal';
 
 /**
- * First in the chain: shapes every failure into the error envelope. Unexpected exceptions are
- * emitted on the app for logging and answered with a generic 500 that reveals nothing internal.
+ * First in the chain: shapes every failure into the error envelope. The database or Temporal out of
+ * reach is a 503 (the drivers give up within seconds: see models/connection.ts, api/temporal.ts).
+ * Unexpected exceptions are answered with a generic 500 that reveals nothing internal. Both are
+ * emitted on the app for logging.
  */
 export function errorEnvelope(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : internalError();
+      const unavailable = isDatabaseUnavailable(err) || isTemporalUnavailable(err);
+      const apiError = err instanceof ApiError ? err : unavailable ? serviceUnavailable() : internalError();
       if (!(err instanceof ApiError)) ctx.app.emit('error', err, ctx);
       ctx.status = apiError.status;
       ctx.set(apiError.headers);

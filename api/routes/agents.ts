@@ -21,7 +21,7 @@ import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/commo
 
 const agentPool = (organizationId: Types.ObjectId) => `agents:${organizationId}`;
 
-/** A phone block on a voice agent (or the reverse) is a mistake worth saying, not ignoring. */
+/** A phone block on a voice agent (or the reverse) is a mistake worth saying, not ignoring; creation's schema says it for the type sent. */
 function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mode?: unknown }) {
   if (type === 'voice' && body.phone !== undefined) throw validationError('body.phone applies to phone agents only.', 'body.phone');
   if (type === 'phone' && body.voice !== undefined) throw validationError('body.voice applies to voice agents only.', 'body.voice');
@@ -68,7 +68,6 @@ export const agentRoutes = [
     responses: { 201: { description: 'The new agent.', schema: Agent }, ...errorResponses(409) },
     handler: async ({ body, auth, config }: Req<{ body: typeof CreateAgentBody }>) => {
       const type = body.type ?? 'phone';
-      checkBlocks(type, body);
       const organization = await Organization.findById(auth.organizationId).lean();
       if (!organization) throw notFound('organization');
       const _id = new Types.ObjectId();

@@ -8,24 +8,18 @@ import { assertGrantable } from '../scopes';
 import { ApiKey, CreateApiKeyBody, ListApiKeysQuery, keyRepresentation, type KeyDoc } from '../schemas/apiKeys';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
-
-/** Reduces each entry to its exact origin (scheme, host, port), or names the entry that is not one. */
+/**
+ * Each entry as browsers write it in `Origin` (the schema has checked its shape), or the entry
+ * named that is still no origin, such as a port past 65535.
+ */
 export function normalizeOrigins(origins: string[]): string[] {
   const result = origins.map((raw, i) => {
     const param = `body.allowedOrigins[${i}]`;
-    let url: URL;
     try {
-      url = new URL(raw);
+      return new URL(raw).origin;
     } catch {
       throw validationError(`${param} must be an origin such as https://app.example.com.`, param);
     }
-    const local = url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
-    if (url.protocol !== 'https:' && !local) {
-      throw validationError(`${param} must use https (http is allowed only for localhost and 127.0.0.1).`, param);
-    }
-    if (url.username || url.password) throw validationError(`${param} must not contain credentials.`, param);
-    return url.origin;
   });
   return [...new Set(result)];
 }

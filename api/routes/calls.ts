@@ -5,8 +5,9 @@ import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
 import { reserveCallSlot } from '../../models/callSlot';
+import { Contact, isDoNotCall } from '../../models/contact';
 import { releaseSlot } from '../../models/slot';
-import { concurrencyLimit, insufficientCredits, notFound, validationError } from '../errors';
+import { concurrencyLimit, doNotCall, insufficientCredits, notFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
@@ -64,24 +65,32 @@ export const callRoutes = [
       'Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. ' +
       'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minutes left. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
       'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
+      'A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. ' +
+      'The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. ' +
       'A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. ' +
       '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed, voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`). ' +
-      'The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable. Any other valid number answers and talks.',
+      'The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     body: PlaceCallBody,
     status: 201,
     responses: {
       201: { description: 'The call, dialled.', schema: Call },
-      ...errorResponses(402, 502, 504),
+      ...errorResponses(402, 409, 502, 504),
     },
     handler: async ({ body, auth, config, workflows }: Req<{ body: typeof PlaceCallBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
       checkPhoneNumber(body.phoneNumber, 'body');
-      const variables = body.variables ?? {};
-      checkVariables(declaredVariables(agent), variables, 'body');
+      // Before a slot, a record or a charge: a suppressed number is never dialled.
+      if (await isDoNotCall(auth.organizationId, body.phoneNumber)) throw doNotCall();
+      const declared = declaredVariables(agent);
+      const contact = await Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean();
+      // The contact's attributes fill the agent's placeholders the request leaves out.
+      const fromContact = Object.fromEntries(Object.entries(contact?.attributes ?? {}).filter(([name]) => declared.includes(name)));
+      const variables = { ...fromContact, ...body.variables };
+      checkVariables(declared, variables, 'body');
 
       if (auth.byok) await assertByokReady(auth.organizationId);
       const callId = String(new Types.ObjectId());

@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { findPage } from '../../lib/page';
+import { doNotCallAmong } from '../../models/contact';
 import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients, withTimezones } from '../../models/recipient';
 import {
   campaignCancelUpdate,
@@ -192,7 +193,8 @@ export const campaignRoutes = [
       'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
       'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored. ' +
       'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
-      'Each recipient’s time zone is stored with it: the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it.',
+      'Each recipient’s time zone is stored with it: the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +
+      'A row whose number is do-not-call (see Contacts) is stored with status `suppressed` and never dialled; it counts in `stats.suppressed` and `stats.failed`. A number that becomes do-not-call later is checked again right before each attempt: it is not dialled, and its recipient becomes `suppressed` (`lastDisposition` `do_not_call`).',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
@@ -212,10 +214,11 @@ export const campaignRoutes = [
       checkRecipientTimezones(body.recipients);
       const rows = await withTimezones(body.recipients);
 
+      const doNotCall = await doNotCallAmong(auth.organizationId, body.recipients.map((r) => r.phoneNumber));
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
-      const zones = await storeRecipients(params.id, rows);
+      const zones = await storeRecipients(params.id, rows, doNotCall);
       try {
-        await workflows.setRecipients(params.id, body.recipients.length, zones, cannot(campaign, 'given recipients'));
+        await workflows.setRecipients(params.id, { total: body.recipients.length, suppressed: doNotCall.size, zones }, cannot(campaign, 'given recipients'));
       } catch (err) {
         // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
         const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
@@ -225,7 +228,7 @@ export const campaignRoutes = [
         throw err;
       }
       await finishRecipientImport(params.id);
-      return { object: 'recipient_import' as const, campaignId: params.id, imported: body.recipients.length };
+      return { object: 'recipient_import' as const, campaignId: params.id, imported: body.recipients.length, suppressed: doNotCall.size };
     },
   }),
   defineRoute({

@@ -6,8 +6,9 @@ import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { userPool } from '../../models/tenant';
-import { User as UserModel, hashPassword, normalizeEmail, verifyPassword } from '../../models/user';
+import { User as UserModel, hashPassword, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../../models/user';
 import { forgetCachedKeys } from '../middleware/auth';
+import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES, admitSignIn } from '../middleware/throttle';
 import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { SCOPES, assertGrantable, type Scope } from '../scopes';
@@ -31,18 +32,28 @@ export const dashboardRoutes = [
     path: '/dashboard/sessions',
     tag: 'Dashboard',
     summary: 'Sign in to the dashboard',
-    description: `Exchanges email and password for a dashboard session token, valid ${SESSION_HOURS} hours. Dashboard routes take this token, never an API key.`,
+    description:
+      `Exchanges email and password for a dashboard session token, valid ${SESSION_HOURS} hours. Dashboard routes take this token, never an API key. ` +
+      `At most ${SIGN_IN_FAILURES_PER_EMAIL} failed sign-ins per email and ${SIGN_IN_FAILURES_PER_ADDRESS} per client address in each ${SIGN_IN_WINDOW_MINUTES}-minute window (aligned to the clock), across all API instances; ` +
+      'beyond that every attempt, a right password included, is 429 `RATE_LIMITED` with `retry-after` until the window ends. A deactivated user is 403 `PERMISSION_DENIED`.',
     auth: 'public',
     body: CreateSessionBody,
     status: 201,
-    responses: { 201: { description: 'The session.', schema: DashboardSession }, ...errorResponses(400, 401) },
-    handler: async ({ body }: Req<{ body: typeof CreateSessionBody; auth: 'public' }>) => {
-      const user = await UserModel.findOne({ email: normalizeEmail(body.email) }).lean();
+    responses: { 201: { description: 'The session.', schema: DashboardSession }, ...errorResponses(400, 401, 403, 429) },
+    handler: async ({ body, throttle, ctx }: Req<{ body: typeof CreateSessionBody; auth: 'public' }>) => {
+      const email = normalizeEmail(body.email);
+      const attempt = await admitSignIn(throttle, email, ctx.ip);
+      const user = await UserModel.findOne({ email }).lean();
       // An unknown email costs the same scrypt as a wrong password, so timing does not tell which emails exist.
       const valid = await verifyPassword(body.password, user?.passwordHash ?? (await unknownUserHash));
       if (!user || !valid) throw invalidCredentials();
+      await attempt.release();
+      if (user.deactivatedAt) throw permissionDenied('This user is deactivated; ask an admin of your organization to reactivate it.');
       const organization = await Organization.findById(user.organizationId).lean();
       if (!organization) throw invalidCredentials();
+      if (passwordNeedsRehash(user.passwordHash)) {
+        await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.password) } });
+      }
       const token = sessionToken();
       const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
       await SessionModel.create({ tokenHash: hashKey(token), userId: user._id, organizationId: user.organizationId, expiresAt });
@@ -53,6 +64,40 @@ export const dashboardRoutes = [
         user: userRepresentation(user),
         organization: { id: String(organization._id), name: organization.name, plan: organization.plan },
       };
+    },
+  }),
+  defineRoute({
+    operationId: 'deleteCurrentDashboardSession',
+    method: 'delete',
+    path: '/dashboard/sessions/current',
+    tag: 'Dashboard',
+    summary: 'Sign out',
+    description: 'Ends the session whose token authenticates this request; the token is 401 from then on, on every API instance.',
+    auth: 'dashboard',
+    status: 204,
+    responses: { 204: { description: 'Signed out.' } },
+    handler: async ({ auth }: Req<{ auth: 'dashboard' }>) => {
+      await SessionModel.deleteOne({ _id: auth.sessionId });
+    },
+  }),
+  defineRoute({
+    operationId: 'deleteUserSessions',
+    method: 'delete',
+    path: '/dashboard/users/{id}/sessions',
+    tag: 'Dashboard',
+    resource: 'user',
+    summary: "End every session of a user",
+    description:
+      "Signs the user out everywhere at once (their tokens are 401 from then on); they can sign in again. To keep them out, deactivate them with `PATCH /dashboard/users/{id}` `{\"status\": \"deactivated\"}`. An admin's own sessions included, this one too.",
+    auth: 'dashboard',
+    adminOnly: true,
+    params: IdParams,
+    status: 204,
+    responses: { 204: { description: 'Every session of the user has ended.' } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
+      const user = await UserModel.exists({ _id: params.id, organizationId: auth.organizationId });
+      if (!user) throw notFound('user', 'path.id');
+      await SessionModel.deleteMany({ userId: user._id });
     },
   }),
   defineRoute({
@@ -102,7 +147,7 @@ export const dashboardRoutes = [
     resource: 'user',
     summary: "Change a user's role or permissions",
     description:
-      "Admins may change any user's role and permissions, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves. Narrowing a user's permissions narrows every key they created at once.",
+            "Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; the API keys they created keep working until revoked.",
     auth: 'dashboard',
     adminOnly: true,
     params: IdParams,
@@ -117,6 +162,10 @@ export const dashboardRoutes = [
       if (user.founder && !self && ((body.role && body.role !== 'admin') || lost.length)) {
         throw permissionDenied("Only the organization's first admin can demote themselves or remove their own scopes.");
       }
+      if (body.status === 'deactivated' && !user.deactivatedAt) {
+        if (user.founder) throw permissionDenied("The organization's first admin cannot be deactivated.");
+        if (self) throw permissionDenied('You cannot deactivate yourself; ask another admin.');
+      }
       if (body.permissions) {
         const added = body.permissions.filter((s) => !user.permissions.includes(s));
         assertGrantable(auth.permissions, added);
@@ -126,7 +175,10 @@ export const dashboardRoutes = [
         user.permissions = body.permissions;
       }
       if (body.role) user.role = body.role;
+      if (body.status) user.deactivatedAt = body.status === 'deactivated' ? (user.deactivatedAt ?? new Date()) : null;
       await user.save();
+      // After the save: a sign-in racing the deactivation either failed or made a session that goes here.
+      if (user.deactivatedAt) await SessionModel.deleteMany({ userId: user._id });
       return userRepresentation(user);
     },
   }),

@@ -1,8 +1,12 @@
 import Router from '@koa/router';
 import type { Connection as MongooseConnection } from 'mongoose';
 import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
 
 const CHECK_TIMEOUT_MS = 2_000;
+
+/** What the public sees of a failed check: the reason stays in the log, where only operators read it. */
+const UNAVAILABLE = 'unavailable; the reason is in the service log';
 
 type Check = { ok: true } | { ok: false; error: string };
 
@@ -22,7 +26,7 @@ async function probe(run: () => Promise<unknown>): Promise<Check> {
 }
 
 /** Liveness and readiness probes, outside `/api/v1` and without authentication. */
-export function healthRoutes(deps: { mongo: MongooseConnection; temporal: Client }): Router {
+export function healthRoutes(deps: { mongo: MongooseConnection; temporal: Client }, logger: Logger): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.state.probe = 'healthz';
@@ -42,8 +46,10 @@ export function healthRoutes(deps: { mongo: MongooseConnection; temporal: Client
       ),
     ]);
     const ready = mongodb.ok && temporal.ok;
+    if (!ready) logger.warn({ msg: 'not ready', request_id: ctx.state.requestId, mongodb, temporal });
+    const shown = (check: Check): Check => (check.ok ? check : { ok: false, error: UNAVAILABLE });
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: { mongodb, temporal } };
+    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: { mongodb: shown(mongodb), temporal: shown(temporal) } };
   });
   return router;
 }

@@ -4,6 +4,7 @@ import { agentRoutes } from './agents';
 import { apiKeyRoutes } from './apiKeys';
 import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
+import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { interviewRoutes } from './interviews';
 import { providerCredentialRoutes } from './providerCredentials';
@@ -23,6 +24,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
   return routes;
 }

@@ -124,8 +124,8 @@ export const interviewRoutes = [
     resource: 'interview',
     summary: 'Mint an embed token for one interview',
     description:
-      'Mint it on your server right before rendering the page, and give the browser only `token` (for `{embed_host}/embed.js`) or `embedUrl`. ' +
-      'The token works for this interview only, until `expiresAt`, and only in frames of the calling key’s `allowedOrigins` (sent as `Content-Security-Policy: frame-ancestors`). ' +
+      'Mint it on your server right before rendering the page, and give the browser only `token` (for `{embed_host}/embed.js`) or `embedUrl` (an iframe `src`; the token is in its fragment, which browsers never send to a server). ' +
+      'The token works for this interview only, until `expiresAt` or until the calling key is revoked, only in frames of the calling key’s `allowedOrigins` (sent as `Content-Security-Policy: frame-ancestors`), and candidate requests made with it from any other origin are refused. ' +
       'A key without allowed origins gets 403 `EMBED_ORIGINS_REQUIRED`; a completed interview, or one past its `expiresAt`, 409 `INTERVIEW_CLOSED`. The body may be omitted.',
     auth: 'apiKey',
     scope: 'executions:read',
@@ -152,7 +152,7 @@ export const interviewRoutes = [
         object: 'embed_token' as const,
         interviewId: params.id,
         token,
-        embedUrl: `${config.publicBaseUrl}/embed/${params.id}?token=${token}`,
+        embedUrl: `${config.publicBaseUrl}/embed/${params.id}#token=${token}`,
         expiresAt: expiresAt.toISOString(),
         allowedOrigins: auth.allowedOrigins,
       };

@@ -66,7 +66,14 @@ export const CreateAgentBody = Type.Object(
     phone: Type.Optional(PhoneInput),
     voice: Type.Optional(VoiceInput),
   },
-  { additionalProperties: false, title: 'agent_create' },
+  {
+    additionalProperties: false,
+    title: 'agent_create',
+    // The other type's blocks are refused, not ignored; saying it here puts it in the document too.
+    if: { properties: { type: { const: 'voice' } }, required: ['type'] },
+    then: { properties: { phone: false } },
+    else: { properties: { voice: false, mode: false } },
+  },
 );
 export type CreateAgentBody = Static<typeof CreateAgentBody>;
 

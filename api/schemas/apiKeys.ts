@@ -4,6 +4,16 @@ import { SCOPES } from '../scopes';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const PORT = '(?::[0-9]{1,5})?';
+
+/** One exact origin: what a browser sends in `Origin`, so nothing that could widen or confuse a match. */
+const Origin = Type.String({
+  maxLength: 300,
+  pattern: `^(?:https://${LABEL}(?:\\.${LABEL})*|http://(?:localhost|127\\.0\\.0\\.1))${PORT}$`,
+  description: 'An origin, `scheme://host[:port]`: e.g. `https://app.example.com` or `http://localhost:5173`.',
+});
+
 export const CreateApiKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -15,9 +25,11 @@ export const CreateApiKeyBody = Type.Object(
     byok: Type.Optional(Type.Boolean({ default: false, description: "Fixed at creation. The key's traffic runs only on the organization's own vendor credentials and is billed per minute, not from credits. Needs verified `llm`, `stt` and `tts` credentials (`PUT /dashboard/provider-credentials/{kind}`), else 400 `BYOK_NOT_READY` naming the missing kinds." })),
     mode: Type.Optional(StringEnum(['live', 'test'] as const, { default: 'live', description: 'Prefix `rb_live_` or `rb_test_`.' })),
     allowedOrigins: Type.Optional(
-      Type.Array(Type.String({ maxLength: 300 }), {
+      Type.Array(Origin, {
         maxItems: 20,
-        description: 'Exact browser origins allowed to frame interviews. HTTPS, except http://localhost and http://127.0.0.1 on any port. A path is ignored: `https://app.example.com/x` is stored as `https://app.example.com`.',
+        description:
+          'Exact browser origins allowed to frame interviews, each `scheme://host[:port]`: HTTPS, except http://localhost and http://127.0.0.1 (any port); no path, no trailing slash, no wildcard. ' +
+          'A bad entry is 400 naming it (`body.allowedOrigins[2]`). Stored as browsers send them in `Origin` (host in lower case, a default port dropped).',
       }),
     ),
     rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 120 })),

@@ -139,6 +139,12 @@ export const CallReport = Type.Object(
     summary: Type.Optional(Type.String({ description: 'Absent when the analysis failed.' })),
     capturedFields: Type.Record(Type.String(), Type.String(), { description: "The agent's `phone.requiredContactFields` the callee gave." }),
     sentiment: Type.Optional(StringEnum(['positive', 'neutral', 'negative'] as const, { description: 'Absent when the analysis failed.' })),
+    optOut: Type.Optional(
+      Type.Boolean({
+        description:
+          'The person asked not to be called again. When true, the number is already do-not-call (reason `opted_out_in_call`, this call’s id; its contact created if absent) by the time the report is ready: further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.',
+      }),
+    ),
     createdAt: Timestamp,
   },
   { title: 'call_report' },
@@ -159,6 +165,7 @@ export function callReportRepresentation(callId: string, report: CallReportRecor
     ...(report.summary !== undefined && report.summary !== null ? { summary: report.summary } : {}),
     capturedFields: report.capturedFields ?? {},
     ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
+    ...(typeof report.optOut === 'boolean' ? { optOut: report.optOut } : {}),
     createdAt: report.createdAt.toISOString(),
   };
 }

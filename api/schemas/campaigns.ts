@@ -73,7 +73,7 @@ const Timezone = Type.String({
 });
 
 /** A time zone `Intl` knows by its IANA name. */
-function isTimezone(timezone: string): boolean {
+export function isTimezone(timezone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
     return true;
@@ -145,9 +145,10 @@ export const Campaign = Type.Object(
         total: Type.Integer({ description: 'Recipients imported.' }),
         pending: Type.Integer({ description: 'Not final yet: never dialled, being called, or waiting for a retry (in a cancelled campaign: left undialled).' }),
         completed: Type.Integer({ description: 'Reached: an attempt connected.' }),
-        failed: Type.Integer({ description: 'Final without connecting: the last allowed attempt did not connect, or the carrier refused the number.' }),
+        failed: Type.Integer({ description: 'Final without connecting: the last allowed attempt did not connect, the carrier refused the number, or the number is do-not-call.' }),
+        suppressed: Type.Integer({ description: 'Of `failed`, those never dialled because their number is do-not-call (at import, or found so right before an attempt).' }),
       },
-      { description: 'Always `total = pending + completed + failed`.' },
+      { description: 'Always `total = pending + completed + failed`, and `suppressed <= failed`: the suppressed count in `failed` too.' },
     ),
     pausedReason: nullable(StringEnum(['requested', 'insufficient_credits'] as const), 'Why a `paused` campaign stopped dialling.'),
     launchedAt: nullable(Timestamp),
@@ -204,7 +205,7 @@ export const ImportRecipientsBody = Type.Object(
 export type ImportRecipientsBody = Static<typeof ImportRecipientsBody>;
 
 export const ImportResult = Type.Object(
-  { object: Type.Literal('recipient_import'), campaignId: Id, imported: Type.Integer() },
+  { object: Type.Literal('recipient_import'), campaignId: Id, imported: Type.Integer(), suppressed: Type.Integer({ description: 'Of those, stored `suppressed`: do-not-call numbers, never dialled.' }) },
   { title: 'recipient_import_result' },
 );
 
@@ -218,11 +219,11 @@ export const Recipient = Type.Object(
     variables: Type.Record(Type.String(), Type.String()),
     timezone: nullable(Type.String(), 'The recipient’s own time zone, stored at import (the row’s, else the number’s); null: the campaign’s `timezone`, as edited.'),
     status: StringEnum(RECIPIENT_STATUSES, {
-      description: '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached).',
+      description: '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached), `suppressed` (final, never dialled again: the number is do-not-call).',
     }),
     attempts: Type.Integer({ description: 'Attempts begun so far.' }),
     lastCallId: nullable(Id, 'The latest attempt’s call.'),
-    lastDisposition: nullable(Type.String(), 'How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`.'),
+    lastDisposition: nullable(Type.String(), 'How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt.'),
     updatedAt: Timestamp,
   },
   { title: 'recipient' },

@@ -13,10 +13,24 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 /** A transcript turn's place in its conversation: milliseconds since `origin` (its start). */
 export const offsetMs = (at: Date, origin: Date) => Math.max(0, at.getTime() - origin.getTime());
 
+/** Far beyond any list, and small enough that the rows skipped to reach it stay an exact integer. */
+const MAX_PAGE = 1_000_000_000;
+
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 to ${MAX_PAGE}.` }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
 };
+
+export const IdempotencyKeyHeader = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x20-\\x7e]+$',
+  description:
+    'Makes the request safe to retry: 1-255 printable ASCII characters, such as a UUID, unique per request, kept 24 hours per organization. ' +
+    'A retry with the same key, method, path and body answers the first answer (status and body) again with `idempotent-replayed: true` and does nothing twice; ' +
+    'with another body it is 422 `IDEMPOTENCY_KEY_REUSED`, and while the first is still running 409 `IDEMPOTENCY_KEY_IN_USE`. ' +
+    '2xx and 4xx answers are kept (except 429, which asks for a retry); after a 5xx or a timeout the key is free and the retry runs.',
+});
 
 export const Pagination = Type.Object({
   page: Type.Integer(),
@@ -84,6 +98,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit reached; honour `retry-after`.',
   500: 'Unexpected error; quote `request_id`.',
   502: 'The carrier could not take the call; nothing was created.',
+  503: '`SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation.',
   504: 'Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying.',
 };
 

@@ -19,6 +19,9 @@ export const User = Type.Object(
     role: StringEnum(['admin', 'member'] as const),
     permissions: Type.Array(StringEnum(SCOPES)),
     founder: Type.Boolean({ description: "The organization's first admin: only they may demote or narrow themselves." }),
+    status: StringEnum(['active', 'deactivated'] as const, {
+      description: 'A `deactivated` user cannot sign in and has no sessions; their API keys keep working until revoked.',
+    }),
     createdAt: Timestamp,
   },
   { title: 'user' },
@@ -39,7 +42,7 @@ export const CreateUserBody = Type.Object(
   {
     email: Email,
     password: Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters.' }),
-    role: StringEnum(['admin', 'member'] as const, { default: 'member' }),
+    role: Type.Optional(StringEnum(['admin', 'member'] as const, { default: 'member' })),
     permissions: Type.Optional(
       Type.Array(StringEnum(SCOPES), {
         uniqueItems: true,
@@ -54,11 +57,24 @@ export const UpdateUserBody = Type.Object(
   {
     role: Type.Optional(StringEnum(['admin', 'member'] as const)),
     permissions: Type.Optional(Permissions),
+    status: Type.Optional(
+      StringEnum(['active', 'deactivated'] as const, {
+        description: '`deactivated` ends every session of the user at once and refuses their sign-ins; `active` lets them sign in again.',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'user_update' },
 );
 
-export type UserDoc = { _id: Types.ObjectId; email: string; role: string; permissions: string[]; founder?: boolean | null; createdAt: Date };
+export type UserDoc = {
+  _id: Types.ObjectId;
+  email: string;
+  role: string;
+  permissions: string[];
+  founder?: boolean | null;
+  deactivatedAt?: Date | null;
+  createdAt: Date;
+};
 
 export function userRepresentation(user: UserDoc) {
   return {
@@ -68,6 +84,7 @@ export function userRepresentation(user: UserDoc) {
     role: user.role as 'admin' | 'member',
     permissions: SCOPES.filter((s) => user.permissions.includes(s)),
     founder: Boolean(user.founder),
+    status: user.deactivatedAt ? ('deactivated' as const) : ('active' as const),
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type { AgentProfile, Turn } from '../llm/interface';
 import { escapeRegExp, labelIn, readableField } from '../llm/simulated';
+import { scenarioOf } from './testNumbers';
 
 /**
  * The simulated callee. Every answer is a pure function of the profile, the transcript and the
@@ -77,6 +78,8 @@ export function personaReply(profile: AgentProfile, transcript: Turn[], seed: st
   const last = transcript[transcript.length - 1];
   if (!last) return { text: 'Hello?', hangUp: false };
   if (last.role !== 'agent') return { text: 'Yes, go ahead.', hangUp: false };
+  // The opt-out test number: the analysis must hear the request in the words, not in the number.
+  if (scenarioOf(seed) === 'asks_to_be_removed') return { text: 'Please take me off your list and do not call me again.', hangUp: true };
 
   if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
   const field = askedField(profile, last.text);

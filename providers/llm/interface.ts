@@ -33,6 +33,8 @@ export interface CallAnalysis {
   /** requiredContactFields found in the transcript, by field name. */
   capturedFields: Record<string, string>;
   sentiment: 'positive' | 'neutral' | 'negative';
+  /** The person asked not to be called again (to be removed from the list, not contacted): their number becomes do-not-call. */
+  optOut: boolean;
 }
 
 /** A voice agent as an interview sees it; `contact` turns of an interview transcript are the candidate's. */

@@ -246,8 +246,12 @@ export function callAnalysisTask(agent: AgentProfile, transcript: Turn[]): Analy
       },
       capturedFields: { ...fieldsSchema(agent.requiredContactFields), description: 'Each detail as the person gave it, or null.' },
       sentiment: { type: 'string', enum: ['positive', 'neutral', 'negative'], description: "The person's attitude over the call." },
+      optOut: {
+        type: 'boolean',
+        description: 'True only when the person asked not to be called or contacted again, or to be removed from the list; false otherwise.',
+      },
     },
-    required: ['summary', 'outcome', 'capturedFields', 'sentiment'],
+    required: ['summary', 'outcome', 'capturedFields', 'sentiment', 'optOut'],
     additionalProperties: false,
   };
   const system = [
@@ -257,6 +261,7 @@ export function callAnalysisTask(agent: AgentProfile, transcript: Turn[]): Analy
       ? `Details the agent had to collect: ${agent.requiredContactFields.join(', ')}.`
       : 'The agent had no details to collect: capturedFields is an empty object.',
     agent.outcomeLabels.length > 0 ? `Possible outcomes: ${agent.outcomeLabels.join(', ')}.` : 'The agent has no outcome labels: outcome is null.',
+    'optOut: set it to true when the person asked not to be called again, to stop calling, or to be taken off the list, in any words; this is a legal do-not-call request, so when they did, it is true whatever else happened.',
     jsonInstruction(schema),
   ].join('\n\n');
   return {
@@ -265,15 +270,19 @@ export function callAnalysisTask(agent: AgentProfile, transcript: Turn[]): Analy
     user: `Transcript:\n${transcriptText(transcript, 'Contact')}`,
     schema,
     parse(raw) {
-      const answer = parseAgainst<{ summary: string; outcome: string | null; capturedFields: Record<string, string | null>; sentiment: CallAnalysis['sentiment'] }>(
-        schema,
-        raw,
-      );
+      const answer = parseAgainst<{
+        summary: string;
+        outcome: string | null;
+        capturedFields: Record<string, string | null>;
+        sentiment: CallAnalysis['sentiment'];
+        optOut: boolean;
+      }>(schema, raw);
       return {
         ...(answer.outcome !== null ? { outcome: answer.outcome } : {}),
         summary: answer.summary.trim(),
         capturedFields: capturedOnly(answer.capturedFields),
         sentiment: answer.sentiment,
+        optOut: answer.optOut,
       };
     },
   };

@@ -107,6 +107,9 @@ function extractValue(field: string, answer: string): string | undefined {
   return value || undefined;
 }
 
+/** What a person says to be left alone: "don't call me again", "take me off your list", "stop calling". */
+const OPT_OUT = /\b(do not|don't|never) (call|contact|ring) me\b|\b(take|remove) me (off|from)\b|\bstop calling\b|\bunsubscribe\b/i;
+
 function sentimentOf(contactTexts: string[]): CallAnalysis['sentiment'] {
   let score = 0;
   for (const raw of contactTexts) {
@@ -206,7 +209,7 @@ export class SimulatedLlm implements LlmProvider {
 
   async analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis> {
     if (transcript.length === 0) {
-      return { summary: 'No conversation took place.', capturedFields: {}, sentiment: 'neutral' };
+      return { summary: 'No conversation took place.', capturedFields: {}, sentiment: 'neutral', optOut: false };
     }
 
     const capturedFields: Record<string, string> = {};
@@ -234,7 +237,7 @@ export class SimulatedLlm implements LlmProvider {
       (captured.length > 0 ? `The contact provided ${listOf(captured)}` : 'No contact details were captured') +
       (outcome ? `; outcome: ${outcome}.` : '.');
 
-    return { ...(outcome ? { outcome } : {}), summary, capturedFields, sentiment: sentimentOf(contactTexts) };
+    return { ...(outcome ? { outcome } : {}), summary, capturedFields, sentiment: sentimentOf(contactTexts), optOut: contactTexts.some((t) => OPT_OUT.test(t)) };
   }
 
   async interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply> {

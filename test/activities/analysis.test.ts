@@ -62,7 +62,7 @@ test('a refusal marked non-retryable (a key the vendor refuses) ends it at once'
 });
 
 test('a valid answer is the analysis, whatever the attempt', async () => {
-  fake.respond = () => ({ text: JSON.stringify({ summary: 'Ada renews.', sentiment: 'positive', outcome: 'renew', capturedFields: {} }) });
+  fake.respond = () => ({ text: JSON.stringify({ summary: 'Ada renews.', sentiment: 'positive', outcome: 'renew', capturedFields: {}, optOut: false }) });
   const result = await attempt(1).run(analysisOrFailure, analyze);
   expect(result).toMatchObject({ summary: 'Ada renews.', sentiment: 'positive', outcome: 'renew' });
 });

@@ -1,8 +1,8 @@
 /**
  * The candidate's side in a real browser: headless Chromium (Debian's `chromium`, driven by
  * playwright-core) against the real stack. A partner page on an allowed origin mounts embed.js and
- * runs a text interview to the end; the same page on another origin cannot frame it; the hosted
- * link works on its own. Screenshots of every page land in test-output/screenshots/.
+ * runs a text interview to the end with the token in the frame's fragment; the same page on another
+ * origin cannot frame it, nor can a tab open it; the hosted link works on its own. Screenshots of every page land in test-output/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
@@ -36,6 +36,8 @@ let browser: Browser;
 let worker: RunningWorker;
 let key: string;
 let agentId: string;
+/** Every request the embed host received: its URL and Referer, as a server log would keep them. */
+const received: string[] = [];
 
 /** An HTTP server on a free loopback port; the handler can be attached once the port is known. */
 async function listen(handler?: http.RequestListener): Promise<{ server: http.Server; origin: string }> {
@@ -75,7 +77,10 @@ beforeAll(async () => {
   worker = await runWorker({ TEMPORAL_TASK_QUEUE: taskQueue });
   const embedApp = createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }).callback();
   // Koa answers every error itself, so the promise it returns never rejects.
-  embedHost.on('request', (req, res) => void embedApp(req, res));
+  embedHost.on('request', (req, res) => {
+    received.push(`${req.url} ${req.headers.referer ?? ''}`);
+    void embedApp(req, res);
+  });
   ({ server: partner, origin: allowedOrigin } = await listen(partnerPage));
   ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage));
 
@@ -136,6 +141,11 @@ test('a partner page on an allowed origin runs an embedded interview to the end 
     expect(await eventOf(page, 'session.ready')).toEqual({ type: 'session.ready', payload: { interviewId: interview.id, status: 'created', mode: 'text' } });
     const frame = page.frames().find((f) => f.url().startsWith(`${base}/embed/`))!;
     expect(frame).toBeDefined();
+    // The token rides in the frame's fragment: no URL or Referer the embed host received carries it.
+    expect(new URL(frame.url()).search).toBe('');
+    expect(new URL(frame.url()).hash).toContain(token);
+    expect(received.some((line) => line.startsWith(`/embed/${interview.id} `))).toBe(true);
+    expect(received.filter((line) => line.includes(token))).toEqual([]);
     await frame.waitForSelector('#start:visible');
     // The frame grows to its content: embed.js applied a height the frame reported.
     await waitFor(async () => ((await page.$eval('iframe', (f) => (f as any).style.height)) !== '420px' ? true : undefined));
@@ -326,15 +336,36 @@ test('without speech in the browser a voice interview falls back to text and say
   }
 });
 
-test('an embed link with a token for another interview shows a clear refusal', async () => {
+test('an embed token for another interview shows a clear refusal in the frame and tells the partner page', async () => {
   const [a, b] = [await newInterview(), await newInterview()];
   const token = await embedToken(a.id);
+  // b has a token of its own, so the partner's origin may frame it; a's token is still not b's.
+  await embedToken(b.id);
   const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
   try {
-    await page.goto(`${base}/embed/${b.id}?token=${token}`);
-    await page.waitForSelector('#problem:visible');
-    expect(await page.textContent('#problem-text')).toBe('This interview cannot be shown here: its embed token is not valid for it.');
+    await page.goto(`${allowedOrigin}/?token=${token}&interviewId=${b.id}`);
+    const error = await eventOf(page, 'error');
+    expect(error.payload.code).toBe('INVALID_CANDIDATE_TOKEN');
+    const frame = page.frames().find((f) => f.url().startsWith(`${base}/embed/`))!;
+    await frame.waitForSelector('#problem:visible');
+    expect(await frame.textContent('#problem-text')).toBe('This interview link or token is not valid for this interview.');
     await shot(page, 'embed-foreign-token');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the embed page opened on its own, outside a frame, is refused', async () => {
+  const interview = await newInterview();
+  const token = await embedToken(interview.id);
+  const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
+  try {
+    const res = await page.goto(`${base}/embed/${interview.id}#token=${token}`);
+    expect(res!.status()).toBe(403);
+    await page.waitForSelector('#problem:visible');
+    expect(await page.textContent('#problem-text')).toBe('This interview can only be shown inside the page that embeds it.');
+    await shot(page, 'embed-not-framed');
+    expect((await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key })).body.status).toBe('created');
   } finally {
     await page.close();
   }

@@ -6,7 +6,14 @@ import mongoose from 'mongoose';
 import { creditBalance } from '../../models/creditEntry';
 import { Organization } from '../../models/organization';
 import { User, verifyPassword } from '../../models/user';
-import { connectTestDatabase } from '../helpers/servers';
+import { Client, Connection } from '@temporalio/client';
+import { createApp } from '../../api/app';
+import { SCOPES } from '../../api/scopes';
+import { loadConfig } from '../../config';
+import { createApiKey } from '../../models/apiKey';
+import { request } from '../helpers/app';
+import { serve } from '../helpers/http';
+import { connectTestDatabase, temporalAddress } from '../helpers/servers';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -60,8 +67,36 @@ test('credits add grants minutes to the organization', async () => {
   expect(await creditBalance(created.organization.id)).toEqual(out.credits);
 });
 
+test('org create --credits 0 makes an organization that must top up before it calls: 402 INSUFFICIENT_CREDITS', async () => {
+  const out = JSON.parse((await admin('org', 'create', '--name', 'Unfunded', '--credits', '0', '--json')).stdout);
+  expect(out.organization.credits).toEqual({ allocatedMinutes: 0, usedMinutes: 0, remainingMinutes: 0 });
+  const founder = await User.findOne({ organizationId: out.organization.id }).lean();
+  const { key } = await createApiKey({
+    organizationId: founder!.organizationId,
+    createdBy: founder!._id,
+    creatorPermissions: founder!.permissions,
+    name: 'backend',
+    mode: 'live',
+    scopes: [...SCOPES],
+  });
+  const connection = await Connection.connect({ address: temporalAddress() });
+  const server = await serve(createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection }) }));
+  try {
+    const agent = await request(server.url, 'POST', '/api/v1/agents', { token: key, body: { name: 'Caller', instructions: 'Call.' } });
+    expect(agent.status).toBe(201);
+    const call = await request(server.url, 'POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber: '+442079460001' } });
+    expect(call.status).toBe(402);
+    expect(call.body.error).toMatchObject({ type: 'billing_error', code: 'INSUFFICIENT_CREDITS' });
+  } finally {
+    await server.close();
+    await connection.close();
+  }
+});
+
 test.each([
   [['org', 'create', '--json'], /--name is required/],
+  [['org', 'create', '--name', 'X', '--credits=-1'], /--credits must be a number of minutes, 0 or more/],
+  [['credits', 'add', '--org', '0123456789abcdef01234567', '--minutes', '0'], /--minutes must be a positive number/],
   [['org', 'create', '--name', 'X', '--max-agents', '0'], /--max-agents must be/],
   [['credits', 'add', '--org', 'nope', '--minutes', '5'], /--org must be an organization id/],
   [['credits', 'add', '--org', '0123456789abcdef01234567', '--minutes', '5'], /no organization/],

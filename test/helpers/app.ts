@@ -3,8 +3,9 @@
  * Temporal, with tenants created through the same model functions the admin CLI uses.
  */
 import mongoose, { type Types } from 'mongoose';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
+import { connectTemporal } from '../../api/temporal';
 import { agentLlm, attachTwilioRelay } from '../../api/relay';
 import type { Scope } from '../../api/scopes';
 import { SCOPES } from '../../api/scopes';
@@ -73,7 +74,7 @@ export async function startApi(
   env: NodeJS.ProcessEnv = {},
 ): Promise<TestApi & { extraApp(overrides?: NodeJS.ProcessEnv): Promise<TestApi> }> {
   const dropDatabase = await connectTestDatabase(prefix);
-  const connection = await Connection.connect({ address: temporalAddress() });
+  const connection = await connectTemporal(temporalAddress());
   const temporal = new Client({ connection });
   const servers: { close(): Promise<void> }[] = [];
   const open = async (overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import mongoose from 'mongoose';
+import { connectDatabase } from '../../models/connection';
 import { flushSessionRecounts } from '../../models/sessionCount';
 import { DefaultLogger, Runtime, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 
@@ -30,7 +31,7 @@ export function uniqueName(prefix: string): string {
 /** Connects the default Mongoose connection to a fresh database; returns a cleanup that drops it. */
 export async function connectTestDatabase(prefix: string): Promise<() => Promise<void>> {
   const dbName = uniqueName(`test_${prefix}`).replace(/-/g, '_');
-  await mongoose.connect(required('MONGODB_URI'), { dbName, serverSelectionTimeoutMS: 10_000 });
+  await connectDatabase(required('MONGODB_URI'), { dbName });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
   return async () => {
     // A recount still waiting would otherwise run against a closed connection.

@@ -82,6 +82,27 @@ test.each(([
   },
 );
 
+test("the other type's blocks are refused, on create by the schema the document shows and on PATCH by the stored type", async () => {
+  const refused = [
+    [phoneAgent({ voice: { goal: 'x' } }), 'body.voice'],
+    [phoneAgent({ type: 'phone', mode: 'workflow' }), 'body.mode'],
+    [phoneAgent({ type: 'voice', phone: { greeting: 'Hi' } }), 'body.phone'],
+  ] as const;
+  for (const [body, param] of refused) {
+    const res = await api.call('POST', '/api/v1/agents', { token: key, body });
+    expect({ param, status: res.status, error: res.body.error }).toMatchObject({ param, status: 400, error: { code: 'VALIDATION_ERROR', param, message: `${param} does not apply to this type.` } });
+  }
+  const doc = (await api.call('GET', '/api/v1/openapi.json')).body;
+  expect(doc.components.schemas.agent_create ?? doc.paths['/agents'].post.requestBody.content['application/json'].schema).toMatchObject({
+    if: { properties: { type: { const: 'voice' } } },
+    else: { properties: { voice: false, mode: false } },
+  });
+  const created = await api.call('POST', '/api/v1/agents', { token: key, body: phoneAgent() });
+  const patched = await api.call('PATCH', `/api/v1/agents/${created.body.id}`, { token: key, body: { voice: { goal: 'x' } } });
+  expect(patched.status).toBe(400);
+  expect(patched.body.error).toMatchObject({ param: 'body.voice' });
+});
+
 test('a name used in the organization, ignoring case, is a 409', async () => {
   expect((await api.call('POST', '/api/v1/agents', { token: key, body: phoneAgent({ name: 'Dup Name' }) })).status).toBe(201);
   const res = await api.call('POST', '/api/v1/agents', { token: key, body: phoneAgent({ name: 'dup name' }) });

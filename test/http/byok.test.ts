@@ -12,6 +12,7 @@ import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
 import { ProviderCredential, installCredentialKeys, openSecret, organizationCredential, resealCredentials, type SealedSecret } from '../../models/providerCredential';
 import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
+import { startFakePolly, type FakePolly } from '../fakes/speechVendors';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
@@ -118,6 +119,7 @@ const POLLING = { rateLimitPerMinute: 100_000 };
 const taskQueue = uniqueName('byok');
 const fakes: Record<string, FakeVendor> = {};
 const llmFakes: Record<string, FakeLlmServer> = {};
+let polly: FakePolly;
 let env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: string };
 let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;
@@ -156,9 +158,10 @@ beforeAll(async () => {
     if (vendor.speech) fakes[name] = await fakeSpeechVendor(vendor);
     else fakes[name] = llmFakes[name] = await startFakeLlmVendor(name as 'mistral' | 'groq' | 'gemini', `${name}-key-${randomBytes(8).toString('hex')}`);
   }
+  fakes.polly = polly = await startFakePolly();
   // byok conversations run on the organization's Groq key: the agent says goodbye at once, and the report is plain JSON.
   llmFakes.groq.respond = (req) =>
-    req.body?.stream ? { text: 'Thanks for your time, goodbye. [[END]]' } : { text: JSON.stringify({ summary: 'A short call.', outcome: null, capturedFields: {}, sentiment: 'neutral' }) };
+    req.body?.stream ? { text: 'Thanks for your time, goodbye. [[END]]' } : { text: JSON.stringify({ summary: 'A short call.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
   env = {
     TEMPORAL_TASK_QUEUE: taskQueue,
     SIMULATED_CALL_PACE_MS: '50',
@@ -172,6 +175,7 @@ beforeAll(async () => {
     GOOGLE_SPEECH_BASE_URL: fakes.googleSpeech.url,
     ELEVENLABS_BASE_URL: fakes.elevenlabs.url,
     GOOGLE_TTS_BASE_URL: fakes.googleTts.url,
+    POLLY_BASE_URL: polly.url,
   };
   api = await startApi('byok', env);
   worker = await runWorker(env);
@@ -310,7 +314,10 @@ describe('PUT /dashboard/provider-credentials/{kind}', () => {
     ['voice', { provider: 'mistral', apiKey: 'x'.repeat(20) }, 'path.kind'],
     ['stt', { provider: 'elevenlabs', apiKey: 'x'.repeat(20) }, 'body.provider'],
     ['llm', { provider: 'simulated', apiKey: 'x'.repeat(20) }, 'body.provider'],
-    ['tts', { provider: 'amazon', apiKey: 'x'.repeat(20) }, 'body.provider'],
+    ['tts', { provider: 'amazon', apiKey: 'x'.repeat(20) }, 'body.apiKey'],
+    ['tts', { provider: 'amazon', accessKeyId: 'AKIAFAKEPOLLY0000001', secretAccessKey: 'x'.repeat(20) }, 'body.region'],
+    ['tts', { provider: 'amazon', accessKeyId: 'not an id', secretAccessKey: 'x'.repeat(20), region: 'eu-west-1' }, 'body.accessKeyId'],
+    ['tts', { provider: 'elevenlabs', apiKey: 'x'.repeat(20), region: 'eu-west-1' }, 'body.region'],
     ['llm', { provider: 'mistral' }, 'body.apiKey'],
     ['llm', { provider: 'mistral', apiKey: 'short' }, 'body.apiKey'],
     ['llm', { provider: 'mistral', apiKey: 'x'.repeat(20), model: 'large' }, 'body.model'],
@@ -320,6 +327,47 @@ describe('PUT /dashboard/provider-credentials/{kind}', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param });
     expect(Object.values(fakes).reduce((n, f) => n + f.requests.length, 0)).toBe(before);
+  });
+
+  test('amazon: an AWS key pair is verified with a signed Polly DescribeVoices and sealed as one secret', async () => {
+    const t = await createTenant();
+    const session = await signIn(t.adminEmail, t.adminPassword);
+    const before = polly.requests.length;
+    const pair = { accessKeyId: polly.accessKeyId, secretAccessKey: polly.secretAccessKey, region: 'eu-west-1' };
+    const res = await put(session, 'tts', { provider: 'amazon', ...pair });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'tts', provider: 'amazon', apiKeyHint: `…${pair.accessKeyId.slice(-4)}`, verified: true });
+    expect(JSON.stringify(res.body)).not.toContain(pair.secretAccessKey);
+    // The fake checked the SigV4 signature with the secret; the scope names the key id and region.
+    const [seen] = polly.requests.slice(before);
+    expect(seen).toMatchObject({ method: 'GET', path: '/v1/voices' });
+    expect(seen.headers.authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=${pair.accessKeyId}/\\d{8}/eu-west-1/polly/aws4_request, `));
+    const stored = JSON.stringify(await rawCredential(t.organizationId, 'tts'));
+    expect(stored).not.toContain(pair.secretAccessKey);
+    const credential = await organizationCredential(String(t.organizationId), 'tts');
+    expect(credential?.provider).toBe('amazon');
+    expect(JSON.parse(credential!.apiKey)).toEqual(pair);
+  });
+
+  test('amazon: a pair Polly refuses is 400 PROVIDER_VERIFICATION_FAILED naming body.accessKeyId, and is not used', async () => {
+    const t = await createTenant();
+    const session = await signIn(t.adminEmail, t.adminPassword);
+    const secretAccessKey = `wrong-${randomBytes(12).toString('hex')}`;
+    const res = await put(session, 'tts', { provider: 'amazon', accessKeyId: polly.accessKeyId, secretAccessKey, region: 'eu-west-1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'PROVIDER_VERIFICATION_FAILED', param: 'body.accessKeyId' });
+    expect(res.body.error.message).toMatch(/Amazon Polly refused the credential \(HTTP 403\): InvalidSignatureException/);
+    expect(res.body.error.message).not.toContain(secretAccessKey);
+    expect(await organizationCredential(String(t.organizationId), 'tts')).toBeNull();
+
+    polly.failWith = { status: 500, type: 'ServiceFailureException', message: 'Service failure' };
+    try {
+      const outage = await put(session, 'tts', { provider: 'amazon', accessKeyId: polly.accessKeyId, secretAccessKey: polly.secretAccessKey, region: 'eu-west-1' });
+      expect(outage.status).toBe(502);
+      expect(outage.body.error.code).toBe('PROVIDER_UNAVAILABLE');
+    } finally {
+      polly.failWith = null;
+    }
   });
 
   test('without CREDENTIALS_ENCRYPTION_KEY the server refuses to store credentials (503)', async () => {

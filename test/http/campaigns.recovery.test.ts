@@ -51,7 +51,7 @@ test('the campaign survives a worker killed while it is dialling', async () => {
 
   await workers.start();
   const done = await campaignOnce(key, id, (c) => c.status === 'completed', 120_000);
-  expect(done.stats).toEqual({ total: 9, pending: 0, completed: 9, failed: 0 });
+  expect(done.stats).toEqual({ total: 9, pending: 0, completed: 9, failed: 0, suppressed: 0 });
 
   const calls = await campaignCalls(key, id);
   expect(calls.map((c) => c.phoneNumber).sort()).toEqual(numbers);
@@ -92,7 +92,7 @@ test('a worker killed mid-campaign with recipients in two zones: after it, only 
   await workers.start();
   // Everyone in New York reached; Tokyo's window is hours away: nothing left is open.
   const waiting = await campaignOnce(key, id, (c) => c.status === 'scheduled', 180_000);
-  expect(waiting.stats).toEqual({ total: 9, pending: 3, completed: 6, failed: 0 });
+  expect(waiting.stats).toEqual({ total: 9, pending: 3, completed: 6, failed: 0, suppressed: 0 });
   const calls = await campaignCalls(key, id);
   expect(calls.map((c) => c.phoneNumber).sort()).toEqual([...newYork].sort());
   const listed = await recipientsOf(key, id);

@@ -81,18 +81,18 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
     agentName: 'Renewals',
     timezone: 'UTC',
     settings: { retryLimit: 2, retryDelayMinutes: 1, concurrency: 2 },
-    stats: { total: 0, pending: 0, completed: 0, failed: 0 },
+    stats: { total: 0, pending: 0, completed: 0, failed: 0, suppressed: 0 },
     launchedAt: null,
   });
   const numbers = [...answering(5), '+442079460003', '+442079460005'];
   const imported = await api.call('POST', `/api/v1/campaigns/${created.id}/recipients`, { token: s.key, body: { recipients: numbers.map(row) } });
   expect(imported.status).toBe(201);
-  expect(imported.body).toEqual({ object: 'recipient_import', campaignId: created.id, imported: 7 });
+  expect(imported.body).toEqual({ object: 'recipient_import', campaignId: created.id, imported: 7, suppressed: 0 });
   const listed = await recipients(s.key, created.id);
   expect(listed.pagination.total).toBe(7);
   expect(listed.data.map((r: { phoneNumber: string }) => r.phoneNumber)).toEqual(numbers);
   expect(listed.data.every((r: { status: string; attempts: number }) => r.status === 'pending' && r.attempts === 0)).toBe(true);
-  expect((await api.call('GET', `/api/v1/campaigns/${created.id}`, { token: s.key })).body.stats).toEqual({ total: 7, pending: 7, completed: 0, failed: 0 });
+  expect((await api.call('GET', `/api/v1/campaigns/${created.id}`, { token: s.key })).body.stats).toEqual({ total: 7, pending: 7, completed: 0, failed: 0, suppressed: 0 });
 
   const launched = await action(s.key, created.id, 'launch');
   expect(launched.status).toBe(200);
@@ -114,7 +114,7 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
 
   // The busy number is retried once, a minute later.
   const done = await untilStatus(s.key, created.id, 'completed', 150_000);
-  expect(done.stats).toEqual({ total: 7, pending: 0, completed: 5, failed: 2 });
+  expect(done.stats).toEqual({ total: 7, pending: 0, completed: 5, failed: 2, suppressed: 0 });
   expect(done.completedAt).toEqual(expect.any(String));
   expect(Date.parse(done.completedAt)).toBeGreaterThanOrEqual(Date.parse(done.launchedAt));
 
@@ -370,7 +370,7 @@ test('campaign and direct calls share the organization limit', async () => {
     const got = await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key });
     return got.body.status === 'completed' ? got.body : undefined;
   }, 120_000);
-  expect(done.stats).toEqual({ total: 6, pending: 0, completed: 6, failed: 0 });
+  expect(done.stats).toEqual({ total: 6, pending: 0, completed: 6, failed: 0, suppressed: 0 });
   expect(direct).toBeGreaterThan(0);
   expect(peak).toBeLessThanOrEqual(2);
   // Never more than two calls of the organization at once, from their recorded lifetimes.

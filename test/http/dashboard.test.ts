@@ -54,6 +54,7 @@ describe('POST /dashboard/sessions', () => {
         role: 'admin',
         permissions: [...SCOPES],
         founder: true,
+        status: 'active',
         createdAt: expect.any(String),
       },
       organization: { id: String(t.organizationId), name: expect.any(String), plan: 'growth' },
@@ -126,6 +127,7 @@ describe('POST /dashboard/users', () => {
       role: 'member',
       permissions: ['agents:read', 'executions:read', 'organization:read'],
       founder: false,
+      status: 'active',
       createdAt: expect.any(String),
     });
     expect(res.body).not.toHaveProperty('password');
@@ -411,12 +413,12 @@ describe('API keys', () => {
     expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'BYOK_NOT_READY' });
   });
 
-  test('allowed origins are reduced to their exact origin; http only for localhost and 127.0.0.1', async () => {
+  test('allowed origins are exact origins, stored as browsers send them; http only for localhost and 127.0.0.1', async () => {
     const res = await newKey(admin, {
-      allowedOrigins: ['https://app.example.com/x', 'http://localhost:5173', 'http://127.0.0.1:8080', 'https://app.example.com'],
+      allowedOrigins: ['https://App.Example.com:443', 'http://localhost:5173', 'http://127.0.0.1:8080', 'https://app.example.com', 'https://eu.app.example.com:8443'],
     });
     expect(res.status).toBe(201);
-    expect(res.body.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173', 'http://127.0.0.1:8080']);
+    expect(res.body.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173', 'http://127.0.0.1:8080', 'https://eu.app.example.com:8443']);
     const listed = await api.call('GET', '/api/v1/api-keys?limit=100', { token: admin });
     expect(listed.body.data.find((k: { id: string }) => k.id === res.body.id).allowedOrigins).toEqual(res.body.allowedOrigins);
   });
@@ -427,10 +429,26 @@ describe('API keys', () => {
     [['https://ok.example.com', 'http://app.example.com'], 1],
     [['https://ok.example.com', 'http://localhost:3000', 'not a url'], 2],
     [['https://user:pw@app.example.com'], 0],
-  ])('allowed origins %j are 400 naming index %i', async (origins, index) => {
+    [['https://ok.example.com', 'https://app.example.com/x'], 1],
+    [['https://app.example.com/'], 0],
+    [['https://app.example.com?x=1'], 0],
+    [['https://app.example.com#top'], 0],
+    [['*'], 0],
+    [['https://ok.example.com', 'https://*.example.com'], 1],
+    [['https://app.example.com;https://evil.example'], 0],
+    [['https://app.example.com,https://evil.example'], 0],
+    [['"https://app.example.com"'], 0],
+    [["'https://app.example.com'"], 0],
+    [['https://app.example.com '], 0],
+    [['ftp://app.example.com'], 0],
+    [['https://app.example.com:99999'], 0],
+    [['https://'], 0],
+  ])('allowed origins %j are 400 naming index %i, and no key is made', async (origins, index) => {
+    const before = (await api.call('GET', '/api/v1/api-keys?limit=100', { token: admin })).body.pagination.total;
     const res = await newKey(admin, { allowedOrigins: origins });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'VALIDATION_ERROR', param: `body.allowedOrigins[${index}]` });
+    expect((await api.call('GET', '/api/v1/api-keys?limit=100', { token: admin })).body.pagination.total).toBe(before);
   });
 
   test.each([

@@ -2,6 +2,7 @@
  * The HTTP frame around every operation: body parsing and its limits, unmatched routes and
  * methods, request ids, the generic 500, metrics and the request log.
  */
+import { request as httpRequest } from 'node:http';
 import Koa from 'koa';
 import { errorEnvelope } from '../../api/middleware/errors';
 import { requestId } from '../../api/middleware/requestId';
@@ -11,11 +12,12 @@ import { observability } from '../../api/observe';
 import { createTenant, request, startApi, type ApiResponse } from '../helpers/app';
 import { serve } from '../helpers/http';
 
+const METRICS_TOKEN = 'metrics-token-of-the-frame-tests';
 let api: Awaited<ReturnType<typeof startApi>>;
 let key: string;
 
 beforeAll(async () => {
-  api = await startApi('frame');
+  api = await startApi('frame', { METRICS_TOKEN });
   key = await (await createTenant()).key();
 });
 afterAll(() => api?.close());
@@ -120,6 +122,79 @@ describe('unmatched requests', () => {
   });
 });
 
+describe('methods, bodies and pages', () => {
+  /** fetch refuses to send TRACE, so this speaks HTTP/1.1 through node:http. */
+  function trace(route: string): Promise<ApiResponse> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(`${api.url}${route}`, { method: 'TRACE' }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: new Headers(res.headers as Record<string, string>), body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  test('TRACE on a known path is 405 in the envelope with an allow header listing its methods', async () => {
+    const res = await trace('/api/v1/agents');
+    expectEnvelope(res, 405, { type: 'invalid_request_error', code: 'METHOD_NOT_ALLOWED' });
+    expect(String(res.headers.get('allow')).split(/,\s*/).sort()).toEqual(['GET', 'HEAD', 'POST']);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('TRACE on an unknown path is a 404 envelope', async () => {
+    expectEnvelope(await trace('/api/v1/nowhere'), 404, { code: 'RESOURCE_NOT_FOUND' });
+  });
+
+  test('a PATCH without a body is 400 naming body, and changes nothing', async () => {
+    const created = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Unpatched', instructions: 'Stay.' } });
+    const res = await api.call('PATCH', `/api/v1/agents/${created.body.id}`, { token: key, headers: { 'content-type': 'application/json' } });
+    expectEnvelope(res, 400, { type: 'invalid_request_error', code: 'VALIDATION_ERROR', param: 'body' });
+    const after = await api.call('GET', `/api/v1/agents/${created.body.id}`, { token: key });
+    expect(after.body.updatedAt).toBe(created.body.updatedAt);
+    const empty = await api.call('PATCH', `/api/v1/agents/${created.body.id}`, { token: key, body: {} });
+    expect(empty.status).toBe(200);
+  });
+
+  test.each([
+    ['page=1e300', 'query.page'],
+    ['page=9007199254740993', 'query.page'],
+    ['page=1000000001', 'query.page'],
+    ['page=0', 'query.page'],
+    ['page=1.5', 'query.page'],
+    ['limit=1e300', 'query.limit'],
+    ['limit=101', 'query.limit'],
+  ])('?%s is 400 naming %s', async (query, param) => {
+    expectEnvelope(await api.call('GET', `/api/v1/agents?${query}`, { token: key }), 400, { code: 'VALIDATION_ERROR', param });
+  });
+
+  test('the last page allowed answers an empty page', async () => {
+    const res = await api.call('GET', '/api/v1/agents?page=1000000000&limit=100', { token: key });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect(res.body.pagination).toMatchObject({ page: 1000000000, limit: 100, hasMore: false });
+  });
+
+  test('every response, errors included, says cache-control: no-store and x-content-type-options: nosniff', async () => {
+    const responses = await Promise.all([
+      api.call('GET', '/api/v1/agents', { token: key }),
+      api.call('GET', '/api/v1/agents'),
+      api.call('GET', '/api/v1/agents?page=0', { token: key }),
+      api.call('GET', '/api/v1/agents/0123456789abcdef01234567', { token: key }),
+      api.call('DELETE', '/api/v1/usage', { token: key }),
+      api.call('GET', '/api/v1/openapi.json'),
+      api.call('GET', '/healthz'),
+      api.call('GET', '/nowhere'),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 401, 400, 404, 405, 200, 200, 404]);
+    for (const res of responses) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+});
+
 describe('request ids', () => {
   test('every response carries a fresh x-request-id; error bodies repeat it', async () => {
     const responses = await Promise.all([
@@ -128,7 +203,7 @@ describe('request ids', () => {
       api.call('GET', '/api/v1/agents/nope', { token: key }),
       api.call('GET', '/api/v1/openapi.json'),
       api.call('GET', '/healthz'),
-      api.call('GET', '/metrics'),
+      api.call('GET', '/metrics', { token: METRICS_TOKEN }),
       api.call('PUT', '/api/v1/agents', { token: key }),
       api.call('GET', '/nowhere'),
     ]);
@@ -203,7 +278,7 @@ test('GET /metrics counts requests labelled by operation id, never by raw path',
   expect((await api.call('GET', `/api/v1/agents/${created.body.id}`, { token: key })).status).toBe(200);
   expect((await api.call('GET', '/api/v1/no-such-route-xyz')).status).toBe(404);
 
-  const res = await api.call('GET', '/metrics');
+  const res = await api.call('GET', '/metrics', { token: METRICS_TOKEN });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   const text = String(res.body);
@@ -220,6 +295,16 @@ test('GET /metrics counts requests labelled by operation id, never by raw path',
   // Ids and unknown paths stay out of the labels.
   expect(text).not.toContain(created.body.id);
   expect(text).not.toContain('no-such-route-xyz');
+});
+
+test('GET /metrics takes METRICS_TOKEN as its bearer credential, and is not served without one configured', async () => {
+  for (const token of [undefined, 'wrong', key]) {
+    const res = await api.call('GET', '/metrics', { token });
+    expectEnvelope(res, 401, { type: 'authentication_error', code: 'INVALID_API_KEY' });
+    expect(String(res.body)).not.toContain('http_requests_total');
+  }
+  const unconfigured = await api.extraApp({ METRICS_TOKEN: '' });
+  expectEnvelope(await unconfigured.call('GET', '/metrics', { token: METRICS_TOKEN }), 404, { code: 'RESOURCE_NOT_FOUND' });
 });
 
 test('each request writes one structured JSON log line without credentials or query strings', async () => {

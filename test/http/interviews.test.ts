@@ -4,6 +4,7 @@
  * the simulated LLM, and FerretDB.
  */
 import { SCOPES } from '../../api/scopes';
+import { ApiKey, hashKey } from '../../models/apiKey';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
 import { interviewEndSignal, interviewWorkflowId } from '../../workflows/definitions';
@@ -54,6 +55,9 @@ const capabilityOf = (interviewUrl: string) => new URL(interviewUrl).hash.slice(
 
 const candidate = (token: string, method: string, id: string, path = '', body?: unknown) =>
   api.call(method, `/candidate/v1/interviews/${id}${path}`, { token, ...(body === undefined ? {} : { body }) });
+
+/** What a browser sends when it loads a page into an iframe. */
+const FRAME = { 'sec-fetch-dest': 'iframe' };
 
 const get = (id: string, token = key) => api.call('GET', `/api/v1/interviews/${id}`, { token });
 
@@ -238,7 +242,7 @@ test('embed tokens: allowed origins required, ranges, one interview only, CSP, e
     object: 'embed_token',
     interviewId: id,
     token: expect.stringMatching(/^et_[A-Za-z0-9_-]{43}$/),
-    embedUrl: `${api.config.publicBaseUrl}/embed/${id}?token=${minted.body.token}`,
+    embedUrl: `${api.config.publicBaseUrl}/embed/${id}#token=${minted.body.token}`,
     expiresAt: expect.any(String),
     allowedOrigins: [ORIGIN],
   });
@@ -249,15 +253,13 @@ test('embed tokens: allowed origins required, ranges, one interview only, CSP, e
   expect(Date.parse(short.body.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
   const token = minted.body.token;
 
-  // The frame may be framed by the key's origins only, and carries the token to the page.
-  const page = await fetch(`${local(minted.body.embedUrl)}&parentOrigin=${encodeURIComponent(ORIGIN)}`);
+  // The frame may be framed by the key's origins only; the token is in the fragment, so the page never sees it.
+  const page = await fetch(local(minted.body.embedUrl), { headers: FRAME });
   expect(page.status).toBe(200);
   expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${ORIGIN}`);
   const html = await page.text();
-  expect(html).toContain(`data-token="${token}"`);
-  expect(html).toContain(`data-parent-origin="${ORIGIN}"`);
-  const claimed = await (await fetch(`${local(minted.body.embedUrl)}&parentOrigin=${encodeURIComponent('https://evil.example')}`)).text();
-  expect(claimed).toContain('data-parent-origin=""');
+  expect(html).toContain(`data-interview-id="${id}"`);
+  expect(html).not.toContain(token);
 
   expect((await candidate(token, 'GET', id)).body).toMatchObject({ interviewId: id, status: 'created' });
   // Bound to its interview: another interview of the same organization is out of reach.
@@ -265,18 +267,11 @@ test('embed tokens: allowed origins required, ranges, one interview only, CSP, e
   const foreign = await candidate(token, 'GET', other);
   expect(foreign.status).toBe(401);
   expect(foreign.body.error.code).toBe('INVALID_CANDIDATE_TOKEN');
-  const foreignPage = await fetch(`${api.url}/embed/${other}?token=${token}`);
-  expect(foreignPage.status).toBe(401);
-  expect(await foreignPage.text()).toContain('its embed token is not valid for it');
 
   await EmbedToken.updateOne({ interviewId: id, expiresAt: new Date(minted.body.expiresAt) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
   const expired = await candidate(token, 'GET', id);
   expect(expired.status).toBe(401);
   expect(expired.body.error.code).toBe('CANDIDATE_TOKEN_EXPIRED');
-  const expiredPage = await fetch(local(minted.body.embedUrl));
-  expect(expiredPage.status).toBe(401);
-  expect(expiredPage.headers.get('content-security-policy')).toContain(`frame-ancestors ${ORIGIN}`);
-  expect(await expiredPage.text()).toContain('This interview session has expired.');
 
   const capability = capabilityOf(created.body.interviewUrl);
   await candidate(capability, 'POST', id, '/start');
@@ -429,4 +424,84 @@ test('the hosted link serves the interview page, which nobody may frame', async 
   const loader = await fetch(`${api.url}/embed.js`);
   expect(loader.headers.get('content-type')).toMatch(/^application\/javascript/);
   expect(await loader.text()).toContain('window.VoiceAgent');
+});
+
+describe('embed tokens and origins', () => {
+  const OWN = () => new URL(api.config.publicBaseUrl).origin;
+  const mint = async (id: string, token = key) => {
+    const res = await api.call('POST', `/api/v1/interviews/${id}/embed-token`, { token });
+    expect(res.status).toBe(200);
+    return res.body.token as string;
+  };
+  const from = (token: string, id: string, origin?: string, method = 'GET', path = '') =>
+    api.call(method, `/candidate/v1/interviews/${id}${path}`, { token, headers: origin === undefined ? {} : { origin } });
+
+  test("an embed token answers from this service's origin, its allowed origins, or no Origin; any other is 403 ORIGIN_NOT_ALLOWED", async () => {
+    const id = (await create()).body.id;
+    const token = await mint(id);
+    for (const origin of [ORIGIN, OWN(), undefined]) {
+      const res = await from(token, id, origin);
+      expect({ origin, status: res.status }).toEqual({ origin, status: 200 });
+    }
+    for (const origin of ['https://evil.example', 'null', `${ORIGIN}:8443`, 'http://partner.example']) {
+      const res = await from(token, id, origin);
+      expect({ origin, status: res.status }).toEqual({ origin, status: 403 });
+      expect(res.body.error).toMatchObject({ type: 'permission_error', code: 'ORIGIN_NOT_ALLOWED' });
+    }
+    // A refused origin changes nothing: the interview was not started.
+    const start = await from(token, id, 'https://evil.example', 'POST', '/start');
+    expect(start.body.error.code).toBe('ORIGIN_NOT_ALLOWED');
+    expect((await get(id)).body.status).toBe('created');
+    // The token is checked first: a bad token from a bad origin is still 401.
+    expect((await from(`et_${'A'.repeat(43)}`, id, 'https://evil.example')).status).toBe(401);
+  });
+
+  test("the hosted link's capability answers only from this service's origin (or none)", async () => {
+    const created = await create();
+    const capability = capabilityOf(created.body.interviewUrl);
+    expect((await from(capability, created.body.id, OWN())).status).toBe(200);
+    expect((await from(capability, created.body.id)).status).toBe(200);
+    const partner = await from(capability, created.body.id, ORIGIN);
+    expect(partner.status).toBe(403);
+    expect(partner.body.error.code).toBe('ORIGIN_NOT_ALLOWED');
+  });
+
+  test('revoking the API key ends the embed tokens it minted: 401 INVALID_CANDIDATE_TOKEN; other keys’ tokens and the link live on', async () => {
+    const doomed = await tenant.key(...POLLING);
+    const created = await create();
+    const id = created.body.id;
+    const [ended, kept] = [await mint(id, doomed), await mint(id)];
+    expect((await from(ended, id, ORIGIN)).status).toBe(200);
+
+    const session = await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
+    const keyId = String((await ApiKey.findOne({ keyHash: hashKey(doomed) }).lean())!._id);
+    expect((await api.call('DELETE', `/api/v1/api-keys/${keyId}`, { token: session.body.token })).status).toBe(200);
+
+    const refused = await from(ended, id, ORIGIN);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ type: 'authentication_error', code: 'INVALID_CANDIDATE_TOKEN' });
+    expect((await from(ended, id, ORIGIN, 'POST', '/start')).status).toBe(401);
+    expect((await from(kept, id, ORIGIN)).status).toBe(200);
+    expect((await from(capabilityOf(created.body.interviewUrl), id)).status).toBe(200);
+  });
+
+  test('the embed page is served only into a frame, never with the token, framed by the origins of the interview’s tokens', async () => {
+    const id = (await create()).body.id;
+    const unminted = await fetch(`${api.url}/embed/${id}`, { headers: FRAME });
+    expect(unminted.status).toBe(200);
+    expect(unminted.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const token = await mint(id);
+    const framed = await fetch(`${api.url}/embed/${id}`, { headers: FRAME });
+    expect(framed.headers.get('content-security-policy')).toContain(`frame-ancestors ${ORIGIN}`);
+    expect(await framed.text()).not.toContain(token);
+
+    for (const headers of [{}, { 'sec-fetch-dest': 'document' }, { 'sec-fetch-dest': 'embed' }]) {
+      const res = await fetch(`${api.url}/embed/${id}`, { headers });
+      expect({ headers, status: res.status }).toEqual({ headers, status: 403 });
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const html = await res.text();
+      expect(html).toContain('This interview can only be shown inside the page that embeds it.');
+      expect(html).toContain('data-interview-id=""');
+    }
+  });
 });

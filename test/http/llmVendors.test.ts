@@ -12,7 +12,7 @@ import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '..
 
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
 const AGENT_SCRIPT = [['Hi Ada, ', 'this is the renewals desk.'], ['Could you tell ', 'me your email?'], ['Thanks Ada, ', 'goodbye.', ' [[END]]']];
-const ANALYSIS = { summary: 'From the fake: Ada will renew.', outcome: 'renew', capturedFields: { email: 'ada@example.com' }, sentiment: 'positive' };
+const ANALYSIS = { summary: 'From the fake: Ada will renew.', outcome: 'renew', capturedFields: { email: 'ada@example.com' }, sentiment: 'positive', optOut: false };
 const EVALUATION = {
   summary: 'From the fake: strong on TypeScript.',
   evaluations: [

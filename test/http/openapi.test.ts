@@ -181,10 +181,9 @@ test('every operation documents a 2xx response and its error responses with the 
     expect({ where, has2xx: statuses.some((s) => /^2\d\d$/.test(s)) }).toEqual({ where, has2xx: true });
 
     const isPublic = Array.isArray(op.security) && op.security.length === 0;
-    const usesKey = Boolean(op.security?.some((s: Record<string, unknown>) => 'bearerAuth' in s));
     // A public operation cannot fail authentication or name a missing resource; an authenticated one
-    // can, and only API-key operations are rate limited.
-    const required = isPublic ? ['500'] : ['400', '401', '403', '404', '500', ...(usesKey ? ['429'] : [])];
+    // can, and may be throttled (its key's limit, or invalid credentials from the address).
+    const required = isPublic ? ['500'] : ['400', '401', '403', '404', '429', '500'];
     if (op.requestBody) required.push('400', '413', '415');
     for (const status of new Set(required)) {
       const response = op.responses[status];
@@ -214,8 +213,8 @@ test('API-key operations declare bearerAuth, dashboard ones the session, public 
     const expected = route.auth === 'public' ? [] : [{ [route.auth === 'apiKey' ? 'bearerAuth' : 'dashboardSession']: [] }];
     expect({ op: route.operationId, security: op.security }).toEqual({ op: route.operationId, security: expected });
     for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) expect(schemes).toHaveProperty(name);
+    if (route.auth !== 'public' || op.responses['429']) expect(op.responses['429']?.headers).toHaveProperty('retry-after');
     if (route.auth === 'apiKey') {
-      expect(op.responses['429']?.headers).toHaveProperty('retry-after');
       if (route.scope) expect((op as { description?: string }).description).toContain(`\`${route.scope}\``);
     }
   }
@@ -231,4 +230,36 @@ test('path parameters are declared for every {name} in a path; bodies are JSON',
     for (const param of declared) expect(param.required).toBe(true);
     if (op.requestBody) expect(Object.keys(op.requestBody.content ?? {})).toEqual(['application/json']);
   }
+});
+
+test('every partner POST declares the optional Idempotency-Key header, its 409 and 422, and the replay header', () => {
+  const posts = apiRoutes().filter((r) => r.method === 'post' && r.auth === 'apiKey');
+  expect(posts.map((r) => r.operationId)).toEqual(expect.arrayContaining(['placeCall', 'createAgent', 'createCampaign', 'importCampaignRecipients', 'launchCampaign', 'hangupCall', 'createInterview', 'createEmbedToken']));
+  for (const route of posts) {
+    const op = doc.paths[route.path]!.post!;
+    const header = (op.parameters ?? []).find((p) => p.in === 'header' && p.name === 'Idempotency-Key') as
+      | { required?: boolean; schema?: { minLength?: number; maxLength?: number; pattern?: string } }
+      | undefined;
+    expect({ op: route.operationId, header: header && { required: header.required, ...header.schema } }).toMatchObject({
+      op: route.operationId,
+      header: { required: false, minLength: 1, maxLength: 255, pattern: expect.any(String) },
+    });
+    expect(op.responses['409']?.description).toContain('IDEMPOTENCY_KEY_IN_USE');
+    expect(op.responses['422']?.description).toContain('IDEMPOTENCY_KEY_REUSED');
+    expect(op.responses[String(route.status)]?.headers).toHaveProperty('idempotent-replayed');
+  }
+  // Reads and dashboard operations take no key.
+  for (const { method, op } of operations().filter((o) => o.method !== 'post' || !o.op.security?.some((s) => 'bearerAuth' in s))) {
+    expect({ method, header: (op.parameters ?? []).some((p) => p.in === 'header') }).toEqual({ method, header: false });
+  }
+});
+
+test('the document states the shape of an allowed origin, as the validator enforces it', () => {
+  const body = doc.paths['/api-keys']!.post!.requestBody!.content!['application/json']!.schema as {
+    properties: { allowedOrigins: { items: { pattern: string } } };
+  };
+  const origin = new RegExp(body.properties.allowedOrigins.items.pattern, 'u');
+  expect(origin.test('https://app.example.com:8443')).toBe(true);
+  expect(origin.test('http://localhost:5173')).toBe(true);
+  for (const bad of ['https://app.example.com/', 'https://*.example.com', 'https://a.example;b', 'http://app.example.com']) expect(origin.test(bad)).toBe(false);
 });

@@ -137,9 +137,9 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
   });
 
   test('the call analysis asks for JSON output and returns what the model found, nulls dropped', async () => {
-    fake.answers.push({ text: JSON.stringify({ summary: 'Ada gave her email.', outcome: null, capturedFields: { email: 'ada@example.com' }, sentiment: 'positive' }) });
+    fake.answers.push({ text: JSON.stringify({ summary: 'Ada gave her email.', outcome: null, capturedFields: { email: 'ada@example.com' }, sentiment: 'positive', optOut: false }) });
     const analysis = await llm.analyzeCall(agent, transcript);
-    expect(analysis).toEqual({ summary: 'Ada gave her email.', capturedFields: { email: 'ada@example.com' }, sentiment: 'positive' });
+    expect(analysis).toEqual({ summary: 'Ada gave her email.', capturedFields: { email: 'ada@example.com' }, sentiment: 'positive', optOut: false });
 
     const [request] = fake.chatRequests();
     if (vendor === 'mistral') {
@@ -150,21 +150,31 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
       expect(request.body.response_format).toEqual({ type: 'json_object' });
     } else {
       expect(request.body.generationConfig.responseMimeType).toBe('application/json');
-      expect(request.body.generationConfig.responseJsonSchema.required).toEqual(['summary', 'outcome', 'capturedFields', 'sentiment']);
+      expect(request.body.generationConfig.responseJsonSchema.required).toEqual(['summary', 'outcome', 'capturedFields', 'sentiment', 'optOut']);
     }
     expect(wire.streamed(vendor, request)).toBe(false);
     expect(wire.system(vendor, request)).toContain('JSON Schema');
+    expect(wire.system(vendor, request)).toContain('asked not to be called again');
     const [[role, user]] = wire.turns(vendor, request);
     expect(role).toBe('user');
     expect(user).toContain('4. Contact: It is ada@example.com.');
   });
 
+  test('an opt-out the model hears is in the analysis; an answer that leaves optOut out is asked for again', async () => {
+    const answer = { summary: 'Ada asked to be removed.', outcome: null, capturedFields: { email: null }, sentiment: 'negative' };
+    fake.answers.push({ text: JSON.stringify(answer) }, { text: JSON.stringify({ ...answer, optOut: true }) });
+    expect(await llm.analyzeCall(agent, transcript)).toEqual({ summary: 'Ada asked to be removed.', capturedFields: {}, sentiment: 'negative', optOut: true });
+    const requests = fake.chatRequests();
+    expect(requests).toHaveLength(2);
+    expect(wire.turns(vendor, requests[1])[2][1]).toMatch(/refused: .*optOut/);
+  });
+
   test('an answer outside the schema is asked for again with the reason, then accepted', async () => {
     fake.answers.push(
-      { text: JSON.stringify({ summary: 'x', outcome: 'maybe', capturedFields: { email: 'a@b.c' }, sentiment: 'positive' }) },
-      { text: JSON.stringify({ summary: 'Renewing.', outcome: 'renew', capturedFields: { email: 'a@b.c' }, sentiment: 'neutral' }) },
+      { text: JSON.stringify({ summary: 'x', outcome: 'maybe', capturedFields: { email: 'a@b.c' }, sentiment: 'positive', optOut: false }) },
+      { text: JSON.stringify({ summary: 'Renewing.', outcome: 'renew', capturedFields: { email: 'a@b.c' }, sentiment: 'neutral', optOut: false }) },
     );
-    expect(await llm.analyzeCall(agent, transcript)).toEqual({ outcome: 'renew', summary: 'Renewing.', capturedFields: { email: 'a@b.c' }, sentiment: 'neutral' });
+    expect(await llm.analyzeCall(agent, transcript)).toEqual({ outcome: 'renew', summary: 'Renewing.', capturedFields: { email: 'a@b.c' }, sentiment: 'neutral', optOut: false });
     const requests = fake.chatRequests();
     expect(requests).toHaveLength(2);
     const retry = wire.turns(vendor, requests[1]);
@@ -176,8 +186,8 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
   test('three invalid answers raise LlmAnalysisError: unparsable, an unknown field, a score out of range', async () => {
     fake.answers.push(
       { text: 'not json at all' },
-      { text: JSON.stringify({ summary: 's', outcome: null, capturedFields: { email: null, phone: '+1' }, sentiment: 'neutral' }) },
-      { text: JSON.stringify({ summary: 's', outcome: null, capturedFields: {}, sentiment: 'happy' }) },
+      { text: JSON.stringify({ summary: 's', outcome: null, capturedFields: { email: null, phone: '+1' }, sentiment: 'neutral', optOut: false }) },
+      { text: JSON.stringify({ summary: 's', outcome: null, capturedFields: {}, sentiment: 'happy', optOut: false }) },
     );
     const error = await llm.analyzeCall(agent, transcript).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(LlmAnalysisError);

@@ -18,3 +18,14 @@ test.each([
 ])('%s=%s stops the process at startup', (name, value, message) => {
   expect(() => loadConfig({ [name]: value })).toThrow(message);
 });
+
+test('the do-not-call hash key is DO_NOT_CALL_HASH_KEY when set, else one fixed development key', () => {
+  const key = Buffer.alloc(32, 7);
+  expect(loadConfig({ DO_NOT_CALL_HASH_KEY: key.toString('base64') }).contacts.doNotCallHashKey).toEqual(key);
+  expect(loadConfig({ DO_NOT_CALL_HASH_KEY: key.toString('hex') }).contacts.doNotCallHashKey).toEqual(key);
+  const fallback = loadConfig({}).contacts.doNotCallHashKey;
+  expect(fallback).toHaveLength(32);
+  expect(loadConfig({}).contacts.doNotCallHashKey).toEqual(fallback);
+  expect(fallback).not.toEqual(key);
+  expect(() => loadConfig({ DO_NOT_CALL_HASH_KEY: 'too short' })).toThrow(/DO_NOT_CALL_HASH_KEY must be 32 bytes/);
+});

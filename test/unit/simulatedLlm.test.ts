@@ -190,6 +190,30 @@ describe('SimulatedLlm.analyzeCall', () => {
     expect((await llm.analyzeCall(agent, withContact('I see.'))).sentiment).toBe('neutral');
   });
 
+  test('an opt-out is heard in what the contact said, whoever the number', async () => {
+    const agent = profile({ requiredContactFields: [], outcomeLabels: [] });
+    const withContact = (text: string): Turn[] => [
+      { role: 'agent', text: agent.greeting },
+      { role: 'contact', text },
+    ];
+    for (const text of ["Please don't call me again.", 'Take me off your list.', 'Stop calling this number!', 'Remove me from your records.']) {
+      expect((await llm.analyzeCall(agent, withContact(text))).optOut).toBe(true);
+    }
+    for (const text of ['Yes, call me tomorrow.', 'I will take it.', 'Sure, go ahead.']) {
+      expect((await llm.analyzeCall(agent, withContact(text))).optOut).toBe(false);
+    }
+    expect((await llm.analyzeCall(agent, [])).optOut).toBe(false);
+  });
+
+  test('the opt-out test number asks to be removed and hangs up; the analysis hears it', async () => {
+    const agent = profile();
+    const greeting: Turn = { role: 'agent', text: agent.greeting };
+    const answer = personaReply(agent, [greeting], '+442079460999');
+    expect(answer).toEqual({ text: expect.stringMatching(/do not call me again/), hangUp: true });
+    expect(personaReply(agent, [greeting], '+442079460001').hangUp).toBe(false);
+    expect((await llm.analyzeCall(agent, [greeting, { role: 'contact', text: answer.text }])).optOut).toBe(true);
+  });
+
   test('a negated label is not an outcome', async () => {
     const agent = profile({ requiredContactFields: [], outcomeLabels: ['interested', 'call_back'] });
     const said = async (text: string) =>

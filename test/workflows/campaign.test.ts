@@ -56,6 +56,10 @@ interface World {
   phones: string[];
   /** Each recipient's own time zone, as the import stores it (null: the campaign's). */
   zones: Array<string | null>;
+  /** Recipients whose number is do-not-call at import: stored suppressed, in no lane. */
+  doNotCall: Set<number>;
+  /** Recipients whose number becomes do-not-call after launch, before this attempt. */
+  doNotCallBefore: Map<number, number>;
   /** Every dial, with the server's (skipped) time it was scheduled at. */
   dials: Array<{ callId: string; index: number; attempt: number; at: number }>;
   hangups: string[];
@@ -86,6 +90,8 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
   const world: World = {
     phones,
     zones,
+    doNotCall: new Set(),
+    doNotCallBefore: new Map(),
     dials: [],
     hangups: [],
     inFlight: 0,
@@ -131,6 +137,7 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
     async leaveVoicemail() {},
     async beginAttempt({ callId, index, attempt, campaignId, organizationId, agentId, byok }) {
       world.runIds.add(Context.current().info.workflowExecution?.runId ?? '');
+      if (attempt >= (world.doNotCallBefore.get(index) ?? Infinity)) return { suppressed: 'now' as const };
       if (world.creditDials <= 0) return { blocked: 'insufficient_credits' as const };
       if (!world.slots.held.has(callId) && world.slots.held.size >= world.slots.capacity) return { blocked: 'concurrency' as const };
       world.slots.held.add(callId);
@@ -255,9 +262,11 @@ async function refused(promise: Promise<unknown>, type = 'invalid_state') {
 
 /** The import's part: each zone's first-attempt entries into the world, and what the workflow is told. */
 function imported(world: World) {
-  const { zones, places } = zoneLanes(world.zones);
-  places.forEach(({ lane, seq }, index) => world.entries.set(`${lane}:${seq}`, { index, attempt: 1, dueAt: new Date(0).toISOString() }));
-  return { total: world.phones.length, zones };
+  const { zones, places } = zoneLanes(world.zones.map((timezone, index) => ({ timezone, suppressed: world.doNotCall.has(index) })));
+  places.forEach((place, index) => {
+    if (place) world.entries.set(`${place.lane}:${place.seq}`, { index, attempt: 1, dueAt: new Date(0).toISOString() });
+  });
+  return { total: world.phones.length, suppressed: world.doNotCall.size, zones };
 }
 
 async function launch(handle: WorkflowHandle<CampaignWorkflow>, world: World) {
@@ -576,4 +585,33 @@ test('across a daylight-saving change each recipient is dialled when its local c
   // 09:00 after the change, not an hour early or late by the offset before it.
   expect(offset(nyDial)).not.toBe(before);
   for (const d of world.dials) expect(d.at - firstOpenMinute(launchedAt, (t) => officeOpen(t, zones[d.index]!))).toBeLessThan(60_000);
+});
+
+test('do-not-call: recipients suppressed at import are final at once, even in a closed zone; one found so before a retry is final undialled', async () => {
+  const zones = [null, 'Etc/GMT-12', null, null];
+  const { world, activities } = mockWorld([ANSWERS, ANSWERS, BUSY, ANSWERS], 100, undefined, zones);
+  world.doNotCall.add(1);
+  world.doNotCallBefore.set(2, 2);
+  const input = campaignInput({ concurrency: 3, retryDelayMinutes: 30 });
+  const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  // Open for three hours from this hour in the campaign's zone (UTC); shut in UTC+12, where only the suppressed recipient lives.
+  const nowHour = new Date(await env.currentTimeMs()).getUTCHours();
+  input.state.callingHours = { start: hh(nowHour), end: hh(nowHour + 3) };
+  const result = await withCampaign(input, activities, async (handle) => {
+    await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] });
+    expect(await handle.query(campaignStateQuery)).toMatchObject({ total: 4, failed: 1, suppressed: 1 });
+    expect((await handle.executeUpdate(campaignLaunchUpdate)).status).toBe('running');
+    const done = await handle.result();
+    await record('suppressed', handle);
+    return done;
+  });
+  expect(result).toMatchObject({ status: 'completed', total: 4, completed: 2, failed: 2, suppressed: 2 });
+  expect(dialsOf(world, 1)).toEqual([]);
+  // Busy once, then do-not-call by its retry: not dialled again, and no outcome recorded for it.
+  expect(dialsOf(world, 2).map((d) => d.attempt)).toEqual([1]);
+  expect(world.outcomes.filter((o) => o.index === 2).map((o) => o.result)).toEqual(['retry']);
+  // The suppressed recipient's shut zone never held the campaign: done with the retry, never scheduled.
+  expect(world.states.map((s) => s.status)).not.toContain('scheduled');
+  expect(Date.parse(result.completedAt!) - Date.parse(result.launchedAt!)).toBeLessThan(60 * 60_000);
+  expect(world.states.at(-1)).toMatchObject({ status: 'completed', failed: 2, suppressed: 2 });
 });

@@ -72,7 +72,7 @@ export interface Lane {
   nextDueAt: number | null;
 }
 
-/** The recipients of one time zone (null: the campaign's own), as the import counted them. */
+/** The recipients to dial of one time zone (null: the campaign's own), as the import counted them. */
 export interface ZoneCount {
   timezone: string | null;
   count: number;
@@ -87,7 +87,10 @@ export interface CampaignState {
   callingHours: CallingHours | null;
   total: number;
   completed: number;
+  /** Final without connecting, the suppressed included. */
   failed: number;
+  /** Never dialled because the number is do-not-call: at import, or found so right before an attempt. */
+  suppressed: number;
   /** Calls of this campaign in progress now. */
   inFlight: number;
   /** The recipients' time zones, which `CampaignWork.zone` numbers; null stands for `timezone`, as edited. */
@@ -114,6 +117,7 @@ export function draftCampaignState(fields: Pick<CampaignState, 'name' | 'descrip
     total: 0,
     completed: 0,
     failed: 0,
+    suppressed: 0,
     inFlight: 0,
     zones: [],
     lanes: [],
@@ -199,10 +203,13 @@ export interface OutcomesRecord {
 
 /** The activities the campaign workflow runs; activities/campaigns.ts implements them. */
 export interface CampaignActivities {
-  /** A slot and the recipient's call input, or why the attempt cannot be dialled now. */
+  /**
+   * A slot and the recipient's call input, or why the attempt cannot be dialled now, or that it
+   * never will be: the number is do-not-call, since the import or found so `now`.
+   */
   beginAttempt: (
     attempt: CampaignAttempt & { agentId: string; byok: boolean },
-  ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' }>;
+  ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' } | { suppressed: 'at_import' | 'now' }>;
   abandonAttempt: (attempt: CampaignAttempt) => Promise<void>;
   recordOutcomes: (record: OutcomesRecord) => Promise<void>;
   /** Due entries of a lane in [from, to) at the workflow's `now`, and when the first one not yet due will be. */
@@ -211,8 +218,11 @@ export interface CampaignActivities {
   closedCalls: (request: { callIds: string[] }) => Promise<ClosedCall[]>;
 }
 
-/** The import stored `total` recipients, and each zone's first-attempt lane: allowed once, in draft. */
-export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number; zones: ZoneCount[] }]>('setRecipients');
+/**
+ * The import stored `total` recipients, `suppressed` of them do-not-call (final, in no lane), and
+ * each zone's first-attempt lane of the others: allowed once, in draft.
+ */
+export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number; suppressed: number; zones: ZoneCount[] }]>('setRecipients');
 export const campaignLaunchUpdate = defineUpdate<CampaignState>('launch');
 export const campaignPauseUpdate = defineUpdate<CampaignState>('pause');
 export const campaignResumeUpdate = defineUpdate<CampaignState>('resume');

@@ -32,7 +32,9 @@ export const FailureType = {
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];
 
 /**
- * Attempts of a call's or interview's analysis activity. The last one records a failed report
- * rather than failing, so a vendor that keeps failing never leaves a report pending for ever.
+ * Attempts of a call's or interview's analysis activity after which the model's failure is final:
+ * that attempt records a failed report rather than failing, so a vendor that keeps failing never
+ * leaves a report pending for ever. The activity itself has no maximum: an unreachable database is
+ * retried until it is back.
  */
 export const ANALYSIS_MAX_ATTEMPTS = 5;

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type Koa from 'koa';
+import type { Types } from 'mongoose';
+import {
+  IDEMPOTENCY_LEASE_MS,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  renewIdempotencyKey,
+} from '../../models/idempotencyKey';
+import { ApiError, idempotencyKeyInUse, idempotencyKeyReused } from '../errors';
+import type { RouteDef } from '../defineRoute';
+import { IdempotencyKeyHeader } from '../schemas/common';
+import { check, compile } from '../validation';
+import { errorBody } from './errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** Every partner POST takes an Idempotency-Key: they are the operations that create or change something. */
+export const acceptsIdempotencyKey = (route: Pick<RouteDef, 'method' | 'auth'>) => route.method === 'post' && route.auth === 'apiKey';
+
+const validateHeader = compile(Type.Object({ [IDEMPOTENCY_HEADER]: IdempotencyKeyHeader }), 'header');
+
+/** Object keys sorted at every depth, so that the same body sent with its fields in another order is the same request. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      : value;
+
+export const requestFingerprint = (method: string, path: string, body: unknown) =>
+  createHash('sha256').update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? null)])).digest('hex');
+
+/** 2xx and 4xx answers are final and kept; a 429 asks for a retry, and a 5xx or timeout may not have happened at all. */
+const keeps = (status: number) => status < 500 && status !== 429;
+
+/**
+ * Runs `handle` at most once per Idempotency-Key of the organization: a retry of the same request
+ * gets the stored answer again, marked `idempotent-replayed: true`. Without the header it just runs.
+ */
+export async function idempotently(ctx: Koa.Context, organizationId: Types.ObjectId, body: unknown, handle: () => Promise<void>): Promise<void> {
+  const key = ctx.req.headers[IDEMPOTENCY_HEADER];
+  if (key === undefined) return handle();
+  check(validateHeader, { [IDEMPOTENCY_HEADER]: key }, 'header');
+
+  const claim = await claimIdempotencyKey(organizationId, String(key), requestFingerprint(ctx.method, ctx.path, body));
+  if (claim.outcome === 'reused') throw idempotencyKeyReused();
+  if (claim.outcome === 'in_use') throw idempotencyKeyInUse();
+  if (claim.outcome === 'replay') {
+    ctx.status = claim.status;
+    ctx.body = claim.body;
+    ctx.set(REPLAYED_HEADER, 'true');
+    return;
+  }
+
+  const { id, holder } = claim;
+  const renewal = setInterval(() => {
+    renewIdempotencyKey(id, holder).catch((err) => ctx.app.emit('error', err, ctx));
+  }, IDEMPOTENCY_LEASE_MS / 3);
+  try {
+    await handle();
+  } catch (err) {
+    if (err instanceof ApiError && keeps(err.status)) {
+      await completeIdempotencyKey(id, holder, err.status, errorBody(err, ctx.state.requestId));
+    } else {
+      await releaseIdempotencyKey(id, holder);
+    }
+    throw err;
+  } finally {
+    clearInterval(renewal);
+  }
+  if (keeps(ctx.status)) await completeIdempotencyKey(id, holder, ctx.status, ctx.body);
+  else await releaseIdempotencyKey(id, holder);
+}

@@ -1,0 +1,166 @@
+import type { Types } from 'mongoose';
+import { findPage } from '../../lib/page';
+import { isDuplicateKeyError } from '../../lib/duplicateKey';
+import { Contact as ContactModel, createContact, eraseContact, importContacts, updateContact, type ContactRecord } from '../../models/contact';
+import { checkPhoneNumber } from '../callTarget';
+import { duplicateContact, notFound, validationError } from '../errors';
+import { defineRoute, type Req } from '../defineRoute';
+import {
+  CONTACT_IMPORT_BODY_LIMIT_BYTES,
+  Contact,
+  CreateContactBody,
+  DO_NOT_CALL_RULE,
+  DeletedContact,
+  ERASURE_RULE,
+  ImportContactsBody,
+  ImportContactsResult,
+  ListContactsQuery,
+  MAX_CONTACT_ROWS,
+  TIMEZONE_RULE,
+  UpdateContactBody,
+  checkContactTimezone,
+  contactRepresentation,
+} from '../schemas/contacts';
+import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+
+const ATTRIBUTES_RULE =
+  '`attributes` are call variables: a call placed with `POST /calls` to the contact’s number gets those named like a `{{placeholder}}` of the agent, unless the request’s own `variables` give that name.';
+
+async function findContact(organizationId: Types.ObjectId, id: string): Promise<ContactRecord> {
+  const contact = await ContactModel.findOne({ _id: id, organizationId }).lean();
+  if (!contact) throw notFound('contact', 'path.id');
+  return contact;
+}
+
+export const contactRoutes = [
+  defineRoute({
+    operationId: 'listContacts',
+    method: 'get',
+    path: '/contacts',
+    tag: 'Contacts',
+    summary: 'List contacts, newest first',
+    description: 'Filters combine: `phoneNumber` (exact E.164), `doNotCall`, `externalRef`.',
+    auth: 'apiKey',
+    scope: 'contacts:manage',
+    query: ListContactsQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of contacts.', schema: ListOf(Contact, 'contact') } },
+    handler: async ({ query, auth }: Req<{ query: typeof ListContactsQuery }>) => {
+      const filter = {
+        organizationId: auth.organizationId,
+        ...(query.phoneNumber !== undefined ? { phoneNumber: query.phoneNumber } : {}),
+        ...(query.doNotCall !== undefined ? { doNotCall: query.doNotCall } : {}),
+        ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
+      };
+      const { docs, total } = await findPage<ContactRecord>(ContactModel, filter, query);
+      return listEnvelope('contact', docs.map(contactRepresentation), total, query);
+    },
+  }),
+  defineRoute({
+    operationId: 'createContact',
+    method: 'post',
+    path: '/contacts',
+    tag: 'Contacts',
+    summary: 'Create a contact',
+    description: `One contact per phone number in an organization: a second is 409 \`DUPLICATE_CONTACT\`. The number cannot change later. ${TIMEZONE_RULE} ${ATTRIBUTES_RULE} ${DO_NOT_CALL_RULE} ${ERASURE_RULE}`,
+    auth: 'apiKey',
+    scope: 'contacts:manage',
+    body: CreateContactBody,
+    status: 201,
+    responses: { 201: { description: 'The new contact.', schema: Contact }, ...errorResponses(409) },
+    handler: async ({ body, auth }: Req<{ body: typeof CreateContactBody }>) => {
+      checkPhoneNumber(body.phoneNumber, 'body');
+      checkContactTimezone(body.timezone, 'body');
+      const { phoneNumber, ...fields } = body;
+      try {
+        return contactRepresentation(await createContact(auth.organizationId, phoneNumber, fields));
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw duplicateContact();
+        throw err;
+      }
+    },
+  }),
+  defineRoute({
+    operationId: 'importContacts',
+    method: 'post',
+    path: '/contacts/import',
+    tag: 'Contacts',
+    summary: 'Create or update many contacts',
+    description:
+      `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB, each checked like \`POST /contacts\`; the first bad row rejects the whole import with 400 naming it, e.g. \`body.contacts[12].phoneNumber\`, and nothing is stored. A number may appear once per import. ` +
+      'A row whose number has no contact creates one; otherwise it updates that contact with the fields the row gives. `doNotCall: true` suppresses the number; an import never lifts a suppression (`PATCH` one contact for that). ' +
+      'Rows are applied in order; an import that fails partway (a server error) leaves the rows before it applied, and sending it again is safe.',
+    auth: 'apiKey',
+    scope: 'contacts:manage',
+    body: ImportContactsBody,
+    bodyLimitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES,
+    status: 201,
+    responses: { 201: { description: 'Every row applied.', schema: ImportContactsResult }, ...errorResponses(413) },
+    handler: async ({ body, auth }: Req<{ body: typeof ImportContactsBody }>) => {
+      const seen = new Map<string, number>();
+      body.contacts.forEach((row, i) => {
+        const param = `body.contacts[${i}]`;
+        checkPhoneNumber(row.phoneNumber, param);
+        checkContactTimezone(row.timezone, param);
+        const first = seen.get(row.phoneNumber);
+        if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
+        seen.set(row.phoneNumber, i);
+      });
+      const { created, updated } = await importContacts(auth.organizationId, body.contacts);
+      return { object: 'contact_import' as const, total: body.contacts.length, created, updated };
+    },
+  }),
+  defineRoute({
+    operationId: 'getContact',
+    method: 'get',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    resource: 'contact',
+    summary: 'Retrieve a contact',
+    auth: 'apiKey',
+    scope: 'contacts:manage',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The contact.', schema: Contact } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => contactRepresentation(await findContact(auth.organizationId, params.id)),
+  }),
+  defineRoute({
+    operationId: 'updateContact',
+    method: 'patch',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    resource: 'contact',
+    summary: 'Update a contact',
+    description: `Only supplied fields change; \`phoneNumber\` cannot (create a contact for another number). ${TIMEZONE_RULE} ${DO_NOT_CALL_RULE}`,
+    auth: 'apiKey',
+    scope: 'contacts:manage',
+    params: IdParams,
+    body: UpdateContactBody,
+    status: 200,
+    responses: { 200: { description: 'The updated contact.', schema: Contact } },
+    handler: async ({ params, body, auth }: Req<{ params: typeof IdParams; body: typeof UpdateContactBody }>) => {
+      const contact = await findContact(auth.organizationId, params.id);
+      checkContactTimezone(body.timezone, 'body');
+      await updateContact(contact, body);
+      return contactRepresentation(await findContact(auth.organizationId, params.id));
+    },
+  }),
+  defineRoute({
+    operationId: 'deleteContact',
+    method: 'delete',
+    path: '/contacts/{id}',
+    tag: 'Contacts',
+    resource: 'contact',
+    summary: 'Erase a contact',
+    description: ERASURE_RULE,
+    auth: 'apiKey',
+    scope: 'contacts:manage',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The contact was erased.', schema: DeletedContact } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
+      await eraseContact(await findContact(auth.organizationId, params.id));
+      return { id: params.id, object: 'contact' as const, deleted: true as const };
+    },
+  }),
+];

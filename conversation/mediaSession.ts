@@ -1,0 +1,243 @@
+import type { VoiceSettings } from '../config';
+import type { SttProvider, SttStream } from '../providers/stt/interface';
+import type { TtsProvider } from '../providers/tts/interface';
+import { AgentTurn, TurnFailure, type TurnTiming } from './agentTurn';
+import type { Conversation } from './conversation';
+import { Playback } from './playback';
+import { onlyBackchannel } from './sentences';
+import type { EndReason, SessionEnd, Transport } from './transport';
+import { Vad } from './vad';
+
+export interface MediaSessionDeps {
+  conversation: Conversation;
+  stt: SttProvider;
+  tts: TtsProvider;
+  transport: Transport;
+  settings: VoiceSettings;
+  /** The audio both ways (16 kHz in practice), the agent's language and voice. */
+  sampleRate: number;
+  language: string;
+  voice?: string;
+  /** Each agent turn's stage times, once its first frame is sent (benchmarks, metrics). */
+  onTurnTiming?: (timing: TurnTiming) => void;
+}
+
+/** How long an ended session waits for its last transcript writes before it reports the end. */
+const END_GRACE_MS = 2000;
+
+/**
+ * One voice conversation over one transport: the caller's frames go through voice activity
+ * detection and streaming STT; each settled utterance becomes the contact's turn, and the agent's
+ * reply is streamed from the model into sentences, synthesized and played paced. Speech over the
+ * agent that is more than backchannel stops it at once and cuts its stored turn to what was heard.
+ * Every way out (the agent's goodbye, silence, a bound, a stalled or failing vendor, a dropped
+ * socket) ends it once, with a reason, through `ended`.
+ */
+export class MediaSession {
+  readonly ended: Promise<SessionEnd>;
+  private resolveEnded!: (end: SessionEnd) => void;
+  private final: SessionEnd | undefined;
+  private readonly vad: Vad;
+  private readonly playback: Playback;
+  private stt: SttStream | undefined;
+  /** Conversation writes and agent turns, one after another in the order they were said. */
+  private work: Promise<void> = Promise.resolve();
+  private turn: AgentTurn | undefined;
+  private turns = 0;
+  /** Finals of the contact's utterance not yet taken as a turn. */
+  private heard: string[] = [];
+  private settledSinceSpeech = true;
+  private reprompted = false;
+  private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
+  private frameWindow = { start: 0, frames: 0 };
+
+  constructor(private readonly deps: MediaSessionDeps) {
+    this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
+    this.vad = new Vad(deps.sampleRate, deps.settings.vadHangoverMs);
+    this.playback = new Playback(deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
+  }
+
+  /** Opens the STT stream and speaks the agent's opening line (or its first reply). */
+  async start(): Promise<void> {
+    const { settings, stt, sampleRate, language } = this.deps;
+    this.arm('duration', settings.maxDurationMs, () => this.end('max_duration'));
+    try {
+      this.stt = await stt.open({ language, sampleRate });
+    } catch (err) {
+      return this.end('stt_failed', (err as Error).message);
+    }
+    if (this.final) return this.stt.close();
+    void this.listen(this.stt);
+    const opening = this.deps.conversation.opening();
+    this.enqueue(async () => {
+      if (opening) await this.deps.conversation.agentSaid(opening);
+      await this.agentTurn(opening);
+    });
+  }
+
+  /** One frame of the caller's audio, PCM16 LE mono at the session's rate. */
+  audio(frame: Buffer): void {
+    if (this.final) return;
+    const { settings, sampleRate } = this.deps;
+    if (frame.length === 0 || frame.length % 2 !== 0 || frame.length > (sampleRate * 2 * settings.maxFrameMs) / 1000) {
+      return this.end('bad_frame', `a frame of ${frame.length} bytes (at most ${settings.maxFrameMs} ms of PCM16)`);
+    }
+    const now = performance.now();
+    if (now - this.frameWindow.start >= 1000) this.frameWindow = { start: now, frames: 0 };
+    if (++this.frameWindow.frames > settings.maxFramesPerSecond) {
+      return this.end('frame_rate_exceeded', `more than ${settings.maxFramesPerSecond} frames in a second`);
+    }
+    this.stt?.send(frame);
+    const change = this.vad.push(frame);
+    if (change === 'start') {
+      this.disarm('silence');
+      this.settledSinceSpeech = false;
+    }
+    if (this.vad.speechMs > settings.maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${settings.maxTurnMs} ms`);
+    // Speech this long over the agent interrupts even before the STT has a word of it.
+    if (this.vad.speechMs >= settings.bargeInSpeechMs) this.bargeIn();
+    if (change === 'end') this.speechEnded();
+  }
+
+  /** The transport played up to `mark` (see Transport.mark). */
+  played(mark: string): void {
+    this.turn?.markPlayed(mark);
+  }
+
+  /** The connection is gone. */
+  transportClosed(): void {
+    this.end('transport_closed');
+  }
+
+  /** Ends the session from outside (`ended_by_host`) or for a reason of its own. */
+  end(reason: EndReason = 'ended_by_host', detail?: string): void {
+    if (this.final) return;
+    this.final = detail ? { reason, detail } : { reason };
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.turn?.stop();
+    this.playback.stop();
+    this.stt?.close();
+    this.deps.transport.close(this.final);
+    const final = this.final;
+    const settled = this.work.catch(() => undefined);
+    const grace = new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref());
+    void Promise.race([settled, grace]).then(() => this.resolveEnded(final));
+  }
+
+  private async listen(stream: SttStream): Promise<void> {
+    try {
+      for await (const event of stream.events) {
+        if (this.final) return;
+        if (event.type === 'partial') this.heardPartial(event.text);
+        else this.heardFinal(event.text.trim());
+      }
+      this.end('stt_failed', 'the speech-to-text stream ended');
+    } catch (err) {
+      this.end('stt_failed', (err as Error).message);
+    }
+  }
+
+  private heardPartial(text: string): void {
+    if (!onlyBackchannel([...this.heard, text].join(' '), this.deps.settings.backchannels)) this.bargeIn();
+  }
+
+  private heardFinal(text: string): void {
+    this.disarm('stt');
+    this.settledSinceSpeech = true;
+    const utterance = [...this.heard, text].join(' ').trim();
+    if (!utterance || (this.turn && !this.turn.stopped && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
+      // Noise, or "mm-hm" while the agent talks: nobody took the turn.
+      this.heard = [];
+      if (!this.turn) this.armSilence();
+      return;
+    }
+    this.bargeIn();
+    this.heard.push(text);
+    // The later of the STT's final and the VAD's end of speech ends the utterance.
+    if (!this.vad.speaking) this.commit();
+  }
+
+  private speechEnded(): void {
+    if (this.heard.length > 0) return this.commit();
+    if (!this.settledSinceSpeech) {
+      const { sttTimeoutMs } = this.deps.settings;
+      this.arm('stt', sttTimeoutMs, () => this.end('stt_timeout', `speech was heard but speech-to-text settled nothing for ${sttTimeoutMs} ms`));
+    }
+  }
+
+  /** The contact's utterance is over: it is their turn, and the agent answers. */
+  private commit(): void {
+    const text = this.heard.join(' ');
+    const heardAt = performance.now();
+    this.heard = [];
+    this.reprompted = false;
+    this.enqueue(async () => {
+      await this.deps.conversation.contactSaid(text);
+      await this.agentTurn(undefined, heardAt);
+    });
+  }
+
+  private bargeIn(): void {
+    const turn = this.turn;
+    if (!turn || turn.stopped) return;
+    turn.stop();
+    this.playback.clear();
+  }
+
+  /** Speaks `line` (or the model's reply), waits until it is heard, and records a cut if it was interrupted. */
+  private async agentTurn(line?: string, heardAt?: number): Promise<void> {
+    if (this.final) return;
+    const { conversation, tts, settings, sampleRate, language, voice } = this.deps;
+    const turn = new AgentTurn(`t${this.turns++}`, {
+      conversation,
+      tts,
+      playback: this.playback,
+      ttsOptions: { language, sampleRate, ...(voice ? { voice } : {}) },
+      llmTimeoutMs: settings.llmTimeoutMs,
+      ttsTimeoutMs: settings.ttsTimeoutMs,
+    });
+    turn.timing.heardAt = heardAt;
+    this.turn = turn;
+    let done: boolean;
+    try {
+      ({ done } = await turn.produce(line));
+    } catch (err) {
+      if (err instanceof TurnFailure) return this.end(err.reason, err.message);
+      throw err;
+    }
+    await turn.played;
+    this.turn = undefined;
+    if (turn.timing.firstFrameAt !== undefined) this.deps.onTurnTiming?.(turn.timing);
+    if (turn.stopped) return conversation.interrupted(turn.spoken());
+    if (done) return this.end('agent_ended');
+    this.armSilence();
+  }
+
+  /** After the agent has spoken: a reprompt after a silence, and the end after a second one. */
+  private armSilence(): void {
+    const { silenceRepromptMs, silenceEndMs, reprompt } = this.deps.settings;
+    if (this.reprompted) return this.arm('silence', silenceEndMs, () => this.end('silence'));
+    this.arm('silence', silenceRepromptMs, () =>
+      this.enqueue(async () => {
+        this.reprompted = true;
+        await this.deps.conversation.agentSaid(reprompt);
+        await this.agentTurn(reprompt);
+      }),
+    );
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.work = this.work.then(() => (this.final ? undefined : task())).catch((err: unknown) => this.end('error', (err as Error).message));
+  }
+
+  private arm(name: 'duration' | 'silence' | 'stt', ms: number, fire: () => void): void {
+    this.disarm(name);
+    // The transport's socket keeps the process alive while the session lasts, not its timers.
+    this.timers.set(name, setTimeout(fire, ms).unref());
+  }
+
+  private disarm(name: 'duration' | 'silence' | 'stt'): void {
+    clearTimeout(this.timers.get(name));
+    this.timers.delete(name);
+  }
+}

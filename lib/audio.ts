@@ -1,0 +1,106 @@
+import { ConverterType, create } from '@alexanderolsen/libsamplerate-js';
+import { mulaw } from 'alawmulaw';
+
+/**
+ * Audio formats, in one place. The pipeline's own format is PCM16 little-endian mono at 16 kHz (the
+ * browser's, and what every speech adapter asks its vendor for); telephony is G.711 mu-law at 8 kHz.
+ * Transports convert at their edge with these helpers; nothing else converts audio.
+ */
+export const PIPELINE_SAMPLE_RATE = 16_000;
+export const TELEPHONY_SAMPLE_RATE = 8_000;
+/** The frame the pipeline sends and expects: 20 ms, as telephony and WebRTC packetise. */
+export const FRAME_MS = 20;
+
+export const frameBytes = (sampleRate: number, ms = FRAME_MS) => ((sampleRate * ms) / 1000) * 2;
+export const pcmDurationMs = (bytes: number, sampleRate: number) => (bytes / 2 / sampleRate) * 1000;
+
+/** The samples of a PCM16 LE buffer (copied when the buffer is not 2-byte aligned). */
+export function samplesOf(pcm: Buffer): Int16Array {
+  const aligned = pcm.byteOffset % 2 === 0 ? pcm : Buffer.from(pcm);
+  return new Int16Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 2));
+}
+
+export const pcmOf = (samples: Int16Array) => Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+
+/**
+ * A streaming sample-rate converter (libsamplerate's sinc converter in WASM) that keeps its filter
+ * state across chunks, so a stream converted chunk by chunk has no seams. Each instance holds a
+ * WASM memory of about 26 MB; `close` it with its stream.
+ */
+export class Resampler {
+  private constructor(private readonly src: Awaited<ReturnType<typeof create>>) {}
+
+  static async create(from: number, to: number): Promise<Resampler> {
+    return new Resampler(await create(1, from, to, { converterType: ConverterType.SRC_SINC_FASTEST }));
+  }
+
+  push(pcm: Buffer): Buffer {
+    const input = samplesOf(pcm);
+    const floats = new Float32Array(input.length);
+    for (let i = 0; i < input.length; i++) floats[i] = input[i] / 32768;
+    const out = this.src.full(floats);
+    const samples = new Int16Array(out.length);
+    for (let i = 0; i < out.length; i++) samples[i] = Math.max(-32768, Math.min(32767, Math.round(out[i] * 32768)));
+    return pcmOf(samples);
+  }
+
+  close(): void {
+    this.src.destroy();
+  }
+}
+
+/**
+ * A phone line's audio both ways: pipeline audio (16 kHz PCM16) out as 8 kHz mu-law, and 8 kHz
+ * mu-law in as pipeline audio, each direction a stream of its own.
+ */
+export class TelephonyCodec {
+  private constructor(
+    private readonly down: Resampler,
+    private readonly up: Resampler,
+  ) {}
+
+  static async create(): Promise<TelephonyCodec> {
+    const [down, up] = await Promise.all([
+      Resampler.create(PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE),
+      Resampler.create(TELEPHONY_SAMPLE_RATE, PIPELINE_SAMPLE_RATE),
+    ]);
+    return new TelephonyCodec(down, up);
+  }
+
+  encode(pcm: Buffer): Buffer {
+    return Buffer.from(mulaw.encode(samplesOf(this.down.push(pcm))));
+  }
+
+  decode(ulaw: Buffer): Buffer {
+    return this.up.push(pcmOf(mulaw.decode(ulaw)));
+  }
+
+  close(): void {
+    this.down.close();
+    this.up.close();
+  }
+}
+
+/** Cuts a byte stream into frames of one size; `flush` pads the remainder with silence. */
+export class Framer {
+  private pending = Buffer.alloc(0);
+
+  constructor(private readonly size: number) {}
+
+  push(bytes: Buffer): Buffer[] {
+    const all = this.pending.length > 0 ? Buffer.concat([this.pending, bytes]) : bytes;
+    const frames: Buffer[] = [];
+    let offset = 0;
+    for (; offset + this.size <= all.length; offset += this.size) frames.push(all.subarray(offset, offset + this.size));
+    this.pending = Buffer.from(all.subarray(offset));
+    return frames;
+  }
+
+  flush(): Buffer | undefined {
+    if (this.pending.length === 0) return undefined;
+    const frame = Buffer.alloc(this.size);
+    this.pending.copy(frame);
+    this.pending = Buffer.alloc(0);
+    return frame;
+  }
+}

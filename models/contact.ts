@@ -1,0 +1,238 @@
+import { createHmac } from 'node:crypto';
+import { Schema, Types, model } from 'mongoose';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { inferTimezone } from '../lib/phoneTimezone';
+
+/** Why a number is do-not-call: marked through the API, or the person asked during a call. */
+export const DO_NOT_CALL_REASONS = ['manual', 'opted_out_in_call'] as const;
+export type DoNotCallReason = (typeof DO_NOT_CALL_REASONS)[number];
+
+export interface ContactRecord {
+  _id: Types.ObjectId;
+  organizationId: Types.ObjectId;
+  /** E.164; a contact is its number, which does not change. */
+  phoneNumber: string;
+  name: string | null;
+  email: string | null;
+  timezone: string | null;
+  externalRef: string | null;
+  attributes: Record<string, string>;
+  doNotCall: boolean;
+  doNotCallReason: DoNotCallReason | null;
+  doNotCallSince: Date | null;
+  doNotCallCallId: Types.ObjectId | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const contactSchema = new Schema<ContactRecord>(
+  {
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    phoneNumber: { type: String, required: true },
+    name: { type: String, default: null },
+    email: { type: String, default: null },
+    timezone: { type: String, default: null },
+    externalRef: { type: String, default: null },
+    attributes: { type: Schema.Types.Mixed, default: {} },
+    doNotCall: { type: Boolean, default: false },
+    doNotCallReason: { type: String, default: null },
+    doNotCallSince: { type: Date, default: null },
+    doNotCallCallId: { type: Schema.Types.ObjectId, default: null },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+contactSchema.index({ organizationId: 1, phoneNumber: 1 }, { unique: true });
+contactSchema.index({ organizationId: 1, createdAt: -1 });
+
+export const Contact = model<ContactRecord>('Contact', contactSchema);
+
+/**
+ * The do-not-call registry, which every dial consults and which outlives a contact's erasure: one
+ * entry per suppressed number, keyed by the organization and an HMAC-SHA256 of the number, so an
+ * erased contact leaves no number behind, only what recognises it when it is dialled again. Keyed
+ * by `_id`: the one lookup FerretDB answers from an index, also for a whole import's numbers.
+ */
+interface DoNotCallEntryRecord {
+  _id: string;
+  organizationId: Types.ObjectId;
+  reason: DoNotCallReason;
+  since: Date;
+  callId: Types.ObjectId | null;
+}
+const doNotCallEntrySchema = new Schema<DoNotCallEntryRecord>(
+  {
+    _id: { type: String, required: true },
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    reason: { type: String, required: true, enum: DO_NOT_CALL_REASONS },
+    since: { type: Date, required: true },
+    callId: { type: Schema.Types.ObjectId, default: null },
+  },
+  { versionKey: false },
+);
+const DoNotCallEntry = model<DoNotCallEntryRecord>('DoNotCallEntry', doNotCallEntrySchema);
+
+let hashKey: Buffer | undefined;
+
+/** The API and the worker install the key of their configuration at start (DO_NOT_CALL_HASH_KEY). */
+export function installDoNotCallKey(key: Buffer): void {
+  hashKey = key;
+}
+
+function entryId(organizationId: Types.ObjectId | string, phoneNumber: string): string {
+  // Without the key every lookup would miss and every number would be dialled: refuse instead.
+  if (!hashKey) throw new Error('the do-not-call hash key is not installed (installDoNotCallKey)');
+  return `${organizationId}:${createHmac('sha256', hashKey).update(phoneNumber).digest('hex')}`;
+}
+
+/** Entries looked up per query: FerretDB answers `_id: {$in}` from its index. */
+const LOOKUP_BATCH = 1000;
+
+export async function isDoNotCall(organizationId: Types.ObjectId | string, phoneNumber: string): Promise<boolean> {
+  return (await DoNotCallEntry.exists({ _id: entryId(organizationId, phoneNumber) })) !== null;
+}
+
+/** The numbers among `numbers` that are do-not-call, in one query per thousand numbers. */
+export async function doNotCallAmong(organizationId: Types.ObjectId | string, numbers: string[]): Promise<Set<string>> {
+  const byId = new Map(numbers.map((n) => [entryId(organizationId, n), n]));
+  const ids = [...byId.keys()];
+  const found = new Set<string>();
+  for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
+    const entries = await DoNotCallEntry.find({ _id: { $in: ids.slice(start, start + LOOKUP_BATCH) } }, { _id: 1 }).lean();
+    for (const e of entries) found.add(byId.get(e._id)!);
+  }
+  return found;
+}
+
+type Suppression = Pick<ContactRecord, 'doNotCall' | 'doNotCallReason' | 'doNotCallSince' | 'doNotCallCallId'>;
+const NOT_SUPPRESSED: Suppression = { doNotCall: false, doNotCallReason: null, doNotCallSince: null, doNotCallCallId: null };
+
+/** Puts the number on the registry, keeping the first reason when it is there already; answers the entry. */
+async function suppress(organizationId: Types.ObjectId, phoneNumber: string, reason: DoNotCallReason, callId: string | null): Promise<Suppression> {
+  const _id = entryId(organizationId, phoneNumber);
+  try {
+    await DoNotCallEntry.create({ _id, organizationId, reason, since: new Date(), callId: callId ? new Types.ObjectId(callId) : null });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
+  return (await registered(organizationId, phoneNumber))!;
+}
+
+/** The registry's entry for the number, as the contact shows it; null when it is not suppressed. */
+async function registered(organizationId: Types.ObjectId, phoneNumber: string): Promise<Suppression | null> {
+  const entry = await DoNotCallEntry.findById(entryId(organizationId, phoneNumber)).lean();
+  return entry ? { doNotCall: true, doNotCallReason: entry.reason, doNotCallSince: entry.since, doNotCallCallId: entry.callId } : null;
+}
+
+/** A contact's fields as the API gives them; absent ones keep their value (or their default). */
+export interface ContactFields {
+  name?: string | null;
+  email?: string | null;
+  timezone?: string | null;
+  externalRef?: string | null;
+  attributes?: Record<string, string>;
+  doNotCall?: boolean;
+}
+
+/**
+ * A new contact. It is do-not-call when asked, and also when the registry already has its number
+ * (a contact erased while suppressed): the suppression stays until lifted by an update. Without a
+ * time zone it gets the one its number determines, if any. Throws the duplicate-key error when the
+ * organization has a contact with this number.
+ */
+export async function createContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields): Promise<ContactRecord> {
+  const { doNotCall, ...rest } = fields;
+  const suppression = (await registered(organizationId, phoneNumber)) ?? NOT_SUPPRESSED;
+  const timezone = fields.timezone ?? (await inferTimezone(phoneNumber));
+  const created = (await Contact.create({ organizationId, phoneNumber, ...rest, timezone, ...suppression })).toObject();
+  if (!doNotCall || created.doNotCall) return created;
+  // Suppressed only once the contact exists: a duplicate refused above suppresses nothing.
+  try {
+    const marked = await suppress(organizationId, phoneNumber, 'manual', null);
+    await Contact.updateOne({ _id: created._id }, { $set: marked });
+    return { ...created, ...marked };
+  } catch (err) {
+    await Contact.deleteOne({ _id: created._id });
+    throw err;
+  }
+}
+
+/**
+ * Changes a contact. `doNotCall: true` puts its number on the registry (reason `manual`), `false`
+ * takes it off: the only way a suppression is lifted. `timezone: null` falls back to the number's.
+ */
+export async function updateContact(contact: ContactRecord, fields: ContactFields): Promise<void> {
+  const { doNotCall, ...rest } = fields;
+  const set: Partial<ContactRecord> = { ...rest };
+  if (fields.timezone === null) set.timezone = await inferTimezone(contact.phoneNumber);
+  if (doNotCall === true && !contact.doNotCall) Object.assign(set, await suppress(contact.organizationId, contact.phoneNumber, 'manual', null));
+  if (doNotCall === false && contact.doNotCall) {
+    await DoNotCallEntry.deleteOne({ _id: entryId(contact.organizationId, contact.phoneNumber) });
+    Object.assign(set, NOT_SUPPRESSED);
+  }
+  await Contact.updateOne({ _id: contact._id }, { $set: set });
+}
+
+/** Erases the contact's personal data; a do-not-call number stays on the registry as its hash. */
+export async function eraseContact(contact: ContactRecord): Promise<void> {
+  await Contact.deleteOne({ _id: contact._id });
+}
+
+/**
+ * Makes the number do-not-call: its registry entry first (what every dial reads), then its
+ * contact, created when the organization has none. Safe to repeat.
+ */
+export async function markDoNotCall(organizationId: Types.ObjectId | string, phoneNumber: string, reason: DoNotCallReason, callId?: string): Promise<void> {
+  const orgId = new Types.ObjectId(String(organizationId));
+  const suppression = await suppress(orgId, phoneNumber, reason, callId ?? null);
+  const existing = await Contact.findOne({ organizationId: orgId, phoneNumber }).lean();
+  if (existing) {
+    if (!existing.doNotCall) await Contact.updateOne({ _id: existing._id }, { $set: suppression });
+    return;
+  }
+  try {
+    await Contact.create({ organizationId: orgId, phoneNumber, timezone: await inferTimezone(phoneNumber), ...suppression });
+  } catch (err) {
+    // Created meanwhile: that contact takes the suppression instead.
+    if (!isDuplicateKeyError(err)) throw err;
+    await Contact.updateOne({ organizationId: orgId, phoneNumber }, { $set: suppression });
+  }
+}
+
+/** One row of a contact import, as the partner gave it. */
+export interface ContactRow extends ContactFields {
+  phoneNumber: string;
+}
+
+/**
+ * Creates the rows whose numbers have no contact yet and updates the others with the fields the
+ * row gives, in order. A row's `doNotCall: true` suppresses its number; an import never lifts a
+ * suppression. Safe to repeat: the same import again changes nothing more.
+ */
+export async function importContacts(organizationId: Types.ObjectId, rows: ContactRow[]): Promise<{ created: number; updated: number }> {
+  let created = 0;
+  let updated = 0;
+  for (let start = 0; start < rows.length; start += LOOKUP_BATCH) {
+    const batch = rows.slice(start, start + LOOKUP_BATCH);
+    const existing = await Contact.find({ organizationId, phoneNumber: { $in: batch.map((r) => r.phoneNumber) } }).lean();
+    const byNumber = new Map(existing.map((c) => [c.phoneNumber, c]));
+    for (const { phoneNumber, doNotCall, ...fields } of batch) {
+      const contact = byNumber.get(phoneNumber);
+      const liftless = doNotCall === true ? { doNotCall } : {};
+      if (contact) {
+        await updateContact(contact, { ...fields, ...liftless });
+        updated += 1;
+        continue;
+      }
+      try {
+        await createContact(organizationId, phoneNumber, { ...fields, ...liftless });
+        created += 1;
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        // Created by a concurrent request since the lookup: this row updates it.
+        await updateContact((await Contact.findOne({ organizationId, phoneNumber }).lean())!, { ...fields, ...liftless });
+        updated += 1;
+      }
+    }
+  }
+  return { created, updated };
+}

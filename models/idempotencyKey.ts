@@ -1,0 +1,114 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Schema, model, type Types } from 'mongoose';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
+
+/** How long a key is remembered: a day, the window a client retries in. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a claim holds its key without being renewed. Its holder renews it while the request runs,
+ * so only a claim whose process died lapses, and then a retry may take the key over.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
+
+/**
+ * A partner's Idempotency-Key: claimed by the first request that sends it, then holding that
+ * request's answer. The `_id` is the organization and the key's hash, so the claim is an insert
+ * under the `_id` index: atomic on FerretDB as on MongoDB (README, "FerretDB limits"), and the one
+ * lookup FerretDB serves from an index.
+ *
+ * A lapsed claim is taken over by inserting a marker named after the claim it replaces
+ * (`<_id>@<holder>`), so of several retries racing for it exactly one wins. Markers carry only
+ * `expiresAt` and go with the keys.
+ */
+const idempotencyKeySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    organizationId: { type: Schema.Types.ObjectId },
+    /** SHA-256 of the request's method, path and canonical body. */
+    requestHash: { type: String },
+    /** Who holds the claim: one random id per request that claimed or took it over. */
+    holder: { type: String },
+    lockedUntil: { type: Date, default: null },
+    /** The stored answer, once the request finished with one worth replaying. */
+    status: { type: Number, default: null },
+    /** The answer's body as JSON text: a body's field names need not be valid document keys. */
+    body: { type: String, default: null },
+    /** Removed by `sweepIdempotencyKeys` after this: FerretDB has no TTL indexes. */
+    expiresAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const IdempotencyKey = model('IdempotencyKey', idempotencyKeySchema);
+
+export type Claim =
+  | { outcome: 'claimed'; id: string; holder: string }
+  | { outcome: 'replay'; status: number; body: unknown }
+  | { outcome: 'reused' }
+  | { outcome: 'in_use' };
+
+export const idempotencyKeyId = (organizationId: Types.ObjectId | string, key: string) =>
+  `${organizationId}:${createHash('sha256').update(key).digest('hex')}`;
+
+/**
+ * Claims `key` for a request, or says what became of an earlier one with the same key: its stored
+ * answer, a different request (`reused`), or one still running (`in_use`).
+ */
+export async function claimIdempotencyKey(organizationId: Types.ObjectId, key: string, requestHash: string): Promise<Claim> {
+  const id = idempotencyKeyId(organizationId, key);
+  // A claim released between our insert and our read leaves nothing to read: try again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const holder = randomUUID();
+    const now = Date.now();
+    try {
+      await IdempotencyKey.create({
+        _id: id,
+        organizationId,
+        requestHash,
+        holder,
+        lockedUntil: new Date(now + IDEMPOTENCY_LEASE_MS),
+        expiresAt: new Date(now + IDEMPOTENCY_RETENTION_MS),
+      });
+      return { outcome: 'claimed', id, holder };
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+    const existing = await IdempotencyKey.findById(id).lean();
+    if (!existing) continue;
+    if (existing.requestHash !== requestHash) return { outcome: 'reused' };
+    if (existing.status !== null && existing.status !== undefined) {
+      return { outcome: 'replay', status: existing.status, body: JSON.parse(existing.body ?? 'null') };
+    }
+    if (existing.lockedUntil && existing.lockedUntil.getTime() > now) return { outcome: 'in_use' };
+    try {
+      await IdempotencyKey.create({ _id: `${id}@${existing.holder}`, expiresAt: new Date(now + IDEMPOTENCY_RETENTION_MS) });
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      return { outcome: 'in_use' };
+    }
+    await IdempotencyKey.updateOne({ _id: id }, { $set: { holder, lockedUntil: new Date(now + IDEMPOTENCY_LEASE_MS) } });
+    return { outcome: 'claimed', id, holder };
+  }
+  return { outcome: 'in_use' };
+}
+
+/** Extends a running request's claim by another lease. */
+export async function renewIdempotencyKey(id: string, holder: string): Promise<void> {
+  await IdempotencyKey.updateOne({ _id: id, holder, status: null }, { $set: { lockedUntil: new Date(Date.now() + IDEMPOTENCY_LEASE_MS) } });
+}
+
+/** Stores the answer that retries with the key will get. */
+export async function completeIdempotencyKey(id: string, holder: string, status: number, body: unknown): Promise<void> {
+  await IdempotencyKey.updateOne({ _id: id, holder }, { $set: { status, body: JSON.stringify(body ?? null), lockedUntil: null } });
+}
+
+/** Gives the key up, so that a retry runs the request again. */
+export async function releaseIdempotencyKey(id: string, holder: string): Promise<void> {
+  await IdempotencyKey.deleteOne({ _id: id, holder, status: null });
+}
+
+/** Deletes keys (and takeover markers) past their retention. */
+export async function sweepIdempotencyKeys(now = new Date()): Promise<void> {
+  await IdempotencyKey.deleteMany({ expiresAt: { $lte: now } });
+}

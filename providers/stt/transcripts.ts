@@ -1,0 +1,36 @@
+import { EventEmitter, on } from 'node:events';
+import type { SttEvent } from './interface';
+
+/**
+ * The `events` of a stream, fed from a vendor's callbacks: events pushed before anyone reads are
+ * kept in order, `end` finishes the iteration after them, `fail` throws at the reader (Node's
+ * `events.on` does the buffering).
+ */
+export class Transcripts {
+  private readonly emitter = new EventEmitter();
+  private done = false;
+  readonly events: AsyncIterable<SttEvent>;
+
+  constructor() {
+    const iterator = on(this.emitter, 'event', { close: ['end'] });
+    this.events = (async function* () {
+      for await (const [event] of iterator) yield event as SttEvent;
+    })();
+  }
+
+  push(event: SttEvent): void {
+    if (!this.done && event.text) this.emitter.emit('event', event);
+  }
+
+  end(): void {
+    if (this.done) return;
+    this.done = true;
+    this.emitter.emit('end');
+  }
+
+  fail(err: Error): void {
+    if (this.done) return;
+    this.done = true;
+    this.emitter.emit('error', err);
+  }
+}

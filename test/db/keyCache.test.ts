@@ -1,0 +1,30 @@
+/** The API process's key cache against the real database: made-up keys cannot push a real key out. */
+import { Types } from 'mongoose';
+import { KeyCache } from '../../api/middleware/auth';
+import { ApiKey, createApiKey, hashKey } from '../../models/apiKey';
+import { connectTestDatabase } from '../helpers/servers';
+
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  cleanup = await connectTestDatabase('keycache');
+});
+afterAll(() => cleanup());
+
+test('a flood of unknown keys evicts only unknown keys: the real key stays cached', async () => {
+  const { key } = await createApiKey({
+    organizationId: new Types.ObjectId(),
+    createdBy: new Types.ObjectId(),
+    creatorPermissions: ['agents:read'],
+    name: 'real',
+    mode: 'live',
+    scopes: ['agents:read'],
+  });
+  const cache = new KeyCache(60_000, 5);
+  expect((await cache.find(hashKey(key)))?.name).toBe('real');
+  for (let i = 0; i < 20; i += 1) expect(await cache.find(hashKey(`rb_live_${String(i).padStart(32, 'x')}`))).toBeNull();
+  // Deleted from the database, the key is still answered from the cache: the flood did not evict it.
+  await ApiKey.deleteOne({ keyHash: hashKey(key) });
+  expect((await cache.find(hashKey(key)))?.name).toBe('real');
+  cache.clear();
+  expect(await cache.find(hashKey(key))).toBeNull();
+});

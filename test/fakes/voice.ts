@@ -1,0 +1,143 @@
+import { loadConfig, type VoiceSettings } from '../../config';
+import type { Conversation } from '../../conversation/conversation';
+import { MediaSession } from '../../conversation/mediaSession';
+import type { SessionEnd, Transport } from '../../conversation/transport';
+import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../../lib/audio';
+import type { AgentProfile, LlmProvider, Turn } from '../../providers/llm/interface';
+import { SimulatedLlm } from '../../providers/llm/simulated';
+import type { SttProvider } from '../../providers/stt/interface';
+import { SimulatedStt } from '../../providers/stt/simulated';
+import type { TtsProvider } from '../../providers/tts/interface';
+import { SimulatedTts } from '../../providers/tts/simulated';
+
+/**
+ * Stand-ins for what surrounds a media session in tests and the voice benchmark: a conversation
+ * kept in memory (the transcript a call or interview would store), a transport that records what
+ * the session sends, and a caller who speaks through the simulated TTS.
+ */
+export class MemoryConversation implements Conversation {
+  readonly turns: Turn[] = [];
+
+  constructor(
+    private readonly llm: LlmProvider,
+    private readonly profile: AgentProfile,
+  ) {}
+
+  opening(): string | undefined {
+    return this.turns.length === 0 && this.profile.greeting ? this.profile.greeting : undefined;
+  }
+
+  async agentSaid(text: string): Promise<void> {
+    this.turns.push({ role: 'agent', text });
+  }
+
+  async contactSaid(text: string): Promise<void> {
+    this.turns.push({ role: 'contact', text });
+  }
+
+  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
+    const stream = this.llm.streamReply(this.profile, [...this.turns]);
+    const said: string[] = [];
+    for await (const chunk of stream.chunks) {
+      if (stopped()) break;
+      said.push(chunk);
+      say(chunk);
+    }
+    const cut = stopped();
+    if (said.join('').trim()) this.turns.push({ role: 'agent', text: said.join('').trim() });
+    return { done: !cut && stream.done() };
+  }
+
+  async interrupted(spoken: string): Promise<void> {
+    const last = this.turns[this.turns.length - 1];
+    if (last?.role !== 'agent') return;
+    if (spoken) last.text = spoken;
+    else this.turns.pop();
+  }
+}
+
+export class FakeTransport implements Transport {
+  /** Everything the session did, in order: `audio`, `clear`, `mark <name>`, `close <reason>`. */
+  readonly log: string[] = [];
+  readonly frames: Buffer[] = [];
+  readonly marks: string[] = [];
+  closed: SessionEnd | undefined;
+  session: MediaSession | undefined;
+
+  /** `autoPlay`: every mark is reported played as soon as it is sent, as a listener with no buffer would. */
+  constructor(private readonly autoPlay = true) {}
+
+  sendAudio(frame: Buffer): void {
+    this.frames.push(frame);
+    if (this.log[this.log.length - 1] !== 'audio') this.log.push('audio');
+  }
+
+  clear(): void {
+    this.log.push('clear');
+  }
+
+  mark(name: string): void {
+    this.marks.push(name);
+    this.log.push(`mark ${name}`);
+    if (this.autoPlay) setImmediate(() => this.session?.played(name));
+  }
+
+  close(end: SessionEnd): void {
+    this.closed = end;
+    this.log.push(`close ${end.reason}`);
+  }
+}
+
+export const PROFILE: AgentProfile = {
+  type: 'phone',
+  instructions: '',
+  greeting: 'Hello there. I am calling about your order today.',
+  requiredContactFields: ['email'],
+  outcomeLabels: [],
+  language: 'en-US',
+};
+
+/** The default settings with timings short enough for tests. */
+export function testSettings(overrides: Partial<VoiceSettings> = {}): VoiceSettings {
+  return {
+    ...loadConfig({}).voice,
+    maxFramesPerSecond: 100_000,
+    playbackLeadMs: 60_000,
+    silenceRepromptMs: 30_000,
+    ...overrides,
+  };
+}
+
+/** `text` as the caller's 20 ms frames, followed by `silenceMs` of silence. */
+export async function spoken(text: string, silenceMs = 500): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of new SimulatedTts().synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
+  chunks.push(Buffer.alloc((PIPELINE_SAMPLE_RATE * 2 * silenceMs) / 1000));
+  return new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat(chunks));
+}
+
+export interface TestSessionOptions {
+  settings?: Partial<VoiceSettings>;
+  autoPlay?: boolean;
+  llm?: LlmProvider;
+  stt?: SttProvider;
+  tts?: TtsProvider;
+  greeting?: string;
+}
+
+/** A media session on the simulated engines (or the given ones), a memory conversation and a fake transport. */
+export function testSession(options: TestSessionOptions = {}) {
+  const conversation = new MemoryConversation(options.llm ?? new SimulatedLlm(), { ...PROFILE, greeting: options.greeting ?? PROFILE.greeting });
+  const transport = new FakeTransport(options.autoPlay ?? true);
+  const media = new MediaSession({
+    conversation,
+    transport,
+    stt: options.stt ?? new SimulatedStt(),
+    tts: options.tts ?? new SimulatedTts(),
+    settings: testSettings(options.settings),
+    sampleRate: PIPELINE_SAMPLE_RATE,
+    language: 'en-US',
+  });
+  transport.session = media;
+  return { conversation, transport, media };
+}

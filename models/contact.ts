@@ -142,7 +142,7 @@ export interface ContactFields {
 export async function createContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields): Promise<ContactRecord> {
   const { doNotCall, ...rest } = fields;
   const suppression = (await registered(organizationId, phoneNumber)) ?? NOT_SUPPRESSED;
-  const timezone = fields.timezone ?? (await inferTimezone(phoneNumber));
+  const timezone = fields.timezone ?? inferTimezone(phoneNumber);
   const created = (await Contact.create({ organizationId, phoneNumber, ...rest, timezone, ...suppression })).toObject();
   if (!doNotCall || created.doNotCall) return created;
   // Suppressed only once the contact exists: a duplicate refused above suppresses nothing.
@@ -163,7 +163,7 @@ export async function createContact(organizationId: Types.ObjectId, phoneNumber:
 export async function updateContact(contact: ContactRecord, fields: ContactFields): Promise<void> {
   const { doNotCall, ...rest } = fields;
   const set: Partial<ContactRecord> = { ...rest };
-  if (fields.timezone === null) set.timezone = await inferTimezone(contact.phoneNumber);
+  if (fields.timezone === null) set.timezone = inferTimezone(contact.phoneNumber);
   if (doNotCall === true && !contact.doNotCall) Object.assign(set, await suppress(contact.organizationId, contact.phoneNumber, 'manual', null));
   if (doNotCall === false && contact.doNotCall) {
     await DoNotCallEntry.deleteOne({ _id: entryId(contact.organizationId, contact.phoneNumber) });
@@ -190,7 +190,7 @@ export async function markDoNotCall(organizationId: Types.ObjectId | string, pho
     return;
   }
   try {
-    await Contact.create({ organizationId: orgId, phoneNumber, timezone: await inferTimezone(phoneNumber), ...suppression });
+    await Contact.create({ organizationId: orgId, phoneNumber, timezone: inferTimezone(phoneNumber), ...suppression });
   } catch (err) {
     // Created meanwhile: that contact takes the suppression instead.
     if (!isDuplicateKeyError(err)) throw err;

@@ -76,20 +76,13 @@ export interface RecipientRow {
  * A recipient's time zone, for its calling hours: its contact's, else the one its import row
  * gives, else the one its number determines; null when none does, which stands for the campaign's.
  */
-export async function recipientTimezone(row: Pick<RecipientRow, 'phoneNumber' | 'timezone'>, contactTimezone?: string | null): Promise<string | null> {
-  return contactTimezone ?? row.timezone ?? (await inferTimezone(row.phoneNumber));
+export function recipientTimezone(row: Pick<RecipientRow, 'phoneNumber' | 'timezone'>, contactTimezone?: string | null): string | null {
+  return contactTimezone ?? row.timezone ?? inferTimezone(row.phoneNumber);
 }
 
-/** Rows resolved at once: each lookup reads the library's zone file, so not all of a large import together. */
-const TIMEZONE_BATCH = 100;
-
 /** The rows with their resolved `timezone` (recipientTimezone), in order. */
-export async function withTimezones<R extends Pick<RecipientRow, 'phoneNumber' | 'timezone'>>(rows: R[]): Promise<Array<R & { timezone: string | null }>> {
-  const resolved: Array<R & { timezone: string | null }> = [];
-  for (let start = 0; start < rows.length; start += TIMEZONE_BATCH) {
-    resolved.push(...(await Promise.all(rows.slice(start, start + TIMEZONE_BATCH).map(async (r) => ({ ...r, timezone: await recipientTimezone(r) })))));
-  }
-  return resolved;
+export function withTimezones<R extends Pick<RecipientRow, 'phoneNumber' | 'timezone'>>(rows: R[]): Array<R & { timezone: string | null }> {
+  return rows.map((r) => ({ ...r, timezone: recipientTimezone(r) }));
 }
 
 /**

@@ -212,7 +212,7 @@ export const campaignRoutes = [
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
       checkRecipients(agent, body.recipients);
       checkRecipientTimezones(body.recipients);
-      const rows = await withTimezones(body.recipients);
+      const rows = withTimezones(body.recipients);
 
       const doNotCall = await doNotCallAmong(auth.organizationId, body.recipients.map((r) => r.phoneNumber));
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();

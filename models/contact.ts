@@ -103,6 +103,20 @@ export async function doNotCallAmong(organizationId: Types.ObjectId | string, nu
   return found;
 }
 
+/** What a campaign's recipient takes from its contact: the time zone and the attributes. */
+export type ContactProfile = Pick<ContactRecord, 'phoneNumber' | 'timezone' | 'attributes'>;
+
+/** The organization's contacts among `numbers`, by number: one query per thousand numbers. */
+export async function contactProfiles(organizationId: Types.ObjectId | string, numbers: string[]): Promise<Map<string, ContactProfile>> {
+  const found = new Map<string, ContactProfile>();
+  for (let start = 0; start < numbers.length; start += LOOKUP_BATCH) {
+    const batch = numbers.slice(start, start + LOOKUP_BATCH);
+    const contacts = await Contact.find({ organizationId, phoneNumber: { $in: batch } }, { _id: 0, phoneNumber: 1, timezone: 1, attributes: 1 }).lean<ContactProfile[]>();
+    for (const c of contacts) found.set(c.phoneNumber, c);
+  }
+  return found;
+}
+
 type Suppression = Pick<ContactRecord, 'doNotCall' | 'doNotCallReason' | 'doNotCallSince' | 'doNotCallCallId'>;
 const NOT_SUPPRESSED: Suppression = { doNotCall: false, doNotCallReason: null, doNotCallSince: null, doNotCallCallId: null };
 

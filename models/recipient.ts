@@ -80,11 +80,6 @@ export function recipientTimezone(row: Pick<RecipientRow, 'phoneNumber' | 'timez
   return contactTimezone ?? row.timezone ?? inferTimezone(row.phoneNumber);
 }
 
-/** The rows with their resolved `timezone` (recipientTimezone), in order. */
-export function withTimezones<R extends Pick<RecipientRow, 'phoneNumber' | 'timezone'>>(rows: R[]): Array<R & { timezone: string | null }> {
-  return rows.map((r) => ({ ...r, timezone: recipientTimezone(r) }));
-}
-
 /**
  * Each zone's first-attempt lane, in order of first appearance, and each row's place in it: lane z
  * holds zone z's rows to dial in import order (see CampaignLanes). A suppressed row has no place.

@@ -3,8 +3,8 @@ import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
 import { findPage } from '../../lib/page';
-import { doNotCallAmong } from '../../models/contact';
-import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients, withTimezones } from '../../models/recipient';
+import { contactProfiles, doNotCallAmong } from '../../models/contact';
+import { claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, removeRecipients, storeRecipients, type RecipientRow } from '../../models/recipient';
 import {
   campaignCancelUpdate,
   draftCampaignState,
@@ -15,7 +15,7 @@ import {
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
-import { checkRecipients } from '../callTarget';
+import { checkRecipients, declaredVariables, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, invalidStateTransition, notFound, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
@@ -41,6 +41,27 @@ async function findCampaign(organizationId: Types.ObjectId, id: string): Promise
   const campaign = await CampaignModel.findOne({ _id: id, organizationId }).lean();
   if (!campaign) throw notFound('campaign', 'path.id');
   return campaign;
+}
+
+/** Import rows resolved per contacts query. */
+const CONTACT_BATCH = 1000;
+
+/**
+ * The import's rows as stored: each takes its number's contact's attributes as variables (the
+ * row's own win) and its time zone (recipientTimezone: the contact's first), one contacts query
+ * per thousand rows.
+ */
+async function withContacts(organizationId: Types.ObjectId, declared: string[], recipients: RecipientRow[]) {
+  const rows: Array<Omit<RecipientRow, 'timezone'> & { variables: Record<string, string>; timezone: string | null }> = [];
+  for (let start = 0; start < recipients.length; start += CONTACT_BATCH) {
+    const batch = recipients.slice(start, start + CONTACT_BATCH);
+    const contacts = await contactProfiles(organizationId, batch.map((r) => r.phoneNumber));
+    for (const r of batch) {
+      const contact = contacts.get(r.phoneNumber);
+      rows.push({ ...r, variables: withContactAttributes(declared, contact?.attributes, r.variables), timezone: recipientTimezone(r, contact?.timezone) });
+    }
+  }
+  return rows;
 }
 
 /** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */
@@ -193,7 +214,8 @@ export const campaignRoutes = [
       'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
       'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored. ' +
       'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
-      'Each recipient’s time zone is stored with it: the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +
+      'Each recipient’s time zone is stored with it: its number’s contact’s `timezone` (see Contacts), else the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +
+      'A number with a contact lends the contact’s `attributes` named like the agent’s `{{placeholders}}` as `variables`; the row’s own `variables` win, and the placeholders are checked after (so a row may leave out what its contact gives). ' +
       'A row whose number is do-not-call (see Contacts) is stored with status `suppressed` and never dialled; it counts in `stats.suppressed` and `stats.failed`. A number that becomes do-not-call later is checked again right before each attempt: it is not dialled, and its recipient becomes `suppressed` (`lastDisposition` `do_not_call`).',
     auth: 'apiKey',
     scope: 'campaigns:manage',
@@ -210,9 +232,9 @@ export const campaignRoutes = [
 
       const agent = await Agent.findById(campaign.agentId).lean();
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
-      checkRecipients(agent, body.recipients);
       checkRecipientTimezones(body.recipients);
-      const rows = withTimezones(body.recipients);
+      const rows = await withContacts(auth.organizationId, declaredVariables(agent), body.recipients);
+      checkRecipients(agent, rows);
 
       const doNotCall = await doNotCallAmong(auth.organizationId, body.recipients.map((r) => r.phoneNumber));
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();

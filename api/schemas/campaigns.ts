@@ -190,7 +190,7 @@ const RecipientTimezone = Type.String({
   minLength: 1,
   maxLength: 64,
   description:
-    'The recipient’s IANA time zone, for the calling hours. Without it: the zone the number determines (libphonenumber’s prefix data; a number spanning several zones, such as most mobile ranges of large countries, determines none), else the campaign’s `timezone`.',
+    'The recipient’s IANA time zone, for the calling hours, unless the number’s contact has one, which comes first. Without either: the zone the number determines (libphonenumber’s prefix data; a number spanning several zones, such as most mobile ranges of large countries, determines none), else the campaign’s `timezone`.',
 });
 export const RecipientInput = Type.Object({ ...recipientFields, timezone: Type.Optional(RecipientTimezone) }, { additionalProperties: false, title: 'recipient_create' });
 
@@ -217,7 +217,7 @@ export const Recipient = Type.Object(
     contactName: Type.String(),
     externalRef: Type.String(),
     variables: Type.Record(Type.String(), Type.String()),
-    timezone: nullable(Type.String(), 'The recipient’s own time zone, stored at import (the row’s, else the number’s); null: the campaign’s `timezone`, as edited.'),
+    timezone: nullable(Type.String(), 'The recipient’s own time zone, stored at import (its contact’s, else the row’s, else the number’s); null: the campaign’s `timezone`, as edited.'),
     status: StringEnum(RECIPIENT_STATUSES, {
       description: '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached), `suppressed` (final, never dialled again: the number is do-not-call).',
     }),

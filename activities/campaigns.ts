@@ -40,21 +40,26 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     /**
      * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
      * use) and marks the recipient `calling`. Idempotent per call id: a retry finds its slot.
-     * A number that is do-not-call is not dialled: `suppressed` at import, or found so now, right
-     * before the dial, and then marked so (with `lastDisposition` `do_not_call`, which tells a retry
-     * of this activity that it was this attempt that found it).
+     * A number that is do-not-call is not dialled: `suppressed` at import (the import keeps those
+     * out of the lanes, so they are not asked for), or found so now, right before the dial, and
+     * then marked so (with `lastDisposition` `do_not_call`, which tells a retry of this activity
+     * that it was this attempt that found it). A retry that had taken the slot gives it back.
      */
     async beginAttempt(a) {
       const recipient = await Recipient.findById(recipientId(a.campaignId, a.index)).lean();
       if (!recipient) throw new Error(`recipient ${a.index} of campaign ${a.campaignId} is missing`);
       if (recipient.status === 'suppressed') return { suppressed: recipient.lastDisposition === DO_NOT_CALL ? 'now' : 'at_import' };
+      const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
       if (await isDoNotCall(a.organizationId, recipient.phoneNumber)) {
-        await Recipient.updateOne({ _id: recipient._id }, { $set: { status: 'suppressed', lastDisposition: DO_NOT_CALL, updatedAt: new Date() } });
+        if (alreadyBegun) await releaseSlot(callSlotPool(a.organizationId), a.callId);
+        await Recipient.updateOne(
+          { _id: recipient._id },
+          { $set: { status: 'suppressed', attempts: a.attempt - 1, lastDisposition: DO_NOT_CALL, updatedAt: new Date() } },
+        );
         return { suppressed: 'now' };
       }
       const campaignAgent = await Agent.findById(a.agentId).lean();
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
-      const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
       if (!alreadyBegun) {
         const reservation = await reserveCallSlot({ organizationId: a.organizationId, callId: a.callId, byok: a.byok, creditMaxAgeMs: CREDIT_CHECK_MAX_AGE_MS });
         if (!reservation.reserved) return { blocked: reservation.refused === 'insufficient_credits' ? 'insufficient_credits' : 'concurrency' };

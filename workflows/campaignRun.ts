@@ -304,9 +304,11 @@ export class CampaignRun {
       const b = begun[i]!;
       return 'callInput' in b ? [{ ...a, callInput: b.callInput }] : [];
     });
-    if (this.stopped()) {
-      // Cancelled while the slots were being claimed: give the attempts back undialled.
+    if (this.stopped() || this.state.status === 'paused') {
+      // Cancelled or paused while the slots were being claimed: give the attempts back undialled;
+      // a paused campaign dials them first when it resumes.
       await Promise.all(ready.map(({ callInput: _input, ...a }) => abandonAttempt({ campaignId, organizationId, ...a })));
+      if (!this.stopped()) this.lanes.putBack(ready.map(({ index, attempt, zone }) => ({ index, attempt, zone })));
       return;
     }
     await Promise.all(

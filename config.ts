@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from './providers/vendors';
+import { EMBEDDED_SPEECH, LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from './providers/vendors';
 
 /**
  * Runtime configuration, read once from the environment. Every default is the embedded one that
@@ -19,12 +19,17 @@ export interface Config {
      */
     actionTimeoutSeconds: number;
   };
-  /** Providers used where an agent names none; `simulated` is the embedded default and says so. */
+  /**
+   * Providers used where an agent names none; `simulated` is the embedded default and says so. STT
+   * and TTS may also be `local`, the offline engines (`npm run dev` picks them).
+   */
   providers: {
     llm: string;
     stt: string;
     tts: string;
   };
+  /** Where the `local` speech engines find their models (scripts/tools.sh local-speech); empty: not provisioned. */
+  localSpeechDir: string;
   /** The service's own accounts with LLM vendors; a vendor without a key is not available to non-byok sessions. */
   llmVendors: Record<'mistral' | 'gemini' | 'groq', { apiKey: string; baseUrl: string; model: string }>;
   /**
@@ -40,6 +45,8 @@ export interface Config {
    * address throttles count by is the one the outermost of them saw. 0 trusts no header.
    */
   trustProxyHops: number;
+  /** Invalid credentials (unknown, malformed, revoked, expired) one client address may present per clock minute before they are answered 429. */
+  invalidCredentialsPerMinute: number;
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
@@ -211,9 +218,9 @@ function carrierFrom(env: NodeJS.ProcessEnv): Config['carrier'] {
 }
 
 /** A misspelt default would fail every session that uses it; it fails the process at startup instead. */
-function providerFrom(env: NodeJS.ProcessEnv, name: string, vendors: readonly string[]): string {
+function providerFrom(env: NodeJS.ProcessEnv, name: string, vendors: readonly string[], embedded: readonly string[] = ['simulated']): string {
   const value = env[name] || 'simulated';
-  if (value !== 'simulated' && !vendors.includes(value)) throw new Error(`${name} must be simulated or one of ${vendors.join(', ')}, got "${value}"`);
+  if (!embedded.includes(value) && !vendors.includes(value)) throw new Error(`${name} must be ${embedded.join(', ')} or one of ${vendors.join(', ')}, got "${value}"`);
   return value;
 }
 
@@ -241,9 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providers: {
       llm: providerFrom(env, 'DEFAULT_LLM_PROVIDER', LLM_VENDORS),
-      stt: providerFrom(env, 'DEFAULT_STT_PROVIDER', STT_VENDORS),
-      tts: providerFrom(env, 'DEFAULT_TTS_PROVIDER', TTS_VENDORS),
+      stt: providerFrom(env, 'DEFAULT_STT_PROVIDER', STT_VENDORS, EMBEDDED_SPEECH),
+      tts: providerFrom(env, 'DEFAULT_TTS_PROVIDER', TTS_VENDORS, EMBEDDED_SPEECH),
     },
+    localSpeechDir: env.LOCAL_SPEECH_DIR || '',
     llmVendors: {
       mistral: { apiKey: env.MISTRAL_API_KEY || '', baseUrl: env.MISTRAL_BASE_URL || '', model: env.MISTRAL_MODEL || '' },
       gemini: { apiKey: env.GEMINI_API_KEY || '', baseUrl: env.GEMINI_BASE_URL || '', model: env.GEMINI_MODEL || '' },
@@ -284,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || '',
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
+    invalidCredentialsPerMinute: intFrom(env, 'INVALID_CREDENTIALS_PER_MINUTE', 60),
     carrier: carrierFrom(env),
     byok: {
       encryptionKeys: credentialKeys(env),

@@ -1,38 +1,19 @@
 import { Types } from 'mongoose';
-import { Agent, type AgentRecord } from '../models/agent';
+import { Agent } from '../models/agent';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
 import { recountSessionsSoon } from '../models/sessionCount';
-import { InterviewTurn, interviewTranscript } from '../models/interviewTurn';
+import { InterviewTurn, appendTurn, interviewTranscript } from '../models/interviewTurn';
 import type { LlmSource } from '../providers/llm';
-import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
+import type { Turn } from '../providers/llm/interface';
+import { interviewLlm, interviewProfile } from '../conversation/profile';
 import { analysisOrFailure } from './analysis';
 import type { InterviewActivities, InterviewTurnView } from '../workflows/definitions';
 
 export interface InterviewDeps {
   llms: LlmSource;
-}
-
-/** The LLM of an interview: its agent's (or the server's default), with the organization's own key for byok. */
-function interviewLlm(llms: LlmSource, interview: InterviewRecord, agent: AgentRecord): Promise<LlmProvider> {
-  return llms.forSession({ organizationId: String(interview.organizationId), byok: interview.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
-}
-
-export function interviewProfile(agent: AgentRecord, interview: InterviewRecord): InterviewProfile {
-  const voice = (agent.voice ?? {}) as Partial<Record<'goal' | 'opening' | 'evaluationStyle' | 'difficulty', string>> & { evaluationCriteria?: string[] };
-  return {
-    mode: interview.agentMode,
-    instructions: agent.instructions,
-    goal: voice.goal ?? '',
-    opening: voice.opening ?? '',
-    evaluationCriteria: voice.evaluationCriteria ?? [],
-    evaluationStyle: voice.evaluationStyle ?? '',
-    difficulty: voice.difficulty ?? 'medium',
-    language: interview.language,
-    candidateName: interview.candidateName,
-  };
 }
 
 async function loadInterview(interviewId: string) {
@@ -50,17 +31,6 @@ const view = (t: { index: number; role: string; text: string }): InterviewTurnVi
   role: t.role as InterviewTurnView['role'],
   text: t.text,
 });
-
-/** Stores turn `index`; false when a retried write finds it already there. */
-async function appendTurn(interviewId: string, index: number, role: 'agent' | 'candidate', text: string, ends?: boolean): Promise<boolean> {
-  try {
-    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}) });
-    return true;
-  } catch (err) {
-    if (!isDuplicateKeyError(err)) throw err;
-    return false;
-  }
-}
 
 /** The interview workflow's activities; their signatures are the workflow's own (workflows/definitions). */
 export function interviewActivities({ llms }: InterviewDeps) {

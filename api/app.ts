@@ -9,7 +9,7 @@ import { requestId } from './middleware/requestId';
 import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
 import { pageRoutes } from './pages';
-import { buildRouter } from './router';
+import { allowedMethods, buildRouter } from './router';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
@@ -59,17 +59,17 @@ export function createApp(deps: AppDeps): Koa {
 
   const api = buildRouter(apiRoutes(), deps);
   app.use(api.routes());
-  app.use(api.allowedMethods());
+  app.use(allowedMethods(api));
 
   // The candidate's side of interviews: its own prefix and credentials, not part of the partner API.
   const candidate = buildRouter(candidateRoutes, deps, CANDIDATE_PREFIX);
   app.use(candidate.routes());
-  app.use(candidate.allowedMethods());
+  app.use(allowedMethods(candidate));
   // Twilio's webhooks, when calls go through Twilio: signed by Twilio, not part of the partner API.
   if (deps.config.carrier.twilio) {
     const twilio = buildRouter(twilioRoutes, deps, TWILIO_PREFIX);
     app.use(twilio.routes());
-    app.use(twilio.allowedMethods());
+    app.use(allowedMethods(twilio));
   }
   const pages = pageRoutes();
   app.use(pages.routes());

@@ -1,12 +1,12 @@
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from './errors';
-import { BAD_CREDENTIALS_PER_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from './middleware/throttle';
+import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from './middleware/throttle';
 import type { ResponseDoc, RouteDef } from './defineRoute';
 import { API_PREFIX } from './router';
 import { acceptsIdempotencyKey, REPLAYED_HEADER } from './middleware/idempotency';
 import { ErrorEnvelope, IdempotencyKeyHeader, errorResponses } from './schemas/common';
 
-const DESCRIPTION = `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
+const description = (invalidCredentialsPerMinute: number) => `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
 
 **Authentication.** Every operation except this document takes \`Authorization: Bearer <API key>\` (\`rb_live_…\` or \`rb_test_…\`). A key's effective access is its scopes intersected with its creator's current permissions. Dashboard operations take a dashboard session token (\`rb_dash_…\`) from \`POST /dashboard/sessions\` instead; an API key is refused there, and a session is refused on partner operations.
 
@@ -18,7 +18,7 @@ ${Object.entries(ERROR_CODES)
 
 **Rate limits.** Per key, fixed one-minute windows aligned to the clock minute (default 120 requests, set per key at creation). Every response to an API key carries \`x-ratelimit-limit\`, \`x-ratelimit-remaining\` and \`x-ratelimit-reset\` (seconds until the window ends); a 429 adds \`retry-after\`. Requests that fail authentication do not count. Limits below 200 a minute are exact across all API instances; above that, instances reserve requests in blocks of 1% of the limit, so a window never admits more than the limit and may admit slightly fewer.
 
-**Throttles.** Counted per client address and per email across all API instances, whatever the route: an address that presents ${BAD_CREDENTIALS_PER_ADDRESS} invalid credentials (unknown, malformed, revoked or expired API keys and dashboard sessions) within a clock minute gets 429 \`RATE_LIMITED\` with \`retry-after\` on every API-key and dashboard operation until the minute ends; sign-in allows ${SIGN_IN_FAILURES_PER_EMAIL} failures per email and ${SIGN_IN_FAILURES_PER_ADDRESS} per address in each ${SIGN_IN_WINDOW_MINUTES}-minute window.
+**Throttles.** Counted per client address and per email across all API instances, whatever the route: an address that presents ${invalidCredentialsPerMinute} invalid credentials (unknown, malformed, revoked or expired API keys and dashboard sessions) within a clock minute gets 429 \`RATE_LIMITED\` with \`retry-after\` for each further invalid credential until the minute ends (valid keys and sessions from the address are still served; a request with no credential is a 401); sign-in allows ${SIGN_IN_FAILURES_PER_EMAIL} failures per email and ${SIGN_IN_FAILURES_PER_ADDRESS} per address in each ${SIGN_IN_WINDOW_MINUTES}-minute window.
 
 **Revocation and permissions.** Revoking a key, or narrowing the permissions of the user who created it, takes effect at once on the instance that handled the change and within 2 seconds on every other instance.
 
@@ -42,8 +42,10 @@ function parameters(route: RouteDef) {
   }
   const required = new Set(route.query?.required ?? []);
   for (const [name, schema] of Object.entries(route.query?.properties ?? {})) {
-    const s = plain(schema as TSchema) as { description?: string };
-    list.push({ name, in: 'query', required: required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+    const s = plain(schema as TSchema) as { description?: string; default?: unknown };
+    // A parameter with a default may be left out: the validator fills it in.
+    const needed = required.has(name) && s.default === undefined;
+    list.push({ name, in: 'query', required: needed, schema: s, ...(s.description ? { description: s.description } : {}) });
   }
   if (acceptsIdempotencyKey(route)) {
     const schema = plain(IdempotencyKeyHeader) as { description: string };
@@ -96,7 +98,7 @@ function responses(route: RouteDef) {
 }
 
 /** The OpenAPI 3.1 document, built from the same route table as the router. */
-export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
+export function buildOpenApi(routes: RouteDef[], serverUrl: string, invalidCredentialsPerMinute: number) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const scopeNote = route.scope ? `\n\nRequires scope \`${route.scope}\`.` : route.adminOnly ? '\n\nOrganization admins only.' : '';
@@ -113,7 +115,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Voice Agent Platform API', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Voice Agent Platform API', version: '1.0.0', description: description(invalidCredentialsPerMinute) },
     servers: [{ url: `${serverUrl}${API_PREFIX}` }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,

@@ -12,6 +12,8 @@ const read = (file: string) => readFileSync(path.join(PUBLIC_DIR, file), 'utf8')
 const ASSETS: Record<string, { file: string; type: string }> = {
   '/embed.js': { file: 'embed.js', type: 'application/javascript; charset=utf-8' },
   '/assets/session.js': { file: 'session.js', type: 'application/javascript; charset=utf-8' },
+  '/assets/voice.js': { file: 'voice.js', type: 'application/javascript; charset=utf-8' },
+  '/assets/voice-worklet.js': { file: 'voice-worklet.js', type: 'application/javascript; charset=utf-8' },
   '/assets/session.css': { file: 'session.css', type: 'text/css; charset=utf-8' },
 };
 
@@ -32,9 +34,12 @@ function sessionPage(template: string, data: PageData): string {
 /**
  * The pages serve only our own files and talk only to this host. `frame-ancestors` decides who
  * may frame them: nobody for the hosted link (it carries the candidate's capability), the allowed
- * origins of the interview's embed tokens for the embed page.
+ * origins of the interview's embed tokens for the embed page. The voice worklet is a script of
+ * ours ('self'), and the microphone is ours alone (the embedding page grants it with allow="microphone").
  */
 function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors: string[]) {
+  // Voice mode's socket, named as well as 'self': browsers before CSP 3 (Safari until 15.4) do not count ws: as 'self'.
+  const socketOrigin = /^[\w.-]+(:\d+)?$/.test(ctx.host) ? ` ${ctx.protocol === 'https' ? 'wss' : 'ws'}://${ctx.host}` : '';
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set({
@@ -42,7 +47,7 @@ function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors
       "default-src 'none'",
       "script-src 'self'",
       "style-src 'self'",
-      "connect-src 'self'",
+      `connect-src 'self'${socketOrigin}`,
       "img-src 'self' data:",
       "media-src 'self'",
       "base-uri 'none'",

@@ -1,16 +1,14 @@
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Client } from '@temporalio/client';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CallConversation, callLlm, type LlmFor } from '../conversation/call';
 import type { Config } from '../config';
-import { organizationCredential } from '../models/providerCredential';
-import { llmSource } from '../providers/llm';
+import type { LlmSource } from '../providers/llm';
 import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
-import { ApiError, internalError, notFound, routeNotFound } from './errors';
-import { errorBody } from './middleware/errors';
-import { newRequestId } from './middleware/requestId';
+import { notFound } from './errors';
 import { verifyTwilioSignature } from './routes/twilio';
+import { refuseUpgrade, type SocketRoute } from './upgrade';
 import { Workflows } from './temporal';
 
 export interface RelayDeps {
@@ -28,51 +26,36 @@ type RelayMessage =
   | { type: 'error'; description: string };
 
 /** Each call's LLM chosen as the worker's activities choose it: the agent's vendor, byok keys included. */
-export function agentLlm(config: Config): LlmFor {
-  const llms = llmSource(config, organizationCredential);
+export function agentLlm(llms: LlmSource): LlmFor {
   return (call, agent) => callLlm(llms, call, agent);
 }
 
-const RELAY_PATH = new RegExp(`^${TWILIO_PREFIX}/relay/([0-9a-f]{24})$`);
-
 /**
- * Serves Twilio ConversationRelay on the API's own HTTP server: a WebSocket per answered call at
- * `/carrier/twilio/relay/{callId}`. The handshake is refused before the upgrade, with the API's
- * error envelope, unless Twilio signed it and the call is still on.
+ * Serves Twilio ConversationRelay on the API's own HTTP server (through api/sockets.ts): a
+ * WebSocket per answered call at `/carrier/twilio/relay/{callId}`. The handshake is refused before
+ * the upgrade, with the API's error envelope, unless Twilio signed it and the call is still on.
  */
-export function attachTwilioRelay(server: Server, deps: RelayDeps): void {
+export function twilioRelay(deps: RelayDeps): SocketRoute {
   const sockets = new WebSocketServer({ noServer: true });
   const workflows = new Workflows(deps.temporal, deps.config);
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    admit(req, deps).then(
-      (conversation) => sockets.handleUpgrade(req, socket, head, (ws) => new RelaySession(ws, conversation, workflows).listen()),
-      (err: unknown) => refuse(socket, err),
-    );
-  });
+  return {
+    path: new RegExp(`^${TWILIO_PREFIX}/relay/([0-9a-f]{24})$`),
+    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) => {
+      admit(match[1]!, req, deps).then(
+        (conversation) => sockets.handleUpgrade(req, socket, head, (ws) => new RelaySession(ws, conversation, workflows).listen()),
+        (err: unknown) => refuseUpgrade(socket, err, 'relay handshake'),
+      );
+    },
+  };
 }
 
-async function admit(req: IncomingMessage, deps: RelayDeps): Promise<CallConversation> {
-  const path = new URL(req.url ?? '/', 'http://relay').pathname;
-  const callId = RELAY_PATH.exec(path)?.[1];
-  if (!callId) throw routeNotFound(req.method ?? 'GET', path);
+async function admit(callId: string, req: IncomingMessage, deps: RelayDeps): Promise<CallConversation> {
   // The signature first, so that nobody but Twilio learns which calls exist.
   const signature = req.headers['x-twilio-signature'];
   verifyTwilioSignature(deps.config, typeof signature === 'string' ? signature : undefined, twilioUrls(deps.config.publicBaseUrl, callId).relay, {});
   const conversation = await CallConversation.open(callId, deps.llmFor);
   if (!conversation) throw notFound('call in progress', 'path.id');
   return conversation;
-}
-
-function refuse(socket: Duplex, err: unknown): void {
-  const apiError = err instanceof ApiError ? err : internalError();
-  const requestId = newRequestId();
-  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: 'relay handshake failed', request_id: requestId, error: (err as Error).message }));
-  const body = JSON.stringify(errorBody(apiError, requestId));
-  socket.end(
-    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
-      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-      `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
-  );
 }
 
 /**

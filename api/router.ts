@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppDeps } from './deps';
-import { notFound, permissionDenied, validationError } from './errors';
+import { methodNotAllowed, notFound, permissionDenied, validationError } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
 import { createThrottle } from '../models/throttleTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
@@ -43,7 +43,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       ctx.state.operationId = route.operationId;
       let auth: Auth | undefined;
       if (route.auth === 'apiKey') {
-        const key = await throttleBadCredentials(ctx, throttle, () => authenticateApiKey(ctx, keyCache));
+        const key = await throttleBadCredentials(ctx, throttle, deps.config.invalidCredentialsPerMinute, () => authenticateApiKey(ctx, keyCache));
         auth = key;
         ctx.state.auth = key;
         await enforceRateLimit(ctx, limiter, key.keyId, key.rateLimitPerMinute);
@@ -51,7 +51,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
           throw permissionDenied(`This key lacks the ${route.scope} scope needed for ${route.method.toUpperCase()} ${API_PREFIX}${route.path}.`);
         }
       } else if (route.auth === 'dashboard') {
-        const session = await throttleBadCredentials(ctx, throttle, () => authenticateDashboard(ctx));
+        const session = await throttleBadCredentials(ctx, throttle, deps.config.invalidCredentialsPerMinute, () => authenticateDashboard(ctx));
         auth = session;
         ctx.state.auth = session;
         if (route.adminOnly && session.role !== 'admin') throw permissionDenied('Only organization admins may do this.');
@@ -64,7 +64,12 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
 
       // A malformed id cannot name anything in the caller's organization: 404, like an unknown one.
       const params = { ...ctx.params };
-      if (validateParams && !validateParams(params)) throw notFound(route.resource, 'path.id');
+      if (validateParams && !validateParams(params)) {
+        // `/contacts/import` fits `/contacts/{id}` too: there, a method the static path lacks is a 405, not an unknown id.
+        const statics = staticMethods(router, ctx.path, ctx.method);
+        if (statics.length > 0) throw methodNotAllowed(ctx.method, ctx.path, statics);
+        throw notFound(route.resource, 'path.id');
+      }
       const query = { ...ctx.query };
       if (validateQuery) check(validateQuery, query, 'query');
       let body: unknown;
@@ -76,7 +81,8 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
 
       const handle = async () => {
         if (validateBody) {
-          body ??= {};
+          // An absent body is an empty object; a JSON `null` is a body, which the schema refuses.
+          if (body === undefined) body = {};
           check(validateBody, body, 'body');
         }
         const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, throttle, ctx });
@@ -94,4 +100,24 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
     });
   }
   return router;
+}
+
+/** The methods of the routes that match `path` with no parameter: `/contacts/import`, not `/contacts/{id}`. */
+function staticMethods(router: Router, path: string, method: string): string[] {
+  const layers = router.match(path, method).path.filter((layer) => layer.paramNames.length === 0);
+  return [...new Set(layers.flatMap((layer) => layer.methods))];
+}
+
+/**
+ * The router's OPTIONS and 405 answers, with `Allow` naming only the static route where one matches:
+ * `/contacts/import` also fits `/contacts/{id}`, whose methods it does not have.
+ */
+export function allowedMethods(router: Router): Koa.Middleware {
+  const answer = router.allowedMethods();
+  return async (ctx, next) => {
+    await answer(ctx as Parameters<typeof answer>[0], next);
+    if (!ctx.response.get('allow')) return;
+    const statics = staticMethods(router, ctx.path, ctx.method);
+    if (statics.length > 0) ctx.set('allow', statics.join(', '));
+  };
 }

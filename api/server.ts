@@ -4,8 +4,9 @@ import { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../models/connection';
 import { installCredentialKeys } from '../models/providerCredential';
+import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { createApp } from './app';
-import { agentLlm, attachTwilioRelay } from './relay';
+import { attachSockets } from './sockets';
 import { startSweeper } from './sweeper';
 import { connectTemporal } from './temporal';
 
@@ -18,17 +19,18 @@ async function main(): Promise<void> {
   const server = app.listen(config.port, config.host, () => {
     console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${config.host}:${config.port}` }));
   });
-  if (config.carrier.twilio) {
-    // The agent turns of phone calls run here, next to the live audio; byok calls open the
-    // organization's own LLM key, as the worker does.
-    installCredentialKeys(config.byok.encryptionKeys);
-    attachTwilioRelay(server, { config, temporal, llmFor: agentLlm(config) });
-  }
+  // Live conversations run here, next to their sockets: candidates' voice interviews and, with
+  // Twilio, phone calls' agent turns. The embedded speech engines are built once for the process.
+  // byok sessions open the organization's own keys, as the worker's activities do.
+  installCredentialKeys(config.byok.encryptionKeys);
+  const embedded = embeddedSpeech(config);
+  attachSockets(server, { config, temporal, embedded });
 
   const stopSweeper = startSweeper((err) => app.emit('error', err));
 
   const shutdown = () => {
     stopSweeper();
+    embedded.stop();
     server.close(() => {
       void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0));
     });

@@ -37,7 +37,10 @@ import {
   interviewEndUpdate,
   interviewMessageUpdate,
   interviewOpenUpdate,
+  interviewSilentUpdate,
   interviewStartUpdate,
+  interviewVoiceTurnDoneUpdate,
+  interviewVoiceTurnUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
   searchAttributes,
@@ -51,6 +54,8 @@ import {
   type InterviewInput,
   type InterviewReply,
   type InterviewWorkflow,
+  type VoiceTurnDone,
+  type VoiceTurnSlot,
   type ZoneCount,
 } from '../workflows/definitions';
 import {
@@ -229,8 +234,23 @@ export class Workflows {
     return this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(interviewMessageUpdate, { args: [text] }));
   }
 
-  async endInterview(interviewId: string): Promise<void> {
-    await this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate));
+  endInterview(interviewId: string): Promise<{ reportId: string }> {
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate));
+  }
+
+  /** A voice session's turn: its indices, the run held for at most INTERVIEW_TURN_TIMEOUT_SECONDS until `voiceTurnDone`. */
+  reserveVoiceTurn(interviewId: string, candidate: boolean): Promise<VoiceTurnSlot> {
+    const request = { candidate, leaseSeconds: this.deadlines.turn };
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnUpdate, { args: [request] }));
+  }
+
+  voiceTurnDone(interviewId: string, done: VoiceTurnDone): Promise<{ reportId: string | null }> {
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [done] }));
+  }
+
+  /** The voice session ended on the candidate's silence (`candidate_silent`). */
+  candidateSilent(interviewId: string): Promise<{ reportId: string }> {
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewSilentUpdate));
   }
 
   private call = (callId: string) => this.client.workflow.getHandle<CallWorkflow>(callWorkflowId(callId));

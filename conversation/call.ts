@@ -6,6 +6,7 @@ import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import type { Conversation } from './conversation';
 import { agentProfile } from './profile';
+import { cutTo, speakStream } from './turnText';
 
 /** Picks the language model for one call's agent (its own provider, the organization's key...). */
 export type LlmFor = (call: CallRecord, agent: AgentRecord) => Promise<LlmProvider>;
@@ -78,32 +79,22 @@ export class CallConversation implements Conversation {
 
   async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
     const stream = this.llm.streamReply(this.profile, this.turns.map(({ role, text }) => ({ role, text })));
-    let text = '';
-    let cut = false;
-    for await (const chunk of stream.chunks) {
-      if (stopped()) {
-        cut = true;
-        break;
-      }
-      text += chunk;
-      say(chunk);
-    }
-    const done = !cut && stream.done();
-    if (text.trim()) await this.record({ role: 'agent', text: text.trim() }, done ? 'agent' : undefined);
+    const { text, done } = await speakStream(stream, say, stopped);
+    if (text) await this.record({ role: 'agent', text }, done ? 'agent' : undefined);
     return { done };
   }
 
   async interrupted(spoken: string): Promise<void> {
     const last = this.turns[this.turns.length - 1];
-    if (!last || last.role !== 'agent') return;
-    const kept = spoken.trim();
-    const filter = { callId: new Types.ObjectId(this.callId), index: last.index };
+    const kept = last?.role === 'agent' ? cutTo(last.text, spoken) : undefined;
+    if (kept === undefined) return;
+    const filter = { callId: new Types.ObjectId(this.callId), index: last!.index };
     if (!kept) {
       await CallTurn.deleteOne(filter);
       this.turns.pop();
-    } else if (kept.length < last.text.length) {
+    } else {
       await CallTurn.updateOne(filter, { $set: { text: kept } });
-      last.text = kept;
+      last!.text = kept;
     }
   }
 }

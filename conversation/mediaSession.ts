@@ -18,12 +18,16 @@ export interface MediaSessionDeps {
   sampleRate: number;
   language: string;
   voice?: string;
+  /** The contact's words so far in the utterance being heard (the STT's partials), for a live caption. */
+  onPartial?: (text: string) => void;
   /** Each agent turn's stage times, once its first frame is sent (benchmarks, metrics). */
   onTurnTiming?: (timing: TurnTiming) => void;
 }
 
 /** How long an ended session waits for its last transcript writes before it reports the end. */
 const END_GRACE_MS = 2000;
+/** How many seconds of frames at the allowed rate a caller may send at once. */
+const FRAME_BURST_SECONDS = 3;
 
 /**
  * One voice conversation over one transport: the caller's frames go through voice activity
@@ -44,12 +48,23 @@ export class MediaSession {
   private work: Promise<void> = Promise.resolve();
   private turn: AgentTurn | undefined;
   private turns = 0;
+  /** Counts the contact's utterances (the VAD's starts of speech). */
+  private utterances = 0;
+  /** The utterance under way when the current agent turn began: it does not interrupt that turn. */
+  private talkingAtTurnStart: number | undefined;
+  /** The latest utterance heard while the agent had the turn: a backchannel in it answered nothing. */
+  private overlapped: number | undefined;
   /** Finals of the contact's utterance not yet taken as a turn. */
   private heard: string[] = [];
   private settledSinceSpeech = true;
   private reprompted = false;
   private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
-  private frameWindow = { start: 0, frames: 0 };
+  /**
+   * Frames the caller may still send at once: a bucket refilled at maxFramesPerSecond and holding
+   * FRAME_BURST_SECONDS of them, since a stalled browser or network hands over a second's frames
+   * together with the next second's.
+   */
+  private frameBudget = { frames: Number.POSITIVE_INFINITY, at: 0 };
 
   constructor(private readonly deps: MediaSessionDeps) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
@@ -57,8 +72,12 @@ export class MediaSession {
     this.playback = new Playback(deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
   }
 
-  /** Opens the STT stream and speaks the agent's opening line (or its first reply). */
-  async start(): Promise<void> {
+  /**
+   * Opens the STT stream and speaks the agent's opening line (or its first reply), after `prepare`
+   * (an interview's start, which produces its opening). The contact is heard from the moment the
+   * stream is open: what they say meanwhile is their turn after the opening.
+   */
+  async start(prepare?: () => Promise<void>): Promise<void> {
     const { settings, stt, sampleRate, language } = this.deps;
     this.arm('duration', settings.maxDurationMs, () => this.end('max_duration'));
     try {
@@ -68,8 +87,9 @@ export class MediaSession {
     }
     if (this.final) return this.stt.close();
     void this.listen(this.stt);
-    const opening = this.deps.conversation.opening();
     this.enqueue(async () => {
+      await prepare?.();
+      const opening = this.deps.conversation.opening();
       if (opening) await this.deps.conversation.agentSaid(opening);
       await this.agentTurn(opening);
     });
@@ -83,16 +103,20 @@ export class MediaSession {
       return this.end('bad_frame', `a frame of ${frame.length} bytes (at most ${settings.maxFrameMs} ms of PCM16)`);
     }
     const now = performance.now();
-    if (now - this.frameWindow.start >= 1000) this.frameWindow = { start: now, frames: 0 };
-    if (++this.frameWindow.frames > settings.maxFramesPerSecond) {
-      return this.end('frame_rate_exceeded', `more than ${settings.maxFramesPerSecond} frames in a second`);
+    const burst = settings.maxFramesPerSecond * FRAME_BURST_SECONDS;
+    const refilled = this.frameBudget.frames + ((now - this.frameBudget.at) / 1000) * settings.maxFramesPerSecond;
+    this.frameBudget = { frames: Math.min(burst, refilled) - 1, at: now };
+    if (this.frameBudget.frames < 0) {
+      return this.end('frame_rate_exceeded', `more than ${settings.maxFramesPerSecond} frames a second (bursts of ${FRAME_BURST_SECONDS} s allowed)`);
     }
     this.stt?.send(frame);
     const change = this.vad.push(frame);
     if (change === 'start') {
+      this.utterances++;
       this.disarm('silence');
       this.settledSinceSpeech = false;
     }
+    if (this.vad.speaking && this.agentHasTurn()) this.overlapped = this.utterances;
     if (this.vad.speechMs > settings.maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${settings.maxTurnMs} ms`);
     // Speech this long over the agent interrupts even before the STT has a word of it.
     if (this.vad.speechMs >= settings.bargeInSpeechMs) this.bargeIn();
@@ -138,15 +162,19 @@ export class MediaSession {
   }
 
   private heardPartial(text: string): void {
-    if (!onlyBackchannel([...this.heard, text].join(' '), this.deps.settings.backchannels)) this.bargeIn();
+    const words = [...this.heard, text].join(' ');
+    this.deps.onPartial?.(words);
+    if (!onlyBackchannel(words, this.deps.settings.backchannels)) this.bargeIn();
   }
 
   private heardFinal(text: string): void {
     this.disarm('stt');
     this.settledSinceSpeech = true;
     const utterance = [...this.heard, text].join(' ').trim();
-    if (!utterance || (this.turn && !this.turn.stopped && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
-      // Noise, or "mm-hm" while the agent talks: nobody took the turn.
+    const overAgent = this.agentHasTurn() || this.overlapped === this.utterances;
+    if (!utterance || (overAgent && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
+      // Noise, or "mm-hm" over the agent (even if its final comes after the agent stopped): nobody
+      // took the turn. Said while the agent was silent, a lone "yeah" is an answer, and is kept.
       this.heard = [];
       if (!this.turn) this.armSilence();
       return;
@@ -177,9 +205,13 @@ export class MediaSession {
     });
   }
 
+  private agentHasTurn(): boolean {
+    return this.turn !== undefined && !this.turn.stopped;
+  }
+
   private bargeIn(): void {
     const turn = this.turn;
-    if (!turn || turn.stopped) return;
+    if (!turn || turn.stopped || this.talkingAtTurnStart === this.utterances) return;
     turn.stop();
     this.playback.clear();
   }
@@ -198,6 +230,9 @@ export class MediaSession {
     });
     turn.timing.heardAt = heardAt;
     this.turn = turn;
+    // Speech already under way (the contact talked while the opening was being produced) is not
+    // talking over the agent: it is heard in full and becomes their turn after this one.
+    this.talkingAtTurnStart = this.vad.speaking || !this.settledSinceSpeech || this.heard.length > 0 ? this.utterances : undefined;
     let done: boolean;
     try {
       ({ done } = await turn.produce(line));

@@ -1,5 +1,7 @@
 import type { AgentRecord } from '../models/agent';
-import type { AgentProfile } from '../providers/llm/interface';
+import type { InterviewRecord } from '../models/interview';
+import type { LlmSource } from '../providers/llm';
+import type { AgentProfile, InterviewProfile, LlmProvider } from '../providers/llm/interface';
 
 /** `{{name}}` placeholders replaced by the call's variables. */
 export const fillVariables = (text: string, variables: Record<string, string>) =>
@@ -16,4 +18,25 @@ export function agentProfile(agent: AgentRecord, variables: Record<string, strin
     outcomeLabels: phone.outcomeLabels ?? [],
     language: agent.language,
   };
+}
+
+/** What the language model is told about a voice agent interviewing this candidate. */
+export function interviewProfile(agent: AgentRecord, interview: InterviewRecord): InterviewProfile {
+  const voice = (agent.voice ?? {}) as Partial<Record<'goal' | 'opening' | 'evaluationStyle' | 'difficulty', string>> & { evaluationCriteria?: string[] };
+  return {
+    mode: interview.agentMode,
+    instructions: agent.instructions,
+    goal: voice.goal ?? '',
+    opening: voice.opening ?? '',
+    evaluationCriteria: voice.evaluationCriteria ?? [],
+    evaluationStyle: voice.evaluationStyle ?? '',
+    difficulty: voice.difficulty ?? 'medium',
+    language: interview.language,
+    candidateName: interview.candidateName,
+  };
+}
+
+/** The LLM of an interview: its agent's (or the server's default), with the organization's own key for byok. */
+export function interviewLlm(llms: LlmSource, interview: InterviewRecord, agent: AgentRecord): Promise<LlmProvider> {
+  return llms.forSession({ organizationId: String(interview.organizationId), byok: interview.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
 }

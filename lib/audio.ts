@@ -22,30 +22,41 @@ export function samplesOf(pcm: Buffer): Int16Array {
 
 export const pcmOf = (samples: Int16Array) => Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
 
+/** PCM16 LE samples as floats in [-1, 1), as model runtimes take them. */
+export function pcm16ToFloat(pcm: Buffer): Float32Array {
+  const samples = samplesOf(pcm);
+  const out = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = samples[i] / 32768;
+  return out;
+}
+
+/** Float samples (clipped to [-1, 1]) as PCM16 LE. */
+export function floatToPcm16(samples: Float32Array): Buffer {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i] * 32768)));
+  return pcmOf(out);
+}
+
 /**
  * A streaming sample-rate converter (libsamplerate's sinc converter in WASM) that keeps its filter
- * state across chunks, so a stream converted chunk by chunk has no seams. Each instance holds a
- * WASM memory of about 26 MB; `close` it with its stream.
+ * state across chunks, so a stream converted chunk by chunk has no seams; between equal rates it
+ * passes audio through. Each converting instance holds a WASM memory of about 26 MB until `close`,
+ * which its owner calls when the stream ends (safe to call twice).
  */
 export class Resampler {
-  private constructor(private readonly src: Awaited<ReturnType<typeof create>>) {}
+  private constructor(private src: Awaited<ReturnType<typeof create>> | undefined) {}
 
   static async create(from: number, to: number): Promise<Resampler> {
-    return new Resampler(await create(1, from, to, { converterType: ConverterType.SRC_SINC_FASTEST }));
+    return new Resampler(from === to ? undefined : await create(1, from, to, { converterType: ConverterType.SRC_SINC_FASTEST }));
   }
 
   push(pcm: Buffer): Buffer {
-    const input = samplesOf(pcm);
-    const floats = new Float32Array(input.length);
-    for (let i = 0; i < input.length; i++) floats[i] = input[i] / 32768;
-    const out = this.src.full(floats);
-    const samples = new Int16Array(out.length);
-    for (let i = 0; i < out.length; i++) samples[i] = Math.max(-32768, Math.min(32767, Math.round(out[i] * 32768)));
-    return pcmOf(samples);
+    return this.src ? floatToPcm16(this.src.full(pcm16ToFloat(pcm))) : pcm;
   }
 
   close(): void {
-    this.src.destroy();
+    this.src?.destroy();
+    this.src = undefined;
   }
 }
 

@@ -1,4 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /** One turn of an interview, stored as it happens; (interviewId, index) makes a retried write land once. */
 const interviewTurnSchema = new Schema(
@@ -19,4 +20,15 @@ export const InterviewTurn = model('InterviewTurn', interviewTurnSchema);
 
 export function interviewTranscript(interviewId: string) {
   return InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) }).sort({ index: 1 }).lean();
+}
+
+/** Stores turn `index`; false when a retried write finds it already there. */
+export async function appendTurn(interviewId: string, index: number, role: 'agent' | 'candidate', text: string, ends?: boolean): Promise<boolean> {
+  try {
+    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}) });
+    return true;
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    return false;
+  }
 }

@@ -4,6 +4,10 @@
  *   <script src="{embed_host}/embed.js"></script>
  *   const session = VoiceAgent.mount(container, { token, interviewId, onEvent });
  *
+ * Commands: start(), end(), mute() and unmute() (the microphone of a voice interview; mute()
+ * before start() starts it with the microphone closed), setTheme('dark' | 'light'), destroy().
+ * Events (onEvent): session.*, transcript.*, voice.* and error; the README lists them.
+ *
  * The interview runs in an iframe served by the embed host. Messages from it are accepted only
  * when they come from the embed host's origin and from this mount's own iframe; commands go to it
  * with the embed host as target origin, so no other frame can read them.

@@ -25,6 +25,7 @@
     conversation: el('conversation'), transcript: el('transcript'), composer: el('composer'),
     message: el('message'), voiceNote: el('voice-note'), mic: el('mic'), end: el('end'), send: el('send'),
     done: el('done'), problem: el('problem'), problemText: el('problem-text'),
+    voice: el('voice'), level: el('level'), hearing: el('hearing'), voiceProblem: el('voice-problem'), reconnect: el('reconnect'),
   };
 
   var session = null;
@@ -32,9 +33,19 @@
   var busy = false;
   var ended = false;
   var muted = false;
-  var Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
-  var synth = window.speechSynthesis;
-  var recognizer = null;
+  var voice = null;
+  var speaking = false;
+  var voiceOk = !window.VoiceLink.unsupported();
+
+  var VOICE_NOTE = 'The interviewer speaks; answer aloud, or type. Mute the microphone at any time.';
+  /* What the candidate reads when voice cannot run: the interview goes on in writing. */
+  var VOICE_PROBLEMS = {
+    MICROPHONE_DENIED: 'The microphone is blocked for this page. Allow it in the browser’s site settings and reconnect, or type your answers.',
+    NO_MICROPHONE: 'No microphone was found. Connect one and reconnect, or type your answers.',
+    MICROPHONE_UNAVAILABLE: 'The microphone could not be opened (is another application using it?). Reconnect, or type your answers.',
+    VOICE_UNSUPPORTED: 'Voice is not available in this browser: read the questions and type your answers.',
+    VOICE_DISCONNECTED: 'The voice connection was lost. Reconnect, or type your answers.',
+  };
 
   /* Events for the parent page (embed only). */
   function post(type, payload) {
@@ -56,7 +67,7 @@
   }
 
   function fail(code, message) {
-    stopListening();
+    stopVoice();
     showOnly(ui.problem);
     ui.problemText.textContent = message;
     setStatus('');
@@ -80,57 +91,169 @@
     });
   }
 
+  /* A turn as stored; voice may send an index again with the text cut to what was played. */
   function addTurn(turn) {
-    if (shown[turn.index]) return;
-    shown[turn.index] = true;
-    var item = document.createElement('li');
-    item.className = 'turn ' + turn.role;
-    var who = document.createElement('span');
-    who.className = 'who';
-    who.textContent = turn.role === 'agent' ? session.agentName : 'You';
-    var text = document.createElement('span');
-    text.textContent = turn.text;
-    item.appendChild(who);
-    item.appendChild(text);
-    ui.transcript.appendChild(item);
-    ui.transcript.scrollTop = ui.transcript.scrollHeight;
+    var item = shown[turn.index];
+    if (item && item.dataset.text === turn.text) return;
+    if (!item) {
+      item = shown[turn.index] = document.createElement('li');
+      item.className = 'turn ' + turn.role;
+      item.dataset.index = turn.index;
+      var who = document.createElement('span');
+      who.className = 'who';
+      who.textContent = turn.role === 'agent' ? session.agentName : 'You';
+      item.appendChild(who);
+      item.appendChild(document.createElement('span'));
+      var next = Object.keys(shown).map(Number).filter(function (i) { return i > turn.index; }).sort(function (a, b) { return a - b; })[0];
+      ui.transcript.insertBefore(item, next === undefined ? null : shown[next]);
+      ui.transcript.scrollTop = ui.transcript.scrollHeight;
+    }
+    item.dataset.text = turn.text;
+    item.lastChild.textContent = turn.text;
+    if (turn.role === 'candidate') ui.hearing.textContent = '';
     post('transcript.turn', { index: turn.index, role: turn.role, text: turn.text });
   }
 
-  /* Voice mode: speak the agent's turns, then listen, where the browser can. */
-  function speak(text) {
-    if (session.mode !== 'voice' || !synth || typeof SpeechSynthesisUtterance === 'undefined') return listen();
-    var utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = session.language;
-    utterance.onend = listen;
-    utterance.onerror = listen;
-    synth.cancel();
-    synth.speak(utterance);
+  function removeTurn(index) {
+    if (!shown[index]) return;
+    shown[index].remove();
+    delete shown[index];
+    post('transcript.turn_removed', { index: index });
   }
 
-  function listen() {
-    if (session.mode !== 'voice' || !Recognition || muted || ended || busy || recognizer) return;
-    recognizer = new Recognition();
-    recognizer.lang = session.language;
-    recognizer.interimResults = false;
-    recognizer.onresult = function (event) {
-      var heard = event.results[0] && event.results[0][0] ? event.results[0][0].transcript.trim() : '';
-      if (heard) { ui.message.value = heard; send(); }
-    };
-    recognizer.onend = function () { recognizer = null; };
-    recognizer.onerror = function () { recognizer = null; };
-    try { recognizer.start(); setStatus('Listening… speak your answer, or type it below.'); } catch (e) { recognizer = null; }
+  function voiceState() {
+    if (!voice) return;
+    if (speaking) setStatus(session.agentName + ' is speaking…');
+    else if (muted) setStatus('Microphone muted. Type your answer, or unmute the microphone.');
+    else setStatus('Listening… speak your answer, or type it below.');
   }
 
-  function stopListening() {
-    if (recognizer) { try { recognizer.abort(); } catch (e) { /* already stopped */ } recognizer = null; }
+  /* Why voice stopped or never ran, with a way back where there is one; the text box stays. */
+  function showVoiceProblem(code, message) {
+    ui.voiceProblem.textContent = message || VOICE_PROBLEMS[code] || VOICE_PROBLEMS.VOICE_UNSUPPORTED;
+    ui.voiceProblem.hidden = false;
+    ui.voiceNote.textContent = '';
+    ui.reconnect.textContent = 'Reconnect voice';
+    ui.reconnect.hidden = code === 'VOICE_UNSUPPORTED';
+  }
+
+  function setMicButton() {
+    // A toggle: its name stays, its pressed state (read out, and drawn filled) says muted.
+    ui.mic.setAttribute('aria-pressed', String(muted));
   }
 
   function setMuted(value) {
+    if (value === muted) return;
     muted = value;
-    ui.mic.setAttribute('aria-pressed', String(muted));
-    ui.mic.textContent = muted ? 'Unmute microphone' : 'Mute microphone';
-    if (muted) { stopListening(); setStatus('Microphone muted. Type your answer, or unmute.'); } else listen();
+    setMicButton();
+    if (!voice) return post('voice.muted', { muted: muted });
+    (muted ? voice.mute() : voice.unmute()).then(function () {
+      voiceState();
+      post('voice.muted', { muted: muted });
+    }, function (err) {
+      muted = true;
+      setMicButton();
+      showVoiceProblem(err.code);
+      post('error', { code: err.code, message: VOICE_PROBLEMS[err.code] });
+    });
+  }
+
+  /* The meter, and what has flowed so far as data attributes (what a support person, or a test, reads). */
+  function setLevel(level) {
+    // Speech sits around 0.01-0.3 RMS: a square root spreads it over the bar.
+    var percent = Math.min(100, Math.round(Math.sqrt(level) * 180));
+    ui.level.style.setProperty('--level', percent + '%');
+    ui.level.setAttribute('aria-valuenow', String(percent));
+    if (!voice) return;
+    var data = ui.voice.dataset;
+    data.framesSent = voice.stats.framesSent;
+    data.chunksReceived = voice.stats.chunksReceived;
+    data.msPlayed = Math.round(voice.stats.samplesPlayed / 16);
+    data.marksPlayed = voice.stats.marksPlayed;
+    data.clears = voice.stats.clears;
+  }
+
+  function stopVoice() {
+    if (voice) voice.close();
+    voice = null;
+    speaking = false;
+    ui.voice.hidden = true;
+    ui.mic.hidden = true;
+  }
+
+  /* Voice mode: the socket starts the interview if needed, and the agent speaks the opening. */
+  function startVoice() {
+    var live = false;
+    var said = null;
+    setBusy(true);
+    ui.voiceProblem.hidden = true;
+    ui.reconnect.hidden = true;
+    setStatus('Connecting…');
+    window.VoiceLink.connect({
+      path: api + '/audio',
+      token: token,
+      muted: muted,
+      on: {
+        ready: function () {
+          live = true;
+          setBusy(false);
+          if (session.status !== 'active') post('session.started', { interviewId: interviewId });
+          session.status = 'active';
+          converse();
+          ui.voice.hidden = false;
+          ui.mic.hidden = false;
+          ui.voiceNote.textContent = VOICE_NOTE;
+          setMicButton();
+          voiceState();
+          post('voice.started', { interviewId: interviewId, muted: muted });
+        },
+        turn: addTurn,
+        turnRemoved: removeTurn,
+        partial: function (text) { ui.hearing.textContent = text; },
+        level: setLevel,
+        speaking: function (value) { speaking = value; ui.voice.dataset.speaking = String(value); voiceState(); },
+        microphone: function () { muted = true; setMicButton(); showVoiceProblem('NO_MICROPHONE'); post('voice.muted', { muted: true }); },
+        error: function (message) {
+          said = message;
+          if (live) showVoiceProblem(message.code, message.message);
+          post('error', { code: message.code, message: message.message });
+        },
+        ended: function () {
+          stopVoice();
+          // Ended by the candidate, the agent, silence or elsewhere: over. Any other end (a vendor
+          // failing) leaves the interview active, to reconnect or go on in writing.
+          call('GET', '').then(function (next) {
+            session = next;
+            if (next.status === 'completed') return finish(next.reportId, next.endedReason);
+            showVoiceProblem('VOICE_DISCONNECTED');
+            setStatus('');
+          }, function (err) { fail(err.code, err.message); });
+        },
+        closed: function () {
+          stopVoice();
+          setBusy(false);
+          if (ended) return;
+          // Refused at the start (a token for another interview, one revoked): as over HTTP.
+          if (!live && said) return fail(said.code, said.message);
+          if (live) {
+            if (!said) showVoiceProblem('VOICE_DISCONNECTED');
+            setStatus('');
+            return post('error', { code: 'VOICE_DISCONNECTED', message: VOICE_PROBLEMS.VOICE_DISCONNECTED });
+          }
+          // The socket never got through (a proxy without WebSockets): the interview goes on in writing.
+          showVoiceProblem('VOICE_DISCONNECTED');
+          post('voice.unavailable', { code: 'VOICE_DISCONNECTED', message: VOICE_PROBLEMS.VOICE_DISCONNECTED });
+          if (session.status === 'active') converse();
+          else startText();
+        },
+      },
+    }).then(function (link) { voice = link; }, function (err) {
+      setBusy(false);
+      showVoiceProblem(err.code);
+      post('voice.unavailable', { code: err.code, message: VOICE_PROBLEMS[err.code] });
+      if (session.status === 'active') converse();
+      else startText();
+    });
   }
 
   function setBusy(value) {
@@ -143,8 +266,7 @@
   function finish(reportId, endedReason) {
     if (ended) return;
     ended = true;
-    stopListening();
-    if (synth) synth.cancel();
+    stopVoice();
     showOnly(ui.done);
     setStatus('');
     post('session.ended', { interviewId: interviewId, reportId: reportId || null, endedReason: endedReason || null });
@@ -153,12 +275,17 @@
   function converse() {
     showOnly(ui.conversation);
     session.turns.forEach(addTurn);
-    setStatus(session.mode === 'voice' && Recognition ? '' : 'Type your answer and press Send.');
+    if (!voice) setStatus('Type your answer and press Send.');
     ui.message.focus();
   }
 
   function start() {
-    if (!session || session.status === 'completed' || busy) return;
+    if (!session || session.status === 'completed' || busy || voice) return;
+    if (session.mode === 'voice' && voiceOk) startVoice();
+    else startText();
+  }
+
+  function startText() {
     setBusy(true);
     setStatus('Starting…');
     call('POST', '/start').then(function (next) {
@@ -166,8 +293,6 @@
       setBusy(false);
       post('session.started', { interviewId: interviewId });
       converse();
-      var last = session.turns[session.turns.length - 1];
-      if (last) speak(last.text);
     }, function (err) { setBusy(false); fail(err.code, err.message); });
   }
 
@@ -177,7 +302,6 @@
       if (!text) setStatus('Write an answer first.');
       return;
     }
-    stopListening();
     setBusy(true);
     setStatus(session.agentName + ' is replying…');
     call('POST', '/messages', { text: text }).then(function (reply) {
@@ -190,7 +314,7 @@
         // The session says why it ended (the agent, or the maximum duration meanwhile).
         return call('GET', '').then(function (next) { finish(next.reportId, next.endedReason); }, function () { finish(reply.reportId, null); });
       }
-      speak(reply.agentTurn.text);
+      voiceState();
       ui.message.focus();
     }, function (err) {
       setBusy(false);
@@ -202,6 +326,8 @@
 
   function end() {
     if (busy || ended) return;
+    // The socket ends it and says so with `ended`, after which the page finishes.
+    if (voice) return voice.end();
     setBusy(true);
     setStatus('Ending…');
     call('POST', '/end').then(function (next) {
@@ -228,22 +354,26 @@
     ui.title.textContent = 'Interview with ' + session.agentName;
     ui.subtitle.textContent = 'For ' + session.candidateName;
     document.title = 'Interview with ' + session.agentName;
-    var voiceIn = session.mode === 'voice' && Recognition;
-    var voiceOut = session.mode === 'voice' && synth;
-    ui.mic.hidden = !voiceIn;
     ui.voiceNote.textContent =
       session.mode === 'text' ? '' :
-      voiceIn && voiceOut ? 'The interviewer speaks; answer aloud, or type. Mute the microphone at any time.' :
-      'Voice is not available in this browser: read the questions and type your answers.';
+      voiceOk ? VOICE_NOTE :
+      VOICE_PROBLEMS.VOICE_UNSUPPORTED;
     if (session.status === 'completed') {
       showOnly(ui.done);
       setStatus('');
     } else if (session.status === 'active') {
+      // Back on an interview under way: voice needs a press (browsers play audio only after one).
       converse();
+      if (session.mode === 'voice' && voiceOk) {
+        ui.reconnect.textContent = 'Turn on voice';
+        ui.reconnect.hidden = false;
+      }
     } else {
       showOnly(ui.welcome);
       ui.opening.textContent = session.opening || 'Hello ' + session.candidateName + ', welcome to your interview with ' + session.agentName + '.';
-      ui.modeNote.textContent = session.mode === 'voice' ? 'This is a voice interview: allow the microphone when asked, or type your answers.' : 'This is a written interview: you will type your answers.';
+      ui.modeNote.textContent = session.mode !== 'voice' ? 'This is a written interview: you will type your answers.' :
+        voiceOk ? 'This is a voice interview: allow the microphone when asked, or type your answers.' :
+        'This is a voice interview, but voice is not available in this browser: you will read the questions and type your answers.';
       setStatus('');
       ui.start.focus();
     }
@@ -274,6 +404,7 @@
   ui.start.addEventListener('click', start);
   ui.end.addEventListener('click', end);
   ui.mic.addEventListener('click', function () { setMuted(!muted); });
+  ui.reconnect.addEventListener('click', function () { if (!voice && !ended) startVoice(); });
   ui.composer.addEventListener('submit', function (event) { event.preventDefault(); send(); });
   ui.message.addEventListener('keydown', function (event) {
     // Enter sends, Shift+Enter adds a line, as in most chats.

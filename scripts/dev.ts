@@ -123,8 +123,11 @@ async function main(): Promise<void> {
     PORT: String(apiPort),
     CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devSecret('credentials.key'),
     METRICS_TOKEN: process.env.METRICS_TOKEN || devSecret('metrics.token'),
-    // Where the `local` speech engines find their models (scripts/tools.sh local-speech).
+    // Where the `local` speech engines find their models (scripts/tools.sh local-speech), and voice
+    // interviews on them unless the environment names other engines.
     LOCAL_SPEECH_DIR: tools.localSpeech,
+    DEFAULT_STT_PROVIDER: process.env.DEFAULT_STT_PROVIDER || 'local',
+    DEFAULT_TTS_PROVIDER: process.env.DEFAULT_TTS_PROVIDER || 'local',
   };
   try {
     if (startTemporalServer) {

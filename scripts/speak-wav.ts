@@ -5,7 +5,7 @@
  *   scripts/node.sh tsx scripts/speak-wav.ts <out.wav> "<sentence>" [sample rate, default 16000]
  */
 import { writeWave } from 'sherpa-onnx-node';
-import { pcm16ToFloat } from '../providers/localAudio';
+import { pcm16ToFloat } from '../lib/audio';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { provision, toolPaths } from './stack';
 

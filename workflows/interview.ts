@@ -5,7 +5,10 @@ import {
   interviewMessageUpdate,
   interviewOpenUpdate,
   interviewStartUpdate,
+  interviewSilentUpdate,
   interviewStateQuery,
+  interviewVoiceTurnDoneUpdate,
+  interviewVoiceTurnUpdate,
   type InterviewWorkflow,
 } from './definitions';
 import { InterviewRun } from './interviewRun';
@@ -13,8 +16,10 @@ import { InterviewRun } from './interviewRun';
 /**
  * One candidate interview, the source of truth for its state: `created` -> `active` (the candidate
  * starts) -> `completed` with an `endedReason`; then the charge and, for an interview that started,
- * the report. The candidate talks to it through updates, each turn stored by an activity; every
- * state is written to the read model with an increasing sequence number.
+ * the report. The candidate talks to it through updates: a text message's turns are stored by an
+ * activity, a voice session's by the API process that holds the candidate's audio socket, at
+ * indices this workflow hands out. Every state is written to the read model with an increasing
+ * sequence number.
  *
  * The interview's state and steps are in InterviewRun; this function wires the messages to it and
  * drives the sequence.
@@ -27,6 +32,9 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   setHandler(interviewStartUpdate, () => interview.start(), { validator: () => interview.validateStart() });
   setHandler(interviewMessageUpdate, (text) => interview.message(text), { validator: (text) => interview.validateMessage(text) });
   setHandler(interviewEndUpdate, () => interview.candidateEnds(), { validator: () => interview.validateCandidateEnd() });
+  setHandler(interviewVoiceTurnUpdate, (request) => interview.voiceTurn(request), { validator: (_request) => interview.validateTurn() });
+  setHandler(interviewVoiceTurnDoneUpdate, (done) => interview.voiceTurnDone(done));
+  setHandler(interviewSilentUpdate, () => interview.candidateSilent(), { validator: () => interview.validateCandidateEnd() });
 
   await interview.create();
   await interview.finish(await interview.ending());

@@ -10,6 +10,9 @@ import {
   type InterviewReply,
   type InterviewState,
   type InterviewTurnView,
+  type VoiceTurnDone,
+  type VoiceTurnRequest,
+  type VoiceTurnSlot,
 } from './definitions';
 import { iso } from '../lib/time';
 import { refuse } from './refusal';
@@ -41,6 +44,8 @@ export class InterviewRun {
   private created = false;
   /** A turn is being produced: the next message waits for it, the analysis too. */
   private busy = false;
+  /** The agent index of the voice turn holding the run, until it is done or its lease lapses. */
+  private voiceLease: number | undefined;
   private endRequested: InterviewEndedReason | undefined;
   private startedAt: number | undefined;
   /** The agent's opening turn, once asked for: a second start answers with the same one. */
@@ -102,11 +107,16 @@ export class InterviewRun {
     }
   }
 
-  validateMessage(text: string): void {
+  /** A message or a voice turn: only in an `active` interview, one at a time, below the turn limit. */
+  validateTurn(): void {
     const { status, turns } = this.state;
     if (status !== 'active' || this.endRequested) refuse(`A ${status === 'active' ? 'closing' : status} interview takes no messages.`);
     if (this.busy) refuse('The agent is still answering the previous message.');
     if (turns >= MAX_INTERVIEW_TURNS) refuse(`This interview has reached its limit of ${MAX_INTERVIEW_TURNS} turns; end it.`);
+  }
+
+  validateMessage(text: string): void {
+    this.validateTurn();
     if (typeof text !== 'string' || text.trim() === '') refuse('A message needs text.');
   }
 
@@ -123,6 +133,39 @@ export class InterviewRun {
     if (turn.ended) this.endRequested ??= 'agent_ended';
     const ended = turn.ended || this.state.status === 'completed';
     return { candidateTurn: turn.candidateTurn!, agentTurn: turn.agentTurn, ended, reportId: ended ? await this.reportAssigned() : null };
+  }
+
+  /**
+   * A voice session's turn: hands out its indices and holds the run until `voiceTurnDone`, or until
+   * the lease lapses (the process holding the socket died mid-turn), so the interview goes on.
+   */
+  voiceTurn({ candidate, leaseSeconds }: VoiceTurnRequest): VoiceTurnSlot {
+    const candidateIndex = candidate ? this.state.turns : null;
+    const agentIndex = this.state.turns + (candidate ? 1 : 0);
+    this.state.turns = agentIndex + 1;
+    this.busy = true;
+    this.voiceLease = agentIndex;
+    void condition(() => this.voiceLease !== agentIndex, `${leaseSeconds} seconds`).then((done) => done || this.releaseVoice(agentIndex));
+    return { candidateIndex, agentIndex };
+  }
+
+  /** The voice turn is stored: the run is free again, and the interview ends if the agent ended it. */
+  async voiceTurnDone({ agentIndex, ended }: VoiceTurnDone): Promise<{ reportId: string | null }> {
+    this.releaseVoice(agentIndex);
+    if (ended && this.state.status === 'active') this.endRequested ??= 'agent_ended';
+    return { reportId: ended || this.state.status === 'completed' ? await this.reportAssigned() : null };
+  }
+
+  private releaseVoice(agentIndex: number): void {
+    if (this.voiceLease !== agentIndex) return;
+    this.voiceLease = undefined;
+    this.busy = false;
+  }
+
+  /** The candidate stayed silent after the voice session's reprompt: answers with the report id. */
+  async candidateSilent(): Promise<{ reportId: string }> {
+    this.endRequested ??= 'candidate_silent';
+    return { reportId: await this.reportAssigned() };
   }
 
   validateCandidateEnd(): void {

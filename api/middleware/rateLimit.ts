@@ -5,10 +5,10 @@ import { rateLimited } from '../errors';
 const WINDOW_MS = 60_000;
 
 /**
- * Fixed one-minute windows per key. Sets the x-ratelimit headers on every authenticated response
- * and throws the 429 when the window is spent.
+ * One request of `keyId` in its fixed one-minute window: the 429 when the window is spent, else the
+ * x-ratelimit headers to answer with. Sockets count their opening against it too.
  */
-export async function enforceRateLimit(ctx: Koa.Context, limiter: RateLimiter, keyId: string, limit: number): Promise<void> {
+export async function takeRateLimit(limiter: RateLimiter, keyId: string, limit: number): Promise<Record<string, string>> {
   const now = Date.now();
   const window = Math.floor(now / WINDOW_MS);
   const reset = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
@@ -19,6 +19,11 @@ export async function enforceRateLimit(ctx: Koa.Context, limiter: RateLimiter, k
     'x-ratelimit-remaining': String(Math.max(0, limit - used)),
     'x-ratelimit-reset': String(reset),
   };
-  ctx.set(headers);
   if (!allowed) throw rateLimited(reset, headers);
+  return headers;
+}
+
+/** Sets the x-ratelimit headers on every authenticated response; the 429 carries them too. */
+export async function enforceRateLimit(ctx: Koa.Context, limiter: RateLimiter, keyId: string, limit: number): Promise<void> {
+  ctx.set(await takeRateLimit(limiter, keyId, limit));
 }

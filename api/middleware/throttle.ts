@@ -9,7 +9,6 @@ export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_FAILURES_PER_ADDRESS = 50;
 
 /** Unknown, malformed, revoked or expired API keys and dashboard sessions, per client address, per clock minute. */
-export const BAD_CREDENTIALS_PER_ADDRESS = 60;
 
 const SIGN_IN_WINDOW_MS = SIGN_IN_WINDOW_MINUTES * 60_000;
 const retryAfter = (window: ThrottleWindow) => Math.max(1, Math.ceil((window.endsAt - Date.now()) / 1000));
@@ -51,8 +50,8 @@ export async function admitSignIn(throttle: Throttle, email: string, address: st
  * (an office's NAT) cannot lock its neighbours out, and a request with no credential at all, which
  * costs no lookup, stays a plain 401.
  */
-export async function throttleBadCredentials<T>(ctx: Koa.Context, throttle: Throttle, authenticate: () => Promise<T>): Promise<T> {
-  const window = throttleWindow('bad-credential', ctx.ip, BAD_CREDENTIALS_PER_ADDRESS, 60_000);
+export async function throttleBadCredentials<T>(ctx: Koa.Context, throttle: Throttle, perMinute: number, authenticate: () => Promise<T>): Promise<T> {
+  const window = throttleWindow('bad-credential', ctx.ip, perMinute, 60_000);
   try {
     return await authenticate();
   } catch (err) {

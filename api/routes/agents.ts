@@ -1,4 +1,4 @@
-import { Types } from 'mongoose';
+import { Error as MongooseError, Types } from 'mongoose';
 import { findPage } from '../../lib/page';
 import { Agent as AgentModel, nameKey, type AgentRecord } from '../../models/agent';
 import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
@@ -144,6 +144,8 @@ export const agentRoutes = [
         await doc.save();
       } catch (err) {
         if (isDuplicateKeyError(err)) throw duplicate(name ?? doc.name);
+        // Deleted by another request between the read and this write.
+        if (err instanceof MongooseError.DocumentNotFoundError) throw notFound('agent', 'path.id');
         throw err;
       }
       return agentRepresentation(doc, config.providers);

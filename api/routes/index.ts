@@ -22,7 +22,7 @@ export function apiRoutes(): RouteDef[] {
     auth: 'public',
     status: 200,
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
-    handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl)),
+    handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl, config.invalidCredentialsPerMinute)),
   });
   const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
   return routes;

@@ -20,8 +20,12 @@ const Language = Type.String({
 const ProvidersInput = Type.Object(
   {
     llm: Type.Optional(StringEnum(LLM_VENDORS, { description: 'Voice LLM vendor.' })),
-    stt: Type.Optional(StringEnum(STT_VENDORS, { description: 'Speech-to-text vendor.' })),
-    tts: Type.Optional(StringEnum(TTS_VENDORS, { description: 'Text-to-speech vendor.' })),
+    stt: Type.Optional(
+      StringEnum([...STT_VENDORS, 'local'], { description: 'Speech-to-text vendor, or `local` (the offline Whisper tiny.en engine of this server, English only).' }),
+    ),
+    tts: Type.Optional(
+      StringEnum([...TTS_VENDORS, 'local'], { description: 'Text-to-speech vendor, or `local` (the offline Piper voice of this server, English only).' }),
+    ),
   },
   { additionalProperties: false, description: 'Overrides of the server defaults; omitted kinds use the server configuration.' },
 );
@@ -119,7 +123,7 @@ export const Agent = Type.Object(
     variables: Type.Array(Type.String(), { description: 'The `{{placeholders}}` found in `instructions`, which calls must fill.' }),
     providers: Type.Object(
       { llm: Type.String(), stt: Type.String(), tts: Type.String() },
-      { description: 'What the agent will actually use: its overrides, else the server defaults (`simulated` when no vendor is configured).' },
+      { description: 'What the agent will actually use: its overrides, else the server defaults (`simulated` or `local` when no vendor is configured).' },
     ),
     phone: Type.Optional(Type.Object(PhoneFields, { description: 'Present on phone agents only, with every default filled.' })),
     voice: Type.Optional(Type.Object(VoiceFields, { description: 'Present on voice agents only, with every default filled.' })),

@@ -50,7 +50,7 @@ const InterviewFields = {
   chargedMinutes: nullable(Type.Number(), 'Duration rounded up to the started minute, charged to credits unless the creating key is `byok`.'),
   endedReason: nullable(
     StringEnum(INTERVIEW_ENDED_REASONS),
-    'Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.',
+    'Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.',
   ),
   reportId: nullable(Id, 'Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started.'),
   expiresAt: Timestamp,

@@ -94,8 +94,12 @@ export abstract class ChatVendorLlm implements LlmProvider {
     return this.collect(this.streamReply(agent, transcript));
   }
 
+  streamInterviewReply(agent: InterviewProfile, transcript: Turn[]): ReplyStream {
+    return this.turn(interviewTurnRequest(agent, transcript));
+  }
+
   interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply> {
-    return this.collect(this.turn(interviewTurnRequest(agent, transcript)));
+    return this.collect(this.streamInterviewReply(agent, transcript));
   }
 
   analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis> {

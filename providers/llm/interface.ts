@@ -102,6 +102,8 @@ export interface LlmProvider {
   analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis>;
   /** The interviewer's next turn (empty transcript: the opening). */
   interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply>;
+  /** The same turn as `interviewReply`, streamed for a voice session that speaks it as it arrives. */
+  streamInterviewReply(agent: InterviewProfile, transcript: Turn[]): ReplyStream;
   /** The report of a finished interview, of the family the agent's mode selects. */
   analyzeInterview(agent: InterviewProfile, transcript: Turn[]): Promise<InterviewEvaluation | WorkflowOutcome>;
 }

@@ -161,6 +161,22 @@ function listOf(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** The scripted reply in word-sized chunks (each word with its following space), as a vendor streams. */
+function wordStream(reply: () => Promise<AgentReply>): ReplyStream {
+  let done: boolean | undefined;
+  return {
+    chunks: (async function* () {
+      const turn = await reply();
+      yield* turn.text.match(/\S+\s*/g) ?? [];
+      done = turn.done;
+    })(),
+    done: () => {
+      if (done === undefined) throw new Error('done() is known only once the chunks are consumed');
+      return done;
+    },
+  };
+}
+
 export class SimulatedLlm implements LlmProvider {
   readonly name = 'simulated';
 
@@ -190,21 +206,8 @@ export class SimulatedLlm implements LlmProvider {
     return { text: CLOSING, done: true };
   }
 
-  /** The scripted reply in word-sized chunks (each word with its following space), as a vendor streams. */
   streamReply(agent: AgentProfile, transcript: Turn[]): ReplyStream {
-    let done: boolean | undefined;
-    const reply = () => this.reply(agent, transcript);
-    return {
-      chunks: (async function* () {
-        const turn = await reply();
-        yield* turn.text.match(/\S+\s*/g) ?? [];
-        done = turn.done;
-      })(),
-      done: () => {
-        if (done === undefined) throw new Error('done() is known only once the chunks are consumed');
-        return done;
-      },
-    };
+    return wordStream(() => this.reply(agent, transcript));
   }
 
   async analyzeCall(agent: AgentProfile, transcript: Turn[]): Promise<CallAnalysis> {
@@ -248,6 +251,10 @@ export class SimulatedLlm implements LlmProvider {
     const steps = agent.evaluationCriteria.length > 0 ? agent.evaluationCriteria.map((c) => stepQuestion(agent, c)) : [GENERIC_QUESTION];
     const next = steps.find((q) => !agentTexts.includes(q));
     return next ? { text: next, done: false } : { text: INTERVIEW_CLOSING, done: true };
+  }
+
+  streamInterviewReply(agent: InterviewProfile, transcript: Turn[]): ReplyStream {
+    return wordStream(() => this.interviewReply(agent, transcript));
   }
 
   async analyzeInterview(agent: InterviewProfile, transcript: Turn[]): Promise<InterviewEvaluation | WorkflowOutcome> {

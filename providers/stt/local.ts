@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { Resampler } from '../../lib/audio';
 import { SpeechVendorError } from '../errors';
-import { floatToPcm16, pcm16ToFloat, resampler, type Resample } from '../localAudio';
 import type { SttEvent, SttOptions, SttProvider, SttStream } from './interface';
 
 const NAME = 'local';
@@ -108,7 +108,7 @@ export class LocalSttProvider implements SttProvider {
     }
     const worker = this.startWorker();
     await worker.ready;
-    return new LocalSttStream(worker, await resampler(options.sampleRate, WHISPER_RATE));
+    return new LocalSttStream(worker, await Resampler.create(options.sampleRate, WHISPER_RATE));
   }
 
   /** Ends the worker process (the next `open` starts another); its owner calls this at shutdown. */
@@ -147,12 +147,13 @@ class LocalSttStream implements SttStream {
 
   constructor(
     private readonly worker: WhisperWorker,
-    private readonly resample: Resample,
+    /** Released when the stream ends (finish, close or failure): it holds WASM memory. */
+    private readonly resampler: Resampler,
   ) {}
 
   send(audio: Buffer): void {
     if (this.ended) return;
-    const pcm = floatToPcm16(this.resample(pcm16ToFloat(audio)));
+    const pcm = this.resampler.push(audio);
     this.utterance.push(pcm);
     const ms = (pcm.length / 2 / WHISPER_RATE) * 1_000;
     this.utteranceMs += ms;
@@ -171,12 +172,14 @@ class LocalSttStream implements SttStream {
   finish(): void {
     if (this.ended) return;
     this.ended = true;
+    this.resampler.close();
     if (this.heardSound) this.settle();
     void this.settled.then(() => this.out.end());
   }
 
   close(): void {
     this.ended = true;
+    this.resampler.close();
     this.utteranceNo++;
     this.out.end();
   }
@@ -234,6 +237,7 @@ class LocalSttStream implements SttStream {
 
   private fail(error: Error): void {
     this.ended = true;
+    this.resampler.close();
     if (!this.out.destroyed) this.out.destroy(error);
   }
 }

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { OfflineTts } from 'sherpa-onnx-node';
+import { Resampler, floatToPcm16 } from '../../lib/audio';
 import { SpeechVendorError } from '../errors';
-import { floatToPcm16, resampler } from '../localAudio';
 import type { TtsOptions, TtsProvider } from './interface';
 
 const NAME = 'local';
@@ -35,20 +35,22 @@ export class LocalTtsProvider implements TtsProvider {
     }
     if (!text.trim() || signal?.aborted) return;
     const tts = await this.load();
-    const resample = await resampler(tts.sampleRate, options.sampleRate);
+    const resampler = await Resampler.create(tts.sampleRate, options.sampleRate);
     const chunkBytes = Math.round((options.sampleRate * CHUNK_MS) / 1_000) * 2;
     const out = new PassThrough({ objectMode: true });
     let pending = Buffer.alloc(0);
     const onProgress = ({ samples }: { samples: Float32Array }) => {
       // A barge-in, or a consumer that stopped reading: stop the voice too.
       if (signal?.aborted || out.writableEnded || out.destroyed) return 0;
-      pending = Buffer.concat([pending, floatToPcm16(resample(samples))]);
+      pending = Buffer.concat([pending, resampler.push(floatToPcm16(samples))]);
       const whole = pending.length - (pending.length % chunkBytes);
       for (let offset = 0; offset < whole; offset += chunkBytes) out.write(pending.subarray(offset, offset + chunkBytes));
       pending = pending.subarray(whole);
       return 1;
     };
     const generation = this.turn.then(() => (signal?.aborted ? undefined : tts.generateAsync({ text, sid: 0, speed: 1, onProgress })));
+    // The resampler is used only by this generation's progress calls: released once it settles.
+    void generation.finally(() => resampler.close()).catch(() => undefined);
     this.turn = generation.catch(() => undefined);
     generation.then(
       () => {

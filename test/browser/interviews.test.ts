@@ -6,13 +6,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
 import { createTenant, startApi } from '../helpers/app';
+import { acmeAgent, close, listen, partnerPage } from '../helpers/browser';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -39,36 +39,6 @@ let agentId: string;
 /** Every request the embed host received: its URL and Referer, as a server log would keep them. */
 const received: string[] = [];
 
-/** An HTTP server on a free loopback port; the handler can be attached once the port is known. */
-async function listen(handler?: http.RequestListener): Promise<{ server: http.Server; origin: string }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const close = (server?: http.Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-
-/** The partner's page: mounts the interview from the token and id in its own query string and records every event. */
-function partnerPage(_req: http.IncomingMessage, res: http.ServerResponse) {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Acme Careers</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#fafafa}header{padding:1rem 2rem;background:#123;color:#fff}main{max-width:48rem;margin:1.5rem auto;padding:0 1rem}</style>
-</head><body><header><h1>Acme Careers: your interview</h1></header>
-<main><div id="slot"></div></main>
-<script src="${base}/embed.js"></script>
-<script>
-  window.events = [];
-  var params = new URLSearchParams(location.search);
-  window.session = VoiceAgent.mount(document.getElementById('slot'), {
-    token: params.get('token'),
-    interviewId: params.get('interviewId'),
-    readyTimeoutMs: 5000,
-    onEvent: function (event) { window.events.push(event); },
-  });
-</script></body></html>`);
-}
-
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // The embed host must be where the links point, so its port is chosen before the config exists.
@@ -81,21 +51,12 @@ beforeAll(async () => {
     received.push(`${req.url} ${req.headers.referer ?? ''}`);
     void embedApp(req, res);
   });
-  ({ server: partner, origin: allowedOrigin } = await listen(partnerPage));
-  ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage));
+  ({ server: partner, origin: allowedOrigin } = await listen(partnerPage(base)));
+  ({ server: stranger, origin: foreignOrigin } = await listen(partnerPage(base)));
 
   const tenant = await createTenant({ creditMinutes: 100 });
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: [allowedOrigin] });
-  const agent = await api.call('POST', '/api/v1/agents', {
-    token: key,
-    body: {
-      type: 'voice',
-      name: 'Acme hiring',
-      instructions: 'Interview the candidate.',
-      voice: { opening: 'Hello, and welcome to Acme. Tell me when you are ready.', evaluationCriteria: ['TypeScript', 'teamwork'] },
-    },
-  });
-  agentId = agent.body.id;
+  agentId = await acmeAgent(api, key, { opening: 'Hello, and welcome to Acme. Tell me when you are ready.', evaluationCriteria: ['TypeScript', 'teamwork'] });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 120_000);
 afterAll(async () => {
@@ -244,87 +205,41 @@ test('the hosted link runs a whole interview on its own, by keyboard, and says t
   }
 });
 
-/** Stands in for the browser's speech engines, so the test can hear what is spoken and speak for the candidate. */
-function fakeSpeech() {
-  const w = window as unknown as Record<string, unknown> & { spoken: string[]; recognizers: Array<Record<string, any>> };
-  w.spoken = [];
-  w.recognizers = [];
-  class FakeRecognition {
-    started = false;
-    aborted = false;
-    onend?: () => void;
-    constructor() {
-      w.recognizers.push(this as unknown as Record<string, any>);
-    }
-    start() {
-      this.started = true;
-    }
-    abort() {
-      this.aborted = true;
-      this.onend?.();
-    }
-  }
-  w.SpeechRecognition = FakeRecognition;
-  w.webkitSpeechRecognition = FakeRecognition;
-  const synth = {
-    speak(utterance: { text: string; onend?: () => void }) {
-      w.spoken.push(utterance.text);
-      setTimeout(() => utterance.onend?.(), 0);
-    },
-    cancel() {},
-  };
-  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
-}
-
-type SpeechWindow = { spoken: string[]; recognizers: Array<{ started: boolean; aborted: boolean; onresult?: (e: unknown) => void }> };
-
-test('a voice interview speaks the agent, listens, sends what it hears, and mute stops the microphone', async () => {
+test('a voice interview where the browser finds no microphone says so and goes on in writing', async () => {
+  // This browser runs without Chromium's fake devices: getUserMedia finds no microphone.
   const interview = await newInterview('voice');
   const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
   try {
-    await page.addInitScript(fakeSpeech);
     await page.goto(interview.interviewUrl);
     await page.waitForSelector('#start:visible');
-    expect(await page.textContent('#mode-note')).toContain('voice interview');
+    expect(await page.textContent('#mode-note')).toBe('This is a voice interview: allow the microphone when asked, or type your answers.');
     await page.click('#start');
-    await page.waitForFunction(() => (window as unknown as SpeechWindow).recognizers.some((r) => r.started && !r.aborted));
-    expect(await page.evaluate(() => (window as unknown as SpeechWindow).spoken)).toEqual(['Hello, and welcome to Acme. Tell me when you are ready.']);
-    expect(await page.textContent('#voice-note')).toContain('answer aloud, or type');
-
-    await page.click('#mic');
-    expect(await page.getAttribute('#mic', 'aria-pressed')).toBe('true');
-    expect(await page.textContent('#mic')).toBe('Unmute microphone');
-    expect(await page.evaluate(() => (window as unknown as SpeechWindow).recognizers.every((r) => r.aborted))).toBe(true);
-    await page.click('#mic');
-    expect(await page.getAttribute('#mic', 'aria-pressed')).toBe('false');
-    const listening = await page.evaluate(() => (window as unknown as SpeechWindow).recognizers.filter((r) => r.started && !r.aborted).length);
-    expect(listening).toBe(1);
-    await shot(page, 'hosted-voice');
-
-    // The candidate speaks: what was recognised is sent, and the reply is spoken.
-    await page.evaluate(() => {
-      const recognizer = (window as unknown as SpeechWindow).recognizers.find((r) => r.started && !r.aborted)!;
-      recognizer.onresult!({ results: [[{ transcript: 'I am ready to begin' }]] });
-    });
-    await page.waitForSelector('#transcript li.candidate');
-    expect(await page.textContent('#transcript li.candidate')).toContain('I am ready to begin');
-    await page.waitForFunction(() => (window as unknown as SpeechWindow).spoken.length === 2);
-    expect(await page.evaluate(() => (window as unknown as SpeechWindow).spoken[1])).toBe('Tell me about your experience with TypeScript.');
+    await page.waitForSelector('#voice-problem:visible');
+    expect(await page.textContent('#voice-problem')).toBe('No microphone was found. Connect one and reconnect, or type your answers.');
+    expect(await page.getAttribute('#voice-problem', 'role')).toBe('alert');
+    expect(await page.isVisible('#reconnect')).toBe(true);
+    expect(await page.isVisible('#voice')).toBe(false);
+    expect(await page.isVisible('#mic')).toBe(false);
+    // Started over HTTP instead: the opening is there and a typed answer gets its reply.
+    await page.waitForSelector('#transcript li.agent');
+    await answer(page.mainFrame(), 'Typed instead.', 3);
+    expect(await page.textContent('#transcript li.agent:last-child')).toContain('Tell me about your experience with TypeScript.');
+    await shot(page, 'hosted-voice-no-microphone');
   } finally {
     await page.close();
   }
 });
 
-test('without speech in the browser a voice interview falls back to text and says so', async () => {
+test('without Web Audio in the browser a voice interview is a written one and says so', async () => {
   const interview = await newInterview('voice');
   const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
   try {
     await page.addInitScript(() => {
-      for (const name of ['SpeechRecognition', 'webkitSpeechRecognition', 'speechSynthesis']) {
-        Object.defineProperty(window, name, { value: undefined, configurable: true });
-      }
+      Object.defineProperty(window, 'AudioWorkletNode', { value: undefined, configurable: true });
     });
     await page.goto(interview.interviewUrl);
+    await page.waitForSelector('#start:visible');
+    expect(await page.textContent('#mode-note')).toContain('voice is not available in this browser');
     await page.click('#start');
     await page.waitForSelector('#transcript li.agent');
     expect(await page.isVisible('#mic')).toBe(false);

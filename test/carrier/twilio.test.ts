@@ -6,7 +6,8 @@
 import mongoose from 'mongoose';
 import { getExpectedTwilioSignature } from 'twilio';
 import { createApp } from '../../api/app';
-import { attachTwilioRelay } from '../../api/relay';
+import { twilioRelay } from '../../api/relay';
+import { dispatchUpgrades } from '../../api/upgrade';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
 import type { ReplyStream } from '../../providers/llm/interface';
@@ -188,7 +189,7 @@ test('a barge-in while the reply streams stops it there, and the stored turn kee
     }
   }
   const other = await serve(createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }));
-  attachTwilioRelay(other.server, { config: api.config, temporal: worker.client, llmFor: async () => new HesitantLlm() });
+  dispatchUpgrades(other.server, [twilioRelay({ config: api.config, temporal: worker.client, llmFor: async () => new HesitantLlm() })]);
   const call = await placed();
   await amd(call.id, call.sid, 'human');
   await until(call.id, 'active');
@@ -228,7 +229,7 @@ test('an agent turn that cannot be produced ends the call as failed and closes t
     }
   }
   const other = await serve(createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }));
-  attachTwilioRelay(other.server, { config: api.config, temporal: worker.client, llmFor: async () => new BrokenLlm() });
+  dispatchUpgrades(other.server, [twilioRelay({ config: api.config, temporal: worker.client, llmFor: async () => new BrokenLlm() })]);
   const call = await placed();
   await amd(call.id, call.sid, 'human');
   await until(call.id, 'active');

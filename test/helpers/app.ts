@@ -6,10 +6,11 @@ import mongoose, { type Types } from 'mongoose';
 import { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { connectTemporal } from '../../api/temporal';
-import { agentLlm, attachTwilioRelay } from '../../api/relay';
+import { attachSockets } from '../../api/sockets';
 import type { Scope } from '../../api/scopes';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig, type Config } from '../../config';
+import { embeddedSpeech } from '../../providers/embeddedSpeech';
 import { createApiKey } from '../../models/apiKey';
 import { createOrganization, type NewOrganization } from '../../models/tenant';
 import { User } from '../../models/user';
@@ -80,8 +81,9 @@ export async function startApi(
   const open = async (overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> => {
     const appConfig = loadConfig({ LOG_LEVEL: 'silent', ...env, ...overrides });
     const server = await serve(createApp({ config: appConfig, mongo: mongoose.connection, temporal }));
-    if (appConfig.carrier.twilio) attachTwilioRelay(server.server, { config: appConfig, temporal, llmFor: agentLlm(appConfig) });
-    servers.push(server);
+    const embedded = embeddedSpeech(appConfig);
+    attachSockets(server.server, { config: appConfig, temporal, embedded });
+    servers.push({ close: () => (embedded.stop(), server.close()) });
     return {
       url: server.url,
       config: appConfig,

@@ -114,7 +114,7 @@ async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
     return c.status === 'completed' ? c : undefined;
   }, 150_000);
   const total = s.recipients.length;
-  expect(done.stats).toEqual({ total, pending: 0, completed: total, failed: 0 });
+  expect(done.stats).toEqual({ total, pending: 0, completed: total, failed: 0, suppressed: 0 });
 
   const calls = await waitFor(async () => {
     const list = await api.call('GET', '/api/v1/calls?limit=100', { token: s.key });

@@ -31,7 +31,10 @@ const FAKE_ID = '0123456789abcdef01234567';
 const routeName = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 const pathWith = (path: string, id: string) => `${API_PREFIX}${path.replace(/\{id\}/g, id)}`;
 /** Bodies that pass validation, for routes whose body is checked before the resource is looked up. */
-const VALID_BODIES: Record<string, unknown> = { 'POST /campaigns/{id}/recipients': { recipients: [{ phoneNumber: '+442079460010' }] } };
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /campaigns/{id}/recipients': { recipients: [{ phoneNumber: '+442079460010' }] },
+  'PATCH /contacts/{id}': { name: 'hijacked' },
+};
 const withBody = (method: string) => (['post', 'patch', 'put'].includes(method) ? {} : undefined);
 
 const partnerRoutes = ROUTES.filter((r) => r.auth === 'apiKey');
@@ -244,7 +247,7 @@ describe('tenant isolation', () => {
 
   test.each(idRoutes.map((r) => [routeName(r), r] as const))("%s with organization A's id and B's key is 404 RESOURCE_NOT_FOUND", async (_n, route) => {
     for (const id of [phoneA.id, voiceA.id]) {
-      const body = route.method === 'patch' ? { description: 'hijacked' } : (VALID_BODIES[routeName(route)] ?? withBody(route.method));
+      const body = VALID_BODIES[routeName(route)] ?? (route.method === 'patch' ? { description: 'hijacked' } : withBody(route.method));
       const res = await api.call(route.method.toUpperCase(), pathWith(route.path, id), { token: keyB, body });
       expectError(res, 404, 'invalid_request_error', 'RESOURCE_NOT_FOUND');
     }

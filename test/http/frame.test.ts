@@ -109,11 +109,19 @@ describe('unmatched requests', () => {
     ['PUT', '/api/v1/agents', ['GET', 'HEAD', 'POST']],
     ['POST', '/api/v1/agents/0123456789abcdef01234567', ['DELETE', 'GET', 'HEAD', 'PATCH']],
     ['DELETE', '/api/v1/usage', ['GET', 'HEAD']],
+    // A static path beside a parameterized one (`/contacts/{id}`) answers with its own methods, not the id's.
+    ['PATCH', '/api/v1/contacts/import', ['POST']],
+    ['DELETE', '/api/v1/contacts/import', ['POST']],
   ])('%s %s is 405 with an Allow header and the envelope', async (method, route, allowed) => {
     const res = await api.call(method, route, { token: key, body: {} });
     expectEnvelope(res, 405, { type: 'invalid_request_error', code: 'METHOD_NOT_ALLOWED' });
     const allow = String(res.headers.get('allow')).split(/,\s*/).sort();
     expect(allow).toEqual(allowed);
+  });
+
+  test('OPTIONS on a static path beside a parameterized one lists only its own methods', async () => {
+    const res = await api.call('OPTIONS', '/api/v1/contacts/import', { token: key });
+    expect(String(res.headers.get('allow')).split(/,\s*/).sort()).toEqual(['POST']);
   });
 
   test.each(['/api/v1/nope', '/api/v1/agents/x/y', '/api/v2/agents', '/nope', '/'])('GET %s is a 404 envelope', async (route) => {

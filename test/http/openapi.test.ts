@@ -131,6 +131,8 @@ test('every route the app serves under /api/v1 is documented, and every document
   expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
     '/assets/session.css',
     '/assets/session.js',
+    '/assets/voice-worklet.js',
+    '/assets/voice.js',
     '/candidate/v1/interviews/:id',
     '/candidate/v1/interviews/:id/end',
     '/candidate/v1/interviews/:id/messages',

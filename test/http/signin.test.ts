@@ -5,10 +5,11 @@
  * test is a client address of its own through `x-forwarded-for`.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
-import { BAD_CREDENTIALS_PER_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL } from '../../api/middleware/throttle';
+import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL } from '../../api/middleware/throttle';
 import { SCOPES } from '../../api/scopes';
 import { User } from '../../models/user';
 import { createTenant, startApi, type ApiResponse, type TestApi, type Tenant } from '../helpers/app';
+import { loadConfig } from '../../config';
 import { uniqueName } from '../helpers/servers';
 
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -18,6 +19,8 @@ let key: string;
 let lastAddress = 0;
 
 /** A client address no other test uses. */
+/** The default, which these apps run with. */
+const INVALID_CREDENTIALS_PER_MINUTE = loadConfig({}).invalidCredentialsPerMinute;
 const newAddress = () => `203.0.113.${(lastAddress += 1)}`;
 const email = () => `${uniqueName('nobody')}@example.com`;
 
@@ -136,13 +139,13 @@ describe('password hashing', () => {
 });
 
 describe('invalid credentials', () => {
-  test(`${BAD_CREDENTIALS_PER_ADDRESS} a minute per address, across processes, then 429 for its invalid credentials for the rest of the minute; valid keys and other addresses are served`, async () => {
+  test(`${INVALID_CREDENTIALS_PER_MINUTE} a minute per address, across processes, then 429 for its invalid credentials for the rest of the minute; valid keys and other addresses are served`, async () => {
     // Start at the beginning of a clock minute, so the whole test fits in one window.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
     const address = newAddress();
     const bad = [`rb_live_${'A'.repeat(32)}`, 'garbage', `rb_dash_${'B'.repeat(40)}`];
-    for (let i = 0; i < BAD_CREDENTIALS_PER_ADDRESS; i += 1) {
+    for (let i = 0; i < INVALID_CREDENTIALS_PER_MINUTE; i += 1) {
       const res = await (i % 2 ? api : second).call('GET', i % 3 === 2 ? '/api/v1/api-keys' : '/api/v1/agents', {
         token: bad[i % 3],
         headers: { 'x-forwarded-for': address },

@@ -8,12 +8,14 @@ test('the default providers are simulated unless a known vendor is named', () =>
     stt: 'deepgram',
     tts: 'elevenlabs',
   });
+  expect(loadConfig({ DEFAULT_STT_PROVIDER: 'local', DEFAULT_TTS_PROVIDER: 'local' }).providers).toMatchObject({ stt: 'local', tts: 'local' });
 });
 
 test.each([
   ['DEFAULT_LLM_PROVIDER', 'openai', 'DEFAULT_LLM_PROVIDER must be simulated or one of mistral, gemini, groq, got "openai"'],
-  ['DEFAULT_STT_PROVIDER', 'whisper', 'DEFAULT_STT_PROVIDER must be simulated or one of deepgram, google, got "whisper"'],
-  ['DEFAULT_TTS_PROVIDER', 'Amazon', 'DEFAULT_TTS_PROVIDER must be simulated or one of elevenlabs, google, amazon, got "Amazon"'],
+  ['DEFAULT_STT_PROVIDER', 'whisper', 'DEFAULT_STT_PROVIDER must be simulated, local or one of deepgram, google, got "whisper"'],
+  ['DEFAULT_TTS_PROVIDER', 'Amazon', 'DEFAULT_TTS_PROVIDER must be simulated, local or one of elevenlabs, google, amazon, got "Amazon"'],
+  ['DEFAULT_LLM_PROVIDER', 'local', 'DEFAULT_LLM_PROVIDER must be simulated or one of mistral, gemini, groq, got "local"'],
   ['WORKFLOW_ACTION_TIMEOUT_SECONDS', 'soon', 'WORKFLOW_ACTION_TIMEOUT_SECONDS must be a whole number from 0 to 65535, got "soon"'],
 ])('%s=%s stops the process at startup', (name, value, message) => {
   expect(() => loadConfig({ [name]: value })).toThrow(message);

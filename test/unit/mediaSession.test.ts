@@ -87,6 +87,28 @@ describe('media session', () => {
     await media.ended;
   });
 
+  it('the contact already talking when the opening is ready: the opening is said whole, and all their words are their turn after it', async () => {
+    const { conversation, transport, media } = session();
+    let produced!: () => void;
+    await media.start(() => new Promise<void>((resolve) => (produced = resolve)));
+    const frames = await spoken('I have written TypeScript for six years');
+    // Their first words while the opening is still being produced, the rest while it is spoken.
+    for (const frame of frames.slice(0, 40)) media.audio(frame);
+    produced();
+    await until(() => transport.marks.length > 0);
+    for (const frame of frames.slice(40)) media.audio(frame);
+    await until(() => conversation.turns.length === 3);
+
+    expect(transport.log).not.toContain('clear');
+    expect(conversation.turns).toEqual([
+      { role: 'agent', text: PROFILE.greeting },
+      { role: 'contact', text: 'I have written TypeScript for six years' },
+      { role: 'agent', text: 'Could you tell me your email?' },
+    ]);
+    media.end();
+    await media.ended;
+  });
+
   it('a backchannel over the agent does not interrupt it and is not a turn', async () => {
     const { conversation, transport, media } = session({ autoPlay: false });
     await media.start();
@@ -97,6 +119,37 @@ describe('media session', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     transport.marks.forEach((mark) => media.played(mark));
     await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(transport.log).not.toContain('clear');
+    expect(conversation.turns).toEqual([{ role: 'agent', text: PROFILE.greeting }]);
+    media.end();
+    await media.ended;
+  });
+
+  it('a backchannel said while the agent is silent is an answer: the contact’s turn, answered', async () => {
+    const { conversation, transport, media } = session();
+    await media.start();
+    await until(() => transport.marks.includes('t0.end'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await say(media, 'yeah');
+    await until(() => transport.marks.includes('t1.end'));
+    expect(conversation.turns.slice(1)).toEqual([
+      { role: 'contact', text: 'yeah' },
+      { role: 'agent', text: 'Could you tell me your email?' },
+    ]);
+    media.end();
+    await media.ended;
+  });
+
+  it('a backchannel said over the agent is not a turn even when its final comes after the agent finished', async () => {
+    const { conversation, transport, media } = session({ autoPlay: false });
+    await media.start();
+    await until(() => transport.marks.includes('t0.end'));
+    for (const frame of await spoken('mm-hm', 0)) media.audio(frame);
+    // The agent's last words are played while the STT has not yet settled the "mm-hm".
+    transport.marks.forEach((mark) => media.played(mark));
+    for (const frame of await spoken('', 600)) media.audio(frame);
+    await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect(transport.log).not.toContain('clear');
     expect(conversation.turns).toEqual([{ role: 'agent', text: PROFILE.greeting }]);

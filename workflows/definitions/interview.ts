@@ -25,11 +25,12 @@ export interface InterviewInput {
 
 /**
  * Why an interview ended. `candidate_ended`: the candidate ended it; `agent_ended`: the agent
- * finished its questions; `max_duration`: it ran `maxDurationMinutes` after starting;
+ * finished its questions; `candidate_silent`: in a voice session, the candidate said nothing after
+ * the agent's reprompt; `max_duration`: it ran `maxDurationMinutes` after starting;
  * `operator_ended`: an operator sent the `end` signal; `expired`: nobody started it before
  * `expiresAt`. Only interviews that started get a report.
  */
-export const INTERVIEW_ENDED_REASONS = ['candidate_ended', 'agent_ended', 'max_duration', 'operator_ended', 'expired'] as const;
+export const INTERVIEW_ENDED_REASONS = ['candidate_ended', 'agent_ended', 'candidate_silent', 'max_duration', 'operator_ended', 'expired'] as const;
 export type InterviewEndedReason = (typeof INTERVIEW_ENDED_REASONS)[number];
 
 export interface InterviewState {
@@ -63,6 +64,26 @@ export interface InterviewTurnResult {
   ended: boolean;
 }
 
+/** A voice turn asked of the workflow by the candidate audio socket, before it stores anything. */
+export interface VoiceTurnRequest {
+  /** The candidate spoke (their turn, then the agent's); false: the agent speaks unprompted (a reprompt, a reply after a reconnect). */
+  candidate: boolean;
+  /** The run stays reserved this long at most without `voiceTurnDone`: a process that died mid-turn frees it. */
+  leaseSeconds: number;
+}
+
+/** The indices a voice turn's turns are stored at. */
+export interface VoiceTurnSlot {
+  candidateIndex: number | null;
+  agentIndex: number;
+}
+
+export interface VoiceTurnDone {
+  agentIndex: number;
+  /** The agent ended the interview with this turn. */
+  ended: boolean;
+}
+
 /** After the interview: the charge (or byok minutes). */
 export interface InterviewSettlement {
   interviewId: string;
@@ -89,6 +110,15 @@ export const interviewStartUpdate = defineUpdate<InterviewTurnView>('start');
 export const interviewMessageUpdate = defineUpdate<InterviewReply, [string]>('message');
 /** The candidate ends (`candidate_ended`): answers with the report id. Refused unless `active`. */
 export const interviewEndUpdate = defineUpdate<{ reportId: string }>('end');
+/**
+ * The voice socket reserves a turn: refused unless `active`, not closing, with no turn pending and
+ * below the turn limit; the run is busy until `voiceTurnDone` or the lease lapses.
+ */
+export const interviewVoiceTurnUpdate = defineUpdate<VoiceTurnSlot, [VoiceTurnRequest]>('voiceTurn');
+/** The voice turn is stored: frees the run; answers with the report id once an ended interview has one. */
+export const interviewVoiceTurnDoneUpdate = defineUpdate<{ reportId: string | null }, [VoiceTurnDone]>('voiceTurnDone');
+/** The voice session ended on the candidate's silence (`candidate_silent`): answers with the report id. Refused unless `active`. */
+export const interviewSilentUpdate = defineUpdate<{ reportId: string }>('candidateSilent');
 /** The same action from an operator in the Temporal UI: ends a `created` or `active` interview as `operator_ended`. */
 export const interviewEndSignal = defineSignal('end');
 export const interviewStateQuery = defineQuery<InterviewState>('state');

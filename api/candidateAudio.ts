@@ -1,0 +1,320 @@
+/**
+ * The candidate's voice: a WebSocket at `/candidate/v1/interviews/{id}/audio` on which the hosted
+ * page and the embed frame stream the microphone (PCM16 LE mono 16 kHz, 20 ms frames) and play the
+ * agent's audio, through a media session (conversation/mediaSession.ts) whose conversation is the
+ * interview's (conversation/interview.ts). The protocol is in README ("The candidate's audio socket").
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Config } from '../config';
+import { InterviewConversation, type TranscriptEvent } from '../conversation/interview';
+import { MediaSession } from '../conversation/mediaSession';
+import { interviewLlm } from '../conversation/profile';
+import type { SessionEnd, Transport } from '../conversation/transport';
+import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
+import { Agent, type AgentRecord } from '../models/agent';
+import { Interview, type InterviewRecord } from '../models/interview';
+import { missingByokKinds } from '../models/providerCredential';
+import { createRateLimiter } from '../models/rateTicket';
+import type { LlmSource } from '../providers/llm';
+import type { SpeechSource } from '../providers/speechSource';
+import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable } from './errors';
+import { CANDIDATE_RATE_LIMIT, verifyCandidate } from './middleware/candidateAuth';
+import { takeRateLimit } from './middleware/rateLimit';
+import { CANDIDATE_PREFIX } from './routes/candidate';
+import { Workflows } from './temporal';
+import type { SocketRoute } from './upgrade';
+
+export interface CandidateAudioDeps {
+  config: Config;
+  temporal: Client;
+  llms: LlmSource;
+  speech: SpeechSource;
+}
+
+/** 100 ms of audio (VOICE_MAX_FRAME_MS' default) is 3,200 bytes and a control message far less: anything much larger is not the protocol. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+/** A socket that has not sent its start message by then is closed. */
+const START_TIMEOUT_MS = 10_000;
+/** How often a live session checks whether its interview ended elsewhere (an operator, its maximum duration, the text box's End). */
+const WATCH_MS = 3_000;
+/** How long a session that ended its interview waits for the report id it tells the candidate. */
+const OUTCOME_WAIT_MS = 10_000;
+
+/** What the socket's client sends as text. */
+type ClientMessage = { type: 'start'; token: string } | { type: 'played'; name: string } | { type: 'end' };
+
+/** The state of one process: the live session of each interview (a newer socket takes over). */
+interface Shared {
+  deps: CandidateAudioDeps;
+  workflows: Workflows;
+  limiter: ReturnType<typeof createRateLimiter>;
+  ownOrigin: string;
+  live: Map<string, AudioSession>;
+}
+
+export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const shared: Shared = {
+    deps,
+    workflows: new Workflows(deps.temporal, deps.config),
+    limiter: createRateLimiter(),
+    ownOrigin: new URL(deps.config.publicBaseUrl).origin,
+    live: new Map(),
+  };
+  return {
+    path: new RegExp(`^${CANDIDATE_PREFIX}/interviews/([^/]+)/audio$`),
+    // No credential travels in the handshake (it would land in URLs and logs): the first message carries it.
+    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) =>
+      sockets.handleUpgrade(req, socket, head, (ws) => new AudioSession(ws, match[1]!, req.headers.origin, shared).listen()),
+  };
+}
+
+class ProtocolError extends Error {}
+
+/** A refusal's close code: 4000 + the HTTP status of the same refusal (4401, 4403, 4409, 4429...); 1008 for a protocol error; 1011 otherwise. */
+function refusal(err: unknown): { close: number; code: string; message: string } {
+  if (err instanceof ApiError) return { close: 4000 + err.status, code: err.code, message: err.message };
+  if (err instanceof ProtocolError) return { close: 1008, code: 'PROTOCOL_ERROR', message: err.message };
+  return { close: 1011, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' };
+}
+
+function parse(data: RawData): ClientMessage | undefined {
+  try {
+    const message = JSON.parse(String(data)) as ClientMessage;
+    return typeof message?.type === 'string' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One candidate's socket: waiting for its start message, admitted, then live until the media session ends. */
+class AudioSession implements Transport {
+  private phase: 'waiting' | 'admitting' | 'live' | 'over' = 'waiting';
+  private media: MediaSession | undefined;
+  private conversation: InterviewConversation | undefined;
+  /** Ended from outside the media session: the candidate's end message, a newer socket, the interview ending elsewhere. */
+  private endedBy: 'candidate' | 'replaced' | 'elsewhere' | undefined;
+  /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
+  private startRefused: unknown;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly interviewId: string,
+    private readonly origin: string | undefined,
+    private readonly shared: Shared,
+  ) {}
+
+  listen(): void {
+    this.timers.push(setTimeout(() => this.phase === 'waiting' && this.refuse(new ProtocolError('No start message within 10 seconds.')), START_TIMEOUT_MS));
+    this.ws.on('message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary));
+    this.ws.on('close', () => {
+      for (const timer of this.timers) clearTimeout(timer);
+      // The interview stays active: the candidate may come back, and it still ends at its maximum duration.
+      if (this.media) this.media.transportClosed();
+      else this.phase = 'over';
+    });
+    // An oversized message: ws closes the socket itself (1009).
+    this.ws.on('error', () => undefined);
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.phase === 'live' && isBinary) return this.media!.audio(data as Buffer);
+    // Audio sent before `ready` has nobody to hear it yet.
+    if (this.phase === 'admitting' && isBinary) return;
+    const message = isBinary ? undefined : parse(data);
+    if (this.phase === 'waiting') {
+      if (message?.type !== 'start' || typeof message.token !== 'string') return this.refuse(new ProtocolError('The first message must be {"type":"start","token":"<interview token>"}.'));
+      this.phase = 'admitting';
+      this.admit(message.token).catch((err: unknown) => this.refuse(err));
+      return;
+    }
+    if (this.phase !== 'live') return;
+    if (message?.type === 'played' && typeof message.name === 'string') return this.media!.played(message.name);
+    if (message?.type === 'end') {
+      this.endedBy ??= 'candidate';
+      return this.media!.end('ended_by_host');
+    }
+    this.refuse(new ProtocolError('Expected audio frames, {"type":"played","name"} or {"type":"end"}.'));
+  }
+
+  private async admit(token: string): Promise<void> {
+    const { deps, workflows, limiter, ownOrigin } = this.shared;
+    const id = this.interviewId;
+    await verifyCandidate({ token, interviewId: id, origin: this.origin }, ownOrigin);
+    await takeRateLimit(limiter, `candidate:${id}`, CANDIDATE_RATE_LIMIT);
+    const interview = await Interview.findById(id).lean<InterviewRecord>();
+    const agent = interview && (await Agent.findById(interview.agentId).lean<AgentRecord>());
+    if (!interview || !agent) throw notFound('interview', 'path.id');
+    if (interview.status === 'completed') throw invalidStateTransition('This interview is over.');
+    if (interview.mode !== 'voice') throw invalidStateTransition('This is a text interview: send messages instead.');
+    const { stt, tts, llm } = await this.engines(interview, agent);
+    if (this.phase !== 'admitting') return;
+    await this.takeOver();
+    const conversation = new InterviewConversation(interview, agent, {
+      llm,
+      workflow: {
+        reserve: (candidate) => workflows.reserveVoiceTurn(id, candidate),
+        done: (agentIndex, ended) => workflows.voiceTurnDone(id, { agentIndex, ended }),
+      },
+      onTranscript: (event: TranscriptEvent) => this.send(event),
+    });
+    this.conversation = conversation;
+    this.media = new MediaSession({
+      conversation,
+      stt,
+      tts,
+      transport: this,
+      settings: deps.config.voice,
+      sampleRate: PIPELINE_SAMPLE_RATE,
+      language: interview.language,
+      onPartial: (text) => this.send({ type: 'partial', text }),
+    });
+    this.phase = 'live';
+    void this.media.ended.then((end) => this.finish(end));
+    this.timers.push(setInterval(() => void this.watch(), WATCH_MS));
+    this.send({ type: 'ready', sampleRate: PIPELINE_SAMPLE_RATE, frameMs: FRAME_MS });
+    // Heard from `ready` on: what the candidate says while the opening is produced is their turn after it.
+    await this.media.start(async () => {
+      try {
+        if (interview.status === 'created') await workflows.startInterview(id);
+        await conversation.load();
+      } catch (err) {
+        this.startRefused = err;
+        throw err;
+      }
+    });
+  }
+
+  /** The session's STT, TTS and model: for a byok interview only the organization's own, or BYOK_NOT_READY. */
+  private async engines(interview: InterviewRecord, agent: AgentRecord) {
+    const { speech, llms } = this.shared.deps;
+    const organizationId = String(interview.organizationId);
+    try {
+      const [voice, llm] = await Promise.all([
+        speech.forSession({
+          organizationId,
+          byok: interview.byok === true,
+          stt: agent.providers?.stt ?? speech.stt.defaultProvider,
+          tts: agent.providers?.tts ?? speech.tts.defaultProvider,
+        }),
+        interviewLlm(llms, interview, agent),
+      ]);
+      return { ...voice, llm };
+    } catch (err) {
+      if (!(err instanceof ApplicationFailure)) throw err;
+      if (err.type === 'byok_credentials_missing') throw byokNotReady(await missingByokKinds(organizationId));
+      throw providerUnavailable(err.message);
+    }
+  }
+
+  /** One live session per interview in this process: a newer socket (a reloaded page) ends the older one. */
+  private async takeOver(): Promise<void> {
+    const { live } = this.shared;
+    const previous = live.get(this.interviewId);
+    live.set(this.interviewId, this);
+    if (previous) await previous.replaced();
+  }
+
+  private async replaced(): Promise<void> {
+    this.endedBy = 'replaced';
+    if (!this.media) return this.refuse(invalidStateTransition('This interview was opened on another connection.'));
+    this.media.end('ended_by_host');
+    await this.media.ended;
+  }
+
+  /** The interview ended without this session (an operator, its maximum duration, an End from the text box). */
+  private async watch(): Promise<void> {
+    const doc = await Interview.findById(this.interviewId, { status: 1 }).lean().catch(() => null);
+    if (doc?.status !== 'completed' || !this.media) return;
+    this.endedBy ??= 'elsewhere';
+    this.media.end('ended_by_host');
+  }
+
+  private async finish(end: SessionEnd): Promise<void> {
+    this.phase = 'over';
+    for (const timer of this.timers) clearTimeout(timer);
+    if (this.shared.live.get(this.interviewId) === this) this.shared.live.delete(this.interviewId);
+    if (end.detail) console.warn(JSON.stringify({ level: 'warn', msg: 'voice session ended', interviewId: this.interviewId, reason: end.reason, detail: end.detail }));
+    if (end.reason === 'transport_closed') return;
+    if (this.startRefused) return this.refuse(this.startRefused);
+    if (this.endedBy === 'replaced') return this.refuse(invalidStateTransition('This interview was opened on another connection.'), 'SESSION_REPLACED');
+    let outcome: { reason: string; reportId?: string };
+    try {
+      outcome = await this.outcome(end);
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', msg: 'voice session could not end its interview', interviewId: this.interviewId, error: (err as Error).message }));
+      outcome = { reason: end.reason };
+    }
+    this.send({ type: 'ended', ...outcome });
+    this.ws.close(1000);
+  }
+
+  /**
+   * What the session's end did to the interview: the candidate's end, their silence and the agent's
+   * goodbye end it (with its report); the interview's own end is reported as it ended; any other
+   * reason (a failure, a bad frame) leaves it active, and the candidate may reconnect.
+   */
+  private async outcome(end: SessionEnd): Promise<{ reason: string; reportId?: string }> {
+    const { workflows } = this.shared;
+    const id = this.interviewId;
+    const ends = async (reason: string, tell: () => Promise<{ reportId: string | null }>) => {
+      const told = await tell().catch((err: unknown) => {
+        // Already completed another way (a refusal): report how it ended.
+        if (err instanceof ApiError && err.status === 409) return null;
+        throw err;
+      });
+      return told?.reportId ? { reason, reportId: told.reportId } : this.completed();
+    };
+    if (end.reason === 'agent_ended') return ends('agent_ended', async () => ({ reportId: this.conversation?.reportId ?? null }));
+    if (end.reason === 'silence') return ends('candidate_silent', () => workflows.candidateSilent(id));
+    if (this.endedBy === 'candidate') return ends('candidate_ended', () => workflows.endInterview(id));
+    if (this.endedBy === 'elsewhere') return this.completed();
+    return { reason: end.reason };
+  }
+
+  /** The interview's end as its read model records it, once it has one. */
+  private async completed(): Promise<{ reason: string; reportId?: string }> {
+    const deadline = Date.now() + OUTCOME_WAIT_MS;
+    for (;;) {
+      const doc = await Interview.findById(this.interviewId, { status: 1, endedReason: 1, reportId: 1 }).lean();
+      if (doc?.status === 'completed' && doc.endedReason) return { reason: doc.endedReason, ...(doc.reportId ? { reportId: String(doc.reportId) } : {}) };
+      if (Date.now() > deadline) throw new Error('the interview did not record its end in time');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  private refuse(err: unknown, code?: string): void {
+    const { close, code: errorCode, message } = refusal(err);
+    if (close === 1011) console.error(JSON.stringify({ level: 'error', msg: 'voice socket failed', interviewId: this.interviewId, error: (err as Error).message }));
+    this.phase = 'over';
+    this.send({ type: 'error', code: code ?? errorCode, message });
+    this.ws.close(close);
+  }
+
+  private send(message: object): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  // Transport: what the media session sends the candidate.
+
+  sendAudio(frame: Buffer): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+  }
+
+  clear(): void {
+    this.send({ type: 'clear' });
+  }
+
+  mark(name: string): void {
+    this.send({ type: 'mark', name });
+  }
+
+  close(): void {
+    // The socket closes in `finish`, once the interview has heard the end and the candidate has been told.
+  }
+}

@@ -1,0 +1,31 @@
+import type { Server } from 'node:http';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config';
+import { organizationCredential } from '../models/providerCredential';
+import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
+import { llmSource } from '../providers/llm';
+import { candidateAudio } from './candidateAudio';
+import { agentLlm, twilioRelay } from './relay';
+import { dispatchUpgrades, type SocketRoute } from './upgrade';
+
+export interface SocketDeps {
+  config: Config;
+  temporal: Client;
+  /** The process's embedded speech engines (providers/embeddedSpeech), built once. */
+  embedded: EmbeddedSpeech;
+}
+
+/**
+ * The API's WebSockets: the candidate's interview audio, and Twilio's ConversationRelay when calls
+ * go through Twilio, behind the one `upgrade` listener of api/upgrade.ts. Their byok sessions open
+ * organizations' keys with the keys the process installed (installCredentialKeys).
+ */
+export function attachSockets(server: Server, deps: SocketDeps): void {
+  const llms = llmSource(deps.config, organizationCredential);
+  const routes: SocketRoute[] = [
+    candidateAudio({ ...deps, llms, speech: speechSource(deps.config, organizationCredential, deps.embedded) }),
+    ...(deps.config.carrier.twilio ? [twilioRelay({ config: deps.config, temporal: deps.temporal, llmFor: agentLlm(llms) })] : []),
+  ];
+  dispatchUpgrades(server, routes);
+}
+

@@ -1,0 +1,39 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError, internalError, routeNotFound } from './errors';
+import { errorBody } from './middleware/errors';
+import { newRequestId } from './middleware/requestId';
+
+/** A WebSocket endpoint on the API's HTTP server: the handshakes whose path matches are its own. */
+export interface SocketRoute {
+  path: RegExp;
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray): void;
+}
+
+/**
+ * The one `upgrade` listener of the API's HTTP server: each handshake goes to the socket route its
+ * path matches, and any other path is refused with the API's 404 envelope.
+ */
+export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[]): void {
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://socket').pathname;
+    for (const route of routes) {
+      const match = route.path.exec(path);
+      if (match) return route.upgrade(req, socket, head, match);
+    }
+    refuseUpgrade(socket, routeNotFound(req.method ?? 'GET', path), 'socket handshake');
+  });
+}
+
+/** Answers a handshake with the API's error envelope instead of upgrading it. */
+export function refuseUpgrade(socket: Duplex, err: unknown, what: string): void {
+  const apiError = err instanceof ApiError ? err : internalError();
+  const requestId = newRequestId();
+  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: (err as Error).message }));
+  const body = JSON.stringify(errorBody(apiError, requestId));
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}

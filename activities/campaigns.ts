@@ -6,9 +6,9 @@ import { callInputFor, callSlotPool } from '../models/call';
 import { campaignFields, projectCampaign } from '../models/campaign';
 import { reserveCallSlot } from '../models/callSlot';
 import { isDoNotCall } from '../models/contact';
-import { putRetryEntry, Recipient, recipientId, RetryEntry, retryEntryId, type RecipientStatus } from '../models/recipient';
+import { LaneEntry, laneEntryId, putLaneEntry, Recipient, recipientId, type RecipientStatus } from '../models/recipient';
 import { releaseSlot } from '../models/slot';
-import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type CampaignWork, type ClosedCall } from '../workflows/definitions';
+import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type ClosedCall } from '../workflows/definitions';
 
 export interface CampaignDeps {
   /** How long a campaign call may ring before it counts as unanswered. */
@@ -40,21 +40,26 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     /**
      * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
      * use) and marks the recipient `calling`. Idempotent per call id: a retry finds its slot.
-     * A number that is do-not-call is not dialled: `suppressed` at import, or found so now, right
-     * before the dial, and then marked so (with `lastDisposition` `do_not_call`, which tells a retry
-     * of this activity that it was this attempt that found it).
+     * A number that is do-not-call is not dialled: `suppressed` at import (the import keeps those
+     * out of the lanes, so they are not asked for), or found so now, right before the dial, and
+     * then marked so (with `lastDisposition` `do_not_call`, which tells a retry of this activity
+     * that it was this attempt that found it). A retry that had taken the slot gives it back.
      */
     async beginAttempt(a) {
       const recipient = await Recipient.findById(recipientId(a.campaignId, a.index)).lean();
       if (!recipient) throw new Error(`recipient ${a.index} of campaign ${a.campaignId} is missing`);
       if (recipient.status === 'suppressed') return { suppressed: recipient.lastDisposition === DO_NOT_CALL ? 'now' : 'at_import' };
+      const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
       if (await isDoNotCall(a.organizationId, recipient.phoneNumber)) {
-        await Recipient.updateOne({ _id: recipient._id }, { $set: { status: 'suppressed', lastDisposition: DO_NOT_CALL, updatedAt: new Date() } });
+        if (alreadyBegun) await releaseSlot(callSlotPool(a.organizationId), a.callId);
+        await Recipient.updateOne(
+          { _id: recipient._id },
+          { $set: { status: 'suppressed', attempts: a.attempt - 1, lastDisposition: DO_NOT_CALL, updatedAt: new Date() } },
+        );
         return { suppressed: 'now' };
       }
       const campaignAgent = await Agent.findById(a.agentId).lean();
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
-      const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
       if (!alreadyBegun) {
         const reservation = await reserveCallSlot({ organizationId: a.organizationId, callId: a.callId, byok: a.byok, creditMaxAgeMs: CREDIT_CHECK_MAX_AGE_MS });
         if (!reservation.reserved) return { blocked: reservation.refused === 'insufficient_credits' ? 'insufficient_credits' : 'concurrency' };
@@ -88,10 +93,10 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
       );
     },
 
-    /** Finished attempts: each recipient's status, the retry queue's new entries, then the counts. */
+    /** Finished attempts: each recipient's status, the lanes' new retry entries, then the counts. */
     async recordOutcomes(input) {
       for (const retry of input.retries) {
-        await putRetryEntry(input.campaignId, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
+        await putLaneEntry(input.campaignId, retry.lane, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
       }
       for (const o of input.outcomes) {
         await Recipient.updateOne(
@@ -103,14 +108,14 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
     },
 
     /**
-     * The due entries at the front of the retry queue, in order, from `from` up to `to`; stops at
-     * the first one not yet due and says when it will be.
+     * The due entries at the front of a lane, in order, from `from` up to `to`, at the workflow's
+     * `now`; stops at the first one not yet due and says when it will be.
      */
-    async fetchRetries({ campaignId, from, to, now }) {
-      const due: CampaignWork[] = [];
+    async fetchDue({ campaignId, lane, from, to, now }) {
+      const due: Array<{ index: number; attempt: number }> = [];
       for (let seq = from; seq < to; seq += 1) {
-        const entry = await RetryEntry.findById(retryEntryId(campaignId, seq)).lean();
-        if (!entry) throw new Error(`retry entry ${seq} of campaign ${campaignId} is missing`);
+        const entry = await LaneEntry.findById(laneEntryId(campaignId, lane, seq)).lean();
+        if (!entry) throw new Error(`entry ${seq} of lane ${lane} of campaign ${campaignId} is missing`);
         if (entry.dueAt.getTime() > Date.parse(now)) return { due, nextDueAt: entry.dueAt.toISOString() };
         due.push({ index: entry.index, attempt: entry.attempt });
       }

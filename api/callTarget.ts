@@ -19,6 +19,15 @@ export function declaredVariables(agent: AgentRecord): string[] {
   return placeholders(`${agent.instructions}\n${greeting}`);
 }
 
+/**
+ * The variables of a call to a number with a contact: the contact's attributes named like the
+ * agent's placeholders, then the request's or import row's own, which win.
+ */
+export function withContactAttributes(declared: string[], attributes: Record<string, string> | undefined, variables: Record<string, string> | undefined): Record<string, string> {
+  const fromContact = Object.entries(attributes ?? {}).filter(([name]) => declared.includes(name));
+  return { ...Object.fromEntries(fromContact), ...variables };
+}
+
 /** Every placeholder supplied, nothing undeclared: a typo in a variable name is an error, not silence. */
 export function checkVariables(declared: string[], variables: Record<string, string>, param: string): void {
   for (const name of declared) {

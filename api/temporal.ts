@@ -56,6 +56,7 @@ import {
   type InterviewWorkflow,
   type VoiceTurnDone,
   type VoiceTurnSlot,
+  type ZoneCount,
 } from '../workflows/definitions';
 import {
   actionTimeout,
@@ -197,8 +198,9 @@ export class Workflows {
     await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignEditUpdate, { args: [edit] }));
   }
 
-  async setRecipients(campaignId: string, total: number, suppressed: number, closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total, suppressed }] }));
+  /** The import's count, its do-not-call recipients (final at once) and each zone's first-attempt lane. */
+  async setRecipients(campaignId: string, recipients: { total: number; suppressed: number; zones: ZoneCount[] }, closed: string): Promise<void> {
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(campaignSetRecipientsUpdate, { args: [recipients] }));
   }
 
   /** Archives through the workflow while it runs; `closed` when it has finished and only the read model is left to archive. */

@@ -104,6 +104,20 @@ export async function doNotCallAmong(organizationId: Types.ObjectId | string, nu
   return found;
 }
 
+/** What a campaign's recipient takes from its contact: the time zone and the attributes. */
+export type ContactProfile = Pick<ContactRecord, 'phoneNumber' | 'timezone' | 'attributes'>;
+
+/** The organization's contacts among `numbers`, by number: one query per thousand numbers. */
+export async function contactProfiles(organizationId: Types.ObjectId | string, numbers: string[]): Promise<Map<string, ContactProfile>> {
+  const found = new Map<string, ContactProfile>();
+  for (let start = 0; start < numbers.length; start += LOOKUP_BATCH) {
+    const batch = numbers.slice(start, start + LOOKUP_BATCH);
+    const contacts = await Contact.find({ organizationId, phoneNumber: { $in: batch } }, { _id: 0, phoneNumber: 1, timezone: 1, attributes: 1 }).lean<ContactProfile[]>();
+    for (const c of contacts) found.set(c.phoneNumber, c);
+  }
+  return found;
+}
+
 type Suppression = Pick<ContactRecord, 'doNotCall' | 'doNotCallReason' | 'doNotCallSince' | 'doNotCallCallId'>;
 const NOT_SUPPRESSED: Suppression = { doNotCall: false, doNotCallReason: null, doNotCallSince: null, doNotCallCallId: null };
 
@@ -164,7 +178,7 @@ async function admitContacts(organizationId: Types.ObjectId, ids: Types.ObjectId
 export async function createContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields, maxContacts?: number): Promise<ContactRecord> {
   const { doNotCall, ...rest } = fields;
   const suppression = (await registered(organizationId, phoneNumber)) ?? NOT_SUPPRESSED;
-  const timezone = fields.timezone ?? (await inferTimezone(phoneNumber));
+  const timezone = fields.timezone ?? inferTimezone(phoneNumber);
   const insert = async () => (await Contact.create({ organizationId, phoneNumber, ...rest, timezone, ...suppression })).toObject();
   const created =
     maxContacts === undefined
@@ -194,7 +208,7 @@ export async function createContact(organizationId: Types.ObjectId, phoneNumber:
 export async function updateContact(contact: ContactRecord, fields: ContactFields): Promise<void> {
   const { doNotCall, ...rest } = fields;
   const set: Partial<ContactRecord> = { ...rest };
-  if (fields.timezone === null) set.timezone = await inferTimezone(contact.phoneNumber);
+  if (fields.timezone === null) set.timezone = inferTimezone(contact.phoneNumber);
   if (doNotCall === true && !contact.doNotCall) Object.assign(set, await suppress(contact.organizationId, contact.phoneNumber, 'manual', null));
   if (doNotCall === false && contact.doNotCall) {
     await DoNotCallEntry.deleteOne({ _id: entryId(contact.organizationId, contact.phoneNumber) });
@@ -221,7 +235,7 @@ export async function markDoNotCall(organizationId: Types.ObjectId | string, pho
     return;
   }
   try {
-    await Contact.create({ organizationId: orgId, phoneNumber, timezone: await inferTimezone(phoneNumber), ...suppression });
+    await Contact.create({ organizationId: orgId, phoneNumber, timezone: inferTimezone(phoneNumber), ...suppression });
   } catch (err) {
     // Created meanwhile: that contact takes the suppression instead.
     if (!isDuplicateKeyError(err)) throw err;

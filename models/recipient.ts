@@ -1,5 +1,7 @@
 import { Schema, Types, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { inferTimezone } from '../lib/phoneTimezone';
+import type { ZoneCount } from '../workflows/definitions';
 
 export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed', 'suppressed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
@@ -13,6 +15,8 @@ export interface RecipientRecord {
   contactName: string;
   externalRef: string;
   variables: Record<string, string>;
+  /** The recipient's own IANA zone (see recipientTimezone); null: the campaign's. */
+  timezone: string | null;
   status: RecipientStatus;
   attempts: number;
   lastCallId: Types.ObjectId | null;
@@ -29,6 +33,7 @@ const recipientSchema = new Schema<RecipientRecord>(
     contactName: { type: String, default: '' },
     externalRef: { type: String, default: '' },
     variables: { type: Schema.Types.Mixed, default: {} },
+    timezone: { type: String, default: null },
     status: { type: String, required: true, enum: RECIPIENT_STATUSES },
     attempts: { type: Number, default: 0 },
     lastCallId: { type: Schema.Types.ObjectId, default: null },
@@ -64,6 +69,34 @@ export interface RecipientRow {
   contactName?: string;
   externalRef?: string;
   variables?: Record<string, string>;
+  timezone?: string;
+}
+
+/**
+ * A recipient's time zone, for its calling hours: its contact's, else the one its import row
+ * gives, else the one its number determines; null when none does, which stands for the campaign's.
+ */
+export function recipientTimezone(row: Pick<RecipientRow, 'phoneNumber' | 'timezone'>, contactTimezone?: string | null): string | null {
+  return contactTimezone ?? row.timezone ?? inferTimezone(row.phoneNumber);
+}
+
+/**
+ * Each zone's first-attempt lane, in order of first appearance, and each row's place in it: lane z
+ * holds zone z's rows to dial in import order (see CampaignLanes). A suppressed row has no place.
+ */
+export function zoneLanes(rows: Array<{ timezone: string | null; suppressed: boolean }>): { zones: ZoneCount[]; places: Array<{ lane: number; seq: number } | null> } {
+  const zones: ZoneCount[] = [];
+  const laneOf = new Map<string | null, number>();
+  const places = rows.map(({ timezone, suppressed }) => {
+    if (suppressed) return null;
+    let lane = laneOf.get(timezone);
+    if (lane === undefined) {
+      lane = zones.push({ timezone, count: 0 }) - 1;
+      laneOf.set(timezone, lane);
+    }
+    return { lane, seq: zones[lane]!.count++ };
+  });
+  return { zones, places };
 }
 
 /** Recipients written per insert: large enough to be quick, small enough to hold little at once. */
@@ -81,16 +114,30 @@ export async function claimRecipientImport(campaignId: string, total: number): P
 }
 
 /**
- * Stores the rows in batches, those whose number is in `doNotCall` as `suppressed`, never to be
- * dialled; on any failure removes what it stored and the claim, and rethrows.
+ * Stores the rows, each with its resolved `timezone`, in batches, those whose number is in
+ * `doNotCall` as `suppressed` (final, never dialled, in no lane) and each of the others' entry in its
+ * zone's first-attempt lane; returns the zones for the campaign's workflow. On any failure removes
+ * what it stored and the claim, and rethrows.
  */
-export async function storeRecipients(campaignId: string, rows: RecipientRow[], doNotCall: ReadonlySet<string>): Promise<void> {
+export async function storeRecipients(
+  campaignId: string,
+  rows: Array<Omit<RecipientRow, 'timezone'> & { timezone: string | null }>,
+  doNotCall: ReadonlySet<string>,
+): Promise<ZoneCount[]> {
   const campaignObjectId = new Types.ObjectId(campaignId);
   const now = new Date();
+  const { zones, places } = zoneLanes(rows.map((r) => ({ timezone: r.timezone, suppressed: doNotCall.has(r.phoneNumber) })));
   let stored = 0;
   try {
     for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-      const docs = rows.slice(start, start + IMPORT_BATCH).map((r, i) => ({
+      const batch = rows.slice(start, start + IMPORT_BATCH);
+      const entries = batch.flatMap((_, i) => {
+        const place = places[start + i];
+        return place ? [{ _id: laneEntryId(campaignId, place.lane, place.seq), index: start + i, attempt: 1, dueAt: new Date(0) }] : [];
+      });
+      // A batch of do-not-call numbers only has no entries, and the driver refuses an empty insert.
+      if (entries.length > 0) await LaneEntry.collection.insertMany(entries as never[], { ordered: true });
+      const docs = batch.map((r, i) => ({
         _id: recipientId(campaignId, start + i),
         campaignId: campaignObjectId,
         index: start + i,
@@ -98,6 +145,7 @@ export async function storeRecipients(campaignId: string, rows: RecipientRow[], 
         contactName: r.contactName ?? '',
         externalRef: r.externalRef ?? '',
         variables: r.variables ?? {},
+        timezone: r.timezone,
         status: doNotCall.has(r.phoneNumber) ? 'suppressed' : 'pending',
         attempts: 0,
         lastCallId: null,
@@ -109,18 +157,22 @@ export async function storeRecipients(campaignId: string, rows: RecipientRow[], 
       stored = start + docs.length;
     }
   } catch (err) {
-    await removeRecipients(campaignId, stored + IMPORT_BATCH);
+    await removeRecipients(campaignId, stored + IMPORT_BATCH, zones);
     throw err;
   }
+  return zones;
 }
 
-/** Removes the campaign's first `upTo` recipients and its import claim. */
-export async function removeRecipients(campaignId: string, upTo: number): Promise<void> {
+/** Removes the campaign's first `upTo` recipients, its zones' first-attempt lanes and its import claim. */
+export async function removeRecipients(campaignId: string, upTo: number, zones: ZoneCount[]): Promise<void> {
   // By id in chunks: FerretDB refuses one delete over a very large match.
-  for (let start = 0; start < upTo; start += 500) {
-    const ids = Array.from({ length: 500 }, (_, i) => recipientId(campaignId, start + i));
-    await Recipient.deleteMany({ _id: { $in: ids } });
-  }
+  const deleteIds = async (collection: typeof Recipient.collection, count: number, id: (i: number) => string) => {
+    for (let start = 0; start < count; start += 500) {
+      await collection.deleteMany({ _id: { $in: Array.from({ length: Math.min(500, count - start) }, (_, i) => id(start + i)) } } as never);
+    }
+  };
+  await deleteIds(Recipient.collection, upTo, (i) => recipientId(campaignId, i));
+  for (const [lane, zone] of zones.entries()) await deleteIds(LaneEntry.collection, zone.count, (seq) => laneEntryId(campaignId, lane, seq));
   await RecipientImport.deleteOne({ _id: new Types.ObjectId(campaignId) });
 }
 
@@ -141,16 +193,17 @@ export async function recipientPage(campaignId: string, { page, limit }: { page:
 }
 
 /**
- * The campaign's retry queue, first in first out: entry `seq` is the attempt the workflow scheduled
- * as its seq-th retry. The delay is the same for every entry, so entries fall due in queue order.
+ * The campaign's dial lanes (CampaignLanes), each first in first out: entry `seq` of lane `lane` is
+ * the attempt queued seq-th in it, by the import (first attempts, due at once) or by the workflow
+ * (retries). One lane's entries share a delay, so they fall due in queue order.
  */
-export interface RetryEntryRecord {
+export interface LaneEntryRecord {
   _id: string;
   index: number;
   attempt: number;
   dueAt: Date;
 }
-const retryEntrySchema = new Schema<RetryEntryRecord>(
+const laneEntrySchema = new Schema<LaneEntryRecord>(
   {
     _id: { type: String, required: true },
     index: { type: Number, required: true },
@@ -159,13 +212,13 @@ const retryEntrySchema = new Schema<RetryEntryRecord>(
   },
   { versionKey: false },
 );
-export const RetryEntry = model<RetryEntryRecord>('RetryEntry', retryEntrySchema);
-export const retryEntryId = (campaignId: string, seq: number) => `${campaignId}:${String(seq).padStart(7, '0')}`;
+export const LaneEntry = model<LaneEntryRecord>('LaneEntry', laneEntrySchema);
+export const laneEntryId = (campaignId: string, lane: number, seq: number) => `${campaignId}:${lane}:${String(seq).padStart(7, '0')}`;
 
-/** Stores a retry entry; a retried write finds it already there. */
-export async function putRetryEntry(campaignId: string, seq: number, entry: Omit<RetryEntryRecord, '_id'>): Promise<void> {
+/** Stores a lane entry; a retried write finds it already there. */
+export async function putLaneEntry(campaignId: string, lane: number, seq: number, entry: Omit<LaneEntryRecord, '_id'>): Promise<void> {
   try {
-    await RetryEntry.create({ _id: retryEntryId(campaignId, seq), ...entry });
+    await LaneEntry.create({ _id: laneEntryId(campaignId, lane, seq), ...entry });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }

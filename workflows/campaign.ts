@@ -20,20 +20,19 @@ import {
 /**
  * One campaign: waits in `draft` for launch, then dials its recipients as child call workflows,
  * at most `settings.concurrency` at once (and within the organization's concurrent-call limit,
- * claimed by the `beginAttempt` activity from the pool direct calls use), retries unreached
- * recipients on durable timers, and ends `completed` or `cancelled`. Actions arrive as updates
+ * claimed by the `beginAttempt` activity from the pool direct calls use), each inside its own
+ * calling hours, retries unreached recipients on durable timers, and ends `completed` or `cancelled`. Actions arrive as updates
  * whose validators read this workflow's own state; pause, resume and cancel also as signals.
  * The state is plain JSON and is carried across continue-as-new once every handler has finished,
  * together with the calls still open: the new run keeps dialling beside them.
  *
- * The run's state and decisions are in CampaignRun (its calls in CampaignCalls, what an attempt's
- * end means in campaignOutcome); this function wires the messages to it and drives the loop.
+ * The run's state and decisions are in CampaignRun (its calls in CampaignCalls, its dial queues and
+ * windows in CampaignLanes, what an attempt's end means in campaignOutcome); this function wires
+ * the messages to it and drives the loop.
  */
 export const campaignWorkflow: CampaignWorkflow = async (input) => {
   const run = new CampaignRun(input);
-  setHandler(campaignSetRecipientsUpdate, ({ total, suppressed }) => run.setRecipients(total, suppressed ?? 0), {
-    validator: (_recipients: { total: number; suppressed?: number }) => run.validateRecipients(),
-  });
+  setHandler(campaignSetRecipientsUpdate, (recipients) => run.setRecipients(recipients), { validator: (_recipients: unknown) => run.validateRecipients() });
   setHandler(campaignLaunchUpdate, () => run.launch(), { validator: () => run.validateLaunch() });
   setHandler(campaignArchiveUpdate, () => run.archive(), { validator: () => run.validateArchive() });
   for (const [update, signal, action] of [
@@ -65,7 +64,7 @@ export const campaignWorkflow: CampaignWorkflow = async (input) => {
     const closedFor = run.msUntilCallingHours();
     if (closedFor > 0) {
       await run.follow('scheduled');
-      await condition(run.changedFrom('scheduled'), closedFor);
+      await (closedFor === Infinity ? condition(run.changedFrom('scheduled')) : condition(run.changedFrom('scheduled'), closedFor));
       continue;
     }
     await run.follow('running');

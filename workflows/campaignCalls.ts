@@ -26,8 +26,8 @@ export class CampaignCalls {
     /** The campaign's activity that says which calls have closed, with the run's retry policy. */
     private readonly closedCalls: CampaignActivities['closedCalls'],
   ) {
-    this.onLine = new Map(carried.filter((c) => !c.ended).map(({ callId, index, attempt }) => [callId, { index, attempt }]));
-    this.notClosed = new Map(carried.map(({ callId, index, attempt }) => [callId, { index, attempt }]));
+    this.onLine = new Map(carried.filter((c) => !c.ended).map(({ callId, index, attempt, zone }) => [callId, { index, attempt, zone }]));
+    this.notClosed = new Map(carried.map(({ callId, index, attempt, zone }) => [callId, { index, attempt, zone }]));
     this.unrecordedEnds = [...ended];
   }
 
@@ -57,7 +57,7 @@ export class CampaignCalls {
   ended(callId: string, result: CallState | null): void {
     const call = this.onLine.get(callId);
     if (!call || this.unrecordedEnds.some((e) => e.callId === callId)) return;
-    this.unrecordedEnds.push({ index: call.index, attempt: call.attempt, callId, result });
+    this.unrecordedEnds.push({ index: call.index, attempt: call.attempt, zone: call.zone, callId, result });
   }
 
   private closed(callId: string, result: CallState | null): void {

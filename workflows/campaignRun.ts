@@ -3,15 +3,15 @@
  * loop (workflows/campaign.ts) asks for. A run ends with the campaign or continues as new; what it
  * carries over is plain JSON.
  *
- * The statuses: `draft` -launch-> `running`, or `scheduled` outside the calling hours (the two
- * follow the hours); `running` | `scheduled` -pause, or the credits running out-> `paused`
+ * The statuses: `draft` -launch-> `running`, or `scheduled` while no recipient left to dial is
+ * inside its calling hours (the two follow the hours); `running` | `scheduled` -pause, or the credits running out-> `paused`
  * -resume-> `running` | `scheduled`; any of those -cancel-> `cancelled`; `running` with nothing
  * left to dial -> `completed`; `completed` | `cancelled` -archive-> `archived`.
  */
 import { ParentClosePolicy, allHandlersFinished, condition, proxyActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
 import { CampaignCalls } from './campaignCalls';
+import { CampaignLanes } from './campaignLanes';
 import { attemptOutcome } from './campaignOutcome';
-import { msUntilOpen } from './callingHours';
 import {
   FailureType,
   callWorkflowId,
@@ -26,18 +26,19 @@ import {
   type CampaignStatus,
   type CampaignWork,
   type RetryEntryInput,
+  type ZoneCount,
 } from './definitions';
 import { iso } from '../lib/time';
 import { refusal, refuse } from './refusal';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
-const { beginAttempt, abandonAttempt, recordOutcomes, fetchRetries, projectCampaign, closedCalls } = proxyActivities<CampaignActivities>({
+const { beginAttempt, abandonAttempt, recordOutcomes, fetchDue, projectCampaign, closedCalls } = proxyActivities<CampaignActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 
-/** Retry-queue entries read per activity. */
-const RETRY_BATCH = 50;
+/** Lane entries read per activity. */
+const LANE_BATCH = 50;
 /** History bytes after which a run continues as new whatever its event count: Temporal warns at 10 MiB. */
 const HISTORY_BYTES_BUDGET = 8 * 1024 * 1024;
 /** How long to wait before asking again for a slot when the organization's calls are at its limit. */
@@ -53,6 +54,7 @@ const now = () => iso(Date.now());
 export class CampaignRun {
   readonly state: CampaignState;
   readonly calls: CampaignCalls;
+  private readonly lanes: CampaignLanes;
   /** Outcome records being written, each after the one before, and how many. */
   private recording: Promise<void> = Promise.resolve();
   private recordsInFlight = 0;
@@ -60,8 +62,9 @@ export class CampaignRun {
   private readonly inherited = workflowInfo().typedSearchAttributes.getAll();
 
   constructor(private readonly input: CampaignInput) {
-    this.state = { ...input.state, queue: [...input.state.queue] };
+    this.state = { ...input.state, queue: [...input.state.queue], lanes: input.state.lanes.map((l) => ({ ...l })) };
     this.calls = new CampaignCalls(input.carried ?? [], input.ended ?? [], closedCalls);
+    this.lanes = new CampaignLanes(this.state);
   }
 
   /** The state as the API and the query see it. */
@@ -82,10 +85,12 @@ export class CampaignRun {
     if (this.state.total > 0) throw refusal(FailureType.alreadyImported, 'The campaign already has its recipients.');
   }
 
-  async setRecipients(total: number, suppressed: number): Promise<CampaignState> {
+  async setRecipients({ total, suppressed, zones }: { total: number; suppressed: number; zones: ZoneCount[] }): Promise<CampaignState> {
     this.state.total = total;
+    // Final at once: the import kept them out of the lanes.
     this.state.suppressed = suppressed;
     this.state.failed = suppressed;
+    this.lanes.setZones(zones);
     await this.project();
     return this.snapshot();
   }
@@ -96,7 +101,7 @@ export class CampaignRun {
   }
 
   async launch(): Promise<CampaignState> {
-    this.state.status = this.inCallingHours() ? 'running' : 'scheduled';
+    this.state.status = this.msUntilCallingHours() === 0 ? 'running' : 'scheduled';
     this.state.launchedAt = now();
     await this.project();
     return this.snapshot();
@@ -160,7 +165,7 @@ export class CampaignRun {
       s.pausedAt = now();
       s.pausedReason = 'requested';
     } else if (action === 'resume') {
-      s.status = this.inCallingHours() ? 'running' : 'scheduled';
+      s.status = this.msUntilCallingHours() === 0 ? 'running' : 'scheduled';
       s.pausedReason = null;
     } else {
       s.status = 'cancelled';
@@ -183,12 +188,12 @@ export class CampaignRun {
     return () => this.calls.endsHeard() || this.state.status !== status;
   }
 
-  inCallingHours(): boolean {
-    return this.msUntilCallingHours() === 0;
-  }
-
+  /**
+   * Milliseconds until the calling hours of some recipient still to dial open: 0 while one's are
+   * open, while calls are on the line, or when no one is left. The campaign is `scheduled` meanwhile.
+   */
   msUntilCallingHours(): number {
-    return msUntilOpen(Date.now(), this.state.timezone, this.state.callingHours);
+    return this.calls.onLineCount() > 0 ? 0 : this.lanes.msUntilAnyOpen(Date.now());
   }
 
   /** A run goes on to its own budget, far below Temporal's limits, rather than stop at its suggestion (4,096 events). */
@@ -203,8 +208,7 @@ export class CampaignRun {
 
   /** Every recipient dialled, no retry waiting and no call on the line. */
   nothingLeft(): boolean {
-    const s = this.state;
-    return this.calls.onLineCount() === 0 && s.retryHead === s.retryTail && s.queue.length === 0;
+    return this.calls.onLineCount() === 0 && this.lanes.empty();
   }
 
   recordsPending(): boolean {
@@ -225,10 +229,10 @@ export class CampaignRun {
     await this.project();
   }
 
-  /** Waits for an end, a status change or, when one is queued, the next retry's time. */
+  /** Waits for an end, a status change or the time the next attempt may be dialled: due, inside its recipient's hours. */
   idle(): Promise<unknown> {
-    const { nextRetryAt } = this.state;
-    return nextRetryAt === null ? condition(this.changedFrom('running')) : condition(this.changedFrom('running'), Math.max(1, nextRetryAt - Date.now()));
+    const wait = this.lanes.msUntilNextDue(Date.now());
+    return wait === Infinity ? condition(this.changedFrom('running')) : condition(this.changedFrom('running'), Math.max(1, wait));
   }
 
   /** Records every end heard: recipients, retry queue and counts in one activity, beside the next dials. */
@@ -237,16 +241,16 @@ export class CampaignRun {
     const s = this.state;
     const outcomes: AttemptOutcome[] = [];
     const retries: RetryEntryInput[] = [];
+    const nowMs = Date.now();
     for (const ended of this.calls.takeEnds()) {
-      const { disposition, result, retryAt } = attemptOutcome(ended, s.settings, this.stopped(), Date.now());
+      const { disposition, result, retryAt } = attemptOutcome(ended, s.settings, this.stopped(), nowMs);
       if (result === 'completed') s.completed += 1;
       if (result === 'failed') s.failed += 1;
       if (retryAt !== undefined) {
-        if (s.retryHead === s.retryTail) s.nextRetryAt = retryAt;
-        retries.push({ seq: s.retryTail, index: ended.index, attempt: ended.attempt + 1, dueAt: iso(retryAt) });
-        s.retryTail += 1;
+        const place = this.lanes.retry(ended.zone, retryAt - nowMs, retryAt);
+        retries.push({ ...place, index: ended.index, attempt: ended.attempt + 1, dueAt: iso(retryAt) });
       }
-      outcomes.push({ index: ended.index, attempt: ended.attempt, callId: ended.callId, disposition, result });
+      outcomes.push({ index: ended.index, attempt: ended.attempt, zone: ended.zone, callId: ended.callId, disposition, result });
     }
     s.seq += 1;
     s.inFlight = this.calls.onLineCount();
@@ -260,38 +264,22 @@ export class CampaignRun {
     });
   }
 
-  /** The attempts to dial now, at most one per free place: due retries first, then recipients never dialled. */
+  /**
+   * The attempts to dial now, at most one per free place, each inside its recipient's calling
+   * hours: queued ones first, then read from the lanes (due retries before first attempts).
+   */
   async nextAttempts(): Promise<CampaignWork[]> {
-    const batch: CampaignWork[] = [];
-    while (batch.length < this.state.settings.concurrency - this.calls.onLineCount()) {
-      const work = await this.nextAttempt();
-      if (!work) break;
-      batch.push(work);
+    const free = this.state.settings.concurrency - this.calls.onLineCount();
+    const batch = this.lanes.takeOpen(Date.now(), free);
+    for (let lane = this.lanes.dueLane(Date.now()); batch.length < free && lane !== undefined; lane = this.lanes.dueLane(Date.now())) {
+      // A retry's entry is written by the record of its outcome.
+      await this.recording;
+      const { head, tail } = this.state.lanes[lane]!;
+      const fetched = await fetchDue({ campaignId: this.input.campaignId, lane, from: head, to: Math.min(head + LANE_BATCH, tail), now: now() });
+      this.lanes.fetched(lane, fetched.due, fetched.nextDueAt === null ? null : Date.parse(fetched.nextDueAt), Date.now());
+      batch.push(...this.lanes.takeOpen(Date.now(), free - batch.length));
     }
     return batch;
-  }
-
-  private async nextAttempt(): Promise<CampaignWork | undefined> {
-    const s = this.state;
-    if (s.queue.length === 0 && s.retryHead < s.retryTail && s.nextRetryAt !== null && s.nextRetryAt <= Date.now()) {
-      await this.recording;
-      const fetched = await fetchRetries({
-        campaignId: this.input.campaignId,
-        from: s.retryHead,
-        to: Math.min(s.retryHead + RETRY_BATCH, s.retryTail),
-        now: now(),
-      });
-      s.queue.push(...fetched.due);
-      s.retryHead += fetched.due.length;
-      // More may be due past this batch: look again at once.
-      s.nextRetryAt = s.retryHead === s.retryTail ? null : fetched.nextDueAt === null ? Date.now() : Date.parse(fetched.nextDueAt);
-    }
-    if (s.queue.length > 0) return s.queue.shift();
-    if (s.cursor < s.total) {
-      s.cursor += 1;
-      return { index: s.cursor - 1, attempt: 1 };
-    }
-    return undefined;
   }
 
   /**
@@ -311,7 +299,7 @@ export class CampaignRun {
       await this.project();
     }
     const blocked = attempts.filter((_, i) => 'blocked' in begun[i]!);
-    this.state.queue.unshift(...blocked.map(({ index, attempt }) => ({ index, attempt })));
+    this.lanes.putBack(blocked.map(({ index, attempt, zone }) => ({ index, attempt, zone })));
     const ready = attempts.flatMap((a, i) => {
       const b = begun[i]!;
       return 'callInput' in b ? [{ ...a, callInput: b.callInput }] : [];
@@ -322,7 +310,7 @@ export class CampaignRun {
       return;
     }
     await Promise.all(
-      ready.map(async ({ callId, callInput, index, attempt }) => {
+      ready.map(async ({ callId, callInput, index, attempt, zone }) => {
         const handle = await startChild<CallWorkflow>(callWorkflowType, {
           workflowId: callWorkflowId(callId),
           args: [callInput],
@@ -335,7 +323,7 @@ export class CampaignRun {
             ...(this.inherited.length > 0 && callInput.externalRef ? [{ key: searchAttributes.externalRef, value: callInput.externalRef }] : []),
           ],
         });
-        this.calls.started(callId, { index, attempt }, handle);
+        this.calls.started(callId, { index, attempt, zone }, handle);
       }),
     );
     const reasons = new Set(begun.flatMap((b) => ('blocked' in b ? [b.blocked] : [])));

@@ -9,7 +9,7 @@ import { Contact, isDoNotCall } from '../../models/contact';
 import { releaseSlot } from '../../models/slot';
 import { concurrencyLimit, doNotCall, insufficientCredits, notFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
-import { checkPhoneNumber, checkVariables, declaredVariables } from '../callTarget';
+import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import {
   Call,
@@ -87,9 +87,7 @@ export const callRoutes = [
       if (await isDoNotCall(auth.organizationId, body.phoneNumber)) throw doNotCall();
       const declared = declaredVariables(agent);
       const contact = await Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean();
-      // The contact's attributes fill the agent's placeholders the request leaves out.
-      const fromContact = Object.fromEntries(Object.entries(contact?.attributes ?? {}).filter(([name]) => declared.includes(name)));
-      const variables = { ...fromContact, ...body.variables };
+      const variables = withContactAttributes(declared, contact?.attributes, body.variables);
       checkVariables(declared, variables, 'body');
 
       if (auth.byok) await assertByokReady(auth.organizationId);

@@ -5,8 +5,8 @@ import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, campa
 import { Organization, organizationLimits } from '../../models/organization';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { findPage } from '../../lib/page';
-import { doNotCallAmong } from '../../models/contact';
-import { claimRecipientImport, finishRecipientImport, recipientPage, removeRecipients, storeRecipients } from '../../models/recipient';
+import { contactProfiles, doNotCallAmong } from '../../models/contact';
+import { claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, removeRecipients, storeRecipients, type RecipientRow } from '../../models/recipient';
 import {
   campaignCancelUpdate,
   draftCampaignState,
@@ -17,7 +17,7 @@ import {
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
-import { checkRecipients } from '../callTarget';
+import { checkRecipients, declaredVariables, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
@@ -33,6 +33,7 @@ import {
   Recipient,
   UpdateCampaignBody,
   campaignRepresentation,
+  checkRecipientTimezones,
   checkSchedule,
   recipientRepresentation,
 } from '../schemas/campaigns';
@@ -44,17 +45,38 @@ async function findCampaign(organizationId: Types.ObjectId, id: string): Promise
   return campaign;
 }
 
+/** Import rows resolved per contacts query. */
+const CONTACT_BATCH = 1000;
+
+/**
+ * The import's rows as stored: each takes its number's contact's attributes as variables (the
+ * row's own win) and its time zone (recipientTimezone: the contact's first), one contacts query
+ * per thousand rows.
+ */
+async function withContacts(organizationId: Types.ObjectId, declared: string[], recipients: RecipientRow[]) {
+  const rows: Array<Omit<RecipientRow, 'timezone'> & { variables: Record<string, string>; timezone: string | null }> = [];
+  for (let start = 0; start < recipients.length; start += CONTACT_BATCH) {
+    const batch = recipients.slice(start, start + CONTACT_BATCH);
+    const contacts = await contactProfiles(organizationId, batch.map((r) => r.phoneNumber));
+    for (const r of batch) {
+      const contact = contacts.get(r.phoneNumber);
+      rows.push({ ...r, variables: withContactAttributes(declared, contact?.attributes, r.variables), timezone: recipientTimezone(r, contact?.timezone) });
+    }
+  }
+  return rows;
+}
+
 /** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */
 const cannot = (campaign: CampaignRecord, what: string) => `A ${campaign.status} campaign cannot be ${what}.`;
 
 const TRANSITIONS =
   'Transitions (anything else is 409 `INVALID_STATE_TRANSITION`): ' +
-  '`launch`: draft -> running, or scheduled while outside `callingHours` (409 `NO_RECIPIENTS` before the import). ' +
+  '`launch`: draft -> running, or scheduled while no recipient’s `callingHours` window is open (409 `NO_RECIPIENTS` before the import). ' +
   '`pause`: running | scheduled -> paused (calls in progress finish; no new dials). ' +
   '`resume`: paused -> running | scheduled, continuing where it stopped. ' +
   '`cancel`: draft | scheduled | running | paused -> cancelled; calls in progress are hung up (disposition `hangup_requested`) and nothing more is dialled. ' +
   '`archive`: completed | cancelled -> archived. ' +
-  'The campaign moves by itself between running and scheduled as its calling window opens and closes, to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
+  'The campaign moves by itself between running and scheduled as its recipients’ windows open and close (scheduled: none left to dial has an open one), to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
   'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI. ' +
   'If the workflow does not confirm an action, edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import keeps its stored recipients), so retrieve the campaign before retrying.';
 
@@ -177,7 +199,7 @@ export const campaignRoutes = [
     resource: 'campaign',
     summary: 'Update a draft or paused campaign',
     description:
-      'Only in `draft` or `paused` (else 409 `INVALID_STATE_TRANSITION`). `settings` merge field by field. New settings apply from the next dial; retries already queued keep the time they were given.',
+      'Only in `draft` or `paused` (else 409 `INVALID_STATE_TRANSITION`). `settings` merge field by field (`retryPolicy` as a whole). New settings apply from the next dial; retries already queued keep the time they were given, and wait for the calling hours as they are when due.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
@@ -201,7 +223,9 @@ export const campaignRoutes = [
     description:
       'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
       'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored. ' +
-      'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order. ' +
+      'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
+      'Each recipient’s time zone is stored with it: its number’s contact’s `timezone` (see Contacts), else the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +
+      'A number with a contact lends the contact’s `attributes` named like the agent’s `{{placeholders}}` as `variables`; the row’s own `variables` win, and the placeholders are checked after (so a row may leave out what its contact gives). ' +
       'A row whose number is do-not-call (see Contacts) is stored with status `suppressed` and never dialled; it counts in `stats.suppressed` and `stats.failed`. A number that becomes do-not-call later is checked again right before each attempt: it is not dialled, and its recipient becomes `suppressed` (`lastDisposition` `do_not_call`).',
     auth: 'apiKey',
     scope: 'campaigns:manage',
@@ -218,18 +242,20 @@ export const campaignRoutes = [
 
       const agent = await Agent.findById(campaign.agentId).lean();
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
-      checkRecipients(agent, body.recipients);
+      checkRecipientTimezones(body.recipients);
+      const rows = await withContacts(auth.organizationId, declaredVariables(agent), body.recipients);
+      checkRecipients(agent, rows);
 
       const doNotCall = await doNotCallAmong(auth.organizationId, body.recipients.map((r) => r.phoneNumber));
       if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
-      await storeRecipients(params.id, body.recipients, doNotCall);
+      const zones = await storeRecipients(params.id, rows, doNotCall);
       try {
-        await workflows.setRecipients(params.id, body.recipients.length, doNotCall.size, cannot(campaign, 'given recipients'));
+        await workflows.setRecipients(params.id, { total: body.recipients.length, suppressed: doNotCall.size, zones }, cannot(campaign, 'given recipients'));
       } catch (err) {
         // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
         const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
         // Launched or cancelled meanwhile: the import did not happen.
-        if (!unconfirmed) await removeRecipients(params.id, body.recipients.length);
+        if (!unconfirmed) await removeRecipients(params.id, body.recipients.length, zones);
         else await finishRecipientImport(params.id);
         throw err;
       }

@@ -25,7 +25,8 @@ import {
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 const ATTRIBUTES_RULE =
-  '`attributes` are call variables: a call placed with `POST /calls` to the contact’s number gets those named like a `{{placeholder}}` of the agent, unless the request’s own `variables` give that name.';
+  '`attributes` are call variables: a call placed with `POST /calls` to the contact’s number, and a campaign recipient imported with it, gets those named like a `{{placeholder}}` of the agent, unless the request’s or import row’s own `variables` give that name. ' +
+  'A campaign recipient also takes the contact’s `timezone` first, before the import row’s; both are read at import, so a contact changed later does not change an imported recipient.';
 
 const QUOTA_RULE =
   'Contacts count against the organization’s `maxContacts` (403 `QUOTA_EXCEEDED` beyond it); erasing a contact frees its place. A contact the service creates because its number opted out during a call is always recorded, even beyond the limit.';

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { CampaignRecord } from '../../models/campaign';
 import { RECIPIENT_STATUSES, type RecipientRecord } from '../../models/recipient';
-import { CAMPAIGN_STATUSES } from '../../workflows/definitions';
+import { CAMPAIGN_STATUSES, WEEKDAY_NAMES, type CampaignSettings } from '../../workflows/definitions';
 import { validationError } from '../errors';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
@@ -10,28 +10,67 @@ import { PlaceCallBody } from './calls';
 const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
 
 /** Defaults of `settings`, applied field by field at creation. */
-export const DEFAULT_SETTINGS = { retryLimit: 3, retryDelayMinutes: 60, concurrency: 5 } as const;
+export const DEFAULT_SETTINGS: CampaignSettings = { retryLimit: 3, retryDelayMinutes: 60, concurrency: 5, retryPolicy: {} };
+
+const RetryDelay = Type.Integer({ minimum: 1, maximum: 10080 });
+const RetryRule = Type.Union([
+  Type.Object({ delayMinutes: RetryDelay }, { additionalProperties: false, description: 'Retry after this many minutes instead of `retryDelayMinutes`.' }),
+  Type.Object({ retry: Type.Literal(false) }, { additionalProperties: false, description: 'Do not retry: the outcome is final (`failed`).' }),
+]);
+const RetryPolicy = Type.Object(
+  { busy: Type.Optional(RetryRule), no_answer: Type.Optional(RetryRule), voicemail: Type.Optional(RetryRule), failed: Type.Optional(RetryRule) },
+  {
+    additionalProperties: false,
+    description:
+      'Redial rules by outcome (default `{}`: every unreached outcome waits `retryDelayMinutes`). `busy`; `no_answer` (rang out, or a voicemail under `mark_no_answer`); ' +
+      '`voicemail` (a voicemail reached, `voicemail` or `voicemail_left`); `failed` (the call failed or was terminated, or the carrier was unavailable). ' +
+      'Each `{delayMinutes}` (1-10080) or `{retry: false}` (final at once). Other unreached outcomes (hung up before connecting) wait `retryDelayMinutes`; a number the carrier rejects is never retried; ' +
+      '`retryLimit` caps the attempts whatever the rule. A retry due outside the recipient’s calling hours waits for their next opening. In `PATCH`, a given `retryPolicy` replaces the whole policy.',
+  },
+);
 
 const settingsFields = {
   retryLimit: Type.Integer({ minimum: 1, maximum: 5, description: `Attempts per recipient in all, the first included (default ${DEFAULT_SETTINGS.retryLimit}).` }),
-  retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080, description: `Wait before the next attempt at an unreached recipient (default ${DEFAULT_SETTINGS.retryDelayMinutes}).` }),
+  retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080, description: `Wait before the next attempt at an unreached recipient, unless \`retryPolicy\` says otherwise for its outcome (default ${DEFAULT_SETTINGS.retryDelayMinutes}).` }),
   concurrency: Type.Integer({ minimum: 1, maximum: 25, description: `Calls of this campaign in progress at once (default ${DEFAULT_SETTINGS.concurrency}); the organization's \`maxConcurrentCalls\` caps direct and campaign calls together.` }),
+  retryPolicy: RetryPolicy,
 };
 const SettingsInput = Type.Object(
-  { retryLimit: Type.Optional(settingsFields.retryLimit), retryDelayMinutes: Type.Optional(settingsFields.retryDelayMinutes), concurrency: Type.Optional(settingsFields.concurrency) },
+  {
+    retryLimit: Type.Optional(settingsFields.retryLimit),
+    retryDelayMinutes: Type.Optional(settingsFields.retryDelayMinutes),
+    concurrency: Type.Optional(settingsFields.concurrency),
+    retryPolicy: Type.Optional(settingsFields.retryPolicy),
+  },
   { additionalProperties: false },
 );
 
 const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: '`HH:MM`, 24-hour.' });
 export const CallingHours = Type.Object(
-  { start: Clock, end: Clock },
+  {
+    start: Clock,
+    end: Clock,
+    days: Type.Optional(
+      Type.Array(StringEnum(WEEKDAY_NAMES), { minItems: 1, maxItems: 7, uniqueItems: true, description: 'Local weekdays the window opens on (default: every day).' }),
+    ),
+    excludeDates: Type.Optional(
+      Type.Array(Type.String({ format: 'date' }), { maxItems: 366, uniqueItems: true, description: 'Local dates (`YYYY-MM-DD`) the window stays shut, e.g. public holidays.' }),
+    ),
+  },
   {
     additionalProperties: false,
-    description: 'Daily window for dialling, local to `timezone`; `end` before `start` spans midnight. Outside it a launched campaign is `scheduled`. Null: any time.',
+    description:
+      'Daily window for dialling, applied in each recipient’s own time zone (theirs, else the campaign’s `timezone`). `end` before `start` spans midnight: the hours after midnight belong to the day the window opened, for `days` and `excludeDates`. ' +
+      'Across a daylight-saving change the window opens when the local clock shows `start` (a start the clock skips: as soon as it is passed). ' +
+      'A launched campaign dials the recipients whose window is open, keeps the others waiting for theirs, and is `scheduled` while no recipient left to dial has an open window. Null: any time.',
   },
 );
 
-const Timezone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of `callingHours`, e.g. `Europe/London` (default `UTC`).' });
+const Timezone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'IANA time zone, e.g. `Europe/London` (default `UTC`): the calling hours’ zone for recipients without one of their own.',
+});
 
 /** A time zone `Intl` knows by its IANA name. */
 export function isTimezone(timezone: string): boolean {
@@ -43,11 +82,18 @@ export function isTimezone(timezone: string): boolean {
   }
 }
 
+const checkTimezone = (timezone: string | undefined, param: string) => {
+  if (timezone !== undefined && !isTimezone(timezone)) throw validationError(`${param} must be an IANA time zone such as Europe/London or UTC.`, param);
+};
+
+/** Each import row's optional `timezone` is one `Intl` knows, checked like the campaign's. */
+export function checkRecipientTimezones(rows: Array<{ timezone?: string }>) {
+  rows.forEach((r, i) => checkTimezone(r.timezone, `body.recipients[${i}].timezone`));
+}
+
 /** What the schemas cannot say about a campaign's `timezone` and `callingHours`. */
 export function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {
-  if (body.timezone !== undefined && !isTimezone(body.timezone)) {
-    throw validationError('body.timezone must be an IANA time zone such as Europe/London or UTC.', 'body.timezone');
-  }
+  checkTimezone(body.timezone, 'body.timezone');
   if (body.callingHours && body.callingHours.start === body.callingHours.end) {
     throw validationError('body.callingHours.end must differ from start; omit callingHours (null) to call at any time.', 'body.callingHours.end');
   }
@@ -140,7 +186,13 @@ export function campaignRepresentation(c: CampaignRecord): Campaign {
 }
 
 const { agentId: _agentId, ...recipientFields } = PlaceCallBody.properties;
-export const RecipientInput = Type.Object(recipientFields, { additionalProperties: false, title: 'recipient_create' });
+const RecipientTimezone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description:
+    'The recipient’s IANA time zone, for the calling hours, unless the number’s contact has one, which comes first. Without either: the zone the number determines (libphonenumber’s prefix data; a number spanning several zones, such as most mobile ranges of large countries, determines none), else the campaign’s `timezone`.',
+});
+export const RecipientInput = Type.Object({ ...recipientFields, timezone: Type.Optional(RecipientTimezone) }, { additionalProperties: false, title: 'recipient_create' });
 
 /** The import route's own body limit: 100,000 recipients with a few variables each fit. */
 export const IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -165,6 +217,7 @@ export const Recipient = Type.Object(
     contactName: Type.String(),
     externalRef: Type.String(),
     variables: Type.Record(Type.String(), Type.String()),
+    timezone: nullable(Type.String(), 'The recipient’s own time zone, stored at import (its contact’s, else the row’s, else the number’s); null: the campaign’s `timezone`, as edited.'),
     status: StringEnum(RECIPIENT_STATUSES, {
       description: '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached), `suppressed` (final, never dialled again: the number is do-not-call).',
     }),
@@ -185,6 +238,7 @@ export function recipientRepresentation(r: RecipientRecord): Recipient {
     contactName: r.contactName ?? '',
     externalRef: r.externalRef ?? '',
     variables: r.variables ?? {},
+    timezone: r.timezone ?? null,
     status: r.status,
     attempts: r.attempts ?? 0,
     lastCallId: r.lastCallId ? String(r.lastCallId) : null,

@@ -275,6 +275,56 @@ test('a bad row rejects the whole import, naming it, and stores nothing', async 
   expect(page.body.data[0]).toMatchObject({ index: 900, phoneNumber: bulk[900]!.phoneNumber });
 });
 
+test("each recipient's time zone: the row's, else the number's, else null for the campaign's; a bad one rejects the import", async () => {
+  const s = await setup();
+  const c = await createCampaign(s, { timezone: 'Europe/London' });
+  const rows = [
+    { ...row('+12125550123', 0), timezone: 'Asia/Tokyo' },
+    row('+493012345678', 1),
+    row('+81312345678', 2),
+    // Toll-free across North America: the number determines no one zone.
+    row('+18005550123', 3),
+  ];
+  const bad = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: [rows[0], { ...rows[1], timezone: 'Mars/Olympus' }] } });
+  expect([bad.status, bad.body.error?.param]).toEqual([400, 'body.recipients[1].timezone']);
+  expect((await recipients(s.key, c.id)).pagination.total).toBe(0);
+
+  expect((await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: rows } })).status).toBe(201);
+  const listed = (await recipients(s.key, c.id)).data as Array<{ phoneNumber: string; timezone: string | null }>;
+  expect(listed.map((r) => [r.phoneNumber, r.timezone])).toEqual([
+    ['+12125550123', 'Asia/Tokyo'],
+    ['+493012345678', 'Europe/Berlin'],
+    ['+81312345678', 'Asia/Tokyo'],
+    ['+18005550123', null],
+  ]);
+});
+
+test('calling hours with days and excluded dates, and a retry policy, are strictly validated and kept', async () => {
+  const s = await setup();
+  const callingHours = { start: '09:00', end: '17:00', days: ['mon', 'tue', 'wed', 'thu', 'fri'], excludeDates: ['2026-12-25'] };
+  const retryPolicy = { busy: { delayMinutes: 10 }, voicemail: { retry: false } };
+  const c = await createCampaign(s, { callingHours, settings: { retryPolicy } });
+  expect(c).toMatchObject({ callingHours, settings: { retryLimit: 3, retryDelayMinutes: 60, concurrency: 5, retryPolicy } });
+  expect((await createCampaign(s)).settings.retryPolicy).toEqual({});
+  for (const [body, param] of [
+    [{ callingHours: { ...callingHours, days: ['monday'] } }, 'body.callingHours.days[0]'],
+    [{ callingHours: { ...callingHours, days: [] } }, 'body.callingHours.days'],
+    [{ callingHours: { ...callingHours, days: ['mon', 'mon'] } }, 'body.callingHours.days'],
+    [{ callingHours: { ...callingHours, excludeDates: ['2026-02-30'] } }, 'body.callingHours.excludeDates[0]'],
+    [{ callingHours: { ...callingHours, excludeDates: ['25/12/2026'] } }, 'body.callingHours.excludeDates[0]'],
+    [{ callingHours: { ...callingHours, weekends: true } }, 'body.callingHours.weekends'],
+    [{ settings: { retryPolicy: { busy: { delayMinutes: 0 } } } }, 'body.settings.retryPolicy.busy.delayMinutes'],
+    [{ settings: { retryPolicy: { busy: { retry: true } } } }, 'body.settings.retryPolicy.busy.delayMinutes'],
+    [{ settings: { retryPolicy: { hangup: { retry: false } } } }, 'body.settings.retryPolicy.hangup'],
+  ] as const) {
+    const res = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body });
+    expect([param, res.status, res.body.error?.param]).toEqual([param, 400, param]);
+  }
+  const patched = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { settings: { retryPolicy: { no_answer: { delayMinutes: 240 } } } } });
+  expect(patched.body.settings).toMatchObject({ concurrency: 5, retryPolicy: { no_answer: { delayMinutes: 240 } } });
+  expect(patched.body.settings.retryPolicy.busy).toBeUndefined();
+});
+
 test('another organization sees none of it', async () => {
   const s = await setup();
   const c = await createCampaign(s);

@@ -288,6 +288,38 @@ describe('campaigns', () => {
     expect((await recipientsOf(key, id))[1]).toMatchObject({ status: 'suppressed', attempts: 0, lastCallId: null });
   });
 
+  test("an imported recipient takes its contact's time zone first and its attributes as variables; the row's own variables win", async () => {
+    const { key, agentId } = await setup();
+    await create(key, { phoneNumber: '+442079460040', timezone: 'Asia/Tokyo', attributes: { firstName: 'Grace', plan: 'gold' } });
+    // No zone given: the contact's is the number's (London), and it still comes before the row's.
+    await create(key, { phoneNumber: '+442079460041', attributes: { firstName: 'Alan' } });
+    const c = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Campaign'), agentId, settings: { retryLimit: 1 } } });
+    const rows = [
+      { phoneNumber: '+442079460040' },
+      { phoneNumber: '+442079460041', timezone: 'America/New_York', variables: { firstName: 'Ada' } },
+      { phoneNumber: '+442079460042', timezone: 'America/Chicago', variables: { firstName: 'Edsger' } },
+    ];
+    // Without a contact, the placeholder is still the row's to give.
+    const missing = await api.call('POST', `/api/v1/campaigns/${c.body.id}/recipients`, { token: key, body: { recipients: [...rows, { phoneNumber: '+442079460043' }] } });
+    expect([missing.status, missing.body.error?.param]).toEqual([400, 'body.recipients[3].variables.firstName']);
+    const imported = await api.call('POST', `/api/v1/campaigns/${c.body.id}/recipients`, { token: key, body: { recipients: rows } });
+    expect(imported.status).toBe(201);
+    expect((await recipientsOf(key, c.body.id)).map((r) => ({ variables: r.variables, timezone: r.timezone }))).toEqual([
+      { variables: { firstName: 'Grace' }, timezone: 'Asia/Tokyo' },
+      { variables: { firstName: 'Ada' }, timezone: 'Europe/London' },
+      { variables: { firstName: 'Edsger' }, timezone: 'America/Chicago' },
+    ]);
+
+    expect((await api.call('POST', `/api/v1/campaigns/${c.body.id}/launch`, { token: key })).status).toBe(200);
+    await until(key, c.body.id, 'completed');
+    const greeting = async (phoneNumber: string) => {
+      const [call] = await callsTo(key, phoneNumber);
+      return waitFor(async () => (await api.call('GET', `/api/v1/calls/${call!.id}/transcript`, { token: key })).body.data[0]?.text);
+    };
+    expect(await greeting('+442079460040')).toBe('Hi Grace.');
+    expect(await greeting('+442079460041')).toBe('Hi Ada.');
+  });
+
   test('a number made do-not-call after launch is checked right before its attempt and not dialled', async () => {
     const { key, agentId } = await setup();
     // One call at a time; the first talks until it is hung up, which holds the second back.

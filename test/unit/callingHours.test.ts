@@ -1,8 +1,9 @@
 /**
- * A campaign's calling window in its own timezone: how long until it opens, across midnight and
- * across daylight-saving changes. The expected instants are written out in UTC by hand.
+ * A calling window in one time zone: how long until it opens, across midnight, across
+ * daylight-saving changes, on its weekdays and not on its excluded dates. The expected instants are
+ * written out in UTC by hand.
  */
-import { msUntilOpen, parseClock } from '../../workflows/callingHours';
+import { isOpen, msUntilOpen, openingAt, parseClock } from '../../workflows/callingHours';
 import type { CallingHours } from '../../workflows/definitions';
 
 const HOUR = 3_600_000;
@@ -107,5 +108,53 @@ describe('fall back: the clock repeats an hour, and a wait across it is an hour 
     expect(msUntilOpen(at('2026-11-01T06:30:00Z'), 'America/New_York', night)).toBe(0);
     // 06:00 EST, 11:00Z, closes it until 22:00 EST, 03:00Z the next day.
     expect(firstDial(at('2026-11-01T11:00:00Z'), 'America/New_York', night)).toEqual({ at: at('2026-11-02T03:00:00Z'), waits: [16 * HOUR] });
+  });
+});
+
+describe('days and excludeDates, by the local calendar', () => {
+  // 2026-01-16 is a Friday; 2026-01-19 a Monday.
+  const weekdays: CallingHours = { ...office, days: ['mon', 'tue', 'wed', 'thu', 'fri'] };
+
+  test('after Friday\'s window a weekday window opens on Monday', () => {
+    expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', weekdays)).toBe(at('2026-01-19T09:00:00Z') - at('2026-01-16T17:00:00Z'));
+    expect(isOpen(at('2026-01-17T10:00:00Z'), 'UTC', weekdays)).toBe(false);
+    expect(isOpen(at('2026-01-19T10:00:00Z'), 'UTC', weekdays)).toBe(true);
+  });
+
+  test('the weekday is the zone\'s: Monday 08:00 in Tokyo is still Sunday in UTC', () => {
+    // 2026-01-18T23:00Z is Monday 08:00 JST: the window opens an hour later, 00:00Z.
+    expect(msUntilOpen(at('2026-01-18T23:00:00Z'), 'Asia/Tokyo', weekdays)).toBe(HOUR);
+    expect(isOpen(at('2026-01-19T00:00:00Z'), 'Asia/Tokyo', weekdays)).toBe(true);
+    expect(isOpen(at('2026-01-18T10:00:00Z'), 'UTC', weekdays)).toBe(false);
+  });
+
+  test('an excluded date keeps the window shut that day, also mid-window', () => {
+    const holiday: CallingHours = { ...weekdays, excludeDates: ['2026-01-19', '2026-01-20'] };
+    expect(isOpen(at('2026-01-19T10:00:00Z'), 'UTC', holiday)).toBe(false);
+    expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', holiday)).toBe(at('2026-01-21T09:00:00Z') - at('2026-01-16T17:00:00Z'));
+    // Berlin is UTC+1: its 2026-01-19 starts at 23:00Z on the 18th.
+    expect(openingAt(at('2026-01-18T22:00:00Z'), 'Europe/Berlin', holiday)).toBe(at('2026-01-21T08:00:00Z'));
+  });
+
+  test('the hours after midnight of a night window belong to the day it opened', () => {
+    const fridayNight: CallingHours = { ...night, days: ['fri'] };
+    // Friday 22:00 to Saturday 06:00; Saturday 22:00 stays shut.
+    expect(isOpen(at('2026-01-16T23:00:00Z'), 'UTC', fridayNight)).toBe(true);
+    expect(isOpen(at('2026-01-17T05:00:00Z'), 'UTC', fridayNight)).toBe(true);
+    expect(isOpen(at('2026-01-17T23:00:00Z'), 'UTC', fridayNight)).toBe(false);
+    expect(isOpen(at('2026-01-16T05:00:00Z'), 'UTC', fridayNight)).toBe(false);
+    expect(openingAt(at('2026-01-17T06:00:00Z'), 'UTC', fridayNight)).toBe(at('2026-01-23T22:00:00Z'));
+  });
+
+  test('a window that never opens again waits forever', () => {
+    expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', { ...office, days: ['mon'], excludeDates: ['2026-01-19'] })).toBe(at('2026-01-26T09:00:00Z') - at('2026-01-16T17:00:00Z'));
+    expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', { ...office, days: [] })).toBe(Infinity);
+  });
+
+  test('a weekday window across a DST change opens at the local start of the next allowed day', () => {
+    // New York springs forward on Sunday 2026-03-08: Friday 09:00 EST is 14:00Z, Monday 09:00 EDT 13:00Z.
+    expect(openingAt(at('2026-03-06T22:00:00Z'), 'America/New_York', weekdays)).toBe(at('2026-03-09T13:00:00Z'));
+    // Berlin falls back on Sunday 2026-10-25: Monday 09:00 CET is 08:00Z.
+    expect(openingAt(at('2026-10-23T16:00:00Z'), 'Europe/Berlin', weekdays)).toBe(at('2026-10-26T08:00:00Z'));
   });
 });

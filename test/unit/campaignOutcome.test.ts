@@ -1,9 +1,9 @@
 /** The campaign's outcome policy: what the end of one attempt means for its recipient. */
 import { attemptOutcome } from '../../workflows/campaignOutcome';
-import type { CallState, Disposition } from '../../workflows/definitions';
+import type { CallState, CampaignSettings, Disposition } from '../../workflows/definitions';
 
 const NOW = Date.parse('2026-03-29T09:00:00Z');
-const settings = { retryLimit: 3, retryDelayMinutes: 30 };
+const settings: Omit<CampaignSettings, 'concurrency'> = { retryLimit: 3, retryDelayMinutes: 30, retryPolicy: {} };
 
 const completed = (disposition: Disposition, connected: boolean): CallState => ({ status: 'completed', disposition, carrierCallId: 'c-1', connected });
 const refused = (kind: 'rejected' | 'unavailable'): CallState => ({ status: 'dialing', refused: kind });
@@ -29,7 +29,7 @@ test.each(['no_answer', 'busy', 'voicemail', 'voicemail_left', 'failed', 'hangup
 test('the last attempt allowed fails its recipient instead of retrying it', () => {
   expect(attemptOutcome({ attempt: 2, result: completed('busy', false) }, settings, false, NOW).result).toBe('retry');
   expect(attemptOutcome({ attempt: 3, result: completed('busy', false) }, settings, false, NOW)).toEqual({ disposition: 'busy', result: 'failed' });
-  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 1, retryDelayMinutes: 30 }, false, NOW).result).toBe('failed');
+  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 1, retryDelayMinutes: 30, retryPolicy: {} }, false, NOW).result).toBe('failed');
 });
 
 test('a number the carrier rejected fails at once; a carrier that was unavailable is tried again', () => {
@@ -58,5 +58,43 @@ test('once the campaign is cancelled a recipient with attempts left stays pendin
 
 test('the retry delay is the campaign setting, in minutes, from the time given', () => {
   const later = NOW + 12_345;
-  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 5, retryDelayMinutes: 0.5 }, false, later).retryAt).toBe(later + 30_000);
+  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 5, retryDelayMinutes: 0.5, retryPolicy: {} }, false, later).retryAt).toBe(later + 30_000);
+});
+
+describe('retryPolicy: a delay or a final outcome per kind of unreached call', () => {
+  const policy = { ...settings, retryPolicy: { busy: { delayMinutes: 5 }, no_answer: { delayMinutes: 240 }, voicemail: { retry: false as const } } };
+  const retryAt = (result: CallState | null, s: typeof settings = policy) => attemptOutcome({ attempt: 1, result }, s, false, NOW).retryAt;
+
+  test('a kind with its own delay waits that long instead of retryDelayMinutes', () => {
+    expect(retryAt(completed('busy', false))).toBe(NOW + 5 * 60_000);
+    expect(retryAt(completed('no_answer', false))).toBe(NOW + 240 * 60_000);
+  });
+
+  test('a kind made final fails its recipient at the first such outcome; voicemail covers a message left', () => {
+    expect(attemptOutcome({ attempt: 1, result: completed('voicemail', false) }, policy, false, NOW)).toEqual({ disposition: 'voicemail', result: 'failed' });
+    expect(attemptOutcome({ attempt: 1, result: completed('voicemail_left', false) }, policy, false, NOW)).toEqual({ disposition: 'voicemail_left', result: 'failed' });
+  });
+
+  test('kinds the policy does not name, and dispositions outside its kinds, wait retryDelayMinutes', () => {
+    expect(retryAt(completed('failed', false))).toBe(NOW + 30 * 60_000);
+    expect(retryAt(completed('hangup_requested', false))).toBe(NOW + 30 * 60_000);
+  });
+
+  test('failed covers calls that failed, were terminated or found the carrier unavailable', () => {
+    const failedFinal = { ...settings, retryPolicy: { failed: { retry: false as const } } };
+    const failedSlow = { ...settings, retryPolicy: { failed: { delayMinutes: 90 } } };
+    for (const result of [completed('failed', false), null, refused('unavailable')]) {
+      expect(attemptOutcome({ attempt: 1, result }, failedFinal, false, NOW).result).toBe('failed');
+      expect(retryAt(result, failedSlow)).toBe(NOW + 90 * 60_000);
+    }
+  });
+
+  test('retryLimit still caps the attempts, and a reached recipient completes whatever the policy', () => {
+    expect(attemptOutcome({ attempt: 3, result: completed('busy', false) }, policy, false, NOW)).toEqual({ disposition: 'busy', result: 'failed' });
+    expect(attemptOutcome({ attempt: 1, result: completed('completed', true) }, policy, false, NOW).result).toBe('completed');
+  });
+
+  test('a cancelled campaign leaves a recipient pending rather than retrying it on its own delay', () => {
+    expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, policy, true, NOW)).toEqual({ disposition: 'busy', result: 'pending' });
+  });
 });

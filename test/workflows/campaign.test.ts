@@ -17,6 +17,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { campaignActivities } from '../../activities/campaigns';
+import { zoneLanes } from '../../models/recipient';
 import {
   callCarrierEventSignal,
   callWorkflowId,
@@ -37,8 +38,8 @@ import {
   type CampaignActivities,
   type CampaignInput,
   type CampaignState,
-  type CampaignWork,
   type CampaignWorkflow,
+  type RetryEntryInput,
 } from '../../workflows/definitions';
 import { temporalAddress, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
@@ -53,6 +54,12 @@ const REJECTED = '+442079460005';
 /** Everything the mocked activities saw and hold. */
 interface World {
   phones: string[];
+  /** Each recipient's own time zone, as the import stores it (null: the campaign's). */
+  zones: Array<string | null>;
+  /** Recipients whose number is do-not-call at import: stored suppressed, in no lane. */
+  doNotCall: Set<number>;
+  /** Recipients whose number becomes do-not-call after launch, before this attempt. */
+  doNotCallBefore: Map<number, number>;
   /** Every dial, with the server's (skipped) time it was scheduled at. */
   dials: Array<{ callId: string; index: number; attempt: number; at: number }>;
   hangups: string[];
@@ -62,7 +69,8 @@ interface World {
   /** Dials the credits still allow. */
   creditDials: number;
   outcomes: AttemptOutcome[];
-  retries: Map<number, CampaignWork & { dueAt: string }>;
+  /** The lanes' entries by `<lane>:<seq>`: first attempts from the import, then retries. */
+  entries: Map<string, Omit<RetryEntryInput, 'lane' | 'seq'>>;
   states: CampaignState[];
   runIds: Set<string>;
 }
@@ -77,10 +85,13 @@ interface RealTime {
   ringSeconds: number;
 }
 
-function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime): { world: World; activities: Mocked } {
+function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zones: Array<string | null> = phones.map(() => null)): { world: World; activities: Mocked } {
   const server = () => (realTime ? devEnv : env);
   const world: World = {
     phones,
+    zones,
+    doNotCall: new Set(),
+    doNotCallBefore: new Map(),
     dials: [],
     hangups: [],
     inFlight: 0,
@@ -88,11 +99,11 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime): {
     slots: { capacity: slotCapacity, held: new Set() },
     creditDials: Infinity,
     outcomes: [],
-    retries: new Map(),
+    entries: new Map(),
     states: [],
     runIds: new Set(),
   };
-  const attempts = new Map<string, CampaignWork>();
+  const attempts = new Map<string, { index: number; attempt: number }>();
   const keep = (state: CampaignState) => {
     world.states.push(state);
     world.states.sort((a, b) => a.seq - b.seq);
@@ -126,6 +137,7 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime): {
     async leaveVoicemail() {},
     async beginAttempt({ callId, index, attempt, campaignId, organizationId, agentId, byok }) {
       world.runIds.add(Context.current().info.workflowExecution?.runId ?? '');
+      if (attempt >= (world.doNotCallBefore.get(index) ?? Infinity)) return { suppressed: 'now' as const };
       if (world.creditDials <= 0) return { blocked: 'insufficient_credits' as const };
       if (!world.slots.held.has(callId) && world.slots.held.size >= world.slots.capacity) return { blocked: 'concurrency' as const };
       world.slots.held.add(callId);
@@ -156,13 +168,13 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime): {
     },
     async recordOutcomes({ outcomes, retries, state }) {
       world.outcomes.push(...outcomes);
-      for (const r of retries) world.retries.set(r.seq, r);
+      for (const { lane, seq, ...entry } of retries) world.entries.set(`${lane}:${seq}`, entry);
       keep(state);
     },
-    async fetchRetries({ from, to, now }) {
-      const due: CampaignWork[] = [];
+    async fetchDue({ lane, from, to, now }) {
+      const due: Array<{ index: number; attempt: number }> = [];
       for (let seq = from; seq < to; seq += 1) {
-        const entry = world.retries.get(seq)!;
+        const entry = world.entries.get(`${lane}:${seq}`)!;
         if (Date.parse(entry.dueAt) > Date.parse(now)) return { due, nextDueAt: entry.dueAt };
         due.push({ index: entry.index, attempt: entry.attempt });
       }
@@ -203,7 +215,7 @@ function campaignInput(settings: Partial<CampaignState['settings']> = {}, histor
       name: 'Test campaign',
       description: '',
       timezone: 'UTC',
-      settings: { retryLimit: 3, retryDelayMinutes: 30, concurrency: 3, ...settings },
+      settings: { retryLimit: 3, retryDelayMinutes: 30, concurrency: 3, retryPolicy: {}, ...settings },
       callingHours: null,
     }),
   };
@@ -248,8 +260,17 @@ async function refused(promise: Promise<unknown>, type = 'invalid_state') {
   expect(((err as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe(type);
 }
 
-async function launch(handle: WorkflowHandle<CampaignWorkflow>, total: number) {
-  await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total }] });
+/** The import's part: each zone's first-attempt entries into the world, and what the workflow is told. */
+function imported(world: World) {
+  const { zones, places } = zoneLanes(world.zones.map((timezone, index) => ({ timezone, suppressed: world.doNotCall.has(index) })));
+  places.forEach((place, index) => {
+    if (place) world.entries.set(`${place.lane}:${place.seq}`, { index, attempt: 1, dueAt: new Date(0).toISOString() });
+  });
+  return { total: world.phones.length, suppressed: world.doNotCall.size, zones };
+}
+
+async function launch(handle: WorkflowHandle<CampaignWorkflow>, world: World) {
+  await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] });
   return handle.executeUpdate(campaignLaunchUpdate);
 }
 
@@ -259,7 +280,7 @@ test('an unreached recipient is retried after retryDelayMinutes, up to retryLimi
   const { world, activities } = mockWorld([BUSY, ANSWERS, REJECTED]);
   const input = campaignInput({ retryLimit: 3, retryDelayMinutes: 30 });
   const result = await withCampaign(input, activities, async (handle) => {
-    await launch(handle, 3);
+    await launch(handle, world);
     const done = await handle.result();
     await record('retries', handle);
     return done;
@@ -279,7 +300,7 @@ test('an unreached recipient is retried after retryDelayMinutes, up to retryLimi
 test('never more than settings.concurrency calls at once', async () => {
   const { world, activities } = mockWorld(Array.from({ length: 10 }, () => ANSWERS));
   const result = await withCampaign(campaignInput({ concurrency: 3 }), activities, async (handle) => {
-    await launch(handle, 10);
+    await launch(handle, world);
     return handle.result();
   });
   expect(result).toMatchObject({ status: 'completed', completed: 10, failed: 0 });
@@ -291,7 +312,7 @@ test("the organization's slots are shared: a slot held by a direct call is not t
   const { world, activities } = mockWorld(Array.from({ length: 4 }, () => ANSWERS), 2);
   world.slots.held.add('direct-call');
   const result = await withCampaign(campaignInput({ concurrency: 5 }), activities, async (handle) => {
-    await launch(handle, 4);
+    await launch(handle, world);
     return handle.result();
   });
   expect(result).toMatchObject({ status: 'completed', completed: 4 });
@@ -306,8 +327,8 @@ test('actions in each state: valid ones move it, invalid ones are refused by the
     for (const u of [campaignPauseUpdate, campaignResumeUpdate, campaignArchiveUpdate]) await refused(handle.executeUpdate(u));
     await refused(handle.executeUpdate(campaignLaunchUpdate), 'no_recipients');
     expect((await handle.executeUpdate(campaignEditUpdate, { args: [{ name: 'Renamed', settings: { concurrency: 1 } }] })).settings).toMatchObject({ concurrency: 1 });
-    await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total: 6 }] });
-    await refused(handle.executeUpdate(campaignSetRecipientsUpdate, { args: [{ total: 6 }] }), 'already_imported');
+    await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] });
+    await refused(handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] }), 'already_imported');
     expect((await handle.executeUpdate(campaignLaunchUpdate)).status).toBe('running');
     // running
     for (const u of [campaignLaunchUpdate, campaignResumeUpdate, campaignArchiveUpdate]) await refused(handle.executeUpdate(u));
@@ -361,7 +382,7 @@ test('credits running out pause the campaign with a reason; resume continues whe
   const { world, activities } = mockWorld(Array.from({ length: 5 }, () => ANSWERS));
   world.creditDials = 2;
   const result = await withCampaign(campaignInput({ concurrency: 1 }), activities, async (handle) => {
-    await launch(handle, 5);
+    await launch(handle, world);
     // The first two calls last their minute of skipped time; then the third finds no credits.
     let paused = await handle.query(campaignStateQuery);
     for (let i = 0; i < 10 && paused.status !== 'paused'; i += 1) {
@@ -388,13 +409,18 @@ test('continue-as-new keeps counts and position, and every run stays within its 
     input,
     activities,
     async (handle) => {
-      await launch(handle, phones.length);
+      await launch(handle, world);
       return handle.result();
     },
     devEnv,
   );
   const reached = phones.filter((p) => p === ANSWERS).length;
-  expect(result).toMatchObject({ status: 'completed', total: 30, completed: reached, failed: 30 - reached, cursor: 30 });
+  expect(result).toMatchObject({ status: 'completed', total: 30, completed: reached, failed: 30 - reached, queue: [] });
+  // Every first attempt and every retry read from its lane.
+  expect(result.lanes.map(({ delayMs, head, tail }) => ({ delayMs, head, tail }))).toEqual([
+    { delayMs: null, head: 30, tail: 30 },
+    { delayMs: 3000, head: 6, tail: 6 },
+  ]);
   expect(world.runIds.size).toBeGreaterThan(2);
   expect(world.peak).toBeLessThanOrEqual(4);
   // Each (recipient, attempt) dialled exactly once across the runs.
@@ -418,7 +444,7 @@ test('a run continues as new beside its open calls; a carried call that dies unh
     activities,
     async (handle) => {
       const firstRun = (await handle.describe()).runId;
-      await launch(handle, 3);
+      await launch(handle, world);
       const next = await waitFor(async () => {
         const { runId } = await handle.describe();
         return runId !== firstRun ? runId : undefined;
@@ -437,7 +463,7 @@ test('a run continues as new beside its open calls; a carried call that dies unh
     },
     devEnv,
   );
-  expect(result).toMatchObject({ status: 'completed', total: 3, completed: 2, failed: 1, cursor: 3 });
+  expect(result).toMatchObject({ status: 'completed', total: 3, completed: 2, failed: 1, lanes: [expect.objectContaining({ head: 3, tail: 3 })], queue: [] });
   expect(world.dials.map((d) => d.index).sort()).toEqual([0, 1, 2]);
   expect(world.outcomes.find((o) => o.result === 'failed')?.disposition).toBe('failed');
 });
@@ -449,11 +475,143 @@ test('outside its calling hours a launched campaign is scheduled, and dials once
   const nowHour = new Date(await env.currentTimeMs()).getUTCHours();
   input.state.callingHours = { start: hh(nowHour + 2), end: hh(nowHour + 3) };
   const result = await withCampaign(input, activities, async (handle) => {
-    expect((await launch(handle, 2)).status).toBe('scheduled');
+    expect((await launch(handle, world)).status).toBe('scheduled');
     expect(world.dials).toHaveLength(0);
     return handle.result();
   });
   expect(result).toMatchObject({ status: 'completed', completed: 2 });
   for (const d of world.dials) expect(new Date(d.at).getUTCHours()).toBe((nowHour + 2) % 24);
   expect(world.states.map((s) => s.status)).toContain('running');
+});
+
+/** The zone's local weekday, hour and minute at an instant: the test's own reading of the clock. */
+function localClock(t: number, zone: string): { weekday: string; hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(t));
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { weekday: get('weekday'), hour: Number(get('hour')), minute: Number(get('minute')) };
+}
+
+/** 09:00-17:00 local, on `weekdays` (en-US short names). */
+const officeOpen = (t: number, zone: string, weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) => {
+  const { weekday, hour } = localClock(t, zone);
+  return weekdays.includes(weekday) && hour >= 9 && hour < 17;
+};
+
+/** The first whole minute from `from` on at which `open` holds, found by walking the clock. */
+function firstOpenMinute(from: number, open: (t: number) => boolean): number {
+  let t = Math.ceil(from / 60_000) * 60_000;
+  while (!open(t)) t += 60_000;
+  return t;
+}
+
+const OFFICE = { start: '09:00', end: '17:00' };
+const WORLD_ZONES = ['America/New_York', 'Europe/Berlin', 'Asia/Tokyo'];
+
+test("recipients in three zones are each dialled in their own local hours, as soon as those open", async () => {
+  const zones = WORLD_ZONES.flatMap((z) => [z, z]);
+  const { world, activities } = mockWorld(zones.map(() => ANSWERS), 100, undefined, zones);
+  const input = campaignInput({ concurrency: 6 });
+  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
+  input.state.callingHours = { ...OFFICE, days: ['mon', 'tue', 'wed', 'thu', 'fri'] };
+  const launchedAt = await env.currentTimeMs();
+  const result = await withCampaign(input, activities, async (handle) => {
+    const launched = await launch(handle, world);
+    expect(launched.status).toBe(WORLD_ZONES.some((z) => officeOpen(launchedAt, z, weekdays)) ? 'running' : 'scheduled');
+    return handle.result();
+  });
+  expect(result).toMatchObject({ status: 'completed', completed: 6 });
+  expect(world.dials.map((d) => d.index).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  for (const d of world.dials) {
+    const zone = zones[d.index]!;
+    expect({ zone, open: officeOpen(d.at, zone, weekdays) }).toEqual({ zone, open: true });
+    // Not a minute later than the zone's window first opened after the launch.
+    expect(d.at - firstOpenMinute(launchedAt, (t) => officeOpen(t, zone, weekdays))).toBeLessThan(60_000);
+  }
+});
+
+test('a retry due inside the window is dialled on time; one due after it closes waits for the next opening; retryPolicy per outcome', async () => {
+  const zone = 'Asia/Tokyo';
+  const { world, activities } = mockWorld([BUSY, NEVER, BUSY], 100, undefined, [zone, zone, null]);
+  // Busy: again after 20 minutes; unanswered: final at once; 4 attempts at most.
+  const input = campaignInput({ concurrency: 3, retryLimit: 4, retryDelayMinutes: 600, retryPolicy: { busy: { delayMinutes: 20 }, no_answer: { retry: false } } });
+  const nowHour = localClock(await env.currentTimeMs(), zone).hour;
+  const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  // A one-hour window opening at the next full hour but one, Tokyo time; the campaign's own zone (UTC) is never open then.
+  input.state.callingHours = { start: hh(nowHour + 2), end: hh(nowHour + 3) };
+  input.state.timezone = 'Etc/GMT+12';
+  const result = await withCampaign(input, activities, async (handle) => {
+    expect((await launch(handle, world)).status).toBe('scheduled');
+    const done = await handle.result();
+    await record('windows', handle);
+    return done;
+  });
+  expect(result).toMatchObject({ status: 'completed', completed: 0, failed: 3 });
+  const [first, ...retries] = dialsOf(world, 0).map((d) => d.at);
+  expect(localClock(first!, zone)).toMatchObject({ hour: (nowHour + 2) % 24, minute: 0 });
+  // 20 and 40 minutes in: inside. 60 minutes in is the window's end: the next day's opening instead.
+  // (To the minute: the busy signal and the dials take real milliseconds besides the skipped time.)
+  expect(retries.map((t) => Math.round((t - first!) / 60_000))).toEqual([20, 40, 24 * 60]);
+  expect(localClock(retries[2]!, zone)).toMatchObject({ hour: (nowHour + 2) % 24, minute: 0 });
+  expect(dialsOf(world, 1)).toHaveLength(1);
+  expect(world.outcomes.find((o) => o.index === 1)).toMatchObject({ disposition: 'no_answer', result: 'failed' });
+  // The recipient in the campaign's zone, twelve hours behind UTC, waits for its own 1-hour window.
+  for (const d of dialsOf(world, 2)) expect(localClock(d.at, 'Etc/GMT+12').hour).toBe((nowHour + 2) % 24);
+  expect(dialsOf(world, 2)).toHaveLength(4);
+});
+
+test('across a daylight-saving change each recipient is dialled when its local clock shows the opening', async () => {
+  const ny = 'America/New_York';
+  const offset = (t: number) => {
+    const { hour, minute } = localClock(t, ny);
+    return (((hour * 60 + minute - (new Date(t).getUTCHours() * 60 + new Date(t).getUTCMinutes())) % 1440) + 1440) % 1440;
+  };
+  // The next change of New York's offset, found by walking the clock an hour at a time.
+  let change = Math.ceil((await env.currentTimeMs()) / 3_600_000) * 3_600_000;
+  const before = offset(change);
+  while (offset(change) === before) change += 3_600_000;
+  // Three hours before it, at night in New York: its window is shut.
+  await env.sleep(change - 3 * 3_600_000 - (await env.currentTimeMs()));
+  const zones = [ny, 'Europe/Berlin', 'Asia/Tokyo'];
+  const { world, activities } = mockWorld(zones.map(() => ANSWERS), 100, undefined, zones);
+  const input = campaignInput({ concurrency: 3 });
+  input.state.callingHours = OFFICE;
+  const launchedAt = await env.currentTimeMs();
+  await withCampaign(input, activities, async (handle) => {
+    await launch(handle, world);
+    return handle.result();
+  });
+  const nyDial = dialsOf(world, 0)[0]!.at;
+  expect(localClock(nyDial, ny)).toMatchObject({ hour: 9, minute: 0 });
+  // 09:00 after the change, not an hour early or late by the offset before it.
+  expect(offset(nyDial)).not.toBe(before);
+  for (const d of world.dials) expect(d.at - firstOpenMinute(launchedAt, (t) => officeOpen(t, zones[d.index]!))).toBeLessThan(60_000);
+});
+
+test('do-not-call: recipients suppressed at import are final at once, even in a closed zone; one found so before a retry is final undialled', async () => {
+  const zones = [null, 'Etc/GMT-12', null, null];
+  const { world, activities } = mockWorld([ANSWERS, ANSWERS, BUSY, ANSWERS], 100, undefined, zones);
+  world.doNotCall.add(1);
+  world.doNotCallBefore.set(2, 2);
+  const input = campaignInput({ concurrency: 3, retryDelayMinutes: 30 });
+  const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  // Open for three hours from this hour in the campaign's zone (UTC); shut in UTC+12, where only the suppressed recipient lives.
+  const nowHour = new Date(await env.currentTimeMs()).getUTCHours();
+  input.state.callingHours = { start: hh(nowHour), end: hh(nowHour + 3) };
+  const result = await withCampaign(input, activities, async (handle) => {
+    await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] });
+    expect(await handle.query(campaignStateQuery)).toMatchObject({ total: 4, failed: 1, suppressed: 1 });
+    expect((await handle.executeUpdate(campaignLaunchUpdate)).status).toBe('running');
+    const done = await handle.result();
+    await record('suppressed', handle);
+    return done;
+  });
+  expect(result).toMatchObject({ status: 'completed', total: 4, completed: 2, failed: 2, suppressed: 2 });
+  expect(dialsOf(world, 1)).toEqual([]);
+  // Busy once, then do-not-call by its retry: not dialled again, and no outcome recorded for it.
+  expect(dialsOf(world, 2).map((d) => d.attempt)).toEqual([1]);
+  expect(world.outcomes.filter((o) => o.index === 2).map((o) => o.result)).toEqual(['retry']);
+  // The suppressed recipient's shut zone never held the campaign: done with the retry, never scheduled.
+  expect(world.states.map((s) => s.status)).not.toContain('scheduled');
+  expect(Date.parse(result.completedAt!) - Date.parse(result.launchedAt!)).toBeLessThan(60 * 60_000);
+  expect(world.states.at(-1)).toMatchObject({ status: 'completed', failed: 2, suppressed: 2 });
 });

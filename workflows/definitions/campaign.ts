@@ -14,12 +14,28 @@ export interface CampaignSettings {
   retryDelayMinutes: number;
   /** Calls of this campaign in progress at once. */
   concurrency: number;
+  /** Per kind of unreached outcome: its own delay, or final. Kinds not given wait `retryDelayMinutes`. */
+  retryPolicy: RetryPolicy;
 }
 
-/** Daily calling window, `HH:MM` local to the campaign's timezone; `end` before `start` spans midnight. */
+/** The outcomes a retry policy names; campaignOutcome says which dispositions each covers. */
+export const RETRY_KINDS = ['busy', 'no_answer', 'voicemail', 'failed'] as const;
+export type RetryKind = (typeof RETRY_KINDS)[number];
+export type RetryRule = { delayMinutes: number } | { retry: false };
+export type RetryPolicy = Partial<Record<RetryKind, RetryRule>>;
+
+export const WEEKDAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAY_NAMES)[number];
+
+/**
+ * Daily calling window, `HH:MM` local to each recipient's time zone; `end` before `start` spans
+ * midnight. It opens on `days` (every day when omitted) except on `excludeDates` (`YYYY-MM-DD`, local).
+ */
 export interface CallingHours {
   start: string;
   end: string;
+  days?: Weekday[];
+  excludeDates?: string[];
 }
 
 /** The fields `PATCH /campaigns/{id}` may change, in draft or paused. */
@@ -34,10 +50,32 @@ export interface CampaignEdit {
 /** Why dialling stopped while paused: the partner or operator asked, or the credits ran out. */
 export type PauseReason = 'requested' | 'insufficient_credits';
 
-/** A recipient's attempt waiting to be dialled. */
+/** A recipient's attempt waiting to be dialled, with the recipient's zone (see `CampaignState.zones`). */
 export interface CampaignWork {
   index: number;
   attempt: number;
+  zone: number;
+}
+
+/**
+ * One of the campaign's dial queues, kept in the database (activities/campaigns.ts): the attempts
+ * of one zone that wait the same delay, so they fall due in queue order. `delayMs` null: the first
+ * attempts, due at launch, written by the import; otherwise retries queued by the workflow.
+ */
+export interface Lane {
+  zone: number;
+  delayMs: number | null;
+  /** Entries [head, tail) wait in the database. */
+  head: number;
+  tail: number;
+  /** When the entry at `head` is due (epoch ms), if known. */
+  nextDueAt: number | null;
+}
+
+/** The recipients to dial of one time zone (null: the campaign's own), as the import counted them. */
+export interface ZoneCount {
+  timezone: string | null;
+  count: number;
 }
 
 export interface CampaignState {
@@ -55,15 +93,12 @@ export interface CampaignState {
   suppressed: number;
   /** Calls of this campaign in progress now. */
   inFlight: number;
-  /** The next recipient index never dialled. */
-  cursor: number;
-  /** Attempts fetched from the retry queue, not yet dialled. */
+  /** The recipients' time zones, which `CampaignWork.zone` numbers; null stands for `timezone`, as edited. */
+  zones: Array<string | null>;
+  /** The dial queues: lane z < zones.length holds zone z's first attempts, later ones retries. */
+  lanes: Lane[];
+  /** Attempts fetched from the lanes, not yet dialled: each waits for its zone's window. */
   queue: CampaignWork[];
-  /** The retry queue's positions: entries [retryHead, retryTail) wait in the database. */
-  retryHead: number;
-  retryTail: number;
-  /** When the retry queue's first entry is due (epoch ms), if known. */
-  nextRetryAt: number | null;
   pausedReason: PauseReason | null;
   launchedAt: string | null;
   pausedAt: string | null;
@@ -84,11 +119,9 @@ export function draftCampaignState(fields: Pick<CampaignState, 'name' | 'descrip
     failed: 0,
     suppressed: 0,
     inFlight: 0,
-    cursor: 0,
+    zones: [],
+    lanes: [],
     queue: [],
-    retryHead: 0,
-    retryTail: 0,
-    nextRetryAt: null,
     pausedReason: null,
     launchedAt: null,
     pausedAt: null,
@@ -150,9 +183,12 @@ export interface CampaignAttempt extends CampaignWork {
   callId: string;
 }
 
-/** A retry-queue entry: the attempt, its place in the queue and when it is due (ISO time). */
-export interface RetryEntryInput extends CampaignWork {
+/** A retry: the attempt, its place in its lane and when it is due (ISO time). */
+export interface RetryEntryInput {
+  lane: number;
   seq: number;
+  index: number;
+  attempt: number;
   dueAt: string;
 }
 
@@ -176,14 +212,17 @@ export interface CampaignActivities {
   ) => Promise<{ callInput: CallInput } | { blocked: 'concurrency' | 'insufficient_credits' } | { suppressed: 'at_import' | 'now' }>;
   abandonAttempt: (attempt: CampaignAttempt) => Promise<void>;
   recordOutcomes: (record: OutcomesRecord) => Promise<void>;
-  /** Due entries of the retry queue in [from, to), and when the first one not yet due will be. */
-  fetchRetries: (range: { campaignId: string; from: number; to: number; now: string }) => Promise<{ due: CampaignWork[]; nextDueAt: string | null }>;
+  /** Due entries of a lane in [from, to) at the workflow's `now`, and when the first one not yet due will be. */
+  fetchDue: (range: { campaignId: string; lane: number; from: number; to: number; now: string }) => Promise<{ due: Array<{ index: number; attempt: number }>; nextDueAt: string | null }>;
   projectCampaign: (projection: { campaignId: string; seq: number; state: CampaignState }) => Promise<boolean>;
   closedCalls: (request: { callIds: string[] }) => Promise<ClosedCall[]>;
 }
 
-/** The import stored `total` recipients, `suppressed` of them do-not-call: allowed once, in draft. */
-export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number; suppressed?: number }]>('setRecipients');
+/**
+ * The import stored `total` recipients, `suppressed` of them do-not-call (final, in no lane), and
+ * each zone's first-attempt lane of the others: allowed once, in draft.
+ */
+export const campaignSetRecipientsUpdate = defineUpdate<CampaignState, [{ total: number; suppressed: number; zones: ZoneCount[] }]>('setRecipients');
 export const campaignLaunchUpdate = defineUpdate<CampaignState>('launch');
 export const campaignPauseUpdate = defineUpdate<CampaignState>('pause');
 export const campaignResumeUpdate = defineUpdate<CampaignState>('resume');

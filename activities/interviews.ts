@@ -2,7 +2,8 @@ import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { Interview, projectInterview, type InterviewRecord } from '../models/interview';
+import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
+import { releaseSlot } from '../models/slot';
 import { InterviewReport } from '../models/interviewReport';
 import { recountSessionsSoon } from '../models/sessionCount';
 import { InterviewTurn, appendTurn, interviewTranscript } from '../models/interviewTurn';
@@ -84,8 +85,9 @@ export function interviewActivities({ llms }: InterviewDeps) {
       }
     },
 
-    /** After the interview: charge (or record byok minutes) once and have the agent's sessions recounted. Safe to repeat. */
+    /** After the interview: charge (or record byok minutes) once, free its open-interview place and have the agent's sessions recounted. Safe to repeat. */
     async settleInterview(input) {
+      await releaseSlot(openInterviewPool(input.organizationId), input.interviewId);
       if (input.chargedMinutes > 0) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `interview:${input.interviewId}`, byok: input.byok });
       }

@@ -53,6 +53,7 @@ export const ERROR_CODES = {
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
   IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
+  SESSION_IN_PROGRESS: [409, 'conflict_error', 'Twilio ConversationRelay: the call already has a relay session; a second socket for it is refused.'],
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
@@ -102,6 +103,7 @@ export const permissionDenied = (message: string) => apiError('PERMISSION_DENIED
 
 export const organizationRequired = () => apiError('ORGANIZATION_REQUIRED', 'This key is not attached to an organization.');
 
+export const sessionInProgress = () => apiError('SESSION_IN_PROGRESS', 'This call already has a ConversationRelay session.');
 export const quotaExceeded = (message: string) => apiError('QUOTA_EXCEEDED', message);
 
 export const duplicateName = (message: string, param = 'body.name') => apiError('DUPLICATE_NAME', message, param);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Client } from '@temporalio/client';
@@ -6,7 +7,8 @@ import { CallConversation, callLlm, type LlmFor } from '../conversation/call';
 import type { Config } from '../config';
 import type { LlmSource } from '../providers/llm';
 import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
-import { notFound } from './errors';
+import { claimSlot, releaseSlot } from '../models/slot';
+import { notFound, sessionInProgress } from './errors';
 import { verifyTwilioSignature } from './routes/twilio';
 import { refuseUpgrade, type SocketRoute } from './upgrade';
 import { Workflows } from './temporal';
@@ -25,6 +27,23 @@ type RelayMessage =
   | { type: 'dtmf'; digit: string }
   | { type: 'error'; description: string };
 
+/**
+ * ConversationRelay's messages are JSON lines of one utterance or one event, a few KiB at most; a
+ * larger one is not from Twilio, and ws closes its socket (1009) rather than buffer it.
+ */
+export const MAX_RELAY_MESSAGE_BYTES = 64 * 1024;
+
+/**
+ * One relay session per call, across API processes: a slot of a one-slot pool named after the call,
+ * taken at the handshake and freed when the socket closes. A second socket is refused (409
+ * `SESSION_IN_PROGRESS`) rather than taking over: Twilio opens one per call, and the handshake's
+ * signature covers only the URL, so a second socket can only be a replay, which must not cut the
+ * callee's conversation off. (The candidate audio socket does the opposite: a reloaded page is the
+ * same candidate coming back.) A slot left by a process that died goes with nothing: the call ends
+ * by Twilio's callbacks all the same.
+ */
+const relayPool = (callId: string) => `relay:${callId}`;
+
 /** Each call's LLM chosen as the worker's activities choose it: the agent's vendor, byok keys included. */
 export function agentLlm(llms: LlmSource): LlmFor {
   return (call, agent) => callLlm(llms, call, agent);
@@ -36,25 +55,36 @@ export function agentLlm(llms: LlmSource): LlmFor {
  * the upgrade, with the API's error envelope, unless Twilio signed it and the call is still on.
  */
 export function twilioRelay(deps: RelayDeps): SocketRoute {
-  const sockets = new WebSocketServer({ noServer: true });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_RELAY_MESSAGE_BYTES });
   const workflows = new Workflows(deps.temporal, deps.config);
   return {
     path: new RegExp(`^${TWILIO_PREFIX}/relay/([0-9a-f]{24})$`),
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) => {
-      admit(match[1]!, req, deps).then(
-        (conversation) => sockets.handleUpgrade(req, socket, head, (ws) => new RelaySession(ws, conversation, workflows).listen()),
-        (err: unknown) => refuseUpgrade(socket, err, 'relay handshake'),
+      const callId = match[1]!;
+      const holder = randomUUID();
+      const free = () => releaseSlot(relayPool(callId), holder).catch(() => undefined);
+      admit(callId, holder, req, deps).then(
+        (conversation) =>
+          sockets.handleUpgrade(req, socket, head, (ws) => {
+            ws.on('close', () => void free());
+            new RelaySession(ws, conversation, workflows).listen();
+          }),
+        (err: unknown) => {
+          void free();
+          refuseUpgrade(socket, err, 'relay handshake');
+        },
       );
     },
   };
 }
 
-async function admit(callId: string, req: IncomingMessage, deps: RelayDeps): Promise<CallConversation> {
+async function admit(callId: string, holder: string, req: IncomingMessage, deps: RelayDeps): Promise<CallConversation> {
   // The signature first, so that nobody but Twilio learns which calls exist.
   const signature = req.headers['x-twilio-signature'];
   verifyTwilioSignature(deps.config, typeof signature === 'string' ? signature : undefined, twilioUrls(deps.config.publicBaseUrl, callId).relay, {});
   const conversation = await CallConversation.open(callId, deps.llmFor);
   if (!conversation) throw notFound('call in progress', 'path.id');
+  if ((await claimSlot(relayPool(callId), holder, 1)) === null) throw sessionInProgress();
   return conversation;
 }
 
@@ -86,6 +116,8 @@ class RelaySession {
     this.ws.on('close', () => {
       this.ended = true;
     });
+    // An oversized message: ws closes the socket itself (1009); unhandled, the error would end the process.
+    this.ws.on('error', () => undefined);
   }
 
   private async handle(message: RelayMessage): Promise<void> {

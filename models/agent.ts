@@ -1,5 +1,8 @@
 import { Schema, model, type HydratedDocument, type Types } from 'mongoose';
 
+/** The organization's places for agents (`maxAgents`): one slot per agent. */
+export const agentPool = (organizationId: Types.ObjectId | string) => `agents:${organizationId}`;
+
 export interface AgentRecord {
   _id: Types.ObjectId;
   organizationId: Types.ObjectId;

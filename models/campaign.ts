@@ -58,6 +58,17 @@ campaignSchema.index({ organizationId: 1, createdAt: -1 });
 
 export const Campaign = model<CampaignRecord>('Campaign', campaignSchema);
 
+/**
+ * The organization's places for campaigns (`maxCampaigns`): one slot per campaign not archived,
+ * taken at creation and freed when the campaign is archived, whichever way it is archived.
+ */
+export const campaignPool = (organizationId: Types.ObjectId | string) => `campaigns:${organizationId}`;
+
+async function freeCampaignPlace(_id: Types.ObjectId): Promise<void> {
+  const campaign = await Campaign.findById(_id, { organizationId: 1 }).lean();
+  if (campaign) await releaseSlot(campaignPool(campaign.organizationId), String(_id));
+}
+
 /** The states of a campaign that may still dial. */
 export const UNFINISHED_CAMPAIGN: CampaignStatus[] = ['draft', 'scheduled', 'running', 'paused'];
 
@@ -94,6 +105,9 @@ export function campaignFields(state: CampaignState): Partial<CampaignRecord> {
 export async function projectCampaign(campaignId: string, seq: number, fields: Partial<CampaignRecord>): Promise<boolean> {
   const _id = new Types.ObjectId(campaignId);
   const { modifiedCount } = await Campaign.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
+  // Every write of the archived state frees the place (a no-op after the first), so a retried
+  // projection that crashed between the two still frees it.
+  if (fields.status === 'archived') await freeCampaignPlace(_id);
   if (modifiedCount === 1) return true;
   if (await Campaign.exists({ _id })) return false;
   try {
@@ -121,5 +135,6 @@ export async function archiveClosedCampaign(campaign: Pick<CampaignRecord, '_id'
     await releaseSlot(pool, claimant);
     throw err;
   }
+  await freeCampaignPlace(campaign._id);
   return true;
 }

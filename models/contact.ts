@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Schema, Types, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { inferTimezone } from '../lib/phoneTimezone';
+import { inTurn } from './slot';
 
 /** Why a number is do-not-call: marked through the API, or the person asked during a call. */
 export const DO_NOT_CALL_REASONS = ['manual', 'opted_out_in_call'] as const;
@@ -147,17 +148,47 @@ export interface ContactFields {
   doNotCall?: boolean;
 }
 
+/** An organization is at its `maxContacts`: the contacts that would pass it were not kept. */
+export class ContactQuotaExceeded extends Error {
+  constructor(readonly maxContacts: number) {
+    super(`the organization is at its limit of ${maxContacts} contacts`);
+  }
+}
+
+/**
+ * Keeps contacts just inserted only if the organization's count, read after their insert, is within
+ * `maxContacts`; otherwise deletes them and throws ContactQuotaExceeded. This cannot overrun under
+ * concurrency without a lock or a counter (which FerretDB would not apply atomically): of the
+ * contacts kept, the last one inserted was counted with all the others present. Concurrent
+ * creations at the limit would refuse each other (each counting the others' inserts), so single
+ * creations take turns; an import's batch racing them may still refuse one that would have fit.
+ */
+async function admitContacts(organizationId: Types.ObjectId, ids: Types.ObjectId[], maxContacts: number): Promise<void> {
+  if ((await Contact.countDocuments({ organizationId })) <= maxContacts) return;
+  await Contact.deleteMany({ _id: { $in: ids } });
+  throw new ContactQuotaExceeded(maxContacts);
+}
+
 /**
  * A new contact. It is do-not-call when asked, and also when the registry already has its number
  * (a contact erased while suppressed): the suppression stays until lifted by an update. Without a
  * time zone it gets the one its number determines, if any. Throws the duplicate-key error when the
- * organization has a contact with this number.
+ * organization has a contact with this number, and ContactQuotaExceeded beyond `maxContacts` if given.
  */
-export async function createContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields): Promise<ContactRecord> {
+export async function createContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields, maxContacts?: number): Promise<ContactRecord> {
   const { doNotCall, ...rest } = fields;
   const suppression = (await registered(organizationId, phoneNumber)) ?? NOT_SUPPRESSED;
   const timezone = fields.timezone ?? inferTimezone(phoneNumber);
-  const created = (await Contact.create({ organizationId, phoneNumber, ...rest, timezone, ...suppression })).toObject();
+  const insert = async () => (await Contact.create({ organizationId, phoneNumber, ...rest, timezone, ...suppression })).toObject();
+  const created =
+    maxContacts === undefined
+      ? await insert()
+      : // Taking turns keeps a burst of creations from refusing each other (see admitContacts).
+        await inTurn(`contact-creation:${organizationId}`, async () => {
+          const contact = await insert();
+          await admitContacts(organizationId, [contact._id], maxContacts);
+          return contact;
+        });
   if (!doNotCall || created.doNotCall) return created;
   // Suppressed only once the contact exists: a duplicate refused above suppresses nothing.
   try {
@@ -221,11 +252,17 @@ export interface ContactRow extends ContactFields {
  * Creates the rows whose numbers have no contact yet and updates the others with the fields the
  * row gives, in order. A row's `doNotCall: true` suppresses its number; an import never lifts a
  * suppression. Safe to repeat: the same import again changes nothing more.
+ *
+ * Within `maxContacts`: an import that would pass it is refused before any row is applied; one that
+ * passes it only because of contacts created meanwhile stops at that batch, whose new contacts are
+ * removed, the batches before it staying applied (ContactQuotaExceeded either way).
  */
-export async function importContacts(organizationId: Types.ObjectId, rows: ContactRow[]): Promise<{ created: number; updated: number }> {
+export async function importContacts(organizationId: Types.ObjectId, rows: ContactRow[], maxContacts: number): Promise<{ created: number; updated: number }> {
+  await checkContactRoom(organizationId, rows, maxContacts);
   let created = 0;
   let updated = 0;
   for (let start = 0; start < rows.length; start += LOOKUP_BATCH) {
+    const createdIds: Types.ObjectId[] = [];
     const batch = rows.slice(start, start + LOOKUP_BATCH);
     const existing = await Contact.find({ organizationId, phoneNumber: { $in: batch.map((r) => r.phoneNumber) } }).lean();
     const byNumber = new Map(existing.map((c) => [c.phoneNumber, c]));
@@ -238,7 +275,7 @@ export async function importContacts(organizationId: Types.ObjectId, rows: Conta
         continue;
       }
       try {
-        await createContact(organizationId, phoneNumber, { ...fields, ...liftless });
+        createdIds.push((await createContact(organizationId, phoneNumber, { ...fields, ...liftless }))._id);
         created += 1;
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
@@ -247,6 +284,18 @@ export async function importContacts(organizationId: Types.ObjectId, rows: Conta
         updated += 1;
       }
     }
+    if (createdIds.length > 0) await admitContacts(organizationId, createdIds, maxContacts);
   }
   return { created, updated };
+}
+
+/** Refuses an import whose new numbers would not fit; counts them only when all its rows might not. */
+async function checkContactRoom(organizationId: Types.ObjectId, rows: ContactRow[], maxContacts: number): Promise<void> {
+  const existing = await Contact.countDocuments({ organizationId });
+  if (existing + rows.length <= maxContacts) return;
+  let known = 0;
+  for (let start = 0; start < rows.length; start += LOOKUP_BATCH) {
+    known += await Contact.countDocuments({ organizationId, phoneNumber: { $in: rows.slice(start, start + LOOKUP_BATCH).map((r) => r.phoneNumber) } });
+  }
+  if (existing + rows.length - known > maxContacts) throw new ContactQuotaExceeded(maxContacts);
 }

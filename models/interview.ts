@@ -1,6 +1,13 @@
 import { Schema, Types, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
+/**
+ * The organization's places for open interviews (`maxOpenInterviews`): one slot per interview
+ * `created` or `active`, taken before its workflow starts and freed by its settle activity, the one
+ * step every ending (completed, expired, ended by anyone) passes through, retried until it is done.
+ */
+export const openInterviewPool = (organizationId: Types.ObjectId | string) => `interviews:${organizationId}`;
+
 export interface InterviewRecord {
   _id: Types.ObjectId;
   organizationId: Types.ObjectId;

@@ -1,12 +1,31 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 
-/** A tenant. Credits live in the credit ledger (models/creditEntry.ts), not here, so that charges stay exact. */
+/**
+ * An organization's plan limits and their defaults. The quotas on campaigns, stored recipients,
+ * contacts and open interviews came later than the first three: organizations created before them
+ * have no such fields, so readers go through `organizationLimits`, which supplies the defaults.
+ */
+export const DEFAULT_LIMITS = {
+  maxAgents: 25,
+  maxUsers: 10,
+  maxConcurrentCalls: 5,
+  /** Campaigns not archived: archiving frees a place. */
+  maxCampaigns: 100,
+  /** Recipients stored in campaigns not archived. */
+  maxRecipients: 1_000_000,
+  maxContacts: 100_000,
+  /** Interviews `created` or `active`: completing frees a place. */
+  maxOpenInterviews: 1_000,
+} as const;
+
+export type OrganizationLimits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: number };
+export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof OrganizationLimits)[];
+
 const limitsSchema = new Schema(
-  {
-    maxAgents: { type: Number, required: true, default: 25 },
-    maxUsers: { type: Number, required: true, default: 10 },
-    maxConcurrentCalls: { type: Number, required: true, default: 5 },
-  },
+  Object.fromEntries(LIMIT_NAMES.map((name) => [name, { type: Number, required: true, default: DEFAULT_LIMITS[name] }])) as Record<
+    keyof OrganizationLimits,
+    { type: NumberConstructor; required: true; default: number }
+  >,
   { _id: false },
 );
 
@@ -21,3 +40,9 @@ const organizationSchema = new Schema(
 
 export type OrganizationDoc = InferSchemaType<typeof organizationSchema> & { _id: import('mongoose').Types.ObjectId };
 export const Organization = model('Organization', organizationSchema);
+
+/** Every limit of an organization document (lean or not), the defaults filling those it lacks. */
+export function organizationLimits(organization: { limits?: Partial<OrganizationLimits> | null }): OrganizationLimits {
+  const set = organization.limits ?? {};
+  return Object.fromEntries(LIMIT_NAMES.map((name) => [name, set[name] ?? DEFAULT_LIMITS[name]])) as OrganizationLimits;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Schema, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
@@ -60,4 +61,32 @@ export async function releaseSlot(pool: string, holder: string): Promise<boolean
 
 export function slotsInUse(pool: string): Promise<number> {
   return Slot.countDocuments({ pool });
+}
+
+/** How long a turn may be held before others stop waiting for it (its holder is presumed gone). */
+const TURN_LEASE_MS = 10_000;
+
+/**
+ * Runs `fn` in its turn among those waiting on `pool` (a one-slot pool), waiting up to
+ * TURN_LEASE_MS for it. For work that stays correct without the turn but goes better with it (see
+ * `createContact`): a turn held longer than that, by a process that died, is taken over, and a
+ * caller that still gets none runs anyway.
+ */
+export async function inTurn<T>(pool: string, fn: () => Promise<T>): Promise<T> {
+  const holder = randomUUID();
+  const deadline = Date.now() + TURN_LEASE_MS;
+  let held = (await claimSlot(pool, holder, 1)) !== null;
+  while (!held && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+    held = (await claimSlot(pool, holder, 1)) !== null;
+  }
+  if (!held) {
+    await Slot.deleteMany({ pool, createdAt: { $lt: new Date(Date.now() - TURN_LEASE_MS) } });
+    held = (await claimSlot(pool, holder, 1)) !== null;
+  }
+  try {
+    return await fn();
+  } finally {
+    if (held) await releaseSlot(pool, holder);
+  }
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { SCOPES } from './scopes';
 import { grantCredits } from './creditEntry';
-import { Organization } from './organization';
+import { Organization, type OrganizationLimits } from './organization';
 import { claimSlot } from './slot';
 import { User, hashPassword, normalizeEmail } from './user';
 
@@ -12,7 +12,7 @@ export interface NewOrganization {
   name: string;
   plan?: string;
   creditMinutes?: number;
-  limits?: Partial<{ maxAgents: number; maxUsers: number; maxConcurrentCalls: number }>;
+  limits?: Partial<OrganizationLimits>;
   adminEmail: string;
   /** Generated when omitted, and returned once. */
   adminPassword?: string;

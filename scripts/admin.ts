@@ -2,8 +2,10 @@
  * Operator CLI (`npm run admin -- ...`), against the database of MONGODB_URI (default: the one
  * `npm run dev` runs):
  *
- *   org create --name <n> [--plan <p>] [--credits <minutes>] [--max-agents N] [--max-users N]
- *              [--max-concurrent-calls N] [--admin-email <e> [--admin-password <p>]] [--json]
+ *   org create --name <n> [--plan <p>] [--credits <minutes>] [limits] [--admin-email <e> [--admin-password <p>]] [--json]
+ *   org limits --org <id> [limits] [--json]   (shows them; changes those given)
+ *   where [limits] are any of --max-agents, --max-users, --max-concurrent-calls, --max-campaigns,
+ *   --max-recipients, --max-contacts, --max-open-interviews (each a whole number of at least 1)
  *   credits add --org <id> --minutes <n> [--json]
  *   credentials reseal [--json]   (after rotating CREDENTIALS_ENCRYPTION_KEY)
  */
@@ -12,7 +14,7 @@ import { parseArgs } from 'node:util';
 import mongoose, { isValidObjectId } from 'mongoose';
 import { loadConfig } from '../config';
 import { creditBalance, grantCredits } from '../models/creditEntry';
-import { Organization } from '../models/organization';
+import { LIMIT_NAMES, Organization, organizationLimits, type OrganizationLimits } from '../models/organization';
 import { resealCredentials } from '../models/providerCredential';
 import { createOrganization } from '../models/tenant';
 
@@ -35,6 +37,16 @@ function minutes(value: string | undefined, flag: string, { orNone = false } = {
   return n;
 }
 
+/** `maxOpenInterviews` is set with `--max-open-interviews`. */
+const limitFlag = (name: string) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const LIMIT_OPTIONS = Object.fromEntries(LIMIT_NAMES.map((name) => [limitFlag(name).slice(2), { type: 'string' as const }]));
+
+/** The limits among the parsed flags, those not given left out. */
+function limitsGiven(values: Record<string, unknown>): Partial<OrganizationLimits> {
+  const given = LIMIT_NAMES.map((name) => [name, positiveInt(values[limitFlag(name).slice(2)] as string | undefined, limitFlag(name))] as const);
+  return Object.fromEntries(given.filter(([, v]) => v !== undefined));
+}
+
 async function orgCreate(args: string[]) {
   const { values } = parseArgs({
     args,
@@ -42,9 +54,7 @@ async function orgCreate(args: string[]) {
       name: { type: 'string' },
       plan: { type: 'string' },
       credits: { type: 'string' },
-      'max-agents': { type: 'string' },
-      'max-users': { type: 'string' },
-      'max-concurrent-calls': { type: 'string' },
+      ...LIMIT_OPTIONS,
       'admin-email': { type: 'string' },
       'admin-password': { type: 'string' },
       json: { type: 'boolean' },
@@ -53,13 +63,7 @@ async function orgCreate(args: string[]) {
   if (!values.name?.trim()) throw new UsageError('--name is required');
   if (values['admin-password'] !== undefined && !values['admin-email']) throw new UsageError('--admin-password needs --admin-email');
   if (values['admin-password'] !== undefined && values['admin-password'].length < 10) throw new UsageError('--admin-password must be at least 10 characters');
-  const limits = Object.fromEntries(
-    Object.entries({
-      maxAgents: positiveInt(values['max-agents'], '--max-agents'),
-      maxUsers: positiveInt(values['max-users'], '--max-users'),
-      maxConcurrentCalls: positiveInt(values['max-concurrent-calls'], '--max-concurrent-calls'),
-    }).filter(([, v]) => v !== undefined),
-  );
+  const limits = limitsGiven(values);
   const { organization, admin, password } = await createOrganization({
     name: values.name.trim(),
     ...(values.plan ? { plan: values.plan } : {}),
@@ -75,7 +79,7 @@ async function orgCreate(args: string[]) {
       name: organization.name,
       plan: organization.plan,
       credits,
-      limits: { maxAgents: organization.limits.maxAgents, maxUsers: organization.limits.maxUsers, maxConcurrentCalls: organization.limits.maxConcurrentCalls },
+      limits: organizationLimits(organization),
     },
     admin: { email: admin.email, password },
   };
@@ -86,18 +90,44 @@ async function orgCreate(args: string[]) {
   };
 }
 
-async function creditsAdd(args: string[]) {
-  const { values } = parseArgs({ args, options: { org: { type: 'string' }, minutes: { type: 'string' }, json: { type: 'boolean' } } });
-  if (!values.org || !isValidObjectId(values.org) || !/^[0-9a-f]{24}$/.test(values.org)) throw new UsageError('--org must be an organization id (24 hex characters)');
-  const amount = minutes(values.minutes, '--minutes');
-  if (amount === undefined) throw new UsageError('--minutes is required');
-  if (!(await Organization.exists({ _id: values.org }))) throw new UsageError(`no organization ${values.org}`);
-  await grantCredits(values.org, amount, `admin:${randomUUID()}`);
-  const credits = await creditBalance(values.org);
+/**
+ * Shows an organization's limits and changes those given. A limit lowered below what is in use
+ * takes nothing away: it refuses new creations until usage is back under it.
+ */
+async function orgLimits(args: string[]) {
+  const { values } = parseArgs({ args, options: { org: { type: 'string' }, ...LIMIT_OPTIONS, json: { type: 'boolean' } } });
+  const org = organizationId(values.org);
+  const changes = limitsGiven(values);
+  const set = Object.fromEntries(Object.entries(changes).map(([name, v]) => [`limits.${name}`, v]));
+  const organization = Object.keys(set).length
+    ? await Organization.findByIdAndUpdate(org, { $set: set }, { new: true }).lean()
+    : await Organization.findById(org).lean();
+  if (!organization) throw new UsageError(`no organization ${org}`);
+  const limits = organizationLimits(organization);
   return {
     json: values.json,
-    result: { organization: { id: values.org }, added: amount, credits },
-    text: `Added ${amount} minutes to ${values.org}: ${credits.remainingMinutes} of ${credits.allocatedMinutes} remaining.`,
+    result: { organization: { id: org }, limits },
+    text: `Limits of ${org}${Object.keys(changes).length ? ` (changed: ${Object.keys(changes).join(', ')})` : ''}:\n${LIMIT_NAMES.map((n) => `  ${n} ${limits[n]}`).join('\n')}`,
+  };
+}
+
+function organizationId(value: string | undefined): string {
+  if (!value || !isValidObjectId(value) || !/^[0-9a-f]{24}$/.test(value)) throw new UsageError('--org must be an organization id (24 hex characters)');
+  return value;
+}
+
+async function creditsAdd(args: string[]) {
+  const { values } = parseArgs({ args, options: { org: { type: 'string' }, minutes: { type: 'string' }, json: { type: 'boolean' } } });
+  const org = organizationId(values.org);
+  const amount = minutes(values.minutes, '--minutes');
+  if (amount === undefined) throw new UsageError('--minutes is required');
+  if (!(await Organization.exists({ _id: org }))) throw new UsageError(`no organization ${org}`);
+  await grantCredits(org, amount, `admin:${randomUUID()}`);
+  const credits = await creditBalance(org);
+  return {
+    json: values.json,
+    result: { organization: { id: org }, added: amount, credits },
+    text: `Added ${amount} minutes to ${org}: ${credits.remainingMinutes} of ${credits.allocatedMinutes} remaining.`,
   };
 }
 
@@ -119,6 +149,7 @@ async function credentialsReseal(args: string[]) {
 
 const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; result: unknown; text: string }>> = {
   'org create': orgCreate,
+  'org limits': orgLimits,
   'credits add': creditsAdd,
   'credentials reseal': credentialsReseal,
 };
@@ -126,7 +157,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; res
 async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[argv.slice(0, 2).join(' ')];
   if (!command) {
-    console.error('usage: npm run admin -- org create --name <n> [...] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)');
+    console.error('usage: npm run admin -- org create --name <n> [...] | org limits --org <id> [--max-... N] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)');
     return 2;
   }
   const config = loadConfig();

@@ -1,6 +1,6 @@
 import { Error as MongooseError, Types } from 'mongoose';
 import { findPage } from '../../lib/page';
-import { Agent as AgentModel, nameKey, type AgentRecord } from '../../models/agent';
+import { Agent as AgentModel, agentPool, nameKey, type AgentRecord } from '../../models/agent';
 import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
@@ -18,8 +18,6 @@ import {
   agentRepresentation,
 } from '../schemas/agents';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-
-const agentPool = (organizationId: Types.ObjectId) => `agents:${organizationId}`;
 
 /** A phone block on a voice agent (or the reverse) is a mistake worth saying, not ignoring; creation's schema says it for the type sent. */
 function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mode?: unknown }) {

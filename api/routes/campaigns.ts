@@ -1,7 +1,9 @@
 import type { UpdateDefinition } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
-import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, type CampaignRecord } from '../../models/campaign';
+import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, campaignPool, type CampaignRecord } from '../../models/campaign';
+import { Organization, organizationLimits } from '../../models/organization';
+import { claimSlot, releaseSlot } from '../../models/slot';
 import { findPage } from '../../lib/page';
 import { contactProfiles, doNotCallAmong } from '../../models/contact';
 import { claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, removeRecipients, storeRecipients, type RecipientRow } from '../../models/recipient';
@@ -17,7 +19,7 @@ import {
 } from '../../workflows/definitions';
 import { checkRecipients, declaredVariables, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { ApiError, invalidStateTransition, notFound, recipientsAlreadyImported, validationError } from '../errors';
+import { ApiError, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import {
   Campaign,
@@ -129,7 +131,7 @@ export const campaignRoutes = [
     path: '/campaigns',
     tag: 'Campaigns',
     summary: 'Create a campaign (draft)',
-    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`). A campaign whose workflow cannot be started in time is 504 \`CREATE_TIMEOUT\`, with nothing created.`,
+    description: `Created in \`draft\`. Defaults: \`settings\` ${JSON.stringify(DEFAULT_SETTINGS)}, \`timezone\` \`UTC\`, \`callingHours\` null (any time). Then import the recipients and launch. Campaigns created with a \`byok\` key bill their calls per minute outside credits and need verified \`llm\`, \`stt\` and \`tts\` provider credentials to launch or resume (else 400 \`BYOK_NOT_READY\`). A campaign whose workflow cannot be started in time is 504 \`CREATE_TIMEOUT\`, with nothing created. Counts against the organization’s \`maxCampaigns\` (403 \`QUOTA_EXCEEDED\` beyond it); archiving a campaign frees its place.`,
     auth: 'apiKey',
     scope: 'campaigns:manage',
     body: CreateCampaignBody,
@@ -140,7 +142,14 @@ export const campaignRoutes = [
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
       checkSchedule(body);
+      const organization = await Organization.findById(auth.organizationId).lean();
+      if (!organization) throw organizationRequired();
       const id = new Types.ObjectId();
+      const pool = campaignPool(auth.organizationId);
+      const { maxCampaigns } = organizationLimits(organization);
+      if ((await claimSlot(pool, String(id), maxCampaigns)) === null) {
+        throw quotaExceeded(`Your organization has reached its limit of ${maxCampaigns} campaigns not archived; archive a completed or cancelled one or raise the plan.`);
+      }
       const state = draftCampaignState({
         name: body.name,
         description: body.description ?? '',
@@ -156,12 +165,13 @@ export const campaignRoutes = [
         historyBudget: config.campaigns.historyBudget,
         state,
       };
-      await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, byok: auth.byok, ...campaignFields(state), seq: 0 });
       try {
+        await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, byok: auth.byok, ...campaignFields(state), seq: 0 });
         await workflows.startCampaign(input);
       } catch (err) {
-        // No workflow, no campaign: nothing half-created is left behind.
+        // No workflow, no campaign: nothing half-created is left behind, and the place is free again.
         await CampaignModel.deleteOne({ _id: id });
+        await releaseSlot(pool, String(id));
         throw err;
       }
       return campaignRepresentation(await findCampaign(auth.organizationId, String(id)));

@@ -1,9 +1,10 @@
 import type { Types } from 'mongoose';
 import { findPage } from '../../lib/page';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
-import { Contact as ContactModel, createContact, eraseContact, importContacts, updateContact, type ContactRecord } from '../../models/contact';
+import { Contact as ContactModel, ContactQuotaExceeded, createContact, eraseContact, importContacts, updateContact, type ContactRecord } from '../../models/contact';
+import { Organization, organizationLimits } from '../../models/organization';
 import { checkPhoneNumber } from '../callTarget';
-import { duplicateContact, notFound, validationError } from '../errors';
+import { duplicateContact, notFound, organizationRequired, quotaExceeded, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import {
   CONTACT_IMPORT_BODY_LIMIT_BYTES,
@@ -26,6 +27,18 @@ import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/commo
 const ATTRIBUTES_RULE =
   '`attributes` are call variables: a call placed with `POST /calls` to the contact’s number, and a campaign recipient imported with it, gets those named like a `{{placeholder}}` of the agent, unless the request’s or import row’s own `variables` give that name. ' +
   'A campaign recipient also takes the contact’s `timezone` first, before the import row’s; both are read at import, so a contact changed later does not change an imported recipient.';
+
+const QUOTA_RULE =
+  'Contacts count against the organization’s `maxContacts` (403 `QUOTA_EXCEEDED` beyond it); erasing a contact frees its place. A contact the service creates because its number opted out during a call is always recorded, even beyond the limit.';
+
+async function maxContacts(organizationId: Types.ObjectId): Promise<number> {
+  const organization = await Organization.findById(organizationId).lean();
+  if (!organization) throw organizationRequired();
+  return organizationLimits(organization).maxContacts;
+}
+
+const contactQuotaExceeded = (err: ContactQuotaExceeded) =>
+  quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
 
 async function findContact(organizationId: Types.ObjectId, id: string): Promise<ContactRecord> {
   const contact = await ContactModel.findOne({ _id: id, organizationId }).lean();
@@ -63,7 +76,7 @@ export const contactRoutes = [
     path: '/contacts',
     tag: 'Contacts',
     summary: 'Create a contact',
-    description: `One contact per phone number in an organization: a second is 409 \`DUPLICATE_CONTACT\`. The number cannot change later. ${TIMEZONE_RULE} ${ATTRIBUTES_RULE} ${DO_NOT_CALL_RULE} ${ERASURE_RULE}`,
+    description: `One contact per phone number in an organization: a second is 409 \`DUPLICATE_CONTACT\`. The number cannot change later. ${TIMEZONE_RULE} ${ATTRIBUTES_RULE} ${DO_NOT_CALL_RULE} ${ERASURE_RULE} ${QUOTA_RULE}`,
     auth: 'apiKey',
     scope: 'contacts:manage',
     body: CreateContactBody,
@@ -74,9 +87,10 @@ export const contactRoutes = [
       checkContactTimezone(body.timezone, 'body');
       const { phoneNumber, ...fields } = body;
       try {
-        return contactRepresentation(await createContact(auth.organizationId, phoneNumber, fields));
+        return contactRepresentation(await createContact(auth.organizationId, phoneNumber, fields, await maxContacts(auth.organizationId)));
       } catch (err) {
         if (isDuplicateKeyError(err)) throw duplicateContact();
+        if (err instanceof ContactQuotaExceeded) throw contactQuotaExceeded(err);
         throw err;
       }
     },
@@ -90,7 +104,8 @@ export const contactRoutes = [
     description:
       `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB, each checked like \`POST /contacts\`; the first bad row rejects the whole import with 400 naming it, e.g. \`body.contacts[12].phoneNumber\`, and nothing is stored. A number may appear once per import. ` +
       'A row whose number has no contact creates one; otherwise it updates that contact with the fields the row gives. `doNotCall: true` suppresses the number; an import never lifts a suppression (`PATCH` one contact for that). ' +
-      'Rows are applied in order; an import that fails partway (a server error) leaves the rows before it applied, and sending it again is safe.',
+      'Rows are applied in order; an import that fails partway (a server error) leaves the rows before it applied, and sending it again is safe. ' +
+      `${QUOTA_RULE} An import whose new numbers would pass \`maxContacts\` is refused before any row is applied; one that passes it only because contacts were created meanwhile stops at that thousand-row batch (its new contacts removed, earlier batches applied).`,
     auth: 'apiKey',
     scope: 'contacts:manage',
     body: ImportContactsBody,
@@ -107,7 +122,15 @@ export const contactRoutes = [
         if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
         seen.set(row.phoneNumber, i);
       });
-      const { created, updated } = await importContacts(auth.organizationId, body.contacts);
+      const limit = await maxContacts(auth.organizationId);
+      let result;
+      try {
+        result = await importContacts(auth.organizationId, body.contacts, limit);
+      } catch (err) {
+        if (err instanceof ContactQuotaExceeded) throw contactQuotaExceeded(err);
+        throw err;
+      }
+      const { created, updated } = result;
       return { object: 'contact_import' as const, total: body.contacts.length, created, updated };
     },
   }),

@@ -2,13 +2,15 @@ import { Types } from 'mongoose';
 import { Agent } from '../../models/agent';
 import { hashKey } from '../../models/apiKey';
 import { EmbedToken as EmbedTokenModel, generateCandidateSecret } from '../../models/embedToken';
-import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
+import { Interview as InterviewModel, openInterviewPool, type InterviewRecord } from '../../models/interview';
+import { Organization, organizationLimits } from '../../models/organization';
+import { claimSlot, releaseSlot } from '../../models/slot';
 import { InterviewReport as InterviewReportModel } from '../../models/interviewReport';
 import { interviewTranscript } from '../../models/interviewTurn';
 import { findPage } from '../../lib/page';
 import type { InterviewInput } from '../../workflows/definitions';
 import { assertByokReady } from '../byok';
-import { embedOriginsRequired, interviewClosed, notFound, reportUnavailable, validationError } from '../errors';
+import { embedOriginsRequired, interviewClosed, notFound, organizationRequired, quotaExceeded, reportUnavailable, validationError } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import {
@@ -65,7 +67,8 @@ export const interviewRoutes = [
       'The candidate starts (`active`) and ends it, or the agent ends it after its questions, or it reaches the agent’s `maxDurationMinutes`; an interview nobody started within `expiresInHours` ends with `endedReason: expired` and no report. ' +
       'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends; for `byok` keys they are billed per minute instead (`byok.usedMinutes` in `GET /usage`), and the organization needs verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY`. ' +
       'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`. ' +
-      'An interview its workflow does not confirm in time (e.g. no worker is running) is abandoned: 504 `CREATE_TIMEOUT`, nothing created or charged.',
+      'An interview its workflow does not confirm in time (e.g. no worker is running) is abandoned: 504 `CREATE_TIMEOUT`, nothing created or charged. ' +
+      'Counts against the organization’s `maxOpenInterviews` while `created` or `active` (403 `QUOTA_EXCEEDED` beyond it); an interview frees its place when it completes.',
     auth: 'apiKey',
     scope: 'executions:read',
     body: CreateInterviewBody,
@@ -76,8 +79,15 @@ export const interviewRoutes = [
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
       if (auth.byok) await assertByokReady(auth.organizationId);
+      const organization = await Organization.findById(auth.organizationId).lean();
+      if (!organization) throw organizationRequired();
 
       const interviewId = String(new Types.ObjectId());
+      const pool = openInterviewPool(auth.organizationId);
+      const { maxOpenInterviews } = organizationLimits(organization);
+      if ((await claimSlot(pool, interviewId, maxOpenInterviews)) === null) {
+        throw quotaExceeded(`Your organization has reached its limit of ${maxOpenInterviews} open interviews; end one or wait for one to complete, or raise the plan.`);
+      }
       const capability = generateCandidateSecret('ic');
       const input: InterviewInput = {
         interviewId,
@@ -96,7 +106,13 @@ export const interviewRoutes = [
         byok: auth.byok,
       };
       // Answers once the workflow has written `created`, so the 201 is followed by a readable interview.
-      await workflows.openInterview(input);
+      try {
+        await workflows.openInterview(input);
+      } catch (err) {
+        // An abandoned workflow never settles: its place is freed here.
+        await releaseSlot(pool, interviewId);
+        throw err;
+      }
       const doc = await findInterview(auth.organizationId, interviewId);
       // The capability rides in the fragment, which browsers never send to a server.
       return { ...interviewRepresentation(doc), interviewUrl: `${config.publicBaseUrl}/i/${interviewId}#${capability}` };

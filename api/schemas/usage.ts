@@ -21,7 +21,26 @@ export const Usage = Type.Object(
       },
       { description: 'Traffic on the organization’s own provider credentials, outside credits.' },
     ),
-    limits: Type.Object({ maxAgents: Type.Integer(), maxUsers: Type.Integer(), maxConcurrentCalls: Type.Integer() }),
+    limits: Type.Object({
+      maxAgents: Type.Integer(),
+      maxUsers: Type.Integer(),
+      maxConcurrentCalls: Type.Integer(),
+      maxCampaigns: Type.Integer({ description: 'Campaigns not archived (an addition to the v1 fields; default 100).' }),
+      maxRecipients: Type.Integer({ description: 'Recipients stored in campaigns not archived (an addition; default 1,000,000).' }),
+      maxContacts: Type.Integer({ description: 'Contacts (an addition; default 100,000).' }),
+      maxOpenInterviews: Type.Integer({ description: 'Interviews `created` or `active` (an addition; default 1,000).' }),
+    }),
+    used: Type.Object(
+      {
+        agents: Type.Integer(),
+        users: Type.Integer(),
+        concurrentCalls: Type.Integer({ description: 'Calls `created` or `active` now.' }),
+        campaigns: Type.Integer({ description: 'Campaigns not archived.' }),
+        contacts: Type.Integer(),
+        openInterviews: Type.Integer({ description: 'Interviews `created` or `active`.' }),
+      },
+      { description: 'How much of each limit is taken now (an addition to the v1 fields).' },
+    ),
   },
   { title: 'usage' },
 );

@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { getExpectedTwilioSignature } from 'twilio';
 import { createApp } from '../../api/app';
-import { twilioRelay } from '../../api/relay';
+import { MAX_RELAY_MESSAGE_BYTES, twilioRelay } from '../../api/relay';
 import { dispatchUpgrades } from '../../api/upgrade';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
@@ -274,6 +274,31 @@ test('webhooks and the relay refuse a missing or wrong signature (403) and an un
   await until(call.id, 'completed');
   // A finished call takes no relay session either.
   await expect(connectRelay(call.id)).rejects.toMatchObject({ status: 404 });
+});
+
+test('one relay session per call: a second socket is 409 SESSION_IN_PROGRESS and the first goes on; an oversized message closes the socket (1009) and frees the call', async () => {
+  const call = await placed();
+  for (const s of ['initiated', 'ringing', 'in-progress']) expect((await status(call.id, call.sid, s)).status).toBe(204);
+  expect((await amd(call.id, call.sid, 'human')).status).toBe(204);
+  await until(call.id, 'active');
+
+  const first = await connectRelay(call.id);
+  // The same signed handshake again, as a replay would send it.
+  await expect(connectRelay(call.id)).rejects.toMatchObject({ status: 409, body: { error: { type: 'conflict_error', code: 'SESSION_IN_PROGRESS' } } });
+  first.send({ type: 'setup', callSid: call.sid });
+  await waitFor(async () => ((await transcript(call.id)).length === 1 ? true : undefined));
+  expect(first.closed).toBe(false);
+
+  first.send(JSON.stringify({ type: 'prompt', voicePrompt: 'x'.repeat(MAX_RELAY_MESSAGE_BYTES), last: true }));
+  await waitFor(async () => (first.closed ? true : undefined));
+  expect(first.closeCode).toBe(1009);
+  // Nothing of the oversized message was stored.
+  expect(await transcript(call.id)).toHaveLength(1);
+  // Its socket closed, the call takes a session again (Twilio reconnecting, say).
+  const again = await waitFor(async () => connectRelay(call.id).catch(() => undefined));
+  again.close();
+  expect((await status(call.id, call.sid, 'completed', { CallDuration: '20' })).status).toBe(204);
+  await until(call.id, 'completed');
 });
 
 test.each([

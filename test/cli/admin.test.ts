@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import mongoose from 'mongoose';
 import { creditBalance } from '../../models/creditEntry';
-import { Organization } from '../../models/organization';
+import { DEFAULT_LIMITS, Organization } from '../../models/organization';
 import { User, verifyPassword } from '../../models/user';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../../api/app';
@@ -36,15 +36,15 @@ const admin = (...args: string[]) =>
 test('org create --json makes an organization, its founding admin and its credits', async () => {
   const { stdout } = await admin(
     'org', 'create', '--name', 'Acme', '--plan', 'growth', '--credits', '300', '--max-agents', '4', '--max-users', '3',
-    '--max-concurrent-calls', '2', '--admin-email', 'Ops@Acme.example', '--admin-password', 'correct horse battery', '--json',
+    '--max-concurrent-calls', '2', '--max-contacts', '50', '--admin-email', 'Ops@Acme.example', '--admin-password', 'correct horse battery', '--json',
   );
   const out = JSON.parse(stdout);
   expect(out).toMatchObject({
-    organization: { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Acme', plan: 'growth', limits: { maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2 } },
+    organization: { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Acme', plan: 'growth', limits: { ...DEFAULT_LIMITS, maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2, maxContacts: 50 } },
     admin: { email: 'ops@acme.example', password: 'correct horse battery' },
   });
   const org = await Organization.findById(out.organization.id).lean();
-  expect(org?.limits).toEqual({ maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2 });
+  expect(org?.limits).toEqual({ ...DEFAULT_LIMITS, maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2, maxContacts: 50 });
   expect(await creditBalance(out.organization.id)).toEqual({ allocatedMinutes: 300, usedMinutes: 0, remainingMinutes: 300 });
   const user = await User.findOne({ email: 'ops@acme.example' }).lean();
   expect(user).toMatchObject({ role: 'admin', founder: true });
@@ -58,6 +58,20 @@ test('without a password one is generated and printed once', async () => {
   expect(out.admin.password.length).toBeGreaterThanOrEqual(12);
   const user = await User.findOne({ email: 'gen@example.com' }).lean();
   expect(await verifyPassword(out.admin.password, user!.passwordHash)).toBe(true);
+});
+
+test('org limits shows the limits and changes those given; a bad value changes nothing', async () => {
+  const created = JSON.parse((await admin('org', 'create', '--name', 'Quotas', '--json')).stdout);
+  const id = created.organization.id;
+  // An organization stored before the newer quotas existed reads them at their defaults.
+  await Organization.updateOne({ _id: id }, { $unset: { 'limits.maxCampaigns': 1, 'limits.maxOpenInterviews': 1 } });
+  expect(JSON.parse((await admin('org', 'limits', '--org', id, '--json')).stdout).limits).toEqual(DEFAULT_LIMITS);
+  const out = JSON.parse((await admin('org', 'limits', '--org', id, '--max-campaigns', '3', '--max-recipients', '500', '--max-open-interviews', '9', '--json')).stdout);
+  expect(out.limits).toEqual({ ...DEFAULT_LIMITS, maxCampaigns: 3, maxRecipients: 500, maxOpenInterviews: 9 });
+  expect((await Organization.findById(id).lean())?.limits).toMatchObject({ maxCampaigns: 3, maxRecipients: 500, maxOpenInterviews: 9 });
+  await expect(admin('org', 'limits', '--org', id, '--max-contacts', '0')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--max-contacts must be a whole number of at least 1') });
+  await expect(admin('org', 'limits', '--org', '0123456789abcdef01234567')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no organization') });
+  expect((await Organization.findById(id).lean())?.limits.maxContacts).toBe(DEFAULT_LIMITS.maxContacts);
 });
 
 test('credits add grants minutes to the organization', async () => {

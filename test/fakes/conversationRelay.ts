@@ -20,6 +20,8 @@ export class RelayClient {
   private readonly inbox: RelayReply[] = [];
   private waiting: ((reply: RelayReply) => void) | undefined;
   closed = false;
+  /** The close code the service closed with, once closed. */
+  closeCode: number | undefined;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -30,8 +32,9 @@ export class RelayClient {
         deliver(reply);
       } else this.inbox.push(reply);
     });
-    ws.on('close', () => {
+    ws.on('close', (code) => {
       this.closed = true;
+      this.closeCode = code;
     });
   }
 
@@ -49,8 +52,8 @@ export class RelayClient {
     });
   }
 
-  send(message: Record<string, unknown>): void {
-    this.ws.send(JSON.stringify(message));
+  send(message: Record<string, unknown> | string): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
   next(timeoutMs = 15_000): Promise<RelayReply> {

@@ -1,5 +1,6 @@
 /** The five agent operations through HTTP, against the real database. */
 import { SCOPES } from '../../api/scopes';
+import { DEFAULT_LIMITS } from '../../models/organization';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -206,6 +207,7 @@ test('GET /usage reports organization, credits and limits', async () => {
     organization: { id: String(t.organizationId), name: expect.any(String), plan: 'growth' },
     credits: { allocatedMinutes: 250, usedMinutes: 0, remainingMinutes: 250 },
     byok: { usedMinutes: 0 },
-    limits: { maxAgents: 7, maxUsers: 3, maxConcurrentCalls: 2 },
+    limits: { ...DEFAULT_LIMITS, maxAgents: 7, maxUsers: 3, maxConcurrentCalls: 2 },
+    used: { agents: 0, users: 1, concurrentCalls: 0, campaigns: 0, contacts: 0, openInterviews: 0 },
   });
 });

@@ -407,12 +407,13 @@ test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT and takes effe
     const renamed = await waitFor(async () => {
       const res = await api.call('GET', `/api/v1/campaigns/${created.body.id}`, { token: s.key });
       return res.body.name === 'Renamed while idle 1' ? res.body : undefined;
-    });
+      // A worker started on a loaded machine takes a while to poll; the edits wait in the history.
+    }, 90_000);
     expect(renamed.status).toBe('draft');
   } finally {
     await late.stop();
   }
-});
+}, 150_000);
 
 test('of two concurrent archives of a closed campaign, exactly one wins', async () => {
   const s = await setup();

@@ -113,6 +113,12 @@ function memory(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
+/** CPU time a process has used (user + system), in ms: fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Starts `script` under tsx and waits for the line its readiness prints. */
 async function startProcess(script: string, env: NodeJS.ProcessEnv, readyLine: string): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', script.startsWith('worker') ? 'ignore' : 'inherit'] });
@@ -146,6 +152,8 @@ interface Run {
   apiBefore: number;
   api: { rss: number; hwm: number };
   worker: { rss: number; hwm: number };
+  /** Share of one core each process used during the run, in %. */
+  cpu: { api: number; worker: number; candidates: number };
   load: number[];
 }
 
@@ -204,6 +212,8 @@ async function main(): Promise<void> {
         candidates.push(new Candidate(ws, speech, samples, interview.capability));
         await sleep(1000 / sessions);
       }
+      const pids = { api: api.child.pid!, worker: worker.child.pid!, candidates: process.pid };
+      const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
       const ticker = setInterval(() => {
         const now = performance.now();
         for (const candidate of candidates) candidate.tick(now);
@@ -220,9 +230,10 @@ async function main(): Promise<void> {
       await sleep(RUN_SECONDS * 1000);
       clearInterval(ticker);
       clearInterval(sampler);
+      const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (100 * (cpuMs(pid) - cpuBefore[name]!)) / (RUN_SECONDS * 1000)])) as Run['cpu'];
       for (const ws of sockets) ws.close();
       await Promise.all(sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => ws.once('close', resolve)))));
-      return { sessions, samples, apiBefore, api: peak.api, worker: peak.worker, load };
+      return { sessions, samples, apiBefore, api: peak.api, worker: peak.worker, cpu, load };
     };
 
     const runs = [await run(SESSIONS)];
@@ -231,8 +242,8 @@ async function main(): Promise<void> {
     console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s per run`);
     console.log(`fakes: STT final ${STT_MS} ms after the last loud frame, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
     console.log('latency: candidate\'s last loud frame sent -> first agent audio frame received, over the WebSocket\n');
-    console.log('| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API RSS (peak) | API RSS per session | worker RSS (peak) | load avg (1 min, mean / max) |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API RSS (peak) | API RSS per session | worker RSS (peak) | CPU % of a core: API / worker / candidates | load avg (1 min, mean / max) |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of runs) {
       const totals = r.samples.map((s) => s.total);
       const over = totals.map((t) => t - FAKES);
@@ -241,7 +252,7 @@ async function main(): Promise<void> {
       console.log(
         `| ${r.sessions} | ${r.samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
           `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${ms(quantile(stored, 0.5))} | ${ms(quantile(stored, 0.99))} | ` +
-          `${r.api.rss.toFixed(0)} (${r.api.hwm.toFixed(0)}) MiB | ${((1024 * (r.api.rss - r.apiBefore)) / r.sessions).toFixed(0)} KiB | ${r.worker.rss.toFixed(0)} (${r.worker.hwm.toFixed(0)}) MiB | ${meanLoad.toFixed(2)} / ${Math.max(...r.load).toFixed(2)} |`,
+          `${r.api.rss.toFixed(0)} (${r.api.hwm.toFixed(0)}) MiB | ${((1024 * (r.api.rss - r.apiBefore)) / r.sessions).toFixed(0)} KiB | ${r.worker.rss.toFixed(0)} (${r.worker.hwm.toFixed(0)}) MiB | ${[r.cpu.api, r.cpu.worker, r.cpu.candidates].map((c) => c.toFixed(0)).join(' / ')} | ${meanLoad.toFixed(2)} / ${Math.max(...r.load).toFixed(2)} |`,
       );
     }
     console.log('\nstored-turn overhead: last loud frame -> the candidate\'s turn reported stored, minus STT_MS (the workflow\'s `voiceTurn` update and the transcript write)');

@@ -12,7 +12,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +21,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { campaignWorkflowId } from '../workflows/definitions';
-import { apiClient, benchServers, benchTenant, serveApp } from './servers';
+import { apiClient, benchServers, benchTenant, serveApp, stopProcess } from './servers';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 100_000);
@@ -115,20 +115,11 @@ async function main(): Promise<void> {
     await connection.close();
     await mongoose.disconnect();
   } finally {
-    await stop(worker);
+    await stopProcess(worker);
     await servers.stop();
   }
 }
 
-/** Lets the worker drain and exit; one still running after 15 s is killed, so no bench leaves it behind. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 main().catch((err) => {
   console.error(err);

@@ -2,6 +2,7 @@
  * The servers a benchmark runs on: a Temporal dev server and FerretDB of its own in a scratch
  * folder, unless TEMPORAL_ADDRESS / MONGODB_URI name running ones.
  */
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,4 +117,14 @@ export async function serveApp(app: Koa): Promise<{ server: http.Server; url: st
   const handle = app.callback();
   const server = http.createServer((req, res) => void handle(req, res));
   return { server, url: await listen(server) };
+}
+
+/** Lets a benchmark's child process drain and exit; one still running after 15 s is killed, so no bench leaves it behind. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -17,9 +17,9 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes, samplesOf } from '../lib/audio';
 import type { LlmProvider } from '../providers/llm/interface';
 import { SimulatedStt } from '../providers/stt/simulated';
-import type { TtsOptions, TtsProvider } from '../providers/tts/interface';
 import { SimulatedTts } from '../providers/tts/simulated';
 import { FakeTransport, MemoryConversation, PROFILE, testSettings } from '../test/fakes/voice';
+import { fixedDelayTts } from './fixedDelayTts';
 
 const STT_MS = 300;
 const LLM_MS = 200;
@@ -44,13 +44,7 @@ const llm = {
 } as unknown as LlmProvider;
 
 const simulatedTts = new SimulatedTts();
-const tts: TtsProvider = {
-  name: 'fake',
-  async *synthesize(text: string, options: TtsOptions, signal?: AbortSignal) {
-    await sleep(TTS_MS);
-    yield* simulatedTts.synthesize(text, options, signal);
-  },
-};
+const tts = fixedDelayTts(TTS_MS);
 
 interface Sample {
   total: number;

@@ -36,7 +36,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
-    const validateBody = route.body && compile(route.body, 'body');
+    const validateBody = route.body && route.bodyType !== 'stream' && compile(route.body, 'body');
     const idempotent = acceptsIdempotencyKey(route);
 
     router[route.method](koaPath(route.path), async (ctx: Koa.Context) => {

@@ -53,7 +53,7 @@ async function peakDuring<T>(fn: () => Promise<T>): Promise<{ result: T; rss: nu
     globalThis.gc?.();
     heap = Math.max(heap, process.memoryUsage().heapUsed - before.heapUsed);
   };
-  const timer = setInterval(sample, 50);
+  const timer = setInterval(sample, 250);
   try {
     const result = await fn();
     sample();

@@ -42,11 +42,19 @@ export function checkVariables(declared: string[], variables: Record<string, str
   }
 }
 
-/** Every row of a campaign's import passes the checks of `POST /calls`, and no number appears twice. */
-export function checkRecipients(agent: AgentRecord, rows: Array<{ phoneNumber: string; variables?: Record<string, string> }>): void {
+/**
+ * Every row of a campaign's import passes the checks of `POST /calls`, and no number appears twice.
+ * A batch of a streamed import gives its first row's number and the numbers seen before it.
+ */
+export function checkRecipients(
+  agent: AgentRecord,
+  rows: Array<{ phoneNumber: string; variables?: Record<string, string> }>,
+  start = 0,
+  seen = new Map<string, number>(),
+): void {
   const declared = declaredVariables(agent);
-  const seen = new Map<string, number>();
-  rows.forEach((r, i) => {
+  rows.forEach((r, at) => {
+    const i = start + at;
     const param = `body.recipients[${i}]`;
     checkPhoneNumber(r.phoneNumber, param);
     checkVariables(declared, r.variables ?? {}, param);

@@ -93,8 +93,12 @@ interface RouteMeta {
   params?: TObject;
   query?: TObject;
   body?: TSchema;
-  /** How the body is encoded: JSON unless the route takes a carrier's form-encoded webhook. */
-  bodyType?: 'json' | 'form';
+  /**
+   * How the body is encoded: JSON unless the route takes a carrier's form-encoded webhook. `stream`:
+   * JSON the handler reads itself as it arrives (api/middleware/jsonStream.ts), for bulk imports;
+   * `body` then only documents it.
+   */
+  bodyType?: 'json' | 'form' | 'stream';
   /** Overrides the 1 MiB request-body limit, for the routes that take bulk data. */
   bodyLimitBytes?: number;
   status: number;

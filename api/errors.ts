@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
+  IMPORT_IN_PROGRESS: [409, 'conflict_error', 'Another import of this campaign, or any other import of the organization, is running: one import at a time per organization. Retry once it has finished.'],
   IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
   SESSION_IN_PROGRESS: [409, 'conflict_error', 'Twilio ConversationRelay: the call already has a relay session; a second socket for it is refused.'],
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
@@ -139,6 +140,14 @@ export const agentInUse = (campaignId: string) =>
   apiError('AGENT_IN_USE', `Campaign ${campaignId} uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`, 'path.id');
 
 export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
+
+export const importInProgress = (scope: 'campaign' | 'organization') =>
+  apiError(
+    'IMPORT_IN_PROGRESS',
+    scope === 'campaign'
+      ? 'Another import of this campaign is running; retrieve the campaign once it has finished.'
+      : 'Another import of your organization is running (one at a time per organization); retry once it has finished.',
+  );
 
 export const recipientsAlreadyImported = () =>
   apiError('RECIPIENTS_ALREADY_IMPORTED', 'This campaign already has its recipients; a campaign takes them in one import.');

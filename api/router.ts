@@ -6,7 +6,7 @@ import { createRateLimiter } from '../models/rateTicket';
 import { createThrottle } from '../models/throttleTicket';
 import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
-import { readFormBody, readJsonBody } from './middleware/body';
+import { BODY_LIMIT_BYTES, readFormBody, readJsonBody } from './middleware/body';
 import { acceptsIdempotencyKey, idempotently } from './middleware/idempotency';
 import { enforceRateLimit } from './middleware/rateLimit';
 import { throttleBadCredentials } from './middleware/throttle';
@@ -36,7 +36,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
-    const validateBody = route.body && compile(route.body, 'body');
+    const validateBody = route.body && route.bodyType !== 'stream' && compile(route.body, 'body');
     const idempotent = acceptsIdempotencyKey(route);
 
     router[route.method](koaPath(route.path), async (ctx: Koa.Context) => {
@@ -95,7 +95,8 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
         }
       };
       // The body is fingerprinted as sent, before validation fills in defaults.
-      if (idempotent && auth) await idempotently(ctx, auth.organizationId, body, handle);
+      const streamed = route.bodyType === 'stream' ? { limitBytes: route.bodyLimitBytes ?? BODY_LIMIT_BYTES } : undefined;
+      if (idempotent && auth) await idempotently(ctx, auth.organizationId, body, handle, streamed);
       else await handle();
     });
   }

@@ -55,8 +55,11 @@ function describe(error: ErrorObject): { field: string; message: string } {
   }
 }
 
-/** Validates in place (defaults and coercion apply to `value`), or throws a 400 naming the field. */
-export function check(validate: ValidateFunction, value: unknown, location: Location): void {
+/**
+ * Validates in place (defaults and coercion apply to `value`), or throws a 400 naming the field;
+ * `location` may name an item of a streamed body, such as `body.recipients[3]`.
+ */
+export function check(validate: ValidateFunction, value: unknown, location: Location | `body.${string}`): void {
   if (validate(value)) return;
   const [error] = validate.errors ?? [];
   const { field, message } = error ? describe(error) : { field: '', message: 'is invalid' };

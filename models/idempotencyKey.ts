@@ -34,6 +34,8 @@ const idempotencyKeySchema = new Schema(
     status: { type: Number, default: null },
     /** The answer's body as JSON text: a body's field names need not be valid document keys. */
     body: { type: String, default: null },
+    /** For a body read as a stream (imports): the SHA-256 of its bytes, known only once it was read whole. */
+    bodyHash: { type: String, default: null },
     /** Removed by `sweepIdempotencyKeys` after this: FerretDB has no TTL indexes. */
     expiresAt: { type: Date, required: true },
   },
@@ -44,7 +46,7 @@ export const IdempotencyKey = model('IdempotencyKey', idempotencyKeySchema);
 
 export type Claim =
   | { outcome: 'claimed'; id: string; holder: string }
-  | { outcome: 'replay'; status: number; body: unknown }
+  | { outcome: 'replay'; status: number; body: unknown; bodyHash: string | null }
   | { outcome: 'reused' }
   | { outcome: 'in_use' };
 
@@ -78,7 +80,7 @@ export async function claimIdempotencyKey(organizationId: Types.ObjectId, key: s
     if (!existing) continue;
     if (existing.requestHash !== requestHash) return { outcome: 'reused' };
     if (existing.status !== null && existing.status !== undefined) {
-      return { outcome: 'replay', status: existing.status, body: JSON.parse(existing.body ?? 'null') };
+      return { outcome: 'replay', status: existing.status, body: JSON.parse(existing.body ?? 'null'), bodyHash: existing.bodyHash ?? null };
     }
     if (existing.lockedUntil && existing.lockedUntil.getTime() > now) return { outcome: 'in_use' };
     try {
@@ -99,8 +101,8 @@ export async function renewIdempotencyKey(id: string, holder: string): Promise<v
 }
 
 /** Stores the answer that retries with the key will get. */
-export async function completeIdempotencyKey(id: string, holder: string, status: number, body: unknown): Promise<void> {
-  await IdempotencyKey.updateOne({ _id: id, holder }, { $set: { status, body: JSON.stringify(body ?? null), lockedUntil: null } });
+export async function completeIdempotencyKey(id: string, holder: string, status: number, body: unknown, bodyHash: string | null = null): Promise<void> {
+  await IdempotencyKey.updateOne({ _id: id, holder }, { $set: { status, body: JSON.stringify(body ?? null), bodyHash, lockedUntil: null } });
 }
 
 /** Gives the key up, so that a retry runs the request again. */

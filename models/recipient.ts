@@ -1,6 +1,7 @@
 import { Schema, Types, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { inferTimezone } from '../lib/phoneTimezone';
+import { Campaign } from './campaign';
 import type { ZoneCount } from '../workflows/definitions';
 
 export const RECIPIENT_STATUSES = ['pending', 'calling', 'retry_scheduled', 'completed', 'failed', 'suppressed'] as const;
@@ -81,31 +82,36 @@ export function recipientTimezone(row: Pick<RecipientRow, 'phoneNumber' | 'timez
 }
 
 /**
- * Each zone's first-attempt lane, in order of first appearance, and each row's place in it: lane z
- * holds zone z's rows to dial in import order (see CampaignLanes). A suppressed row has no place.
+ * Zone lanes handed out row by row as an import arrives: lane z holds zone z's rows to dial in import
+ * order (see CampaignLanes), lanes in order of their zone's first appearance.
  */
-export function zoneLanes(rows: Array<{ timezone: string | null; suppressed: boolean }>): { zones: ZoneCount[]; places: Array<{ lane: number; seq: number } | null> } {
-  const zones: ZoneCount[] = [];
-  const laneOf = new Map<string | null, number>();
-  const places = rows.map(({ timezone, suppressed }) => {
+class ZoneLanes {
+  readonly zones: ZoneCount[] = [];
+  private laneOf = new Map<string | null, number>();
+
+  /** The row's place in its zone's lane; a suppressed row has none. */
+  place(timezone: string | null, suppressed: boolean): { lane: number; seq: number } | null {
     if (suppressed) return null;
-    let lane = laneOf.get(timezone);
+    let lane = this.laneOf.get(timezone);
     if (lane === undefined) {
-      lane = zones.push({ timezone, count: 0 }) - 1;
-      laneOf.set(timezone, lane);
+      lane = this.zones.push({ timezone, count: 0 }) - 1;
+      this.laneOf.set(timezone, lane);
     }
-    return { lane, seq: zones[lane]!.count++ };
-  });
-  return { zones, places };
+    return { lane, seq: this.zones[lane]!.count++ };
+  }
 }
 
-/** Recipients written per insert: large enough to be quick, small enough to hold little at once. */
-const IMPORT_BATCH = 1000;
+/** Each zone's first-attempt lane and each row's place in it (see ZoneLanes). */
+export function zoneLanes(rows: Array<{ timezone: string | null; suppressed: boolean }>): { zones: ZoneCount[]; places: Array<{ lane: number; seq: number } | null> } {
+  const lanes = new ZoneLanes();
+  const places = rows.map(({ timezone, suppressed }) => lanes.place(timezone, suppressed));
+  return { zones: lanes.zones, places };
+}
 
-/** Claims the campaign's one import of `total` recipients; false when it already has one. */
-export async function claimRecipientImport(campaignId: string, total: number): Promise<boolean> {
+/** Claims the campaign's one import; false when it already has one. Its total is set when it is done. */
+export async function claimRecipientImport(campaignId: string): Promise<boolean> {
   try {
-    await RecipientImport.create({ _id: new Types.ObjectId(campaignId), total });
+    await RecipientImport.create({ _id: new Types.ObjectId(campaignId), total: 0 });
     return true;
   } catch (err) {
     if (isDuplicateKeyError(err)) return false;
@@ -114,53 +120,70 @@ export async function claimRecipientImport(campaignId: string, total: number): P
 }
 
 /**
- * Stores the rows, each with its resolved `timezone`, in batches, those whose number is in
- * `doNotCall` as `suppressed` (final, never dialled, in no lane) and each of the others' entry in its
- * zone's first-attempt lane; returns the zones for the campaign's workflow. On any failure removes
- * what it stored and the claim, and rethrows.
+ * A campaign's import stored batch by batch as it arrives: each row with its resolved `timezone`,
+ * those whose number is in the batch's `doNotCall` as `suppressed` (final, never dialled, in no lane)
+ * and each of the others' entry in its zone's first-attempt lane. `zones` is for the campaign's
+ * workflow once every batch is in; `remove` undoes every write, a batch that failed halfway included.
  */
-export async function storeRecipients(
-  campaignId: string,
-  rows: Array<Omit<RecipientRow, 'timezone'> & { timezone: string | null }>,
-  doNotCall: ReadonlySet<string>,
-): Promise<ZoneCount[]> {
-  const campaignObjectId = new Types.ObjectId(campaignId);
-  const now = new Date();
-  const { zones, places } = zoneLanes(rows.map((r) => ({ timezone: r.timezone, suppressed: doNotCall.has(r.phoneNumber) })));
-  let stored = 0;
-  try {
-    for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-      const batch = rows.slice(start, start + IMPORT_BATCH);
-      const entries = batch.flatMap((_, i) => {
-        const place = places[start + i];
-        return place ? [{ _id: laneEntryId(campaignId, place.lane, place.seq), index: start + i, attempt: 1, dueAt: new Date(0) }] : [];
-      });
-      // A batch of do-not-call numbers only has no entries, and the driver refuses an empty insert.
-      if (entries.length > 0) await LaneEntry.collection.insertMany(entries as never[], { ordered: true });
-      const docs = batch.map((r, i) => ({
-        _id: recipientId(campaignId, start + i),
-        campaignId: campaignObjectId,
-        index: start + i,
-        phoneNumber: r.phoneNumber,
-        contactName: r.contactName ?? '',
-        externalRef: r.externalRef ?? '',
-        variables: r.variables ?? {},
-        timezone: r.timezone,
-        status: doNotCall.has(r.phoneNumber) ? 'suppressed' : 'pending',
-        attempts: 0,
-        lastCallId: null,
-        lastDisposition: null,
-        updatedAt: now,
-      }));
-      // The driver's insert: Mongoose's per-document casting costs more than the write here.
-      await Recipient.collection.insertMany(docs as never[], { ordered: true });
-      stored = start + docs.length;
-    }
-  } catch (err) {
-    await removeRecipients(campaignId, stored + IMPORT_BATCH, zones);
-    throw err;
+export class RecipientStore {
+  private lanes = new ZoneLanes();
+  /** Rows written or being written: what `remove` covers. */
+  private written = 0;
+  total = 0;
+  suppressed = 0;
+
+  constructor(private readonly campaignId: string) {}
+
+  get zones(): ZoneCount[] {
+    return this.lanes.zones;
   }
-  return zones;
+
+  async write(rows: Array<Omit<RecipientRow, 'timezone'> & { timezone: string | null }>, doNotCall: ReadonlySet<string>): Promise<void> {
+    const start = this.total;
+    this.written = start + rows.length;
+    const entries = rows.flatMap((r, i) => {
+      const place = this.lanes.place(r.timezone, doNotCall.has(r.phoneNumber));
+      return place ? [{ _id: laneEntryId(this.campaignId, place.lane, place.seq), index: start + i, attempt: 1, dueAt: new Date(0) }] : [];
+    });
+    // A batch of do-not-call numbers only has no entries, and the driver refuses an empty insert.
+    if (entries.length > 0) await LaneEntry.collection.insertMany(entries as never[], { ordered: true });
+    const now = new Date();
+    const docs = rows.map((r, i) => ({
+      _id: recipientId(this.campaignId, start + i),
+      campaignId: new Types.ObjectId(this.campaignId),
+      index: start + i,
+      phoneNumber: r.phoneNumber,
+      contactName: r.contactName ?? '',
+      externalRef: r.externalRef ?? '',
+      variables: r.variables ?? {},
+      timezone: r.timezone,
+      status: doNotCall.has(r.phoneNumber) ? 'suppressed' : 'pending',
+      attempts: 0,
+      lastCallId: null,
+      lastDisposition: null,
+      updatedAt: now,
+    }));
+    // The driver's insert: Mongoose's per-document casting costs more than the write here.
+    await Recipient.collection.insertMany(docs as never[], { ordered: true });
+    this.total = this.written;
+    this.suppressed += rows.filter((r) => doNotCall.has(r.phoneNumber)).length;
+  }
+
+  /** Removes every recipient and lane entry written, and the import's claim. */
+  remove(): Promise<void> {
+    return removeRecipients(this.campaignId, this.written, this.zones);
+  }
+}
+
+/**
+ * Recipients stored in the organization's campaigns not archived (maxRecipients): each campaign's
+ * finished import. An import still running is not counted; only one runs per organization (see
+ * models/importClaim.ts), and it counts its own rows.
+ */
+export async function storedRecipients(organizationId: Types.ObjectId): Promise<number> {
+  const campaigns = await Campaign.find({ organizationId, status: { $ne: 'archived' } }, { _id: 1 }).lean();
+  const imports = await RecipientImport.find({ _id: { $in: campaigns.map((c) => c._id) } }, { total: 1 }).lean();
+  return imports.reduce((sum, i) => sum + i.total, 0);
 }
 
 /** Removes the campaign's first `upTo` recipients, its zones' first-attempt lanes and its import claim. */
@@ -177,8 +200,8 @@ export async function removeRecipients(campaignId: string, upTo: number, zones: 
 }
 
 /** Every recipient is stored: from now on they are listed, and the campaign may launch. */
-export async function finishRecipientImport(campaignId: string): Promise<void> {
-  await RecipientImport.updateOne({ _id: new Types.ObjectId(campaignId) }, { $set: { done: true } });
+export async function finishRecipientImport(campaignId: string, total: number): Promise<void> {
+  await RecipientImport.updateOne({ _id: new Types.ObjectId(campaignId) }, { $set: { done: true, total } });
 }
 
 /** One page of the campaign's recipients in import order, with their total; none until the import is done. */

@@ -1,12 +1,14 @@
 import type { UpdateDefinition } from '@temporalio/common';
 import { Types } from 'mongoose';
-import { Agent } from '../../models/agent';
+import type Koa from 'koa';
+import { Agent, type AgentRecord } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, campaignPool, type CampaignRecord } from '../../models/campaign';
 import { Organization, organizationLimits } from '../../models/organization';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { findPage } from '../../lib/page';
 import { contactProfiles, doNotCallAmong } from '../../models/contact';
-import { claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, removeRecipients, storeRecipients, type RecipientRow } from '../../models/recipient';
+import { ImportInProgress, inImportClaim } from '../../models/importClaim';
+import { RecipientStore, claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, storedRecipients, type RecipientRow } from '../../models/recipient';
 import {
   campaignCancelUpdate,
   draftCampaignState,
@@ -19,7 +21,9 @@ import {
 } from '../../workflows/definitions';
 import { checkRecipients, declaredVariables, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { ApiError, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
+import { ApiError, importInProgress, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
+import { streamJsonArray } from '../middleware/jsonStream';
+import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
 import {
   Campaign,
@@ -30,7 +34,9 @@ import {
   ImportResult,
   ListCampaignsQuery,
   ListRecipientsQuery,
+  MAX_RECIPIENTS,
   Recipient,
+  RecipientInput,
   UpdateCampaignBody,
   campaignRepresentation,
   checkRecipientTimezones,
@@ -45,25 +51,59 @@ async function findCampaign(organizationId: Types.ObjectId, id: string): Promise
   return campaign;
 }
 
-/** Import rows resolved per contacts query. */
-const CONTACT_BATCH = 1000;
+const validateRecipient = compile(RecipientInput, 'body');
+
+/** Import rows checked, resolved and stored together: one contacts and one do-not-call query each. */
+const IMPORT_BATCH = 1000;
 
 /**
- * The import's rows as stored: each takes its number's contact's attributes as variables (the
- * row's own win) and its time zone (recipientTimezone: the contact's first), one contacts query
- * per thousand rows.
+ * One batch of the import as stored, its rows numbered from `start`: each takes its number's
+ * contact's attributes as variables (the row's own win) and its time zone (recipientTimezone: the
+ * contact's first), then passes the checks of `POST /calls`.
  */
-async function withContacts(organizationId: Types.ObjectId, declared: string[], recipients: RecipientRow[]) {
-  const rows: Array<Omit<RecipientRow, 'timezone'> & { variables: Record<string, string>; timezone: string | null }> = [];
-  for (let start = 0; start < recipients.length; start += CONTACT_BATCH) {
-    const batch = recipients.slice(start, start + CONTACT_BATCH);
-    const contacts = await contactProfiles(organizationId, batch.map((r) => r.phoneNumber));
-    for (const r of batch) {
-      const contact = contacts.get(r.phoneNumber);
-      rows.push({ ...r, variables: withContactAttributes(declared, contact?.attributes, r.variables), timezone: recipientTimezone(r, contact?.timezone) });
-    }
-  }
+async function resolveBatch(organizationId: Types.ObjectId, agent: AgentRecord, batch: RecipientRow[], start: number, seen: Map<string, number>) {
+  checkRecipientTimezones(batch, start);
+  const declared = declaredVariables(agent);
+  const contacts = await contactProfiles(organizationId, batch.map((r) => r.phoneNumber));
+  const rows = batch.map((r) => {
+    const contact = contacts.get(r.phoneNumber);
+    return { ...r, variables: withContactAttributes(declared, contact?.attributes, r.variables), timezone: recipientTimezone(r, contact?.timezone) };
+  });
+  checkRecipients(agent, rows, start, seen);
   return rows;
+}
+
+/**
+ * Reads, checks and stores the streamed import batch by batch, refusing before each batch is
+ * written if it would take the organization past `maxRecipients`; on any refusal or failure removes
+ * what earlier batches stored, so the import is all or nothing.
+ */
+async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId, agent: AgentRecord, store: RecipientStore) {
+  const organization = await Organization.findById(organizationId).lean();
+  if (!organization) throw organizationRequired();
+  const { maxRecipients } = organizationLimits(organization);
+  const used = await storedRecipients(organizationId);
+  const seen = new Map<string, number>();
+  let batch: RecipientRow[] = [];
+  const flush = async () => {
+    const rows = await resolveBatch(organizationId, agent, batch, store.total, seen);
+    if (used + store.total + rows.length > maxRecipients) {
+      throw quotaExceeded(`Your organization may store ${maxRecipients} recipients in campaigns not archived and has ${used}; this import has more than the ${maxRecipients - used} left. Archive a completed or cancelled campaign or raise the plan.`);
+    }
+    await store.write(rows, await doNotCallAmong(organizationId, rows.map((r) => r.phoneNumber)));
+    batch = [];
+  };
+  try {
+    for await (const row of streamJsonArray(ctx, { field: 'recipients', limitBytes: IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_RECIPIENTS })) {
+      check(validateRecipient, row, `body.recipients[${store.total + batch.length}]`);
+      batch.push(row as RecipientRow);
+      if (batch.length === IMPORT_BATCH) await flush();
+    }
+    if (batch.length > 0) await flush();
+  } catch (err) {
+    await store.remove();
+    throw err;
+  }
 }
 
 /** Why a campaign whose workflow has ended (completed, cancelled or archived for good) refuses an action. */
@@ -222,7 +262,10 @@ export const campaignRoutes = [
     summary: "Import the campaign's recipients",
     description:
       'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
-      'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored. ' +
+      'Claimed before its body is read: while it runs, another import of the campaign, or any other import of the organization (this route or `POST /contacts/import`), is 409 `IMPORT_IN_PROGRESS` at once; the claim ends with the import, or lapses within a minute if its server died. ' +
+      'The body is parsed as it arrives and stored a thousand rows at a time, so its size costs no memory; until the import ends its recipients are not listed and the campaign cannot launch. ' +
+      'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored (rows stored before it are removed). ' +
+      'Recipients count against the organization’s `maxRecipients` (stored in campaigns not archived; archiving frees them): an import that would pass it is 403 `QUOTA_EXCEEDED` whole, refused before the thousand rows that pass it are written, with nothing left stored. ' +
       'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
       'Each recipient’s time zone is stored with it: its number’s contact’s `timezone` (see Contacts), else the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +
       'A number with a contact lends the contact’s `attributes` named like the agent’s `{{placeholders}}` as `variables`; the row’s own `variables` win, and the placeholders are checked after (so a row may leave out what its contact gives). ' +
@@ -231,36 +274,41 @@ export const campaignRoutes = [
     scope: 'campaigns:manage',
     params: IdParams,
     body: ImportRecipientsBody,
+    bodyType: 'stream',
     bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
     status: 201,
     responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
-    handler: async ({ params, body, auth, workflows }: Req<{ params: typeof IdParams; body: typeof ImportRecipientsBody }>) => {
+    handler: async ({ params, auth, workflows, ctx }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       // A cheap early refusal from the read model; the workflow's own check follows the import.
       if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
       if (campaign.stats.total > 0) throw recipientsAlreadyImported();
-
       const agent = await Agent.findById(campaign.agentId).lean();
       if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
-      checkRecipientTimezones(body.recipients);
-      const rows = await withContacts(auth.organizationId, declaredVariables(agent), body.recipients);
-      checkRecipients(agent, rows);
 
-      const doNotCall = await doNotCallAmong(auth.organizationId, body.recipients.map((r) => r.phoneNumber));
-      if (!(await claimRecipientImport(params.id, body.recipients.length))) throw recipientsAlreadyImported();
-      const zones = await storeRecipients(params.id, rows, doNotCall);
       try {
-        await workflows.setRecipients(params.id, { total: body.recipients.length, suppressed: doNotCall.size, zones }, cannot(campaign, 'given recipients'));
+        return await inImportClaim(auth.organizationId, params.id, async () => {
+          if (!(await claimRecipientImport(params.id))) throw recipientsAlreadyImported();
+          const store = new RecipientStore(params.id);
+          await importRecipients(ctx, auth.organizationId, agent, store);
+          const { total, suppressed, zones } = store;
+          try {
+            await workflows.setRecipients(params.id, { total, suppressed, zones }, cannot(campaign, 'given recipients'));
+          } catch (err) {
+            // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
+            const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
+            // Launched or cancelled meanwhile: the import did not happen.
+            if (!unconfirmed) await store.remove();
+            else await finishRecipientImport(params.id, total);
+            throw err;
+          }
+          await finishRecipientImport(params.id, total);
+          return { object: 'recipient_import' as const, campaignId: params.id, imported: total, suppressed };
+        });
       } catch (err) {
-        // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
-        const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
-        // Launched or cancelled meanwhile: the import did not happen.
-        if (!unconfirmed) await removeRecipients(params.id, body.recipients.length, zones);
-        else await finishRecipientImport(params.id);
+        if (err instanceof ImportInProgress) throw importInProgress(err.scope);
         throw err;
       }
-      await finishRecipientImport(params.id);
-      return { object: 'recipient_import' as const, campaignId: params.id, imported: body.recipients.length, suppressed: doNotCall.size };
     },
   }),
   defineRoute({

@@ -4,7 +4,10 @@ import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { Contact as ContactModel, ContactQuotaExceeded, createContact, eraseContact, importContacts, updateContact, type ContactRecord } from '../../models/contact';
 import { Organization, organizationLimits } from '../../models/organization';
 import { checkPhoneNumber } from '../callTarget';
-import { duplicateContact, notFound, organizationRequired, quotaExceeded, validationError } from '../errors';
+import { duplicateContact, importInProgress, notFound, organizationRequired, quotaExceeded, validationError } from '../errors';
+import { ImportInProgress, inImportClaim } from '../../models/importClaim';
+import { streamJsonArray } from '../middleware/jsonStream';
+import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
 import {
   CONTACT_IMPORT_BODY_LIMIT_BYTES,
@@ -28,8 +31,13 @@ const ATTRIBUTES_RULE =
   '`attributes` are call variables: a call placed with `POST /calls` to the contact’s number, and a campaign recipient imported with it, gets those named like a `{{placeholder}}` of the agent, unless the request’s or import row’s own `variables` give that name. ' +
   'A campaign recipient also takes the contact’s `timezone` first, before the import row’s; both are read at import, so a contact changed later does not change an imported recipient.';
 
+const IMPORT_CLAIM_RULE =
+  'One import at a time per organization (this one and `POST /campaigns/{id}/recipients`): another is 409 `IMPORT_IN_PROGRESS` at once, before its body is read; the body is parsed as it arrives.';
+
 const QUOTA_RULE =
   'Contacts count against the organization’s `maxContacts` (403 `QUOTA_EXCEEDED` beyond it); erasing a contact frees its place. A contact the service creates because its number opted out during a call is always recorded, even beyond the limit.';
+
+const validateContactRow = compile(ImportContactsBody.properties.contacts.items, 'body');
 
 async function maxContacts(organizationId: Types.ObjectId): Promise<number> {
   const organization = await Organization.findById(organizationId).lean();
@@ -105,33 +113,41 @@ export const contactRoutes = [
       `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB, each checked like \`POST /contacts\`; the first bad row rejects the whole import with 400 naming it, e.g. \`body.contacts[12].phoneNumber\`, and nothing is stored. A number may appear once per import. ` +
       'A row whose number has no contact creates one; otherwise it updates that contact with the fields the row gives. `doNotCall: true` suppresses the number; an import never lifts a suppression (`PATCH` one contact for that). ' +
       'Rows are applied in order; an import that fails partway (a server error) leaves the rows before it applied, and sending it again is safe. ' +
-      `${QUOTA_RULE} An import whose new numbers would pass \`maxContacts\` is refused before any row is applied; one that passes it only because contacts were created meanwhile stops at that thousand-row batch (its new contacts removed, earlier batches applied).`,
+      `${QUOTA_RULE} ${IMPORT_CLAIM_RULE} An import whose new numbers would pass \`maxContacts\` is refused before any row is applied; one that passes it only because contacts were created meanwhile stops at that thousand-row batch (its new contacts removed, earlier batches applied).`,
     auth: 'apiKey',
     scope: 'contacts:manage',
     body: ImportContactsBody,
+    bodyType: 'stream',
     bodyLimitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES,
     status: 201,
-    responses: { 201: { description: 'Every row applied.', schema: ImportContactsResult }, ...errorResponses(413) },
-    handler: async ({ body, auth }: Req<{ body: typeof ImportContactsBody }>) => {
-      const seen = new Map<string, number>();
-      body.contacts.forEach((row, i) => {
-        const param = `body.contacts[${i}]`;
-        checkPhoneNumber(row.phoneNumber, param);
-        checkContactTimezone(row.timezone, param);
-        const first = seen.get(row.phoneNumber);
-        if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
-        seen.set(row.phoneNumber, i);
-      });
-      const limit = await maxContacts(auth.organizationId);
-      let result;
+    responses: { 201: { description: 'Every row applied.', schema: ImportContactsResult }, ...errorResponses(409, 413) },
+    handler: async ({ auth, ctx }: Req) => {
       try {
-        result = await importContacts(auth.organizationId, body.contacts, limit);
+        return await inImportClaim(auth.organizationId, null, async () => {
+          // Every row is checked, and the quota, before any is applied: the rows are kept (the body's text is not).
+          const contacts: ImportContactsBody['contacts'] = [];
+          const seen = new Map<string, number>();
+          for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS })) {
+            const i = contacts.length;
+            const param = `body.contacts[${i}]` as const;
+            check(validateContactRow, row, param);
+            const contact = row as ImportContactsBody['contacts'][number];
+            checkPhoneNumber(contact.phoneNumber, param);
+            checkContactTimezone(contact.timezone, param);
+            const first = seen.get(contact.phoneNumber);
+            if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
+            seen.set(contact.phoneNumber, i);
+            contacts.push(contact);
+          }
+          const limit = await maxContacts(auth.organizationId);
+          const { created, updated } = await importContacts(auth.organizationId, contacts, limit);
+          return { object: 'contact_import' as const, total: contacts.length, created, updated };
+        });
       } catch (err) {
         if (err instanceof ContactQuotaExceeded) throw contactQuotaExceeded(err);
+        if (err instanceof ImportInProgress) throw importInProgress(err.scope);
         throw err;
       }
-      const { created, updated } = result;
-      return { object: 'contact_import' as const, total: body.contacts.length, created, updated };
     },
   }),
   defineRoute({

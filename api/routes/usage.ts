@@ -4,6 +4,7 @@ import { campaignPool } from '../../models/campaign';
 import { Contact } from '../../models/contact';
 import { byokUsedMinutes, creditBalance } from '../../models/creditEntry';
 import { openInterviewPool } from '../../models/interview';
+import { storedRecipients } from '../../models/recipient';
 import { Organization, organizationLimits } from '../../models/organization';
 import { slotsInUse } from '../../models/slot';
 import { userPool } from '../../models/tenant';
@@ -27,7 +28,7 @@ export const usageRoutes = [
     responses: { 200: { description: 'The organization’s usage.', schema: Usage } },
     handler: async ({ auth }: Req) => {
       const org = auth.organizationId;
-      const [organization, credits, byokMinutes, agents, users, concurrentCalls, campaigns, contacts, openInterviews] = await Promise.all([
+      const [organization, credits, byokMinutes, agents, users, concurrentCalls, campaigns, recipients, contacts, openInterviews] = await Promise.all([
         Organization.findById(org).lean(),
         creditBalance(org),
         byokUsedMinutes(org),
@@ -35,6 +36,7 @@ export const usageRoutes = [
         slotsInUse(userPool(org)),
         slotsInUse(callSlotPool(org)),
         slotsInUse(campaignPool(org)),
+        storedRecipients(org),
         Contact.countDocuments({ organizationId: org }),
         slotsInUse(openInterviewPool(org)),
       ]);
@@ -45,7 +47,7 @@ export const usageRoutes = [
         credits,
         byok: { usedMinutes: byokMinutes },
         limits: organizationLimits(organization),
-        used: { agents, users, concurrentCalls, campaigns, contacts, openInterviews },
+        used: { agents, users, concurrentCalls, campaigns, recipients, contacts, openInterviews },
       };
     },
   }),

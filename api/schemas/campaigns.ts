@@ -87,8 +87,8 @@ const checkTimezone = (timezone: string | undefined, param: string) => {
 };
 
 /** Each import row's optional `timezone` is one `Intl` knows, checked like the campaign's. */
-export function checkRecipientTimezones(rows: Array<{ timezone?: string }>) {
-  rows.forEach((r, i) => checkTimezone(r.timezone, `body.recipients[${i}].timezone`));
+export function checkRecipientTimezones(rows: Array<{ timezone?: string }>, start = 0) {
+  rows.forEach((r, i) => checkTimezone(r.timezone, `body.recipients[${start + i}].timezone`));
 }
 
 /** What the schemas cannot say about a campaign's `timezone` and `callingHours`. */

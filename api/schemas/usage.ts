@@ -36,6 +36,7 @@ export const Usage = Type.Object(
         users: Type.Integer(),
         concurrentCalls: Type.Integer({ description: 'Calls `created` or `active` now.' }),
         campaigns: Type.Integer({ description: 'Campaigns not archived.' }),
+        recipients: Type.Integer({ description: 'Recipients stored in campaigns not archived (an import still running is not counted).' }),
         contacts: Type.Integer(),
         openInterviews: Type.Integer({ description: 'Interviews `created` or `active`.' }),
       },

@@ -103,6 +103,40 @@ test('the same key with another body, or on another route, is 422 IDEMPOTENCY_KE
   expect((await api.call('GET', '/api/v1/campaigns', { token: org.key })).body.data.filter((c: { name: string }) => c.name === 'Reused')).toHaveLength(0);
 });
 
+test('an import read as a stream: the same bytes replay, other bytes are 422, and a body refused before its end is not kept', async () => {
+  const campaign = await post('/campaigns', { name: uniqueName('Streamed'), agentId: org.agentId });
+  const path = `/campaigns/${campaign.body.id}/recipients`;
+  const idem = uniqueName('import');
+  const rows = { recipients: [{ phoneNumber: '+442079460011' }, { phoneNumber: '+442079460012' }] };
+  const first = await post(path, rows, idem);
+  expect(first.status).toBe(201);
+  const again = await post(path, rows, idem);
+  expect(replayed(again)).toBe(true);
+  expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body });
+  const other = await post(path, { recipients: [{ phoneNumber: '+442079460013' }] }, idem);
+  expect(other.status).toBe(422);
+  expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  const listed = await api.call('GET', `/api/v1${path}?limit=100`, { token: org.key });
+  expect(listed.body.data.map((r: { phoneNumber: string }) => r.phoneNumber).sort()).toEqual(['+442079460011', '+442079460012']);
+
+  // A refusal after the whole body was read is kept, like any 4xx: a corrected body needs a new key.
+  const second = await post('/campaigns', { name: uniqueName('Streamed'), agentId: org.agentId });
+  const secondPath = `/campaigns/${second.body.id}/recipients`;
+  const badKey = uniqueName('import-bad');
+  expect((await post(secondPath, { recipients: [{ phoneNumber: 'nope' }] }, badKey)).status).toBe(400);
+  expect((await post(secondPath, { recipients: [{ phoneNumber: '+442079460014' }] }, badKey)).status).toBe(422);
+
+  // Refused in its first batch of a thousand, a longer body was not read to its end: there is no hash
+  // to compare a retry with, so the answer is not kept and the corrected retry runs.
+  const numbers = Array.from({ length: 1500 }, (_, i) => (i < 1000 ? `+44207946${String(i).padStart(4, '0')}` : `+44161496${String(i - 1000).padStart(4, '0')}`));
+  const fixKey = uniqueName('import-fix');
+  const bad = await post(secondPath, { recipients: [{ phoneNumber: 'nope' }, ...numbers.slice(1).map((phoneNumber) => ({ phoneNumber }))] }, fixKey);
+  expect(bad.status).toBe(400);
+  const fixed = await post(secondPath, { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) }, fixKey);
+  expect(fixed.status).toBe(201);
+  expect(replayed(fixed)).toBe(false);
+});
+
 test('a 4xx answer is stored and replayed, even once the request would succeed', async () => {
   const taken = await post('/agents', { name: 'Taken', instructions: 'Hi.' });
   const idem = uniqueName('conflict');

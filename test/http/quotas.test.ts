@@ -1,9 +1,13 @@
 /**
- * Organization quotas on campaigns, contacts and open interviews on the real stack: each refused
+ * Organization quotas on campaigns, recipients, contacts and open interviews, and the one import at a time, on the real stack: each refused
  * beyond its limit with 403 QUOTA_EXCEEDED, also in a concurrent burst, each place freed by what
  * ends the resource (archive, erasure, completion), and GET /usage showing limits and use.
  */
+import http from 'node:http';
+import { Types } from 'mongoose';
 import { SCOPES } from '../../api/scopes';
+import { IMPORT_LEASE_MS, ImportClaim } from '../../models/importClaim';
+import { Recipient } from '../../models/recipient';
 import { DEFAULT_LIMITS } from '../../models/organization';
 import { interviewEndSignal, interviewWorkflowId } from '../../workflows/definitions';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
@@ -41,7 +45,7 @@ test('GET /usage shows every limit, the documented defaults, and what is used', 
   const body = await usage(key);
   expect(body.limits).toEqual({ ...DEFAULT_LIMITS, maxAgents: 7 });
   expect(DEFAULT_LIMITS).toMatchObject({ maxCampaigns: 100, maxRecipients: 1_000_000, maxContacts: 100_000, maxOpenInterviews: 1_000 });
-  expect(body.used).toEqual({ agents: 1, users: 1, concurrentCalls: 0, campaigns: 0, contacts: 0, openInterviews: 0 });
+  expect(body.used).toEqual({ agents: 1, users: 1, concurrentCalls: 0, campaigns: 0, recipients: 0, contacts: 0, openInterviews: 0 });
 });
 
 test('campaigns beyond maxCampaigns are 403 QUOTA_EXCEEDED, also in a burst; archiving frees a place', async () => {
@@ -117,4 +121,102 @@ test('open interviews beyond maxOpenInterviews are 403 QUOTA_EXCEEDED, also in a
   await waitFor(async () => ((await usage(key)).used.openInterviews === 1 ? true : undefined));
   expect((await create()).status).toBe(201);
   expect(refusedForQuota(await create())).toBe(true);
+});
+
+/** An import whose body arrives slowly: the request is open, its head sent, until `finish`. */
+function slowImport(key: string, path: string, field: string, rows: unknown[]) {
+  const body = Buffer.from(JSON.stringify({ [field]: rows }));
+  const req = http.request(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': body.length } });
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.subarray(0, 20));
+  return { answer, finish: () => req.end(body.subarray(20)) };
+}
+
+const recipientRows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ phoneNumber: `+44207946${String(from + i).padStart(4, '0')}` }));
+
+async function newCampaign(key: string, agentId: string) {
+  const res = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Campaign'), agentId } });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+test('imports are claimed before their body is read: one at a time per campaign and per organization, 409 IMPORT_IN_PROGRESS at once', async () => {
+  const t = await createTenant({});
+  const key = await keyOf(t);
+  const agentId = await newAgent(key, { type: 'phone' });
+  const [first, second] = [await newCampaign(key, agentId), await newCampaign(key, agentId)];
+  const slow = slowImport(key, `/api/v1/campaigns/${first}/recipients`, 'recipients', recipientRows(50));
+  // The organization's claim is taken after the campaign's: with it, both are held.
+  await waitFor(async () => ((await ImportClaim.countDocuments({ _id: `organization:${t.organizationId}` })) === 1 ? true : undefined));
+
+  const started = Date.now();
+  const [sameCampaign, otherCampaign, contacts] = await Promise.all([
+    api.call('POST', `/api/v1/campaigns/${first}/recipients`, { token: key, body: { recipients: recipientRows(2, 100) } }),
+    api.call('POST', `/api/v1/campaigns/${second}/recipients`, { token: key, body: { recipients: recipientRows(2, 100) } }),
+    api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: recipientRows(2, 100) } }),
+  ]);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect([sameCampaign.status, sameCampaign.body.error.code, sameCampaign.body.error.message]).toEqual([409, 'IMPORT_IN_PROGRESS', expect.stringContaining('this campaign')]);
+  for (const res of [otherCampaign, contacts]) expect([res.status, res.body.error.code, res.body.error.message]).toEqual([409, 'IMPORT_IN_PROGRESS', expect.stringContaining('organization')]);
+
+  // Another organization imports meanwhile.
+  const other = await createTenant({});
+  const otherKey = await keyOf(other);
+  expect((await api.call('POST', '/api/v1/contacts/import', { token: otherKey, body: { contacts: recipientRows(2) } })).status).toBe(201);
+
+  slow.finish();
+  expect(await slow.answer).toMatchObject({ status: 201, body: { imported: 50 } });
+  expect(await ImportClaim.countDocuments({ _id: { $in: [`campaign:${first}`, `organization:${t.organizationId}`] } })).toBe(0);
+  // Released, also after a refusal: the next import runs.
+  expect((await api.call('POST', `/api/v1/campaigns/${second}/recipients`, { token: key, body: { recipients: [{ phoneNumber: '+1234' }] } })).status).toBe(400);
+  expect((await api.call('POST', `/api/v1/campaigns/${second}/recipients`, { token: key, body: { recipients: recipientRows(3, 200) } })).status).toBe(201);
+});
+
+test("a crashed import's claim lapses after its lease; a live one holds", async () => {
+  const t = await createTenant({});
+  const key = await keyOf(t);
+  const agentId = await newAgent(key, { type: 'phone' });
+  const id = await newCampaign(key, agentId);
+  const claimId = `organization:${t.organizationId}`;
+  await ImportClaim.create({ _id: claimId, holder: 'live', expiresAt: new Date(Date.now() + IMPORT_LEASE_MS) });
+  const held = await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: recipientRows(2) } });
+  expect([held.status, held.body.error.code]).toEqual([409, 'IMPORT_IN_PROGRESS']);
+  // The campaign's own claim was given back when the organization's was refused.
+  expect(await ImportClaim.countDocuments({ _id: `campaign:${id}` })).toBe(0);
+
+  await ImportClaim.updateOne({ _id: claimId }, { $set: { holder: 'crashed', expiresAt: new Date(Date.now() - 1) } });
+  const res = await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: recipientRows(2) } });
+  expect(res.status).toBe(201);
+  expect(await ImportClaim.countDocuments({ _id: { $regex: `^organization:${t.organizationId}` } })).toBe(0);
+});
+
+test('recipients beyond maxRecipients are refused whole with 403 QUOTA_EXCEEDED; usage counts them; archiving frees them', async () => {
+  const t = await createTenant({ limits: { maxRecipients: 2500 } });
+  const key = await keyOf(t);
+  const agentId = await newAgent(key, { type: 'phone' });
+  const [a, b] = [await newCampaign(key, agentId), await newCampaign(key, agentId)];
+  expect((await api.call('POST', `/api/v1/campaigns/${a}/recipients`, { token: key, body: { recipients: recipientRows(1200) } })).status).toBe(201);
+  expect((await usage(key)).used.recipients).toBe(1200);
+
+  // 1,301 more would pass 2,500 in their second thousand, after the first was written: nothing stays.
+  const over = await api.call('POST', `/api/v1/campaigns/${b}/recipients`, { token: key, body: { recipients: recipientRows(1301, 5000) } });
+  expect(refusedForQuota(over)).toBe(true);
+  expect(over.body.error.message).toContain('2500 recipients');
+  expect((await api.call('GET', `/api/v1/campaigns/${b}/recipients`, { token: key })).body.pagination.total).toBe(0);
+  expect(await Recipient.countDocuments({ campaignId: new Types.ObjectId(b) })).toBe(0);
+  expect((await usage(key)).used.recipients).toBe(1200);
+
+  expect((await api.call('POST', `/api/v1/campaigns/${b}/recipients`, { token: key, body: { recipients: recipientRows(1300, 5000) } })).status).toBe(201);
+  expect((await usage(key)).used.recipients).toBe(2500);
+
+  expect((await api.call('POST', `/api/v1/campaigns/${a}/cancel`, { token: key })).status).toBe(200);
+  expect((await api.call('POST', `/api/v1/campaigns/${a}/archive`, { token: key })).status).toBe(200);
+  await waitFor(async () => ((await usage(key)).used.recipients === 1300 ? true : undefined));
 });

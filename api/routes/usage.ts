@@ -21,7 +21,7 @@ export const usageRoutes = [
     summary: 'Credits, plan limits and what is used of them',
     description:
       '`credits` are the minutes of the service’s own provider accounts; `byok.usedMinutes` (an addition to the v1 fields) counts the minutes of `byok` keys, billed per minute and never drawn from credits. ' +
-      '`limits` adds to the v1 fields the quotas on campaigns not archived, stored recipients, contacts and open interviews; `used` (an addition) says how much of each limit is taken now. Creating beyond a limit is 403 `QUOTA_EXCEEDED` (`maxRecipients` is shown but not enforced yet).',
+      '`limits` adds to the v1 fields the quotas on campaigns not archived, stored recipients, contacts and open interviews; `used` (an addition) says how much of each limit is taken now. Creating beyond a limit is 403 `QUOTA_EXCEEDED`.',
     auth: 'apiKey',
     scope: 'organization:read',
     status: 200,

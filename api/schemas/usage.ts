@@ -26,7 +26,7 @@ export const Usage = Type.Object(
       maxUsers: Type.Integer(),
       maxConcurrentCalls: Type.Integer(),
       maxCampaigns: Type.Integer({ description: 'Campaigns not archived (an addition to the v1 fields; default 100).' }),
-      maxRecipients: Type.Integer({ description: 'Recipients stored in campaigns not archived (an addition; default 1,000,000). Shown, not enforced yet.' }),
+      maxRecipients: Type.Integer({ description: 'Recipients stored in campaigns not archived (an addition; default 1,000,000). An import that would pass it is refused whole.' }),
       maxContacts: Type.Integer({ description: 'Contacts (an addition; default 100,000).' }),
       maxOpenInterviews: Type.Integer({ description: 'Interviews `created` or `active` (an addition; default 1,000).' }),
     }),

@@ -208,6 +208,6 @@ test('GET /usage reports organization, credits and limits', async () => {
     credits: { allocatedMinutes: 250, usedMinutes: 0, remainingMinutes: 250 },
     byok: { usedMinutes: 0 },
     limits: { ...DEFAULT_LIMITS, maxAgents: 7, maxUsers: 3, maxConcurrentCalls: 2 },
-    used: { agents: 0, users: 1, concurrentCalls: 0, campaigns: 0, contacts: 0, openInterviews: 0 },
+    used: { agents: 0, users: 1, concurrentCalls: 0, campaigns: 0, contacts: 0, openInterviews: 0, recipients: 0 },
   });
 });

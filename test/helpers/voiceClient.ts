@@ -79,8 +79,16 @@ export class VoiceClient {
 
   /** Says `text` through the simulated TTS, at about twice real time, then `silenceMs` of silence. */
   async speak(text: string, silenceMs = 500): Promise<void> {
-    const frames = await spoken(text, silenceMs);
-    for (let i = 0; i < frames.length; i += 2) {
+    await this.sendFrames(await spoken(text, silenceMs));
+  }
+
+  /**
+   * Sends frames made beforehand, at about twice real time; the first `burst` of them at once, so
+   * the server hears speech start before anything else it is doing can finish.
+   */
+  async sendFrames(frames: Buffer[], burst = 0): Promise<void> {
+    for (const frame of frames.slice(0, burst)) if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame);
+    for (let i = burst; i < frames.length; i += 2) {
       for (const frame of frames.slice(i, i + 2)) if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -16,6 +16,7 @@ import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
 import { startFakeDeepgram, startFakeElevenLabs, type FakeDeepgram, type FakeElevenLabs } from '../fakes/speechVendors';
 import { createTenant, startApi, type TestApi } from '../helpers/app';
 import { temporalAddress, uniqueName, waitFor } from '../helpers/servers';
+import { spoken } from '../fakes/voice';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -161,11 +162,13 @@ test('barge-in: the candidate talks over the agent, `clear` arrives, and the sto
 test('the candidate talks while the opening is still produced and spoken: their live words come as partials, then every word is their turn, after the whole opening', async () => {
   const paced = await api.extraApp({ ...env, VOICE_PLAYBACK_LEAD_MS: '200' });
   const { id, capability } = await newInterview();
+  // Made beforehand, and its first 200 ms sent at once: the server hears the candidate start
+  // speaking while the interview's start is still producing the opening, however loaded the machine.
+  const answer = await spoken(ANSWER, 500);
   const client = await connect(id, { server: paced });
   client.start(capability);
   await client.next((m) => m.type === 'ready');
-  // At once: the interview's start is still producing the opening.
-  await client.speak(ANSWER);
+  await client.sendFrames(answer, 10);
 
   const answered = await client.next((m) => m.type === 'turn' && m.turn.role === 'candidate');
   expect(answered.turn).toEqual({ index: 1, role: 'candidate', text: ANSWER });

@@ -11,17 +11,10 @@
  * Starts its own Temporal dev server and FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI are set.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import mongoose from 'mongoose';
-import { Client, Connection } from '@temporalio/client';
-import { createApp } from '../api/app';
-import { loadConfig } from '../config';
 import { campaignWorkflowId } from '../workflows/definitions';
-import { apiClient, benchServers, benchTenant, serveApp, stopProcess } from './servers';
+import { apiClient, benchServers, benchTenant, campaignStack } from './servers';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 100_000);
@@ -33,22 +26,9 @@ const phone = (i: number) => `+44207${String(1_000_000 + i)}`;
 
 async function main(): Promise<void> {
   const servers = await benchServers('campaign');
-  const dbName = `bench_campaign_${Date.now()}`;
-  const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
-  const taskQueue = `bench-campaign-${randomBytes(4).toString('hex')}`;
-  const statsFile = path.join(os.tmpdir(), `${taskQueue}.json`);
-  const env = { LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: servers.temporalAddress, MONGODB_URI: uri, TEMPORAL_TASK_QUEUE: taskQueue };
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'campaignWorker.ts')], {
-    env: { ...process.env, ...env, CALL_MS: String(CALL_SECONDS * 1000), STATS_FILE: statsFile },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const stack = await campaignStack('campaign', servers, CALL_SECONDS * 1000);
+  const { worker, client, apiUrl, statsFile } = stack;
   try {
-    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
-    await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
-    const config = loadConfig(env);
-    const connection = await Connection.connect({ address: servers.temporalAddress });
-    const client = new Client({ connection, namespace: config.temporal.namespace });
-    const { server, url: apiUrl } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
 
     const { key } = await benchTenant('Bench campaign', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
     const call = apiClient(apiUrl, key);
@@ -111,11 +91,8 @@ async function main(): Promise<void> {
     console.log(`| worker peak RSS (VmHWM) | ${vmHwm ? (Number(vmHwm) / 1024).toFixed(0) : '?'} MiB |`);
     console.log(`| import of ${imported.imported} recipients (${(JSON.stringify(body).length / 1048576).toFixed(1)} MiB body) | ${importSeconds.toFixed(1)} s |`);
 
-    server.close();
-    await connection.close();
-    await mongoose.disconnect();
   } finally {
-    await stopProcess(worker);
+    await stack.stop();
     await servers.stop();
   }
 }

@@ -10,17 +10,9 @@
  *
  * Starts its own Temporal dev server and FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI are set.
  */
-import os from 'node:os';
-import path from 'node:path';
 import http from 'node:http';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import mongoose from 'mongoose';
-import { Client, Connection } from '@temporalio/client';
-import { createApp } from '../api/app';
-import { loadConfig } from '../config';
-import { apiClient, benchServers, benchTenant, serveApp } from './servers';
+import { apiClient, benchServers, benchTenant, campaignStack } from './servers';
 
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 200_000);
 const ROWS_PER_CHUNK = 1000;
@@ -88,21 +80,9 @@ function streamImport(url: string, key: string): Promise<{ status: number; text:
 
 async function main(): Promise<void> {
   const servers = await benchServers('import');
-  const dbName = `bench_import_${Date.now()}`;
-  const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
-  const taskQueue = `bench-import-${randomBytes(4).toString('hex')}`;
-  const env = { LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: servers.temporalAddress, MONGODB_URI: uri, TEMPORAL_TASK_QUEUE: taskQueue };
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'campaignWorker.ts')], {
-    env: { ...process.env, ...env, CALL_MS: '1000', STATS_FILE: path.join(os.tmpdir(), `${taskQueue}.json`) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const stack = await campaignStack('import', servers, 1000);
+  const { apiUrl } = stack;
   try {
-    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
-    await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
-    const config = loadConfig(env);
-    const connection = await Connection.connect({ address: servers.temporalAddress });
-    const client = new Client({ connection, namespace: config.temporal.namespace });
-    const { server, url: apiUrl } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
     const { key } = await benchTenant('Bench import', { creditMinutes: 1000 });
     const api = apiClient(apiUrl, key);
     const agent = (await api('POST', '/agents', { name: 'Bench import', instructions: 'Remind {{firstName}} of the {{plan}} plan.', phone: { greeting: 'Hello.' } })).body;
@@ -128,12 +108,8 @@ async function main(): Promise<void> {
     console.log('| --- | --- | --- |');
     console.log(`| streamed import through the API (${seconds.toFixed(1)} s, stored and confirmed) | ${mib(streamed.rss)} | ${mib(streamed.heap)} |`);
     console.log(`| whole-body parse alone (buffer, string, JSON.parse; ${whole.result.recipients.length} rows) | ${mib(whole.rss)} | ${mib(whole.heap)} |`);
-    server.close();
-    await connection.close();
-    await mongoose.connection.dropDatabase();
-    await mongoose.disconnect();
   } finally {
-    worker.kill('SIGTERM');
+    await stack.stop({ dropDatabase: true });
     await servers.stop();
   }
 }

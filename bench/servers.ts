@@ -2,16 +2,19 @@
  * The servers a benchmark runs on: a Temporal dev server and FerretDB of its own in a scratch
  * folder, unless TEMPORAL_ADDRESS / MONGODB_URI name running ones.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type Koa from 'koa';
-import type { Types } from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
+import { Client, Connection } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
+import { createApp } from '../api/app';
 import { SCOPES } from '../api/scopes';
+import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
@@ -127,4 +130,44 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * The campaign benchmarks' stack on `servers`: a fresh database, the campaign worker
+ * (bench/campaignWorker.ts, every call lasting `callMs`) as a process of its own, and the API in
+ * this process. `stop` closes them all, dropping the database when asked.
+ */
+export async function campaignStack(name: string, servers: BenchServers, callMs: number) {
+  const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/bench_${name}_${Date.now()}$1`);
+  const taskQueue = `bench-${name}-${randomBytes(4).toString('hex')}`;
+  const statsFile = path.join(os.tmpdir(), `${taskQueue}.json`);
+  const env = { LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: servers.temporalAddress, MONGODB_URI: uri, TEMPORAL_TASK_QUEUE: taskQueue };
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'campaignWorker.ts')], {
+    env: { ...process.env, ...env, CALL_MS: String(callMs), STATS_FILE: statsFile },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+    await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+    const config = loadConfig(env);
+    const connection = await Connection.connect({ address: servers.temporalAddress });
+    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const { server, url: apiUrl } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
+    return {
+      worker,
+      client,
+      apiUrl,
+      statsFile,
+      async stop({ dropDatabase = false } = {}): Promise<void> {
+        server.close();
+        await connection.close();
+        if (dropDatabase) await mongoose.connection.dropDatabase();
+        await mongoose.disconnect();
+        await stopProcess(worker);
+      },
+    };
+  } catch (err) {
+    await stopProcess(worker);
+    throw err;
+  }
 }

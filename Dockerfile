@@ -4,7 +4,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json config.ts ./
-COPY scripts/node.sh ./scripts/
+COPY scripts/node.sh scripts/buildDashboard.ts ./scripts/
+COPY dashboard ./dashboard
 COPY api ./api
 COPY workflows ./workflows
 COPY activities ./activities

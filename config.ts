@@ -197,6 +197,11 @@ export interface TwilioConfig {
   fromNumber: string;
   /** Twilio's REST API; tests point it at a local fake. */
   apiBaseUrl: string;
+  /**
+   * Who hears and speaks on calls: `streams` (our pipeline over Media Streams, the default) or
+   * `relay` (Twilio's ConversationRelay, for calls of keys without byok only).
+   */
+  speech: 'streams' | 'relay';
 }
 
 /** A half-configured Twilio would fail on the first call; it fails the process at startup instead. */
@@ -206,6 +211,8 @@ function carrierFrom(env: NodeJS.ProcessEnv): Config['carrier'] {
   if (name !== 'twilio') throw new Error(`CARRIER must be simulated or twilio, got "${name}"`);
   const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'].filter((v) => !env[v]);
   if (missing.length > 0) throw new Error(`CARRIER=twilio needs ${missing.join(', ')}`);
+  const speech = env.TWILIO_SPEECH || 'streams';
+  if (speech !== 'streams' && speech !== 'relay') throw new Error(`TWILIO_SPEECH must be streams or relay, got "${speech}"`);
   return {
     name,
     twilio: {
@@ -213,6 +220,7 @@ function carrierFrom(env: NodeJS.ProcessEnv): Config['carrier'] {
       authToken: env.TWILIO_AUTH_TOKEN!,
       fromNumber: env.TWILIO_FROM_NUMBER!,
       apiBaseUrl: (env.TWILIO_API_BASE_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+      speech,
     },
   };
 }

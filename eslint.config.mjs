@@ -21,7 +21,7 @@ const noConversation = rule(into('conversation'), 'The conversation engine sits 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'test-output/**', '.data/**', 'public/**', '*.js', '*.mjs'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'dashboard/**/*.tsx'],
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
@@ -50,6 +50,15 @@ export default tseslint.config(
   { files: ['models/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
   { files: ['providers/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
   { files: ['lib/**/*.ts'], rules: restrict(rule('^\\.', 'lib/ holds helpers that import only packages.')) },
+  {
+    // The dashboard runs in the browser and talks to the API only over HTTP: it imports its own
+    // files, preact, chart.js and papaparse, nothing of the server's folders and no Node built-in.
+    files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
+    rules: restrict(
+      rule(into('(api|models|workflows|activities|worker|conversation|providers|lib|scripts|config)'), 'The dashboard talks to the API over HTTP only; it imports nothing of the server.'),
+      rule('^(?!(preact|preact/hooks|chart\\.js|papaparse)$|\\./|\\.\\./)', 'The dashboard imports only preact, chart.js, papaparse and its own modules.'),
+    ),
+  },
   {
     files: ['config.ts'],
     rules: restrict(rule('^\\./(api|activities|workflows|worker|conversation|models)(/|$)', 'Configuration is read by every layer and imports none but providers\' vendor lists.')),

@@ -2,7 +2,8 @@
  * Two tiers. `unit`: pure modules, vendor adapters against in-process fakes and activities under
  * MockActivityEnvironment, with no servers (`npm run test:unit`, seconds). `integration`: workflows,
  * the database, HTTP, the CLI and pages against the real servers test/globalSetup.ts starts once
- * for the run. `npm test` runs both.
+ * for the run. `npm test` runs both; the production shape's test (test/production/) runs apart, with
+ * `npm run test:production` (jest.production.config.js).
  */
 const UNIT = ['<rootDir>/test/unit/**/*.test.ts', '<rootDir>/test/providers/**/*.test.ts', '<rootDir>/test/activities/**/*.test.ts'];
 
@@ -26,7 +27,7 @@ module.exports = {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/test/unit/', '/test/providers/', '/test/activities/'],
+      testPathIgnorePatterns: ['/test/unit/', '/test/providers/', '/test/activities/', '/test/production/'],
       globalSetup: '<rootDir>/test/globalSetup.ts',
       globalTeardown: '<rootDir>/test/globalTeardown.ts',
     },

@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
+import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
 import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
@@ -44,10 +45,11 @@ async function dialVoice(agentId: string, variables: Record<string, string>): Pr
 /** The call workflow's activities and the simulated line's; their signatures are the workflows' own (workflows/definitions). */
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
-    async dial({ callId, to, agentId, variables }) {
+    async dial({ callId, to, agentId, variables, byok }) {
       const voice = await dialVoice(agentId, variables);
       try {
-        return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), ...(voice ? { voice } : {}) });
+        // Histories recorded before `byok` was passed replay their dial without it.
+        return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok: byok === true, ...(voice ? { voice } : {}) });
       } catch (err) {
         // A refusal is an answer, not a failure to retry.
         if (err instanceof CarrierRefusedError) return { refused: { kind: err.kind, message: err.message } };
@@ -64,7 +66,14 @@ export function callActivities({ carrier, llms }: CallDeps) {
       const set: Record<string, unknown> = { ...fields };
       for (const k of dates) set[k] = new Date(fields[k] as string);
       if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-      return projectCall(callId, seq, set as Partial<CallRecord>);
+      const applied = await projectCall(callId, seq, set as Partial<CallRecord>);
+      // Counted whether or not this attempt applied the state: an attempt that wrote it may have
+      // stopped before counting. Counting is once per call however often it runs.
+      if (fields.status === 'completed') {
+        const call = await Call.findById(callId).lean();
+        if (call?.status === 'completed') await countCallEnded(call);
+      }
+      return applied;
     },
 
     /** After the call: charge (or record byok minutes) once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
@@ -118,22 +127,32 @@ export function callActivities({ carrier, llms }: CallDeps) {
       const { call, agent, turns } = await loadCall(callId);
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
-      const analysis = await analysisOrFailure(async () => (await callLlm(llms, call, agent)).analyzeCall(agentProfile(agent, call.variables ?? {}), turns));
-      if ('optOut' in analysis && analysis.optOut) await markDoNotCall(call.organizationId, call.phoneNumber, 'opted_out_in_call', callId);
-      try {
-        const report = await CallReport.create({
-          callId: call._id,
-          organizationId: call.organizationId,
-          externalRef: call.externalRef,
-          disposition,
-          ...analysis,
-        });
-        return { reportId: String(report._id) };
-      } catch (err) {
-        if (!isDuplicateKeyError(err)) throw err;
-        const raced = await CallReport.findOne({ callId }).lean();
-        return { reportId: String(raced!._id) };
-      }
+      const reportId = await writeReport(call, agent, turns, disposition);
+      const report = await CallReport.findById(reportId).lean();
+      // Counted here, where an attempt that wrote the report before failing comes back to.
+      await countCallReport(call, report!);
+      return { reportId };
     },
   } satisfies CallActivities & SimulatedLineActivities;
+
+  /** The report of a finished call, written once: its id, whichever attempt wrote it. */
+  async function writeReport(call: CallRecord, agent: AgentRecord, turns: Turn[], disposition: string): Promise<string> {
+    const callId = String(call._id);
+    const analysis = await analysisOrFailure(async () => (await callLlm(llms, call, agent)).analyzeCall(agentProfile(agent, call.variables ?? {}), turns));
+    if ('optOut' in analysis && analysis.optOut) await markDoNotCall(call.organizationId, call.phoneNumber, 'opted_out_in_call', callId);
+    try {
+      const report = await CallReport.create({
+        callId: call._id,
+        organizationId: call.organizationId,
+        externalRef: call.externalRef,
+        disposition,
+        ...analysis,
+      });
+      return String(report._id);
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      const raced = await CallReport.findOne({ callId }).lean();
+      return String(raced!._id);
+    }
+  }
 }

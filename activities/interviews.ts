@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
+import { countInterviewEnded, countInterviewReport } from '../models/analytics';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
@@ -40,7 +41,13 @@ export function interviewActivities({ llms }: InterviewDeps) {
       const set: Record<string, unknown> = { ...fields };
       for (const k of ['expiresAt', 'startedAt', 'endedAt']) if (typeof fields[k] === 'string') set[k] = new Date(fields[k] as string);
       if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-      return projectInterview(interviewId, seq, set as Partial<InterviewRecord>);
+      const applied = await projectInterview(interviewId, seq, set as Partial<InterviewRecord>);
+      // As for calls: counted by every attempt, once per interview.
+      if (fields.status === 'completed') {
+        const interview = await Interview.findById(interviewId).lean();
+        if (interview?.status === 'completed') await countInterviewEnded(interview);
+      }
+      return applied;
     },
 
     /**
@@ -103,6 +110,9 @@ export function interviewActivities({ llms }: InterviewDeps) {
         analysisStatus: 'completed' as const,
       }));
       await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { family: interview.agentMode, ...analysis, status: 'ready', readyAt: new Date() } });
+      // The first analysis written is the one counted; a repeat that rewrites the report is not.
+      const report = await InterviewReport.findById(interview.reportId).lean();
+      if (report) await countInterviewReport(interview, report);
     },
   } satisfies InterviewActivities;
 }

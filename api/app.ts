@@ -8,6 +8,7 @@ import { noStore } from './middleware/noStore';
 import { requestId } from './middleware/requestId';
 import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
+import { dashboardAppRoutes } from './dashboardApp';
 import { pageRoutes } from './pages';
 import { allowedMethods, buildRouter } from './router';
 import { healthRoutes } from './routes/health';
@@ -74,6 +75,9 @@ export function createApp(deps: AppDeps): Koa {
   const pages = pageRoutes();
   app.use(pages.routes());
   app.use(pages.allowedMethods());
+  const dashboard = dashboardAppRoutes();
+  app.use(dashboard.routes());
+  app.use(dashboard.allowedMethods());
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     logger.error({ msg: 'unhandled error', request_id: ctx?.state.requestId, err });

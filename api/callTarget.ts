@@ -43,23 +43,14 @@ export function checkVariables(declared: string[], variables: Record<string, str
 }
 
 /**
- * Every row of a campaign's import passes the checks of `POST /calls`, and no number appears twice.
- * A batch of a streamed import gives its first row's number and the numbers seen before it.
+ * A row of a campaign's import, number `index`, passes the checks of `POST /calls`, and its number
+ * is not one `seen` before (each number with the row it first appeared on).
  */
-export function checkRecipients(
-  agent: AgentRecord,
-  rows: Array<{ phoneNumber: string; variables?: Record<string, string> }>,
-  start = 0,
-  seen = new Map<string, number>(),
-): void {
-  const declared = declaredVariables(agent);
-  rows.forEach((r, at) => {
-    const i = start + at;
-    const param = `body.recipients[${i}]`;
-    checkPhoneNumber(r.phoneNumber, param);
-    checkVariables(declared, r.variables ?? {}, param);
-    const first = seen.get(r.phoneNumber);
-    if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
-    seen.set(r.phoneNumber, i);
-  });
+export function checkRecipient(declared: string[], row: { phoneNumber: string; variables?: Record<string, string> }, index: number, seen: Map<string, number>): void {
+  const param = `body.recipients[${index}]`;
+  checkPhoneNumber(row.phoneNumber, param);
+  checkVariables(declared, row.variables ?? {}, param);
+  const first = seen.get(row.phoneNumber);
+  if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
+  seen.set(row.phoneNumber, index);
 }

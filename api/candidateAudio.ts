@@ -10,6 +10,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Config } from '../config';
+import type { TurnTiming } from '../conversation/agentTurn';
 import { InterviewConversation, type TranscriptEvent } from '../conversation/interview';
 import { MediaSession } from '../conversation/mediaSession';
 import { interviewLlm } from '../conversation/profile';
@@ -33,6 +34,8 @@ export interface CandidateAudioDeps {
   temporal: Client;
   llms: LlmSource;
   speech: SpeechSource;
+  /** Each agent turn's stage times, once its first frame is sent (benchmarks, metrics). */
+  onTurnTiming?: (interviewId: string, timing: TurnTiming) => void;
 }
 
 /** 100 ms of audio (VOICE_MAX_FRAME_MS' default) is 3,200 bytes and a control message far less: anything much larger is not the protocol. */
@@ -173,6 +176,7 @@ class AudioSession implements Transport {
       sampleRate: PIPELINE_SAMPLE_RATE,
       language: interview.language,
       onPartial: (text) => this.send({ type: 'partial', text }),
+      onTurnTiming: deps.onTurnTiming && ((timing) => deps.onTurnTiming!(id, timing)),
     });
     this.phase = 'live';
     void this.media.ended.then((end) => this.finish(end));

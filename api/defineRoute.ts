@@ -11,11 +11,18 @@ import type { Throttle } from '../models/throttleTicket';
 import type { Scope } from './scopes';
 import type { Workflows } from './temporal';
 
-/** Who is calling: an API key (partner routes), a dashboard session (admin routes) or a candidate (one interview). */
+/**
+ * Who is calling: an API key (partner routes), a dashboard session (admin routes) or a candidate (one
+ * interview). A dashboard session on a partner route is an `apiKey` caller without a key: its user's
+ * permissions as scopes (api/middleware/auth.ts, sessionAsPartner).
+ */
 export type Auth =
   | {
       kind: 'apiKey';
-      keyId: string;
+      /** null for a dashboard session acting on a partner route. */
+      keyId: string | null;
+      /** The session and its user, when a dashboard session is the caller: its rate-limit bucket and its name in the logs. */
+      session?: { sessionId: Types.ObjectId; userId: Types.ObjectId };
       organizationId: Types.ObjectId;
       scopes: ReadonlySet<Scope>;
       byok: boolean;
@@ -64,6 +71,8 @@ export const reply = (status: number, body: unknown): Reply => ({ reply: true, s
 export interface ResponseDoc {
   description: string;
   schema?: TSchema;
+  /** A response that is not JSON: its media type (e.g. `audio/wav`), served as bytes. */
+  mediaType?: string;
 }
 
 export type AuthOf<K> = K extends 'apiKey'

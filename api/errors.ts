@@ -19,9 +19,55 @@ export class ApiError extends Error {
     message: string,
     readonly param?: string,
     readonly headers: Record<string, string> = {},
+    readonly details?: ErrorDetail[],
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** One of the bad rows an import's 400 lists in `error.details`. */
+export interface ErrorDetail {
+  param: string;
+  message: string;
+}
+
+/** The most bad rows one refusal of an import lists. */
+export const MAX_ERROR_DETAILS = 100;
+
+/**
+ * The bad rows of an import, each by its first VALIDATION_ERROR, so that one refusal names them
+ * all (up to MAX_ERROR_DETAILS) rather than one per attempt.
+ */
+export class RowErrors {
+  private found: Array<{ row: number; error: ApiError }> = [];
+
+  get count(): number {
+    return this.found.length;
+  }
+
+  get full(): boolean {
+    return this.found.length >= MAX_ERROR_DETAILS;
+  }
+
+  /** Runs row `row`'s checks: false, with the error kept, when one refuses it; any other failure is thrown. */
+  check(row: number, checks: () => void): boolean {
+    try {
+      checks();
+      return true;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'VALIDATION_ERROR') throw err;
+      this.found.push({ row, error: err });
+      return false;
+    }
+  }
+
+  /** The 400 for the rows found, if any: the first in row order as `param` and `message`, each in `details`. */
+  throwIfAny(): void {
+    const rows = this.found.sort((a, b) => a.row - b.row).slice(0, MAX_ERROR_DETAILS);
+    if (rows.length === 0) return;
+    const { message, param } = rows[0]!.error;
+    throw new ApiError(400, 'invalid_request_error', 'VALIDATION_ERROR', message, param, {}, rows.map(({ error }) => ({ param: error.param ?? 'body', message: error.message })));
   }
 }
 
@@ -42,6 +88,7 @@ export const ERROR_CODES = {
   EMBED_ORIGINS_REQUIRED: [403, 'permission_error', 'Embed tokens need a key with at least one allowed origin.'],
   ORIGIN_NOT_ALLOWED: [403, 'permission_error', "Candidate routes: the request's `Origin` is neither this service nor one of the embed token's allowed origins."],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
+  RECORDING_NOT_FOUND: [404, 'invalid_request_error', 'The call has no recording: its agent does not record calls, it has not finished storing yet (see `recordingAvailable`), or the retention period deleted it.'],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
@@ -54,9 +101,10 @@ export const ERROR_CODES = {
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
   IMPORT_IN_PROGRESS: [409, 'conflict_error', 'Another import of this campaign, or any other import of the organization, is running: one import at a time per organization. Retry once it has finished.'],
   IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
-  SESSION_IN_PROGRESS: [409, 'conflict_error', 'Twilio ConversationRelay: the call already has a relay session; a second socket for it is refused.'],
+  SESSION_IN_PROGRESS: [409, 'conflict_error', 'Twilio Media Streams or ConversationRelay: the call already has a session; a second socket for it is refused.'],
   REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
+  RANGE_NOT_SATISFIABLE: [416, 'invalid_request_error', 'The `Range` starts past the end of the file; `content-range` gives its size.'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
   IDEMPOTENCY_KEY_REUSED: [422, 'invalid_request_error', 'This `Idempotency-Key` was used with another method, path or body; use a new key for a new request.'],
   RATE_LIMITED: [
@@ -87,6 +135,11 @@ export const validationError = (message: string, param?: string) => apiError('VA
 export const notFound = (what = 'resource', param?: string) =>
   apiError('RESOURCE_NOT_FOUND', `No such ${what} in your organization.`, param);
 
+export const recordingNotFound = () => apiError('RECORDING_NOT_FOUND', 'This call has no recording.', 'path.id');
+
+export const rangeNotSatisfiable = (size: number) =>
+  apiError('RANGE_NOT_SATISFIABLE', `The range starts past the end of the ${size}-byte file.`, 'header.range', { 'content-range': `bytes */${size}` });
+
 export const routeNotFound = (method: string, path: string) => apiError('RESOURCE_NOT_FOUND', `No route for ${method} ${path}.`);
 
 export const methodNotAllowed = (method: string, path: string, allowed: string[]) =>
@@ -104,7 +157,7 @@ export const permissionDenied = (message: string) => apiError('PERMISSION_DENIED
 
 export const organizationRequired = () => apiError('ORGANIZATION_REQUIRED', 'This key is not attached to an organization.');
 
-export const sessionInProgress = () => apiError('SESSION_IN_PROGRESS', 'This call already has a ConversationRelay session.');
+export const sessionInProgress = () => apiError('SESSION_IN_PROGRESS', 'This call already has a session on this socket.');
 export const quotaExceeded = (message: string) => apiError('QUOTA_EXCEEDED', message);
 
 export const duplicateName = (message: string, param = 'body.name') => apiError('DUPLICATE_NAME', message, param);

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../models/apiKey';
 import { ERROR_CODES } from './errors';
 import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from './middleware/throttle';
 import type { ResponseDoc, RouteDef } from './defineRoute';
@@ -86,7 +87,7 @@ function responses(route: RouteDef) {
       status,
       {
         description: doc.description,
-        ...(doc.schema ? { content: json(doc.schema) } : {}),
+        ...(doc.schema ? { content: json(doc.schema) } : doc.mediaType ? { content: { [doc.mediaType]: { schema: { type: 'string', contentMediaType: doc.mediaType } } } } : {}),
         ...(status === '429' || status === '503'
           ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
           : replayable(status)
@@ -107,7 +108,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string, invalidCrede
       tags: [route.tag],
       summary: route.summary,
       description: `${route.description ?? route.summary}${scopeNote}`,
-      security: route.auth === 'public' ? [] : [{ [route.auth === 'dashboard' ? 'dashboardSession' : 'bearerAuth']: [] }],
+      security: route.auth === 'public' ? [] : route.auth === 'dashboard' ? [{ dashboardSession: [] }] : [{ bearerAuth: [] }, { dashboardSession: [] }],
       parameters: parameters(route),
       ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
       responses: responses(route),
@@ -122,7 +123,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string, invalidCrede
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `rb_live_…` or `rb_test_…`.' },
-        dashboardSession: { type: 'http', scheme: 'bearer', description: 'A dashboard session token (`rb_dash_…`) from `POST /dashboard/sessions`.' },
+        dashboardSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A dashboard session token (`rb_dash_…`) from `POST /dashboard/sessions`. Dashboard routes take only this. ' +
+            'Partner routes take it too, so the dashboard needs no API key: the session acts with its user’s current permissions as its scopes (403 `PERMISSION_DENIED` for a missing one, as a key), ' +
+            `in its user's organization only, never \`byok\`, without allowed origins (so no embed tokens), rate limited per session at a new key's default ${DEFAULT_RATE_LIMIT_PER_MINUTE} requests a minute; the logs name its user.`,
+        },
       },
       schemas: { Error: plain(ErrorEnvelope) },
     },

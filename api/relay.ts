@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { Client } from '@temporalio/client';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { CallConversation, callLlm, type LlmFor } from '../conversation/call';
+import type { ReplyTurn } from '../conversation/conversation';
 import type { Config } from '../config';
 import type { LlmSource } from '../providers/llm';
-import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
-import { claimSlot, releaseSlot } from '../models/slot';
-import { notFound, sessionInProgress } from './errors';
-import { verifyTwilioSignature } from './routes/twilio';
-import { refuseUpgrade, type SocketRoute } from './upgrade';
+import { notFound, permissionDenied } from './errors';
+import { twilioMessage, twilioSocket } from './twilioSocket';
+import type { SocketRoute } from './upgrade';
 import { Workflows } from './temporal';
 
 export interface RelayDeps {
@@ -33,59 +29,32 @@ type RelayMessage =
  */
 export const MAX_RELAY_MESSAGE_BYTES = 64 * 1024;
 
-/**
- * One relay session per call, across API processes: a slot of a one-slot pool named after the call,
- * taken at the handshake and freed when the socket closes. A second socket is refused (409
- * `SESSION_IN_PROGRESS`) rather than taking over: Twilio opens one per call, and the handshake's
- * signature covers only the URL, so a second socket can only be a replay, which must not cut the
- * callee's conversation off. (The candidate audio socket does the opposite: a reloaded page is the
- * same candidate coming back.) A slot left by a process that died goes with nothing: the call ends
- * by Twilio's callbacks all the same.
- */
-const relayPool = (callId: string) => `relay:${callId}`;
-
 /** Each call's LLM chosen as the worker's activities choose it: the agent's vendor, byok keys included. */
 export function agentLlm(llms: LlmSource): LlmFor {
   return (call, agent) => callLlm(llms, call, agent);
 }
 
 /**
- * Serves Twilio ConversationRelay on the API's own HTTP server (through api/sockets.ts): a
- * WebSocket per answered call at `/carrier/twilio/relay/{callId}`. The handshake is refused before
- * the upgrade, with the API's error envelope, unless Twilio signed it and the call is still on.
+ * Serves Twilio ConversationRelay (through api/sockets.ts) when TWILIO_SPEECH=relay: a WebSocket
+ * per answered call of a key without byok at `/carrier/twilio/relay/{callId}`, signed by Twilio
+ * and one per call (api/twilioSocket.ts), while the call is still on.
  */
 export function twilioRelay(deps: RelayDeps): SocketRoute {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_RELAY_MESSAGE_BYTES });
   const workflows = new Workflows(deps.temporal, deps.config);
-  return {
-    path: new RegExp(`^${TWILIO_PREFIX}/relay/([0-9a-f]{24})$`),
-    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) => {
-      const callId = match[1]!;
-      const holder = randomUUID();
-      const free = () => releaseSlot(relayPool(callId), holder).catch(() => undefined);
-      admit(callId, holder, req, deps).then(
-        (conversation) =>
-          sockets.handleUpgrade(req, socket, head, (ws) => {
-            ws.on('close', () => void free());
-            new RelaySession(ws, conversation, workflows).listen();
-          }),
-        (err: unknown) => {
-          void free();
-          refuseUpgrade(socket, err, 'relay handshake');
-        },
-      );
+  return twilioSocket({
+    kind: 'relay',
+    config: deps.config,
+    maxPayload: MAX_RELAY_MESSAGE_BYTES,
+    admit: async (callId, claim) => {
+      const conversation = await CallConversation.open(callId, deps.llmFor);
+      if (!conversation) throw notFound('call in progress', 'path.id');
+      // Twilio's speech would run on the service's account: a byok call's speech goes through Media Streams only.
+      if (conversation.call.byok) throw permissionDenied("A byok call's speech runs only on the organization's own credentials, never through ConversationRelay.");
+      await claim();
+      return conversation;
     },
-  };
-}
-
-async function admit(callId: string, holder: string, req: IncomingMessage, deps: RelayDeps): Promise<CallConversation> {
-  // The signature first, so that nobody but Twilio learns which calls exist.
-  const signature = req.headers['x-twilio-signature'];
-  verifyTwilioSignature(deps.config, typeof signature === 'string' ? signature : undefined, twilioUrls(deps.config.publicBaseUrl, callId).relay, {});
-  const conversation = await CallConversation.open(callId, deps.llmFor);
-  if (!conversation) throw notFound('call in progress', 'path.id');
-  if ((await claimSlot(relayPool(callId), holder, 1)) === null) throw sessionInProgress();
-  return conversation;
+    serve: (ws, conversation) => new RelaySession(ws, conversation, workflows).listen(),
+  });
 }
 
 /**
@@ -107,7 +76,7 @@ class RelaySession {
 
   listen(): void {
     this.ws.on('message', (data: RawData) => {
-      const message = parse(data);
+      const message = twilioMessage<RelayMessage>(data, 'type');
       if (!message) return;
       if (message.type === 'interrupt' && this.streaming) this.bargedIn = true;
       this.queue = this.queue.then(() => this.handle(message)).catch((err: unknown) => this.fail(err));
@@ -146,7 +115,7 @@ class RelaySession {
   private async agentTurn(): Promise<void> {
     this.streaming = true;
     this.bargedIn = false;
-    let result: { done: boolean };
+    let result: ReplyTurn;
     try {
       result = await this.conversation.reply(
         (token) => this.send({ type: 'text', token, last: false }),
@@ -155,6 +124,7 @@ class RelaySession {
     } finally {
       this.streaming = false;
     }
+    await result.stored;
     if (this.ended) return;
     this.send({ type: 'text', token: '', last: true });
     if (result.done) {
@@ -183,15 +153,5 @@ class RelaySession {
       .catch(() => undefined)
       .finally(() => this.ws.close(1011, 'internal error'));
     console.error(JSON.stringify({ level: 'error', msg: 'relay session failed', callId, error: reason }));
-  }
-}
-
-function parse(data: RawData): RelayMessage | undefined {
-  try {
-    const message = JSON.parse(data.toString()) as RelayMessage;
-    return typeof message?.type === 'string' ? message : undefined;
-  } catch {
-    // Not JSON: not from ConversationRelay, nothing to act on.
-    return undefined;
   }
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from './deps';
 import { methodNotAllowed, notFound, permissionDenied, validationError } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
 import { createThrottle } from '../models/throttleTicket';
-import { KeyCache, authenticateApiKey, authenticateDashboard } from './middleware/auth';
+import { KeyCache, authenticateDashboard, authenticatePartner } from './middleware/auth';
 import { CANDIDATE_RATE_LIMIT, authenticateCandidate } from './middleware/candidateAuth';
 import { BODY_LIMIT_BYTES, readFormBody, readJsonBody } from './middleware/body';
 import { acceptsIdempotencyKey, idempotently } from './middleware/idempotency';
@@ -43,12 +43,13 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       ctx.state.operationId = route.operationId;
       let auth: Auth | undefined;
       if (route.auth === 'apiKey') {
-        const key = await throttleBadCredentials(ctx, throttle, deps.config.invalidCredentialsPerMinute, () => authenticateApiKey(ctx, keyCache));
+        const key = await throttleBadCredentials(ctx, throttle, deps.config.invalidCredentialsPerMinute, () => authenticatePartner(ctx, keyCache));
         auth = key;
-        ctx.state.auth = key;
-        await enforceRateLimit(ctx, limiter, key.keyId, key.rateLimitPerMinute);
+        ctx.state.auth = key.session ? { ...key, userId: key.session.userId } : key;
+        await enforceRateLimit(ctx, limiter, key.keyId ?? `session:${key.session!.sessionId}`, key.rateLimitPerMinute);
         if (route.scope && !key.scopes.has(route.scope)) {
-          throw permissionDenied(`This key lacks the ${route.scope} scope needed for ${route.method.toUpperCase()} ${API_PREFIX}${route.path}.`);
+          const who = key.session ? 'Your user lacks the permission' : 'This key lacks the scope';
+          throw permissionDenied(`${who} ${route.scope} needed for ${route.method.toUpperCase()} ${API_PREFIX}${route.path}.`);
         }
       } else if (route.auth === 'dashboard') {
         const session = await throttleBadCredentials(ctx, throttle, deps.config.invalidCredentialsPerMinute, () => authenticateDashboard(ctx));

@@ -1,4 +1,5 @@
 /** The API process: connects to MongoDB and Temporal, then serves HTTP until SIGINT or SIGTERM. */
+import http from 'node:http';
 import mongoose from 'mongoose';
 import { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
@@ -16,7 +17,24 @@ async function main(): Promise<void> {
   const connection = await connectTemporal(config.temporal.address);
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const app = createApp({ config, mongo: mongoose.connection, temporal });
-  const server = app.listen(config.port, config.host, () => {
+  // On shutdown, a proxy's keep-alive connections would go on bringing requests (the server stops
+  // only new connections), so each answer from then on closes its connection. And requests whose
+  // handler still runs are waited for, socket or not: a handler outlives its socket when the client
+  // or the proxy hangs up, and it must still finish (store its Idempotency-Key's answer, say) before
+  // shutdown closes the database, else the key stays claimed and a retry runs it again.
+  const handle = app.callback();
+  let closing = false;
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const server = http.createServer((req, res) => {
+    if (closing) res.setHeader('connection', 'close');
+    inFlight += 1;
+    void handle(req, res).finally(() => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
+  });
+  server.listen(config.port, config.host, () => {
     console.log(JSON.stringify({ level: 'info', msg: 'api listening', url: `http://${config.host}:${config.port}` }));
   });
   // Live conversations run here, next to their sockets: candidates' voice interviews and, with
@@ -29,11 +47,14 @@ async function main(): Promise<void> {
   const stopSweeper = startSweeper((err) => app.emit('error', err));
 
   const shutdown = () => {
+    closing = true;
     stopSweeper();
     embedded.stop();
-    server.close(() => {
-      void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0));
-    });
+    const handlersDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+    const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    void Promise.all([handlersDone, serverClosed])
+      .then(() => Promise.allSettled([mongoose.disconnect(), connection.close()]))
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -5,6 +5,7 @@ import { organizationCredential } from '../models/providerCredential';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
 import { candidateAudio } from './candidateAudio';
+import { twilioMediaStreams } from './mediaStreams';
 import { agentLlm, twilioRelay } from './relay';
 import { dispatchUpgrades, type SocketRoute } from './upgrade';
 
@@ -16,15 +17,20 @@ export interface SocketDeps {
 }
 
 /**
- * The API's WebSockets: the candidate's interview audio, and Twilio's ConversationRelay when calls
- * go through Twilio, behind the one `upgrade` listener of api/upgrade.ts. Their byok sessions open
- * organizations' keys with the keys the process installed (installCredentialKeys).
+ * The API's WebSockets: the candidate's interview audio, and when calls go through Twilio its
+ * Media Streams (and ConversationRelay, with TWILIO_SPEECH=relay), behind the one `upgrade`
+ * listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
+ * process installed (installCredentialKeys).
  */
 export function attachSockets(server: Server, deps: SocketDeps): void {
   const llms = llmSource(deps.config, organizationCredential);
+  const speech = speechSource(deps.config, organizationCredential, deps.embedded);
+  const { twilio } = deps.config.carrier;
+  const calls = { config: deps.config, temporal: deps.temporal, llmFor: agentLlm(llms) };
   const routes: SocketRoute[] = [
-    candidateAudio({ ...deps, llms, speech: speechSource(deps.config, organizationCredential, deps.embedded) }),
-    ...(deps.config.carrier.twilio ? [twilioRelay({ config: deps.config, temporal: deps.temporal, llmFor: agentLlm(llms) })] : []),
+    candidateAudio({ ...deps, llms, speech }),
+    ...(twilio ? [twilioMediaStreams({ ...calls, speech })] : []),
+    ...(twilio?.speech === 'relay' ? [twilioRelay(calls)] : []),
   ];
   dispatchUpgrades(server, routes);
 }

@@ -1,5 +1,5 @@
 import type { TtsOptions, TtsProvider } from '../providers/tts/interface';
-import type { Conversation } from './conversation';
+import type { Conversation, ReplyTurn } from './conversation';
 import type { Playback } from './playback';
 import { SentenceChunker } from './sentences';
 import type { EndReason } from './transport';
@@ -69,10 +69,13 @@ export class AgentTurn {
     this.failed.catch(() => undefined);
   }
 
-  /** Speaks `line`, or the model's reply when none; resolves once all its audio is queued. */
-  async produce(line?: string): Promise<{ done: boolean }> {
+  /**
+   * Speaks `line` (stored already), or the model's reply when none; resolves once all its audio is
+   * queued, with the reply's write to the transcript still under way.
+   */
+  async produce(line?: string): Promise<ReplyTurn> {
     const chunker = new SentenceChunker();
-    let done = false;
+    let turn: ReplyTurn = { done: false, stored: Promise.resolve() };
     if (line !== undefined) {
       this.say(line);
     } else {
@@ -85,8 +88,10 @@ export class AgentTurn {
         },
         () => this.stopped,
       );
+      // A reply that comes after the turn failed has nobody to hear of its write failing.
+      reply.then(({ stored }) => stored.catch(() => undefined), () => undefined);
       try {
-        ({ done } = await Promise.race([reply, watchdog.expired, this.failed]));
+        turn = await Promise.race([reply, watchdog.expired, this.failed]);
       } catch (err) {
         throw err instanceof TurnFailure ? err : new TurnFailure('llm_failed', (err as Error).message);
       } finally {
@@ -101,7 +106,7 @@ export class AgentTurn {
       this.endMark = `${this.id}.end`;
       this.deps.playback.mark(this.endMark);
     }
-    return { done };
+    return turn;
   }
 
   private say(text: string): void {

@@ -4,7 +4,7 @@ import { Call, type CallRecord } from '../models/call';
 import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
 import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
-import type { Conversation } from './conversation';
+import type { Conversation, ReplyTurn } from './conversation';
 import { agentProfile } from './profile';
 import { cutTo, speakStream } from './turnText';
 
@@ -21,9 +21,10 @@ interface StoredTurn extends Turn {
 }
 
 /**
- * A live call's conversation as a carrier that does its own speech (Twilio ConversationRelay)
- * drives it: the callee's turns arrive as text, the agent's go out as streamed text, and each turn
- * is written to the call's transcript as it is said, under the same (callId, index) keys the
+ * A live call's conversation, as our media session drives it over Twilio Media Streams
+ * (api/mediaStreams.ts) or Twilio's ConversationRelay drives it (api/relay.ts, TWILIO_SPEECH=relay):
+ * the callee's turns arrive as text, the agent's go out as streamed text, and each turn is written
+ * to the call's transcript as it is said, under the same (callId, index) keys the
  * simulated line uses, so GET /calls/{id}/transcript follows the call live.
  */
 export class CallConversation implements Conversation {
@@ -33,6 +34,9 @@ export class CallConversation implements Conversation {
     private readonly profile: AgentProfile,
     private readonly turns: StoredTurn[],
   ) {}
+
+  /** The transcript writes so far, one after another in the order the turns were said. */
+  private written: Promise<void> = Promise.resolve();
 
   /** The conversation of a call that is still on, picked up where its transcript stands. */
   static async open(callId: string, llmFor: LlmFor): Promise<CallConversation | undefined> {
@@ -48,10 +52,12 @@ export class CallConversation implements Conversation {
     return String(this.call._id);
   }
 
-  private async record(turn: Turn, ends?: 'agent'): Promise<void> {
+  /** The turn is in the conversation at once; its write waits for the writes of the turns before it. */
+  private record(turn: Turn, ends?: 'agent'): Promise<void> {
     const index = (this.turns[this.turns.length - 1]?.index ?? -1) + 1;
-    await appendTurn(this.callId, index, turn, ends);
     this.turns.push({ index, ...turn });
+    this.written = this.written.then(() => appendTurn(this.callId, index, turn, ends));
+    return this.written;
   }
 
   opening(): string | undefined {
@@ -73,15 +79,14 @@ export class CallConversation implements Conversation {
     return greeting !== undefined;
   }
 
-  async contactSaid(text: string): Promise<void> {
-    await this.record({ role: 'contact', text });
+  contactSaid(text: string): Promise<void> {
+    return this.record({ role: 'contact', text });
   }
 
-  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
+  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn> {
     const stream = this.llm.streamReply(this.profile, this.turns.map(({ role, text }) => ({ role, text })));
     const { text, done } = await speakStream(stream, say, stopped);
-    if (text) await this.record({ role: 'agent', text }, done ? 'agent' : undefined);
-    return { done };
+    return { done, stored: text ? this.record({ role: 'agent', text }, done ? 'agent' : undefined) : this.written };
   }
 
   async interrupted(spoken: string): Promise<void> {

@@ -9,16 +9,28 @@ export interface Conversation {
   opening(): string | undefined;
   /** The agent said `text`, not from the model: its opening line, a reprompt after silence. */
   agentSaid(text: string): Promise<void>;
+  /**
+   * The contact said `text`: it is part of the conversation at once, so the reply asked for next
+   * answers it without waiting for the transcript; the promise settles once the turn is stored.
+   */
   contactSaid(text: string): Promise<void>;
   /**
    * The agent's next turn, each chunk handed to `say` as the model produces it. `stopped` is asked
-   * between chunks: a barge-in ends the turn with what was said so far. Resolves with whether the
-   * agent ended the conversation with this turn (never after a barge-in).
+   * between chunks: a barge-in ends the turn with what was said so far. Resolves as soon as the
+   * model has finished, so its last words are spoken without waiting for the transcript.
    */
-  reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }>;
+  reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn>;
   /**
    * The contact talked over the agent: its latest turn keeps only `spoken`, what was heard; a turn
    * cut before its first word leaves the transcript.
    */
   interrupted(spoken: string): Promise<void>;
+}
+
+/** An agent turn the model has finished. */
+export interface ReplyTurn {
+  /** The agent ended the conversation with it (never after a barge-in). */
+  done: boolean;
+  /** Its write to the transcript, after the contact's turn it answers even when the model answered first. */
+  stored: Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { InterviewRecord } from '../models/interview';
 import { InterviewTurn, appendTurn, interviewTranscript } from '../models/interviewTurn';
 import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import type { InterviewTurnView, VoiceTurnSlot } from '../workflows/definitions';
-import type { Conversation } from './conversation';
+import type { Conversation, ReplyTurn } from './conversation';
 import { interviewProfile } from './profile';
 import { cutTo, speakStream } from './turnText';
 
@@ -37,8 +37,11 @@ export interface InterviewConversationDeps {
 export class InterviewConversation implements Conversation {
   /** Set once the agent ended the interview: what the report will be. */
   reportId: string | null = null;
-  /** The agent index reserved with the candidate's turn, for the reply that follows. */
-  private replyIndex: number | undefined;
+  /**
+   * The candidate's latest turn until the reply that answers it takes it: its indices being reserved
+   * and the turn being stored, while the model already answers.
+   */
+  private pending: { text: string; slot: Promise<VoiceTurnSlot>; stored: Promise<void> } | undefined;
   /** The stored agent turn this session speaks first, not stored again. */
   private replay: string | undefined;
 
@@ -63,9 +66,10 @@ export class InterviewConversation implements Conversation {
     if (last?.role === 'agent') this.replay = last.text;
   }
 
-  /** The transcript as the model reads it. */
+  /** The transcript as the model reads it, with the candidate's turn not stored yet. */
   private history(): Turn[] {
-    return this.turns.map((t) => ({ role: t.role === 'agent' ? 'agent' : 'contact', text: t.text }));
+    const stored: Turn[] = this.turns.map((t) => ({ role: t.role === 'agent' ? 'agent' : 'contact', text: t.text }));
+    return this.pending ? [...stored, { role: 'contact', text: this.pending.text }] : stored;
   }
 
   private async store(index: number, role: InterviewTurnView['role'], text: string, ends?: boolean): Promise<void> {
@@ -94,28 +98,45 @@ export class InterviewConversation implements Conversation {
     }
   }
 
-  async contactSaid(text: string): Promise<void> {
+  contactSaid(text: string): Promise<void> {
     this.replay = undefined;
-    const { candidateIndex, agentIndex } = await this.deps.workflow.reserve(true);
-    this.replyIndex = agentIndex;
-    await this.store(candidateIndex!, 'candidate', text);
+    const slot = this.deps.workflow.reserve(true);
+    const stored = slot.then(({ candidateIndex }) => this.store(candidateIndex!, 'candidate', text));
+    this.pending = { text, slot, stored };
+    return stored;
   }
 
-  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
+  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn> {
     this.replay = undefined;
-    const agentIndex = this.replyIndex ?? (await this.deps.workflow.reserve(false)).agentIndex;
-    this.replyIndex = undefined;
-    let done = false;
+    const history = this.history();
+    const { slot, stored } = this.pending ?? { slot: Promise.resolve(await this.deps.workflow.reserve(false)), stored: Promise.resolve() };
+    this.pending = undefined;
+    let said: { text: string; done: boolean };
     try {
-      const said = await speakStream(this.deps.llm.streamInterviewReply(this.profile, this.history()), say, stopped);
-      done = said.done;
-      if (said.text) await this.store(agentIndex, 'agent', said.text, done);
-    } finally {
-      // Released on failure too, with nothing stored at the index: the interview goes on.
-      const { reportId } = await this.deps.workflow.done(agentIndex, done);
-      this.reportId = reportId;
+      said = await speakStream(this.deps.llm.streamInterviewReply(this.profile, history), say, stopped);
+    } catch (err) {
+      // The run is held until the candidate's turn has landed, so a report never misses it.
+      await stored.catch(() => undefined);
+      await this.release(slot, false);
+      throw err;
     }
-    return { done };
+    return { done: said.done, stored: this.storeReply(said, slot, stored) };
+  }
+
+  /** The agent's turn, stored after the candidate's it answers. */
+  private async storeReply({ text, done }: { text: string; done: boolean }, slot: Promise<VoiceTurnSlot>, candidateStored: Promise<void>): Promise<void> {
+    try {
+      await candidateStored;
+      if (text) await this.store((await slot).agentIndex, 'agent', text, done);
+    } finally {
+      await this.release(slot, done);
+    }
+  }
+
+  /** The run is free again, whether the turn was stored or not (nothing at its index): the interview goes on. */
+  private async release(slot: Promise<VoiceTurnSlot>, ended: boolean): Promise<void> {
+    const held = await slot.catch(() => undefined);
+    if (held) this.reportId = (await this.deps.workflow.done(held.agentIndex, ended)).reportId;
   }
 
   async interrupted(spoken: string): Promise<void> {

@@ -2,8 +2,9 @@ import type { VoiceSettings } from '../config';
 import type { SttProvider, SttStream } from '../providers/stt/interface';
 import type { TtsProvider } from '../providers/tts/interface';
 import { AgentTurn, TurnFailure, type TurnTiming } from './agentTurn';
-import type { Conversation } from './conversation';
+import type { Conversation, ReplyTurn } from './conversation';
 import { Playback } from './playback';
+import type { SessionRecorder } from './recorder';
 import { onlyBackchannel } from './sentences';
 import type { EndReason, SessionEnd, Transport } from './transport';
 import { Vad } from './vad';
@@ -22,6 +23,8 @@ export interface MediaSessionDeps {
   onPartial?: (text: string) => void;
   /** Each agent turn's stage times, once its first frame is sent (benchmarks, metrics). */
   onTurnTiming?: (timing: TurnTiming) => void;
+  /** Told both channels' audio (the contact's frames in, the agent's frames sent and cleared) and the end, to record the call. */
+  recorder?: SessionRecorder;
 }
 
 /** How long an ended session waits for its last transcript writes before it reports the end. */
@@ -69,7 +72,7 @@ export class MediaSession {
   constructor(private readonly deps: MediaSessionDeps) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.vad = new Vad(deps.sampleRate, deps.settings.vadHangoverMs);
-    this.playback = new Playback(deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
+    this.playback = new Playback(deps.recorder ? recorded(deps.transport, deps.recorder) : deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
   }
 
   /**
@@ -110,6 +113,7 @@ export class MediaSession {
       return this.end('frame_rate_exceeded', `more than ${settings.maxFramesPerSecond} frames a second (bursts of ${FRAME_BURST_SECONDS} s allowed)`);
     }
     this.stt?.send(frame);
+    this.deps.recorder?.heard(frame);
     const change = this.vad.push(frame);
     if (change === 'start') {
       this.utterances++;
@@ -121,6 +125,18 @@ export class MediaSession {
     // Speech this long over the agent interrupts even before the STT has a word of it.
     if (this.vad.speechMs >= settings.bargeInSpeechMs) this.bargeIn();
     if (change === 'end') this.speechEnded();
+  }
+
+  /**
+   * What the contact said without speaking (a phone's keypad: `[DTMF 1]`): with whatever they
+   * just said, it is their turn at once, and it interrupts the agent like speech would.
+   */
+  keyed(text: string): void {
+    if (this.final) return;
+    this.disarm('silence');
+    this.bargeIn();
+    this.heard.push(text);
+    this.commit();
   }
 
   /** The transport played up to `mark` (see Transport.mark). */
@@ -142,6 +158,7 @@ export class MediaSession {
     this.playback.stop();
     this.stt?.close();
     this.deps.transport.close(this.final);
+    void this.deps.recorder?.end();
     const final = this.final;
     const settled = this.work.catch(() => undefined);
     const grace = new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref());
@@ -200,8 +217,12 @@ export class MediaSession {
     this.heard = [];
     this.reprompted = false;
     this.enqueue(async () => {
-      await this.deps.conversation.contactSaid(text);
+      // The reply starts from the turn as heard: storing it is not on the way to the agent's first
+      // word, but a turn that cannot be stored still ends the session, mid-reply if need be.
+      const stored = this.deps.conversation.contactSaid(text);
+      stored.catch((err: unknown) => this.end('error', (err as Error).message));
       await this.agentTurn(undefined, heardAt);
+      await stored;
     });
   }
 
@@ -233,16 +254,19 @@ export class MediaSession {
     // Speech already under way (the contact talked while the opening was being produced) is not
     // talking over the agent: it is heard in full and becomes their turn after this one.
     this.talkingAtTurnStart = this.vad.speaking || !this.settledSinceSpeech || this.heard.length > 0 ? this.utterances : undefined;
-    let done: boolean;
+    let reply: ReplyTurn;
     try {
-      ({ done } = await turn.produce(line));
+      reply = await turn.produce(line);
     } catch (err) {
       if (err instanceof TurnFailure) return this.end(err.reason, err.message);
       throw err;
     }
+    const { done, stored } = reply;
+    stored.catch((err: unknown) => this.end('error', (err as Error).message));
     await turn.played;
     this.turn = undefined;
     if (turn.timing.firstFrameAt !== undefined) this.deps.onTurnTiming?.(turn.timing);
+    await stored;
     if (turn.stopped) return conversation.interrupted(turn.spoken());
     if (done) return this.end('agent_ended');
     this.armSilence();
@@ -275,4 +299,20 @@ export class MediaSession {
     clearTimeout(this.timers.get(name));
     this.timers.delete(name);
   }
+}
+
+/** The transport, with the agent's audio sent and cleared told to the recorder too. */
+function recorded(transport: Transport, recorder: SessionRecorder): Transport {
+  return {
+    sendAudio: (frame) => {
+      recorder.sent(frame);
+      transport.sendAudio(frame);
+    },
+    clear: () => {
+      recorder.cleared();
+      transport.clear();
+    },
+    mark: (name) => transport.mark(name),
+    close: (end) => transport.close(end),
+  };
 }

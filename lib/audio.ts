@@ -115,3 +115,24 @@ export class Framer {
     return frame;
   }
 }
+
+/** The size of `wavHeader`'s header. */
+export const WAV_HEADER_BYTES = 44;
+
+/** The 44-byte RIFF header of a PCM16 WAV file whose sample data (channels interleaved) is `dataBytes` long. */
+export function wavHeader(dataBytes: number, sampleRate: number, channels: number): Buffer {
+  const header = Buffer.alloc(WAV_HEADER_BYTES);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}

@@ -59,3 +59,6 @@ export const nameKey = (name: string) => name.trim().toLowerCase();
 export function placeholders(instructions: string): string[] {
   return [...new Set([...instructions.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((m) => m[1]!))];
 }
+
+/** Whether the agent's calls are recorded (`phone.recordCalls`, off unless set). */
+export const recordsCalls = (agent: Pick<AgentRecord, 'phone'>) => agent.phone?.recordCalls === true;

@@ -8,6 +8,9 @@ import { SCOPES } from './scopes';
  * current permissions so one lookup yields the effective scopes; changing a user's permissions
  * rewrites it on all their keys.
  */
+/** A key's requests per minute unless its creator chose another rate; a dashboard session's on partner routes. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
+
 const apiKeySchema = new Schema(
   {
     organizationId: { type: Schema.Types.ObjectId },
@@ -20,7 +23,7 @@ const apiKeySchema = new Schema(
     creatorPermissions: { type: [{ type: String, enum: SCOPES }], required: true },
     byok: { type: Boolean, required: true, default: false },
     allowedOrigins: { type: [String], default: [] },
-    rateLimitPerMinute: { type: Number, required: true, default: 120 },
+    rateLimitPerMinute: { type: Number, required: true, default: DEFAULT_RATE_LIMIT_PER_MINUTE },
     expiresAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
     lastUsedAt: { type: Date, default: null },

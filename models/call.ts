@@ -26,6 +26,10 @@ export interface CallRecord {
   /** Placed with a byok key: its LLM is the organization's own. Absent on sessions started before it was recorded. */
   byok?: boolean;
   reportId?: Types.ObjectId | null;
+  /** The call's recording (models/recording.ts), set once its file is complete; null when there is none (or it was deleted). */
+  recording?: { fileId: Types.ObjectId; bytes: number; completedAt: Date } | null;
+  /** The file of a recording being stored, until it is complete or dropped: what the sweep removes if its process stopped mid-call. */
+  recordingUpload?: Types.ObjectId | null;
   /** The call workflow's sequence number of the last state written here. */
   seq: number;
   createdAt: Date;
@@ -55,6 +59,8 @@ const callSchema = new Schema<CallRecord>(
     chargedMinutes: { type: Number, default: null },
     byok: { type: Boolean, default: false },
     reportId: { type: Schema.Types.ObjectId, default: null },
+    recording: { type: new Schema({ fileId: Schema.Types.ObjectId, bytes: Number, completedAt: Date }, { _id: false }), default: null },
+    recordingUpload: { type: Schema.Types.ObjectId, default: null },
     seq: { type: Number, required: true },
   },
   { timestamps: true, versionKey: false, minimize: false },
@@ -62,6 +68,8 @@ const callSchema = new Schema<CallRecord>(
 callSchema.index({ organizationId: 1, createdAt: -1 });
 callSchema.index({ organizationId: 1, agentId: 1, createdAt: -1 });
 callSchema.index({ organizationId: 1, status: 1, createdAt: -1 });
+// The retention sweep's look-up of each organization's oldest recordings.
+callSchema.index({ organizationId: 1, 'recording.completedAt': 1 });
 
 export const Call = model<CallRecord>('Call', callSchema);
 

@@ -34,6 +34,8 @@ const organizationSchema = new Schema(
     name: { type: String, required: true },
     plan: { type: String, required: true, default: 'starter' },
     limits: { type: limitsSchema, required: true, default: () => ({}) },
+    /** Days a call recording is kept (models/recording.ts); absent: DEFAULT_RECORDING_RETENTION_DAYS. */
+    recordingRetentionDays: { type: Number },
   },
   { timestamps: true, versionKey: false },
 );

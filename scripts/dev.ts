@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: provisions what is missing, then runs the whole service on this machine: the
- * Temporal dev server (with its Web UI), FerretDB, the worker and the API. State is kept in .data/
+ * Temporal dev server (with its Web UI), FerretDB, the worker and the API with the dashboard web
+ * app, built first. State is kept in .data/
  * so a second run finds the same data. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { Organization } from '../models/organization';
 import { createOrganization } from '../models/tenant';
+import { buildDashboard } from './buildDashboard';
 import { portInUse, provision, startFerret, startTemporal, toolPaths, type RunningServer } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -23,14 +25,20 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** The demo admin's sign-in, kept in .data/ (this machine's development data) to print at every start. */
+const DEMO_ADMIN_FILE = path.join(DATA, 'demo-admin');
+
 /**
  * On the first start (no organization yet), a demo organization with 600 credit minutes, its admin
- * and an API key holding every scope, printed this once: the key is stored only as a hash.
+ * and an API key holding every scope. The key is printed this once (it is stored only as a hash);
+ * the admin's email and password at every start, so the dashboard can be signed in to at once.
  */
 async function seedDemo(mongodbUri: string): Promise<string[]> {
   await mongoose.connect(mongodbUri, { serverSelectionTimeoutMS: 10_000 });
   try {
-    if (await Organization.exists({})) return [];
+    if (await Organization.exists({})) {
+      return existsSync(DEMO_ADMIN_FILE) ? [`[dev] Dashboard admin   ${readFileSync(DEMO_ADMIN_FILE, 'utf8').trim()}`] : [];
+    }
     const { organization, admin, password } = await createOrganization({
       name: 'Demo organization',
       creditMinutes: 600,
@@ -44,11 +52,13 @@ async function seedDemo(mongodbUri: string): Promise<string[]> {
       mode: 'test',
       scopes: [...SCOPES],
     });
+    mkdirSync(DATA, { recursive: true });
+    writeFileSync(DEMO_ADMIN_FILE, `${admin.email} / ${password}\n`, { mode: 0o600 });
     return [
-      '[dev] First start: created a demo organization. Shown once, save them now:',
+      '[dev] First start: created a demo organization. The key is shown once, save it now:',
       `[dev]   API key         ${key}`,
-      `[dev]   dashboard admin ${admin.email} / ${password}`,
       `[dev]   try: curl -H "Authorization: Bearer ${key}" http://127.0.0.1:${process.env.PORT ?? 3000}/api/v1/usage`,
+      `[dev] Dashboard admin   ${admin.email} / ${password}`,
     ];
   } finally {
     await mongoose.disconnect();
@@ -156,6 +166,12 @@ async function main(): Promise<void> {
     console.error(`[dev] ${err instanceof Error ? err.message : String(err)}`);
     return stop(1);
   }
+  try {
+    await buildDashboard();
+  } catch (err) {
+    console.error(`[dev] the dashboard did not build: ${err instanceof Error ? err.message : String(err)}`);
+    return stop(1);
+  }
   let demo: string[] = [];
   try {
     demo = await seedDemo(env.MONGODB_URI!);
@@ -178,6 +194,7 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
+      `[dev] Dashboard    http://${config.host}:${config.port}/dashboard`,
       `[dev] API          http://${config.host}:${config.port}/api/v1   (readiness: http://${config.host}:${config.port}/readyz)`,
       `[dev] Metrics      curl -H "Authorization: Bearer ${process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)'}" http://${config.host}:${config.port}/metrics`,
       `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort}` : ' (TEMPORAL_ADDRESS)'}`,

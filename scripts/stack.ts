@@ -20,10 +20,17 @@ export interface ToolPaths {
   testServer: string;
   /** The `local` speech engines' models (providers/stt/local.ts, providers/tts/local.ts). */
   localSpeech: string;
+  /** The production shape's (scripts/productionStack.ts), provisioned by `tools.sh production`. */
+  temporalServer: string;
+  temporalSqlTool: string;
+  postgresBin: string;
+  postgresLibs: string;
+  nginx: string;
+  nginxLibs: string;
 }
 
 /** Builds whatever the tools cache lacks; progress goes to stderr. */
-export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' = 'all'): void {
+export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'production' = 'all'): void {
   execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
@@ -36,6 +43,12 @@ export function toolPaths(env: NodeJS.ProcessEnv = process.env): ToolPaths {
     ferretdb: entries.ferretdb ?? '',
     testServer: entries.testServer ?? '',
     localSpeech: entries.localSpeech ?? '',
+    temporalServer: entries.temporalServer ?? '',
+    temporalSqlTool: entries.temporalSqlTool ?? '',
+    postgresBin: entries.postgresBin ?? '',
+    postgresLibs: entries.postgresLibs ?? '',
+    nginx: entries.nginx ?? '',
+    nginxLibs: entries.nginxLibs ?? '',
   };
 }
 
@@ -72,20 +85,22 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-interface StartOptions {
+export interface StartOptions {
   name: string;
   command: string;
   args: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
   port: number;
   logFile: string;
   address: string;
   timeoutMs?: number;
 }
 
-async function startServer(opts: StartOptions): Promise<RunningServer> {
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
   mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
-  const child = spawn(opts.command, opts.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(opts.command, opts.args, { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env, cwd: opts.cwd });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exitCode: number | null = null;

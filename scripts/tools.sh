@@ -22,6 +22,11 @@ FERRETDB_VERSION=v1.24.2
 # names that build, so a cache holding an unpatched binary builds the patched one beside it.
 FERRETDB_BUILD=$FERRETDB_VERSION-idindex1
 TEST_SERVER_VERSION=1.31.0
+# The production shape (scripts/production.ts): a Temporal server on PostgreSQL, the same release the
+# pinned CLI embeds, so the dev server and the real one run the same server code.
+TEMPORAL_SERVER_VERSION=v1.29.1
+POSTGRES_MAJOR=15
+NGINX_VERSION=1.22.1
 NODE_VERSION=24.21.0
 # The `local` speech engines' models, each shipped inside a PyPI package (see local_speech). The build
 # suffix names this set of pins: a cache holding another set builds this one beside it.
@@ -105,6 +110,71 @@ ferretdb_patch() {
   grep -q "if params.Filter.Len() == 1 {" "$coll" || die "FerretDB patch: the _id pushdown test not found in $coll"
   sed -i "s/if params.Filter.Len() == 1 {/if params.Filter.Len() >= 1 {/" "$coll"
   say "FerretDB $FERRETDB_VERSION: patched _id lookups to use the _id index"
+}
+
+# A real Temporal server and Temporal's own schema tool, both from the server module on the Go module
+# proxy. `nice`: the build takes both cores for minutes, and other jobs on the machine keep running.
+temporal_server() {
+  local server="$BIN/temporal-server-$TEMPORAL_SERVER_VERSION" sqltool="$BIN/temporal-sql-tool-$TEMPORAL_SERVER_VERSION"
+  if [ -x "$server" ] && [ -x "$sqltool" ]; then say "Temporal server $TEMPORAL_SERVER_VERSION: present"; return; fi
+  need go "Go is needed to build the Temporal server: install Go 1.25+"
+  local start; start=$(date +%s)
+  local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-temporal-server.XXXXXX")
+  say "Temporal server $TEMPORAL_SERVER_VERSION: building the server (first time only, several minutes on 2 cores)..."
+  GOBIN="$scratch" GOFLAGS=-buildvcs=false nice -n 15 go install "go.temporal.io/server/cmd/server@$TEMPORAL_SERVER_VERSION"
+  say "Temporal server $TEMPORAL_SERVER_VERSION: server built after $(elapsed "$start"); building temporal-sql-tool..."
+  GOBIN="$scratch" GOFLAGS=-buildvcs=false nice -n 15 go install "go.temporal.io/server/cmd/tools/sql@$TEMPORAL_SERVER_VERSION"
+  mv "$scratch/sql" "$sqltool"
+  mv "$scratch/server" "$server"
+  rm -rf "$scratch"
+  say "Temporal server $TEMPORAL_SERVER_VERSION: built in $(elapsed "$start")"
+}
+
+# PostgreSQL and nginx (the production shape's proxy) from Debian's own packages, without root:
+# `apt-get download` fetches the .debs as a normal user and `dpkg -x` unpacks them into the cache,
+# with any of their libraries this machine lacks. The binaries run from there (PostgreSQL finds its
+# share/ and lib/ relative to itself; nginx is given its prefix and configuration on its command line).
+debian_packages() {
+  local name=$1 home=$2 check=$3; shift 3
+  if [ -f "$home/.complete" ]; then say "$name: present"; return; fi
+  need apt-get "$name is fetched from Debian's packages with apt-get: run on Debian or Ubuntu"
+  local start; start=$(date +%s)
+  local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-debian.XXXXXX")
+  chmod 755 "$scratch"
+  local packages=("$@") dep
+  # The libraries they link that no installed package provides come along; the check after unpacking
+  # names any that is still missing.
+  for dep in $(apt-cache depends --no-recommends --no-suggests "$@" | sed -n 's/^ *|\{0,1\}Depends: \(lib[^ <]*\)$/\1/p' | sort -u); do
+    [ "$(dpkg-query -W -f='${Status}' "$dep" 2>/dev/null)" = "install ok installed" ] || packages+=("$dep")
+  done
+  say "$name: downloading ${packages[*]} from Debian (first time only)..."
+  (cd "$scratch" && apt-get download -q "${packages[@]}" >&2)
+  local deb
+  for deb in "$scratch"/*.deb; do dpkg -x "$deb" "$scratch/root"; done
+  rm -f "$scratch"/*.deb
+  local missing
+  missing=$(LD_LIBRARY_PATH="$(debian_libs "$scratch/root")" ldd "$scratch/root/$check" | grep 'not found' || true)
+  [ -z "$missing" ] || die "$name: libraries missing on this machine: $missing"
+  rm -rf "$home"
+  mv "$scratch/root" "$home"
+  rm -rf "$scratch"
+  touch "$home/.complete"
+  say "$name: ready in $(elapsed "$start")"
+}
+
+# The library folders of unpacked packages, for LD_LIBRARY_PATH.
+debian_libs() {
+  local root=$1
+  echo "$root/usr/lib/x86_64-linux-gnu:$root/usr/lib/aarch64-linux-gnu:$root/usr/lib/postgresql/$POSTGRES_MAJOR/lib"
+}
+
+postgresql() {
+  debian_packages "PostgreSQL $POSTGRES_MAJOR" "$TOOLS_DIR/postgresql-$POSTGRES_MAJOR" \
+    "usr/lib/postgresql/$POSTGRES_MAJOR/bin/postgres" "postgresql-$POSTGRES_MAJOR" "postgresql-client-$POSTGRES_MAJOR"
+}
+
+nginx() {
+  debian_packages "nginx $NGINX_VERSION" "$TOOLS_DIR/nginx-$NGINX_VERSION" usr/sbin/nginx "nginx=$NGINX_VERSION*"
 }
 
 test_server() {
@@ -298,6 +368,12 @@ paths() {
   echo "ferretdb=$ferretdb"
   echo "testServer=${TEMPORAL_TEST_SERVER_PATH:-$BIN/temporal-test-server-$TEST_SERVER_VERSION}"
   echo "localSpeech=${LOCAL_SPEECH_DIR:-$TOOLS_DIR/local-speech-$LOCAL_SPEECH_BUILD}"
+  echo "temporalServer=$BIN/temporal-server-$TEMPORAL_SERVER_VERSION"
+  echo "temporalSqlTool=$BIN/temporal-sql-tool-$TEMPORAL_SERVER_VERSION"
+  echo "postgresBin=$TOOLS_DIR/postgresql-$POSTGRES_MAJOR/usr/lib/postgresql/$POSTGRES_MAJOR/bin"
+  echo "postgresLibs=$(debian_libs "$TOOLS_DIR/postgresql-$POSTGRES_MAJOR")"
+  echo "nginx=$TOOLS_DIR/nginx-$NGINX_VERSION/usr/sbin/nginx"
+  echo "nginxLibs=$(debian_libs "$TOOLS_DIR/nginx-$NGINX_VERSION")"
 }
 
 case "${1:-all}" in
@@ -306,8 +382,14 @@ case "${1:-all}" in
   ferretdb) lock; ferretdb ;;
   test-server) lock; test_server ;;
   local-speech) lock; local_speech ;;
+  temporal-server) lock; temporal_server ;;
+  postgresql) lock; postgresql ;;
+  nginx) lock; nginx ;;
+  # What scripts/production.ts runs: the CLI (for namespace and search-attribute setup) and FerretDB
+  # as always, plus the real Temporal server, PostgreSQL and nginx.
+  production) lock; temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
   node-bin) node_bin ;;
   schemathesis) schemathesis ;;
   paths) paths ;;
-  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|node-bin|schemathesis|paths]" ;;
+  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production|node-bin|schemathesis|paths]" ;;
 esac

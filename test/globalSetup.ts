@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildDashboard } from '../scripts/buildDashboard';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
 
 declare global {
@@ -14,6 +15,8 @@ declare global {
 
 export default async function globalSetup(): Promise<void> {
   provision();
+  // The API serves the dashboard's bundle: built from the sources of this run, never a stale one.
+  await buildDashboard();
   const paths = toolPaths();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'voice-agent-test-'));
   const servers: RunningServer[] = [];

@@ -68,7 +68,8 @@ export class CallRun {
   }
 
   carrierEvent(event: CarrierEvent): void {
-    if (event.type === 'ended') this.carrierEndedAt ??= Date.now();
+    // A line that fails mid-call (its media stream dropped) is over then too: the charge stops there.
+    if (event.type === 'ended' || (event.type === 'failed' && this.answeredAt !== undefined)) this.carrierEndedAt ??= Date.now();
     this.events.push(event);
   }
 
@@ -109,7 +110,7 @@ export class CallRun {
    */
   async placeCall(): Promise<boolean> {
     const { input } = this;
-    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables });
+    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok });
     if ('refused' in result) {
       this.refused = result.refused;
       // Nothing was written for a refused call.
@@ -159,7 +160,11 @@ export class CallRun {
     const ended = () => this.events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
     const inTime = await condition(() => ended() !== undefined || this.hangupRequested, `${this.input.maxDurationMinutes} minutes`);
     const end = ended();
-    if (end?.type === 'failed') return 'failed';
+    if (end?.type === 'failed') {
+      // Nobody is speaking on the line any more: it must not stay open on the carrier's side.
+      await carrierHangup({ carrierCallId: this.state.carrierCallId! });
+      return 'failed';
+    }
     if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
     await carrierHangup({ carrierCallId: this.state.carrierCallId! });
     return inTime ? 'hangup_requested' : 'max_duration';

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { ApiKey, hashKey } from '../../models/apiKey';
+import { ApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE, hashKey } from '../../models/apiKey';
 import { DashboardSession } from '../../models/dashboardSession';
 import { User } from '../../models/user';
 import { invalidApiKey, organizationRequired, permissionDenied } from '../errors';
@@ -86,9 +86,37 @@ function bearer(ctx: Koa.Context): string {
   return match[1]!;
 }
 
-export async function authenticateApiKey(ctx: Koa.Context, cache: KeyCache): Promise<Extract<Auth, { kind: 'apiKey' }>> {
+type PartnerAuth = Extract<Auth, { kind: 'apiKey' }>;
+
+/**
+ * The credential of a partner route: an API key, or a dashboard session, so the dashboard reaches
+ * agents, calls and the rest without any API key being minted for it.
+ */
+export async function authenticatePartner(ctx: Koa.Context, cache: KeyCache): Promise<PartnerAuth> {
+  if (SESSION_PATTERN.test(bearer(ctx))) return sessionAsPartner(await authenticateDashboard(ctx));
+  return authenticateApiKey(ctx, cache);
+}
+
+/**
+ * A session acts as its user does today: their current permissions are its scopes (a permission
+ * taken away applies at its next request), it is never byok (byok is a key's setting), it frames
+ * no embeds (no allowed origins) and it is rate limited per session at a new key's default rate.
+ */
+function sessionAsPartner(session: Extract<Auth, { kind: 'dashboard' }>): PartnerAuth {
+  return {
+    kind: 'apiKey',
+    keyId: null,
+    session: { sessionId: session.sessionId, userId: session.userId },
+    organizationId: session.organizationId,
+    scopes: session.permissions,
+    byok: false,
+    allowedOrigins: [],
+    rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+async function authenticateApiKey(ctx: Koa.Context, cache: KeyCache): Promise<PartnerAuth> {
   const token = bearer(ctx);
-  if (SESSION_PATTERN.test(token)) throw permissionDenied('Dashboard sessions cannot call the partner API; use an API key.');
   if (!KEY_PATTERN.test(token)) throw invalidApiKey('API keys start with rb_live_ or rb_test_ followed by 32 letters and digits.');
   const key = await cache.find(hashKey(token));
   const now = new Date();

@@ -32,6 +32,7 @@ export function errorBody(apiError: ApiError, requestId: string) {
       code: apiError.code,
       message: apiError.message,
       ...(apiError.param ? { param: apiError.param } : {}),
+      ...(apiError.details ? { details: apiError.details } : {}),
     },
     request_id: requestId,
   };

@@ -1,5 +1,5 @@
 import { findPage } from '../../lib/page';
-import { ApiKey as ApiKeyModel, createApiKey } from '../../models/apiKey';
+import { ApiKey as ApiKeyModel, DEFAULT_RATE_LIMIT_PER_MINUTE, createApiKey } from '../../models/apiKey';
 import { forgetCachedKeys } from '../middleware/auth';
 import { assertByokReady } from '../byok';
 import { notFound, validationError } from '../errors';
@@ -53,7 +53,7 @@ export const apiKeyRoutes = [
         scopes: body.scopes,
         byok: body.byok ?? false,
         allowedOrigins,
-        rateLimitPerMinute: body.rateLimitPerMinute ?? 120,
+        rateLimitPerMinute: body.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
         expiresAt,
       });
       return keyRepresentation(doc, key);

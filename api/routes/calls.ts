@@ -7,7 +7,8 @@ import { transcriptOf } from '../../models/callTurn';
 import { reserveCallSlot } from '../../models/callSlot';
 import { Contact, isDoNotCall } from '../../models/contact';
 import { releaseSlot } from '../../models/slot';
-import { concurrencyLimit, doNotCall, insufficientCredits, notFound, validationError } from '../errors';
+import { readRecording, recordingFile } from '../../models/recording';
+import { concurrencyLimit, doNotCall, insufficientCredits, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
@@ -22,7 +23,7 @@ import {
   callRepresentation,
   transcriptRepresentation,
 } from '../schemas/calls';
-import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+import { ErrorEnvelope, IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 /** How long a client refused for concurrency should wait: a short simulated call ends within it. */
 const CONCURRENCY_RETRY_AFTER_S = 5;
@@ -31,6 +32,24 @@ async function findCall(organizationId: Types.ObjectId, id: string): Promise<Cal
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
   if (!call) throw notFound('call', 'path.id');
   return call;
+}
+
+/**
+ * The bytes a `Range` header asks for: one range (`bytes=a-b`, `bytes=a-`, `bytes=-n`), clamped to
+ * the file. Anything else (several ranges, another unit, a malformed header) is ignored and the
+ * whole file served, as HTTP allows; a range starting past the end is 416.
+ */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
+  const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [first, last] = [match[1] === '' ? undefined : Number(match[1]), match[2] === '' ? undefined : Number(match[2])];
+  if (first === undefined) {
+    if (last === 0) throw rangeNotSatisfiable(size);
+    return size === 0 ? undefined : { start: Math.max(0, size - last!), end: size - 1 };
+  }
+  if (last !== undefined && last < first) return undefined;
+  if (first >= size) throw rangeNotSatisfiable(size);
+  return { start: first, end: Math.min(last ?? size - 1, size - 1) };
 }
 
 export const callRoutes = [
@@ -68,7 +87,8 @@ export const callRoutes = [
       'A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. ' +
       'The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. ' +
       'A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. ' +
-      '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed, voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`). ' +
+      '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`). ' +
+      'Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. ' +
       'The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
@@ -174,6 +194,43 @@ export const callRoutes = [
       const report = call.reportId ? await CallReportModel.findById(call.reportId).lean() : null;
       if (!report) return reply(202, { object: 'call_report', callId: params.id, status: 'pending' });
       return callReportRepresentation(params.id, report);
+    },
+  }),
+  defineRoute({
+    operationId: 'getCallRecording',
+    method: 'get',
+    path: '/calls/{id}/recording',
+    tag: 'Calls',
+    resource: 'call',
+    summary: "A call's recording",
+    description:
+      'The call as a WAV file (PCM 16-bit, 16 kHz, stereo: the person called on the left channel, the agent on the right, one timeline; of the agent only what was played, so speech the callee interrupted stops where they did). ' +
+      'Only calls of agents with `phone.recordCalls`, once `recordingAvailable` is true; otherwise 404 `RECORDING_NOT_FOUND` (also after the organization’s retention period deleted it). ' +
+      'Takes a single `Range: bytes=…` (206 with `content-range`; `accept-ranges: bytes` says so), as audio players seeking send; a range past the end is 416 `RANGE_NOT_SATISFIABLE`.',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    params: IdParams,
+    status: 200,
+    responses: {
+      200: { description: 'The whole recording.', mediaType: 'audio/wav' },
+      206: { description: 'The requested bytes of the recording, with `content-range`.', mediaType: 'audio/wav' },
+      404: { description: 'No such call in the caller’s organization, or `RECORDING_NOT_FOUND`: the call has no recording.', schema: ErrorEnvelope },
+      416: { description: '`RANGE_NOT_SATISFIABLE`: the range starts past the end of the file.', schema: ErrorEnvelope },
+    },
+    handler: async ({ params, auth, ctx }: Req<{ params: typeof IdParams }>) => {
+      const call = await findCall(auth.organizationId, params.id);
+      const file = call.recording ? await recordingFile(call.recording.fileId) : undefined;
+      if (!file) throw recordingNotFound();
+      const range = byteRange(ctx.get('range') || undefined, file.length);
+      ctx.set({
+        'content-type': 'audio/wav',
+        'accept-ranges': 'bytes',
+        'content-disposition': `inline; filename="call-${params.id}.wav"`,
+        'content-length': String(range ? range.end - range.start + 1 : file.length),
+      });
+      if (!range) return reply(200, readRecording(file._id));
+      ctx.set('content-range', `bytes ${range.start}-${range.end}/${file.length}`);
+      return reply(206, readRecording(file._id, range));
     },
   }),
   defineRoute({

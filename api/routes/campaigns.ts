@@ -19,9 +19,9 @@ import {
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
-import { checkRecipients, declaredVariables, withContactAttributes } from '../callTarget';
+import { checkRecipient, declaredVariables, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { ApiError, importInProgress, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
+import { ApiError, RowErrors, importInProgress, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
 import { streamJsonArray } from '../middleware/jsonStream';
 import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
@@ -39,7 +39,7 @@ import {
   RecipientInput,
   UpdateCampaignBody,
   campaignRepresentation,
-  checkRecipientTimezones,
+  checkRecipientTimezone,
   checkSchedule,
   recipientRepresentation,
 } from '../schemas/campaigns';
@@ -57,26 +57,32 @@ const validateRecipient = compile(RecipientInput, 'body');
 const IMPORT_BATCH = 1000;
 
 /**
- * One batch of the import as stored, its rows numbered from `start`: each takes its number's
- * contact's attributes as variables (the row's own win) and its time zone (recipientTimezone: the
- * contact's first), then passes the checks of `POST /calls`.
+ * One batch of the import as stored: each row takes its number's contact's attributes as variables
+ * (the row's own win) and its time zone (recipientTimezone: the contact's first), then passes the
+ * checks of `POST /calls`. A row that fails is kept in `bad` and left out.
  */
-async function resolveBatch(organizationId: Types.ObjectId, agent: AgentRecord, batch: RecipientRow[], start: number, seen: Map<string, number>) {
-  checkRecipientTimezones(batch, start);
+async function resolveBatch(organizationId: Types.ObjectId, agent: AgentRecord, batch: Array<{ index: number; row: RecipientRow }>, seen: Map<string, number>, bad: RowErrors) {
   const declared = declaredVariables(agent);
-  const contacts = await contactProfiles(organizationId, batch.map((r) => r.phoneNumber));
-  const rows = batch.map((r) => {
-    const contact = contacts.get(r.phoneNumber);
-    return { ...r, variables: withContactAttributes(declared, contact?.attributes, r.variables), timezone: recipientTimezone(r, contact?.timezone) };
-  });
-  checkRecipients(agent, rows, start, seen);
+  const contacts = await contactProfiles(organizationId, batch.map(({ row }) => row.phoneNumber));
+  const rows: Parameters<RecipientStore['write']>[0] = [];
+  for (const { index, row } of batch) {
+    bad.check(index, () => {
+      checkRecipientTimezone(row.timezone, index);
+      const contact = contacts.get(row.phoneNumber);
+      const resolved = { ...row, variables: withContactAttributes(declared, contact?.attributes, row.variables), timezone: recipientTimezone(row, contact?.timezone) };
+      checkRecipient(declared, resolved, index, seen);
+      rows.push(resolved);
+    });
+  }
   return rows;
 }
 
 /**
  * Reads, checks and stores the streamed import batch by batch, refusing before each batch is
- * written if it would take the organization past `maxRecipients`; on any refusal or failure removes
- * what earlier batches stored, so the import is all or nothing.
+ * written if it would take the organization past `maxRecipients`. After the first bad row nothing
+ * more is stored but the rest are still checked, so the 400 lists every bad row (up to
+ * MAX_ERROR_DETAILS). On any refusal or failure removes what earlier batches stored, so the import
+ * is all or nothing.
  */
 async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId, agent: AgentRecord, store: RecipientStore) {
   const organization = await Organization.findById(organizationId).lean();
@@ -84,22 +90,28 @@ async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId
   const { maxRecipients } = organizationLimits(organization);
   const used = await storedRecipients(organizationId);
   const seen = new Map<string, number>();
-  let batch: RecipientRow[] = [];
+  const bad = new RowErrors();
+  let batch: Array<{ index: number; row: RecipientRow }> = [];
+  let count = 0;
   const flush = async () => {
-    const rows = await resolveBatch(organizationId, agent, batch, store.total, seen);
+    const rows = await resolveBatch(organizationId, agent, batch, seen, bad);
+    batch = [];
+    if (bad.count > 0) return;
     if (used + store.total + rows.length > maxRecipients) {
       throw quotaExceeded(`Your organization may store ${maxRecipients} recipients in campaigns not archived and has ${used}; this import has more than the ${maxRecipients - used} left. Archive a completed or cancelled campaign or raise the plan.`);
     }
     await store.write(rows, await doNotCallAmong(organizationId, rows.map((r) => r.phoneNumber)));
-    batch = [];
   };
   try {
     for await (const row of streamJsonArray(ctx, { field: 'recipients', limitBytes: IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_RECIPIENTS })) {
-      check(validateRecipient, row, `body.recipients[${store.total + batch.length}]`);
-      batch.push(row as RecipientRow);
-      if (batch.length === IMPORT_BATCH) await flush();
+      const index = count++;
+      if (bad.check(index, () => check(validateRecipient, row, `body.recipients[${index}]`))) batch.push({ index, row: row as RecipientRow });
+      // Full: the rows still in the batch come before any later one, so checking them completes the first MAX_ERROR_DETAILS.
+      if (batch.length === IMPORT_BATCH || bad.full) await flush();
+      if (bad.full) break;
     }
     if (batch.length > 0) await flush();
+    bad.throwIfAny();
   } catch (err) {
     await store.remove();
     throw err;
@@ -264,7 +276,7 @@ export const campaignRoutes = [
       'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
       'Claimed before its body is read: while it runs, another import of the campaign, or any other import of the organization (this route or `POST /contacts/import`), is 409 `IMPORT_IN_PROGRESS` at once; the claim ends with the import, or lapses within a minute if its server died. ' +
       'The body is parsed as it arrives and stored a thousand rows at a time, so its size costs no memory; until the import ends its recipients are not listed and the campaign cannot launch. ' +
-      'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); the first bad row rejects the whole import with 400 naming it, e.g. `body.recipients[12].phoneNumber`, and nothing is stored (rows stored before it are removed). ' +
+      'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); any bad row rejects the whole import with 400 and nothing is stored (rows stored before it are removed): `param` names the first, e.g. `body.recipients[12].phoneNumber`, and `error.details` lists every bad row found, each `{param, message}` by its first error, in row order, up to 100 (the body is read on to find them; past 100 the rest is not checked). ' +
       'Recipients count against the organization’s `maxRecipients` (stored in campaigns not archived; archiving frees them): an import that would pass it is 403 `QUOTA_EXCEEDED` whole, refused before the thousand rows that pass it are written, with nothing left stored. ' +
       'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
       'Each recipient’s time zone is stored with it: its number’s contact’s `timezone` (see Contacts), else the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +

@@ -4,7 +4,7 @@ import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { Contact as ContactModel, ContactQuotaExceeded, createContact, eraseContact, importContacts, updateContact, type ContactRecord } from '../../models/contact';
 import { Organization, organizationLimits } from '../../models/organization';
 import { checkPhoneNumber } from '../callTarget';
-import { duplicateContact, importInProgress, notFound, organizationRequired, quotaExceeded, validationError } from '../errors';
+import { RowErrors, duplicateContact, importInProgress, notFound, organizationRequired, quotaExceeded, validationError } from '../errors';
 import { ImportInProgress, inImportClaim } from '../../models/importClaim';
 import { streamJsonArray } from '../middleware/jsonStream';
 import { check, compile } from '../validation';
@@ -110,7 +110,7 @@ export const contactRoutes = [
     tag: 'Contacts',
     summary: 'Create or update many contacts',
     description:
-      `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB, each checked like \`POST /contacts\`; the first bad row rejects the whole import with 400 naming it, e.g. \`body.contacts[12].phoneNumber\`, and nothing is stored. A number may appear once per import. ` +
+      `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB, each checked like \`POST /contacts\`; any bad row rejects the whole import with 400 and nothing is stored: \`param\` names the first, e.g. \`body.contacts[12].phoneNumber\`, and \`error.details\` lists every bad row found, each \`{param, message}\` by its first error, in row order, up to 100. A number may appear once per import. ` +
       'A row whose number has no contact creates one; otherwise it updates that contact with the fields the row gives. `doNotCall: true` suppresses the number; an import never lifts a suppression (`PATCH` one contact for that). ' +
       'Rows are applied in order; an import that fails partway (a server error) leaves the rows before it applied, and sending it again is safe. ' +
       `${QUOTA_RULE} ${IMPORT_CLAIM_RULE} An import whose new numbers would pass \`maxContacts\` is refused before any row is applied; one that passes it only because contacts were created meanwhile stops at that thousand-row batch (its new contacts removed, earlier batches applied).`,
@@ -124,21 +124,27 @@ export const contactRoutes = [
     handler: async ({ auth, ctx }: Req) => {
       try {
         return await inImportClaim(auth.organizationId, null, async () => {
-          // Every row is checked, and the quota, before any is applied: the rows are kept (the body's text is not).
+          // Every row is checked, and the quota, before any is applied: the rows are kept (the body's text is not); after a bad row only the checks go on, to list every bad row.
           const contacts: ImportContactsBody['contacts'] = [];
           const seen = new Map<string, number>();
+          const bad = new RowErrors();
+          let i = 0;
           for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS })) {
-            const i = contacts.length;
-            const param = `body.contacts[${i}]` as const;
-            check(validateContactRow, row, param);
-            const contact = row as ImportContactsBody['contacts'][number];
-            checkPhoneNumber(contact.phoneNumber, param);
-            checkContactTimezone(contact.timezone, param);
-            const first = seen.get(contact.phoneNumber);
-            if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
-            seen.set(contact.phoneNumber, i);
-            contacts.push(contact);
+            const index = i++;
+            bad.check(index, () => {
+              const param = `body.contacts[${index}]` as const;
+              check(validateContactRow, row, param);
+              const contact = row as ImportContactsBody['contacts'][number];
+              checkPhoneNumber(contact.phoneNumber, param);
+              checkContactTimezone(contact.timezone, param);
+              const first = seen.get(contact.phoneNumber);
+              if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
+              seen.set(contact.phoneNumber, index);
+              if (bad.count === 0) contacts.push(contact);
+            });
+            if (bad.full) break;
           }
+          bad.throwIfAny();
           const limit = await maxContacts(auth.organizationId);
           const { created, updated } = await importContacts(auth.organizationId, contacts, limit);
           return { object: 'contact_import' as const, total: contacts.length, created, updated };

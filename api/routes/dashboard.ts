@@ -4,6 +4,7 @@ import { ApiKey, hashKey } from '../../models/apiKey';
 import { DashboardSession as SessionModel } from '../../models/dashboardSession';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
+import { findPage } from '../../lib/page';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { userPool } from '../../models/tenant';
 import { User as UserModel, hashPassword, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../../models/user';
@@ -12,8 +13,8 @@ import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDO
 import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { SCOPES, assertGrantable, type Scope } from '../scopes';
-import { IdParams, errorResponses } from '../schemas/common';
-import { CreateSessionBody, CreateUserBody, DashboardSession, UpdateUserBody, User, userRepresentation } from '../schemas/dashboard';
+import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+import { CreateSessionBody, CreateUserBody, DashboardSession, ListUsersQuery, UpdateUserBody, User, userRepresentation, type UserDoc } from '../schemas/dashboard';
 
 const SESSION_HOURS = 12;
 const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
@@ -98,6 +99,23 @@ export const dashboardRoutes = [
       const user = await UserModel.exists({ _id: params.id, organizationId: auth.organizationId });
       if (!user) throw notFound('user', 'path.id');
       await SessionModel.deleteMany({ userId: user._id });
+    },
+  }),
+  defineRoute({
+    operationId: 'listUsers',
+    method: 'get',
+    path: '/dashboard/users',
+    tag: 'Dashboard',
+    summary: "List the organization's users, newest first",
+    description: 'Each with role, permissions, status and whether they are the founder, for admins to manage them (`PATCH /dashboard/users/{id}`).',
+    auth: 'dashboard',
+    adminOnly: true,
+    query: ListUsersQuery,
+    status: 200,
+    responses: { 200: { description: 'A page of users.', schema: ListOf(User, 'user') } },
+    handler: async ({ query, auth }: Req<{ query: typeof ListUsersQuery; auth: 'dashboard' }>) => {
+      const { docs, total } = await findPage<UserDoc>(UserModel, { organizationId: auth.organizationId }, query);
+      return listEnvelope('user', docs.map(userRepresentation), total, query);
     },
   }),
   defineRoute({

@@ -1,12 +1,14 @@
 import { buildOpenApi } from '../openapi';
 import { defineRoute, type Req, type RouteDef } from '../defineRoute';
 import { agentRoutes } from './agents';
+import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './apiKeys';
 import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
 import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { interviewRoutes } from './interviews';
+import { organizationRoutes } from './organization';
 import { providerCredentialRoutes } from './providerCredentials';
 import { usageRoutes } from './usage';
 
@@ -24,6 +26,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl, config.invalidCredentialsPerMinute)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...interviewRoutes, ...usageRoutes, ...dashboardRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
   return routes;
 }

@@ -151,7 +151,7 @@ export const interviewRoutes = [
     responses: { 200: { description: 'The embed token.', schema: EmbedToken }, ...errorResponses(409) },
     handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof EmbedTokenBody }>) => {
       const doc = await findInterview(auth.organizationId, params.id);
-      if (auth.allowedOrigins.length === 0) throw embedOriginsRequired();
+      if (auth.keyId === null || auth.allowedOrigins.length === 0) throw embedOriginsRequired();
       if (doc.status === 'completed') throw interviewClosed('This interview is completed; it takes no new embed tokens.');
       if (doc.expiresAt <= new Date()) throw interviewClosed('This interview is past its expiresAt; it takes no new embed tokens.');
       const token = generateCandidateSecret('et');

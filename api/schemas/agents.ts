@@ -39,6 +39,11 @@ const PhoneFields = {
   retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080 }),
   requiredContactFields: labels('Fields the agent must collect from the callee.'),
   outcomeLabels: labels('Outcomes the report may assign to a call.'),
+  recordCalls: Type.Boolean({
+    description:
+      'Record this agent’s calls (both sides, as a stereo WAV served by `GET /calls/{id}/recording`). Default false. ' +
+      'Recording a phone call is regulated: you are responsible for telling the people called that they are recorded (e.g. in the `greeting`) and for obtaining consent where the law requires it, including two-party (all-party) consent jurisdictions. Recordings are deleted after the organization’s retention period.',
+  }),
 };
 
 const VoiceFields = {
@@ -149,6 +154,7 @@ export const PHONE_DEFAULTS = {
   retryDelayMinutes: 60,
   requiredContactFields: [] as string[],
   outcomeLabels: [] as string[],
+  recordCalls: false,
 };
 
 export const VOICE_DEFAULTS = {

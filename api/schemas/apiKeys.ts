@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Types } from 'mongoose';
 import { SCOPES } from '../scopes';
 import { iso } from '../../lib/time';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../models/apiKey';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
@@ -32,7 +33,7 @@ export const CreateApiKeyBody = Type.Object(
           'A bad entry is 400 naming it (`body.allowedOrigins[2]`). Stored as browsers send them in `Origin` (host in lower case, a default port dropped).',
       }),
     ),
-    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 120 })),
+    rateLimitPerMinute: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: DEFAULT_RATE_LIMIT_PER_MINUTE })),
     expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the key stops working on its own; must be in the future.' })),
   },
   { additionalProperties: false, title: 'api_key_create' },

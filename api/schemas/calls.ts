@@ -55,7 +55,10 @@ export const Call = Type.Object(
     durationSeconds: nullable(Type.Integer(), 'Connected time, from answer to end.'),
     chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute; 0 when it never connected.'),
     reportId: nullable(Id, 'Present once the analysis has finished.'),
-    recordingAvailable: Type.Boolean(),
+    recordingAvailable: Type.Boolean({
+      description:
+        'True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it.',
+    }),
     createdAt: Timestamp,
   },
   { title: 'call' },
@@ -82,7 +85,7 @@ export function callRepresentation(call: CallRecord): Call {
     durationSeconds: call.durationSeconds ?? null,
     chargedMinutes: call.chargedMinutes ?? null,
     reportId: call.reportId ? String(call.reportId) : null,
-    recordingAvailable: false,
+    recordingAvailable: Boolean(call.recording),
     createdAt: call.createdAt.toISOString(),
   };
 }

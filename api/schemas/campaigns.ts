@@ -86,10 +86,8 @@ const checkTimezone = (timezone: string | undefined, param: string) => {
   if (timezone !== undefined && !isTimezone(timezone)) throw validationError(`${param} must be an IANA time zone such as Europe/London or UTC.`, param);
 };
 
-/** Each import row's optional `timezone` is one `Intl` knows, checked like the campaign's. */
-export function checkRecipientTimezones(rows: Array<{ timezone?: string }>, start = 0) {
-  rows.forEach((r, i) => checkTimezone(r.timezone, `body.recipients[${start + i}].timezone`));
-}
+/** Import row `index`'s optional `timezone` is one `Intl` knows, checked like the campaign's. */
+export const checkRecipientTimezone = (timezone: string | undefined, index: number) => checkTimezone(timezone, `body.recipients[${index}].timezone`);
 
 /** What the schemas cannot say about a campaign's `timezone` and `callingHours`. */
 export function checkSchedule(body: { timezone?: string; callingHours?: { start: string; end: string } | null }) {

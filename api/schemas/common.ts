@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MAX_ERROR_DETAILS } from '../errors';
 
 /** A resource id: 24 lower-case hex characters. A path id that does not match is a 404. */
 export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-character hexadecimal id' });
@@ -60,6 +61,12 @@ export const ErrorEnvelope = Type.Object(
       code: Type.String({ description: 'Stable code to branch on.' }),
       message: Type.String({ description: 'For developers; may change.' }),
       param: Type.Optional(Type.String({ description: 'The offending field, e.g. `body.phone.greeting` or `query.limit`.' })),
+      details: Type.Optional(
+        Type.Array(Type.Object({ param: Type.String(), message: Type.String() }), {
+          maxItems: MAX_ERROR_DETAILS,
+          description: `Imports only (\`POST /campaigns/{id}/recipients\`, \`POST /contacts/import\`): every bad row found, each by its first error, in row order, up to ${MAX_ERROR_DETAILS}; the first is also \`param\` and \`message\`.`,
+        }),
+      ),
     }),
     request_id: Type.String({ description: 'Also in the `x-request-id` header; quote it to support.' }),
   },

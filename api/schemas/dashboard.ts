@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Types } from 'mongoose';
 import { SCOPES } from '../scopes';
-import { Id, StringEnum, Timestamp } from './common';
+import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 const Permissions = Type.Array(StringEnum(SCOPES), { uniqueItems: true, maxItems: SCOPES.length });
@@ -26,6 +26,8 @@ export const User = Type.Object(
   },
   { title: 'user' },
 );
+
+export const ListUsersQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 export const DashboardSession = Type.Object(
   {

@@ -10,8 +10,11 @@ export interface DialRequest {
   to: string;
   /** The workflow that receives the call's carrier events. */
   callWorkflowId: string;
+  /** Placed with a byok key: its speech may run only on the organization's own credentials. */
+  byok: boolean;
   /**
-   * How the agent sounds, for a carrier that runs speech itself (Twilio ConversationRelay). Absent
+   * How the agent sounds, for a carrier that runs speech itself (Twilio ConversationRelay, when
+   * configured). Absent
    * when the agent was deleted after the call was placed: the carrier's defaults apply.
    */
   voice?: DialVoice;

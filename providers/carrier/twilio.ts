@@ -12,6 +12,8 @@ export function twilioUrls(publicBaseUrl: string, callId: string) {
     amd: `${base}/amd/${callId}`,
     // Twilio signs the handshake over the URL exactly as the TwiML gave it, scheme included.
     relay: `${base.replace(/^http/, 'ws')}/relay/${callId}`,
+    // Media Streams connects only over wss (and takes no query string).
+    media: `${base.replace(/^https?:/, 'wss:')}/media/${callId}`,
   };
 }
 
@@ -37,7 +39,7 @@ const CALL_ON = new Set(['queued', 'initiated', 'ringing', 'in-progress']);
 
 export interface TwilioCarrierOptions extends TwilioConfig {
   publicBaseUrl: string;
-  /** The server's speech vendors, for agents that name none. */
+  /** The server's speech vendors, for agents that name none (ConversationRelay's). */
   defaultStt: string;
   defaultTts: string;
   /** The call workflow's ring timeout (RING_TIMEOUT_SECONDS), which the detection's verdict must beat. */
@@ -45,10 +47,12 @@ export interface TwilioCarrierOptions extends TwilioConfig {
 }
 
 /**
- * Real calls through Twilio's REST API. Each answered call runs the conversation over
- * ConversationRelay: Twilio transcribes the callee and speaks our text, and our relay endpoint
- * (api/relay.ts) answers every utterance. Status and answering-machine callbacks come back to the
- * webhooks in api/routes/twilio.ts, which turn them into the call's carrier events.
+ * Real calls through Twilio's REST API. Each answered call streams its audio both ways over Media
+ * Streams to our endpoint (api/mediaStreams.ts), where our own speech pipeline hears and speaks;
+ * with TWILIO_SPEECH=relay, calls of keys without byok run over ConversationRelay instead (Twilio
+ * transcribes and speaks our text, api/relay.ts answers every utterance). Status and
+ * answering-machine callbacks come back to the webhooks in api/routes/twilio.ts, which turn them
+ * into the call's carrier events.
  */
 export class TwilioCarrier implements Carrier {
   readonly name = 'twilio';
@@ -78,13 +82,29 @@ export class TwilioCarrier implements Carrier {
     return response.toString();
   }
 
+  /** The TwiML that streams the answered call's audio both ways to our Media Streams endpoint. */
+  streamTwiml(callId: string): string {
+    const response = new twiml.VoiceResponse();
+    const stream = response.connect().stream({ url: twilioUrls(this.options.publicBaseUrl, callId).media });
+    stream.parameter({ name: 'callId', value: callId });
+    return response.toString();
+  }
+
+  /**
+   * Our pipeline, unless the server opted into ConversationRelay; a byok call never goes there,
+   * since Twilio's speech vendors would run on the service's account, not the organization's.
+   */
+  private twimlFor(request: DialRequest): string {
+    return this.options.speech === 'relay' && !request.byok ? this.relayTwiml(request.callId, request.voice) : this.streamTwiml(request.callId);
+  }
+
   async dial(request: DialRequest): Promise<{ carrierCallId: string }> {
     const urls = twilioUrls(this.options.publicBaseUrl, request.callId);
     try {
       const call = await this.client.calls.create({
         to: request.to,
         from: this.options.fromNumber,
-        twiml: this.relayTwiml(request.callId, request.voice),
+        twiml: this.twimlFor(request),
         statusCallback: urls.status,
         statusCallbackMethod: 'POST',
         statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],

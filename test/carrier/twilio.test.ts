@@ -1,8 +1,12 @@
 /**
- * Phone calls through Twilio on the real stack: the API and a worker with CARRIER=twilio on the
- * Temporal dev server and FerretDB, Twilio's REST API played by a local fake, its status callbacks
- * posted signed as Twilio signs them, and ConversationRelay played by a WebSocket client.
+ * Phone calls through Twilio on the real stack: the API and a worker with CARRIER=twilio and
+ * TWILIO_SPEECH=relay on the Temporal dev server and FerretDB, Twilio's REST API played by a local
+ * fake, its status callbacks posted signed as Twilio signs them, and ConversationRelay played by a
+ * WebSocket client; a byok call, which never goes through the relay, by a Media Streams client on
+ * fakes of the organization's own speech and LLM vendors. Media Streams calls are in
+ * twilioMediaStreams.test.ts.
  */
+import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { getExpectedTwilioSignature } from 'twilio';
 import { createApp } from '../../api/app';
@@ -10,19 +14,25 @@ import { MAX_RELAY_MESSAGE_BYTES, twilioRelay } from '../../api/relay';
 import { dispatchUpgrades } from '../../api/upgrade';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
+import { storeVerifiedCredential } from '../../models/providerCredential';
 import type { ReplyStream } from '../../providers/llm/interface';
 import { SimulatedLlm } from '../../providers/llm/simulated';
 import { createTenant, request, startApi } from '../helpers/app';
 import { serve } from '../helpers/http';
 import { uniqueName, waitFor } from '../helpers/servers';
+import { TWILIO_PUBLIC, twilioCallbacks, twilioEnv } from '../helpers/twilio';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 import { Refused, RelayClient } from '../fakes/conversationRelay';
+import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
+import { MediaStreamClient } from '../fakes/mediaStreams';
+import { startFakeDeepgram, startFakeElevenLabs, type FakeDeepgram, type FakeElevenLabs } from '../fakes/speechVendors';
 import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
 
-/** Where Twilio is told to reach the service; the signatures cover it, not the test's local address. */
-const PUBLIC = 'https://voice.example.test';
+const PUBLIC = TWILIO_PUBLIC;
 const REJECTED = '+442079460021';
 const OUTAGE = '+442079460022';
+// The organization's own vendor keys, which only its byok calls may use; the service has keys of its own for the same vendors.
+const ORG_KEYS = { llm: 'gsk_organization-llm-key', stt: 'organization-deepgram-key', tts: 'organization-elevenlabs-key' };
 
 let fake: FakeTwilio;
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -30,21 +40,26 @@ let worker: RunningWorker;
 let key: string;
 let agentId: string;
 let numbers = 30;
+let env: ReturnType<typeof twilioEnv>;
+let groq: FakeLlmServer;
+let deepgram: FakeDeepgram;
+let elevenlabs: FakeElevenLabs;
 
 beforeAll(async () => {
   fake = await startFakeTwilio();
   fake.rejects.add(REJECTED);
   fake.failsFor.add(OUTAGE);
-  const env = {
-    TEMPORAL_TASK_QUEUE: uniqueName('twilio'),
-    RING_TIMEOUT_SECONDS: '60',
-    PUBLIC_BASE_URL: PUBLIC,
-    CARRIER: 'twilio',
-    TWILIO_ACCOUNT_SID: fake.accountSid,
-    TWILIO_AUTH_TOKEN: fake.authToken,
-    TWILIO_FROM_NUMBER: '+442079460100',
-    TWILIO_API_BASE_URL: fake.url,
-  };
+  [groq, deepgram, elevenlabs] = await Promise.all([startFakeLlmVendor('groq', ORG_KEYS.llm), startFakeDeepgram(ORG_KEYS.stt), startFakeElevenLabs(ORG_KEYS.tts)]);
+  // ConversationRelay for calls of keys without byok; byok calls go through Media Streams all the same.
+  env = twilioEnv(fake, 'twilio', {
+    TWILIO_SPEECH: 'relay',
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    GROQ_BASE_URL: groq.url,
+    DEEPGRAM_BASE_URL: deepgram.url,
+    ELEVENLABS_BASE_URL: elevenlabs.url,
+    DEEPGRAM_API_KEY: 'service-deepgram-key',
+    ELEVENLABS_API_KEY: 'service-elevenlabs-key',
+  });
   api = await startApi('twilio', env);
   worker = await runWorker(env);
   const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 50 } });
@@ -65,7 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await api?.close();
-  await fake?.close();
+  await Promise.all([fake, groq, deepgram, elevenlabs].map((f) => f?.close()));
 });
 
 /** A fresh number for each call, so each test finds its own dial at the fake. */
@@ -82,17 +97,10 @@ async function placed(): Promise<{ id: string; sid: string; form: Record<string,
   return { id: res.body.id, sid: dial.callSid, form: dial.form };
 }
 
-/** Posts a callback as Twilio does: form-encoded, signed over the public URL and every field. */
-function callback(path: string, params: Record<string, string>, signature = getExpectedTwilioSignature(fake.authToken, `${PUBLIC}${path}`, params)) {
-  return request(api.url, 'POST', path, {
-    body: new URLSearchParams(params).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
-  });
-}
-
-const status = (id: string, sid: string, CallStatus: string, extra: Record<string, string> = {}) =>
-  callback(`/carrier/twilio/status/${id}`, { AccountSid: fake.accountSid, CallSid: sid, CallStatus, ...extra });
-const amd = (id: string, sid: string, AnsweredBy: string) => callback(`/carrier/twilio/amd/${id}`, { AccountSid: fake.accountSid, CallSid: sid, AnsweredBy });
+const { callback, status, amd } = twilioCallbacks(
+  () => fake,
+  () => api.url,
+);
 
 const relayPath = (id: string) => `/carrier/twilio/relay/${id}`;
 const connectRelay = (id: string, signature = getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(id)}`, {})) =>
@@ -379,4 +387,69 @@ test('POST /calls/{id}/hangup hangs up through the REST API', async () => {
 test('CARRIER=twilio without its variables fails at startup, naming them', () => {
   expect(() => loadConfig({ CARRIER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow('CARRIER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER');
   expect(() => loadConfig({ CARRIER: 'twillio' })).toThrow('CARRIER must be simulated or twilio');
+  const twilio = { CARRIER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+442079460100' };
+  expect(loadConfig(twilio).carrier.twilio?.speech).toBe('streams');
+  expect(() => loadConfig({ ...twilio, TWILIO_SPEECH: 'conversationrelay' })).toThrow('TWILIO_SPEECH must be streams or relay');
 });
+
+test('a byok call goes through Media Streams, never the relay, and hears, speaks and thinks only on the organization’s own keys', async () => {
+  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
+  const [credentialKey] = loadConfig(env).byok.encryptionKeys;
+  const providers = { llm: 'groq', stt: 'deepgram', tts: 'elevenlabs' } as const;
+  for (const kind of ['llm', 'stt', 'tts'] as const) {
+    await storeVerifiedCredential({ key: credentialKey!, organizationId: tenant.organizationId, kind, provider: providers[kind], apiKey: ORG_KEYS[kind] });
+  }
+  const byokKey = await tenant.key(SCOPES, { byok: true, rateLimitPerMinute: 100_000 });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: byokKey,
+    body: { name: 'Own keys', language: 'en-GB', instructions: 'You call about renewals.', providers: { stt: 'deepgram', tts: 'elevenlabs' }, phone: { greeting: 'Hi, this is the renewals desk.' } },
+  });
+  expect(agent.status).toBe(201);
+  const phoneNumber = nextNumber();
+  const res = await api.call('POST', '/api/v1/calls', { token: byokKey, body: { agentId: agent.body.id, phoneNumber } });
+  expect(res.status).toBe(201);
+  const id = res.body.id as string;
+  const sid = fake.created.find((d) => d.form.To === phoneNumber)!.callSid;
+  const twiml = String(fake.created.find((d) => d.form.To === phoneNumber)!.form.Twiml);
+  expect(twiml).toContain(`<Connect><Stream url="wss://voice.example.test/carrier/twilio/media/${id}">`);
+  expect(twiml).not.toContain('ConversationRelay');
+  const byokCall = async () => (await api.call('GET', `/api/v1/calls/${id}`, { token: byokKey })).body;
+  expect((await amd(id, sid, 'human')).status).toBe(204);
+  await waitFor(async () => ((await byokCall()).status === 'active' ? true : undefined));
+  // Even signed by Twilio, the relay does not take it.
+  await expect(connectRelay(id)).rejects.toMatchObject({ status: 403, body: { error: { code: 'PERMISSION_DENIED' } } });
+
+  const before = { stt: deepgram.connections.length, tts: elevenlabs.requests.length, llm: groq.chatRequests().length };
+  deepgram.utterances = ['Hello, who is this?'];
+  groq.answers = [{ text: 'The renewals desk. Goodbye. [[END]]' }];
+  const mediaPath = `/carrier/twilio/media/${id}`;
+  const stream = await MediaStreamClient.connect(`${api.url.replace('http', 'ws')}${mediaPath}`, getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${mediaPath}`, {}));
+  try {
+    stream.begin(fake.accountSid, sid);
+    await stream.turnPlayed(0);
+    await stream.speak('Hello');
+    await stream.turnPlayed(1);
+    expect((await stream.closed).code).toBe(1000);
+  } finally {
+    stream.close();
+  }
+  expect((await status(id, sid, 'completed', { CallDuration: '9' })).status).toBe(204);
+  await waitFor(async () => ((await byokCall()).status === 'completed' ? true : undefined));
+  expect((await byokCall()).disposition).toBe('completed');
+  const turns = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: byokKey })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
+  expect(turns).toEqual([
+    ['agent', 'Hi, this is the renewals desk.'],
+    ['contact', 'Hello, who is this?'],
+    ['agent', 'The renewals desk. Goodbye.'],
+  ]);
+
+  const stt = deepgram.connections.slice(before.stt);
+  expect(stt).toHaveLength(1);
+  expect(stt[0]!.headers.authorization).toBe(`Token ${ORG_KEYS.stt}`);
+  const tts = elevenlabs.requests.slice(before.tts);
+  expect(tts.map((r) => r.body.text)).toEqual(['Hi, this is the renewals desk.', 'The renewals desk.', 'Goodbye.']);
+  expect(tts.every((r) => r.headers['xi-api-key'] === ORG_KEYS.tts)).toBe(true);
+  const llm = groq.chatRequests().slice(before.llm);
+  expect(llm.length).toBeGreaterThan(0);
+  expect(llm.every((r) => r.headers.authorization === `Bearer ${ORG_KEYS.llm}`)).toBe(true);
+}, 90_000);

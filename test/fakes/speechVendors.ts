@@ -9,7 +9,8 @@
  *   handshake (401 with `err_code` / `err_msg`).
  * - Google Speech-to-Text `StreamingRecognize` and Text-to-Speech `SynthesizeSpeech` over gRPC,
  *   from the protos the SDKs ship, with gRPC status errors (an unknown key: INVALID_ARGUMENT,
- *   "API key not valid").
+ *   "API key not valid"; OUT_OF_RANGE for a stream longer than Google's limit or quiet longer than
+ *   its audio timeout). Its `utterances` are the caller's, heard in order across streams.
  * - ElevenLabs' `POST /v1/text-to-speech/{voice_id}/stream`: raw audio in chunks, `{detail}` errors.
  * - Amazon Polly's REST `POST /v1/speech` and `GET /v1/voices`, checking the SigV4 signature with
  *   the secret it knows, and AWS's JSON errors with `x-amzn-ErrorType`.
@@ -268,6 +269,10 @@ export interface GoogleRecognition {
   /** The first request's `streamingConfig`, as sent. */
   config: any;
   audio: Buffer[];
+  /** The client half-closed the stream. */
+  halfClosed: boolean;
+  /** Why the fake ended the stream with an error, if it did. */
+  failure?: string;
 }
 
 export interface GoogleResult {
@@ -288,6 +293,9 @@ export interface FakeGoogle {
   failAfterAudio: { code: number; details: string } | null;
   /** Fail every call at once with this status. */
   failWith: { code: number; details: string } | null;
+  /** Google's limit on a stream's length (about 305 s), and on quiet within it (about 10 s without an audio request). */
+  streamLimitMs: number;
+  audioTimeoutMs: number;
   /** The samples SynthesizeSpeech answers with, behind the WAV header Google puts on LINEAR16. */
   synthesized: Buffer;
   /** Answer with `speechFor` the text instead of `synthesized`. */
@@ -333,11 +341,19 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
     utterances: [],
     failAfterAudio: null,
     failWith: null,
+    streamLimitMs: 305_000,
+    audioTimeoutMs: 10_000,
     synthesized: pcm(3200),
     speakText: false,
     close: async () => server.forceShutdown(),
   };
   const refusal = (metadata: Metadata) => (metadata.get('x-goog-api-key')[0] !== apiKey ? KEY_INVALID : fake.failWith);
+  // What the caller has yet to say of the `utterances` last set, heard in order across streams.
+  let caller: { of: string[]; left: string[] } = { of: fake.utterances, left: [] };
+  const unsaid = () => {
+    if (caller.of !== fake.utterances) caller = { of: fake.utterances, left: [...fake.utterances] };
+    return caller.left;
+  };
 
   server.addService(speech.google.cloud.speech.v1.Speech.service as ServiceDefinition, {
     StreamingRecognize(call: ServerDuplexStream<any, any>) {
@@ -348,21 +364,41 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
         call.write({ results: [{ alternatives: [{ transcript: result.transcript, confidence: 0.9 }], isFinal: result.isFinal, stability: result.isFinal ? 0 : 0.8, resultEndTime: { seconds: 1 }, languageCode: 'en-us' }] });
       let recognition: GoogleRecognition | undefined;
       let endpointer: Endpointer | undefined;
+      const openedAt = Date.now();
+      let audioAt = openedAt;
+      const fail = (details: string) => {
+        if (recognition) recognition.failure = details;
+        call.emit('error', { code: GrpcStatus.OUT_OF_RANGE, details });
+      };
+      const limits = setInterval(() => {
+        const now = Date.now();
+        if (now - openedAt > fake.streamLimitMs) fail(`Exceeded maximum allowed stream duration of ${Math.round(fake.streamLimitMs / 1000)} seconds.`);
+        else if (now - audioAt > fake.audioTimeoutMs) fail('Audio Timeout Error: Long duration elapsed without audio. Audio should be sent close to real time.');
+        else return;
+        clearInterval(limits);
+      }, 10);
+      call.on('cancelled', () => clearInterval(limits));
       call.on('data', (request: any) => {
+        audioAt = Date.now();
         if (!recognition) {
-          recognition = { metadata: call.metadata, config: request.streamingConfig, audio: [] };
+          recognition = { metadata: call.metadata, config: request.streamingConfig, audio: [], halfClosed: false };
           fake.recognitions.push(recognition);
-          endpointer = new Endpointer([...fake.utterances], request.streamingConfig.config.sampleRateHertz, (transcript, isFinal) => respond({ transcript, isFinal }));
+          endpointer = new Endpointer(unsaid(), request.streamingConfig.config.sampleRateHertz, (transcript, isFinal) => respond({ transcript, isFinal }));
           return;
         }
         const audio = Buffer.from(request.audioContent);
         recognition.audio.push(audio);
-        if (fake.failAfterAudio) return call.emit('error', fake.failAfterAudio);
+        if (fake.failAfterAudio) {
+          clearInterval(limits);
+          return call.emit('error', fake.failAfterAudio);
+        }
         const next = script.shift();
         if (next) respond(next);
         else endpointer!.push(audio);
       });
       call.on('end', () => {
+        clearInterval(limits);
+        if (recognition) recognition.halfClosed = true;
         script.splice(0).forEach(respond);
         call.end();
       });

@@ -1,6 +1,7 @@
 import { loadConfig, type VoiceSettings } from '../../config';
-import type { Conversation } from '../../conversation/conversation';
+import type { Conversation, ReplyTurn } from '../../conversation/conversation';
 import { MediaSession } from '../../conversation/mediaSession';
+import type { SessionRecorder } from '../../conversation/recorder';
 import type { SessionEnd, Transport } from '../../conversation/transport';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../../lib/audio';
 import type { AgentProfile, LlmProvider, Turn } from '../../providers/llm/interface';
@@ -35,7 +36,7 @@ export class MemoryConversation implements Conversation {
     this.turns.push({ role: 'contact', text });
   }
 
-  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<{ done: boolean }> {
+  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn> {
     const stream = this.llm.streamReply(this.profile, [...this.turns]);
     const said: string[] = [];
     for await (const chunk of stream.chunks) {
@@ -45,7 +46,7 @@ export class MemoryConversation implements Conversation {
     }
     const cut = stopped();
     if (said.join('').trim()) this.turns.push({ role: 'agent', text: said.join('').trim() });
-    return { done: !cut && stream.done() };
+    return { done: !cut && stream.done(), stored: Promise.resolve() };
   }
 
   async interrupted(spoken: string): Promise<void> {
@@ -123,6 +124,7 @@ export interface TestSessionOptions {
   stt?: SttProvider;
   tts?: TtsProvider;
   greeting?: string;
+  recorder?: SessionRecorder;
 }
 
 /** A media session on the simulated engines (or the given ones), a memory conversation and a fake transport. */
@@ -137,6 +139,7 @@ export function testSession(options: TestSessionOptions = {}) {
     settings: testSettings(options.settings),
     sampleRate: PIPELINE_SAMPLE_RATE,
     language: 'en-US',
+    ...(options.recorder ? { recorder: options.recorder } : {}),
   });
   transport.session = media;
   return { conversation, transport, media };

@@ -282,10 +282,10 @@ describe('tenant isolation', () => {
 });
 
 describe('credential kinds', () => {
-  test.each(partnerRoutes.map((r) => [routeName(r), r] as const))('a dashboard session on partner route %s is 403 PERMISSION_DENIED', async (_n, route) => {
+  test.each(partnerRoutes.map((r) => [routeName(r), r] as const))('an admin’s dashboard session passes authentication and the scope check on partner route %s', async (_n, route) => {
     const session = await signIn(tenant.adminEmail, tenant.adminPassword);
     const res = await api.call(route.method.toUpperCase(), pathWith(route.path, FAKE_ID), { token: session, body: withBody(route.method) });
-    expectError(res, 403, 'permission_error', 'PERMISSION_DENIED');
+    expect({ route: routeName(route), status: [401, 403, 429, 500].includes(res.status) ? res.status : 'past auth' }).toEqual({ route: routeName(route), status: 'past auth' });
   });
 
   test.each(dashboardRoutes.map((r) => [routeName(r), r] as const))('an API key on dashboard route %s is 403 PERMISSION_DENIED', async (_n, route) => {

@@ -275,6 +275,36 @@ test('a bad row rejects the whole import, naming it, and stores nothing', async 
   expect(page.body.data[0]).toMatchObject({ index: 900, phoneNumber: bulk[900]!.phoneNumber });
 });
 
+test('the 400 lists every bad row in error.details, across batches and up to 100, with the first in param', async () => {
+  const s = await setup();
+  const c = await createCampaign(s);
+  const numbers = Array.from({ length: 1500 }, (_, i) => `+44207946${String(1000 + i).padStart(4, '0')}`);
+  const rows: Array<Record<string, unknown>> = numbers.map(row);
+  rows[3] = { ...rows[3], phoneNumber: '+1234' };
+  rows[1200] = { ...rows[1200], extra: true };
+  rows[1300] = { ...rows[1300], phoneNumber: numbers[0] };
+  rows[1400] = { ...rows[1400], timezone: 'Mars/Olympus' };
+  const res = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: rows } });
+  expect([res.status, res.body.error.param]).toEqual([400, 'body.recipients[3].phoneNumber']);
+  expect(res.body.error.message).toBe(res.body.error.details[0].message);
+  expect(res.body.error.details.map((d: { param: string }) => d.param)).toEqual([
+    'body.recipients[3].phoneNumber',
+    'body.recipients[1200].extra',
+    'body.recipients[1300].phoneNumber',
+    'body.recipients[1400].timezone',
+  ]);
+  expect(res.body.error.details[2].message).toMatch(/repeats body.recipients\[0\]/);
+  expect((await recipients(s.key, c.id)).pagination.total).toBe(0);
+
+  const many = numbers.slice(0, 300).map((n, i) => (i % 2 ? { ...row(n, i), variables: {} } : row(n, i)));
+  const capped = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: many } });
+  expect(capped.status).toBe(400);
+  expect(capped.body.error.details).toHaveLength(100);
+  expect(capped.body.error.details.at(-1).param).toBe('body.recipients[199].variables.firstName');
+  expect((await recipients(s.key, c.id)).pagination.total).toBe(0);
+  expect((await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: numbers.slice(0, 3).map(row) } })).status).toBe(201);
+});
+
 test("each recipient's time zone: the row's, else the number's, else null for the campaign's; a bad one rejects the import", async () => {
   const s = await setup();
   const c = await createCampaign(s, { timezone: 'Europe/London' });

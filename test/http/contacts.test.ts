@@ -211,6 +211,12 @@ test('the import creates and updates by number, never lifts a suppression, and r
   expect(bad.body.error.param).toBe('body.contacts[1].phoneNumber');
   const repeated = await api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: [{ phoneNumber: '+442071234561' }, { phoneNumber: '+442071234561' }] } });
   expect(repeated.body.error.param).toBe('body.contacts[1].phoneNumber');
+  const several = await api.call('POST', '/api/v1/contacts/import', {
+    token: key,
+    body: { contacts: [{ phoneNumber: 'nope' }, { phoneNumber: '+442071234562' }, { phoneNumber: '+442071234563', timezone: 'Mars/Olympus' }, { phoneNumber: '+442071234562' }] },
+  });
+  expect([several.status, several.body.error.param]).toEqual([400, 'body.contacts[0].phoneNumber']);
+  expect(several.body.error.details.map((d: { param: string }) => d.param)).toEqual(['body.contacts[0].phoneNumber', 'body.contacts[2].timezone', 'body.contacts[3].phoneNumber']);
   expect((await api.call('GET', '/api/v1/contacts', { token: key })).body.pagination.total).toBe(1);
 
   const rows = [

@@ -97,10 +97,10 @@ describe('POST /dashboard/sessions', () => {
     expect(res.body.error.message).toContain(param);
   });
 
-  test('a session token is refused on partner routes and an API key on dashboard routes', async () => {
+  test('a session token is taken on partner routes, and an API key is refused on dashboard routes', async () => {
     const onPartner = await api.call('GET', '/api/v1/agents', { token: admin });
-    expect(onPartner.status).toBe(403);
-    expect(onPartner.body.error.code).toBe('PERMISSION_DENIED');
+    expect(onPartner.status).toBe(200);
+    expect(onPartner.body.object).toBe('list');
     const onDashboard = await api.call('GET', '/api/v1/api-keys', { token: await tenant.key() });
     expect(onDashboard.status).toBe(403);
     expect(onDashboard.body.error.code).toBe('PERMISSION_DENIED');
@@ -226,6 +226,24 @@ describe('POST /dashboard/users', () => {
     // What they hold, they can grant: the member default is within it.
     const member = await api.call('POST', '/api/v1/dashboard/users', { token: narrow.session, body: { email: email(), password: PASSWORD } });
     expect(member.status).toBe(201);
+  });
+});
+
+describe('GET /dashboard/users', () => {
+  test("an admin lists the organization's users, newest first, and no other organization's; a member is refused", async () => {
+    const t = await createTenant();
+    const founder = await signIn(t.adminEmail, t.adminPassword);
+    const added = await addUser(founder, { role: 'member', permissions: ['agents:read'] });
+    await addUser(admin);
+    const res = await api.call('GET', '/api/v1/dashboard/users', { token: founder });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'list', dataType: 'user', pagination: { total: 2, page: 1 } });
+    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual([added.email, t.adminEmail]);
+    expect(res.body.data[0]).toEqual(added.body);
+    expect(res.body.data[1]).toMatchObject({ role: 'admin', founder: true, status: 'active' });
+    const refused = await api.call('GET', '/api/v1/dashboard/users', { token: added.session });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('PERMISSION_DENIED');
   });
 });
 

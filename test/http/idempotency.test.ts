@@ -126,12 +126,14 @@ test('an import read as a stream: the same bytes replay, other bytes are 422, an
   expect((await post(secondPath, { recipients: [{ phoneNumber: 'nope' }] }, badKey)).status).toBe(400);
   expect((await post(secondPath, { recipients: [{ phoneNumber: '+442079460014' }] }, badKey)).status).toBe(422);
 
-  // Refused in its first batch of a thousand, a longer body was not read to its end: there is no hash
-  // to compare a retry with, so the answer is not kept and the corrected retry runs.
+  // An import stops reading once it has found 100 bad rows (error.details holds at most 100): a body
+  // refused there was not read to its end, so there is no hash to compare a retry with, the answer
+  // is not kept and the corrected retry runs.
   const numbers = Array.from({ length: 1500 }, (_, i) => (i < 1000 ? `+44207946${String(i).padStart(4, '0')}` : `+44161496${String(i - 1000).padStart(4, '0')}`));
   const fixKey = uniqueName('import-fix');
-  const bad = await post(secondPath, { recipients: [{ phoneNumber: 'nope' }, ...numbers.slice(1).map((phoneNumber) => ({ phoneNumber }))] }, fixKey);
+  const bad = await post(secondPath, { recipients: numbers.map((phoneNumber, i) => ({ phoneNumber: i <= 100 ? 'nope' : phoneNumber })) }, fixKey);
   expect(bad.status).toBe(400);
+  expect(bad.body.error.details).toHaveLength(100);
   const fixed = await post(secondPath, { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) }, fixKey);
   expect(fixed.status).toBe(201);
   expect(replayed(fixed)).toBe(false);

@@ -126,8 +126,8 @@ test('the validator does refuse a broken document (the check above is not vacuou
 test('every route the app serves under /api/v1 is documented, and every documented one is served', async () => {
   const served = await servedRoutes();
   const api1 = served.filter((r) => r.path.startsWith(`${API_PREFIX}/`));
-  // Outside /api/v1 only the operational probes and the candidate side of interviews (its routes,
-  // pages and embed.js) exist; they are not part of the partner contract.
+  // Outside /api/v1 only the operational probes, the candidate side of interviews (its routes,
+  // pages and embed.js) and the dashboard web app's files exist; they are not part of the partner contract.
   expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
     '/assets/session.css',
     '/assets/session.js',
@@ -137,6 +137,11 @@ test('every route the app serves under /api/v1 is documented, and every document
     '/candidate/v1/interviews/:id/end',
     '/candidate/v1/interviews/:id/messages',
     '/candidate/v1/interviews/:id/start',
+    '/dashboard',
+    '/dashboard/',
+    '/dashboard/app.css',
+    '/dashboard/app.js',
+    '/dashboard/icon.svg',
     '/embed.js',
     '/embed/:id',
     '/healthz',
@@ -204,7 +209,7 @@ test('every operation documents a 2xx response and its error responses with the 
   }
 });
 
-test('API-key operations declare bearerAuth, dashboard ones the session, public ones nothing', () => {
+test('API-key operations declare bearerAuth or the session, dashboard ones the session, public ones nothing', () => {
   const schemes = doc.components.securitySchemes;
   expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   expect(schemes.dashboardSession).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -212,7 +217,7 @@ test('API-key operations declare bearerAuth, dashboard ones the session, public 
   expect(routes.filter((r) => r.auth === 'apiKey').length).toBeGreaterThan(0);
   for (const route of routes) {
     const op = doc.paths[route.path]![route.method]!;
-    const expected = route.auth === 'public' ? [] : [{ [route.auth === 'apiKey' ? 'bearerAuth' : 'dashboardSession']: [] }];
+    const expected = route.auth === 'public' ? [] : route.auth === 'apiKey' ? [{ bearerAuth: [] }, { dashboardSession: [] }] : [{ dashboardSession: [] }];
     expect({ op: route.operationId, security: op.security }).toEqual({ op: route.operationId, security: expected });
     for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) expect(schemes).toHaveProperty(name);
     if (route.auth !== 'public' || op.responses['429']) expect(op.responses['429']?.headers).toHaveProperty('retry-after');

@@ -23,6 +23,7 @@ import {
   type FakeGoogle,
   type FakePolly,
 } from '../fakes/speechVendors';
+import { spoken } from '../fakes/voice';
 
 const STT = { language: 'en-GB', sampleRate: 16000 };
 const TTS = { language: 'en-GB', sampleRate: 16000 };
@@ -39,6 +40,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([deepgram, google, elevenlabs, polly].map((f) => f?.close()));
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
@@ -200,6 +203,78 @@ describe('Google streaming STT', () => {
     if (retryable === null) expect(err).toBeInstanceOf(VendorAuthError);
     else expect(err).toMatchObject({ name: 'SpeechVendorError', retryable, status });
     expect(err.message).toContain(details);
+  });
+});
+
+describe('Google streaming STT in a long or quiet conversation', () => {
+  beforeEach(() => {
+    google.script = [];
+    google.failAfterAudio = null;
+    google.failWith = null;
+  });
+  afterEach(() => {
+    google.streamLimitMs = 305_000;
+    google.audioTimeoutMs = 10_000;
+    google.utterances = [];
+  });
+  const stt = (options: { streamLimitMs?: number; keepAliveMs?: number }) => new GoogleStt({ apiKey: google.apiKey, baseUrl: google.url, ...options });
+  const finals = (events: SttEvent[]) => events.filter((e) => e.type === 'final').map((e) => e.text);
+  const silent = (audio: Buffer) => audio.every((byte) => byte === 0);
+
+  test('a caller quiet for longer than Google waits for audio is covered by silence the adapter sends in 100 ms requests', async () => {
+    google.audioTimeoutMs = 500;
+    google.utterances = ['hello there'];
+    const stream = await stt({ keepAliveMs: 100 }).open(STT);
+    const events = collect(stream.events);
+    await sleep(1500);
+    const speech = await spoken('hello there');
+    for (const frame of speech) stream.send(frame);
+    stream.finish();
+    expect(finals(await events)).toEqual(['hello there']);
+    const { audio, failure } = google.recognitions.at(-1)!;
+    expect(failure).toBeUndefined();
+    const filled = audio.slice(0, audio.length - speech.length);
+    expect(filled.every(silent) && filled.every((request) => request.length <= 3200)).toBe(true);
+    // Most of the quiet, twice the time Google waits (the last moments before the caller spoke may go unfilled).
+    expect(Buffer.concat(filled).length / 32).toBeGreaterThanOrEqual(1000);
+    expect(Buffer.concat(audio.slice(filled.length))).toEqual(Buffer.concat(speech));
+  });
+
+  test('a conversation longer than a stream is carried on fresh streams, replaced between utterances, with every frame sent once', async () => {
+    // The adapter keeps well within Google's limit (a fake in this process shares its timers' delays).
+    google.streamLimitMs = 4500;
+    const words = ['one', 'two', 'three', 'four', 'five', 'six'];
+    google.utterances = [...words];
+    const before = google.recognitions.length;
+    const stream = await stt({ streamLimitMs: 3000 }).open(STT);
+    const events = collect(stream.events);
+    const sent: Buffer[] = [];
+    for (const word of words) {
+      for (const frame of await spoken(word, 700)) {
+        stream.send(frame);
+        sent.push(frame);
+        await sleep(20);
+      }
+    }
+    stream.finish();
+    expect(finals(await events)).toEqual(words);
+    const recognitions = google.recognitions.slice(before);
+    expect(recognitions.length).toBeGreaterThanOrEqual(2);
+    expect(recognitions.map((r) => [r.failure, r.halfClosed, r.config.config.sampleRateHertz])).toEqual(recognitions.map(() => [undefined, true, 16000]));
+    expect(Buffer.concat(recognitions.flatMap((r) => r.audio))).toEqual(Buffer.concat(sent));
+  }, 30_000);
+
+  test.each([
+    ['quiet longer than its audio timeout', { audioTimeoutMs: 300 }, { keepAliveMs: 60_000 }, 'Audio Timeout'],
+    ['longer than its stream limit', { streamLimitMs: 300 }, { streamLimitMs: 305_000 }, 'Exceeded maximum allowed stream duration'],
+  ])("without the adapter's care Google ends a stream %s (OUT_OF_RANGE)", async (_, limits, options, message) => {
+    Object.assign(google, limits);
+    const stream = await stt(options).open(STT);
+    const send = setInterval(() => 'streamLimitMs' in limits && stream.send(pcm(320)), 20);
+    const err = await failureOf(collect(stream.events));
+    clearInterval(send);
+    expect(err).toMatchObject({ name: 'SpeechVendorError', retryable: false, status: 400 });
+    expect(err.message).toContain(message);
   });
 });
 

@@ -76,6 +76,24 @@ describe('media session', () => {
     expect(await media.ended).toEqual({ reason: 'ended_by_host' });
   });
 
+  it('a key pressed while the agent speaks interrupts it like speech and is the contact’s turn, answered', async () => {
+    const { conversation, transport, media } = session({ autoPlay: false });
+    await media.start();
+    await until(() => transport.marks.includes('t0.end'));
+    for (const mark of ['t0.0', 't0.1']) media.played(mark);
+    media.keyed('[DTMF 5]');
+    await until(() => conversation.turns.length === 3);
+
+    expect(transport.log.filter((entry) => entry === 'clear')).toHaveLength(1);
+    expect(conversation.turns).toEqual([
+      { role: 'agent', text: 'Hello there.' },
+      { role: 'contact', text: '[DTMF 5]' },
+      { role: 'agent', text: 'Could you tell me your email?' },
+    ]);
+    media.end();
+    await media.ended;
+  });
+
   it('an agent turn interrupted before its first word was heard leaves the transcript', async () => {
     const { conversation, transport, media } = session({ autoPlay: false });
     await media.start();

@@ -217,7 +217,7 @@ test('an answered call the agent ends is completed and charged per started minut
   const input = callInput();
   await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
     expect(await dialed).toEqual({ carrierCallId: CARRIER_CALL_ID });
-    expect(calls.dial).toEqual([{ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables }]);
+    expect(calls.dial).toEqual([{ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: false }]);
     expect(await handle.query(callStateQuery)).toEqual({ status: 'created', carrierCallId: CARRIER_CALL_ID });
 
     await carrier({ type: 'answered' });
@@ -365,6 +365,26 @@ test('a hangup signal while active ends the call as hangup_requested and hangs u
     expectSettled(calls, input, 3, 'hangup_requested');
     expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
     await record('hangup-while-active', handle);
+  });
+});
+
+test('a line that fails while active (its media stream dropped) ends the call as failed, hung up, charged up to the failure', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('70 seconds');
+    await carrier({ type: 'failed', reason: 'the media stream closed without a stop message' });
+
+    expect(await handle.result()).toEqual(completedState('failed', true));
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'failed');
+    const active = calls.projections.find((p) => p.fields.status === 'active')!.fields;
+    expect(Date.parse(completed.endedAt) - Date.parse(active.startedAt as string)).toBeLessThan(75_000);
+    expect(completed.chargedMinutes).toBe(2);
+    expectSettled(calls, input, 2, 'failed');
+    // Nobody is speaking on the line any more: it is hung up rather than left open.
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
   });
 });
 

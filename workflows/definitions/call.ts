@@ -75,8 +75,11 @@ export interface CallSettlement {
 
 /** The activities the call workflow runs; activities/calls.ts implements them. */
 export interface CallActivities {
-  /** Names the agent, so a carrier that speaks for it (Twilio) can load its voice. */
-  dial: (request: { callId: string; to: string; agentId: string; variables: Record<string, string> }) => Promise<DialResult>;
+  /**
+   * Names the agent, so a carrier that speaks for it (Twilio ConversationRelay) can load its voice,
+   * and whether a byok key placed it, so that such a carrier is never used for it.
+   */
+  dial: (request: { callId: string; to: string; agentId: string; variables: Record<string, string>; byok: boolean }) => Promise<DialResult>;
   carrierHangup: (request: { carrierCallId: string }) => Promise<void>;
   leaveVoicemail: (request: { callId: string }) => Promise<void>;
   projectCall: (projection: CallProjection) => Promise<boolean>;

@@ -1,0 +1,134 @@
+/**
+ * The voice benchmarks' vendor fakes at fixed, known delays behind the real interfaces: an STT that
+ * settles an utterance exactly a delay after the last loud frame reached it, and a model whose
+ * streamed turns are a fixed line whose first token comes a delay after the request (the rest at
+ * once, never ending the session), with bench/fixedDelayTts.ts for the voice; and the API process
+ * of the end-to-end voice benchmarks, built on them.
+ */
+import { performance } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import { Client } from '@temporalio/client';
+import { createApp } from '../api/app';
+import { connectTemporal } from '../api/temporal';
+import { dispatchUpgrades, type SocketRoute } from '../api/upgrade';
+import { loadConfig, type Config } from '../config';
+import type { TurnTiming } from '../conversation/agentTurn';
+import { samplesOf } from '../lib/audio';
+import type { AgentProfile, InterviewProfile, ReplyStream, Turn } from '../providers/llm/interface';
+import { SimulatedLlm } from '../providers/llm/simulated';
+import { connectDatabase } from '../models/connection';
+import { organizationCredential } from '../models/providerCredential';
+import { speechSource, type SpeechSource } from '../providers/speechSource';
+import type { SttOptions, SttProvider, SttStream } from '../providers/stt/interface';
+import { SimulatedStt } from '../providers/stt/simulated';
+import { fixedDelayTts } from './fixedDelayTts';
+import { serveApp } from './servers';
+
+/** The simulated STT's own endpointing, under any fixed delay used and above the 70 ms pause between its words. */
+const INNER_ENDPOINT_MS = 150;
+/** The simulated STT's threshold of a loud sample. */
+const LOUD = 1600;
+
+/** A fake's delay; how late its timer fired is printed (`fake timer` lines), the machine's share of each stage that waits on one. */
+export async function fakeDelay(ms: number): Promise<void> {
+  const due = performance.now() + Math.max(0, ms);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  console.log(JSON.stringify({ msg: 'fake timer', late: performance.now() - due }));
+}
+
+/** The simulated STT, its final held until exactly `delayMs` after the last loud frame it was sent. */
+export class FixedDelayStt implements SttProvider {
+  readonly name = 'simulated';
+  private readonly inner = new SimulatedStt({ endpointMs: INNER_ENDPOINT_MS });
+
+  constructor(private readonly delayMs: number) {}
+
+  async open(options: SttOptions): Promise<SttStream> {
+    const stream = await this.inner.open(options);
+    const delayMs = this.delayMs;
+    let lastLoudAt = 0;
+    return {
+      send(audio) {
+        if (samplesOf(audio).some((s) => Math.abs(s) >= LOUD)) lastLoudAt = performance.now();
+        stream.send(audio);
+      },
+      finish: () => stream.finish(),
+      close: () => stream.close(),
+      events: (async function* () {
+        for await (const event of stream.events) {
+          if (event.type === 'final') await fakeDelay(lastLoudAt + delayMs - performance.now());
+          yield event;
+        }
+      })(),
+    };
+  }
+}
+
+/** The simulated model, but its streamed turns (calls' and interviews') are `reply` after `delayMs`, never ending the session. */
+export class FixedDelayLlm extends SimulatedLlm {
+  constructor(
+    private readonly delayMs: number,
+    private readonly line: string,
+  ) {
+    super();
+  }
+
+  private fixed(): ReplyStream {
+    const { delayMs, line } = this;
+    return {
+      chunks: (async function* () {
+        await fakeDelay(delayMs);
+        yield* line.match(/\S+\s*/g)!;
+      })(),
+      done: () => false,
+    };
+  }
+
+  override streamReply(_agent: AgentProfile, _transcript: Turn[]): ReplyStream {
+    return this.fixed();
+  }
+
+  override streamInterviewReply(_agent: InterviewProfile, _transcript: Turn[]): ReplyStream {
+    return this.fixed();
+  }
+}
+
+/** performance.now() in ms of the machine's monotonic clock (process.hrtime), which every process shares (performance.timeOrigin is only about a millisecond exact). */
+const MONOTONIC = Number(process.hrtime.bigint()) / 1e6 - performance.now();
+export const monotonic = (t: number) => MONOTONIC + t;
+
+/** One agent turn's stage times as the line `{"msg":"turn timing","id",...}` the benchmark reads, on the monotonic clock. */
+export function logTurnTiming(id: string, t: TurnTiming): void {
+  const at = (v: number | undefined) => (v === undefined ? undefined : monotonic(v));
+  console.log(JSON.stringify({ msg: 'turn timing', id, heardAt: at(t.heardAt), firstTokenAt: at(t.firstTokenAt), firstSentenceAt: at(t.firstSentenceAt), firstAudioAt: at(t.firstAudioAt), firstFrameAt: at(t.firstFrameAt) }))
+}
+
+/** What a benchmark API's socket route is built with: the service's config and Temporal client, and the fakes. */
+export interface FixedDelayDeps {
+  config: Config;
+  temporal: Client;
+  llm: FixedDelayLlm;
+  speech: SpeechSource;
+}
+
+/**
+ * A benchmark's API process: the service's app and `route` (a socket the service mounts, built on
+ * the fakes at STT_MS, LLM_MS and TTS_MS, the model's turns being `reply`), on a free port; prints
+ * `"api listening"` with its URL, and drains on SIGTERM.
+ */
+export async function serveFixedDelayApi(reply: string, route: (deps: FixedDelayDeps) => SocketRoute): Promise<void> {
+  const config = loadConfig();
+  await connectDatabase(config.mongodbUri);
+  await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  const connection = await connectTemporal(config.temporal.address);
+  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal }));
+  const llm = new FixedDelayLlm(Number(process.env.LLM_MS), reply);
+  const speech = speechSource(config, organizationCredential, { stt: { simulated: new FixedDelayStt(Number(process.env.STT_MS)) }, tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') } });
+  dispatchUpgrades(server, [route({ config, temporal, llm, speech })]);
+  console.log(JSON.stringify({ msg: 'api listening', url }));
+  process.once('SIGTERM', () => {
+    server.closeAllConnections();
+    server.close(() => void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0)));
+  });
+}

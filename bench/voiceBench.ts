@@ -1,0 +1,206 @@
+/**
+ * What the end-to-end voice benchmarks (bench/voiceInterviews.ts, bench/voiceCalls.ts) share: the
+ * stack (a Temporal dev server, FerretDB, the service's worker and a fixed-delay API as processes
+ * of their own, the API's `turn timing` and `fake timer` lines gathered), the processes' CPU and
+ * memory, and the latency table by stage.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import { PIPELINE_SAMPLE_RATE, samplesOf } from '../lib/audio';
+import { SimulatedTts } from '../providers/tts/simulated';
+import { benchServers, stopProcess } from './servers';
+
+export const STT_MS = Number(process.env.STT_MS) || 300;
+export const LLM_MS = Number(process.env.LLM_MS) || 200;
+export const TTS_MS = Number(process.env.TTS_MS) || 100;
+export const FAKES = STT_MS + LLM_MS + TTS_MS;
+const ROOT = path.resolve(__dirname, '..');
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One turn as the client measured it, on the machine's monotonic clock (bench/fixedDelays.ts). */
+export interface Sample {
+  /** The session's id (interview or call), as the API's timing lines name it. */
+  id: string;
+  /** End of speech to the first agent frame received. */
+  total: number;
+  /** The end of speech and the first agent frame received. */
+  endAt: number;
+  receivedAt: number;
+}
+
+/** One agent turn's stage times in the API, on the machine's monotonic clock. */
+export interface ApiTiming {
+  id: string;
+  heardAt: number;
+  firstTokenAt: number;
+  firstSentenceAt: number;
+  firstAudioAt: number;
+  firstFrameAt: number;
+}
+
+/** Resident memory of a process, now and at its peak, in MiB. */
+export function memory(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** CPU time a process has used (user + system), in ms: fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Starts `script` under tsx and waits for the line its readiness prints. */
+async function startProcess(script: string, env: NodeJS.ProcessEnv, readyLine: string): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', script.startsWith('worker') ? 'ignore' : 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = seen.split('\n').find((l) => l.includes(readyLine));
+      if (!found) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve(found);
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+  return { child, line };
+}
+
+export interface VoiceStack {
+  url: string;
+  api: ChildProcess;
+  worker: ChildProcess;
+  timings: ApiTiming[];
+  /** How late the fakes' timers in the API fired, in ms, in order. */
+  timerLate: number[];
+}
+
+/**
+ * Runs `body` on a fresh stack: the worker and `apiScript` (which prints `"api listening"` with its
+ * URL) on a database and task queue of their own, with `env` and the fakes' delays; the bench's
+ * process is connected to the database. Everything is stopped after.
+ */
+export async function withVoiceStack(name: string, apiScript: string, env: Record<string, string>, body: (stack: VoiceStack) => Promise<void>): Promise<void> {
+  const servers = await benchServers(name);
+  const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/bench_${name.replace(/-/g, '_')}_${Date.now()}$1`);
+  const all = {
+    LOG_LEVEL: 'silent',
+    TEMPORAL_ADDRESS: servers.temporalAddress,
+    MONGODB_URI: uri,
+    TEMPORAL_TASK_QUEUE: `bench-${name}-${randomBytes(4).toString('hex')}`,
+    STT_MS: String(STT_MS),
+    LLM_MS: String(LLM_MS),
+    TTS_MS: String(TTS_MS),
+    ...env,
+  };
+  const children: ChildProcess[] = [];
+  try {
+    const worker = await startProcess('worker/index.ts', all, '"worker running"');
+    children.push(worker.child);
+    const api = await startProcess(apiScript, all, '"api listening"');
+    children.push(api.child);
+    const timings: ApiTiming[] = [];
+    const timerLate: number[] = [];
+    createInterface({ input: api.child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"msg":"fake timer"')) timerLate.push((JSON.parse(line) as { late: number }).late);
+      const parsed = line.startsWith('{"msg":"turn timing"') ? (JSON.parse(line) as ApiTiming) : undefined;
+      if (parsed?.heardAt !== undefined) timings.push(parsed);
+    });
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+    await body({ url: JSON.parse(api.line).url as string, api: api.child, worker: worker.child, timings, timerLate });
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  } finally {
+    for (const child of children.reverse()) await stopProcess(child);
+    await servers.stop();
+  }
+}
+
+export const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+};
+export const ms = (n: number) => n.toFixed(1);
+
+export interface Usage {
+  /** Share of one core each process used during the run, in %. */
+  cpu: Record<string, number>;
+  /** Each sampled process's resident memory at its highest sample (and its peak), in MiB. */
+  peak: Record<string, { rss: number; hwm: number }>;
+  /** The 1-minute load average, sampled every second. */
+  load: number[];
+}
+
+/**
+ * Calls `tick` with the time every 5 ms for `seconds`, as the clients stream at real time, while
+ * taking the CPU time of `pids` and sampling the load average and the memory of `sampled` every second.
+ */
+export async function measureRun(pids: Record<string, number>, sampled: string[], seconds: number, tick: (now: number) => void): Promise<Usage> {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const load: number[] = [];
+  const peak = Object.fromEntries(sampled.map((name) => [name, { rss: 0, hwm: 0 }]));
+  const ticker = setInterval(() => tick(performance.now()), 5);
+  const sampler = setInterval(() => {
+    load.push(os.loadavg()[0]!);
+    for (const name of sampled) {
+      const m = memory(pids[name]!);
+      if (m.rss > peak[name]!.rss) peak[name] = m;
+    }
+  }, 1000);
+  await sleep(seconds * 1000);
+  clearInterval(ticker);
+  clearInterval(sampler);
+  const cpu = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, (100 * (cpuMs(pid) - before[name]!)) / (seconds * 1000)]));
+  return { cpu, peak, load };
+}
+
+export const meanLoad = (load: number[]) => load.reduce((a, b) => a + b, 0) / Math.max(1, load.length);
+
+/** The latency by stage: each sample joined with the API's times of the same turn (its first frame sent last before it was received). */
+export function stageTable(title: string, listener: string, samples: Sample[], timings: ApiTiming[], timerLate: number[]): void {
+  const stages: [string, number, (s: Sample, t: ApiTiming) => number][] = [
+    ['last loud frame sent -> turn taken (STT final)', STT_MS, (s, t) => t.heardAt - s.endAt],
+    ['turn taken -> first LLM token', LLM_MS, (_, t) => t.firstTokenAt - t.heardAt],
+    ['first token -> first sentence to TTS', 0, (_, t) => t.firstSentenceAt - t.firstTokenAt],
+    ['sentence -> first TTS audio', TTS_MS, (_, t) => t.firstAudioAt - t.firstSentenceAt],
+    ['first TTS audio -> first frame sent', 0, (_, t) => t.firstFrameAt - t.firstAudioAt],
+    [`first frame sent -> received by the ${listener}`, 0, (s, t) => s.receivedAt - t.firstFrameAt],
+  ];
+  const joined: [Sample, ApiTiming][] = [];
+  for (const sample of samples) {
+    const turn = timings
+      .filter((t) => t.id === sample.id && t.heardAt >= sample.endAt && t.firstFrameAt <= sample.receivedAt)
+      .sort((a, b) => b.firstFrameAt - a.firstFrameAt)[0];
+    if (turn) joined.push([sample, turn]);
+  }
+  const cell = (n: number) => ms(n).padStart(10);
+  console.log(`\n${title} by stage (${joined.length} of ${samples.length} turns joined with the API's times, which it reports once a turn has played):`);
+  console.log(`${'stage'.padEnd(48)}${'fake'.padStart(10)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}`);
+  for (const [stage, fake, of] of stages) {
+    const values = joined.map(([s, t]) => of(s, t));
+    const over = values.map((v) => v - fake);
+    console.log(`${stage.padEnd(48)}${cell(fake)}${cell(quantile(values, 0.5))}${cell(quantile(values, 0.99))}${ms(quantile(over, 0.5)).padStart(14)}${cell(quantile(over, 0.99))}`);
+  }
+  console.log(`the fakes' own timers in the API (STT final, LLM first token) fired late by p50 ${ms(quantile(timerLate, 0.5))}, p99 ${ms(quantile(timerLate, 0.99))} ms: the machine's share of each stage that waits on one`);
+}
+
+/** `text` as the simulated TTS speaks it at the pipeline's rate, and the index of its last loud sample (the end of speech). */
+export async function spoken(text: string): Promise<{ audio: Buffer; lastLoud: number }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of new SimulatedTts().synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
+  const audio = Buffer.concat(chunks);
+  const samples = samplesOf(audio);
+  let last = samples.length - 1;
+  while (last > 0 && Math.abs(samples[last]!) < 1600) last--;
+  return { audio, lastLoud: last };
+}

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench:voice:calls`: the turn latency of phone calls through Twilio Media Streams and the
+ * whole platform, mu-law 8 kHz in and out.
+ *
+ * The API (bench/voiceCallApi.ts: the app and the Media Streams socket, whose speech engines and
+ * call LLM answer at fixed delays STT_MS, LLM_MS and TTS_MS) and the service's worker (CARRIER=twilio
+ * against the Twilio REST fake in this process, test/fakes/twilio.ts) run as processes of their own
+ * over a Temporal dev server and FerretDB. CALLS calls are placed through `POST /calls`, answered
+ * by Twilio's signed status and AMD callbacks, and each callee (a client in this process playing
+ * Twilio's side of the stream: a signed handshake, `connected`, `start`, then a `media` message of
+ * 20 ms of mu-law at real time) speaks once the agent's turn has played (its `.end` mark echoed, as
+ * Twilio echoes a mark once the audio before it has played) and 500 ms have passed, for
+ * RUN_SECONDS. Latency is taken here, from the callee's last loud chunk sent to the first agent
+ * `media` message received; overhead is that minus STT_MS + LLM_MS + TTS_MS, broken down by stage
+ * with the API's own times of each turn.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { getExpectedTwilioSignature } from 'twilio';
+import WebSocket from 'ws';
+import { PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE, TelephonyCodec } from '../lib/audio';
+import { startFakeTwilio, type FakeTwilio } from '../test/fakes/twilio';
+import { monotonic } from './fixedDelays';
+import { apiClient, benchTenant } from './servers';
+import { FAKES, LLM_MS, STT_MS, TTS_MS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
+
+const CALLS = Number(process.env.CALLS) || 50;
+const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 60;
+const UTTERANCE = 'I would like to renew my plan for another year.';
+const PUBLIC_BASE_URL = 'https://voice.example.test';
+/** Twilio's chunk: 20 ms of mu-law at 8 kHz; 0xff is silence. */
+const CHUNK_BYTES = (TELEPHONY_SAMPLE_RATE * 20) / 1000;
+const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff).toString('base64');
+
+/** The callee's utterance as base64 mu-law chunks, and the chunk of its last loud sample. */
+async function utterance(): Promise<{ chunks: string[]; lastLoudChunk: number }> {
+  const { audio, lastLoud } = await spoken(UTTERANCE);
+  const codec = await TelephonyCodec.create();
+  // Silence after it pushes the resampler's last milliseconds out.
+  const ulaw = Buffer.concat([codec.encode(audio), codec.encode(Buffer.alloc(640))]);
+  codec.close();
+  const chunks: string[] = [];
+  for (let offset = 0; offset + CHUNK_BYTES <= ulaw.length; offset += CHUNK_BYTES) chunks.push(ulaw.subarray(offset, offset + CHUNK_BYTES).toString('base64'));
+  return { chunks, lastLoudChunk: Math.floor((lastLoud * TELEPHONY_SAMPLE_RATE) / PIPELINE_SAMPLE_RATE / CHUNK_BYTES) };
+}
+
+/** One callee's phone as Twilio streams it: a chunk every 20 ms, speaking again 500 ms after each agent turn has played. */
+class Callee {
+  private sent = 0;
+  private speakingFrom = -1;
+  private sequence = 0;
+  /** The end of the speech whose answer's first frame has not come yet. */
+  private speechEnd: number | undefined;
+  /** When the agent's audio received so far will have played, as Twilio plays it in real time. */
+  private playingUntil = 0;
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly streamSid: string;
+  /** When the first chunk was due: the first tick, since the stream's other calls may take seconds to connect. */
+  private t0: number | undefined;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly speech: { chunks: string[]; lastLoudChunk: number },
+    private readonly samples: Sample[],
+    private readonly callId: string,
+    accountSid: string,
+    callSid: string,
+  ) {
+    this.streamSid = `MZ${callId.padStart(32, '0')}`;
+    ws.on('message', (data) => this.message(JSON.parse(String(data))));
+    this.send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
+    this.send({
+      event: 'start',
+      start: { accountSid, streamSid: this.streamSid, callSid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 }, customParameters: {} },
+    });
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...message, sequenceNumber: String(++this.sequence), streamSid: this.streamSid }));
+  }
+
+  private message(m: { event: string; media?: { payload: string }; mark?: { name: string } }): void {
+    const now = performance.now();
+    if (m.event === 'media' && m.media) {
+      if (this.speechEnd !== undefined) {
+        this.samples.push({ id: this.callId, total: now - this.speechEnd, endAt: monotonic(this.speechEnd), receivedAt: monotonic(now) });
+        this.speechEnd = undefined;
+      }
+      this.playingUntil = Math.max(now, this.playingUntil) + (Buffer.byteLength(m.media.payload, 'base64') / TELEPHONY_SAMPLE_RATE) * 1000;
+    } else if (m.event === 'mark' && m.mark) {
+      const { name } = m.mark;
+      this.pending.set(name, setTimeout(() => this.played(name), Math.max(0, this.playingUntil - now)));
+    } else if (m.event === 'clear') {
+      this.playingUntil = now;
+      for (const name of this.pending.keys()) this.played(name);
+    }
+  }
+
+  private played(name: string): void {
+    clearTimeout(this.pending.get(name));
+    this.pending.delete(name);
+    this.send({ event: 'mark', mark: { name } });
+    if (name.endsWith('.end')) setTimeout(() => (this.speakingFrom = this.sent), 500).unref();
+  }
+
+  /** Sends every chunk whose 20 ms have passed since the first tick. */
+  tick(now: number): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.t0 ??= now;
+    while (this.t0 + (this.sent + 1) * 20 <= now) {
+      const k = this.speakingFrom >= 0 ? this.sent - this.speakingFrom : -1;
+      this.sent++;
+      const speaking = k >= 0 && k < this.speech.chunks.length;
+      this.send({ event: 'media', media: { track: 'inbound', chunk: String(this.sent), timestamp: String(this.sent * 20), payload: speaking ? this.speech.chunks[k]! : SILENCE } });
+      if (speaking && k === this.speech.lastLoudChunk) this.speechEnd = performance.now();
+      if (speaking && k === this.speech.chunks.length - 1) this.speakingFrom = -1;
+    }
+  }
+
+  stop(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.send({ event: 'stop', stop: {} });
+    this.ws.close();
+  }
+}
+
+/** Twilio's callback to the API, form-encoded and signed over the public URL and every field. */
+async function callback(twilio: FakeTwilio, apiUrl: string, path: string, params: Record<string, string>): Promise<void> {
+  const res = await fetch(`${apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL}${path}`, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+  if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+}
+
+async function main(): Promise<void> {
+  const twilio = await startFakeTwilio();
+  const env = {
+    CARRIER: 'twilio',
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM_NUMBER: '+442079460100',
+    TWILIO_API_BASE_URL: twilio.url,
+    PUBLIC_BASE_URL,
+    // The callee takes its time between turns without the agent reprompting.
+    VOICE_SILENCE_REPROMPT_SECONDS: '600',
+  };
+  try {
+    await withVoiceStack('voice-calls', 'bench/voiceCallApi.ts', env, async ({ url, api, worker, timings, timerLate }) => {
+      const { key } = await benchTenant('Bench voice calls', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: CALLS } });
+      const request = apiClient(url, key);
+      const post = async (route: string, body: unknown) => {
+        const res = await request('POST', route, body);
+        if (res.status >= 300) throw new Error(`POST ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+        return res.body;
+      };
+      const agent = await post('/agents', { name: 'Bench caller', language: 'en-US', instructions: 'Ask about the renewal.', phone: { greeting: 'Hello, this is the renewals desk.' } });
+      const speech = await utterance();
+      const apiBefore = memory(api.pid!).rss;
+
+      // Placed through the API, rung and answered by Twilio's callbacks: the call workflows are real.
+      const calls = await Promise.all(
+        Array.from({ length: CALLS }, async (_, i) => {
+          const phoneNumber = `+44207946${String(200 + i).padStart(4, '0')}`;
+          const { id } = (await post('/calls', { agentId: agent.id, phoneNumber })) as { id: string };
+          const sid = twilio.created.find((d) => d.form.To === phoneNumber)!.callSid;
+          for (const CallStatus of ['initiated', 'ringing', 'in-progress']) await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
+          await callback(twilio, url, `/carrier/twilio/amd/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, AnsweredBy: 'human' });
+          for (;;) {
+            if ((await request('GET', `/calls/${id}`)).body.status === 'active') return { id, sid };
+            await sleep(200);
+          }
+        }),
+      );
+      const samples: Sample[] = [];
+      const callees: Callee[] = [];
+      // Streams open spread over the first second, as real calls would not connect in step.
+      for (const call of calls) {
+        const path = `/carrier/twilio/media/${call.id}`;
+        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { headers: { 'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {}) } });
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        callees.push(new Callee(ws, speech, samples, call.id, twilio.accountSid, call.sid));
+        await sleep(1000 / CALLS);
+      }
+      const lateFrom = timerLate.length;
+      const { cpu, peak, load } = await measureRun({ api: api.pid!, worker: worker.pid!, callees: process.pid }, ['api', 'worker'], RUN_SECONDS, (now) => {
+        for (const callee of callees) callee.tick(now);
+      });
+      const apiPeak = peak.api!;
+      for (const callee of callees) callee.stop();
+
+      const totals = samples.map((s) => s.total);
+      const over = totals.map((t) => t - FAKES);
+      console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s`);
+      console.log(`fakes: STT final ${STT_MS} ms after the last loud chunk, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
+      console.log("latency: callee's last loud mu-law chunk sent -> first agent `media` message received, over Twilio Media Streams\n");
+      console.log('| calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | API RSS (peak) | API RSS per call | worker RSS (peak) | CPU % of a core: API / worker / callees | calls with audio per API core | load avg (1 min, mean / max) |');
+      console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+      console.log(
+        `| ${CALLS} | ${samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
+          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ` +
+          `${apiPeak.rss.toFixed(0)} (${apiPeak.hwm.toFixed(0)}) MiB | ${((1024 * (apiPeak.rss - apiBefore)) / CALLS).toFixed(0)} KiB | ${peak.worker!.rss.toFixed(0)} (${peak.worker!.hwm.toFixed(0)}) MiB | ` +
+          `${[cpu.api!, cpu.worker!, cpu.callees!].map((c) => c.toFixed(0)).join(' / ')} | ${((CALLS * 100) / cpu.api!).toFixed(0)} | ${meanLoad(load).toFixed(2)} / ${Math.max(...load).toFixed(2)} |`,
+      );
+      stageTable(`${CALLS} calls`, 'callee', samples, timings, timerLate.slice(lateFrom));
+      console.log('\ncalls with audio per API core: CALLS / the API process\'s share of a core during the run (its Media Streams sockets, mu-law codec, media sessions and transcript writes)');
+    });
+  } finally {
+    await twilio.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,148 @@
+/**
+ * Charts of GET /analytics/calls and GET /analytics/interviews over a range, grouped as the API
+ * groups, each with its figures as a table.
+ */
+import { useState } from 'preact/hooks';
+import { BarChart } from '../chart';
+import { useGet } from '../hooks';
+import { query, type Page } from '../http';
+import { FilterSelect, useAgents } from '../lists';
+import { ErrorNote, Loading, PageTitle, useId } from '../ui';
+
+/** A bucket (or the totals): its `key` and figures; counts by outcome, sentiment or recommendation are objects. */
+type Bucket = { key?: string } & Record<string, unknown>;
+
+interface Analytics {
+  object: 'analytics';
+  metric: string;
+  from: string;
+  to: string;
+  groupBy: string;
+  totals: Bucket;
+  buckets: Bucket[];
+}
+
+const GROUPS = ['day', 'agent', 'campaign', 'disposition', 'outcome'];
+
+/** A figure as the table shows it: numbers rounded, counts by name as "name: n". */
+function shown(value: unknown): string {
+  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  if (value && typeof value === 'object')
+    return (
+      Object.entries(value)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join(', ') || '—'
+    );
+  return value === null || value === undefined ? '—' : String(value);
+}
+
+function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: Record<string, string>; chart: { field: string; label: string; unit: string } }) {
+  const analytics = useGet<Analytics>(`/analytics/${props.metric}${query(props.params)}`);
+  const headingId = useId('metric');
+  let body;
+  if (analytics.error) body = <ErrorNote error={analytics.error} />;
+  else if (!analytics.data) body = <Loading />;
+  else {
+    const { buckets, totals } = analytics.data;
+    const columns = Object.keys(totals).filter((k) => k !== 'key');
+    body = (
+      <>
+        {buckets.length === 0 ? (
+          <p class="muted">Nothing in this period.</p>
+        ) : (
+          <BarChart label={`${props.chart.label} by ${analytics.data.groupBy}`} labels={buckets.map((b) => String(b.key))} values={buckets.map((b) => Math.round(Number(b[props.chart.field] ?? 0) * 10) / 10)} unit={props.chart.unit} />
+        )}
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">{props.title}: every figure</caption>
+            <thead>
+              <tr>
+                <th scope="col">{analytics.data.groupBy}</th>
+                {columns.map((c) => (
+                  <th scope="col" key={c}>
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {buckets.map((b) => (
+                <tr key={String(b.key)}>
+                  <th scope="row">{String(b.key)}</th>
+                  {columns.map((c) => (
+                    <td key={c}>{shown(b[c])}</td>
+                  ))}
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">Total</th>
+                {columns.map((c) => (
+                  <td key={c}>{shown(totals[c])}</td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+  }
+  return (
+    <section class="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{props.title}</h2>
+      {body}
+    </section>
+  );
+}
+
+export function AnalyticsPage() {
+  const [form, setForm] = useState({ from: '', to: '', groupBy: 'day', agentId: '', campaignId: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  const [params, setParams] = useState(form);
+  const agents = [...useAgents('phone'), ...useAgents('voice')];
+  const campaigns = useGet<Page<{ id: string; name: string }>>('/campaigns?limit=100');
+  const ids = { from: useId('from'), to: useId('to'), group: useId('group'), tz: useId('tz') };
+  const set = (name: keyof typeof form) => (e: Event) => setForm({ ...form, [name]: (e.currentTarget as HTMLInputElement).value });
+  return (
+    <>
+      <PageTitle>Analytics</PageTitle>
+      <form
+        class="filters"
+        aria-label="Range and grouping"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(form);
+        }}
+      >
+        <div class="field">
+          <label for={ids.from}>From</label>
+          <input id={ids.from} type="date" value={form.from} onInput={set('from')} />
+        </div>
+        <div class="field">
+          <label for={ids.to}>To</label>
+          <input id={ids.to} type="date" value={form.to} onInput={set('to')} />
+        </div>
+        <div class="field">
+          <label for={ids.group}>Group by</label>
+          <select id={ids.group} value={form.groupBy} onChange={set('groupBy')}>
+            {GROUPS.map((g) => (
+              <option key={g}>{g}</option>
+            ))}
+          </select>
+        </div>
+        <FilterSelect label="Agent" value={form.agentId} options={agents.map((a) => [a.id, a.name])} onChange={(agentId) => setForm({ ...form, agentId })} />
+        <FilterSelect label="Campaign" value={form.campaignId} options={(campaigns.data?.data ?? []).map((c) => [c.id, c.name])} onChange={(campaignId) => setForm({ ...form, campaignId })} />
+        <div class="field">
+          <label for={ids.tz}>Time zone</label>
+          <input id={ids.tz} value={form.timezone} onInput={set('timezone')} />
+        </div>
+        <div class="actions">
+          <button type="submit" class="primary">
+            Show
+          </button>
+        </div>
+      </form>
+      <Metric metric="calls" title="Calls" params={params} chart={{ field: 'minutes', label: 'Connected minutes', unit: 'min' }} />
+      {/* Interviews belong to no campaign, and are grouped by day or agent only (the API's INTERVIEW_GROUPS). */}
+      <Metric metric="interviews" title="Interviews" params={{ ...params, campaignId: '', groupBy: params.groupBy === 'agent' ? 'agent' : 'day' }} chart={{ field: 'completed', label: 'Interviews completed', unit: 'interviews' }} />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+/** One call: its state polled live, the transcript as a conversation, and the report once ready. */
+import { Fragment } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { useGet, useSubmit } from '../hooks';
+import { download, post } from '../http';
+import type { PageProps } from '../routes';
+import { href } from '../routes';
+import type { Call as CallData, CallReport, Turn } from '../types';
+import { Badge, FormError, Loaded, PageTitle, Time } from '../ui';
+import { dispositionTone } from './Overview';
+
+/** A session has 120 requests a minute: the call and its transcript every 2 s, the report every 5 s, keep well under. */
+const LIVE_MS = 2000;
+const REPORT_MS = 5000;
+
+function Transcript(props: { call: CallData }) {
+  const live = props.call.status !== 'completed';
+  const transcript = useGet<{ data: Turn[] }>(`/calls/${props.call.id}/transcript`, live ? LIVE_MS : undefined);
+  return (
+    <section class="card" aria-labelledby="transcript-title">
+      <h2 id="transcript-title">Transcript</h2>
+      <Loaded state={transcript} empty={live ? 'Nothing said yet.' : 'Nothing was said.'} isEmpty={(t) => t.data.length === 0}>
+        {(t) => (
+          <ol class="conversation" aria-live={live ? 'polite' : undefined}>
+            {t.data.map((turn) => (
+              <li key={turn.startedAt + turn.role} class={turn.role}>
+                <span class="speaker">
+                  {turn.role === 'agent' ? 'Agent' : 'Callee'} · {Math.round(turn.offsetMs / 1000)} s
+                </span>
+                {turn.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+function Report(props: { call: CallData }) {
+  const report = useGet<CallReport>(`/calls/${props.call.id}/report`, props.call.reportId ? undefined : REPORT_MS);
+  return (
+    <section class="card" aria-labelledby="report-title">
+      <h2 id="report-title">Report</h2>
+      <Loaded state={report}>
+        {(r) =>
+          r.status === 'pending' ? (
+            <p class="muted">The analysis is written once the call ends.</p>
+          ) : (
+            <dl class="facts">
+              <dt>Outcome</dt>
+              <dd>{r.outcome ?? '—'}</dd>
+              {r.summary && (
+                <>
+                  <dt>Summary</dt>
+                  <dd>{r.summary}</dd>
+                </>
+              )}
+              {r.sentiment && (
+                <>
+                  <dt>Sentiment</dt>
+                  <dd>{r.sentiment}</dd>
+                </>
+              )}
+              {Object.entries(r.capturedFields).map(([name, value]) => (
+                <Fragment key={name}>
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
+              ))}
+              {r.optOut && (
+                <>
+                  <dt>Opted out</dt>
+                  <dd>yes: the number is now do-not-call</dd>
+                </>
+              )}
+              {r.analysisStatus === 'failed' && (
+                <>
+                  <dt>Analysis</dt>
+                  <dd>failed: {r.analysisError}</dd>
+                </>
+              )}
+            </dl>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+/** Fetched on request (a call's WAV is about 2 MB a minute), then played from memory. */
+function Recording(props: { call: CallData }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => () => url && URL.revokeObjectURL(url), [url]);
+  const load = useSubmit(async () => setUrl(URL.createObjectURL(await download(`/calls/${props.call.id}/recording`, 'audio/wav'))));
+  return (
+    <section class="card" aria-labelledby="recording-title">
+      <h2 id="recording-title">Recording</h2>
+      <p class="muted">The callee on the left channel, the agent on the right.</p>
+      {url ? (
+        <audio controls src={url} aria-label="Call recording" data-testid="recording" />
+      ) : (
+        <button type="button" onClick={() => void load.submit()} disabled={load.busy}>
+          Load the recording
+        </button>
+      )}
+      <FormError error={load.error} />
+    </section>
+  );
+}
+
+function Facts(props: { call: CallData; onChanged: () => void }) {
+  const { call } = props;
+  const hangup = useSubmit(async () => {
+    await post(`/calls/${call.id}/hangup`);
+    props.onChanged();
+  });
+  return (
+    <section class="card" aria-labelledby="call-state">
+      <h2 id="call-state">
+        State{' '}
+        <Badge tone={dispositionTone(call)}>
+          <span data-testid="call-state">{call.disposition ?? call.status}</span>
+        </Badge>
+      </h2>
+      <dl class="facts">
+        <dt>Number</dt>
+        <dd>{call.phoneNumber}</dd>
+        <dt>Agent</dt>
+        <dd>
+          <a href={href(`/agents/${call.agentId}`)}>{call.agentName}</a>
+        </dd>
+        <dt>Placed</dt>
+        <dd>
+          <Time at={call.createdAt} />
+        </dd>
+        <dt>Answered</dt>
+        <dd>
+          <Time at={call.startedAt} never="not yet" />
+        </dd>
+        <dt>Duration</dt>
+        <dd>{call.durationSeconds === null ? '—' : `${call.durationSeconds} s`}</dd>
+        <dt>Charged</dt>
+        <dd>{call.chargedMinutes === null ? '—' : `${call.chargedMinutes} min`}</dd>
+      </dl>
+      {call.status !== 'completed' && (
+        <p>
+          <button type="button" class="danger" onClick={() => void hangup.submit()} disabled={hangup.busy}>
+            Hang up
+          </button>
+        </p>
+      )}
+      <FormError error={hangup.error} />
+    </section>
+  );
+}
+
+export function Call(props: PageProps) {
+  // Polled until the call has ended and its report is written; then it no longer changes.
+  const [settled, setSettled] = useState(false);
+  const call = useGet<CallData>(`/calls/${props.params.id}`, settled ? undefined : LIVE_MS);
+  useEffect(() => setSettled(call.data?.status === 'completed' && call.data.reportId !== null), [call.data]);
+  return (
+    <Loaded state={call}>
+      {(c) => (
+        <>
+          <PageTitle>Call to {c.contactName || c.phoneNumber}</PageTitle>
+          <p>
+            <a href={href('/calls')}>All calls</a>
+          </p>
+          <Facts call={c} onChanged={() => void call.reload()} />
+          <Transcript key={`${c.id}-${c.status}`} call={c} />
+          {c.recordingAvailable && <Recording call={c} />}
+          <Report key={`${c.id}-${c.reportId}`} call={c} />
+        </>
+      )}
+    </Loaded>
+  );
+}

@@ -1,0 +1,177 @@
+/** The small shared pieces pages are built from: labelled fields, errors, times, copy, states. */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ApiError } from './http';
+
+let nextId = 0;
+/** A stable id for a label's `for` and an error's `aria-describedby`. */
+export function useId(prefix: string): string {
+  const id = useRef<string | null>(null);
+  id.current ??= `${prefix}-${(nextId += 1)}`;
+  return id.current;
+}
+
+/**
+ * A labelled field whose error is the API's, shown when `error.param` names it (`body.name`,
+ * `body.allowedOrigins[2]` under `body.allowedOrigins`). The child control gets the id and
+ * aria attributes from `control`.
+ */
+export function Field(props: {
+  label: string;
+  param: string;
+  error?: ApiError;
+  hint?: string;
+  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ComponentChildren;
+}) {
+  const id = useId('field');
+  const own = props.error?.param !== undefined && (props.error.param === props.param || props.error.param.startsWith(`${props.param}[`) || props.error.param.startsWith(`${props.param}.`));
+  const described = [props.hint && `${id}-hint`, own && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`field${own ? ' invalid' : ''}`}>
+      <label for={id}>{props.label}</label>
+      {props.children({ id, 'aria-invalid': own, 'aria-describedby': described })}
+      {props.hint && <small id={`${id}-hint`}>{props.hint}</small>}
+      {own && (
+        <p class="field-error" id={`${id}-error`}>
+          {props.error!.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form's error that no field of `params` shows: the envelope's message, with its request id. */
+export function FormError(props: { error?: ApiError; params?: string[] }) {
+  const error = props.error;
+  if (!error) return null;
+  const shown = error.param !== undefined && (props.params ?? []).some((p) => error.param === p || error.param!.startsWith(`${p}[`) || error.param!.startsWith(`${p}.`));
+  if (shown) return <p class="form-error" role="alert">Please correct the field marked below.</p>;
+  return <ErrorNote error={error} />;
+}
+
+export function ErrorNote(props: { error: ApiError }) {
+  return (
+    <p class="form-error" role="alert">
+      {props.error.message}
+      {props.error.requestId && <span class="muted"> (request {props.error.requestId})</span>}
+    </p>
+  );
+}
+
+/**
+ * What a GET gave: its error, "Loading…", the `empty` text for an empty list, else `children`
+ * with the data.
+ */
+export function Loaded<T>(props: { state: { data: T | undefined; error: ApiError | undefined }; empty?: string; isEmpty?: (data: T) => boolean; children: (data: T) => ComponentChildren }) {
+  const { data, error } = props.state;
+  if (error && data === undefined) return <ErrorNote error={error} />;
+  if (data === undefined) return <Loading />;
+  if (props.empty && props.isEmpty?.(data)) return <p class="muted">{props.empty}</p>;
+  return <>{props.children(data)}</>;
+}
+
+export const Loading = () => (
+  <p class="muted" role="status">
+    Loading…
+  </p>
+);
+
+/** True until the first page has shown: a page opened by loading the app keeps focus at the top, for the skip link. */
+let firstPage = true;
+
+/** A page's heading, focused when navigation opens the page, so screen readers announce it. */
+export function PageTitle(props: { children: ComponentChildren; actions?: ComponentChildren }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!firstPage) ref.current?.focus();
+    firstPage = false;
+  }, []);
+  return (
+    <div class="page-title">
+      <h1 tabIndex={-1} ref={ref}>
+        {props.children}
+      </h1>
+      {props.actions && <div class="actions">{props.actions}</div>}
+    </div>
+  );
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1]];
+
+/** A timestamp as "3 minutes ago", the exact time in its tooltip and datetime. */
+export function Time(props: { at: string | null | undefined; never?: string }) {
+  if (!props.at) return <span class="muted">{props.never ?? '—'}</span>;
+  const seconds = (new Date(props.at).getTime() - Date.now()) / 1000;
+  const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? UNITS[3]!;
+  return (
+    <time dateTime={props.at} title={new Date(props.at).toLocaleString()}>
+      {relative.format(Math.round(seconds / size), unit)}
+    </time>
+  );
+}
+
+export function CopyButton(props: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(props.text);
+    setCopied(true);
+  };
+  return (
+    <button type="button" onClick={() => void copy()} aria-label={props.label}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+/** A form's row of buttons: its primary submit, then `children` (cancel, delete). */
+export function FormActions(props: { submitLabel: string; busy: boolean; children?: ComponentChildren }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary" disabled={props.busy}>
+        {props.submitLabel}
+      </button>
+      {props.children}
+    </div>
+  );
+}
+
+export const Badge = (props: { tone?: 'ok' | 'warn' | 'bad' | 'info'; children: ComponentChildren }) => <span class={`badge ${props.tone ?? 'info'}`}>{props.children}</span>;
+
+export const minutes = (value: number) => `${Math.round(value * 10) / 10} min`;
+
+/** A table with a header row, scrolling sideways on its own when a narrow screen cannot fit it. */
+export function Table(props: { headers: string[]; children: ComponentChildren }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {props.headers.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A select of fixed options (their value is their label unless given as [value, label]). */
+export function Choice<T extends string>(props: { value: T; onChange: (value: T) => void; options: readonly (T | [T, string])[]; control?: object; label?: string }) {
+  return (
+    <select {...props.control} aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as T)}>
+      {props.options.map((o) => {
+        const [value, label] = Array.isArray(o) ? o : [o, o];
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </select>
+  );
+}

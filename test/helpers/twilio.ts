@@ -1,0 +1,36 @@
+/** What the Twilio tests share: the service's environment against the REST fake, and Twilio's signed callbacks. */
+import { getExpectedTwilioSignature } from 'twilio';
+import type { FakeTwilio } from '../fakes/twilio';
+import { request } from './app';
+import { uniqueName } from './servers';
+
+/** Where Twilio is told to reach the service; the signatures cover it, not the test's local address. */
+export const TWILIO_PUBLIC = 'https://voice.example.test';
+
+/** CARRIER=twilio against `fake`, on a task queue of its own. */
+export const twilioEnv = (fake: FakeTwilio, name: string, extra: Record<string, string> = {}) => ({
+  TEMPORAL_TASK_QUEUE: uniqueName(name),
+  RING_TIMEOUT_SECONDS: '60',
+  PUBLIC_BASE_URL: TWILIO_PUBLIC,
+  CARRIER: 'twilio',
+  TWILIO_ACCOUNT_SID: fake.accountSid,
+  TWILIO_AUTH_TOKEN: fake.authToken,
+  TWILIO_FROM_NUMBER: '+442079460100',
+  TWILIO_API_BASE_URL: fake.url,
+  ...extra,
+});
+
+/** Twilio's callbacks to the API at `apiUrl()`, posted as Twilio does: form-encoded, signed over the public URL and every field. */
+export function twilioCallbacks(fake: () => FakeTwilio, apiUrl: () => string) {
+  const callback = (path: string, params: Record<string, string>, signature = getExpectedTwilioSignature(fake().authToken, `${TWILIO_PUBLIC}${path}`, params)) =>
+    request(apiUrl(), 'POST', path, {
+      body: new URLSearchParams(params).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
+    });
+  return {
+    callback,
+    status: (id: string, sid: string, CallStatus: string, extra: Record<string, string> = {}) =>
+      callback(`/carrier/twilio/status/${id}`, { AccountSid: fake().accountSid, CallSid: sid, CallStatus, ...extra }),
+    amd: (id: string, sid: string, AnsweredBy: string) => callback(`/carrier/twilio/amd/${id}`, { AccountSid: fake().accountSid, CallSid: sid, AnsweredBy }),
+  };
+}

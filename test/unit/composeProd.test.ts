@@ -1,0 +1,97 @@
+/**
+ * docker-compose.prod.yml cannot be run where this repository is developed (no Docker engine), so
+ * its shape is checked here: the services of the production shape, one published port, secrets only
+ * from the environment, Temporal's schema by its own tool, MongoDB a replica set with a keyfile.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { searchAttributes } from '../../workflows/definitions';
+
+const ROOT = path.resolve(__dirname, '../..');
+const text = readFileSync(path.join(ROOT, 'docker-compose.prod.yml'), 'utf8');
+// `merge: true`: the `<<` keys of the shared blocks, as Compose reads them.
+const compose = parse(text, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const { services } = compose;
+
+interface Service {
+  image?: string;
+  build?: string;
+  command?: string | string[];
+  entrypoint?: string | string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  depends_on?: string[] | Record<string, { condition: string }>;
+  profiles?: string[];
+}
+
+const script = (s: Service) => [s.entrypoint, s.command].flat().filter(Boolean).join('\n');
+const dependsOn = (s: Service) => (Array.isArray(s.depends_on) ? s.depends_on : Object.keys(s.depends_on ?? {}));
+
+test('it runs the production shape: two APIs behind a proxy, two workers, Temporal on PostgreSQL, a three-member MongoDB', () => {
+  expect(Object.keys(services).sort()).toEqual(
+    [
+      'api-1', 'api-2', 'worker-1', 'worker-2', 'proxy', 'postgresql', 'temporal-schema', 'temporal', 'temporal-setup', 'temporal-ui',
+      'mongodb-keyfile', 'mongodb-1', 'mongodb-2', 'mongodb-3', 'mongodb-setup',
+    ].sort(),
+  );
+  for (const name of ['api-1', 'api-2', 'worker-1', 'worker-2']) expect(services[name].build).toBe('.');
+  expect(script(services['worker-1'])).toContain('dist/worker/index.js');
+  expect(script(services['api-1'])).not.toContain('worker');
+  expect(services['api-1'].environment!.PORT).toBe('3000');
+  // The proxy's upstreams are the two API services.
+  const nginx = readFileSync(path.join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
+  expect([...nginx.matchAll(/server (api-\d):3000/g)].map((m) => m[1])).toEqual(['api-1', 'api-2']);
+});
+
+test('only the proxy publishes a port; the Temporal Web UI starts only on demand', () => {
+  const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name);
+  expect(published).toEqual(['proxy']);
+  expect(services['temporal-ui'].profiles).toEqual(['ops']);
+});
+
+test('Temporal is the real server on PostgreSQL, its schema set up by temporal-sql-tool before it starts', () => {
+  const temporal = services.temporal;
+  expect(temporal.image).toMatch(/^temporalio\/server:/);
+  expect(script(temporal)).not.toContain('start-dev');
+  expect(script(temporal)).toContain('--env production');
+  expect(temporal.volumes).toContain('./deploy/temporal:/etc/temporal/production:ro');
+  expect(temporal.depends_on).toEqual({ 'temporal-schema': { condition: 'service_completed_successfully' } });
+  const schema = script(services['temporal-schema']);
+  expect(services['temporal-schema'].image).toMatch(/^temporalio\/admin-tools:/);
+  for (const step of ['create-database', 'setup-schema -v 0.0', 'update-schema --schema-name']) expect(schema).toContain(`temporal-sql-tool --database "$$db" ${step}`);
+  expect(schema).toContain('postgresql/v12/temporal');
+  expect(schema).toContain('postgresql/v12/visibility');
+  // Every search attribute the workflows set is created.
+  const setup = script(services['temporal-setup']);
+  for (const { name } of Object.values(searchAttributes)) expect(setup).toContain(`--name ${name} --type Keyword`);
+});
+
+test('MongoDB is a replica set with authentication and a keyfile, and the app connects to it as one', () => {
+  for (const name of ['mongodb-1', 'mongodb-2', 'mongodb-3']) {
+    expect(services[name].command).toEqual(['mongod', '--replSet', 'rs0', '--keyFile', '/keys/keyfile', '--bind_ip_all']);
+    expect(services[name].volumes).toContain('mongo-keys:/keys:ro');
+  }
+  expect(services['mongodb-1'].environment!.MONGO_INITDB_ROOT_PASSWORD).toBe('${MONGO_PASSWORD:?set MONGO_PASSWORD}');
+  expect(script(services['mongodb-setup'])).toContain('rs.initiate');
+  const uri = services['api-1'].environment!.MONGODB_URI;
+  expect(uri).toContain('replicaSet=rs0');
+  expect(uri).toContain('mongodb-1:27017,mongodb-2:27017,mongodb-3:27017');
+  for (const name of ['api-1', 'worker-1']) {
+    expect(dependsOn(services[name]).sort()).toEqual(['mongodb-setup', 'temporal-setup']);
+  }
+});
+
+test('every secret comes from the environment, and a missing required one stops compose', () => {
+  const required = ['POSTGRES_PASSWORD', 'MONGO_PASSWORD', 'MONGO_REPLICA_KEY', 'CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY'];
+  for (const name of required) expect(text).toContain(`\${${name}:?`);
+  const secretish = /PASSWORD|KEY|TOKEN|SECRET/;
+  for (const [service, s] of Object.entries(services)) {
+    for (const [name, value] of Object.entries(s.environment ?? {})) {
+      if (secretish.test(name)) expect(`${service} ${name}=${value}`).toMatch(/=\$\{[A-Z_]+(:[?-][^}]*)?\}$/);
+    }
+  }
+  // Credentials inside a URI are variables too.
+  expect(services['api-1'].environment!.MONGODB_URI).toMatch(/^mongodb:\/\/voice_agent:\$\{MONGO_PASSWORD:\?[^}]*\}@/);
+});

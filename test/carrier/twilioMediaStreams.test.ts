@@ -8,6 +8,7 @@
 import { getExpectedTwilioSignature } from 'twilio';
 import { MAX_MEDIA_MESSAGE_BYTES } from '../../api/mediaStreams';
 import { SCOPES } from '../../api/scopes';
+import { Call } from '../../models/call';
 import { createTenant, startApi } from '../helpers/app';
 import { stereoChannels, wordsIn as recordedWords } from '../helpers/recording';
 import { waitFor } from '../helpers/servers';
@@ -169,7 +170,11 @@ test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF 
   expect(report).toMatchObject({ disposition: 'completed', outcome: 'renew', capturedFields: { email: 'ada@example.com', accountNumber: '[DTMF 4]' } });
 
   // The recording: the callee on the left, the agent on the right, as each was heard.
-  await waitFor(async () => ((await getCall(call.id)).recordingAvailable ? true : undefined), 30_000);
+  await waitFor(async () => ((await getCall(call.id)).recordingAvailable ? true : undefined), 60_000).catch(async (err: Error) => {
+    // Says where storing stopped: never started (no upload), mid-file (an upload), or finished unseen.
+    const stored = await Call.findById(call.id, { recording: 1, recordingUpload: 1 }).lean();
+    throw new Error(`${err.message}: recording ${JSON.stringify(stored?.recording)}, upload ${String(stored?.recordingUpload)}`);
+  });
   const wav = await fetch(`${api.url}/api/v1/calls/${call.id}/recording`, { headers: { authorization: `Bearer ${key}` } });
   expect(wav.headers.get('content-type')).toBe('audio/wav');
   const { left, right } = stereoChannels(Buffer.from(await wav.arrayBuffer()));

@@ -54,6 +54,12 @@ export interface Config {
     dialTimeoutSeconds: number;
     /** Milliseconds between the simulated carrier's events and turns: a short call takes a few seconds. */
     simulatedPaceMs: number;
+    /**
+     * What the simulated carrier's line carries once answered: `text` (turns exchanged as text, fast,
+     * for tests and campaigns) or `audio` (the callee's phone on the API's media socket, through the
+     * speech pipeline, as a Twilio call with Media Streams).
+     */
+    simulatedLine: 'text' | 'audio';
   };
   campaigns: {
     /** History events after which a campaign run continues as new, carrying its open calls. */
@@ -225,6 +231,12 @@ function carrierFrom(env: NodeJS.ProcessEnv): Config['carrier'] {
   };
 }
 
+function simulatedLineFrom(env: NodeJS.ProcessEnv): 'text' | 'audio' {
+  const value = env.SIMULATED_LINE || 'text';
+  if (value !== 'text' && value !== 'audio') throw new Error(`SIMULATED_LINE must be text or audio, got "${value}"`);
+  return value;
+}
+
 /** A misspelt default would fail every session that uses it; it fails the process at startup instead. */
 function providerFrom(env: NodeJS.ProcessEnv, name: string, vendors: readonly string[], embedded: readonly string[] = ['simulated']): string {
   const value = env[name] || 'simulated';
@@ -269,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calls: {
       ringTimeoutSeconds: intFrom(env, 'RING_TIMEOUT_SECONDS', 30),
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
+      simulatedLine: simulatedLineFrom(env),
       dialTimeoutSeconds: intFrom(env, 'DIAL_TIMEOUT_SECONDS', 20),
     },
     campaigns: {

@@ -133,7 +133,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       await countCallReport(call, report!);
       return { reportId };
     },
-  } satisfies CallActivities & SimulatedLineActivities;
+  } satisfies CallActivities & Pick<SimulatedLineActivities, 'simulatedTurn'>;
 
   /** The report of a finished call, written once: its id, whichever attempt wrote it. */
   async function writeReport(call: CallRecord, agent: AgentRecord, turns: Turn[], disposition: string): Promise<string> {

@@ -2,8 +2,9 @@ import type { CallActivities, CampaignActivities, InterviewActivities, Simulated
 import { callActivities, type CallDeps } from './calls';
 import { campaignActivities, type CampaignDeps } from './campaigns';
 import { interviewActivities } from './interviews';
+import { simulatedLineActivities, type SimulatedLineDeps } from './simulatedLine';
 
-export type ActivityDeps = CallDeps & CampaignDeps;
+export type ActivityDeps = CallDeps & CampaignDeps & SimulatedLineDeps;
 
 /** Every activity the worker registers: those each workflow declares in its definitions. */
 export type Activities = CallActivities & SimulatedLineActivities & CampaignActivities & InterviewActivities;
@@ -12,6 +13,7 @@ export type Activities = CallActivities & SimulatedLineActivities & CampaignActi
 export function createActivities(deps: ActivityDeps): Activities {
   return {
     ...callActivities(deps),
+    ...simulatedLineActivities(deps),
     ...campaignActivities(deps),
     ...interviewActivities(deps),
   };

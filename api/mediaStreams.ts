@@ -1,6 +1,7 @@
 /**
  * Twilio Media Streams on the API's own HTTP server (through api/sockets.ts): each answered call's
- * audio both ways over a WebSocket at `/carrier/twilio/media/{callId}`, heard and spoken by our
+ * audio both ways over a WebSocket at `/carrier/twilio/media/{callId}` (or, for the simulated
+ * carrier's audio line, `/carrier/simulated/media/{callId}`), heard and spoken by our
  * speech pipeline (conversation/mediaSession.ts) with the call's conversation
  * (conversation/call.ts), the same one ConversationRelay drives.
  */
@@ -18,9 +19,10 @@ import { Agent } from '../models/agent';
 import { missingByokKinds } from '../models/providerCredential';
 import type { SpeechSource } from '../providers/speechSource';
 import type { CarrierEvent } from '../workflows/definitions';
-import { byokNotReady, notFound, providerUnavailable } from './errors';
+import { SIMULATED_MEDIA_PREFIX, SIMULATED_SIGNATURE_HEADER, verifySimulatedLineSignature } from '../providers/carrier/simulatedMedia';
+import { byokNotReady, notFound, permissionDenied, providerUnavailable } from './errors';
 import { Workflows } from './temporal';
-import { twilioMessage, twilioSocket } from './twilioSocket';
+import { carrierSocket, twilioMessage, twilioSocket, type SocketSession } from './twilioSocket';
 import type { SocketRoute } from './upgrade';
 
 export interface MediaStreamsDeps {
@@ -60,14 +62,36 @@ interface Admitted {
  * call (api/twilioSocket.ts), while the call is still on and its speech engines can run.
  */
 export function twilioMediaStreams(deps: MediaStreamsDeps): SocketRoute {
+  return twilioSocket({ kind: 'media', config: deps.config, ...streamSessions(deps) });
+}
+
+/**
+ * The simulated carrier's audio line (SIMULATED_LINE=audio) at `/carrier/simulated/media/{callId}`:
+ * the same stream, one per call, signed by the worker that plays the callee
+ * (providers/carrier/simulatedMedia.ts) with a key only the service's processes hold.
+ */
+export function simulatedMediaStreams(deps: MediaStreamsDeps): SocketRoute {
+  const secret = deps.config.contacts.doNotCallHashKey;
+  return carrierSocket({
+    path: SIMULATED_MEDIA_PREFIX,
+    pool: 'media',
+    verify: (req, callId) => {
+      const signature = req.headers[SIMULATED_SIGNATURE_HEADER];
+      if (!verifySimulatedLineSignature(secret, callId, typeof signature === 'string' ? signature : undefined)) {
+        throw permissionDenied(`The ${SIMULATED_SIGNATURE_HEADER} header is missing or does not match this call.`);
+      }
+    },
+    ...streamSessions(deps),
+  });
+}
+
+function streamSessions(deps: MediaStreamsDeps): SocketSession<Admitted> {
   const workflows = new Workflows(deps.temporal, deps.config);
-  return twilioSocket({
-    kind: 'media',
-    config: deps.config,
+  return {
     maxPayload: MAX_MEDIA_MESSAGE_BYTES,
     admit: (callId, claim) => admit(callId, claim, deps, workflows),
     serve: (ws, admitted) => new StreamSession(ws, admitted, workflows).listen(),
-  });
+  };
 }
 
 async function admit(callId: string, claim: () => Promise<void>, deps: MediaStreamsDeps, workflows: Workflows): Promise<Admitted> {

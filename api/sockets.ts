@@ -5,7 +5,7 @@ import { organizationCredential } from '../models/providerCredential';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
 import { candidateAudio } from './candidateAudio';
-import { twilioMediaStreams } from './mediaStreams';
+import { simulatedMediaStreams, twilioMediaStreams } from './mediaStreams';
 import { agentLlm, twilioRelay } from './relay';
 import { dispatchUpgrades, type SocketRoute } from './upgrade';
 
@@ -17,8 +17,8 @@ export interface SocketDeps {
 }
 
 /**
- * The API's WebSockets: the candidate's interview audio, and when calls go through Twilio its
- * Media Streams (and ConversationRelay, with TWILIO_SPEECH=relay), behind the one `upgrade`
+ * The API's WebSockets: the candidate's interview audio, and the calls' Media Streams: Twilio's (and
+ * ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, behind the one `upgrade`
  * listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
  * process installed (installCredentialKeys).
  */
@@ -29,7 +29,7 @@ export function attachSockets(server: Server, deps: SocketDeps): void {
   const calls = { config: deps.config, temporal: deps.temporal, llmFor: agentLlm(llms) };
   const routes: SocketRoute[] = [
     candidateAudio({ ...deps, llms, speech }),
-    ...(twilio ? [twilioMediaStreams({ ...calls, speech })] : []),
+    twilio ? twilioMediaStreams({ ...calls, speech }) : simulatedMediaStreams({ ...calls, speech }),
     ...(twilio?.speech === 'relay' ? [twilioRelay(calls)] : []),
   ];
   dispatchUpgrades(server, routes);

@@ -9,11 +9,15 @@ import { sessionInProgress } from './errors';
 import { verifyTwilioSignature } from './routes/twilio';
 import { refuseUpgrade, type SocketRoute } from './upgrade';
 
-export interface TwilioSocketOptions<A> {
+export interface TwilioSocketOptions<A> extends SocketSession<A> {
   /** `/carrier/twilio/{kind}/{callId}`: `media` (Media Streams) or `relay` (ConversationRelay). */
   kind: 'media' | 'relay';
   config: Config;
-  /** Larger messages are not Twilio's: ws closes the socket (1009) rather than buffer them. */
+}
+
+/** What a carrier's socket does once the carrier is verified: the same for Twilio's and the simulated line's. */
+export interface SocketSession<A> {
+  /** Larger messages are not the carrier's: ws closes the socket (1009) rather than buffer them. */
   maxPayload: number;
   /** What the socket needs of its call, or an ApiError refusing it; `claim` takes the call's one session. */
   admit(callId: string, claim: () => Promise<void>): Promise<A>;
@@ -21,9 +25,34 @@ export interface TwilioSocketOptions<A> {
 }
 
 /**
- * A WebSocket Twilio opens for one call, on the API's own HTTP server. The handshake is refused
- * before the upgrade, with the API's error envelope, unless Twilio signed it: over the URL exactly
- * as the TwiML gave it (`wss://`), with no parameters, as Twilio signs every WebSocket it opens.
+ * A WebSocket Twilio opens for one call: signed over the URL exactly as the TwiML gave it
+ * (`wss://`), with no parameters, as Twilio signs every WebSocket it opens.
+ */
+export function twilioSocket<A>(options: TwilioSocketOptions<A>): SocketRoute {
+  const { kind, config } = options;
+  return carrierSocket({
+    ...options,
+    path: `${TWILIO_PREFIX}/${kind}`,
+    pool: kind,
+    verify: (req, callId) => {
+      const signature = req.headers['x-twilio-signature'];
+      verifyTwilioSignature(config, typeof signature === 'string' ? signature : undefined, twilioUrls(config.publicBaseUrl, callId)[kind], {});
+    },
+  });
+}
+
+export interface CarrierSocketOptions<A> extends SocketSession<A> {
+  /** The socket is at `{path}/{callId}`. */
+  path: string;
+  /** The one-session slot's name: `{pool}:{callId}`, shared by every carrier's socket of that kind. */
+  pool: string;
+  /** Throws an ApiError unless the carrier opened this socket. */
+  verify(req: IncomingMessage, callId: string): void;
+}
+
+/**
+ * A WebSocket a carrier opens for one call, on the API's own HTTP server. The handshake is refused
+ * before the upgrade, with the API's error envelope, unless the carrier proved it opened it.
  *
  * One session per call across API processes: a slot of a one-slot pool named after the call, taken
  * (`claim`) during admission and freed when the socket closes. A second socket is refused (409
@@ -31,25 +60,23 @@ export interface TwilioSocketOptions<A> {
  * covers only the URL, so a second socket can only be a replay, which must not cut the callee's
  * conversation off. (The candidate audio socket does the opposite: a reloaded page is the same
  * candidate coming back.) A slot left by a process that died goes with nothing: the call ends by
- * Twilio's callbacks all the same.
+ * the carrier's callbacks all the same.
  */
-export function twilioSocket<A>(options: TwilioSocketOptions<A>): SocketRoute {
-  const { kind, config } = options;
+export function carrierSocket<A>(options: CarrierSocketOptions<A>): SocketRoute {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
   return {
-    path: new RegExp(`^${TWILIO_PREFIX}/${kind}/([0-9a-f]{24})$`),
+    path: new RegExp(`^${options.path}/([0-9a-f]{24})$`),
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) => {
       const callId = match[1]!;
-      const pool = `${kind}:${callId}`;
+      const pool = `${options.pool}:${callId}`;
       const holder = randomUUID();
       const free = () => releaseSlot(pool, holder).catch(() => undefined);
       const claim = async () => {
         if ((await claimSlot(pool, holder, 1)) === null) throw sessionInProgress();
       };
       const admitted = async () => {
-        // The signature first, so that nobody but Twilio learns which calls exist.
-        const signature = req.headers['x-twilio-signature'];
-        verifyTwilioSignature(config, typeof signature === 'string' ? signature : undefined, twilioUrls(config.publicBaseUrl, callId)[kind], {});
+        // The signature first, so that nobody but the carrier learns which calls exist.
+        options.verify(req, callId);
         return options.admit(callId, claim);
       };
       admitted().then(
@@ -60,7 +87,7 @@ export function twilioSocket<A>(options: TwilioSocketOptions<A>): SocketRoute {
           }),
         (err: unknown) => {
           void free();
-          refuseUpgrade(socket, err, `twilio ${kind} handshake`);
+          refuseUpgrade(socket, err, `${options.path} handshake`);
         },
       );
     },

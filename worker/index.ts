@@ -11,6 +11,7 @@ import { installDoNotCallKey } from '../models/contact';
 import type { Carrier } from '../providers/carrier/interface';
 import { SimulatedCarrier } from '../providers/carrier/simulated';
 import { TwilioCarrier } from '../providers/carrier/twilio';
+import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
 
 export interface WorkerOptions {
@@ -33,21 +34,36 @@ function carrierFor(config: Config, client: Client): Carrier {
       ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
     });
   }
-  return new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs);
+  return new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs, config.calls.simulatedLine === 'audio');
 }
 
-/** The providers activities use: the simulated carrier and LLM until real vendors are configured. */
-export function defaultDeps(config: Config, client: Client): ActivityDeps {
+/**
+ * The providers activities use: the simulated carrier and LLM until real vendors are configured.
+ * `stop` ends what they started (the audio line's local STT process), once the worker has drained.
+ */
+export function defaultDeps(config: Config, client: Client): ActivityDeps & { stop(): void } {
   // Activities open organizations' own credentials (byok) with the keys of this worker's config.
   installCredentialKeys(config.byok.encryptionKeys);
   // Campaign attempts and opt-outs heard in calls read and write the do-not-call registry.
   installDoNotCallKey(config.contacts.doNotCallHashKey);
+  // The simulated line's callee hears and speaks with the embedded engines (SIMULATED_LINE=audio).
+  const speech = config.carrier.name === 'simulated' ? embeddedSpeech(config) : undefined;
   return {
     carrier: carrierFor(config, client),
     // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.
     llms: llmSource(config, organizationCredential),
     ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
     workflows: client.workflow,
+    ...(speech && {
+      audioLine: {
+        publicBaseUrl: config.publicBaseUrl,
+        secret: config.contacts.doNotCallHashKey,
+        speech,
+        defaultStt: config.providers.stt,
+        defaultTts: config.providers.tts,
+      },
+    }),
+    stop: () => speech?.stop(),
   };
 }
 
@@ -67,15 +83,17 @@ async function main(): Promise<void> {
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const clientConnection = await Connection.connect({ address: config.temporal.address });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
+  const deps = defaultDeps(config, client);
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    deps: defaultDeps(config, client),
+    deps,
   });
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
   // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.
   await worker.run();
+  deps.stop();
   await flushSessionRecounts();
   await Promise.allSettled([connection.close(), clientConnection.close(), mongoose.disconnect()]);
 }

@@ -1,4 +1,4 @@
-import { ActivityFailure, condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, CancellationScope, condition, getExternalWorkflowHandle, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import { callWorkflowId, callCarrierEventSignal, simulatedLineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
 
@@ -6,6 +6,15 @@ import { callWorkflowId, callCarrierEventSignal, simulatedLineHangupSignal, type
 const { simulatedTurn } = proxyActivities<SimulatedLineActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
+});
+
+// The audio line's call lasts as long as the conversation; its heartbeats say it is still on, so a
+// worker lost mid-call fails the line within seconds rather than at the timeout. Never retried: a
+// phone conversation cut off does not start again.
+const { simulatedAudioCall } = proxyActivities<SimulatedLineActivities>({
+  startToCloseTimeout: '3 hours',
+  heartbeatTimeout: '10 seconds',
+  retry: { maximumAttempts: 1 },
 });
 
 /** Enough turns for any simulated conversation; the line hangs up rather than talk forever. */
@@ -49,6 +58,18 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
       return condition(() => hungUp);
   }
   await report({ type: 'answered' });
+  if (input.audio) {
+    // Our hangup ends the callee's stream from its side (cancelling the activity), as a carrier's would.
+    const scope = new CancellationScope();
+    void condition(() => hungUp).then(() => scope.cancel());
+    try {
+      const { endedBy } = await scope.run(() => simulatedAudioCall({ callId: input.callId, phoneNumber: input.phoneNumber }));
+      return await report({ type: 'ended', by: endedBy });
+    } catch (err) {
+      if (isCancellation(err)) return;
+      return lineFailed(err);
+    }
+  }
   if (await pause()) return;
   try {
     await turn(0);

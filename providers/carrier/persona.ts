@@ -74,6 +74,8 @@ function offersLabels(profile: AgentProfile, text: string): boolean {
   return labels.length > 0 && named >= Math.min(2, labels.length);
 }
 
+const outcomeAnswer = (profile: AgentProfile, seed: string) => `I'd say ${pick(profile.outcomeLabels, seed, 'outcome')}.`;
+
 export function personaReply(profile: AgentProfile, transcript: Turn[], seed: string): { text: string; hangUp: boolean } {
   const last = transcript[transcript.length - 1];
   if (!last) return { text: 'Hello?', hangUp: false };
@@ -84,8 +86,27 @@ export function personaReply(profile: AgentProfile, transcript: Turn[], seed: st
   if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
   const field = askedField(profile, last.text);
   if (field) return { text: answerFor(field, seed), hangUp: false };
-  if (offersLabels(profile, last.text)) {
-    return { text: `I'd say ${pick(profile.outcomeLabels, seed, 'outcome')}.`, hangUp: false };
-  }
+  if (offersLabels(profile, last.text)) return { text: outcomeAnswer(profile, seed), hangUp: false };
   return { text: 'Yes, go ahead.', hangUp: false };
+}
+
+/**
+ * The key the persona presses instead of speaking, when the agent's turn asks for a field named
+ * as a digit (`optionDigit`: "your option digit"), as a person answers a keypad prompt: one digit,
+ * the same for the same number every time. Undefined for any other turn.
+ */
+export function keypadAnswer(profile: AgentProfile, text: string, seed: string): string | undefined {
+  const field = askedField(profile, text);
+  if (!field || !readableField(field).split(' ').includes('digit')) return undefined;
+  return String(number(seed, `${field}:digit`, 0, 10));
+}
+
+/**
+ * What the callee says over the agent, if anything, on a line that carries audio: once the agent's
+ * turn, heard so far, names one of several outcome labels, the persona knows its choice and cuts
+ * in with it rather than hear the rest.
+ */
+export function bargeInReply(profile: AgentProfile, heard: string, seed: string): string | undefined {
+  if (profile.outcomeLabels.length < 2 || labelIn(profile.outcomeLabels, heard) === undefined) return undefined;
+  return outcomeAnswer(profile, seed);
 }

@@ -15,13 +15,15 @@ export class SimulatedCarrier implements Carrier {
     private readonly client: Client,
     private readonly taskQueue: string,
     private readonly paceMs: number,
+    /** SIMULATED_LINE=audio: answered calls talk over the API's media socket. */
+    private readonly audio = false,
   ) {}
 
   async dial(request: DialRequest): Promise<{ carrierCallId: string }> {
     const scenario = scenarioOf(request.to);
     if (scenario === 'rejected') throw new CarrierRefusedError('rejected', `The carrier rejected ${request.to} (simulated test number).`);
     if (scenario === 'carrier_unavailable') throw new CarrierRefusedError('unavailable', 'The carrier is unavailable (simulated test number).');
-    const input: SimulatedLineInput = { callId: request.callId, phoneNumber: request.to, paceMs: this.paceMs };
+    const input: SimulatedLineInput = { callId: request.callId, phoneNumber: request.to, paceMs: this.paceMs, ...(this.audio ? { audio: true } : {}) };
     const workflowId = simulatedLineWorkflowId(request.callId);
     // A retried dial finds the line it already started.
     await this.client.workflow.start('simulatedLineWorkflow', {

@@ -18,12 +18,13 @@ export async function runWorker(env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: 
   const native = await NativeConnection.connect({ address: temporalAddress() });
   const clientConnection = await Connection.connect({ address: temporalAddress() });
   const client = new Client({ connection: clientConnection });
+  const deps = defaultDeps(loadConfig(env), client);
   const worker = await createWorker({
     connection: native,
     namespace: 'default',
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
-    deps: defaultDeps(loadConfig(env), client),
+    deps,
   });
   const running = worker.run();
   return {
@@ -31,6 +32,7 @@ export async function runWorker(env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: 
     stop: async () => {
       worker.shutdown();
       await running;
+      deps.stop();
       await clientConnection.close();
       await native.close();
     },

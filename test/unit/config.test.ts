@@ -11,11 +11,17 @@ test('the default providers are simulated unless a known vendor is named', () =>
   expect(loadConfig({ DEFAULT_STT_PROVIDER: 'local', DEFAULT_TTS_PROVIDER: 'local' }).providers).toMatchObject({ stt: 'local', tts: 'local' });
 });
 
+test('the simulated line carries text unless SIMULATED_LINE=audio', () => {
+  expect(loadConfig({}).calls.simulatedLine).toBe('text');
+  expect(loadConfig({ SIMULATED_LINE: 'audio' }).calls.simulatedLine).toBe('audio');
+});
+
 test.each([
   ['DEFAULT_LLM_PROVIDER', 'openai', 'DEFAULT_LLM_PROVIDER must be simulated or one of mistral, gemini, groq, got "openai"'],
   ['DEFAULT_STT_PROVIDER', 'whisper', 'DEFAULT_STT_PROVIDER must be simulated, local or one of deepgram, google, got "whisper"'],
   ['DEFAULT_TTS_PROVIDER', 'Amazon', 'DEFAULT_TTS_PROVIDER must be simulated, local or one of elevenlabs, google, amazon, got "Amazon"'],
   ['DEFAULT_LLM_PROVIDER', 'local', 'DEFAULT_LLM_PROVIDER must be simulated or one of mistral, gemini, groq, got "local"'],
+  ['SIMULATED_LINE', 'voice', 'SIMULATED_LINE must be text or audio, got "voice"'],
   ['WORKFLOW_ACTION_TIMEOUT_SECONDS', 'soon', 'WORKFLOW_ACTION_TIMEOUT_SECONDS must be a whole number from 0 to 65535, got "soon"'],
 ])('%s=%s stops the process at startup', (name, value, message) => {
   expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -6,12 +6,19 @@ export interface SimulatedLineInput {
   phoneNumber: string;
   /** Milliseconds between simulated events and turns. */
   paceMs: number;
+  /**
+   * The line carries audio (SIMULATED_LINE=audio): once answered, the callee talks to the agent over
+   * the API's media socket instead of turn by turn. Absent: the text-level line.
+   */
+  audio?: boolean;
 }
 
-/** The activity the simulated line runs; activities/calls.ts implements it. */
+/** The activities the simulated line runs; activities/calls.ts and activities/simulatedLine.ts implement them. */
 export interface SimulatedLineActivities {
   /** Turn `index` of the conversation (even: the agent's, odd: the callee's); says who ended it, if either did. */
   simulatedTurn: (request: { callId: string; phoneNumber: string; index: number }) => Promise<{ ended?: 'agent' | 'contact' }>;
+  /** The whole answered call on the audio line, until the stream is over; says who ended it. */
+  simulatedAudioCall: (request: { callId: string; phoneNumber: string }) => Promise<{ endedBy: 'agent' | 'contact' }>;
 }
 
 export const simulatedLineHangupSignal = defineSignal('hangup');

@@ -1,0 +1,272 @@
+/**
+ * The simulated line's audio mode (SIMULATED_LINE=audio): the callee's phone on a Media Streams
+ * socket, as Twilio would open it, to the API's `/carrier/simulated/media/{callId}`. It speaks the
+ * persona's answers through an embedded TTS and hears the agent through an embedded STT, so a whole
+ * call runs through the service's speech pipeline offline: barge-in, DTMF, marks and `clear` and
+ * all. Twilio signs its handshake with the account's token; this line signs it with a key derived
+ * from the do-not-call hash key, a secret every API and worker process holds (they must agree on
+ * it to read the registry), so nobody else can open a call's stream.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import WebSocket from 'ws';
+import { PIPELINE_SAMPLE_RATE, TelephonyCodec } from '../../lib/audio';
+import type { AgentProfile, Turn } from '../llm/interface';
+import type { SttProvider, SttStream } from '../stt/interface';
+import type { TtsProvider } from '../tts/interface';
+import { bargeInReply, keypadAnswer, personaReply } from './persona';
+
+export const SIMULATED_MEDIA_PREFIX = '/carrier/simulated/media';
+export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-line-signature';
+
+/** Twilio's chunk: 20 ms of mu-law at 8 kHz, and the silence a phone sends between words (0xff is zero). */
+const CHUNK_BYTES = 160;
+const TICK_MS = 20;
+const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff);
+/** The callee answers once the agent has been quiet this long after speaking, as a person does. */
+const ANSWER_AFTER_MS = 600;
+/** A hang-up comes this long after the callee's last word has gone out. */
+const HANG_UP_AFTER_MS = 400;
+/** Enough agent turns for any simulated conversation; the callee hangs up rather than talk forever. */
+const MAX_AGENT_TURNS = 60;
+
+export const simulatedMediaUrl = (publicBaseUrl: string, callId: string) => `${publicBaseUrl.replace(/^http/, 'ws')}${SIMULATED_MEDIA_PREFIX}/${callId}`;
+
+function signingKey(secret: Buffer): Buffer {
+  return createHmac('sha256', secret).update('simulated line media streams').digest();
+}
+
+/** The handshake's proof that the line is ours: an HMAC of the call id. */
+export function simulatedLineSignature(secret: Buffer, callId: string): string {
+  return createHmac('sha256', signingKey(secret)).update(callId).digest('base64url');
+}
+
+export function verifySimulatedLineSignature(secret: Buffer, callId: string, given: string | undefined): boolean {
+  const expected = Buffer.from(simulatedLineSignature(secret, callId));
+  const actual = Buffer.from(given ?? '');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export interface SimulatedCalleeOptions {
+  url: string;
+  signature: string;
+  /** The carrier's id of the call, which the stream's `start` names. */
+  callSid: string;
+  profile: AgentProfile;
+  /** The dialled number: the same number always plays the same person. */
+  seed: string;
+  /** The test number's callee hangs up once the agent's first turn is over. */
+  hangsUpEarly: boolean;
+  /** Silent callee: it never answers (the agent's silence rules end the call). */
+  silent: boolean;
+  /** How the callee hears the agent and speaks: embedded engines matching the agent's own. */
+  hear: SttProvider;
+  speak: TtsProvider;
+  /** Aborted when the call is hung up from our side: the callee's phone sends `stop` and closes. */
+  signal: AbortSignal;
+}
+
+/** Who ended the call: the agent (the service closed the stream) or the callee (it sent `stop`). */
+export type CallEndedBy = 'agent' | 'contact';
+
+/** Plays the callee for one call; resolves once the stream is over, rejects when it failed. */
+export async function simulatedCallee(options: SimulatedCalleeOptions): Promise<CallEndedBy> {
+  const codec = await TelephonyCodec.create();
+  let stt: SttStream | undefined;
+  try {
+    stt = await options.hear.open({ language: options.profile.language, sampleRate: PIPELINE_SAMPLE_RATE });
+    const ws = await connect(options);
+    return await new CalleePhone(ws, codec, stt, options).run();
+  } finally {
+    stt?.close();
+    codec.close();
+  }
+}
+
+function connect(options: SimulatedCalleeOptions): Promise<WebSocket> {
+  const ws = new WebSocket(options.url, { headers: { [SIMULATED_SIGNATURE_HEADER]: options.signature } });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => reject(new Error(`the media endpoint refused the simulated line (${res.statusCode}): ${body}`)));
+    });
+    ws.once('error', (err) => reject(new Error(`the simulated line could not reach the media endpoint at ${options.url}: ${err.message}`)));
+  });
+}
+
+type Played = { audio: Buffer } | { mark: string };
+
+class CalleePhone {
+  private readonly streamSid = `MZ${randomBytes(16).toString('hex')}`;
+  private sequence = 0;
+  /** The agent's audio and marks not yet played, in order. */
+  private playback: Played[] = [];
+  /** The callee's own words, in 20 ms chunks not yet sent. */
+  private outgoing: Buffer[] = [];
+  private readonly transcript: Turn[] = [];
+  /** The agent's current turn as heard: settled utterances and the utterance in progress. */
+  private heardFinal = '';
+  private heardPartial = '';
+  private quietMs = 0;
+  /** Answering (synthesizing or sending) the current agent turn: no second answer to it. */
+  private answering = false;
+  private endedBy: CallEndedBy | undefined;
+  private ticks = 0;
+  private readonly startedAt = Date.now();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly codec: TelephonyCodec,
+    private readonly stt: SttStream,
+    private readonly options: SimulatedCalleeOptions,
+  ) {}
+
+  run(): Promise<CallEndedBy> {
+    return new Promise((resolve, reject) => {
+      const fail = (err: Error) => {
+        this.stop();
+        reject(err);
+      };
+      this.ws.on('close', (code, reason) => {
+        this.stop();
+        if (this.endedBy) resolve(this.endedBy);
+        else if (code === 1000) resolve('agent');
+        else reject(new Error(`the media stream closed (${code}${reason.length ? ` ${String(reason)}` : ''})`));
+      });
+      this.ws.on('error', (err) => fail(err));
+      this.ws.on('message', (data) => this.receive(String(data)));
+      this.listen().catch((err: Error) => fail(new Error(`the simulated callee could not hear the agent: ${err.message}`)));
+      this.options.signal.addEventListener('abort', () => this.hangUp(), { once: true });
+      this.begin();
+      this.timer = setInterval(() => this.catchUp(), TICK_MS);
+    });
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ ...message, streamSid: this.streamSid, sequenceNumber: String(++this.sequence) }));
+  }
+
+  private begin(): void {
+    this.ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+    this.send({
+      event: 'start',
+      start: { streamSid: this.streamSid, callSid: this.options.callSid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 } },
+    });
+  }
+
+  /** What the service sends: its audio and marks are played in order, on the phone's clock. */
+  private receive(data: string): void {
+    let message: { event?: string; media?: { payload?: string }; mark?: { name?: string } };
+    try {
+      message = JSON.parse(data) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.event === 'media' && typeof message.media?.payload === 'string') this.playback.push({ audio: Buffer.from(message.media.payload, 'base64') });
+    else if (message.event === 'mark' && typeof message.mark?.name === 'string') this.playback.push({ mark: message.mark.name });
+    else if (message.event === 'clear') {
+      // Unplayed audio is dropped, and Twilio echoes every outstanding mark at once.
+      for (const item of this.playback) if ('mark' in item) this.echo(item.mark);
+      this.playback = [];
+    }
+  }
+
+  private echo(name: string): void {
+    this.send({ event: 'mark', mark: { name } });
+  }
+
+  /** Runs every 20 ms tick due by the wall clock, so a late timer does not slow the line down. */
+  private catchUp(): void {
+    const due = Math.floor((Date.now() - this.startedAt) / TICK_MS);
+    for (; this.ticks < due && !this.endedBy; this.ticks++) this.tick();
+  }
+
+  private tick(): void {
+    this.send({ event: 'media', media: { track: 'inbound', timestamp: String(this.ticks * TICK_MS), payload: (this.outgoing.shift() ?? SILENCE).toString('base64') } });
+    while (this.playback[0] && 'mark' in this.playback[0]) this.echo((this.playback.shift() as { mark: string }).mark);
+    const next = this.playback.shift() as { audio: Buffer } | undefined;
+    // Silence too goes to the ear, so that the STT settles the agent's last words.
+    this.stt.send(this.codec.decode(next?.audio ?? SILENCE));
+    this.quietMs = next ? 0 : this.quietMs + TICK_MS;
+    if (this.heardSomething() && !this.answering && this.quietMs >= ANSWER_AFTER_MS && this.heardPartial === '') void this.answer(false);
+  }
+
+  private heardSomething(): boolean {
+    return `${this.heardFinal}${this.heardPartial}`.trim() !== '';
+  }
+
+  private async listen(): Promise<void> {
+    for await (const event of this.stt.events) {
+      // What plays while the callee talks (the rest of a turn it talked over) is not listened to.
+      if (this.answering) continue;
+      if (event.type === 'final') [this.heardFinal, this.heardPartial] = [`${this.heardFinal} ${event.text}`.trim(), ''];
+      else this.heardPartial = event.text;
+      // An eager callee talks over the agent once it knows what it wants to say.
+      const agentStillTalking = this.playback.some((item) => 'audio' in item);
+      if (agentStillTalking && !this.answering && bargeInReply(this.options.profile, this.heardText(), this.options.seed)) void this.answer(true);
+    }
+  }
+
+  private heardText(): string {
+    return `${this.heardFinal} ${this.heardPartial}`.trim();
+  }
+
+  /** The callee's answer to the agent's turn as heard so far: a key, words, or hanging up. */
+  private async answer(bargingIn: boolean): Promise<void> {
+    this.answering = true;
+    const { profile, seed } = this.options;
+    const heard = this.heardText();
+    this.transcript.push({ role: 'agent', text: heard });
+    const agentTurns = this.transcript.filter((t) => t.role === 'agent').length;
+    const done = () => {
+      [this.heardFinal, this.heardPartial, this.answering] = ['', '', false];
+    };
+    if (this.options.hangsUpEarly || agentTurns >= MAX_AGENT_TURNS) return this.hangUp();
+    if (this.options.silent) return done();
+    const key = bargingIn ? undefined : keypadAnswer(profile, heard, seed);
+    if (key !== undefined) {
+      this.transcript.push({ role: 'contact', text: `[DTMF ${key}]` });
+      this.send({ event: 'dtmf', dtmf: { track: 'inbound_track', digit: key } });
+      return done();
+    }
+    const reply = bargingIn ? { text: bargeInReply(profile, heard, seed)!, hangUp: false } : personaReply(profile, this.transcript, seed);
+    this.transcript.push({ role: 'contact', text: reply.text });
+    await this.say(reply.text);
+    await this.untilSent();
+    if (reply.hangUp) {
+      setTimeout(() => this.hangUp(), HANG_UP_AFTER_MS);
+      return;
+    }
+    done();
+  }
+
+  private async say(text: string): Promise<void> {
+    const pcm: Buffer[] = [];
+    for await (const chunk of this.options.speak.synthesize(text, { language: this.options.profile.language, sampleRate: PIPELINE_SAMPLE_RATE }, this.options.signal)) pcm.push(chunk);
+    // Trailing silence pushes the resampler's last milliseconds out with the words.
+    const ulaw = this.codec.encode(Buffer.concat([...pcm, Buffer.alloc((PIPELINE_SAMPLE_RATE / 10) * 2)]));
+    for (let offset = 0; offset < ulaw.length; offset += CHUNK_BYTES) {
+      const chunk = Buffer.alloc(CHUNK_BYTES, 0xff);
+      ulaw.copy(chunk, 0, offset, Math.min(ulaw.length, offset + CHUNK_BYTES));
+      this.outgoing.push(chunk);
+    }
+  }
+
+  private async untilSent(): Promise<void> {
+    while (this.outgoing.length > 0 && !this.endedBy) await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+  }
+
+  /** The callee hangs up: `stop`, as Twilio sends when the call ends on the phone's side, then the socket closes. */
+  private hangUp(): void {
+    if (this.endedBy) return;
+    this.endedBy = 'contact';
+    this.send({ event: 'stop', stop: { callSid: this.options.callSid } });
+    this.ws.close(1000);
+  }
+
+  private stop(): void {
+    clearInterval(this.timer);
+  }
+}

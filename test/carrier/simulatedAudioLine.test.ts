@@ -1,0 +1,141 @@
+/**
+ * The simulated carrier's audio line (SIMULATED_LINE=audio) on the real stack: the API and a worker
+ * on the Temporal dev server and FerretDB, the worker's simulated line dialling the callee's phone
+ * into the API's media socket, where our speech pipeline hears and speaks with the simulated
+ * engines. Nothing is played by the test: the persona talks, keys a digit, barges in and hangs up
+ * by itself, as the text-level line's persona does turn by turn.
+ */
+import WebSocket from 'ws';
+import { SCOPES } from '../../api/scopes';
+import { CallTurn } from '../../models/callTurn';
+import { simulatedLineWorkflowId } from '../../workflows/definitions';
+import { createTenant, startApi } from '../helpers/app';
+import { stereoChannels, wordsIn } from '../helpers/recording';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
+
+const GREETING = 'Hi Ada, this is the service desk.';
+const LABEL_QUESTION = 'Which fits best: renew, cancel or call back later?';
+const CLOSING = "Thank you, that's everything I needed. Goodbye.";
+
+let api: Awaited<ReturnType<typeof startApi>>;
+let worker: RunningWorker;
+let key: string;
+let agentId: string;
+let numbers = 50;
+
+beforeAll(async () => {
+  // The persona takes its time between turns; the agent must not reprompt meanwhile.
+  const env = { TEMPORAL_TASK_QUEUE: uniqueName('simline-audio'), SIMULATED_LINE: 'audio', SIMULATED_CALL_PACE_MS: '100', VOICE_SILENCE_REPROMPT_SECONDS: '60' };
+  api = await startApi('simline-audio', env);
+  // The worker's callee dials the API where it listens.
+  worker = await runWorker({ ...env, PUBLIC_BASE_URL: api.url });
+  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 20 } });
+  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      name: 'Service desk',
+      language: 'en-GB',
+      instructions: 'You call {{firstName}} about their subscription.',
+      phone: {
+        greeting: 'Hi {{firstName}}, this is the service desk.',
+        requiredContactFields: ['email', 'optionDigit'],
+        outcomeLabels: ['renew', 'cancel', 'call back later'],
+        recordCalls: true,
+      },
+    },
+  });
+  expect(agent.status).toBe(201);
+  agentId = agent.body.id;
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+async function place(phoneNumber = `+4420794600${numbers++}`): Promise<string> {
+  const res = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber, variables: { firstName: 'Ada' } } });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const getCall = async (id: string) => (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
+const completed = (id: string) => waitFor(async () => ((await getCall(id)).status === 'completed' ? getCall(id) : undefined), 60_000);
+const transcript = async (id: string): Promise<[string, string][]> =>
+  (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
+
+test('a whole call through the pipeline offline: the persona speaks, keys a digit and barges in; completed with transcript, report, charge and recording', async () => {
+  const id = await place();
+  const done = await completed(id);
+  expect(done).toMatchObject({ disposition: 'completed', chargedMinutes: Math.ceil(done.durationSeconds / 60) });
+
+  const turns = await transcript(id);
+  const [cut, choice] = [turns[6]!, turns[7]!];
+  expect(turns).toEqual([
+    ['agent', GREETING],
+    ['contact', 'Yes, go ahead.'],
+    ['agent', 'Could you tell me your email?'],
+    ['contact', expect.stringMatching(/^It's [a-z]+\.[a-z]+@example\.com\.$/)],
+    ['agent', 'Could you tell me your option digit?'],
+    ['contact', expect.stringMatching(/^\[DTMF \d\]$/)],
+    ['agent', cut[1]],
+    ['contact', expect.stringMatching(/^I'd say (renew|cancel|call back later)\.$/)],
+    ['agent', CLOSING],
+  ]);
+  // The persona cut in once it heard a label: the agent's turn was stopped at what had been played.
+  expect(LABEL_QUESTION.startsWith(cut[1])).toBe(true);
+  expect(cut[1]).toMatch(/^Which fits best: renew,/);
+  expect(cut[1].length).toBeLessThan(LABEL_QUESTION.length);
+
+  const report = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${id}/report`, { token: key });
+    return res.status === 200 ? res.body : undefined;
+  }, 30_000);
+  const email = turns[3]![1].replace(/^It's /, '').replace(/\.$/, '');
+  expect(report).toMatchObject({ disposition: 'completed', outcome: choice[1].replace(/^I'd say /, '').replace(/\.$/, ''), capturedFields: { email, optionDigit: turns[5]![1] } });
+
+  await waitFor(async () => ((await getCall(id)).recordingAvailable ? true : undefined), 60_000);
+  const wav = await fetch(`${api.url}/api/v1/calls/${id}/recording`, { headers: { authorization: `Bearer ${key}` } });
+  const { left, right } = stereoChannels(Buffer.from(await wav.arrayBuffer()));
+  // Both voices are on the recording, each on its own channel.
+  expect(await wordsIn(left)).toContain('go ahead.');
+  expect(await wordsIn(right)).toContain('Could you tell me your email?');
+}, 120_000);
+
+test('the callee of the hang-up-early number hangs up after the greeting: contact_hung_up', async () => {
+  const id = await place('+442079460006');
+  expect((await completed(id)).disposition).toBe('contact_hung_up');
+  expect(await transcript(id)).toEqual([['agent', GREETING]]);
+}, 90_000);
+
+test('a hangup from the API ends the callee’s stream from its side: hangup_requested, every turn heard kept', async () => {
+  const id = await place();
+  // Once the persona has answered the greeting, the call is hung up while it goes on.
+  await waitFor(async () => ((await CallTurn.countDocuments({ callId: id })) >= 2 ? true : undefined), 30_000);
+  expect((await api.call('POST', `/api/v1/calls/${id}/hangup`, { token: key })).status).toBe(200);
+  const done = await completed(id);
+  expect(done.disposition).toBe('hangup_requested');
+  const turns = await transcript(id);
+  expect(turns.slice(0, 2)).toEqual([
+    ['agent', GREETING],
+    ['contact', 'Yes, go ahead.'],
+  ]);
+  // The line's workflow ends too (its callee hung up), rather than ringing on.
+  const line = worker.client.workflow.getHandle(simulatedLineWorkflowId(id));
+  await waitFor(async () => ((await line.describe()).status.name === 'COMPLETED' ? true : undefined), 30_000);
+}, 90_000);
+
+test('the media socket opens only for the line that signed its handshake', async () => {
+  const id = await place();
+  const refused = await new Promise<number>((resolve, reject) => {
+    const ws = new WebSocket(`${api.url.replace('http', 'ws')}/carrier/simulated/media/${id}`, { headers: { 'x-simulated-line-signature': 'forged' } });
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('open', () => reject(new Error('a forged signature opened the stream')));
+    ws.once('error', reject);
+  });
+  expect(refused).toBe(403);
+  // The line's own stream was not disturbed: the call completes and its recording is stored.
+  expect((await completed(id)).disposition).toBe('completed');
+  await waitFor(async () => ((await getCall(id)).recordingAvailable ? true : undefined), 60_000);
+}, 90_000);

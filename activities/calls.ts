@@ -4,7 +4,7 @@ import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
-import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
+import { appendTurn, transcriptOf } from '../models/callTurn';
 import { recordUsage } from '../models/creditEntry';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recountSessionsSoon } from '../models/sessionCount';
@@ -23,14 +23,15 @@ export interface CallDeps {
   llms: LlmSource;
 }
 
-async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
+async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[]; stored: Awaited<ReturnType<typeof transcriptOf>> }> {
   const call = await Call.findById(callId).lean();
   // The line can start talking before the call's first state is written; the retry finds it.
   if (!call) throw new Error(`call ${callId} is not in the read model yet`);
   const agent = await Agent.findById(call.agentId).lean();
   if (!agent) throw new Error(`agent ${call.agentId} of call ${callId} no longer exists`);
-  const turns = (await transcriptOf(callId)).map((t) => ({ role: t.role as Turn['role'], text: t.text }));
-  return { call, agent, turns };
+  const stored = await transcriptOf(callId);
+  const turns = stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+  return { call, agent, turns, stored };
 }
 
 /** The agent's voice as the carrier needs it at dial time: the call's read model is not written yet. */
@@ -100,9 +101,10 @@ export function callActivities({ carrier, llms }: CallDeps) {
      * by a retry that speaks out of turn.
      */
     async simulatedTurn({ callId, phoneNumber, index }) {
-      const done = await CallTurn.findOne({ callId: new Types.ObjectId(callId), index }).lean();
+      // One read of the transcript serves both: on FerretDB each read by callId scans every turn stored.
+      const { agent, call, turns, stored } = await loadCall(callId);
+      const done = stored.find((t) => t.index === index);
       if (done) return done.ends ? { ended: done.ends as 'agent' | 'contact' } : {};
-      const { agent, call, turns } = await loadCall(callId);
       const profile = agentProfile(agent, call.variables ?? {});
       const before = turns.slice(0, index);
       if (index % 2 === 0) {

@@ -27,11 +27,12 @@ import { Call } from '../models/call';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { baselineWorkflow } from './baselineWorkflow';
-import { apiClient, baselineWorker, benchServers, benchTenant, serveApp } from './servers';
+import { apiClient, baselineWorker, benchServers, benchTenant, percentile, serveApp } from './servers';
 
 const CALLS = 200;
 const CONCURRENCY = 20;
-const PACE_MS = 100;
+// The carrier's pace; 3000 (a turn every 3 s) is a real call's, 100 a busy stress test's.
+const PACE_MS = Number(process.env.PACE_MS) || 100;
 const WARMUP = 5;
 const COMPLETION_DEADLINE_MS = 10 * 60_000;
 const PHONE_NUMBER = '+442079460001';
@@ -56,12 +57,6 @@ async function pool(count: number, concurrency: number, task: (i: number) => Pro
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
   return latencies;
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The servers a benchmark runs on: a Temporal dev server and FerretDB of its own in a scratch
- * folder, unless TEMPORAL_ADDRESS / MONGODB_URI name running ones.
+ * folder, unless TEMPORAL_ADDRESS / MONGODB_URI name running ones. FerretDB runs on SQLite (the
+ * embedded default), or with BENCH_DATABASE=postgresql on PostgreSQL 15, as in production.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -17,6 +18,7 @@ import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
+import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
 
 export interface BenchServers {
@@ -36,7 +38,17 @@ export async function benchServers(name: string): Promise<BenchServers> {
     servers.push(temporal);
     temporalAddress = temporal.address;
   }
-  if (!mongodbUri) {
+  if (!mongodbUri && process.env.BENCH_DATABASE === 'postgresql') {
+    // FerretDB on its PostgreSQL backend, as the production shape runs it.
+    provision('ferretdb');
+    provision('postgresql');
+    const tools = toolPaths();
+    const postgres = await startPostgres({ tools, dir: path.join(scratch, 'postgresql'), port: await freePort(), password: randomBytes(12).toString('hex'), logFile: path.join(scratch, 'postgresql.log') });
+    servers.push(postgres);
+    const ferret = await startFerretOnPostgres({ tools, port: await freePort(), postgres, database: 'bench', stateDir: path.join(scratch, 'ferretdb'), logFile: path.join(scratch, 'ferretdb.log') });
+    servers.push(ferret);
+    mongodbUri = ferret.address;
+  } else if (!mongodbUri) {
     provision('ferretdb');
     const ferret = await startFerret({
       executable: toolPaths().ferretdb,
@@ -95,6 +107,12 @@ export async function benchTenant(
     rateLimitPerMinute,
   });
   return { organizationId: created._id, key };
+}
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /** Calls the API under /api/v1 with `key`: the answer's status, parsed body and raw text. */

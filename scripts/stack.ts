@@ -30,7 +30,7 @@ export interface ToolPaths {
 }
 
 /** Builds whatever the tools cache lacks; progress goes to stderr. */
-export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'production' = 'all'): void {
+export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'postgresql' | 'production' = 'all'): void {
   execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 

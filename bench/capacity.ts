@@ -1,0 +1,245 @@
+/**
+ * `npm run bench:capacity`: how many real-paced calls one machine carries.
+ *
+ * The service's worker and API run as processes of their own (`worker/index.ts`, `api/server.ts`)
+ * on a Temporal dev server and FerretDB of the bench's own, with the simulated carrier at a turn
+ * every `PACE_MS` (3000) and an agent whose conversation makes each call last about a minute. The
+ * bench ramps the number of live calls through `RAMP` (100,200,300,400,500): at each step it
+ * places calls open-loop at the rate that holds that many live (step / call length per second),
+ * lets them fill for one call length, then for `MEASURE_SECONDS` (45) measures:
+ *   - `POST /api/v1/calls` latency, beside a bare `client.workflow.start` of the no-op baseline
+ *     workflow (bench/baselineWorkflow.ts), started 4 times a second in the same window, so both
+ *     see the same machine;
+ *   - the live calls (`created` or `active` in the read model), sampled every 2 s;
+ *   - the worker's log lines of activities that failed or timed out, and its memory.
+ * A step is sustained when POST p50 is at most 2x the bare start's, no activity failed or timed
+ * out, and the live calls held at least 90% of the step. The ramp stops after the first step that
+ * is not (KEEP_GOING=1 runs every step).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { Call } from '../models/call';
+import { freePort } from '../scripts/stack';
+import { baselineWorkflow } from './baselineWorkflow';
+import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
+import { memory, sleep } from './voiceBench';
+
+const PACE_MS = Number(process.env.PACE_MS) || 3000;
+const RAMP = (process.env.RAMP || '100,200,300,400,500').split(',').map(Number);
+const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS) || 45;
+const KEEP_GOING = process.env.KEEP_GOING === '1';
+const ROOT = path.resolve(__dirname, '..');
+// Eight questions, the label question and the goodbye: 21 turns, a little over a minute at 3 s a turn.
+const FIELDS = ['email', 'firstName', 'lastName', 'company', 'city', 'country', 'jobTitle', 'postcode'];
+
+Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging: { filter: { core: 'WARN', other: 'WARN' } } } });
+
+/** Starts `script` under tsx; resolves with its first stdout line containing `ready`, and feeds every line of both streams to `onLine`. */
+async function startProcess(script: string, env: NodeJS.ProcessEnv, ready: string, onLine: (line: string) => void): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  createInterface({ input: child.stderr! }).on('line', onLine);
+  const lines = createInterface({ input: child.stdout! });
+  lines.on('line', onLine);
+  const line = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (l) => l.includes(ready) && resolve(l));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+  return { child, line };
+}
+
+interface Step {
+  target: number;
+  posts: number[];
+  bare: number[];
+  live: number[];
+  failedPosts: number;
+  activityProblems: number;
+  workerRss: number;
+}
+
+async function main(): Promise<void> {
+  const servers = await benchServers('capacity');
+  const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/bench_capacity_${Date.now()}$1`);
+  const env = {
+    LOG_LEVEL: 'warn',
+    TEMPORAL_ADDRESS: servers.temporalAddress,
+    MONGODB_URI: uri,
+    TEMPORAL_TASK_QUEUE: `bench-capacity-${randomBytes(4).toString('hex')}`,
+    SIMULATED_CALL_PACE_MS: String(PACE_MS),
+    PORT: String(await freePort()),
+  };
+  // Lines of the worker's log that say an activity failed, timed out or will be retried.
+  let activityProblems = 0;
+  const samples: string[] = [];
+  const onWorkerLine = (line: string) => {
+    if (!/activity/i.test(line) || !/(fail|timed? ?out|retry)/i.test(line)) return;
+    activityProblems += 1;
+    if (samples.length < 5) samples.push(line.slice(0, 300));
+  };
+  const children: ChildProcess[] = [];
+  try {
+    const worker = await startProcess('worker/index.ts', env, '"worker running"', onWorkerLine);
+    children.push(worker.child);
+    const api = await startProcess('api/server.ts', env, '"api listening"', () => undefined);
+    children.push(api.child);
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+    const connection = await Connection.connect({ address: servers.temporalAddress });
+    const client = new Client({ connection });
+    const native = await NativeConnection.connect({ address: servers.temporalAddress });
+    const baseline = await baselineWorker(native, 'default');
+    const { organizationId, key } = await benchTenant('Bench capacity', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 10_000 } });
+    const call = apiClient((JSON.parse(api.line) as { url: string }).url, key);
+    const agent = await call('POST', '/agents', {
+      name: 'Capacity',
+      instructions: 'You call {{firstName}} to update their details.',
+      phone: { greeting: 'Hi {{firstName}}, this is the records desk.', requiredContactFields: FIELDS, outcomeLabels: ['updated', 'declined'] },
+      maxDurationMinutes: 5,
+    });
+    if (agent.status !== 201) throw new Error(`POST /agents answered ${agent.status}: ${agent.text}`);
+    const agentId = agent.body.id as string;
+
+    let placed = 0;
+    const place = async (): Promise<number | undefined> => {
+      const start = performance.now();
+      // A POST the API could not answer at all (its socket closed) counts as failed, like a 5xx.
+      const res = await call('POST', '/calls', { agentId, phoneNumber: '+442079460001', variables: { firstName: `Ada${placed++}` } }).catch(() => undefined);
+      return res?.status === 201 ? performance.now() - start : undefined;
+    };
+    const bareStart = async (): Promise<number> => {
+      const start = performance.now();
+      const handle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-bare-${randomBytes(6).toString('hex')}` });
+      const ms = performance.now() - start;
+      void handle.terminate('bench sample').catch(() => undefined);
+      return ms;
+    };
+
+    // One call alone first: how long a call lasts at this pace, and the worker's memory idle.
+    const idleRss = memory(worker.child.pid!).rss;
+    await place();
+    let callSeconds = 0;
+    for (let waited = 0; callSeconds === 0 && waited < 300; waited += 1) {
+      await sleep(1000);
+      const done = await Call.findOne({ organizationId, status: 'completed' }, { durationSeconds: 1, disposition: 1 }).lean();
+      if (done) {
+        if (done.disposition !== 'completed') throw new Error(`the lone call ended ${done.disposition}`);
+        callSeconds = done.durationSeconds! + PACE_MS / 1000;
+      }
+    }
+    if (!callSeconds) throw new Error('the lone call did not complete within 300 s');
+    const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(
+      `node ${process.version}, ${os.cpus().length} cores, the worker and the API as processes, simulated pace ${PACE_MS} ms, a call lasts ${callSeconds.toFixed(0)} s ` +
+        `(ring, 21 turns), measured ${MEASURE_SECONDS} s per step after one call length of filling; load ${load()}`,
+    );
+
+    // Open-loop arrivals at the current step's rate, whatever the POSTs take.
+    let step: Step | undefined;
+    let rate = 0;
+    let arriving = true;
+    const arrivals = (async () => {
+      let due = performance.now();
+      while (arriving) {
+        if (rate === 0) {
+          await sleep(100);
+          due = performance.now();
+          continue;
+        }
+        due += 1000 / rate;
+        await sleep(Math.max(0, due - performance.now()));
+        const current = step;
+        void place().then((ms) => {
+          if (!current) return;
+          if (ms === undefined) current.failedPosts += 1;
+          else current.posts.push(ms);
+        });
+      }
+    })();
+
+    const results: Step[] = [];
+    for (const target of RAMP) {
+      rate = target / callSeconds;
+      step = undefined;
+      await sleep(callSeconds * 1000);
+      const measuring: Step = { target, posts: [], bare: [], live: [], failedPosts: 0, activityProblems: 0, workerRss: 0 };
+      step = measuring;
+      const problemsBefore = activityProblems;
+      const end = performance.now() + MEASURE_SECONDS * 1000;
+      const bareLoop = (async () => {
+        while (performance.now() < end) {
+          measuring.bare.push(await bareStart());
+          await sleep(250);
+        }
+      })();
+      while (performance.now() < end) {
+        measuring.live.push(await Call.countDocuments({ organizationId, status: { $in: ['created', 'active'] } }));
+        await sleep(2000);
+      }
+      await bareLoop;
+      measuring.activityProblems = activityProblems - problemsBefore;
+      measuring.workerRss = memory(worker.child.pid!).rss;
+      step = undefined;
+      results.push(measuring);
+      const s = summary(measuring, idleRss);
+      console.log(`step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`);
+      if (!s.sustained && !KEEP_GOING) break;
+    }
+    arriving = false;
+    await arrivals;
+
+    console.log('\n| live calls (target) | live held (min-max) | POST /calls p50 / p99 (ms) | bare start p50 / p99 (ms) | p50 vs bare | activities failed or timed out | failed POSTs | worker RSS (MiB) | worker memory per live call (KiB) | sustained |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const r of results) {
+      const s = summary(r, idleRss);
+      console.log(
+        `| ${r.target} | ${s.liveMin}-${s.liveMax} | ${s.postP50} / ${s.postP99} | ${s.bareP50} / ${s.bareP99} | ${s.ratio}x | ${r.activityProblems} | ${r.failedPosts} | ${r.workerRss.toFixed(0)} | ${s.perCall} | ${s.sustained ? 'yes' : 'no'} |`,
+      );
+    }
+    const best = results.filter((r) => summary(r, idleRss).sustained).map((r) => Math.min(...r.live));
+    console.log(`\nHighest live calls sustained: ${best.length ? Math.max(...best) : 'none'} (target: at least 300). Worker RSS idle ${idleRss.toFixed(0)} MiB.`);
+    const dispositions = await Call.aggregate<{ _id: string; n: number }>([{ $match: { organizationId, status: 'completed' } }, { $group: { _id: '$disposition', n: { $sum: 1 } } }]);
+    console.log(`Completed calls by disposition: ${dispositions.map((d) => `${d._id} ${d.n}`).join(', ')}.`);
+    if (samples.length) console.log(`First worker lines about activities:\n${samples.join('\n')}`);
+
+    await baseline.stop();
+    await native.close();
+    await connection.close();
+    await mongoose.connection.dropDatabase().catch(() => undefined);
+    await mongoose.disconnect();
+  } finally {
+    for (const child of children.reverse()) await stopProcess(child);
+    await servers.stop();
+  }
+}
+
+function summary(step: Step, idleRss: number) {
+  const postP50 = step.posts.length ? percentile(step.posts, 50) : NaN;
+  const bareP50 = percentile(step.bare, 50);
+  const liveMin = Math.min(...step.live);
+  const mean = step.live.reduce((a, b) => a + b, 0) / step.live.length;
+  return {
+    postP50: postP50.toFixed(0),
+    postP99: step.posts.length ? percentile(step.posts, 99).toFixed(0) : '–',
+    bareP50: bareP50.toFixed(0),
+    bareP99: percentile(step.bare, 99).toFixed(0),
+    ratio: (postP50 / bareP50).toFixed(1),
+    liveMin,
+    liveMax: Math.max(...step.live),
+    perCall: (((step.workerRss - idleRss) * 1024) / mean).toFixed(0),
+    sustained: postP50 <= 2 * bareP50 && step.activityProblems === 0 && step.failedPosts === 0 && liveMin >= 0.9 * step.target,
+  };
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

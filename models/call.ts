@@ -26,10 +26,6 @@ export interface CallRecord {
   /** Placed with a byok key: its LLM is the organization's own. Absent on sessions started before it was recorded. */
   byok?: boolean;
   reportId?: Types.ObjectId | null;
-  /** The call's recording (models/recording.ts), set once its file is complete; null when there is none (or it was deleted). */
-  recording?: { fileId: Types.ObjectId; bytes: number; completedAt: Date } | null;
-  /** The file of a recording being stored, until it is complete or dropped: what the sweep removes if its process stopped mid-call. */
-  recordingUpload?: Types.ObjectId | null;
   /** The call workflow's sequence number of the last state written here. */
   seq: number;
   createdAt: Date;
@@ -59,8 +55,6 @@ const callSchema = new Schema<CallRecord>(
     chargedMinutes: { type: Number, default: null },
     byok: { type: Boolean, default: false },
     reportId: { type: Schema.Types.ObjectId, default: null },
-    recording: { type: new Schema({ fileId: Schema.Types.ObjectId, bytes: Number, completedAt: Date }, { _id: false }), default: null },
-    recordingUpload: { type: Schema.Types.ObjectId, default: null },
     seq: { type: Number, required: true },
   },
   { timestamps: true, versionKey: false, minimize: false },

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import mongoose, { Types } from 'mongoose';
-import { Call } from './call';
+import mongoose, { Schema, Types, model } from 'mongoose';
 import { Organization } from './organization';
 
 /**
@@ -10,7 +9,41 @@ import { Organization } from './organization';
  * streamed in as the call goes, in GridFS chunks, so a long call is never held in memory; its
  * first bytes (a header whose sizes are known only at the end) are rewritten in place once the
  * rest is stored, and only then does the call say `recordingAvailable`.
+ *
+ * Which file is a call's recording lives in a document of its own (`CallRecording`, `_id` the
+ * call's id), not in the call's read model: FerretDB applies an update as a read and a write of the
+ * whole document, so the recorder's writes and the call workflow's projections of the same call,
+ * which land together as the call ends, would undo one another (a CI run lost a finished
+ * recording that way). Only the recorder and the sweep write here, one after the other.
  */
+const callRecordingSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    organizationId: { type: Schema.Types.ObjectId, required: true },
+    /** The file being stored, until it is complete or dropped: what the sweep removes if its process stopped mid-call. */
+    upload: { type: Schema.Types.ObjectId, default: null },
+    startedAt: { type: Date, default: null },
+    /** The complete file; null until then, and once the retention period deleted it. */
+    fileId: { type: Schema.Types.ObjectId, default: null },
+    bytes: { type: Number, default: null },
+    completedAt: { type: Date, default: null },
+  },
+  { versionKey: false },
+);
+
+export const CallRecording = model('CallRecording', callRecordingSchema);
+
+/** A call's complete recording (its file and size), if it has one. */
+export async function recordingOf(callId: Types.ObjectId | string): Promise<{ fileId: Types.ObjectId; bytes: number; completedAt: Date } | undefined> {
+  const recording = await CallRecording.findById(callId, { fileId: 1, bytes: 1, completedAt: 1 }).lean();
+  return recording?.fileId ? { fileId: recording.fileId, bytes: recording.bytes ?? 0, completedAt: recording.completedAt! } : undefined;
+}
+
+/** Which of these calls have a complete recording, by id (read by `_id` each, the lookup FerretDB indexes). */
+export async function recordedCalls(callIds: Types.ObjectId[]): Promise<Set<string>> {
+  const found = await Promise.all(callIds.map((id) => recordingOf(id)));
+  return new Set(callIds.filter((_, i) => found[i]).map(String));
+}
 const BUCKET = 'recordings';
 
 /** How long recordings are kept when the organization has not said otherwise. */
@@ -40,13 +73,13 @@ export class RecordingUpload {
     });
     // Failures surface from the awaited writes and `finish`; without a listener they would crash the process.
     this.stream.on('error', () => undefined);
-    this.claimed = Call.updateOne(this.callFilter(), { $set: { recordingUpload: this.stream.id } }).exec();
+    this.claimed = CallRecording.updateOne(
+      { _id: owner.callId },
+      { $set: { organizationId: new Types.ObjectId(owner.organizationId), upload: this.stream.id, startedAt: new Date() } },
+      { upsert: true },
+    ).exec();
     // Awaited by `finish` or `abort`; until then a failure must not count as unhandled.
     this.claimed.catch(() => undefined);
-  }
-
-  private callFilter() {
-    return { _id: this.owner.callId, organizationId: this.owner.organizationId };
   }
 
   /** Appends `data`; resolves once the stream can take more (a chunk is written every 255 KiB). */
@@ -71,14 +104,14 @@ export class RecordingUpload {
     const data = Buffer.from((first.data as mongoose.mongo.Binary).buffer);
     head.copy(data, 0);
     await chunks().updateOne({ _id: first._id }, { $set: { data: new mongoose.mongo.Binary(data) } });
-    await Call.updateOne(this.callFilter(), { $set: { recording: { fileId, bytes: this.bytes, completedAt: new Date() }, recordingUpload: null } });
+    await CallRecording.updateOne({ _id: this.owner.callId }, { $set: { fileId, bytes: this.bytes, completedAt: new Date(), upload: null } });
   }
 
   /** Drops what was stored: the call keeps no recording. */
   async abort(): Promise<void> {
     await this.stream.abort().catch(() => undefined);
     await this.claimed.catch(() => undefined);
-    await Call.updateOne(this.callFilter(), { $set: { recordingUpload: null } });
+    await CallRecording.updateOne({ _id: this.owner.callId, upload: this.stream.id }, { $set: { upload: null } });
   }
 }
 
@@ -107,10 +140,10 @@ async function deleteFile(fileId: Types.ObjectId): Promise<void> {
  * Deletes a call's recording. The file goes first, then the call's flag: a failure between the two
  * leaves a flag the next sweep clears (and a reader a 404), never a file nothing points to.
  */
-export async function deleteRecording(call: { _id: Types.ObjectId; recording?: { fileId: Types.ObjectId } | null }): Promise<void> {
-  if (!call.recording) return;
-  await deleteFile(call.recording.fileId);
-  await Call.updateOne({ _id: call._id, 'recording.fileId': call.recording.fileId }, { $set: { recording: null } });
+export async function deleteRecording(recording: { _id: Types.ObjectId; fileId?: Types.ObjectId | null }): Promise<void> {
+  if (!recording.fileId) return;
+  await deleteFile(recording.fileId);
+  await CallRecording.updateOne({ _id: recording._id, fileId: recording.fileId }, { $set: { fileId: null, bytes: null, completedAt: null } });
 }
 
 /** Longer than any call (maxDurationMinutes is at most 120): an upload this old was left by a process that stopped. */
@@ -118,10 +151,10 @@ const ABANDONED_UPLOAD_MS = 86_400_000;
 
 /** Removes the chunks of uploads that a process stopping mid-call left unfinished. */
 async function sweepAbandonedUploads(now: Date): Promise<void> {
-  const abandoned = await Call.find({ recordingUpload: { $ne: null }, createdAt: { $lt: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } }, { recordingUpload: 1 }).lean();
-  for (const call of abandoned) {
-    await deleteFile(call.recordingUpload!);
-    await Call.updateOne({ _id: call._id, recordingUpload: call.recordingUpload }, { $set: { recordingUpload: null } });
+  const abandoned = await CallRecording.find({ upload: { $ne: null }, startedAt: { $lt: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } }, { upload: 1 }).lean();
+  for (const recording of abandoned) {
+    await deleteFile(recording.upload!);
+    await CallRecording.updateOne({ _id: recording._id, upload: recording.upload }, { $set: { upload: null } });
   }
 }
 
@@ -141,9 +174,9 @@ export async function sweepRecordings(now: Date, batch = 100): Promise<void> {
   for (const organization of organizations) {
     const days = organization.recordingRetentionDays ?? DEFAULT_RECORDING_RETENTION_DAYS;
     const cutoff = new Date(now.getTime() - days * 86_400_000);
-    const expired = await Call.find({ organizationId: organization._id, 'recording.completedAt': { $lt: cutoff } }, { recording: 1 })
+    const expired = await CallRecording.find({ organizationId: organization._id, completedAt: { $lt: cutoff } }, { fileId: 1 })
       .limit(batch)
       .lean();
-    for (const call of expired) await deleteRecording(call);
+    for (const recording of expired) await deleteRecording(recording);
   }
 }

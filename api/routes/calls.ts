@@ -7,7 +7,7 @@ import { transcriptOf } from '../../models/callTurn';
 import { reserveCallSlot } from '../../models/callSlot';
 import { Contact, isDoNotCall } from '../../models/contact';
 import { releaseSlot } from '../../models/slot';
-import { readRecording, recordingFile } from '../../models/recording';
+import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
 import { concurrencyLimit, doNotCall, insufficientCredits, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { assertByokReady } from '../byok';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
@@ -33,6 +33,8 @@ async function findCall(organizationId: Types.ObjectId, id: string): Promise<Cal
   if (!call) throw notFound('call', 'path.id');
   return call;
 }
+
+const represent = async (call: CallRecord) => callRepresentation(call, (await recordingOf(call._id)) !== undefined);
 
 /**
  * The bytes a `Range` header asks for: one range (`bytes=a-b`, `bytes=a-`, `bytes=-n`), clamped to
@@ -71,7 +73,8 @@ export const callRoutes = [
         ...(query.status ? { status: query.status } : {}),
       };
       const { docs, total } = await findPage<CallRecord>(CallModel, filter, query);
-      return listEnvelope('call', docs.map(callRepresentation), total, query);
+      const recorded = await recordedCalls(docs.map((c) => c._id));
+      return listEnvelope('call', docs.map((c) => callRepresentation(c, recorded.has(String(c._id)))), total, query);
     },
   }),
   defineRoute({
@@ -137,7 +140,7 @@ export const callRoutes = [
         await releaseSlot(callSlotPool(auth.organizationId), callId);
         throw err;
       }
-      return callRepresentation(await findCall(auth.organizationId, callId));
+      return represent(await findCall(auth.organizationId, callId));
     },
   }),
   defineRoute({
@@ -152,7 +155,7 @@ export const callRoutes = [
     params: IdParams,
     status: 200,
     responses: { 200: { description: 'The call.', schema: Call } },
-    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => callRepresentation(await findCall(auth.organizationId, params.id)),
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => represent(await findCall(auth.organizationId, params.id)),
   }),
   defineRoute({
     operationId: 'getCallTranscript',
@@ -219,7 +222,8 @@ export const callRoutes = [
     },
     handler: async ({ params, auth, ctx }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
-      const file = call.recording ? await recordingFile(call.recording.fileId) : undefined;
+      const recording = await recordingOf(call._id);
+      const file = recording ? await recordingFile(recording.fileId) : undefined;
       if (!file) throw recordingNotFound();
       const range = byteRange(ctx.get('range') || undefined, file.length);
       ctx.set({
@@ -251,7 +255,7 @@ export const callRoutes = [
     handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
       await workflows.hangupCall(params.id, `A ${call.status} call cannot be hung up.`);
-      return callRepresentation(await findCall(auth.organizationId, params.id));
+      return represent(await findCall(auth.organizationId, params.id));
     },
   }),
 ];

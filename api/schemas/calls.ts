@@ -65,7 +65,8 @@ export const Call = Type.Object(
 );
 export type Call = Static<typeof Call>;
 
-export function callRepresentation(call: CallRecord): Call {
+/** `recorded`: the call's recording is complete (models/recording.ts keeps that apart from the call). */
+export function callRepresentation(call: CallRecord, recorded: boolean): Call {
   return {
     id: String(call._id),
     object: 'call',
@@ -85,7 +86,7 @@ export function callRepresentation(call: CallRecord): Call {
     durationSeconds: call.durationSeconds ?? null,
     chargedMinutes: call.chargedMinutes ?? null,
     reportId: call.reportId ? String(call.reportId) : null,
-    recordingAvailable: Boolean(call.recording),
+    recordingAvailable: recorded,
     createdAt: call.createdAt.toISOString(),
   };
 }

@@ -5,9 +5,9 @@
  */
 import { text } from 'node:stream/consumers';
 import { Types } from 'mongoose';
-import { Call } from '../../models/call';
+import { Call, projectCall } from '../../models/call';
 import { Organization } from '../../models/organization';
-import { DEFAULT_RECORDING_RETENTION_DAYS, RecordingUpload, readRecording, sweepRecordings } from '../../models/recording';
+import { CallRecording, DEFAULT_RECORDING_RETENTION_DAYS, RecordingUpload, readRecording, recordingOf, sweepRecordings } from '../../models/recording';
 import { connectTestDatabase, waitFor } from '../helpers/servers';
 
 let cleanup: () => Promise<void>;
@@ -36,7 +36,7 @@ async function store(organizationId: Types.ObjectId, callId: Types.ObjectId, bod
   const bytes = Buffer.from(body);
   for (let at = 0; at < bytes.length; at += piece) await upload.write(bytes.subarray(at, at + piece));
   await upload.finish(Buffer.from(head));
-  return (await Call.findById(callId).lean())!.recording!;
+  return (await recordingOf(callId))!;
 }
 
 test('a file larger than a chunk is stored, its head rewritten, and read back whole and by range', async () => {
@@ -62,7 +62,8 @@ test('an aborted upload leaves no file and no recording on the call', async () =
   await upload.write(Buffer.alloc(300_000, 1));
   await upload.abort();
 
-  expect((await Call.findById(call._id).lean())!).toMatchObject({ recording: null, recordingUpload: null });
+  expect(await recordingOf(call._id)).toBeUndefined();
+  expect((await CallRecording.findById(call._id).lean())?.upload).toBeNull();
   // Every chunk stored belongs to a file: the aborted upload's were removed.
   const files = await Call.db.collection('recordings.files').distinct('_id');
   expect(await Call.db.collection('recordings.chunks').countDocuments({ files_id: { $nin: files } })).toBe(0);
@@ -76,13 +77,13 @@ test('the sweep deletes recordings past their organization’s retention, the de
   const now = Date.now();
   // Completed 100 and 400 days ago in the first, 10 and 100 days ago in the second.
   const ages = [100, 400, 10, 100];
-  await Promise.all(calls.map((call, i) => Call.updateOne({ _id: call._id }, { $set: { 'recording.completedAt': new Date(now - ages[i] * DAY) } })));
+  await Promise.all(calls.map((call, i) => CallRecording.updateOne({ _id: call._id }, { $set: { completedAt: new Date(now - ages[i] * DAY) } })));
   expect(DEFAULT_RECORDING_RETENTION_DAYS).toBeLessThan(100);
 
   await sweepRecordings(new Date(now));
 
-  const after = await Promise.all(calls.map((call) => Call.findById(call._id).lean()));
-  expect(after.map((call) => Boolean(call!.recording))).toEqual([true, false, true, false]);
+  const after = await Promise.all(calls.map((call) => recordingOf(call._id)));
+  expect(after.map(Boolean)).toEqual([true, false, true, false]);
   const files = Call.db.collection('recordings.files');
   const left = await files.find({ _id: { $in: recordings.map((r) => r.fileId) } }).toArray();
   expect(left.map((f) => String(f._id)).sort()).toEqual([String(recordings[0].fileId), String(recordings[2].fileId)].sort());
@@ -98,12 +99,27 @@ test('the sweep removes what an upload left behind when its process stopped mid-
   const upload = new RecordingUpload({ organizationId, callId: call._id }, 'audio/wav');
   await upload.write(Buffer.alloc(600_000, 1));
   // The process stops here: neither finish nor abort.
-  const fileId = await waitFor(async () => (await Call.findById(call._id).lean())!.recordingUpload ?? undefined);
+  const fileId = await waitFor(async () => (await CallRecording.findById(call._id).lean())?.upload ?? undefined);
   const chunks = Call.db.collection('recordings.chunks');
   await waitFor(async () => ((await chunks.countDocuments({ files_id: fileId })) > 0 ? true : undefined));
 
   // A day is longer than any call: the upload is abandoned.
   await sweepRecordings(new Date(Date.now() + 2 * DAY));
   expect(await chunks.countDocuments({ files_id: fileId })).toBe(0);
-  expect((await Call.findById(call._id).lean())!).toMatchObject({ recording: null, recordingUpload: null });
+  expect(await recordingOf(call._id)).toBeUndefined();
+  expect((await CallRecording.findById(call._id).lean())?.upload).toBeNull();
+});
+
+test('a recording finished while the call workflow writes the call’s last states keeps both (FerretDB updates a document by reading and rewriting it whole)', async () => {
+  const organizationId = new Types.ObjectId();
+  const call = await newCall(organizationId);
+  const upload = new RecordingUpload({ organizationId, callId: call._id }, 'audio/wav');
+  await upload.write(Buffer.alloc(300_000, 1));
+  // The call's end: its projections, one after another as the workflow writes them, land in the same moments as the recording's finish.
+  const states = (async () => {
+    for (let i = 0; i < 20; i += 1) await projectCall(String(call._id), i + 2, { durationSeconds: i + 1 });
+  })();
+  await Promise.all([upload.finish(Buffer.from('RIFF')), states]);
+  expect(await recordingOf(call._id)).toMatchObject({ bytes: 300_000 });
+  expect((await Call.findById(call._id).lean())!).toMatchObject({ seq: 21, durationSeconds: 20 });
 });

@@ -22,7 +22,7 @@ import type { CarrierEvent } from '../workflows/definitions';
 import { SIMULATED_MEDIA_PREFIX, SIMULATED_SIGNATURE_HEADER, verifySimulatedLineSignature } from '../providers/carrier/simulatedMedia';
 import { byokNotReady, notFound, permissionDenied, providerUnavailable } from './errors';
 import { Workflows } from './temporal';
-import { carrierSocket, twilioMessage, twilioSocket, type SocketSession } from './twilioSocket';
+import { carrierSocket, twilioMessage, twilioSocket, type SocketSession } from './carrierSocket';
 import type { SocketRoute } from './upgrade';
 
 export interface MediaStreamsDeps {
@@ -59,7 +59,7 @@ interface Admitted {
 
 /**
  * A WebSocket per answered call at `/carrier/twilio/media/{callId}`, signed by Twilio and one per
- * call (api/twilioSocket.ts), while the call is still on and its speech engines can run.
+ * call (api/carrierSocket.ts), while the call is still on and its speech engines can run.
  */
 export function twilioMediaStreams(deps: MediaStreamsDeps): SocketRoute {
   return twilioSocket({ kind: 'media', config: deps.config, ...streamSessions(deps) });

@@ -5,7 +5,7 @@ import type { ReplyTurn } from '../conversation/conversation';
 import type { Config } from '../config';
 import type { LlmSource } from '../providers/llm';
 import { notFound, permissionDenied } from './errors';
-import { twilioMessage, twilioSocket } from './twilioSocket';
+import { twilioMessage, twilioSocket } from './carrierSocket';
 import type { SocketRoute } from './upgrade';
 import { Workflows } from './temporal';
 
@@ -37,7 +37,7 @@ export function agentLlm(llms: LlmSource): LlmFor {
 /**
  * Serves Twilio ConversationRelay (through api/sockets.ts) when TWILIO_SPEECH=relay: a WebSocket
  * per answered call of a key without byok at `/carrier/twilio/relay/{callId}`, signed by Twilio
- * and one per call (api/twilioSocket.ts), while the call is still on.
+ * and one per call (api/carrierSocket.ts), while the call is still on.
  */
 export function twilioRelay(deps: RelayDeps): SocketRoute {
   const workflows = new Workflows(deps.temporal, deps.config);

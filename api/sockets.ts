@@ -17,9 +17,9 @@ export interface SocketDeps {
 }
 
 /**
- * The API's WebSockets: the candidate's interview audio, and the calls' Media Streams: Twilio's (and
- * ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, behind the one `upgrade`
- * listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
+ * The API's WebSockets: the candidate's interview audio, and the calls' Media Streams: Twilio's
+ * (and ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, behind
+ * the one `upgrade` listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
  * process installed (installCredentialKeys).
  */
 export function attachSockets(server: Server, deps: SocketDeps): void {

@@ -16,11 +16,9 @@
  * out, and the live calls held at least 90% of the step. The ramp stops after the first step that
  * is not (KEEP_GOING=1 runs every step).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
@@ -29,30 +27,16 @@ import { Call } from '../models/call';
 import { freePort } from '../scripts/stack';
 import { baselineWorkflow } from './baselineWorkflow';
 import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
-import { memory, sleep } from './voiceBench';
+import { memory, sleep, startProcess } from './voiceBench';
 
 const PACE_MS = Number(process.env.PACE_MS) || 3000;
 const RAMP = (process.env.RAMP || '100,200,300,400,500').split(',').map(Number);
 const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS) || 45;
 const KEEP_GOING = process.env.KEEP_GOING === '1';
-const ROOT = path.resolve(__dirname, '..');
 // Eight questions, the label question and the goodbye: 21 turns, a little over a minute at 3 s a turn.
 const FIELDS = ['email', 'firstName', 'lastName', 'company', 'city', 'country', 'jobTitle', 'postcode'];
 
 Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging: { filter: { core: 'WARN', other: 'WARN' } } } });
-
-/** Starts `script` under tsx; resolves with its first stdout line containing `ready`, and feeds every line of both streams to `onLine`. */
-async function startProcess(script: string, env: NodeJS.ProcessEnv, ready: string, onLine: (line: string) => void): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  createInterface({ input: child.stderr! }).on('line', onLine);
-  const lines = createInterface({ input: child.stdout! });
-  lines.on('line', onLine);
-  const line = await new Promise<string>((resolve, reject) => {
-    lines.on('line', (l) => l.includes(ready) && resolve(l));
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it was ready`)));
-  });
-  return { child, line };
-}
 
 interface Step {
   target: number;
@@ -87,7 +71,7 @@ async function main(): Promise<void> {
   try {
     const worker = await startProcess('worker/index.ts', env, '"worker running"', onWorkerLine);
     children.push(worker.child);
-    const api = await startProcess('api/server.ts', env, '"api listening"', () => undefined);
+    const api = await startProcess('api/server.ts', env, '"api listening"');
     children.push(api.child);
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     const connection = await Connection.connect({ address: servers.temporalAddress });

@@ -57,9 +57,14 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Starts `script` under tsx and waits for the line its readiness prints. */
-async function startProcess(script: string, env: NodeJS.ProcessEnv, readyLine: string): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', script.startsWith('worker') ? 'ignore' : 'inherit'] });
+/**
+ * Starts `script` under tsx and waits for the line its readiness prints. With `onLine`, every line
+ * of its stdout and stderr goes there too (bench/capacity.ts reads the worker's log).
+ */
+export async function startProcess(script: string, env: NodeJS.ProcessEnv, readyLine: string, onLine?: (line: string) => void): Promise<{ child: ChildProcess; line: string }> {
+  const stderr = onLine ? 'pipe' : script.startsWith('worker') ? 'ignore' : 'inherit';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr] });
+  if (onLine) for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', onLine);
   const line = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const onData = (chunk: Buffer) => {

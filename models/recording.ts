@@ -44,6 +44,7 @@ export async function recordedCalls(callIds: Types.ObjectId[]): Promise<Set<stri
   const found = await Promise.all(callIds.map((id) => recordingOf(id)));
   return new Set(callIds.filter((_, i) => found[i]).map(String));
 }
+
 const BUCKET = 'recordings';
 
 /** How long recordings are kept when the organization has not said otherwise. */
@@ -137,8 +138,8 @@ async function deleteFile(fileId: Types.ObjectId): Promise<void> {
 }
 
 /**
- * Deletes a call's recording. The file goes first, then the call's flag: a failure between the two
- * leaves a flag the next sweep clears (and a reader a 404), never a file nothing points to.
+ * Deletes a call's recording. The file goes first, then its document's `fileId`: a failure between
+ * the two leaves a reference the next sweep clears (and a reader a 404), never a file nothing points to.
  */
 export async function deleteRecording(recording: { _id: Types.ObjectId; fileId?: Types.ObjectId | null }): Promise<void> {
   if (!recording.fileId) return;

@@ -50,9 +50,12 @@ test('schemathesis finds no failure in any operation', async () => {
   const signIn = await request(api.url, 'POST', '/api/v1/dashboard/sessions', { body: { email: admin.adminEmail, password: admin.adminPassword } });
   expect(signIn.status).toBe(201);
 
+  // One worker: its threads share CPython 3.11's `ast.parse`, which Hypothesis calls to describe
+  // filters, and two at once crash it ("AST constructor recursion depth mismatch"), failing
+  // operations for a fault of the fuzzer's own (a CI run of this stop).
   const { code, output } = await run(
     schemathesis(),
-    ['run', `${api.url}/api/v1/openapi.json`, '--checks', 'all', '--workers', '2', '--no-color', '--seed', '1', '--max-examples', process.env.FUZZ_MAX_EXAMPLES ?? '25'],
+    ['run', `${api.url}/api/v1/openapi.json`, '--checks', 'all', '--workers', '1', '--no-color', '--seed', '1', '--max-examples', process.env.FUZZ_MAX_EXAMPLES ?? '25'],
     { FUZZ_API_KEY: apiKey, FUZZ_DASHBOARD_SESSION: signIn.body.token },
   );
   if (code !== 0) console.log(output);

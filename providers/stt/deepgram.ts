@@ -93,8 +93,12 @@ export class DeepgramStt implements SttProvider {
     opened = true;
     return {
       send: (audio) => socket.sendMedia(audio),
-      // Deepgram flushes what it heard as final results, then closes the socket with 1000.
-      finish: () => socket.sendCloseStream({ type: 'CloseStream' }),
+      // Deepgram flushes what it heard as final results, then closes the socket with 1000; a
+      // KeepAlive after CloseStream would only race that close.
+      finish: () => {
+        clearInterval(keepAlive);
+        socket.sendCloseStream({ type: 'CloseStream' });
+      },
       close: () => {
         closing = true;
         clearInterval(keepAlive);

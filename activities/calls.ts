@@ -10,12 +10,11 @@ import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
-import { personaReply } from '../providers/carrier/persona';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
-import { callWorkflowId, type CallActivities, type SimulatedLineActivities } from '../workflows/definitions';
+import { callWorkflowId, type CallActivities } from '../workflows/definitions';
 import { analysisOrFailure } from './analysis';
 
 export interface CallDeps {
@@ -23,15 +22,13 @@ export interface CallDeps {
   llms: LlmSource;
 }
 
-async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[]; stored: Awaited<ReturnType<typeof transcriptOf>> }> {
+async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
   const call = await Call.findById(callId).lean();
-  // The line can start talking before the call's first state is written; the retry finds it.
   if (!call) throw new Error(`call ${callId} is not in the read model yet`);
   const agent = await Agent.findById(call.agentId).lean();
   if (!agent) throw new Error(`agent ${call.agentId} of call ${callId} no longer exists`);
-  const stored = await transcriptOf(callId);
-  const turns = stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
-  return { call, agent, turns, stored };
+  const turns = (await transcriptOf(callId)).map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+  return { call, agent, turns };
 }
 
 /** The agent's voice as the carrier needs it at dial time: the call's read model is not written yet. */
@@ -43,7 +40,7 @@ async function dialVoice(agentId: string, variables: Record<string, string>): Pr
   return { language, greeting, ...(agent.providers?.stt ? { stt: agent.providers.stt } : {}), ...(agent.providers?.tts ? { tts: agent.providers.tts } : {}) };
 }
 
-/** The call workflow's activities and the simulated line's; their signatures are the workflows' own (workflows/definitions). */
+/** The call workflow's activities; their signatures are the workflow's own (workflows/definitions). */
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
     async dial({ callId, to, agentId, variables, byok }) {
@@ -96,31 +93,6 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     /**
-     * Turn `index` of a simulated conversation: the agent's reply, or the simulated callee's.
-     * Idempotent per index, so an attempt that timed out but still wrote its turn is not followed
-     * by a retry that speaks out of turn.
-     */
-    async simulatedTurn({ callId, phoneNumber, index }) {
-      // One read of the transcript serves both: on FerretDB each read by callId scans every turn stored.
-      const { agent, call, turns, stored } = await loadCall(callId);
-      const done = stored.find((t) => t.index === index);
-      if (done) return done.ends ? { ended: done.ends as 'agent' | 'contact' } : {};
-      const profile = agentProfile(agent, call.variables ?? {});
-      const before = turns.slice(0, index);
-      if (index % 2 === 0) {
-        const llm = await callLlm(llms, call, agent);
-        const reply = await llm.reply(profile, before);
-        const ended = reply.done ? ('agent' as const) : undefined;
-        await appendTurn(callId, index, { role: 'agent', text: reply.text }, ended);
-        return ended ? { ended } : {};
-      }
-      const answer = personaReply(profile, before, phoneNumber);
-      const ended = answer.hangUp ? ('contact' as const) : undefined;
-      await appendTurn(callId, index, { role: 'contact', text: answer.text }, ended);
-      return ended ? { ended } : {};
-    },
-
-    /**
      * The report: one per call, derived by the LLM provider from the stored transcript. A person who
      * asked not to be called again has their number made do-not-call before the report exists, so
      * a report that says `optOut` is never ahead of the suppression.
@@ -135,7 +107,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       await countCallReport(call, report!);
       return { reportId };
     },
-  } satisfies CallActivities & Pick<SimulatedLineActivities, 'simulatedTurn'>;
+  } satisfies CallActivities;
 
   /** The report of a finished call, written once: its id, whichever attempt wrote it. */
   async function writeReport(call: CallRecord, agent: AgentRecord, turns: Turn[], disposition: string): Promise<string> {

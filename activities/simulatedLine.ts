@@ -1,9 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Agent } from '../models/agent';
 import { Call } from '../models/call';
+import { appendTurn, transcriptOf } from '../models/callTurn';
+import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
+import { personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
 import { scenarioOf } from '../providers/carrier/testNumbers';
+import type { LlmSource } from '../providers/llm';
+import type { Turn } from '../providers/llm/interface';
 import type { EmbeddedSpeech } from '../providers/speechSource';
 import type { SimulatedLineActivities } from '../workflows/definitions';
 
@@ -19,11 +25,15 @@ export interface AudioLineDeps {
 }
 
 export interface SimulatedLineDeps {
+  /** The agent's side of a text-level call speaks through the agent's LLM. */
+  llms: LlmSource;
   /** Absent where the carrier is not the simulated one. */
   audioLine?: AudioLineDeps;
 }
 
 const HEARTBEAT_MS = 1000;
+/** Enough turns for any simulated conversation; the line hangs up rather than talk forever. */
+const MAX_TURNS = 60;
 /** How long the callee's phone waits for the call's read model to name the line (the call workflow writes it as the dial is accepted). */
 const READ_MODEL_WAIT_MS = 15_000;
 
@@ -37,14 +47,76 @@ async function callOnTheLine(callId: string) {
   }
 }
 
-/** The simulated line's audio call; its text-level turns are in activities/calls.ts. */
-export function simulatedLineActivities({ audioLine }: SimulatedLineDeps) {
+/** Keeps the activity's heartbeat going while `work` runs: a worker lost mid-call fails the line within seconds. */
+async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const context = Context.current();
+  const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
+  try {
+    return await work(context.cancellationSignal);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/** Settles only when the call is ended from our side (the activity's cancellation), by rejecting. */
+function untilCancelled(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** The simulated line's calls once answered: turn by turn as text, or the callee's phone on the media socket. */
+export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) {
   return {
-    async simulatedAudioCall({ callId, phoneNumber }) {
-      if (!audioLine) throw ApplicationFailure.nonRetryable('this worker has no simulated carrier to play the audio line');
-      const context = Context.current();
-      const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
-      try {
+    /**
+     * The whole text-level conversation in one activity, as a carrier's media stream is one
+     * connection rather than an exchange per turn: the line costs Temporal one activity per call,
+     * not a timer and an activity per turn, and reads its call, agent and transcript once. Each
+     * turn is stored as it is spoken, under its index, so an attempt after a lost worker resumes
+     * from the stored transcript instead of speaking a turn again.
+     */
+    simulatedTextCall: ({ callId, phoneNumber, paceMs }) =>
+      heartbeating(async (signal) => {
+        const call = await Call.findById(callId).lean();
+        // The line can start talking before the call's first state is written; the retry finds it.
+        if (!call) throw new Error(`call ${callId} is not in the read model yet`);
+        const agent = await Agent.findById(call.agentId).lean();
+        if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
+        const profile = agentProfile(agent, call.variables ?? {});
+        const llm = await callLlm(llms, call, agent);
+        const stored = await transcriptOf(callId);
+        const said = stored.find((t) => t.ends);
+        if (said) return { endedBy: said.ends as 'agent' | 'contact' };
+        const turns: Turn[] = stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+        const scenario = scenarioOf(phoneNumber);
+        for (let index = turns.length; index < MAX_TURNS; index += 1) {
+          // After the greeting, the silent callee stays on the line without a word until the call ends it.
+          if (index > 0 && scenario === 'talks_until_max_duration') await untilCancelled(signal);
+          await sleep(paceMs, undefined, { signal });
+          // Our hangup reaches the activity at its next heartbeat; the read model may say so sooner.
+          const now = await Call.findById(callId, { status: 1 }).lean();
+          if (now?.status === 'completed') return {};
+          let ends: 'agent' | 'contact' | undefined;
+          if (index % 2 === 0) {
+            const reply = await llm.reply(profile, turns);
+            turns.push({ role: 'agent', text: reply.text });
+            if (reply.done) ends = 'agent';
+          } else {
+            const answer = personaReply(profile, turns, phoneNumber);
+            turns.push({ role: 'contact', text: answer.text });
+            if (answer.hangUp) ends = 'contact';
+          }
+          if (scenario === 'hangs_up_early') ends ??= 'contact';
+          await appendTurn(callId, index, turns[index] as { role: 'agent' | 'contact'; text: string }, ends);
+          if (ends) return { endedBy: ends };
+        }
+        return { endedBy: 'contact' as const };
+      }),
+
+    simulatedAudioCall: ({ callId, phoneNumber }) =>
+      heartbeating(async (signal) => {
+        if (!audioLine) throw ApplicationFailure.nonRetryable('this worker has no simulated carrier to play the audio line');
         const call = await callOnTheLine(callId);
         const agent = await Agent.findById(call.agentId).lean();
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
@@ -68,12 +140,9 @@ export function simulatedLineActivities({ audioLine }: SimulatedLineDeps) {
           silent: scenario === 'talks_until_max_duration',
           hear,
           speak,
-          signal: context.cancellationSignal,
+          signal,
         });
         return { endedBy };
-      } finally {
-        clearInterval(beat);
-      }
-    },
-  } satisfies Pick<SimulatedLineActivities, 'simulatedAudioCall'>;
+      }),
+  } satisfies SimulatedLineActivities;
 }

@@ -9,7 +9,7 @@ const callTurnSchema = new Schema(
     role: { type: String, required: true, enum: ['agent', 'contact'] },
     text: { type: String, required: true },
     startedAt: { type: Date, required: true },
-    /** Set on the turn after which its speaker ended the conversation. */
+    /** Set on the turn after which the conversation ended: who ended it. */
     ends: { type: String, enum: ['agent', 'contact'] },
   },
   { versionKey: false },

@@ -34,7 +34,7 @@ export interface VendorOptions {
 }
 
 export interface VendorTimeouts {
-  /** A turn: below the 10 s the simulated line's turn activity allows, so a slow vendor is retried, not abandoned. */
+  /** A turn: someone on the line is waiting for it, so a vendor this slow is given up on and the turn tried again. */
   replyMs: number;
   /** One analysis request: three of them fit in the analysis activity's 2 minutes. */
   analysisMs: number;

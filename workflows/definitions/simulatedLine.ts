@@ -15,8 +15,11 @@ export interface SimulatedLineInput {
 
 /** The activities the simulated line runs; activities/calls.ts and activities/simulatedLine.ts implement them. */
 export interface SimulatedLineActivities {
-  /** Turn `index` of the conversation (even: the agent's, odd: the callee's); says who ended it, if either did. */
-  simulatedTurn: (request: { callId: string; phoneNumber: string; index: number }) => Promise<{ ended?: 'agent' | 'contact' }>;
+  /**
+   * The whole answered call on the text-level line, a turn every `paceMs` (even: the agent's, odd:
+   * the callee's); says who ended it, or nothing when the call was ended from our side.
+   */
+  simulatedTextCall: (request: { callId: string; phoneNumber: string; paceMs: number }) => Promise<{ endedBy?: 'agent' | 'contact' }>;
   /** The whole answered call on the audio line, until the stream is over; says who ended it. */
   simulatedAudioCall: (request: { callId: string; phoneNumber: string }) => Promise<{ endedBy: 'agent' | 'contact' }>;
 }

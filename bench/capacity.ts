@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     })();
 
     const results: Step[] = [];
+    let crashed: string | undefined;
     for (const target of RAMP) {
       rate = target / callSeconds;
       step = undefined;
@@ -172,6 +173,11 @@ async function main(): Promise<void> {
       results.push(measuring);
       const s = summary(measuring, idleRss);
       console.log(`step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`);
+      crashed = servers.crashed();
+      if (crashed) {
+        console.log(`The ramp stops: ${crashed}. This step's figures and any after it are not the service's.`);
+        break;
+      }
       if (!s.sustained && !KEEP_GOING) break;
     }
     arriving = false;
@@ -187,8 +193,12 @@ async function main(): Promise<void> {
     }
     const best = results.filter((r) => summary(r, idleRss).sustained).map((r) => Math.min(...r.live));
     console.log(`\nHighest live calls sustained: ${best.length ? Math.max(...best) : 'none'} (target: at least 300). Worker RSS idle ${idleRss.toFixed(0)} MiB.`);
-    const dispositions = await Call.aggregate<{ _id: string; n: number }>([{ $match: { organizationId, status: 'completed' } }, { $group: { _id: '$disposition', n: { $sum: 1 } } }]);
-    console.log(`Completed calls by disposition: ${dispositions.map((d) => `${d._id} ${d.n}`).join(', ')}.`);
+    if (crashed) {
+      console.log(`The last step's figures include a crash: ${crashed}.`);
+    } else {
+      const dispositions = await Call.aggregate<{ _id: string; n: number }>([{ $match: { organizationId, status: 'completed' } }, { $group: { _id: '$disposition', n: { $sum: 1 } } }]);
+      console.log(`Completed calls by disposition: ${dispositions.map((d) => `${d._id} ${d.n}`).join(', ')}.`);
+    }
     if (samples.length) console.log(`First worker lines about activities:\n${samples.join('\n')}`);
 
     await baseline.stop();

@@ -24,6 +24,8 @@ import { freePort, provision, startFerret, startTemporal, toolPaths, type Runnin
 export interface BenchServers {
   temporalAddress: string;
   mongodbUri: string;
+  /** A server of the bench's own that ended while the bench ran, with where its log is; figures after it mean nothing. */
+  crashed(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,10 @@ export async function benchServers(name: string): Promise<BenchServers> {
   return {
     temporalAddress,
     mongodbUri,
+    crashed: () => {
+      const gone = servers.find((s) => s.ended());
+      return gone && `${gone.name} ${gone.ended()} (its log is in ${scratch})`;
+    },
     stop: async () => {
       await Promise.allSettled([...servers].reverse().map((s) => s.stop()));
     },

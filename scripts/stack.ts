@@ -83,6 +83,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Ends it at once with SIGKILL, as a crash would (the fault tests' outages). */
   kill(): Promise<void>;
+  /** How it ended, once it has ("exited with code 2", "killed by SIGBUS"): a bench's figures after a crash mean nothing. */
+  ended(): string | undefined;
 }
 
 export interface StartOptions {
@@ -104,9 +106,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exitCode: number | null = null;
+  let ended: string | undefined;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       exitCode = code ?? (signal ? 128 : 0);
+      ended = signal ? `killed by ${signal}` : `exited with code ${code}`;
       resolve();
     });
   });
@@ -136,6 +140,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await exited;
       log.end();
     },
+    ended: () => ended,
   };
 }
 

@@ -62,10 +62,20 @@ async function main(): Promise<void> {
   // Lines of the worker's log that say an activity failed, timed out or will be retried.
   let activityProblems = 0;
   const samples: string[] = [];
+  // The SDK logs a failure over several lines (its fields, the error): a sample keeps the first dozen.
+  let sampleLines = 0;
   const onWorkerLine = (line: string) => {
+    if (sampleLines > 0) {
+      sampleLines -= 1;
+      samples[samples.length - 1] += `\n  ${line.trim().slice(0, 300)}`;
+      return;
+    }
     if (!/activity/i.test(line) || !/(fail|timed? ?out|retry)/i.test(line)) return;
     activityProblems += 1;
-    if (samples.length < 5) samples.push(line.slice(0, 300));
+    if (samples.length < 5) {
+      samples.push(line.slice(0, 300));
+      sampleLines = line.trimEnd().endsWith('{') ? 12 : 0;
+    }
   };
   const children: ChildProcess[] = [];
   try {

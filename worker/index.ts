@@ -1,4 +1,7 @@
-/** The worker process: runs every workflow and activity of the service on one task queue. */
+/**
+ * The worker process: runs every workflow and activity of the service on its task queue, and the
+ * simulated line's call activities on a queue of their own beside it.
+ */
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import mongoose from 'mongoose';
@@ -13,6 +16,7 @@ import { SimulatedCarrier } from '../providers/carrier/simulated';
 import { TwilioCarrier } from '../providers/carrier/twilio';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
+import { simulatedLineTaskQueue } from '../workflows/definitions';
 
 export interface WorkerOptions {
   connection: NativeConnection;
@@ -67,14 +71,52 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps & { st
   };
 }
 
-export function createWorker(opts: WorkerOptions): Promise<Worker> {
-  return Worker.create({
+/**
+ * A simulated line's call activity waits out a whole conversation, mostly asleep between turns, so
+ * its queue takes as many at once as calls can be live; the service's queue keeps the SDK's default.
+ */
+const SIMULATED_LINE_SLOTS = 5000;
+
+/** The service's worker and the simulated line's, run and shut down together. */
+export interface ServiceWorker {
+  run(): Promise<void>;
+  shutdown(): void;
+}
+
+export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> {
+  const activities = createActivities(opts.deps);
+  const service = await Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    activities: createActivities(opts.deps),
+    activities: activities.service,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
   });
+  const line = await Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: simulatedLineTaskQueue(opts.taskQueue),
+    activities: activities.simulatedLine,
+    maxConcurrentActivityTaskExecutions: SIMULATED_LINE_SLOTS,
+  });
+  const workers = [service, line];
+  const shutdown = () => {
+    for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+  };
+  return {
+    run: async () => {
+      const runs = workers.map((worker) => worker.run());
+      try {
+        await Promise.all(runs);
+      } catch (err) {
+        // One that fails takes the other down with it: half a worker would leave calls without their line.
+        shutdown();
+        await Promise.allSettled(runs);
+        throw err;
+      }
+    },
+    shutdown,
+  };
 }
 
 async function main(): Promise<void> {

@@ -1,17 +1,24 @@
-import { ActivityFailure, CancellationScope, condition, getExternalWorkflowHandle, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, CancellationScope, condition, getExternalWorkflowHandle, isCancellation, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { scenarioOf } from '../providers/carrier/testNumbers';
-import { callWorkflowId, callCarrierEventSignal, simulatedLineHangupSignal, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
+import { callWorkflowId, callCarrierEventSignal, simulatedLineHangupSignal, simulatedLineTaskQueue, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
 
 // A line's call lasts as long as the conversation; its heartbeats say it is still on, so a worker
 // lost mid-call fails the line within seconds rather than at the timeout.
 const CALL_TIMEOUTS = { startToCloseTimeout: '3 hours', heartbeatTimeout: '10 seconds' } as const;
-// The text line resumes from its stored turns, so a lost worker or a failing LLM is retried; the
-// audio line is never retried, as a phone conversation cut off does not start again.
-const { simulatedTextCall } = proxyActivities<SimulatedLineActivities>({
-  ...CALL_TIMEOUTS,
-  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
-});
-const { simulatedAudioCall } = proxyActivities<SimulatedLineActivities>({ ...CALL_TIMEOUTS, retry: { maximumAttempts: 1 } });
+
+/** The line's call activities, on the queue of their own beside this workflow's. */
+function lineCalls() {
+  const taskQueue = simulatedLineTaskQueue(workflowInfo().taskQueue);
+  // The text line resumes from its stored turns, so a lost worker or a failing LLM is retried; the
+  // audio line is never retried, as a phone conversation cut off does not start again.
+  const { simulatedTextCall } = proxyActivities<SimulatedLineActivities>({
+    ...CALL_TIMEOUTS,
+    taskQueue,
+    retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 20 },
+  });
+  const { simulatedAudioCall } = proxyActivities<SimulatedLineActivities>({ ...CALL_TIMEOUTS, taskQueue, retry: { maximumAttempts: 1 } });
+  return { simulatedTextCall, simulatedAudioCall };
+}
 
 /**
  * The simulated carrier's side of one call: it rings, then does what its test number says, and
@@ -53,6 +60,7 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
   const scope = new CancellationScope();
   void condition(() => hungUp).then(() => scope.cancel());
   const { callId, phoneNumber, paceMs } = input;
+  const { simulatedTextCall, simulatedAudioCall } = lineCalls();
   try {
     const { endedBy } = await scope.run(() => (input.audio ? simulatedAudioCall({ callId, phoneNumber }) : simulatedTextCall({ callId, phoneNumber, paceMs })));
     if (endedBy && !hungUp) await report({ type: 'ended', by: endedBy });

@@ -25,6 +25,8 @@ export interface SimulatedLineActivities {
 }
 
 export const simulatedLineHangupSignal = defineSignal('hangup');
+/** The queue of the line's call activities, beside the service's own (`taskQueue`), so they never hold its activity slots. */
+export const simulatedLineTaskQueue = (taskQueue: string) => `${taskQueue}-simulated-line`;
 export const simulatedLineWorkflowId = (callId: string) => `simline-${callId}`;
 
 export const simulatedLineWorkflowType = 'simulatedLineWorkflow';

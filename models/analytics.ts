@@ -74,16 +74,22 @@ export const dayId = (metric: Metric, organizationId: string, day: string) => `$
 /** A turn on a day document held longer than this was left by a process that died. */
 const TURN_LEASE_MS = 60_000;
 const TURN_WAIT_MS = 10_000;
+/** How often a waiter looks for a turn left by a dead process: the sweep reads the whole slot table on FerretDB. */
+const TURN_SWEEP_MS = 1_000;
 
 /** Runs `fn` holding the day's one turn; each attempt is its own holder, so two attempts of one entry take turns too. */
 async function inDayTurn(id: string, fn: () => Promise<void>): Promise<void> {
   const pool = `analytics:${id}`;
   const holder = randomUUID();
   const deadline = Date.now() + TURN_WAIT_MS;
+  let swept = 0;
   while ((await claimSlot(pool, holder, 1)) === null) {
     // Throwing leaves the entry recorded and unfolded: the activity's retry folds it.
     if (Date.now() > deadline) throw new Error(`analytics day ${id} stayed busy`);
-    await Slot.deleteMany({ pool, createdAt: { $lt: new Date(Date.now() - TURN_LEASE_MS) } });
+    if (Date.now() - swept >= TURN_SWEEP_MS) {
+      swept = Date.now();
+      await Slot.deleteMany({ pool, createdAt: { $lt: new Date(swept - TURN_LEASE_MS) } });
+    }
     await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
   }
   try {
@@ -114,22 +120,41 @@ async function fold(id: string, entryIds: string[]): Promise<void> {
   });
 }
 
-/** Entries of this process waiting for their day's next fold, so concurrent ends share one turn. */
-const waiting = new Map<string, { entryIds: Set<string>; folded: Promise<void> }>();
+/**
+ * This process's folds of each day, one after the other: the one running, and the next, which
+ * gathers every entry recorded meanwhile. Within a process a day's fold never waits on its own
+ * siblings for the turn, so under load the entries of one fold grow instead of the folds queueing.
+ */
+const days = new Map<string, { running: Promise<void>; next?: { entryIds: Set<string>; folded: Promise<void> } }>();
 
 function foldSoon(id: string, entryId: string): Promise<void> {
-  const queued = waiting.get(id);
-  if (queued) {
-    queued.entryIds.add(entryId);
-    return queued.folded;
+  let day = days.get(id);
+  if (!day) {
+    day = { running: Promise.resolve() };
+    days.set(id, day);
   }
+  if (day.next) {
+    day.next.entryIds.add(entryId);
+    return day.next.folded;
+  }
+  const queued = day;
   const entryIds = new Set([entryId]);
-  // Starts on the next tick, after the entries recorded meanwhile have joined.
-  const folded = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-    waiting.delete(id);
-    return fold(id, [...entryIds]);
-  });
-  waiting.set(id, { entryIds, folded });
+  // Starts once the running fold is over (whatever its outcome: its entries' activities retry them),
+  // and on a later tick, after the entries recorded meanwhile have joined.
+  const folded = queued.running
+    .catch(() => undefined)
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(() => {
+      queued.next = undefined;
+      return fold(id, [...entryIds]);
+    });
+  queued.next = { entryIds, folded };
+  queued.running = folded;
+  void folded
+    .catch(() => undefined)
+    .then(() => {
+      if (queued.running === folded && !queued.next) days.delete(id);
+    });
   return folded;
 }
 

@@ -174,8 +174,9 @@ export class CallRun {
   async complete(disposition: Disposition): Promise<void> {
     const endedAt = this.carrierEndedAt ?? Date.now();
     const durationSeconds = this.answeredAt === undefined ? 0 : Math.round((endedAt - this.answeredAt) / 1000);
-    // Per started minute of connected time; calls that never connected are free.
-    const chargedMinutes = Math.ceil(durationSeconds / 60);
+    // Per started minute of connected time, so a call that connected at all has started one (its
+    // duration may round to 0 s); calls that never connected are free.
+    const chargedMinutes = this.answeredAt === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
     this.state.status = 'completed';
     this.state.disposition = disposition;
     this.state.connected = this.answeredAt !== undefined;

@@ -1,7 +1,7 @@
 import { Schema, Types, model } from 'mongoose';
 import type { CallInput } from '../workflows/definitions';
 import type { AgentRecord } from './agent';
-import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { projectState } from './projection';
 
 export interface CallRecord {
   _id: Types.ObjectId;
@@ -67,23 +67,9 @@ callSchema.index({ organizationId: 1, 'recording.completedAt': 1 });
 
 export const Call = model<CallRecord>('Call', callSchema);
 
-/**
- * Applies state `seq` of a call unless the read model already holds that state or a newer one, so
- * a retried or late write never rewinds it. The first state inserts the document.
- */
-export async function projectCall(callId: string, seq: number, fields: Partial<CallRecord>): Promise<boolean> {
-  const _id = new Types.ObjectId(callId);
-  const { modifiedCount } = await Call.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
-  if (modifiedCount === 1) return true;
-  if (await Call.exists({ _id })) return false;
-  try {
-    await Call.create({ ...fields, _id, seq });
-    return true;
-  } catch (err) {
-    // Inserted concurrently by a retry of this same write: it is there now.
-    if (isDuplicateKeyError(err)) return false;
-    throw err;
-  }
+/** State `seq` of a call, the first inserting it (models/projection.ts). */
+export function projectCall(callId: string, seq: number, fields: Partial<CallRecord>): Promise<boolean> {
+  return projectState(Call, new Types.ObjectId(callId), seq, fields);
 }
 
 /** The organization's concurrent-call slots, shared by direct calls and campaigns. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, Types, model } from 'mongoose';
 import { CAMPAIGN_STATUSES, type CampaignState, type CampaignStatus } from '../workflows/definitions';
-import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { claimSlot, releaseSlot } from './slot';
+import { projectState } from './projection';
+import { claimSlot, inTurn, releaseSlot } from './slot';
 
 export interface CampaignRecord {
   _id: Types.ObjectId;
@@ -101,22 +101,19 @@ export function campaignFields(state: CampaignState): Partial<CampaignRecord> {
 /**
  * Writes state `seq` of a campaign unless the read model already holds it or a newer one, so a
  * retried or late write never rewinds it. Each write is a whole snapshot, so the newest wins whole.
+ * A campaign's workflow may have two of its states in flight at once (its outcomes and a change of
+ * status); FerretDB checks `seq` and writes as two steps, so without the turn the older snapshot
+ * could land over the newer one and leave the campaign `running` when it is `scheduled`.
  */
-export async function projectCampaign(campaignId: string, seq: number, fields: Partial<CampaignRecord>): Promise<boolean> {
-  const _id = new Types.ObjectId(campaignId);
-  const { modifiedCount } = await Campaign.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
-  // Every write of the archived state frees the place (a no-op after the first), so a retried
-  // projection that crashed between the two still frees it.
-  if (fields.status === 'archived') await freeCampaignPlace(_id);
-  if (modifiedCount === 1) return true;
-  if (await Campaign.exists({ _id })) return false;
-  try {
-    await Campaign.create({ ...fields, _id, seq });
-    return true;
-  } catch (err) {
-    if (isDuplicateKeyError(err)) return false;
-    throw err;
-  }
+export function projectCampaign(campaignId: string, seq: number, fields: Partial<CampaignRecord>): Promise<boolean> {
+  return inTurn(`campaign-projection:${campaignId}`, async () => {
+    const _id = new Types.ObjectId(campaignId);
+    const applied = await projectState(Campaign, _id, seq, fields);
+    // Every write of the archived state frees the place (a no-op after the first), so a retried
+    // projection that crashed between the two still frees it.
+    if (fields.status === 'archived') await freeCampaignPlace(_id);
+    return applied;
+  });
 }
 
 /**

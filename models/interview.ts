@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { projectState } from './projection';
 
 /**
  * The organization's places for open interviews (`maxOpenInterviews`): one slot per interview
@@ -69,21 +69,7 @@ interviewSchema.index({ organizationId: 1, externalRef: 1, createdAt: -1 });
 
 export const Interview = model<InterviewRecord>('Interview', interviewSchema);
 
-/**
- * Applies state `seq` of an interview unless the read model already holds that state or a newer
- * one, so a retried or late write never rewinds it. The first state inserts the document.
- */
-export async function projectInterview(interviewId: string, seq: number, fields: Partial<InterviewRecord>): Promise<boolean> {
-  const _id = new Types.ObjectId(interviewId);
-  const { modifiedCount } = await Interview.updateOne({ _id, seq: { $lt: seq } }, { $set: { ...fields, seq } });
-  if (modifiedCount === 1) return true;
-  if (await Interview.exists({ _id })) return false;
-  try {
-    await Interview.create({ ...fields, _id, seq });
-    return true;
-  } catch (err) {
-    // Inserted concurrently by a retry of this same write: it is there now.
-    if (isDuplicateKeyError(err)) return false;
-    throw err;
-  }
+/** State `seq` of an interview, the first inserting it (models/projection.ts). */
+export function projectInterview(interviewId: string, seq: number, fields: Partial<InterviewRecord>): Promise<boolean> {
+  return projectState(Interview, new Types.ObjectId(interviewId), seq, fields);
 }

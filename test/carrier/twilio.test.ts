@@ -310,19 +310,20 @@ test('one relay session per call: a second socket is 409 SESSION_IN_PROGRESS and
 });
 
 test.each([
-  ['busy', 'busy', (id: string, sid: string) => status(id, sid, 'busy')],
-  ['no-answer', 'no_answer', (id: string, sid: string) => status(id, sid, 'no-answer')],
-  ['failed', 'failed', (id: string, sid: string) => status(id, sid, 'failed', { SipResponseCode: '500' })],
-  ['an answering machine (async AMD)', 'voicemail', (id: string, sid: string) => amd(id, sid, 'machine_end_beep')],
-  ['an answering machine (AnsweredBy on the status)', 'voicemail', (id: string, sid: string) => status(id, sid, 'in-progress', { AnsweredBy: 'machine_start' })],
-  ['a callee who hangs up before the verdict', 'contact_hung_up', (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '3' })],
-  ['a call over before anyone answered', 'no_answer', (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '0' })],
-])('%s ends the call as %s, and a repeated callback changes nothing', async (_what, disposition, send) => {
+  ['busy', 'busy', 0, (id: string, sid: string) => status(id, sid, 'busy')],
+  ['no-answer', 'no_answer', 0, (id: string, sid: string) => status(id, sid, 'no-answer')],
+  ['failed', 'failed', 0, (id: string, sid: string) => status(id, sid, 'failed', { SipResponseCode: '500' })],
+  ['an answering machine (async AMD)', 'voicemail', 0, (id: string, sid: string) => amd(id, sid, 'machine_end_beep')],
+  ['an answering machine (AnsweredBy on the status)', 'voicemail', 0, (id: string, sid: string) => status(id, sid, 'in-progress', { AnsweredBy: 'machine_start' })],
+  // Connected for 3 s: the first minute has started.
+  ['a callee who hangs up before the verdict', 'contact_hung_up', 1, (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '3' })],
+  ['a call over before anyone answered', 'no_answer', 0, (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '0' })],
+])('%s ends the call as %s, charged %s minutes, and a repeated callback changes nothing', async (_what, disposition, chargedMinutes, send) => {
   const call = await placed();
   expect((await status(call.id, call.sid, 'ringing')).status).toBe(204);
   expect((await send(call.id, call.sid)).status).toBe(204);
   const done = await until(call.id, 'completed');
-  expect(done).toMatchObject({ disposition, chargedMinutes: 0 });
+  expect(done).toMatchObject({ disposition, chargedMinutes });
   // Twilio retries a callback it thinks was lost, and sends `completed` after every call.
   expect((await send(call.id, call.sid)).status).toBe(204);
   expect((await status(call.id, call.sid, 'completed')).status).toBe(204);

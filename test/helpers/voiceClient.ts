@@ -57,7 +57,11 @@ export class VoiceClient {
     for (;;) {
       const found = this.messages.slice(after).find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(this.messages.map((m) => m.type))}`);
+      if (Date.now() > deadline) {
+        // Every type, and the last messages whole: an `ended` says why, a mark which turn it was.
+        const types = JSON.stringify(this.messages.map((m) => m.type));
+        throw new Error(`no matching message in ${timeoutMs} ms; got ${types}, ending with ${JSON.stringify(this.messages.slice(-4))}`);
+      }
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 200);

@@ -60,7 +60,7 @@ async function pool(count: number, concurrency: number, task: (i: number) => Pro
 }
 
 async function main(): Promise<void> {
-  const { temporalAddress, mongodbUri: uri, stop: stopServers } = await benchServers('calls');
+  const { temporalAddress, mongodbUri: uri, database, stop: stopServers } = await benchServers('calls');
 
   try {
     await mongoose.connect(uri, { dbName: `bench_calls_${Date.now()}`, serverSelectionTimeoutMS: 10_000 });
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     const loadBefore = load();
     console.log(
       `node ${process.version}, ${os.cpus().length} cores, simulated pace ${PACE_MS} ms, dial timeout ${config.calls.dialTimeoutSeconds} s, ${CALLS} requests per target at ${CONCURRENCY} in flight, ` +
-        `Temporal ${process.env.TEMPORAL_ADDRESS ? temporalAddress : 'dev server (in memory)'}, database ${process.env.MONGODB_URI ? uri : 'FerretDB (SQLite)'}, ` +
+        `Temporal ${process.env.TEMPORAL_ADDRESS ? temporalAddress : 'dev server (in memory)'}, database ${database}, ` +
         `worker bundled in ${(bundleMs / 1000).toFixed(1)} s`,
     );
 

@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     if (!callSeconds) throw new Error('the lone call did not complete within 300 s');
     const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(
-      `node ${process.version}, ${os.cpus().length} cores, the worker and the API as processes, simulated pace ${PACE_MS} ms, a call lasts ${callSeconds.toFixed(0)} s ` +
+      `node ${process.version}, ${os.cpus().length} cores, the worker and the API as processes, database ${servers.database}, simulated pace ${PACE_MS} ms, a call lasts ${callSeconds.toFixed(0)} s ` +
         `(ring, 21 turns), measured ${MEASURE_SECONDS} s per step after one call length of filling; load ${load()}`,
     );
 

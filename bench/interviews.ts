@@ -41,7 +41,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const { temporalAddress, mongodbUri: uri, stop: stopServers } = await benchServers('interviews');
+  const { temporalAddress, mongodbUri: uri, database, stop: stopServers } = await benchServers('interviews');
 
   try {
     await mongoose.connect(uri, { dbName: `bench_interviews_${Date.now()}`, serverSelectionTimeoutMS: 10_000 });
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     const ms = (v: number) => v.toFixed(1);
     const baseP50 = percentile(empty, 50);
     const baseP99 = percentile(empty, 99);
-    console.log(`node ${process.version}, ${os.cpus().length} cores, simulated LLM, ${TURNS} turns per row, one at a time, Temporal ${process.env.TEMPORAL_ADDRESS ? temporalAddress : 'dev server (in memory)'}, database ${process.env.MONGODB_URI ? uri : 'FerretDB (SQLite)'}`);
+    console.log(`node ${process.version}, ${os.cpus().length} cores, simulated LLM, ${TURNS} turns per row, one at a time, Temporal ${process.env.TEMPORAL_ADDRESS ? temporalAddress : 'dev server (in memory)'}, database ${database}`);
     console.log('\n| target | p50 (ms) | p99 (ms) | max (ms) | p50 vs empty update | p99 vs empty update |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     const row = (label: string, values: number[]) =>

@@ -24,6 +24,8 @@ import { freePort, provision, startFerret, startTemporal, toolPaths, type Runnin
 export interface BenchServers {
   temporalAddress: string;
   mongodbUri: string;
+  /** The database as a bench's header names it: FerretDB on its backend, or the URI it was given. */
+  database: string;
   /** A server of the bench's own that ended while the bench ran, with where its log is; figures after it mean nothing. */
   crashed(): string | undefined;
   stop(): Promise<void>;
@@ -62,9 +64,12 @@ export async function benchServers(name: string): Promise<BenchServers> {
     servers.push(ferret);
     mongodbUri = ferret.address;
   }
+  const given = process.env.MONGODB_URI;
+  const database = given ? given.replace(/\/\/[^@/]*@/, '//') : `FerretDB (${process.env.BENCH_DATABASE === 'postgresql' ? 'PostgreSQL' : 'SQLite'})`;
   return {
     temporalAddress,
     mongodbUri,
+    database,
     crashed: () => {
       const gone = servers.find((s) => s.ended());
       return gone && `${gone.name} ${gone.ended()} (its log is in ${scratch})`;

@@ -22,13 +22,24 @@ export interface CallDeps {
   llms: LlmSource;
 }
 
-async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
+/**
+ * A call as its activities read it: the call, its agent (null once deleted: each caller says how
+ * that fails) and its stored turns. The line can start talking before the call's first state is
+ * written; a retry finds it.
+ */
+export async function readCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord | null; stored: Awaited<ReturnType<typeof transcriptOf>> }> {
   const call = await Call.findById(callId).lean();
   if (!call) throw new Error(`call ${callId} is not in the read model yet`);
-  const agent = await Agent.findById(call.agentId).lean();
+  const [agent, stored] = await Promise.all([Agent.findById(call.agentId).lean(), transcriptOf(callId)]);
+  return { call, agent, stored };
+}
+
+export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] => stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+
+async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
+  const { call, agent, stored } = await readCall(callId);
   if (!agent) throw new Error(`agent ${call.agentId} of call ${callId} no longer exists`);
-  const turns = (await transcriptOf(callId)).map((t) => ({ role: t.role as Turn['role'], text: t.text }));
-  return { call, agent, turns };
+  return { call, agent, turns: turnsOf(stored) };
 }
 
 /** The agent's voice as the carrier needs it at dial time: the call's read model is not written yet. */

@@ -2,16 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Agent } from '../models/agent';
 import { Call } from '../models/call';
-import { appendTurn, transcriptOf } from '../models/callTurn';
+import { appendTurn } from '../models/callTurn';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
 import { personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import type { LlmSource } from '../providers/llm';
-import type { Turn } from '../providers/llm/interface';
 import type { EmbeddedSpeech } from '../providers/speechSource';
 import type { SimulatedLineActivities } from '../workflows/definitions';
+import { readCall, turnsOf } from './calls';
 
 /** The audio line's ends: where the callee's phone connects, how it signs, and the engines it hears and speaks with. */
 export interface AudioLineDeps {
@@ -78,17 +78,13 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
      */
     simulatedTextCall: ({ callId, phoneNumber, paceMs }) =>
       heartbeating(async (signal) => {
-        const call = await Call.findById(callId).lean();
-        // The line can start talking before the call's first state is written; the retry finds it.
-        if (!call) throw new Error(`call ${callId} is not in the read model yet`);
-        const agent = await Agent.findById(call.agentId).lean();
+        const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
         const profile = agentProfile(agent, call.variables ?? {});
         const llm = await callLlm(llms, call, agent);
-        const stored = await transcriptOf(callId);
         const said = stored.find((t) => t.ends);
         if (said) return { endedBy: said.ends as 'agent' | 'contact' };
-        const turns: Turn[] = stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+        const turns = turnsOf(stored);
         const scenario = scenarioOf(phoneNumber);
         for (let index = turns.length; index < MAX_TURNS; index += 1) {
           // After the greeting, the silent callee stays on the line without a word until the call ends it.
@@ -97,18 +93,20 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
           // Our hangup reaches the activity at its next heartbeat; the read model may say so sooner.
           const now = await Call.findById(callId, { status: 1 }).lean();
           if (now?.status === 'completed') return {};
+          let turn: { role: 'agent' | 'contact'; text: string };
           let ends: 'agent' | 'contact' | undefined;
           if (index % 2 === 0) {
             const reply = await llm.reply(profile, turns);
-            turns.push({ role: 'agent', text: reply.text });
+            turn = { role: 'agent', text: reply.text };
             if (reply.done) ends = 'agent';
           } else {
             const answer = personaReply(profile, turns, phoneNumber);
-            turns.push({ role: 'contact', text: answer.text });
+            turn = { role: 'contact', text: answer.text };
             if (answer.hangUp) ends = 'contact';
           }
           if (scenario === 'hangs_up_early') ends ??= 'contact';
-          await appendTurn(callId, index, turns[index] as { role: 'agent' | 'contact'; text: string }, ends);
+          await appendTurn(callId, index, turn, ends);
+          turns.push(turn);
           if (ends) return { endedBy: ends };
         }
         return { endedBy: 'contact' as const };

@@ -105,11 +105,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const child = spawn(opts.command, opts.args, { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env, cwd: opts.cwd });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  let exitCode: number | null = null;
   let ended: string | undefined;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
-      exitCode = code ?? (signal ? 128 : 0);
       ended = signal ? `killed by ${signal}` : `exited with code ${code}`;
       resolve();
     });
@@ -118,8 +116,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   for (;;) {
-    if (exitCode !== null) {
-      throw new Error(`${opts.name} exited with code ${exitCode} while starting; see ${opts.logFile}`);
+    if (ended !== undefined) {
+      throw new Error(`${opts.name} ${ended} while starting; see ${opts.logFile}`);
     }
     if (await Promise.race([portInUse(opts.port), spawnError])) break;
     if (Date.now() > deadline) {

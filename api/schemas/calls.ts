@@ -53,7 +53,7 @@ export const Call = Type.Object(
     startedAt: nullable(Timestamp, 'When the callee answered.'),
     endedAt: nullable(Timestamp),
     durationSeconds: nullable(Type.Integer(), 'Connected time, from answer to end.'),
-    chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute; 0 when it never connected.'),
+    chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected.'),
     reportId: nullable(Id, 'Present once the analysis has finished.'),
     recordingAvailable: Type.Boolean({
       description:

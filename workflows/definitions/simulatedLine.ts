@@ -13,7 +13,7 @@ export interface SimulatedLineInput {
   audio?: boolean;
 }
 
-/** The activities the simulated line runs; activities/calls.ts and activities/simulatedLine.ts implement them. */
+/** The activities the simulated line runs, on its own queue; activities/simulatedLine.ts implements them. */
 export interface SimulatedLineActivities {
   /**
    * The whole answered call on the text-level line, a turn every `paceMs` (even: the agent's, odd:

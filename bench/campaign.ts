@@ -8,6 +8,9 @@
  * campaign run's history length, and the worker's peak resident memory (VmHWM). Then the import of
  * IMPORT_RECIPIENTS (100,000) recipients into another campaign, timed through the API.
  *
+ * ORGS=2 runs that many organizations' campaigns side by side, each of RECIPIENTS at concurrency 25
+ * on the same worker, and prints each one's pacing against its own ideal.
+ *
  * Starts its own Temporal dev server and FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI are set.
  */
 import os from 'node:os';
@@ -20,6 +23,7 @@ const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 100_000);
 const CALL_SECONDS = Number(process.env.CALL_SECONDS ?? 10);
 const CONCURRENCY = 25;
+const ORGS = Number(process.env.ORGS ?? 1);
 
 /** Distinct valid London numbers, +44 20 7100 0000 onwards. */
 const phone = (i: number) => `+44207${String(1_000_000 + i)}`;
@@ -30,39 +34,42 @@ async function main(): Promise<void> {
   const { worker, client, apiUrl, statsFile } = stack;
   try {
 
-    const { key } = await benchTenant('Bench campaign', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
-    const call = apiClient(apiUrl, key);
-    const api = async (method: string, route: string, body?: unknown) => {
-      const res = await call(method, route, body);
-      if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
-      return res.body;
-    };
-    const agent = await api('POST', '/agents', { name: 'Bench reminders', instructions: 'Remind the contact of their appointment.', phone: { greeting: 'Hello.' } });
-    const createCampaign = (name: string) => api('POST', '/campaigns', { name, agentId: agent.id, settings: { concurrency: CONCURRENCY, retryLimit: 1 } });
+    const orgs = await Promise.all(Array.from({ length: ORGS }, async (_, o) => {
+      const { key } = await benchTenant(`Bench campaign ${o + 1}`, { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
+      const call = apiClient(apiUrl, key);
+      const api = async (method: string, route: string, body?: unknown) => {
+        const res = await call(method, route, body);
+        if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+        return res.body;
+      };
+      const agent = await api('POST', '/agents', { name: 'Bench reminders', instructions: 'Remind the contact of their appointment.', phone: { greeting: 'Hello.' } });
+      const createCampaign = (name: string) => api('POST', '/campaigns', { name, agentId: agent.id, settings: { concurrency: CONCURRENCY, retryLimit: 1 } });
+      return { api, createCampaign, campaign: await createCampaign('Bench pacing') };
+    }));
     const recipients = (n: number) => ({ recipients: Array.from({ length: n }, (_, i) => ({ phoneNumber: phone(i), contactName: `Contact ${i}` })) });
-
-    const campaign = await createCampaign('Bench pacing');
-    await api('POST', `/campaigns/${campaign.id}/recipients`, recipients(RECIPIENTS));
-    console.log(`launching ${RECIPIENTS} recipients, concurrency ${CONCURRENCY}, calls of ${CALL_SECONDS} s`);
-    await api('POST', `/campaigns/${campaign.id}/launch`);
-    let done;
-    let lastPrint = Date.now();
-    for (;;) {
-      done = await api('GET', `/campaigns/${campaign.id}`);
-      if (done.status === 'completed') break;
-      if (Date.now() - lastPrint > 30_000) {
-        lastPrint = Date.now();
-        console.log(`  ${new Date().toISOString()} ${JSON.stringify(done.stats)}`);
+    for (const { api, campaign } of orgs) await api('POST', `/campaigns/${campaign.id}/recipients`, recipients(RECIPIENTS));
+    console.log(`launching ${ORGS} x ${RECIPIENTS} recipients, concurrency ${CONCURRENCY} each, calls of ${CALL_SECONDS} s`);
+    await Promise.all(orgs.map(({ api, campaign }) => api('POST', `/campaigns/${campaign.id}/launch`)));
+    const finished = await Promise.all(orgs.map(async ({ api, campaign }, o) => {
+      let lastPrint = Date.now();
+      for (;;) {
+        const state = await api('GET', `/campaigns/${campaign.id}`);
+        if (state.status === 'completed') return state;
+        if (Date.now() - lastPrint > 30_000) {
+          lastPrint = Date.now();
+          console.log(`  ${new Date().toISOString()} org ${o + 1} ${JSON.stringify(state.stats)}`);
+        }
+        await new Promise((r) => setTimeout(r, 2000));
       }
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-    const seconds = (Date.parse(done.completedAt) - Date.parse(done.launchedAt)) / 1000;
+    }));
     const ideal = (RECIPIENTS / CONCURRENCY) * CALL_SECONDS;
 
     const runs: number[] = [];
-    for await (const execution of client.workflow.list({ query: `WorkflowId = '${campaignWorkflowId(campaign.id)}'` })) {
-      const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
-      runs.push(history.events?.length ?? 0);
+    for (const { campaign } of orgs) {
+      for await (const execution of client.workflow.list({ query: `WorkflowId = '${campaignWorkflowId(campaign.id)}'` })) {
+        const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+        runs.push(history.events?.length ?? 0);
+      }
     }
     const { peakInFlight } = JSON.parse(readFileSync(statsFile, 'utf8')) as { peakInFlight: number };
     const vmHwm = readFileSync(`/proc/${worker.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
 
     // After the campaign: on FerretDB every update scans its collection, so 100,000 more
     // recipients there would slow the campaign's own writes.
+    const { api, createCampaign } = orgs[0];
     const big = await createCampaign('Bench import');
     const body = recipients(IMPORT_RECIPIENTS);
     const importStart = performance.now();
@@ -77,14 +85,18 @@ async function main(): Promise<void> {
     const importSeconds = (performance.now() - importStart) / 1000;
     console.log(`imported ${imported.imported} recipients in ${importSeconds.toFixed(1)} s`);
 
-    console.log(`\nnode ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; FerretDB on SQLite, Temporal dev server\n`);
+    console.log(`\nnode ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${servers.database}, Temporal dev server\n`);
     console.log('| measure | value |');
     console.log('| --- | ---: |');
-    console.log(`| recipients / concurrency / call length | ${RECIPIENTS} / ${CONCURRENCY} / ${CALL_SECONDS} s |`);
-    console.log(`| final stats | ${done.stats.completed} completed, ${done.stats.failed} failed, ${done.stats.pending} pending |`);
-    console.log(`| ideal duration (recipients / concurrency x call length) | ${ideal.toFixed(0)} s |`);
-    console.log(`| measured, launch to completed | ${seconds.toFixed(0)} s |`);
-    console.log(`| pacing (ideal / measured) | ${((100 * ideal) / seconds).toFixed(1)}% |`);
+    console.log(`| organizations x recipients / concurrency / call length | ${ORGS} x ${RECIPIENTS} / ${CONCURRENCY} / ${CALL_SECONDS} s |`);
+    console.log(`| ideal duration of each (recipients / concurrency x call length) | ${ideal.toFixed(0)} s |`);
+    finished.forEach((done, o) => {
+      const seconds = (Date.parse(done.completedAt) - Date.parse(done.launchedAt)) / 1000;
+      const label = ORGS > 1 ? `org ${o + 1}: ` : '';
+      console.log(`| ${label}final stats | ${done.stats.completed} completed, ${done.stats.failed} failed, ${done.stats.pending} pending |`);
+      console.log(`| ${label}measured, launch to completed | ${seconds.toFixed(0)} s |`);
+      console.log(`| ${label}pacing (ideal / measured) | ${((100 * ideal) / seconds).toFixed(1)}% |`);
+    });
     console.log(`| highest calls in flight (carrier) | ${peakInFlight} |`);
     console.log(`| campaign runs (continue-as-new) | ${runs.length} |`);
     console.log(`| largest history of a run | ${Math.max(...runs)} events |`);

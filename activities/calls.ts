@@ -14,7 +14,7 @@ import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
-import { callWorkflowId, type CallActivities } from '../workflows/definitions';
+import { callWorkflowId, type CallActivities, type CallProjection } from '../workflows/definitions';
 import { analysisOrFailure } from './analysis';
 
 export interface CallDeps {
@@ -51,39 +51,55 @@ async function dialVoice(agentId: string, variables: Record<string, string>): Pr
   return { language, greeting, ...(agent.providers?.stt ? { stt: agent.providers.stt } : {}), ...(agent.providers?.tts ? { tts: agent.providers.tts } : {}) };
 }
 
+/** How long a dial waits on writing its call's `created` state before leaving it to the workflow. */
+const DIAL_RECORD_WAIT_MS = 5_000;
+
+/** A state of the call in the read model (models/call.ts), counted once when it is the end. */
+async function applyProjection({ callId, seq, fields }: CallProjection): Promise<boolean> {
+  const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
+  const set: Record<string, unknown> = { ...fields };
+  for (const k of dates) set[k] = new Date(fields[k] as string);
+  if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
+  const applied = await projectCall(callId, seq, set as Partial<CallRecord>);
+  // Counted whether or not this attempt applied the state: an attempt that wrote it may have
+  // stopped before counting. Counting is once per call however often it runs.
+  if (fields.status === 'completed') {
+    const call = await Call.findById(callId).lean();
+    if (call?.status === 'completed') await countCallEnded(call);
+  }
+  return applied;
+}
+
 /** The call workflow's activities; their signatures are the workflow's own (workflows/definitions). */
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
-    async dial({ callId, to, agentId, variables, byok }) {
+    async dial({ callId, to, agentId, variables, byok, created }) {
       const voice = await dialVoice(agentId, variables);
+      let carrierCallId: string;
       try {
-        // Histories recorded before `byok` was passed replay their dial without it.
-        return await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok: byok === true, ...(voice ? { voice } : {}) });
+        ({ carrierCallId } = await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok, ...(voice ? { voice } : {}) }));
       } catch (err) {
         // A refusal is an answer, not a failure to retry.
         if (err instanceof CarrierRefusedError) return { refused: { kind: err.kind, message: err.message } };
         throw err;
       }
+      // The carrier has the call: from here nothing may fail this activity, whose retry would dial
+      // again. A write that fails or keeps us waiting is left to the workflow.
+      const recorded = await Promise.race([
+        applyProjection({ callId, seq: created.seq, fields: { ...created.fields, carrierCallId } }).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => setTimeout(resolve, DIAL_RECORD_WAIT_MS, false).unref()),
+      ]);
+      return { carrierCallId, recorded };
     },
 
     async carrierHangup({ carrierCallId }) {
       await carrier.hangup(carrierCallId);
     },
 
-    async projectCall({ callId, seq, fields }) {
-      const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
-      const set: Record<string, unknown> = { ...fields };
-      for (const k of dates) set[k] = new Date(fields[k] as string);
-      if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-      const applied = await projectCall(callId, seq, set as Partial<CallRecord>);
-      // Counted whether or not this attempt applied the state: an attempt that wrote it may have
-      // stopped before counting. Counting is once per call however often it runs.
-      if (fields.status === 'completed') {
-        const call = await Call.findById(callId).lean();
-        if (call?.status === 'completed') await countCallEnded(call);
-      }
-      return applied;
-    },
+    projectCall: applyProjection,
 
     /** After the call: charge (or record byok minutes) once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
     async settleCall(input) {

@@ -110,16 +110,19 @@ export class CallRun {
    */
   async placeCall(): Promise<boolean> {
     const { input } = this;
-    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok });
+    // `byok` goes to the read model too: the activities that pick the call's LLM read it there.
+    const { callId: _callId, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
+    const created = { seq: ++this.seq, fields: { ...record, status: 'created', direction: 'outbound' } };
+    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok, created });
     if ('refused' in result) {
       this.refused = result.refused;
       // Nothing was written for a refused call.
       await this.settle(0);
       return false;
     }
-    // `byok` goes to the read model too: the activities that pick the call's LLM read it there.
-    const { callId: _callId, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
-    await this.project({ ...record, status: 'created', direction: 'outbound', carrierCallId: result.carrierCallId });
+    // The dial leaves the write to us when the database was slow or down: retrying the dial over it
+    // would call the person twice.
+    if (!result.recorded) await projectCall({ callId: input.callId, ...created, fields: { ...created.fields, carrierCallId: result.carrierCallId } });
     // Only now does the dial update answer, so the API's 201 is followed by a readable call.
     this.state.status = 'created';
     this.state.carrierCallId = result.carrierCallId;

@@ -50,7 +50,7 @@ interface Calls {
 interface MockOptions {
   /** The carrier refuses the dial. */
   refuse?: { kind: 'rejected' | 'unavailable'; message: string };
-  /** projectCall throws on this many first attempts of every write. */
+  /** projectCall throws on this many first attempts of every write, and the dial cannot write the call. */
   projectFailures?: number;
   /** analyzeCall waits for this before answering, to keep the run open. */
   analyzeGate?: Promise<void>;
@@ -67,7 +67,11 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
     async dial(request) {
       calls.dial.push(request);
       await options.dialGate;
-      return options.refuse ? { refused: options.refuse } : { carrierCallId: CARRIER_CALL_ID };
+      if (options.refuse) return { refused: options.refuse };
+      // The dial writes the `created` state itself unless the read model is failing.
+      if (options.projectFailures) return { carrierCallId: CARRIER_CALL_ID, recorded: false };
+      calls.projections.push({ callId: request.callId, seq: request.created.seq, fields: { ...request.created.fields, carrierCallId: CARRIER_CALL_ID } });
+      return { carrierCallId: CARRIER_CALL_ID, recorded: true };
     },
     async carrierHangup({ carrierCallId }) {
       calls.carrierHangup.push(carrierCallId);
@@ -217,7 +221,20 @@ test('an answered call the agent ends is completed and charged per started minut
   const input = callInput();
   await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
     expect(await dialed).toEqual({ carrierCallId: CARRIER_CALL_ID });
-    expect(calls.dial).toEqual([{ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: false }]);
+    const { callId: _c, maxDurationMinutes: _m, voicemailBehavior: _v, ringTimeoutSeconds: _r, ...callRecord } = input;
+    expect(calls.dial).toEqual([
+      {
+        callId: input.callId,
+        to: input.phoneNumber,
+        agentId: input.agentId,
+        variables: input.variables,
+        byok: false,
+        // What the dial writes as the call's first state once the carrier has it.
+        created: { seq: 1, fields: { ...callRecord, status: 'created', direction: 'outbound' } },
+      },
+    ]);
+    // The dial wrote the `created` state: no projectCall for it.
+    expect(calls.projectAttempts).toEqual([]);
     expect(await handle.query(callStateQuery)).toEqual({ status: 'created', carrierCallId: CARRIER_CALL_ID });
 
     await carrier({ type: 'answered' });
@@ -481,7 +498,8 @@ test.each(['rejected', 'unavailable'] as const)('a dial the carrier refuses as %
 test('a read model that fails twice per write is retried by Temporal until every seq is applied', async () => {
   const input = callInput();
   await withCall(input, { projectFailures: 2 }, async ({ calls, handle, dialed, carrier }) => {
-    // The dial update answers only once the `created` write went through, retries included.
+    // The dial could not write the `created` state: the workflow writes it, and the dial update
+    // answers only once that went through, retries included.
     expect(await dialed).toEqual({ carrierCallId: CARRIER_CALL_ID });
     expect(calls.projectAttempts.map((a) => [a.seq, a.attempt])).toEqual([
       [1, 1],

@@ -119,7 +119,7 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
       if (to === BUSY) await call.signal(callCarrierEventSignal, { type: 'busy' });
       if (to === ANSWERS) await call.signal(callCarrierEventSignal, { type: 'answered' });
       if (to === ANSWERS && realTime) setTimeout(() => void call.signal(callCarrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
-      return { carrierCallId: `carrier-${callId}` };
+      return { carrierCallId: `carrier-${callId}`, recorded: true };
     },
     async carrierHangup({ carrierCallId }) {
       world.hangups.push(carrierCallId);

@@ -54,8 +54,11 @@ export interface DialAccepted {
   carrierCallId: string;
 }
 
-/** The carrier's answer to a dial: accepted, or refused (a refusal is an answer, not a failure to retry). */
-export type DialResult = DialAccepted | { refused: { kind: 'rejected' | 'unavailable'; message: string } };
+/**
+ * The carrier's answer to a dial: accepted, or refused (a refusal is an answer, not a failure to
+ * retry). `recorded` says whether the dial also wrote the call's `created` state.
+ */
+export type DialResult = (DialAccepted & { recorded: boolean }) | { refused: { kind: 'rejected' | 'unavailable'; message: string } };
 
 /** A state of the call for the read model, applied only if `seq` is newer than the one it holds. */
 export interface CallProjection {
@@ -77,9 +80,18 @@ export interface CallSettlement {
 export interface CallActivities {
   /**
    * Names the agent, so a carrier that speaks for it (Twilio ConversationRelay) can load its voice,
-   * and whether a byok key placed it, so that such a carrier is never used for it.
+   * and whether a byok key placed it, so that such a carrier is never used for it. Once the carrier
+   * has the call, writes its `created` state (`created`, with the carrier's id added) when the
+   * database answers in time: one workflow task and one activity less before the API's 201.
    */
-  dial: (request: { callId: string; to: string; agentId: string; variables: Record<string, string>; byok: boolean }) => Promise<DialResult>;
+  dial: (request: {
+    callId: string;
+    to: string;
+    agentId: string;
+    variables: Record<string, string>;
+    byok: boolean;
+    created: Omit<CallProjection, 'callId'>;
+  }) => Promise<DialResult>;
   carrierHangup: (request: { carrierCallId: string }) => Promise<void>;
   leaveVoicemail: (request: { callId: string }) => Promise<void>;
   projectCall: (projection: CallProjection) => Promise<boolean>;

@@ -18,14 +18,15 @@ export interface InterviewDeps {
   llms: LlmSource;
 }
 
+/** The provider knows a conversation's two sides as agent and contact. */
+const asTurn = (t: { role: string; text: string }): Turn => ({ role: t.role === 'agent' ? 'agent' : 'contact', text: t.text });
+
 async function loadInterview(interviewId: string) {
   const [interview, stored] = await Promise.all([Interview.findById(interviewId).lean(), interviewTranscript(interviewId)]);
   if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
   const agent = await Agent.findById(interview.agentId).lean();
   if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
-  // The provider knows a conversation's two sides as agent and contact.
-  const turns: Turn[] = stored.map((t) => ({ role: t.role === 'agent' ? 'agent' : 'contact', text: t.text }));
-  return { interview, agent, stored, turns };
+  return { interview, agent, stored, turns: stored.map(asTurn) };
 }
 
 const view = (t: { index: number; role: string; text: string }): InterviewTurnView => ({
@@ -57,13 +58,18 @@ export function interviewActivities({ llms }: InterviewDeps) {
      */
     async interviewTurn({ interviewId, index, candidateText }) {
       const agentIndex = candidateText === null ? index : index + 1;
-      if (candidateText !== null) await appendTurn(interviewId, index, 'candidate', candidateText);
-      const { interview, agent, stored, turns } = await loadInterview(interviewId);
-      const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index)!);
+      // The candidate's turn is stored while the interview is read: one round trip less before the
+      // model is asked. A turn stored at this index before (an earlier attempt) is the one that stands.
+      const [, { interview, agent, stored }] = await Promise.all([
+        candidateText === null ? undefined : appendTurn(interviewId, index, 'candidate', candidateText),
+        loadInterview(interviewId),
+      ]);
+      const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index) ?? { index, role: 'candidate', text: candidateText });
       const done = stored.find((t) => t.index === agentIndex);
       if (done) return { candidateTurn, agentTurn: view(done), ended: Boolean(done.ends) };
+      const heard = [...stored.filter((t) => t.index < index).map(view), ...(candidateTurn ? [candidateTurn] : [])];
       const llm = await interviewLlm(llms, interview, agent);
-      const reply = await llm.interviewReply(interviewProfile(agent, interview), turns.slice(0, agentIndex));
+      const reply = await llm.interviewReply(interviewProfile(agent, interview), heard.map(asTurn));
       if (await appendTurn(interviewId, agentIndex, 'agent', reply.text, reply.done)) {
         return { candidateTurn, agentTurn: { index: agentIndex, role: 'agent' as const, text: reply.text }, ended: reply.done };
       }

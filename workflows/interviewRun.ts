@@ -2,7 +2,7 @@
  * One interview's state and the steps of its lifecycle, for the interview workflow
  * (workflows/interview.ts) to wire to its messages and drive: open, wait for the candidate, end.
  */
-import { condition, proxyActivities } from '@temporalio/workflow';
+import { condition, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import {
   type InterviewActivities,
   type InterviewEndedReason,
@@ -23,7 +23,9 @@ const { projectInterview, reserveInterviewReport, settleInterview } = proxyActiv
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 // The candidate waits on a turn: retry soon, and give up while they can still be told to try again.
-const { interviewTurn } = proxyActivities<InterviewActivities>({
+// Local, so the worker that runs the update runs the turn in the same workflow task: no second task
+// and no activity dispatch between the candidate's message and the agent's reply.
+const { interviewTurn } = proxyLocalActivities<InterviewActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 5 },
 });
@@ -33,7 +35,7 @@ const { analyzeInterview } = proxyActivities<InterviewActivities>({
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
 });
 
-/** Keeps a run's history far below Temporal's limits whatever the model does: about 8 events a turn. */
+/** Keeps a run's history far below Temporal's limits whatever the model does: about 6 events a turn. */
 const MAX_INTERVIEW_TURNS = 400;
 
 export class InterviewRun {

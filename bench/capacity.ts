@@ -15,6 +15,10 @@
  * A step is sustained when POST p50 is at most 2x the bare start's, no activity failed or timed
  * out, and the live calls held at least 90% of the step. The ramp stops after the first step that
  * is not (KEEP_GOING=1 runs every step).
+ *
+ * SOAK_MINUTES=60 then holds the last step's live calls that long, samples the worker's memory
+ * every minute, and prints its growth from the first ten minutes to the last ten (for example
+ * `RAMP=200 SOAK_MINUTES=60`).
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -33,6 +37,7 @@ const PACE_MS = Number(process.env.PACE_MS) || 3000;
 const RAMP = (process.env.RAMP || '100,200,300,400,500').split(',').map(Number);
 const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS) || 45;
 const KEEP_GOING = process.env.KEEP_GOING === '1';
+const SOAK_MINUTES = Number(process.env.SOAK_MINUTES) || 0;
 // Eight questions, the label question and the goodbye: 21 turns, a little over a minute at 3 s a turn.
 const FIELDS = ['email', 'firstName', 'lastName', 'company', 'city', 'country', 'jobTitle', 'postcode'];
 
@@ -114,6 +119,8 @@ async function main(): Promise<void> {
       return ms;
     };
 
+    const liveCalls = () => Call.countDocuments({ organizationId, status: { $in: ['created', 'active'] } });
+
     // One call alone first: how long a call lasts at this pace, and the worker's memory idle.
     const idleRss = memory(worker.child.pid!).rss;
     await place();
@@ -173,7 +180,7 @@ async function main(): Promise<void> {
         }
       })();
       while (performance.now() < end) {
-        measuring.live.push(await Call.countDocuments({ organizationId, status: { $in: ['created', 'active'] } }));
+        measuring.live.push(await liveCalls());
         await sleep(2000);
       }
       await bareLoop;
@@ -190,6 +197,7 @@ async function main(): Promise<void> {
       }
       if (!s.sustained && !KEEP_GOING) break;
     }
+    const soaked = SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, () => ({ rss: memory(worker.child.pid!).rss, live: liveCalls() }), servers.crashed) : [];
     arriving = false;
     await arrivals;
 
@@ -209,6 +217,7 @@ async function main(): Promise<void> {
       const dispositions = await Call.aggregate<{ _id: string; n: number }>([{ $match: { organizationId, status: 'completed' } }, { $group: { _id: '$disposition', n: { $sum: 1 } } }]);
       console.log(`Completed calls by disposition: ${dispositions.map((d) => `${d._id} ${d.n}`).join(', ')}.`);
     }
+    if (soaked.length) printSoak(soaked, idleRss);
     if (samples.length) console.log(`First worker lines about activities:\n${samples.join('\n')}`);
 
     await baseline.stop();
@@ -220,6 +229,44 @@ async function main(): Promise<void> {
     for (const child of children.reverse()) await stopProcess(child);
     await servers.stop();
   }
+}
+
+interface SoakSample {
+  minute: number;
+  live: number;
+  rss: number;
+}
+
+/** Holds the arrivals as they are for `minutes`, sampling the worker once a minute; stops early if a server died. */
+async function soak(minutes: number, sample: () => { rss: number; live: Promise<number> }, crashed: () => string | undefined): Promise<SoakSample[]> {
+  console.log(`soaking for ${minutes} min at the last step's rate`);
+  const samples: SoakSample[] = [];
+  for (let minute = 1; minute <= minutes && !crashed(); minute += 1) {
+    await sleep(60_000);
+    const { rss, live } = sample();
+    samples.push({ minute, live: await live, rss });
+    if (minute % 10 === 0) console.log(`  soak minute ${minute}: live ${samples.at(-1)!.live}, worker RSS ${rss.toFixed(0)} MiB`);
+  }
+  return samples;
+}
+
+function printSoak(samples: SoakSample[], idleRss: number): void {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const window = Math.min(10, Math.floor(samples.length / 2));
+  const first = samples.slice(0, window);
+  const last = samples.slice(-window);
+  const firstRss = mean(first.map((s) => s.rss));
+  const lastRss = mean(last.map((s) => s.rss));
+  const live = mean(samples.map((s) => s.live));
+  console.log(`\nSoak of ${samples.length} min at about ${live.toFixed(0)} live calls (worker RSS idle ${idleRss.toFixed(0)} MiB):\n`);
+  console.log('| window | live calls (mean) | worker RSS mean (MiB) | worker memory per live call (KiB) |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const [name, part] of [[`first ${window} min`, first], [`last ${window} min`, last]] as const) {
+    const rss = mean(part.map((s) => s.rss));
+    const calls = mean(part.map((s) => s.live));
+    console.log(`| ${name} | ${calls.toFixed(0)} | ${rss.toFixed(0)} | ${(((rss - idleRss) * 1024) / calls).toFixed(0)} |`);
+  }
+  console.log(`\nWorker RSS growth, first ${window} min to last ${window} min: ${((100 * (lastRss - firstRss)) / firstRss).toFixed(1)}% (target: at most 10% over an hour).`);
 }
 
 function summary(step: Step, idleRss: number) {

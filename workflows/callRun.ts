@@ -2,7 +2,7 @@
  * One call's state and the steps of its lifecycle, for the call workflow (workflows/call.ts) to
  * wire to its messages and drive: place the call, ring, talk, complete.
  */
-import { condition, getExternalWorkflowHandle, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import {
   FailureType,
   campaignCallEndedSignal,
@@ -23,7 +23,13 @@ const { dial, carrierHangup, leaveVoicemail } = proxyActivities<CallActivities>(
 // The call's states, its charge and its report are written to the database and must not be lost:
 // these keep trying through an outage of any length rather than fail the call. The analysis turns
 // a model that keeps failing into a failed report itself (ANALYSIS_MAX_ATTEMPTS).
-const { projectCall, settleCall } = proxyActivities<CallActivities>({
+const { projectCall } = proxyActivities<CallActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+// Local: the charge and the slot's release run in the workflow task that heard the end, so that its
+// answer already signals a campaign the place is free.
+const { settleCall } = proxyLocalActivities<CallActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });

@@ -22,7 +22,7 @@ import { missingByokKinds } from '../models/providerCredential';
 import { createRateLimiter } from '../models/rateTicket';
 import type { LlmSource } from '../providers/llm';
 import type { SpeechSource } from '../providers/speechSource';
-import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable } from './errors';
+import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable, serverRestarting } from './errors';
 import { CANDIDATE_RATE_LIMIT, verifyCandidate } from './middleware/candidateAuth';
 import { takeRateLimit } from './middleware/rateLimit';
 import { CANDIDATE_PREFIX } from './routes/candidate';
@@ -57,6 +57,8 @@ interface Shared {
   limiter: ReturnType<typeof createRateLimiter>;
   ownOrigin: string;
   live: Map<string, AudioSession>;
+  /** Every open socket's session, admitted or not: what a shutdown closes. */
+  open: Set<AudioSession>;
 }
 
 export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
@@ -67,12 +69,15 @@ export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
     limiter: createRateLimiter(),
     ownOrigin: new URL(deps.config.publicBaseUrl).origin,
     live: new Map(),
+    open: new Set(),
   };
   return {
     path: new RegExp(`^${CANDIDATE_PREFIX}/interviews/([^/]+)/audio$`),
     // No credential travels in the handshake (it would land in URLs and logs): the first message carries it.
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) =>
       sockets.handleUpgrade(req, socket, head, (ws) => new AudioSession(ws, match[1]!, req.headers.origin, shared).listen()),
+    // The interviews stay active: their candidates reconnect, through the proxy, to another process.
+    shutdown: () => Promise.all([...shared.open].map((session) => session.restarting())).then(() => undefined),
   };
 }
 
@@ -99,8 +104,8 @@ class AudioSession implements Transport {
   private phase: 'waiting' | 'admitting' | 'live' | 'over' = 'waiting';
   private media: MediaSession | undefined;
   private conversation: InterviewConversation | undefined;
-  /** Ended from outside the media session: the candidate's end message, a newer socket, the interview ending elsewhere. */
-  private endedBy: 'candidate' | 'replaced' | 'elsewhere' | undefined;
+  /** Ended from outside the media session: the candidate's end message, a newer socket, the interview ending elsewhere, this process stopping. */
+  private endedBy: 'candidate' | 'replaced' | 'elsewhere' | 'restarting' | undefined;
   /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
   private startRefused: unknown;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -113,9 +118,11 @@ class AudioSession implements Transport {
   ) {}
 
   listen(): void {
+    this.shared.open.add(this);
     this.timers.push(setTimeout(() => this.phase === 'waiting' && this.refuse(new ProtocolError('No start message within 10 seconds.')), START_TIMEOUT_MS));
     this.ws.on('message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary));
     this.ws.on('close', () => {
+      this.shared.open.delete(this);
       for (const timer of this.timers) clearTimeout(timer);
       // The interview stays active: the candidate may come back, and it still ends at its maximum duration.
       if (this.media) this.media.transportClosed();
@@ -158,6 +165,8 @@ class AudioSession implements Transport {
     const { stt, tts, llm } = await this.engines(interview, agent);
     if (this.phase !== 'admitting') return;
     await this.takeOver();
+    // Refused while taking over (this process stopping): nothing to start.
+    if (this.phase !== 'admitting') return;
     const conversation = new InterviewConversation(interview, agent, {
       llm,
       workflow: {
@@ -231,6 +240,14 @@ class AudioSession implements Transport {
     await this.media.ended;
   }
 
+  /** This process is stopping: the session ends as a replaced one does, the candidate told to reconnect (4503). */
+  async restarting(): Promise<void> {
+    this.endedBy ??= 'restarting';
+    if (!this.media) return this.refuse(serverRestarting());
+    this.media.end('ended_by_host');
+    await this.media.ended;
+  }
+
   /** The interview ended without this session (an operator, its maximum duration, an End from the text box). */
   private async watch(): Promise<void> {
     const doc = await Interview.findById(this.interviewId, { status: 1 }).lean().catch(() => null);
@@ -247,6 +264,7 @@ class AudioSession implements Transport {
     if (end.reason === 'transport_closed') return;
     if (this.startRefused) return this.refuse(this.startRefused);
     if (this.endedBy === 'replaced') return this.refuse(invalidStateTransition('This interview was opened on another connection.'), 'SESSION_REPLACED');
+    if (this.endedBy === 'restarting') return this.refuse(serverRestarting());
     let outcome: { reason: string; reportId?: string };
     try {
       outcome = await this.outcome(end);

@@ -117,6 +117,7 @@ export const ERROR_CODES = {
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
   PROVIDER_UNAVAILABLE: [502, 'api_error', 'The vendor could not be reached to verify the provider credential; it is stored unverified. Retry later.'],
   CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
+  SERVER_RESTARTING: [503, 'api_error', 'The API process holding a candidate\'s audio socket is restarting: reconnect, and another process takes the interview on.'],
   SERVICE_UNAVAILABLE: [503, 'api_error', 'The database or the workflow engine could not be reached within about 5 s. Retry after `retry-after` seconds; a mutation may or may not have taken effect, so retrieve the resource before retrying it.'],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
   ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
@@ -271,6 +272,8 @@ export const serviceUnavailable = () =>
   apiError('SERVICE_UNAVAILABLE', 'The service cannot reach its database or workflow engine right now; retry shortly.', undefined, {
     'retry-after': String(UNAVAILABLE_RETRY_AFTER_S),
   });
+
+export const serverRestarting = () => apiError('SERVER_RESTARTING', 'This server is restarting; reconnect to go on with the interview.');
 
 export const idempotencyKeyInUse = () =>
   apiError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry once it has finished.', 'header.idempotency-key');

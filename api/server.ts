@@ -42,18 +42,23 @@ async function main(): Promise<void> {
   // byok sessions open the organization's own keys, as the worker's activities do.
   installCredentialKeys(config.byok.encryptionKeys);
   const embedded = embeddedSpeech(config);
-  attachSockets(server, { config, temporal, embedded });
+  const sockets = attachSockets(server, { config, temporal, embedded });
 
   const stopSweeper = startSweeper((err) => app.emit('error', err));
 
+  // Sockets are connections too: the server closes once candidates' audio sockets are told to
+  // reconnect elsewhere and phone calls' media streams have ended. The speech engines serve both
+  // until then.
   const shutdown = () => {
     closing = true;
     stopSweeper();
-    embedded.stop();
     const handlersDone = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
     const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    void Promise.all([handlersDone, serverClosed])
-      .then(() => Promise.allSettled([mongoose.disconnect(), connection.close()]))
+    void Promise.all([handlersDone, serverClosed, sockets.shutdown()])
+      .then(() => {
+        embedded.stop();
+        return Promise.allSettled([mongoose.disconnect(), connection.close()]);
+      })
       .then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);

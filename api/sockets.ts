@@ -7,7 +7,7 @@ import { llmSource } from '../providers/llm';
 import { candidateAudio } from './candidateAudio';
 import { simulatedMediaStreams, twilioMediaStreams } from './mediaStreams';
 import { agentLlm, twilioRelay } from './relay';
-import { dispatchUpgrades, type SocketRoute } from './upgrade';
+import { dispatchUpgrades, type SocketRoute, type Sockets } from './upgrade';
 
 export interface SocketDeps {
   config: Config;
@@ -20,9 +20,11 @@ export interface SocketDeps {
  * The API's WebSockets: the candidate's interview audio, and the calls' Media Streams: Twilio's
  * (and ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, behind
  * the one `upgrade` listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
- * process installed (installCredentialKeys).
+ * process installed (installCredentialKeys). On shutdown a candidate's socket is told to reconnect
+ * (any other process takes the interview on); a phone call's media stream runs to the call's end,
+ * which no other process could take over.
  */
-export function attachSockets(server: Server, deps: SocketDeps): void {
+export function attachSockets(server: Server, deps: SocketDeps): Sockets {
   const llms = llmSource(deps.config, organizationCredential);
   const speech = speechSource(deps.config, organizationCredential, deps.embedded);
   const { twilio } = deps.config.carrier;
@@ -32,6 +34,6 @@ export function attachSockets(server: Server, deps: SocketDeps): void {
     twilio ? twilioMediaStreams({ ...calls, speech }) : simulatedMediaStreams({ ...calls, speech }),
     ...(twilio?.speech === 'relay' ? [twilioRelay(calls)] : []),
   ];
-  dispatchUpgrades(server, routes);
+  return dispatchUpgrades(server, routes);
 }
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, internalError, routeNotFound } from './errors';
+import { ApiError, internalError, routeNotFound, serverRestarting } from './errors';
 import { errorBody } from './middleware/errors';
 import { newRequestId } from './middleware/requestId';
 
@@ -8,14 +8,24 @@ import { newRequestId } from './middleware/requestId';
 export interface SocketRoute {
   path: RegExp;
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray): void;
+  /** The process is stopping: resolves once the route's sockets are closed. Without it, they run to their end. */
+  shutdown?(): Promise<void>;
+}
+
+export interface Sockets {
+  /** Refuses new handshakes (503 `SERVER_RESTARTING`) and closes what each route closes on shutdown. */
+  shutdown(): Promise<void>;
 }
 
 /**
  * The one `upgrade` listener of the API's HTTP server: each handshake goes to the socket route its
  * path matches, and any other path is refused with the API's 404 envelope.
  */
-export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[]): void {
+export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[]): Sockets {
+  let stopping = false;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A handshake on a connection the proxy kept open to this process: the client retries and the proxy picks another.
+    if (stopping) return refuseUpgrade(socket, serverRestarting(), 'socket handshake');
     const path = new URL(req.url ?? '/', 'http://socket').pathname;
     for (const route of routes) {
       const match = route.path.exec(path);
@@ -23,6 +33,12 @@ export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[])
     }
     refuseUpgrade(socket, routeNotFound(req.method ?? 'GET', path), 'socket handshake');
   });
+  return {
+    async shutdown() {
+      stopping = true;
+      await Promise.all(routes.map((route) => route.shutdown?.()));
+    },
+  };
 }
 
 /** Answers a handshake with the API's error envelope instead of upgrading it. */

@@ -7,6 +7,7 @@ import { Client } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { connectTemporal } from '../../api/temporal';
 import { attachSockets } from '../../api/sockets';
+import type { Sockets } from '../../api/upgrade';
 import type { Scope } from '../../api/scopes';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig, type Config } from '../../config';
@@ -22,6 +23,8 @@ export interface TestApi {
   config: Config;
   /** Calls the API; `token` is sent as the bearer credential. */
   call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  /** Its WebSockets, to shut down as a stopping process does. */
+  sockets: Sockets;
   close(): Promise<void>;
 }
 
@@ -82,12 +85,13 @@ export async function startApi(
     const appConfig = loadConfig({ LOG_LEVEL: 'silent', ...env, ...overrides });
     const server = await serve(createApp({ config: appConfig, mongo: mongoose.connection, temporal }));
     const embedded = embeddedSpeech(appConfig);
-    attachSockets(server.server, { config: appConfig, temporal, embedded });
+    const sockets = attachSockets(server.server, { config: appConfig, temporal, embedded });
     servers.push({ close: () => (embedded.stop(), server.close()) });
     return {
       url: server.url,
       config: appConfig,
       call: (method, path, options) => request(server.url, method, path, options),
+      sockets,
       close: server.close,
     };
   };

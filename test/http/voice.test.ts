@@ -86,6 +86,23 @@ async function agentTurnAudio(client: VoiceClient, n: number): Promise<Buffer> {
   return client.takeAudio();
 }
 
+/** A WebSocket handshake the server answers without upgrading: its status and JSON body. */
+function handshake(baseUrl: string, interviewId: string, socket = 'audio'): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}/candidate/v1/interviews/${interviewId}/${socket}`, {
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(body) }));
+    });
+    req.on('upgrade', () => reject(new Error('upgraded')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 const interview = (id: string, token = key) => api.call('GET', `/api/v1/interviews/${id}`, { token });
 
 test('a spoken interview: the candidate’s words become turns, the agent answers in audio with exactly its stored words, and the report reads the answers', async () => {
@@ -234,21 +251,9 @@ describe('admission', () => {
   }, 30_000);
 
   test('an unknown socket path is refused before the upgrade with the API’s 404 envelope', async () => {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${api.url}/candidate/v1/interviews/x/video`, {
-        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
-      });
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
-      req.on('upgrade', () => reject(new Error('upgraded')));
-      req.on('error', reject);
-      req.end();
-    });
+    const answer = await handshake(api.url, 'x', 'video');
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { type: 'invalid_request_error', code: 'RESOURCE_NOT_FOUND' }, request_id: expect.any(String) });
+    expect(answer.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'RESOURCE_NOT_FOUND' }, request_id: expect.any(String) });
   });
 });
 
@@ -270,6 +275,34 @@ test('a second socket for the interview takes over: the first is told SESSION_RE
   expect(await second.next((m) => m.type === 'ended')).toEqual({ type: 'ended', reason: 'candidate_ended', reportId: expect.any(String) });
   expect((await second.closed).code).toBe(1000);
   expect((await interview(id)).body).toMatchObject({ status: 'completed', endedReason: 'candidate_ended' });
+}, 60_000);
+
+test('a stopping process tells its candidates to reconnect (SERVER_RESTARTING, 4503) and refuses new sockets with 503; the interview stays active and goes on elsewhere', async () => {
+  const stopping = await api.extraApp(env);
+  const { id, capability } = await newInterview();
+  const client = await connect(id, { server: stopping });
+  client.start(capability);
+  await agentTurnAudio(client, 0);
+  // One socket that never sent its start message is closed too.
+  const silent = await connect(id, { server: stopping });
+
+  await stopping.sockets.shutdown();
+  expect(await client.next((m) => m.type === 'error')).toMatchObject({ code: 'SERVER_RESTARTING' });
+  expect((await client.closed).code).toBe(4503);
+  expect((await silent.closed).code).toBe(4503);
+  const refused = await handshake(stopping.url, id);
+  expect(refused.status).toBe(503);
+  expect(refused.body).toMatchObject({ error: { code: 'SERVER_RESTARTING' } });
+  expect((await interview(id)).body).toMatchObject({ status: 'active', endedReason: null });
+
+  // The candidate reconnects (through the proxy, to another process): the agent's last turn again, then on.
+  const again = await connect(id);
+  again.start(capability);
+  expect(await wordsIn(await agentTurnAudio(again, 0))).toBe(OPENING);
+  await again.speak(ANSWER);
+  expect(await again.next((m) => m.type === 'turn' && m.turn.role === 'candidate')).toMatchObject({ turn: { index: 1, text: ANSWER } });
+  await again.next((m) => m.type === 'turn' && m.turn.role === 'agent' && m.turn.index === 2);
+  expect((await interviewTranscript(id)).map((t) => t.role)).toEqual(['agent', 'candidate', 'agent']);
 }, 60_000);
 
 test('silence: the agent reprompts, then the interview ends as candidate_silent with a report', async () => {

@@ -2,8 +2,8 @@
  * The production shape (scripts/productionStack.ts, as `npm run production` starts it): a Temporal
  * server on PostgreSQL, FerretDB on PostgreSQL, two API processes of dist/ behind nginx and two
  * workers. What only several processes can get wrong: limits counted once across the APIs, a
- * campaign surviving a worker's crash with every call charged once, and an API restarted under load
- * losing no call. `npm run test:production` (builds dist/ first); not part of `npm test`.
+ * campaign surviving a worker's crash with every call charged once, an API restarted under load
+ * losing no call, and a rolling restart of both APIs under a candidate's open audio socket. `npm run test:production` (builds dist/ first); not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,8 @@ import { freePort, provision, toolPaths } from '../../scripts/stack';
 import { freeTemporalPort, startShape, type Shape } from '../../scripts/productionStack';
 import { createTenant, request, type ApiResponse } from '../helpers/app';
 import { waitFor } from '../helpers/servers';
+import { VoiceClient, wordsIn } from '../helpers/voiceClient';
+import { interviewTranscript } from '../../models/interviewTurn';
 
 let shape: Shape;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'voice-agent-production-'));
@@ -190,4 +192,55 @@ test('an API process restarted while calls are placed: every call is placed once
     return list.body.pagination.total >= issued ? (list.body.data as { id: string }[]) : undefined;
   }, 60_000);
   expect(new Set(listed.map((c) => c.id))).toEqual(ids);
+}, 300_000);
+
+test('a rolling restart of both API processes under a candidate\'s audio socket: told SERVER_RESTARTING (4503), the candidate reconnects through the proxy and the interview goes on', async () => {
+  const tenant = await createTenant({ creditMinutes: 100 });
+  const key = await tenant.key(SCOPES, POLLING);
+  const opening = 'Welcome to the interview. Tell me about a system you built.';
+  const agent = await request(shape.proxyUrl, 'POST', '/api/v1/agents', {
+    token: key,
+    body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview the candidate.', voice: { opening, evaluationCriteria: ['system design'] } },
+  });
+  expect(agent.status).toBe(201);
+  const created = await request(shape.proxyUrl, 'POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Ada', mode: 'voice' } });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const capability = new URL(created.body.interviewUrl).hash.slice(1);
+
+  /** Through the proxy, to whichever process it picks; admitted once the agent's opening has played. */
+  const join = async () => {
+    const client = await VoiceClient.connect(shape.proxyUrl, id);
+    client.start(capability);
+    await client.next((m) => m.type === 'mark' && m.name === 't0.end', 60_000);
+    return client;
+  };
+  let client = await join();
+  expect(await wordsIn(client.takeAudio())).toBe(opening);
+  let told = 0;
+  for (const restarting of shape.apis) {
+    await restarting.stop();
+    // The socket was on this process: it was told to reconnect before the process exited.
+    if (client.ws.readyState !== client.ws.OPEN) {
+      expect(client.messages.at(-1)).toMatchObject({ type: 'error', code: 'SERVER_RESTARTING' });
+      expect((await client.closed).code).toBe(4503);
+      told += 1;
+      client = await join();
+    }
+    await restarting.start();
+  }
+  expect(told).toBeGreaterThanOrEqual(1);
+
+  const answer = 'I built a billing pipeline on queues and idempotent writes.';
+  await client.speak(answer);
+  expect(await client.next((m) => m.type === 'turn' && m.turn.role === 'candidate', 60_000)).toMatchObject({ turn: { index: 1, text: answer } });
+  await client.next((m) => m.type === 'turn' && m.turn.role === 'agent' && m.turn.index === 2, 60_000);
+  client.send({ type: 'end' });
+  expect(await client.next((m) => m.type === 'ended', 60_000)).toMatchObject({ reason: 'candidate_ended', reportId: expect.any(String) });
+  // The opening was spoken again after each reconnect, and stored once.
+  expect((await interviewTranscript(id)).map((t) => [t.index, t.role])).toEqual([
+    [0, 'agent'],
+    [1, 'candidate'],
+    [2, 'agent'],
+  ]);
 }, 300_000);

@@ -7,6 +7,8 @@
  * its reply. Beside it, in the same run: the same turns sent straight to the workflow with
  * `executeUpdate` (no HTTP), and the round trip of an empty workflow update (the `ping` of the
  * benches' no-op baseline workflow, bench/baselineWorkflow.ts, on a worker of its own), 100 times.
+ * And the database's own round trips, 100 of each, for where the turn's time goes: a read of an
+ * interview by id (as the candidate's credential check and the turn do) and an insert of a turn.
  *
  * Starts its own Temporal dev server (headless, in memory) and FerretDB unless TEMPORAL_ADDRESS /
  * MONGODB_URI are set; runs a worker on a unique task queue and the API app in this process.
@@ -14,7 +16,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
@@ -22,6 +24,8 @@ import { loadConfig } from '../config';
 import { interviewMessageUpdate, interviewWorkflowId } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
+import { Interview } from '../models/interview';
+import { InterviewTurn } from '../models/interviewTurn';
 import { baselinePingUpdate, baselineWorkflow } from './baselineWorkflow';
 import { baselineWorker, benchServers, benchTenant, serveApp } from './servers';
 
@@ -111,11 +115,26 @@ async function main(): Promise<void> {
       return latencies;
     };
 
+    const timed = async (count: number, op: (i: number) => Promise<unknown>) => {
+      const latencies: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const start = performance.now();
+        await op(i);
+        latencies.push(performance.now() - start);
+      }
+      return latencies;
+    };
+    const someInterview = await started();
+    const reads = () => timed(TURNS, () => Interview.findById(someInterview.id, { capabilityHash: 1, organizationId: 1, expiresAt: 1 }).lean());
+    const inserts = () => timed(TURNS, (i) => InterviewTurn.create({ interviewId: new Types.ObjectId(), index: i, role: 'candidate', text: 'Bench insert.', startedAt: new Date() }));
+
     await turns(WARMUP, overHttp);
     await emptyUpdates(WARMUP);
     const empty = await emptyUpdates(TURNS);
     const http100 = await turns(TURNS, overHttp);
     const direct100 = await turns(TURNS, direct);
+    const read100 = await reads();
+    const insert100 = await inserts();
 
     const ms = (v: number) => v.toFixed(1);
     const baseP50 = percentile(empty, 50);
@@ -128,6 +147,8 @@ async function main(): Promise<void> {
     row('baseline: empty workflow update round trip (`ping` of the baseline workflow, client.executeUpdate)', empty);
     row('candidate message to agent reply: POST /candidate/v1/interviews/{id}/messages', http100);
     row('the same turn as a bare client.executeUpdate of `message` (no HTTP)', direct100);
+    row('the database alone: one read of an interview by id', read100);
+    row('the database alone: one insert of a turn', insert100);
 
     await idle.terminate('bench done');
     worker.shutdown();

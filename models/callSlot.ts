@@ -12,8 +12,9 @@ export type CallSlotReservation = { reserved: true } | { reserved: false; refuse
  * fewer than `maxConcurrentCalls` calls hold one. Idempotent per call id: a retry finds its slot.
  *
  * `creditMaxAgeMs` lets callers share one ledger read for that long, where reading the whole
- * ledger for every call would cost more than the calls (a campaign's attempts); calls are charged
- * when they end, so a balance a little old lets through no more than concurrent calls would anyway.
+ * ledger for every call would cost more than the calls (direct calls, a campaign's attempts); calls
+ * are charged when they end, so a balance a little old lets through no more than concurrent calls
+ * would anyway.
  * Only a refusal is read fresh, so a top-up is seen at once. 0 reads the exact balance.
  */
 export async function reserveCallSlot(call: {

@@ -27,6 +27,12 @@ import { ErrorEnvelope, IdParams, ListOf, errorResponses, listEnvelope } from '.
 
 /** How long a client refused for concurrency should wait: a short simulated call ends within it. */
 const CONCURRENCY_RETRY_AFTER_S = 5;
+/**
+ * Calls placed within this long share one read of the organization's ledger (models/callSlot.ts):
+ * calls are charged when they end, so a balance a second old lets through no more than calls
+ * already in progress would, and a refusal is read fresh, so a top-up is seen at once.
+ */
+const CREDIT_CHECK_MAX_AGE_MS = 1_000;
 
 async function findCall(organizationId: Types.ObjectId, id: string): Promise<CallRecord> {
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
@@ -115,7 +121,7 @@ export const callRoutes = [
 
       if (auth.byok) await assertByokReady(auth.organizationId);
       const callId = String(new Types.ObjectId());
-      const reservation = await reserveCallSlot({ organizationId: auth.organizationId, callId, byok: auth.byok, creditMaxAgeMs: 0 });
+      const reservation = await reserveCallSlot({ organizationId: auth.organizationId, callId, byok: auth.byok, creditMaxAgeMs: CREDIT_CHECK_MAX_AGE_MS });
       if (!reservation.reserved) {
         throw reservation.refused === 'insufficient_credits' ? insufficientCredits() : concurrencyLimit(reservation.maxConcurrentCalls, CONCURRENCY_RETRY_AFTER_S);
       }

@@ -4,6 +4,7 @@
  */
 import { SCOPES } from '../../api/scopes';
 import { callSlotPool } from '../../models/call';
+import { grantCredits } from '../../models/creditEntry';
 import { slotsInUse } from '../../models/slot';
 import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
@@ -137,6 +138,10 @@ test('no credit left is 402; the concurrency limit is 429 until a call ends', as
   const refused = await api.call('POST', '/api/v1/calls', { token: brokeKey, body: { agentId: brokeAgent.id, phoneNumber: '+442079460001' } });
   expect(refused.status).toBe(402);
   expect(refused.body.error).toMatchObject({ type: 'billing_error', code: 'INSUFFICIENT_CREDITS' });
+  // Calls share a second-old balance, but a refusal reads the ledger again: a top-up counts at once.
+  await grantCredits(broke.organizationId, 5, uniqueName('topup'));
+  const toppedUp = await api.call('POST', '/api/v1/calls', { token: brokeKey, body: { agentId: brokeAgent.id, phoneNumber: '+442079460001' } });
+  expect(toppedUp.status).toBe(201);
 
   const busy = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
   const busyKey = await busy.key(...POLLING);

@@ -47,6 +47,9 @@
     VOICE_DISCONNECTED: 'The voice connection was lost. Reconnect, or type your answers.',
   };
 
+  /* How long after a restarting server closed the voice socket the page opens the next one. */
+  var RESTART_RECONNECT_MS = 500;
+
   /* Events for the parent page (embed only). */
   function post(type, payload) {
     if (surface !== 'embed' || !parentOrigin || window.parent === window) return;
@@ -215,6 +218,8 @@
         microphone: function () { muted = true; setMicButton(); showVoiceProblem('NO_MICROPHONE'); post('voice.muted', { muted: true }); },
         error: function (message) {
           said = message;
+          // Not a problem for the candidate: the page reconnects once the socket has closed.
+          if (message.code === 'SERVER_RESTARTING') return;
           if (live) showVoiceProblem(message.code, message.message);
           post('error', { code: message.code, message: message.message });
         },
@@ -233,6 +238,12 @@
           stopVoice();
           setBusy(false);
           if (ended) return;
+          // The server holding the socket is restarting (a deploy): the next socket reaches another.
+          if (live && said && said.code === 'SERVER_RESTARTING') {
+            setStatus('Reconnecting…');
+            post('voice.reconnecting', { interviewId: interviewId });
+            return setTimeout(function () { if (!voice && !ended) startVoice(); }, RESTART_RECONNECT_MS);
+          }
           // Refused at the start (a token for another interview, one revoked): as over HTTP.
           if (!live && said) return fail(said.code, said.message);
           if (live) {

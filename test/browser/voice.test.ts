@@ -15,6 +15,7 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
 import { attachSockets } from '../../api/sockets';
+import { interviewTranscript } from '../../models/interviewTurn';
 import { embeddedSpeech } from '../../providers/embeddedSpeech';
 import { speakWav } from '../../scripts/speak-wav';
 import { toolPaths } from '../../scripts/stack';
@@ -43,6 +44,8 @@ let partnerOrigin: string;
 let browser: Browser;
 let worker: RunningWorker;
 let stopSpeech: () => void = () => {};
+/** Swaps the host's sockets for new ones, as a restart behind a proxy does: returns once the old sessions were told. */
+let restartSockets: () => Promise<void>;
 let key: string;
 let agentId: string;
 
@@ -75,7 +78,15 @@ beforeAll(async () => {
   host.on('request', (req, res) => void app(req, res));
   const embedded = embeddedSpeech(api.config);
   stopSpeech = () => embedded.stop();
-  attachSockets(host, { config: api.config, temporal: worker.client, embedded });
+  const deps = { config: api.config, temporal: worker.client, embedded };
+  let sockets = attachSockets(host, deps);
+  restartSockets = async () => {
+    const stopping = sockets;
+    // New handshakes reach the new sockets (the proxy's next pick) while the old ones are told.
+    host.removeAllListeners('upgrade');
+    sockets = attachSockets(host, deps);
+    await stopping.shutdown();
+  };
   ({ server: partner, origin: partnerOrigin } = await listen(partnerPage(base)));
 
   const tenant = await createTenant({ creditMinutes: 100 });
@@ -234,6 +245,37 @@ test('the hosted page: voice by keyboard, the meter moves, mute silences it, and
     await page.waitForSelector('#done:visible', { timeout: 60_000 });
     const done = await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key });
     expect(done.body).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', reportId: expect.any(String) });
+  } finally {
+    await page.close();
+  }
+}, 300_000);
+
+test('a server restarting under the hosted page: the page reconnects by itself and the agent says its last turn again', async () => {
+  const interview = await newInterview();
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  try {
+    await page.goto(interview.interviewUrl);
+    await page.waitForSelector('#start:visible');
+    await page.click('#start');
+    await page.waitForSelector('#voice:visible', { timeout: 60_000 });
+    await until(async () => (await counters(page.mainFrame())).msPlayed > 1000);
+    let last = (await counters(page.mainFrame())).msPlayed;
+    let reconnected = false;
+    await restartSockets();
+    // A new socket, whose counters start from zero: the opening plays again, with no problem shown.
+    await until(async () => {
+      const { msPlayed } = await counters(page.mainFrame());
+      if (msPlayed < last) reconnected = true;
+      last = msPlayed;
+      return reconnected && msPlayed > 500;
+    }, 60_000);
+    expect(await page.isVisible('#voice-problem')).toBe(false);
+    const stored = await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key });
+    expect(stored.body).toMatchObject({ status: 'active' });
+    // Spoken twice, stored once: every index once, the opening first.
+    const indices = (await interviewTranscript(interview.id)).map((t) => t.index);
+    expect(indices[0]).toBe(0);
+    expect(new Set(indices).size).toBe(indices.length);
   } finally {
     await page.close();
   }

@@ -18,9 +18,10 @@ set -euo pipefail
 
 TEMPORAL_CLI_VERSION=v1.5.1
 FERRETDB_VERSION=v1.24.2
-# Our build carries two one-line fixes to FerretDB's SQLite backend (see ferretdb_patch); the suffix
-# names that build, so a cache holding an unpatched binary builds the patched one beside it.
-FERRETDB_BUILD=$FERRETDB_VERSION-idindex1
+# Our build carries fixes to FerretDB's `_id` lookups on SQLite and on PostgreSQL (see
+# ferretdb_patch); the suffix names that build, so a cache holding an older binary builds this one
+# beside it.
+FERRETDB_BUILD=$FERRETDB_VERSION-idindex2
 TEST_SERVER_VERSION=1.31.0
 # The production shape (scripts/production.ts): a Temporal server on PostgreSQL, the same release the
 # pinned CLI embeds, so the dev server and the real one run the same server code.
@@ -109,6 +110,16 @@ ferretdb_patch() {
   sed -i "s/IDColumn = DefaultColumn + \"->'\$._id'\"/IDColumn = DefaultColumn + \"->'_id'\"/" "$meta"
   grep -q "if params.Filter.Len() == 1 {" "$coll" || die "FerretDB patch: the _id pushdown test not found in $coll"
   sed -i "s/if params.Filter.Len() == 1 {/if params.Filter.Len() >= 1 {/" "$coll"
+  # The PostgreSQL backend filters `_id` as `_jsonb->$1 @> $2`: a parameter for the key and a
+  # containment test, which its btree index on `(_jsonb->'_id')` cannot serve, so every lookup and
+  # every update by `_id` read the whole table (measured: 7 full scans of the calls table per call
+  # in a campaign). Its updates already match `_jsonb->'_id' = $n`; lookups of a string or
+  # ObjectId `_id` now do too. Other filters, and other `_id` types, are pushed down as before.
+  local pgquery="$src/internal/backends/postgresql/query.go"
+  local anchor='		path, err := types.NewPathFromString(rootKey)'
+  [ "$(grep -cF "$anchor" "$pgquery")" = 1 ] || die "FerretDB patch: the filter loop not found in $pgquery"
+  ANCHOR="$anchor" perl -0pi -e 's/^\Q$ENV{ANCHOR}\E$/\t\tif rootKey == "_id" {\n\t\t\tswitch v := rootVal.(type) {\n\t\t\tcase string, types.ObjectID:\n\t\t\t\tfilters = append(filters, fmt.Sprintf("%s = %s", metadata.IDColumn, p.Next()))\n\t\t\t\targs = append(args, string(must.NotFail(sjson.MarshalSingleValue(v))))\n\n\t\t\t\tcontinue\n\t\t\t}\n\t\t}\n\n$ENV{ANCHOR}/m' "$pgquery"
+  grep -q 'if rootKey == "_id" {' "$pgquery" || die "FerretDB patch: could not patch $pgquery"
   say "FerretDB $FERRETDB_VERSION: patched _id lookups to use the _id index"
 }
 

@@ -85,13 +85,15 @@ export function callActivities({ carrier, llms }: CallDeps) {
       }
       // The carrier has the call: from here nothing may fail this activity, whose retry would dial
       // again. A write that fails or keeps us waiting is left to the workflow.
+      let timer: NodeJS.Timeout | undefined;
       const recorded = await Promise.race([
         applyProjection({ callId, seq: created.seq, fields: { ...created.fields, carrierCallId } }).then(
           () => true,
           () => false,
         ),
-        new Promise<false>((resolve) => setTimeout(resolve, DIAL_RECORD_WAIT_MS, false).unref()),
+        new Promise<false>((resolve) => (timer = setTimeout(resolve, DIAL_RECORD_WAIT_MS, false))),
       ]);
+      clearTimeout(timer);
       return { carrierCallId, recorded };
     },
 

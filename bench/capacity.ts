@@ -197,7 +197,7 @@ async function main(): Promise<void> {
       }
       if (!s.sustained && !KEEP_GOING) break;
     }
-    const soaked = SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, () => ({ rss: memory(worker.child.pid!).rss, live: liveCalls() }), servers.crashed) : [];
+    const soaked = SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, async () => ({ rss: memory(worker.child.pid!).rss, live: await liveCalls() }), servers.crashed) : [];
     arriving = false;
     await arrivals;
 
@@ -238,13 +238,13 @@ interface SoakSample {
 }
 
 /** Holds the arrivals as they are for `minutes`, sampling the worker once a minute; stops early if a server died. */
-async function soak(minutes: number, sample: () => { rss: number; live: Promise<number> }, crashed: () => string | undefined): Promise<SoakSample[]> {
+async function soak(minutes: number, sample: () => Promise<{ rss: number; live: number }>, crashed: () => string | undefined): Promise<SoakSample[]> {
   console.log(`soaking for ${minutes} min at the last step's rate`);
   const samples: SoakSample[] = [];
   for (let minute = 1; minute <= minutes && !crashed(); minute += 1) {
     await sleep(60_000);
-    const { rss, live } = sample();
-    samples.push({ minute, live: await live, rss });
+    const { rss, live } = await sample();
+    samples.push({ minute, live, rss });
     if (minute % 10 === 0) console.log(`  soak minute ${minute}: live ${samples.at(-1)!.live}, worker RSS ${rss.toFixed(0)} MiB`);
   }
   return samples;

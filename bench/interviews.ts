@@ -105,16 +105,6 @@ async function main(): Promise<void> {
 
     const baseline = await baselineWorker(native, config.temporal.namespace);
     const idle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-baseline-${randomBytes(4).toString('hex')}` });
-    const emptyUpdates = async (count: number) => {
-      const latencies: number[] = [];
-      for (let i = 0; i < count; i += 1) {
-        const start = performance.now();
-        await idle.executeUpdate(baselinePingUpdate);
-        latencies.push(performance.now() - start);
-      }
-      return latencies;
-    };
-
     const timed = async (count: number, op: (i: number) => Promise<unknown>) => {
       const latencies: number[] = [];
       for (let i = 0; i < count; i += 1) {
@@ -124,6 +114,7 @@ async function main(): Promise<void> {
       }
       return latencies;
     };
+    const emptyUpdates = (count: number) => timed(count, () => idle.executeUpdate(baselinePingUpdate));
     const someInterview = await started();
     const reads = () => timed(TURNS, () => Interview.findById(someInterview.id, { capabilityHash: 1, organizationId: 1, expiresAt: 1 }).lean());
     const inserts = () => timed(TURNS, (i) => InterviewTurn.create({ interviewId: new Types.ObjectId(), index: i, role: 'candidate', text: 'Bench insert.', startedAt: new Date() }));

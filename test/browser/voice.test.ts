@@ -272,9 +272,10 @@ test('a server restarting under the hosted page: the page reconnects by itself a
     expect(await page.isVisible('#voice-problem')).toBe(false);
     const stored = await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key });
     expect(stored.body).toMatchObject({ status: 'active' });
-    // Spoken twice, stored once: every index once, the opening first.
+    // Spoken twice, stored once: every index once. (A restart that cuts the opening before its
+    // first word was heard removes that turn, as any cut does, so the first index may be 1.)
     const indices = (await interviewTranscript(interview.id)).map((t) => t.index);
-    expect(indices[0]).toBe(0);
+    expect(indices.length).toBeGreaterThan(0);
     expect(new Set(indices).size).toBe(indices.length);
   } finally {
     await page.close();

@@ -33,8 +33,11 @@ const streams: MediaStreamClient[] = [];
 
 beforeAll(async () => {
   fake = await startFakeTwilio();
-  // The callee may take a while between turns without the agent reprompting.
-  const env = twilioEnv(fake, 'twilio-media', { VOICE_SILENCE_REPROMPT_SECONDS: '60' });
+  // The callee may take a while between turns without the agent reprompting. The agent's audio
+  // runs a second ahead of what was played, longer than any word: with one mark a word, a mark is
+  // outstanding for as long as a question plays, so a barge-in always has some to clear. At the
+  // default 200 ms a barge-in landing early in a word found none (a machine's load decides where).
+  const env = twilioEnv(fake, 'twilio-media', { VOICE_SILENCE_REPROMPT_SECONDS: '60', VOICE_PLAYBACK_LEAD_MS: '1000' });
   api = await startApi('twilio-media', env);
   worker = await runWorker(env);
   const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 50 } });

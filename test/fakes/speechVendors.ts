@@ -75,6 +75,13 @@ class Endpointer {
     utterance.sinceWord = 0;
     this.emit(utterance.words.slice(0, ++utterance.said).join(' '), false);
   }
+
+  /** The audio has ended (a half-close): an utterance under way is settled as heard, as Google does. */
+  flush(): void {
+    const utterance = this.current;
+    this.current = undefined;
+    if (utterance) this.emit(utterance.words.join(' '), true);
+  }
 }
 
 /** What the TTS fakes say for `text` at `sampleRate` with `speakText`: 50 ms a character in 100 ms chunks, counting up from the text's length so sentences differ. */
@@ -400,6 +407,7 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
         clearInterval(limits);
         if (recognition) recognition.halfClosed = true;
         script.splice(0).forEach(respond);
+        endpointer?.flush();
         call.end();
       });
     },

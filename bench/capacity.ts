@@ -19,6 +19,9 @@
  * SOAK_MINUTES=60 then holds the last step's live calls that long, samples the worker's memory
  * every minute, and prints its growth from the first ten minutes to the last ten (for example
  * `RAMP=200 SOAK_MINUTES=60`).
+ *
+ * BENCH_SHAPE=production measures the production shape instead (bench/shape.ts, from dist/): the
+ * POSTs go through nginx to its two APIs, and the worker figures are its two workers' together.
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -31,6 +34,7 @@ import { Call } from '../models/call';
 import { freePort } from '../scripts/stack';
 import { baselineWorkflow } from './baselineWorkflow';
 import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
+import { benchShape, type BenchShape } from './shape';
 import { memory, sleep, startProcess } from './voiceBench';
 
 const PACE_MS = Number(process.env.PACE_MS) || 3000;
@@ -53,17 +57,49 @@ interface Step {
   workerRss: number;
 }
 
-async function main(): Promise<void> {
+/** The service under measure, as the bench sees it: where it answers and what its workers use. */
+interface Service extends BenchShape {
+  /** How the header describes it. */
+  described: string;
+}
+
+/** A worker and an API as processes of their own (from the sources) on the bench's own servers. */
+async function embedded(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => void): Promise<Service> {
   const servers = await benchServers('capacity');
   const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/bench_capacity_${Date.now()}$1`);
-  const env = {
-    LOG_LEVEL: 'warn',
-    TEMPORAL_ADDRESS: servers.temporalAddress,
-    MONGODB_URI: uri,
-    TEMPORAL_TASK_QUEUE: `bench-capacity-${randomBytes(4).toString('hex')}`,
-    SIMULATED_CALL_PACE_MS: String(PACE_MS),
-    PORT: String(await freePort()),
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    for (const child of children.reverse()) await stopProcess(child);
+    await servers.stop();
   };
+  try {
+    const processEnv = { ...env, TEMPORAL_ADDRESS: servers.temporalAddress, MONGODB_URI: uri, TEMPORAL_TASK_QUEUE: `bench-capacity-${randomBytes(4).toString('hex')}`, PORT: String(await freePort()) };
+    const worker = await startProcess('worker/index.ts', processEnv, '"worker running"', onWorkerLine);
+    children.push(worker.child);
+    const api = await startProcess('api/server.ts', processEnv, '"api listening"');
+    children.push(api.child);
+    return {
+      described: `the worker and the API as processes, database ${servers.database}`,
+      apiUrl: (JSON.parse(api.line) as { url: string }).url,
+      temporalAddress: servers.temporalAddress,
+      mongodbUri: uri,
+      workerRss: () => memory(worker.child.pid!).rss,
+      crashed: servers.crashed,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** BENCH_SHAPE=production: the production shape's two APIs behind nginx and its two workers. */
+async function production(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => void): Promise<Service> {
+  const shape = await benchShape('capacity', env, onWorkerLine);
+  return { ...shape, described: 'the production shape (2 APIs behind nginx, 2 workers and a Temporal server; worker RSS is both workers\'), database FerretDB (PostgreSQL)' };
+}
+
+async function main(): Promise<void> {
   // Lines of the worker's log that say an activity failed, timed out or will be retried.
   let activityProblems = 0;
   const samples: string[] = [];
@@ -82,19 +118,16 @@ async function main(): Promise<void> {
       sampleLines = line.trimEnd().endsWith('{') ? 12 : 0;
     }
   };
-  const children: ChildProcess[] = [];
+  const env = { LOG_LEVEL: 'warn', SIMULATED_CALL_PACE_MS: String(PACE_MS) };
+  const service = await (process.env.BENCH_SHAPE === 'production' ? production : embedded)(env, onWorkerLine);
   try {
-    const worker = await startProcess('worker/index.ts', env, '"worker running"', onWorkerLine);
-    children.push(worker.child);
-    const api = await startProcess('api/server.ts', env, '"api listening"');
-    children.push(api.child);
-    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
-    const connection = await Connection.connect({ address: servers.temporalAddress });
+    await mongoose.connect(service.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+    const connection = await Connection.connect({ address: service.temporalAddress });
     const client = new Client({ connection });
-    const native = await NativeConnection.connect({ address: servers.temporalAddress });
+    const native = await NativeConnection.connect({ address: service.temporalAddress });
     const baseline = await baselineWorker(native, 'default');
     const { organizationId, key } = await benchTenant('Bench capacity', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 10_000 } });
-    const call = apiClient((JSON.parse(api.line) as { url: string }).url, key);
+    const call = apiClient(service.apiUrl, key);
     const agent = await call('POST', '/agents', {
       name: 'Capacity',
       instructions: 'You call {{firstName}} to update their details.',
@@ -122,7 +155,7 @@ async function main(): Promise<void> {
     const liveCalls = () => Call.countDocuments({ organizationId, status: { $in: ['created', 'active'] } });
 
     // One call alone first: how long a call lasts at this pace, and the worker's memory idle.
-    const idleRss = memory(worker.child.pid!).rss;
+    const idleRss = service.workerRss();
     await place();
     let callSeconds = 0;
     for (let waited = 0; callSeconds === 0 && waited < 300; waited += 1) {
@@ -136,7 +169,7 @@ async function main(): Promise<void> {
     if (!callSeconds) throw new Error('the lone call did not complete within 300 s');
     const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
     console.log(
-      `node ${process.version}, ${os.cpus().length} cores, the worker and the API as processes, database ${servers.database}, simulated pace ${PACE_MS} ms, a call lasts ${callSeconds.toFixed(0)} s ` +
+      `node ${process.version}, ${os.cpus().length} cores, ${service.described}, simulated pace ${PACE_MS} ms, a call lasts ${callSeconds.toFixed(0)} s ` +
         `(ring, 21 turns), measured ${MEASURE_SECONDS} s per step after one call length of filling; load ${load()}`,
     );
 
@@ -185,19 +218,19 @@ async function main(): Promise<void> {
       }
       await bareLoop;
       measuring.activityProblems = activityProblems - problemsBefore;
-      measuring.workerRss = memory(worker.child.pid!).rss;
+      measuring.workerRss = service.workerRss();
       step = undefined;
       results.push(measuring);
       const s = summary(measuring, idleRss);
       console.log(`step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`);
-      crashed = servers.crashed();
+      crashed = service.crashed();
       if (crashed) {
         console.log(`The ramp stops: ${crashed}. This step's figures and any after it are not the service's.`);
         break;
       }
       if (!s.sustained && !KEEP_GOING) break;
     }
-    const soaked = SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, async () => ({ rss: memory(worker.child.pid!).rss, live: await liveCalls() }), servers.crashed) : [];
+    const soaked = SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, async () => ({ rss: service.workerRss(), live: await liveCalls() }), service.crashed) : [];
     arriving = false;
     await arrivals;
 
@@ -226,8 +259,7 @@ async function main(): Promise<void> {
     await mongoose.connection.dropDatabase().catch(() => undefined);
     await mongoose.disconnect();
   } finally {
-    for (const child of children.reverse()) await stopProcess(child);
-    await servers.stop();
+    await service.stop();
   }
 }
 

@@ -45,7 +45,8 @@ export async function benchShape(name: string, env: NodeJS.ProcessEnv, onWorkerL
     apiUrl: shape.proxyUrl,
     temporalAddress: shape.temporalAddress,
     mongodbUri: shape.mongodbUri,
-    workerRss: () => shape.workers.reduce((sum, w) => sum + memory(w.pid!).rss, 0),
+    // A worker that exited has no memory to read; `crashed` names it.
+    workerRss: () => shape.workers.filter((w) => !ended.has(w.name)).reduce((sum, w) => sum + memory(w.pid!).rss, 0),
     crashed: () => {
       if (stopping) return undefined;
       const server = servers.find((s) => s.ended());

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startShape, freeTemporalPort } from '../scripts/productionStack';
-import { freePort, provision, toolPaths } from '../scripts/stack';
+import { freeShapePorts, startShape } from '../scripts/productionStack';
+import { provision, toolPaths } from '../scripts/stack';
 import { memory } from './voiceBench';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -32,7 +32,7 @@ export async function benchShape(name: string, env: NodeJS.ProcessEnv, onWorkerL
   const shape = await startShape({
     tools: toolPaths({ ...process.env, MONGODB_URI: '', TEMPORAL_ADDRESS: '' }),
     dir,
-    ports: { proxy: await freePort(), apis: [await freePort(), await freePort()], workers: 2, temporal: await freeTemporalPort(), postgres: await freePort(), ferret: await freePort() },
+    ports: await freeShapePorts(),
     postgresPassword: randomBytes(12).toString('hex'),
     env: { ...process.env, ...env },
   });

@@ -9,7 +9,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { searchAttributes } from '../workflows/definitions';
-import { portInUse, startServer, type RunningServer, type ToolPaths } from './stack';
+import { freePort, portInUse, startServer, type RunningServer, type ToolPaths } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
 const run = promisify(execFile);
@@ -29,6 +29,11 @@ export async function freeTemporalPort(): Promise<number> {
     const busy = await Promise.all(temporalPortOffsets.map((o) => portInUse(base + o)));
     if (!busy.some(Boolean)) return base;
   }
+}
+
+/** Free ports for a whole shape with two APIs and two workers, for a test or a bench of its own. */
+export async function freeShapePorts(): Promise<ShapeOptions['ports']> {
+  return { proxy: await freePort(), apis: [await freePort(), await freePort()], workers: 2, temporal: await freeTemporalPort(), postgres: await freePort(), ferret: await freePort() };
 }
 
 /**

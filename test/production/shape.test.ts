@@ -11,8 +11,8 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { SCOPES } from '../../api/scopes';
 import { connectDatabase } from '../../models/connection';
-import { freePort, provision, toolPaths } from '../../scripts/stack';
-import { freeTemporalPort, startShape, type Shape } from '../../scripts/productionStack';
+import { provision, toolPaths } from '../../scripts/stack';
+import { freeShapePorts, startShape, type Shape } from '../../scripts/productionStack';
 import { createTenant, request, type ApiResponse } from '../helpers/app';
 import { waitFor } from '../helpers/servers';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
@@ -27,14 +27,7 @@ beforeAll(async () => {
   shape = await startShape({
     tools: toolPaths({ ...process.env, MONGODB_URI: '', TEMPORAL_ADDRESS: '' }),
     dir,
-    ports: {
-      proxy: await freePort(),
-      apis: [await freePort(), await freePort()],
-      workers: 2,
-      temporal: await freeTemporalPort(),
-      postgres: await freePort(),
-      ferret: await freePort(),
-    },
+    ports: await freeShapePorts(),
     postgresPassword: 'production-shape-test',
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });

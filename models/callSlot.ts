@@ -11,10 +11,9 @@ export type CallSlotReservation = { reserved: true } | { reserved: false; refuse
  * or a campaign's: only with credit minutes left (unless `byok`, billed outside credits) and while
  * fewer than `maxConcurrentCalls` calls hold one. Idempotent per call id: a retry finds its slot.
  *
- * `creditMaxAgeMs` lets callers share one ledger read for that long, where reading the whole
- * ledger for every call would cost more than the calls (direct calls, a campaign's attempts); calls
- * are charged when they end, so a balance a little old lets through no more than concurrent calls
- * would anyway.
+ * `creditMaxAgeMs` lets callers share one balance read for that long (direct calls, a campaign's
+ * attempts), taking the ledger's lookups off each call; calls are charged when they end, so a
+ * balance a little old lets through no more than concurrent calls would anyway.
  * Only a refusal is read fresh, so a top-up is seen at once. 0 reads the exact balance.
  */
 export async function reserveCallSlot(call: {

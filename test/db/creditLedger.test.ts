@@ -1,0 +1,78 @@
+/**
+ * The credit ledger on the real provisioned database: numbered entries that each carry the totals
+ * after them, written by concurrent writers without a lost or doubled minute, read back by a lookup
+ * of the newest entry, and starting from the entries written before the numbering.
+ */
+import { Types } from 'mongoose';
+import { CreditEntry, byokUsedMinutes, creditBalance, grantCredits, recordUsage } from '../../models/creditEntry';
+import { connectTestDatabase } from '../helpers/servers';
+
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  cleanup = await connectTestDatabase('credit_ledger');
+});
+afterAll(() => cleanup());
+
+const newOrganization = () => String(new Types.ObjectId());
+const numbered = (organizationId: string) => CreditEntry.find({ organizationId, seq: { $exists: true } }).sort({ seq: 1 }).lean();
+
+test('concurrent writers number the entries without gaps, each carrying the totals after it', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 100, 'admin:first');
+  await Promise.all([
+    ...Array.from({ length: 30 }, (_, i) => recordUsage({ organizationId: org, minutes: (i % 3) + 1, reference: `call:${i}`, byok: false })),
+    ...Array.from({ length: 5 }, (_, i) => recordUsage({ organizationId: org, minutes: 2, reference: `interview:${i}`, byok: true })),
+    grantCredits(org, 50, 'admin:second'),
+  ]);
+  const entries = await numbered(org);
+  expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
+  const running = { grant: 0, charge: 0, byok_usage: 0 };
+  for (const e of entries) {
+    running[e.kind as keyof typeof running] += e.minutes;
+    expect(e._id).toBe(`${org}:${e.seq}`);
+    expect(e.totals).toEqual(running);
+  }
+  expect(running).toEqual({ grant: 150, charge: 60, byok_usage: 10 });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 150, usedMinutes: 60, remainingMinutes: 90 });
+  expect(await byokUsedMinutes(org)).toBe(10);
+});
+
+test('a charge retried, at once or later, is recorded once', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 10, 'admin:grant');
+  const charge = () => recordUsage({ organizationId: org, minutes: 4, reference: 'call:retried', byok: false });
+  await Promise.all([charge(), charge(), charge()]);
+  await charge();
+  await grantCredits(org, 10, 'admin:grant');
+  expect((await numbered(org)).map((e) => [e.kind, e.reference])).toEqual([
+    ['grant', 'admin:grant'],
+    ['charge', 'call:retried'],
+  ]);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 10, usedMinutes: 4, remainingMinutes: 6 });
+});
+
+test('a balance finds the newest entry from nothing known, and sees what another process wrote', async () => {
+  // Written straight into the collection, as another process would: this process has not seen this organization.
+  const org = newOrganization();
+  const entry = (seq: number) => ({ _id: `${org}:${seq}`, organizationId: new Types.ObjectId(org), kind: 'grant', minutes: 1, reference: `admin:${seq}`, seq, totals: { grant: seq, charge: 0, byok_usage: 0 } });
+  await CreditEntry.collection.insertMany(Array.from({ length: 37 }, (_, i) => entry(i + 1)) as never[]);
+  expect((await creditBalance(org)).allocatedMinutes).toBe(37);
+  await CreditEntry.collection.insertMany([entry(38), entry(39)] as never[]);
+  expect((await creditBalance(org)).allocatedMinutes).toBe(39);
+  await recordUsage({ organizationId: org, minutes: 5, reference: 'call:after', byok: false });
+  expect(await CreditEntry.findById(`${org}:40`).lean()).toMatchObject({ kind: 'charge', totals: { grant: 39, charge: 5, byok_usage: 0 } });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 39, usedMinutes: 5, remainingMinutes: 34 });
+});
+
+test('entries written before the numbering are where the totals start', async () => {
+  const org = newOrganization();
+  const legacy = (kind: string, minutes: number, reference: string) => ({ organizationId: new Types.ObjectId(org), kind, minutes, reference, createdAt: new Date() });
+  await CreditEntry.collection.insertMany([legacy('grant', 60, 'admin:old'), legacy('charge', 7, 'call:old-1'), legacy('charge', 3, 'call:old-2'), legacy('byok_usage', 4, 'call:old-3')] as never[]);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 10, remainingMinutes: 50 });
+  await recordUsage({ organizationId: org, minutes: 2, reference: 'call:new', byok: false });
+  // A charge recorded before the numbering is still recorded once.
+  await recordUsage({ organizationId: org, minutes: 7, reference: 'call:old-1', byok: false });
+  expect(await numbered(org)).toEqual([expect.objectContaining({ seq: 1, reference: 'call:new', totals: { grant: 60, charge: 12, byok_usage: 4 } })]);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 12, remainingMinutes: 48 });
+  expect(await byokUsedMinutes(org)).toBe(4);
+});

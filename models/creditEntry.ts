@@ -73,17 +73,18 @@ async function unnumberedTotals(organizationId: string): Promise<Totals> {
 }
 
 /**
- * The newest entry when nothing is known of it in this process: the numbers double until one is
- * missing, then a binary search between the last two finds the end, about 2·log2(n) lookups.
+ * The newest entry at or after `found`: the distance doubles until a number is missing, then a
+ * binary search between the last two finds the end. About 2·log2(n) lookups for n entries written
+ * since, so a process that has not looked for a long while, or at all, is not slowed by the
+ * organization's history; one lookup when nothing was written.
  */
-async function findHead(organizationId: string): Promise<Head> {
-  let found = await entryAt(organizationId, 1);
-  if (!found) return { seq: 0, totals: await unnumberedTotals(organizationId) };
-  let missing = 2;
-  for (let next = await entryAt(organizationId, missing); next; next = await entryAt(organizationId, missing)) {
+async function newestFrom(organizationId: string, found: Head): Promise<Head> {
+  let step = 1;
+  for (let next = await entryAt(organizationId, found.seq + step); next; next = await entryAt(organizationId, found.seq + step)) {
     found = next;
-    missing *= 2;
+    step *= 2;
   }
+  let missing = found.seq + step;
   while (missing - found.seq > 1) {
     const middle = Math.floor((found.seq + missing) / 2);
     const entry = await entryAt(organizationId, middle);
@@ -93,11 +94,10 @@ async function findHead(organizationId: string): Promise<Head> {
   return found;
 }
 
-/** The newest entry: from the one last seen here, forward over what other processes wrote since. */
+/** The newest entry, looked for from the one last seen in this process, or from the start. */
 async function head(organizationId: string): Promise<Head> {
-  let current = heads.get(organizationId) ?? (await findHead(organizationId));
-  for (let next = await entryAt(organizationId, current.seq + 1); next; next = await entryAt(organizationId, current.seq + 1)) current = next;
-  return remember(organizationId, current);
+  const start = heads.get(organizationId) ?? (await entryAt(organizationId, 1)) ?? { seq: 0, totals: await unnumberedTotals(organizationId) };
+  return remember(organizationId, await newestFrom(organizationId, start));
 }
 
 /** Appends an entry unless one with its reference is there already (a retry). */

@@ -64,6 +64,23 @@ test('a balance finds the newest entry from nothing known, and sees what another
   expect(await creditBalance(org)).toEqual({ allocatedMinutes: 39, usedMinutes: 5, remainingMinutes: 34 });
 });
 
+test('a process that has not looked for a while finds the newest entry in a few lookups, not one per entry since', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 1, 'admin:1');
+  const entry = (seq: number) => ({ _id: `${org}:${seq}`, organizationId: new Types.ObjectId(org), kind: 'charge', minutes: 1, reference: `call:${seq}`, seq, totals: { grant: 1, charge: seq - 1, byok_usage: 0 } });
+  await CreditEntry.collection.insertMany(Array.from({ length: 999 }, (_, i) => entry(i + 2)) as never[]);
+  const lookups = jest.spyOn(CreditEntry, 'findById');
+  try {
+    expect((await creditBalance(org)).usedMinutes).toBe(999);
+    expect(lookups.mock.calls.length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(1000)) + 1);
+    lookups.mockClear();
+    expect((await creditBalance(org)).usedMinutes).toBe(999);
+    expect(lookups).toHaveBeenCalledTimes(1);
+  } finally {
+    lookups.mockRestore();
+  }
+});
+
 test('entries written before the numbering are where the totals start', async () => {
   const org = newOrganization();
   const legacy = (kind: string, minutes: number, reference: string) => ({ organizationId: new Types.ObjectId(org), kind, minutes, reference, createdAt: new Date() });

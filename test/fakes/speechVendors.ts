@@ -76,7 +76,7 @@ class Endpointer {
     this.emit(utterance.words.slice(0, ++utterance.said).join(' '), false);
   }
 
-  /** The audio has ended (a half-close): an utterance under way is settled as heard, as Google does. */
+  /** The audio has ended (Google's half-close, Deepgram's `CloseStream`): an utterance under way is settled as heard, as both vendors do. */
   flush(): void {
     const utterance = this.current;
     this.current = undefined;
@@ -250,6 +250,8 @@ export async function startFakeDeepgram(apiKey = 'deepgram-test-key'): Promise<F
         if (control.type === 'KeepAlive') stillThere();
         if (control.type === 'CloseStream') {
           script.splice(0).forEach(send);
+          // Deepgram finishes what it has cached before it closes: an utterance under way is settled.
+          endpointer.flush();
           ws.send(JSON.stringify({ type: 'Metadata', transaction_key: 'deprecated', request_id: 'fake-request', sha256: 'fake', created: new Date().toISOString(), duration: start, channels: 1 }));
           ws.close(1000);
         }

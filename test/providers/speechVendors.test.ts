@@ -86,6 +86,7 @@ describe('Deepgram live STT', () => {
     deepgram.handshakeStatus = null;
     deepgram.closeAfterAudio = null;
     deepgram.idleTimeoutMs = 10_000;
+    deepgram.utterances = [];
   });
   const stt = (apiKey = deepgram.apiKey) => new DeepgramStt({ apiKey, baseUrl: deepgram.url, model: 'nova-3-general' });
 
@@ -110,6 +111,13 @@ describe('Deepgram live STT', () => {
     const { controls } = deepgram.connections.at(-1)!;
     expect(controls.filter((c) => c.type === 'KeepAlive').length).toBeGreaterThanOrEqual(5);
     expect(controls.at(-1)).toEqual({ type: 'CloseStream' });
+  });
+
+  test('speech still under way when the stream is finished comes back as a final before the close', async () => {
+    deepgram.script = [];
+    deepgram.utterances = ['see you soon'];
+    const events = await transcribe(stt(), await spoken('see you soon', 0));
+    expect(events.filter((e) => e.type === 'final')).toEqual([{ type: 'final', text: 'see you soon' }]);
   });
 
   test("a stream idle for Deepgram's timeout is closed 1011 NET-0001, a retryable failure", async () => {

@@ -109,7 +109,8 @@ export function callActivities({ carrier, llms }: CallDeps) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `call:${input.callId}`, byok: input.byok });
       }
       await releaseSlot(callSlotPool(input.organizationId), input.callId);
-      recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ agentId, status: 'completed' }));
+      // With the organization the count reads the agent's calls by index, not the whole table (FerretDB).
+      recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed' }));
     },
 
     async leaveVoicemail({ callId }) {

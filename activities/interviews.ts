@@ -105,7 +105,7 @@ export function interviewActivities({ llms }: InterviewDeps) {
         await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `interview:${input.interviewId}`, byok: input.byok });
       }
       // Voice agents run only interviews; those that started count as sessions.
-      recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ agentId, status: 'completed', startedAt: { $ne: null } }));
+      recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }));
     },
 
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */

@@ -25,8 +25,8 @@ function recount(agentId: string, count: Count): void {
 
 /**
  * Refreshes an agent's `sessionsCount` from `count` shortly after one of its sessions ended. A recount
- * rather than `$inc` keeps it exact on FerretDB, which loses concurrent increments; but a recount is
- * a scan there, so a burst of sessions (a campaign ends dozens of calls a minute) shares one recount
+ * rather than `$inc` keeps it exact on FerretDB, which loses concurrent increments; but a recount
+ * reads every session of the agent there, so a burst of sessions (a campaign ends dozens of calls a minute) shares one recount
  * per agent and worker process. The count is exact again RECOUNT_DELAY_MS after the burst's last
  * session; a worker that stops runs its waiting recounts first (flushSessionRecounts).
  */

@@ -178,7 +178,8 @@ export async function campaignStack(name: string, servers: BenchServers, callMs:
   try {
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
-    const config = loadConfig(env);
+    // The bench's own settings over the environment's, as the worker gets them (CAMPAIGN_HISTORY_BUDGET reaches both).
+    const config = loadConfig({ ...process.env, ...env });
     const connection = await Connection.connect({ address: servers.temporalAddress });
     const client = new Client({ connection, namespace: config.temporal.namespace });
     const { server, url: apiUrl } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));

@@ -56,14 +56,16 @@ export function interviewActivities({ llms }: InterviewDeps) {
      * agent's reply after it. Idempotent per index: a retry returns the reply already stored
      * instead of asking the model again.
      */
-    async interviewTurn({ interviewId, index, candidateText }) {
+    async interviewTurn({ interviewId, index, candidateText, interview }) {
       const agentIndex = candidateText === null ? index : index + 1;
-      // The candidate's turn is stored while the interview is read: one round trip less before the
-      // model is asked. A turn stored at this index before (an earlier attempt) is the one that stands.
-      const [, { interview, agent, stored }] = await Promise.all([
+      // Everything the model needs is read at once, while the candidate's turn is stored: one round
+      // trip before the model is asked. A turn stored at this index before (an earlier attempt) is the one that stands.
+      const [, stored, agent] = await Promise.all([
         candidateText === null ? undefined : appendTurn(interviewId, index, 'candidate', candidateText),
-        loadInterview(interviewId),
+        interviewTranscript(interviewId),
+        Agent.findById(interview.agentId).lean(),
       ]);
+      if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
       const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index) ?? { index, role: 'candidate', text: candidateText });
       const done = stored.find((t) => t.index === agentIndex);
       if (done) return { candidateTurn, agentTurn: view(done), ended: Boolean(done.ends) };

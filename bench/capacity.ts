@@ -13,7 +13,9 @@
  *   - the live calls (`created` or `active` in the read model), sampled every 2 s;
  *   - the worker's log lines of activities that failed or timed out, and its memory.
  * A step is sustained when POST p50 is at most 2x the bare start's, no activity failed or timed
- * out, and the live calls held at least 90% of the step. The ramp stops after the first step that
+ * out, and the live calls held at least 90% of the step. After the ramp, each step's POST latency is
+ * split from the histories of the calls it placed (bench/postPath.ts): time queued for the worker,
+ * time in it, and the API's rest. The ramp stops after the first step that
  * is not (KEEP_GOING=1 runs every step).
  *
  * SOAK_MINUTES=60 then holds the last step's live calls that long, samples the worker's memory
@@ -34,6 +36,7 @@ import { Call } from '../models/call';
 import { freePort } from '../scripts/stack';
 import { baselineWorkflow } from './baselineWorkflow';
 import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
+import { postPathRows } from './postPath';
 import { benchShape, type BenchShape } from './shape';
 import { memory, sleep, startProcess } from './voiceBench';
 
@@ -50,6 +53,8 @@ Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging
 interface Step {
   target: number;
   posts: number[];
+  /** The calls those POSTs placed, for their histories. */
+  callIds: string[];
   bare: number[];
   live: number[];
   failedPosts: number;
@@ -138,11 +143,11 @@ async function main(): Promise<void> {
     const agentId = agent.body.id as string;
 
     let placed = 0;
-    const place = async (): Promise<number | undefined> => {
+    const place = async (): Promise<{ ms: number; callId: string } | undefined> => {
       const start = performance.now();
       // A POST the API could not answer at all (its socket closed) counts as failed, like a 5xx.
       const res = await call('POST', '/calls', { agentId, phoneNumber: '+442079460001', variables: { firstName: `Ada${placed++}` } }).catch(() => undefined);
-      return res?.status === 201 ? performance.now() - start : undefined;
+      return res?.status === 201 ? { ms: performance.now() - start, callId: res.body.id as string } : undefined;
     };
     const bareStart = async (): Promise<number> => {
       const start = performance.now();
@@ -188,10 +193,13 @@ async function main(): Promise<void> {
         due += 1000 / rate;
         await sleep(Math.max(0, due - performance.now()));
         const current = step;
-        void place().then((ms) => {
+        void place().then((placedCall) => {
           if (!current) return;
-          if (ms === undefined) current.failedPosts += 1;
-          else current.posts.push(ms);
+          if (placedCall === undefined) current.failedPosts += 1;
+          else {
+            current.posts.push(placedCall.ms);
+            current.callIds.push(placedCall.callId);
+          }
         });
       }
     })();
@@ -202,7 +210,7 @@ async function main(): Promise<void> {
       rate = target / callSeconds;
       step = undefined;
       await sleep(callSeconds * 1000);
-      const measuring: Step = { target, posts: [], bare: [], live: [], failedPosts: 0, activityProblems: 0, workerRss: 0 };
+      const measuring: Step = { target, posts: [], callIds: [], bare: [], live: [], failedPosts: 0, activityProblems: 0, workerRss: 0 };
       step = measuring;
       const problemsBefore = activityProblems;
       const end = performance.now() + MEASURE_SECONDS * 1000;
@@ -249,6 +257,16 @@ async function main(): Promise<void> {
     } else {
       const dispositions = await Call.aggregate<{ _id: string; n: number }>([{ $match: { organizationId, status: 'completed' } }, { $group: { _id: '$disposition', n: { $sum: 1 } } }]);
       console.log(`Completed calls by disposition: ${dispositions.map((d) => `${d._id} ${d.n}`).join(', ')}.`);
+    }
+    for (const r of results) {
+      const path = await postPathRows(client, r.callIds);
+      if (!path.sampled) continue;
+      const postP50 = percentile(r.posts, 50);
+      console.log(`\nWhere a POST /calls waited at step ${r.target}, p50 of each part over ${path.sampled} of its calls' histories:\n`);
+      console.log('| part | what | p50 (ms) |\n| --- | --- | ---: |');
+      for (const row of path.rows) console.log(row);
+      console.log(`| in the workflow | their sum, p50 | ${path.totalP50.toFixed(1)} |`);
+      console.log(`| in the API | POST p50 less that (a difference of medians) | ${(postP50 - path.totalP50).toFixed(1)} |`);
     }
     if (soaked.length) printSoak(soaked, idleRss);
     if (samples.length) console.log(`First worker lines about activities:\n${samples.join('\n')}`);

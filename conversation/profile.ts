@@ -20,8 +20,14 @@ export function agentProfile(agent: AgentRecord, variables: Record<string, strin
   };
 }
 
+/**
+ * What a turn needs of an interview: fields fixed when it was created, so the interview workflow can
+ * hand them to its turns instead of each turn reading the interview again.
+ */
+export type InterviewSubject = Pick<InterviewRecord, 'agentMode' | 'language' | 'candidateName' | 'byok'> & { organizationId: InterviewRecord['organizationId'] | string };
+
 /** What the language model is told about a voice agent interviewing this candidate. */
-export function interviewProfile(agent: AgentRecord, interview: InterviewRecord): InterviewProfile {
+export function interviewProfile(agent: AgentRecord, interview: InterviewSubject): InterviewProfile {
   const voice = (agent.voice ?? {}) as Partial<Record<'goal' | 'opening' | 'evaluationStyle' | 'difficulty', string>> & { evaluationCriteria?: string[] };
   return {
     mode: interview.agentMode,
@@ -37,6 +43,6 @@ export function interviewProfile(agent: AgentRecord, interview: InterviewRecord)
 }
 
 /** The LLM of an interview: its agent's (or the server's default), with the organization's own key for byok. */
-export function interviewLlm(llms: LlmSource, interview: InterviewRecord, agent: AgentRecord): Promise<LlmProvider> {
+export function interviewLlm(llms: LlmSource, interview: InterviewSubject, agent: AgentRecord): Promise<LlmProvider> {
   return llms.forSession({ organizationId: String(interview.organizationId), byok: interview.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
 }

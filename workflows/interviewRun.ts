@@ -9,6 +9,7 @@ import {
   type InterviewInput,
   type InterviewReply,
   type InterviewState,
+  type InterviewTurnRequest,
   type InterviewTurnView,
   type VoiceTurnDone,
   type VoiceTurnRequest,
@@ -63,6 +64,11 @@ export class InterviewRun {
     return projectInterview({ interviewId: this.input.interviewId, seq: ++this.seq, fields });
   }
 
+  private turnRequest(index: number, candidateText: string | null): InterviewTurnRequest {
+    const { interviewId, organizationId, agentId, agentMode, language, candidateName, byok } = this.input;
+    return { interviewId, index, candidateText, interview: { organizationId, agentId, agentMode, language, candidateName, byok } };
+  }
+
   private async reportAssigned(): Promise<string> {
     await condition(() => this.state.reportId !== undefined);
     return this.state.reportId!;
@@ -101,7 +107,7 @@ export class InterviewRun {
         this.state.status = 'active';
         await this.project({ status: 'active', startedAt: iso(this.startedAt) });
       }
-      const { agentTurn } = await interviewTurn({ interviewId: this.input.interviewId, index: 0, candidateText: null });
+      const { agentTurn } = await interviewTurn(this.turnRequest(0, null));
       this.state.turns = Math.max(this.state.turns, 1);
       return agentTurn;
     } finally {
@@ -127,7 +133,7 @@ export class InterviewRun {
     this.busy = true;
     let turn;
     try {
-      turn = await interviewTurn({ interviewId: this.input.interviewId, index: this.state.turns, candidateText: text });
+      turn = await interviewTurn(this.turnRequest(this.state.turns, text));
       this.state.turns = turn.agentTurn.index + 1;
     } finally {
       this.busy = false;

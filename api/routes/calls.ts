@@ -108,14 +108,19 @@ export const callRoutes = [
       ...errorResponses(402, 409, 502, 504),
     },
     handler: async ({ body, auth, config, workflows }: Req<{ body: typeof PlaceCallBody }>) => {
-      const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
+      // The agent, the number's do-not-call entry and its contact are read at once, one round trip
+      // instead of three; what is wrong is still reported in this order.
+      const [agent, suppressed, contact] = await Promise.all([
+        /^[0-9a-f]{24}$/.test(body.agentId) ? Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null,
+        isDoNotCall(auth.organizationId, body.phoneNumber),
+        Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean(),
+      ]);
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
       checkPhoneNumber(body.phoneNumber, 'body');
       // Before a slot, a record or a charge: a suppressed number is never dialled.
-      if (await isDoNotCall(auth.organizationId, body.phoneNumber)) throw doNotCall();
+      if (suppressed) throw doNotCall();
       const declared = declaredVariables(agent);
-      const contact = await Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean();
       const variables = withContactAttributes(declared, contact?.attributes, body.variables);
       checkVariables(declared, variables, 'body');
 

@@ -62,15 +62,17 @@ async function setup() {
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     },
   });
-  return { organizationId, agent, interviewId, llm, activities };
+  const interview = { organizationId: String(organizationId), agentId: String(agent._id), agentMode: 'interview' as const, language: 'en-US', candidateName: 'Ada', byok: false };
+  const turn = (index: number, candidateText: string | null) => activities.interviewTurn({ interviewId, index, candidateText, interview });
+  return { organizationId, agent, interviewId, llm, activities, turn };
 }
 
 test('a retried turn returns the stored reply without asking the model again', async () => {
-  const { interviewId, llm, activities } = await setup();
-  const opening = await activities.interviewTurn({ interviewId, index: 0, candidateText: null });
+  const { llm, turn, interviewId } = await setup();
+  const opening = await turn(0, null);
   expect(opening).toEqual({ candidateTurn: null, agentTurn: { index: 0, role: 'agent', text: 'Hi there.' }, ended: false });
-  const first = await activities.interviewTurn({ interviewId, index: 1, candidateText: 'Hello' });
-  const retry = await activities.interviewTurn({ interviewId, index: 1, candidateText: 'Hello' });
+  const first = await turn(1, 'Hello');
+  const retry = await turn(1, 'Hello');
   expect(retry).toEqual(first);
   expect(first.agentTurn).toEqual({ index: 2, role: 'agent', text: 'Tell me about your experience with Go.' });
   expect(llm.replies).toBe(2);
@@ -79,22 +81,22 @@ test('a retried turn returns the stored reply without asking the model again', a
     [1, 'candidate'],
     [2, 'agent'],
   ]);
-  const closing = await activities.interviewTurn({ interviewId, index: 3, candidateText: 'I write Go daily.' });
+  const closing = await turn(3, 'I write Go daily.');
   expect(closing.ended).toBe(true);
   // The stored turn remembers that it ended the interview, for a retry after a lost answer.
-  expect((await activities.interviewTurn({ interviewId, index: 3, candidateText: 'I write Go daily.' })).ended).toBe(true);
+  expect((await turn(3, 'I write Go daily.')).ended).toBe(true);
 });
 
 test('the read model never goes back; a report is reserved once and analysed from the transcript', async () => {
-  const { interviewId, activities } = await setup();
+  const { interviewId, activities, turn } = await setup();
   expect(await activities.projectInterview({ interviewId, seq: 2, fields: { status: 'active', startedAt: new Date().toISOString() } })).toBe(true);
   expect(await activities.projectInterview({ interviewId, seq: 3, fields: { status: 'completed', endedReason: 'candidate_ended' } })).toBe(true);
   expect(await activities.projectInterview({ interviewId, seq: 2, fields: { status: 'active' } })).toBe(false);
   expect(await Interview.findById(interviewId).lean()).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', seq: 3 });
 
-  await activities.interviewTurn({ interviewId, index: 0, candidateText: null });
-  await activities.interviewTurn({ interviewId, index: 1, candidateText: 'ready' });
-  await activities.interviewTurn({ interviewId, index: 3, candidateText: 'Go is my main language for backend services' });
+  await turn(0, null);
+  await turn(1, 'ready');
+  await turn(3, 'Go is my main language for backend services');
   const [a, b] = await Promise.all([activities.reserveInterviewReport({ interviewId }), activities.reserveInterviewReport({ interviewId })]);
   expect(a).toEqual(b);
   expect(await InterviewReport.countDocuments({ interviewId })).toBe(1);

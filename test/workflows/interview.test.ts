@@ -33,6 +33,8 @@ type Projection = Parameters<InterviewActivities['projectInterview']>[0];
 interface Calls {
   projections: Projection[];
   turns: Array<{ index: number; candidateText: string | null }>;
+  /** The interview's fields each turn was handed. */
+  subjects: Array<Parameters<InterviewActivities['interviewTurn']>[0]['interview']>;
   reserved: number;
   settled: Array<Parameters<InterviewActivities['settleInterview']>[0]>;
   analyzed: number;
@@ -50,14 +52,15 @@ const REPORT_ID = '65f000000000000000000002';
 const LAST_WORDS = 'that is all from me';
 
 function mockActivities(options: MockOptions = {}): { activities: InterviewActivities; calls: Calls } {
-  const calls: Calls = { projections: [], turns: [], reserved: 0, settled: [], analyzed: 0 };
+  const calls: Calls = { projections: [], turns: [], subjects: [], reserved: 0, settled: [], analyzed: 0 };
   const activities: InterviewActivities = {
     async projectInterview(projection) {
       calls.projections.push(projection);
       return true;
     },
-    async interviewTurn({ index, candidateText }) {
+    async interviewTurn({ index, candidateText, interview }) {
       calls.turns.push({ index, candidateText });
+      calls.subjects.push(interview);
       await options.turnGate;
       if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
       const ended = candidateText === LAST_WORDS;
@@ -220,6 +223,9 @@ test('the candidate starts, talks and ends: a report id at the end, charged per 
       { index: 1, candidateText: 'I wrote compilers' },
       { index: 3, candidateText: 'And databases' },
     ]);
+    // Each turn is handed what it needs of the interview, so it does not read the interview.
+    const { organizationId, agentId, agentMode, language, candidateName, byok } = input;
+    expect(calls.subjects).toEqual(Array(3).fill({ organizationId, agentId, agentMode, language, candidateName, byok }));
     await env.sleep('90 seconds');
     expect(await handle.executeUpdate(interviewEndUpdate)).toEqual({ reportId: REPORT_ID });
 

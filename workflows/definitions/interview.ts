@@ -93,10 +93,22 @@ export interface InterviewSettlement {
   byok: boolean;
 }
 
+/**
+ * One exchange of a text interview. The interview's fixed fields come with it from the workflow's
+ * input, so the turn reads the agent and the transcript but not the interview.
+ */
+export interface InterviewTurnRequest {
+  interviewId: string;
+  index: number;
+  /** `null` for the agent's opening. */
+  candidateText: string | null;
+  interview: Pick<InterviewInput, 'organizationId' | 'agentId' | 'agentMode' | 'language' | 'candidateName' | 'byok'>;
+}
+
 /** The activities the interview workflow runs; activities/interviews.ts implements them. */
 export interface InterviewActivities {
   projectInterview: (projection: { interviewId: string; seq: number; fields: Record<string, unknown> }) => Promise<boolean>;
-  interviewTurn: (request: { interviewId: string; index: number; candidateText: string | null }) => Promise<InterviewTurnResult>;
+  interviewTurn: (request: InterviewTurnRequest) => Promise<InterviewTurnResult>;
   reserveInterviewReport: (request: { interviewId: string }) => Promise<{ reportId: string }>;
   settleInterview: (settlement: InterviewSettlement) => Promise<void>;
   analyzeInterview: (request: { interviewId: string }) => Promise<void>;

@@ -1,8 +1,9 @@
 /**
  * Where a `POST /calls` waits, read from the histories of calls it placed: the answer waits for the
- * call's first workflow task, the dial activity and the workflow task that completes the dial
- * update. Each history's event times split that into time queued for a worker and time a worker
- * spends, so a bench can print them beside the POST's own latency; the rest is the API's.
+ * call's first workflow task, inside which the dial runs as a local activity and the dial update is
+ * answered. The history's event times and the dial's marker (when the worker scheduled and finished
+ * it) split that into time queued for a worker and time a worker spends, so a bench can print them
+ * beside the POST's own latency; the rest is the API's.
  */
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { callWorkflowId } from '../workflows/definitions';
@@ -11,44 +12,41 @@ import { percentile } from './servers';
 type HistoryEvent = NonNullable<Awaited<ReturnType<WorkflowHandle['fetchHistory']>>['events']>[number];
 
 const SEGMENTS = [
-  ['first task queued', 'start to the first workflow task picked up'],
-  ['first task run', 'the worker runs it and schedules the dial'],
-  ['dial queued', 'the dial activity waits for a worker'],
-  ['dial run', 'the carrier and the `created` write'],
-  ['answer task queued', 'the dial result waits for the next workflow task'],
-  ['answer task run', 'the worker completes the dial update'],
+  ['task queued', 'start to the first workflow task picked up'],
+  ['task to the dial', 'the worker runs the workflow up to the dial'],
+  ['dial run', 'the carrier and the `created` write (a local activity)'],
+  ['task answer', 'the dial result to the task completed with the answer'],
 ] as const;
 
-const ms = (event: HistoryEvent) => Number(event.eventTime!.seconds) * 1000 + (event.eventTime!.nanos ?? 0) / 1e6;
+type Timestamp = { seconds?: unknown; nanos?: number | null } | null | undefined;
+const msOf = (t: Timestamp) => Number(t!.seconds) * 1000 + (t!.nanos ?? 0) / 1e6;
+const ms = (event: HistoryEvent) => msOf(event.eventTime);
 
-/** The six segments of one call's path to its dial update's answer, or undefined if the history has not got there. */
+/** The worker's own times of a local activity, from its marker's `data` payload (JSON, as Core writes it). */
+function dialMarkerTimes(event: HistoryEvent): { scheduled: number; completed: number } | undefined {
+  const payload = event.markerRecordedEventAttributes?.details?.data?.payloads?.[0]?.data;
+  if (!payload) return undefined;
+  const data = JSON.parse(Buffer.from(payload).toString('utf8')) as { activity_type?: string; original_schedule_time?: Timestamp; complete_time?: Timestamp };
+  if (data.activity_type !== 'dial' || !data.original_schedule_time || !data.complete_time) return undefined;
+  return { scheduled: msOf(data.original_schedule_time), completed: msOf(data.complete_time) };
+}
+
+/** The four segments of one call's path to its dial update's answer, or undefined if the history has not got there. */
 function segments(events: HistoryEvent[]): number[] | undefined {
   const first = (pred: (e: HistoryEvent) => unknown, from = 0) => events.findIndex((e, i) => i >= from && pred(e));
-  const last = (pred: (e: HistoryEvent) => unknown, before: number) => {
-    for (let i = before - 1; i >= 0; i -= 1) if (pred(events[i]!)) return i;
-    return -1;
-  };
   const started = first((e) => e.workflowExecutionStartedEventAttributes);
   const task1 = first((e) => e.workflowTaskStartedEventAttributes);
-  const task1Done = first((e) => e.workflowTaskCompletedEventAttributes, task1);
-  const dialScheduled = first((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'dial');
-  const dialStarted = first((e) => e.activityTaskStartedEventAttributes, dialScheduled);
-  const dialDone = first((e) => e.activityTaskCompletedEventAttributes, dialStarted);
-  const answered = first((e) => e.workflowExecutionUpdateCompletedEventAttributes, dialDone);
-  if ([started, task1, task1Done, dialScheduled, dialStarted, dialDone, answered].some((i) => i < 0)) return undefined;
-  // The update's answer is in the task whose completion precedes it; its start is the last before that.
-  const answerDone = last((e) => e.workflowTaskCompletedEventAttributes, answered);
-  const answerStarted = last((e) => e.workflowTaskStartedEventAttributes, answerDone);
-  if (answerStarted < dialDone) return undefined;
+  const marker = first((e) => e.markerRecordedEventAttributes && dialMarkerTimes(e));
+  const answered = first((e) => e.workflowExecutionUpdateCompletedEventAttributes);
+  if ([started, task1, marker, answered].some((i) => i < 0)) return undefined;
+  // The marker comes in the completion of the task that ran the dial, the last completed before it
+  // (a dial longer than the task's timeout goes on through the worker's heartbeats).
+  let answerDone = marker - 1;
+  while (answerDone > task1 && !events[answerDone]!.workflowTaskCompletedEventAttributes) answerDone -= 1;
+  if (answerDone <= task1 || answered < marker) return undefined;
+  const dial = dialMarkerTimes(events[marker]!)!;
   const t = (i: number) => ms(events[i]!);
-  return [
-    t(task1) - t(started),
-    t(task1Done) - t(task1),
-    t(dialStarted) - t(dialScheduled),
-    t(dialDone) - t(dialStarted),
-    t(answerStarted) - t(dialDone),
-    t(answerDone) - t(answerStarted),
-  ];
+  return [t(task1) - t(started), dial.scheduled - t(task1), dial.completed - dial.scheduled, t(answerDone) - dial.completed];
 }
 
 /** The p50 of each segment over (up to `limit` of) these calls, as markdown table rows, and their sum. */

@@ -111,7 +111,8 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
   const activities: Mocked = {
     async dial({ callId, to }) {
       const work = attempts.get(callId)!;
-      world.dials.push({ callId, ...work, at: Context.current().info.currentAttemptScheduledTimestampMs });
+      // The dial is a local activity, whose own times are the worker's clock: the server's is the one skipped.
+      world.dials.push({ callId, ...work, at: await server().currentTimeMs() });
       if (to === REJECTED) return { refused: { kind: 'rejected' as const, message: 'rejected' } };
       world.inFlight += 1;
       world.peak = Math.max(world.peak, world.inFlight);

@@ -15,20 +15,24 @@ const SEGMENTS = [
   ['task queued', 'start to the first workflow task picked up'],
   ['task to the dial', 'the worker runs the workflow up to the dial'],
   ['dial run', 'the carrier and the `created` write (a local activity)'],
-  ['task answer', 'the dial result to the task completed with the answer'],
+  ['task answer', 'the dial\'s end to the task completed with the answer'],
 ] as const;
 
 type Timestamp = { seconds?: unknown; nanos?: number | null } | null | undefined;
 const msOf = (t: Timestamp) => Number(t!.seconds) * 1000 + (t!.nanos ?? 0) / 1e6;
 const ms = (event: HistoryEvent) => msOf(event.eventTime);
 
-/** The worker's own times of a local activity, from its marker's `data` payload (JSON, as Core writes it). */
-function dialMarkerTimes(event: HistoryEvent): { scheduled: number; completed: number } | undefined {
+/**
+ * The worker's own times of the dial, from its marker's `data` payload (JSON, as Core writes it):
+ * when the worker scheduled it, on its clock, and its run time, which Core writes as the workflow's
+ * time at the task's start plus the run.
+ */
+function dialMarkerTimes(event: HistoryEvent): { scheduled: number; ranUntil: number } | undefined {
   const payload = event.markerRecordedEventAttributes?.details?.data?.payloads?.[0]?.data;
   if (!payload) return undefined;
   const data = JSON.parse(Buffer.from(payload).toString('utf8')) as { activity_type?: string; original_schedule_time?: Timestamp; complete_time?: Timestamp };
   if (data.activity_type !== 'dial' || !data.original_schedule_time || !data.complete_time) return undefined;
-  return { scheduled: msOf(data.original_schedule_time), completed: msOf(data.complete_time) };
+  return { scheduled: msOf(data.original_schedule_time), ranUntil: msOf(data.complete_time) };
 }
 
 /** The four segments of one call's path to its dial update's answer, or undefined if the history has not got there. */
@@ -46,7 +50,8 @@ function segments(events: HistoryEvent[]): number[] | undefined {
   if (answerDone <= task1 || answered < marker) return undefined;
   const dial = dialMarkerTimes(events[marker]!)!;
   const t = (i: number) => ms(events[i]!);
-  return [t(task1) - t(started), dial.scheduled - t(task1), dial.completed - dial.scheduled, t(answerDone) - dial.completed];
+  const run = dial.ranUntil - t(task1);
+  return [t(task1) - t(started), dial.scheduled - t(task1), run, t(answerDone) - dial.scheduled - run];
 }
 
 /** The p50 of each segment over (up to `limit` of) these calls, as markdown table rows, and their sum. */

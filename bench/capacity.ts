@@ -9,7 +9,8 @@
  * lets them fill for one call length, then for `MEASURE_SECONDS` (45) measures:
  *   - `POST /api/v1/calls` latency, beside a bare `client.workflow.start` of the no-op baseline
  *     workflow (bench/baselineWorkflow.ts), started 4 times a second in the same window, so both
- *     see the same machine;
+ *     see the same machine, and beside an answered start: the same workflow started with an update
+ *     that a no-op local activity answers, the Temporal hops of a POST without its work;
  *   - the live calls (`created` or `active` in the read model), sampled every 2 s;
  *   - the worker's log lines of activities that failed or timed out, and its memory.
  * A step is sustained when POST p50 is at most 2x the bare start's, no activity failed or timed
@@ -30,11 +31,11 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { Call } from '../models/call';
 import { freePort } from '../scripts/stack';
-import { baselineWorkflow } from './baselineWorkflow';
+import { baselineAnsweredUpdate, baselineWorkflow } from './baselineWorkflow';
 import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
 import { postPathRows } from './postPath';
 import { benchShape, type BenchShape } from './shape';
@@ -56,6 +57,7 @@ interface Step {
   /** The calls those POSTs placed, for their histories. */
   callIds: string[];
   bare: number[];
+  answered: number[];
   live: number[];
   failedPosts: number;
   activityProblems: number;
@@ -157,6 +159,16 @@ async function main(): Promise<void> {
       return ms;
     };
 
+    const answeredStart = async (): Promise<number> => {
+      const start = performance.now();
+      const workflowId = `bench-answered-${randomBytes(6).toString('hex')}`;
+      const startWorkflowOperation = new WithStartWorkflowOperation(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId, workflowIdConflictPolicy: 'FAIL' });
+      await client.workflow.executeUpdateWithStart(baselineAnsweredUpdate, { startWorkflowOperation });
+      const ms = performance.now() - start;
+      void client.workflow.getHandle(workflowId).terminate('bench sample').catch(() => undefined);
+      return ms;
+    };
+
     const liveCalls = () => Call.countDocuments({ organizationId, status: { $in: ['created', 'active'] } });
 
     // One call alone first: how long a call lasts at this pace, and the worker's memory idle.
@@ -210,13 +222,14 @@ async function main(): Promise<void> {
       rate = target / callSeconds;
       step = undefined;
       await sleep(callSeconds * 1000);
-      const measuring: Step = { target, posts: [], callIds: [], bare: [], live: [], failedPosts: 0, activityProblems: 0, workerRss: 0 };
+      const measuring: Step = { target, posts: [], callIds: [], bare: [], answered: [], live: [], failedPosts: 0, activityProblems: 0, workerRss: 0 };
       step = measuring;
       const problemsBefore = activityProblems;
       const end = performance.now() + MEASURE_SECONDS * 1000;
       const bareLoop = (async () => {
         while (performance.now() < end) {
           measuring.bare.push(await bareStart());
+          measuring.answered.push(await answeredStart());
           await sleep(250);
         }
       })();
@@ -230,7 +243,7 @@ async function main(): Promise<void> {
       step = undefined;
       results.push(measuring);
       const s = summary(measuring, idleRss);
-      console.log(`step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`);
+      console.log(`step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), answered start ${s.answeredP50} ms (${s.answeredRatio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`);
       crashed = service.crashed();
       if (crashed) {
         console.log(`The ramp stops: ${crashed}. This step's figures and any after it are not the service's.`);
@@ -242,12 +255,12 @@ async function main(): Promise<void> {
     arriving = false;
     await arrivals;
 
-    console.log('\n| live calls (target) | live held (min-max) | POST /calls p50 / p99 (ms) | bare start p50 / p99 (ms) | p50 vs bare | activities failed or timed out | failed POSTs | worker RSS (MiB) | worker memory per live call (KiB) | sustained |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    console.log('\n| live calls (target) | live held (min-max) | POST /calls p50 / p99 (ms) | bare start p50 / p99 (ms) | p50 vs bare | answered start p50 (ms) | p50 vs answered | activities failed or timed out | failed POSTs | worker RSS (MiB) | worker memory per live call (KiB) | sustained |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of results) {
       const s = summary(r, idleRss);
       console.log(
-        `| ${r.target} | ${s.liveMin}-${s.liveMax} | ${s.postP50} / ${s.postP99} | ${s.bareP50} / ${s.bareP99} | ${s.ratio}x | ${r.activityProblems} | ${r.failedPosts} | ${r.workerRss.toFixed(0)} | ${s.perCall} | ${s.sustained ? 'yes' : 'no'} |`,
+        `| ${r.target} | ${s.liveMin}-${s.liveMax} | ${s.postP50} / ${s.postP99} | ${s.bareP50} / ${s.bareP99} | ${s.ratio}x | ${s.answeredP50} | ${s.answeredRatio}x | ${r.activityProblems} | ${r.failedPosts} | ${r.workerRss.toFixed(0)} | ${s.perCall} | ${s.sustained ? 'yes' : 'no'} |`,
       );
     }
     const best = results.filter((r) => summary(r, idleRss).sustained).map((r) => Math.min(...r.live));
@@ -322,6 +335,7 @@ function printSoak(samples: SoakSample[], idleRss: number): void {
 function summary(step: Step, idleRss: number) {
   const postP50 = step.posts.length ? percentile(step.posts, 50) : NaN;
   const bareP50 = percentile(step.bare, 50);
+  const answeredP50 = percentile(step.answered, 50);
   const liveMin = Math.min(...step.live);
   const mean = step.live.reduce((a, b) => a + b, 0) / step.live.length;
   return {
@@ -330,6 +344,8 @@ function summary(step: Step, idleRss: number) {
     bareP50: bareP50.toFixed(0),
     bareP99: percentile(step.bare, 99).toFixed(0),
     ratio: (postP50 / bareP50).toFixed(1),
+    answeredP50: answeredP50.toFixed(0),
+    answeredRatio: (postP50 / answeredP50).toFixed(1),
     liveMin,
     liveMax: Math.max(...step.live),
     perCall: (((step.workerRss - idleRss) * 1024) / mean).toFixed(0),

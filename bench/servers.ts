@@ -19,6 +19,7 @@ import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
 import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
+import type { BaselineActivities } from './baselineWorkflow';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
 
 export interface BenchServers {
@@ -86,7 +87,8 @@ export async function benchServers(name: string): Promise<BenchServers> {
  */
 export async function baselineWorker(connection: NativeConnection, namespace: string): Promise<{ taskQueue: string; stop(): Promise<void> }> {
   const taskQueue = `bench-baseline-${randomBytes(4).toString('hex')}`;
-  const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow') });
+  const activities: BaselineActivities = { baselineStep: async () => undefined };
+  const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow'), activities });
   const running = worker.run();
   return {
     taskQueue,

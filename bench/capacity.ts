@@ -8,8 +8,8 @@
  * places calls open-loop at the rate that holds that many live (step / call length per second),
  * lets them fill for one call length, then for `MEASURE_SECONDS` (45) measures:
  *   - `POST /api/v1/calls` latency, beside a bare `client.workflow.start` of the no-op baseline
- *     workflow (bench/baselineWorkflow.ts), started 4 times a second in the same window, so both
- *     see the same machine, and beside an answered start: the same workflow started with an update
+ *     workflow (bench/baselineWorkflow.ts), sampled about 3 times a second in the same window, so
+ *     both see the same machine, and beside an answered start: the same workflow started with an update
  *     that a no-op local activity answers, the Temporal hops of a POST without its work;
  *   - the live calls (`created` or `active` in the read model), sampled every 2 s;
  *   - the worker's log lines of activities that failed or timed out, and its memory.
@@ -151,19 +151,16 @@ async function main(): Promise<void> {
       const res = await call('POST', '/calls', { agentId, phoneNumber: '+442079460001', variables: { firstName: `Ada${placed++}` } }).catch(() => undefined);
       return res?.status === 201 ? { ms: performance.now() - start, callId: res.body.id as string } : undefined;
     };
-    const bareStart = async (): Promise<number> => {
+    /** How long one baseline run took to start (and answer, for the answered start); the run is then ended. */
+    const timedStart = async (kind: 'bare' | 'answered'): Promise<number> => {
+      const workflowId = `bench-${kind}-${randomBytes(6).toString('hex')}`;
+      const options = { taskQueue: baseline.taskQueue, workflowId };
       const start = performance.now();
-      const handle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-bare-${randomBytes(6).toString('hex')}` });
-      const ms = performance.now() - start;
-      void handle.terminate('bench sample').catch(() => undefined);
-      return ms;
-    };
-
-    const answeredStart = async (): Promise<number> => {
-      const start = performance.now();
-      const workflowId = `bench-answered-${randomBytes(6).toString('hex')}`;
-      const startWorkflowOperation = new WithStartWorkflowOperation(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId, workflowIdConflictPolicy: 'FAIL' });
-      await client.workflow.executeUpdateWithStart(baselineAnsweredUpdate, { startWorkflowOperation });
+      if (kind === 'bare') await client.workflow.start(baselineWorkflow, options);
+      else {
+        const startWorkflowOperation = new WithStartWorkflowOperation(baselineWorkflow, { ...options, workflowIdConflictPolicy: 'FAIL' });
+        await client.workflow.executeUpdateWithStart(baselineAnsweredUpdate, { startWorkflowOperation });
+      }
       const ms = performance.now() - start;
       void client.workflow.getHandle(workflowId).terminate('bench sample').catch(() => undefined);
       return ms;
@@ -228,8 +225,8 @@ async function main(): Promise<void> {
       const end = performance.now() + MEASURE_SECONDS * 1000;
       const bareLoop = (async () => {
         while (performance.now() < end) {
-          measuring.bare.push(await bareStart());
-          measuring.answered.push(await answeredStart());
+          measuring.bare.push(await timedStart('bare'));
+          measuring.answered.push(await timedStart('answered'));
           await sleep(250);
         }
       })();

@@ -6,6 +6,7 @@
  * beside the POST's own latency; the rest is the API's.
  */
 import type { Client, WorkflowHandle } from '@temporalio/client';
+import type { Timestamp } from '@temporalio/common';
 import { callWorkflowId } from '../workflows/definitions';
 import { percentile } from './servers';
 
@@ -18,8 +19,7 @@ const SEGMENTS = [
   ['task answer', 'the dial\'s end to the task completed with the answer'],
 ] as const;
 
-type Timestamp = { seconds?: unknown; nanos?: number | null } | null | undefined;
-const msOf = (t: Timestamp) => Number(t!.seconds) * 1000 + (t!.nanos ?? 0) / 1e6;
+const msOf = (t: Timestamp | null | undefined) => Number(t!.seconds) * 1000 + (t!.nanos ?? 0) / 1e6;
 const ms = (event: HistoryEvent) => msOf(event.eventTime);
 
 /**
@@ -40,7 +40,8 @@ function segments(events: HistoryEvent[]): number[] | undefined {
   const first = (pred: (e: HistoryEvent) => unknown, from = 0) => events.findIndex((e, i) => i >= from && pred(e));
   const started = first((e) => e.workflowExecutionStartedEventAttributes);
   const task1 = first((e) => e.workflowTaskStartedEventAttributes);
-  const marker = first((e) => e.markerRecordedEventAttributes && dialMarkerTimes(e));
+  const dials = events.map(dialMarkerTimes);
+  const marker = dials.findIndex(Boolean);
   const answered = first((e) => e.workflowExecutionUpdateCompletedEventAttributes);
   if ([started, task1, marker, answered].some((i) => i < 0)) return undefined;
   // The marker comes in the completion of the task that ran the dial, the last completed before it
@@ -48,7 +49,7 @@ function segments(events: HistoryEvent[]): number[] | undefined {
   let answerDone = marker - 1;
   while (answerDone > task1 && !events[answerDone]!.workflowTaskCompletedEventAttributes) answerDone -= 1;
   if (answerDone <= task1 || answered < marker) return undefined;
-  const dial = dialMarkerTimes(events[marker]!)!;
+  const dial = dials[marker]!;
   const t = (i: number) => ms(events[i]!);
   const run = dial.ranUntil - t(task1);
   return [t(task1) - t(started), dial.scheduled - t(task1), run, t(answerDone) - dial.scheduled - run];

@@ -19,8 +19,8 @@ import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
 import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
-import type { BaselineActivities } from './baselineWorkflow';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
+import type { BaselineActivities } from './baselineWorkflow';
 
 export interface BenchServers {
   temporalAddress: string;

@@ -239,7 +239,7 @@ export const carrierRejected = (message: string) => apiError('CARRIER_REJECTED',
 export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAILABLE', message);
 
 export const dialTimeout = (seconds: number) =>
-  apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged.`);
+  apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged. Should the carrier accept it after all, it is hung up at once.`);
 
 export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | 'interview') =>
   apiError(

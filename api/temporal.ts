@@ -23,6 +23,7 @@ import { ApplicationFailure, WorkflowNotFoundError, type UpdateDefinition, type 
 import type { Config } from '../config';
 import { anyCause } from '../lib/cause';
 import {
+  callAbandonSignal,
   callCarrierEventSignal,
   callDialUpdate,
   callHangupUpdate,
@@ -144,8 +145,33 @@ export class Workflows {
     const start = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
     await this.within(this.deadlines.dial, () => this.client.workflow.executeUpdateWithStart(callDialUpdate, { startWorkflowOperation: start }), {
       // No worker took the call in time, or the carrier hangs.
-      timedOut: this.abandoning(workflowId, 'POST /calls gave up waiting for the dial', () => dialTimeout(this.deadlines.dial)),
+      timedOut: async () => {
+        await this.abandonDial(input);
+        return dialTimeout(this.deadlines.dial);
+      },
     });
+  }
+
+  /**
+   * Tells the call's workflow that nobody waits for its dial any more. Not a termination: a dial
+   * already in the carrier's hands may still be accepted, and only the workflow can hang that call
+   * up. Sent with start, so a start still on its way to the server finds the signal and never dials;
+   * a run that has already finished is left alone.
+   */
+  private async abandonDial(input: CallInput): Promise<void> {
+    const workflowId = callWorkflowId(input.callId);
+    await this.client
+      .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () =>
+        this.client.workflow.signalWithStart<CallWorkflow, []>(callWorkflowType, {
+          ...this.startOptions(workflowId, input),
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          args: [input],
+          signal: callAbandonSignal,
+        }),
+      )
+      // A server that cannot be reached leaves the call to go ahead, listed as any other.
+      .catch(() => undefined);
   }
 
   /** `closed` is the 409's message when the call's workflow has already finished. */

@@ -1,6 +1,6 @@
 import { setHandler } from '@temporalio/workflow';
 import { CallRun } from './callRun';
-import { callCarrierEventSignal, callDialUpdate, callHangupSignal, callHangupUpdate, callStateQuery, type CallWorkflow } from './definitions';
+import { callAbandonSignal, callCarrierEventSignal, callDialUpdate, callHangupSignal, callHangupUpdate, callStateQuery, type CallWorkflow } from './definitions';
 
 /**
  * One outbound call, the source of truth for its state: dialling -> `created` (the carrier accepted)
@@ -15,6 +15,7 @@ export const callWorkflow: CallWorkflow = async (input) => {
   setHandler(callDialUpdate, () => call.dialOutcome());
   setHandler(callCarrierEventSignal, (event) => call.carrierEvent(event));
   setHandler(callHangupSignal, () => call.hangupSignalled());
+  setHandler(callAbandonSignal, () => call.abandon());
   setHandler(callHangupUpdate, () => call.hangup(), { validator: () => call.validateHangup() });
   setHandler(callStateQuery, () => call.snapshot());
 

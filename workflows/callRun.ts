@@ -48,6 +48,10 @@ export class CallRun {
   /** The carrier refused the dial: no call exists. */
   private refused: Refused | undefined;
   private hangupRequested = false;
+  /** The API gave up on the dial (its 504). */
+  private abandoned = false;
+  /** Abandoned before the dial started: nothing was dialled. */
+  private notDialled = false;
   /** Carrier events not yet acted on, in the order reported. */
   private readonly events: CarrierEvent[] = [];
   /** The read model's sequence number of the last state written. */
@@ -64,14 +68,17 @@ export class CallRun {
 
   /** The workflow's result: its state, and for a refused dial the refusal's kind. */
   result(): CallState {
-    return this.refused ? { ...this.state, refused: this.refused.kind } : { ...this.state };
+    if (this.refused) return { ...this.state, refused: this.refused.kind };
+    return this.notDialled ? { ...this.state, abandoned: true } : { ...this.state };
   }
 
   // Messages.
 
   /** The dial update sent with start: answers once the call is `created`, or fails as the carrier refused. */
   async dialOutcome(): Promise<DialAccepted> {
-    await condition(() => this.state.status !== 'dialing' || this.refused !== undefined);
+    await condition(() => this.state.status !== 'dialing' || this.refused !== undefined || this.notDialled);
+    // Nobody waits for this answer any more: the API that asked has given up.
+    if (this.notDialled) refuse('The dial was abandoned before it started.');
     if (this.refused) throw refusal(this.refused.kind === 'rejected' ? FailureType.carrierRejected : FailureType.carrierUnavailable, this.refused.message);
     return { carrierCallId: this.state.carrierCallId! };
   }
@@ -89,6 +96,12 @@ export class CallRun {
     // it, instead of letting the phone ring on.
     const dialing = status === 'dialing' && this.refused === undefined;
     if (dialing || status === 'created' || status === 'active') this.hangupRequested = true;
+  }
+
+  /** The API answered 504 `DIAL_TIMEOUT`: the call it gave up on must not ring on. */
+  abandon(): void {
+    this.abandoned = true;
+    this.hangupSignalled();
   }
 
   validateHangup(): void {
@@ -115,12 +128,19 @@ export class CallRun {
   /**
    * Dials, naming the agent so that a carrier that speaks for it (Twilio) can load its voice. True
    * once the carrier has the call and its `created` state is written; false when the carrier
-   * refused, after giving back what placing the call reserved.
+   * refused or the API abandoned the call first, after giving back what placing it reserved.
    */
   async placeCall(): Promise<boolean> {
     const { input } = this;
     // `byok` goes to the read model too: the activities that pick the call's LLM read it there.
     const { callId: _callId, maxDurationMinutes: _max, voicemailBehavior: _vm, ringTimeoutSeconds: _ring, ...record } = input;
+    // Abandoned before this run's first task (no worker took the call in time): the signal was
+    // delivered as its handler was set, so the person is never rung.
+    if (this.abandoned) {
+      this.notDialled = true;
+      await this.settle(0);
+      return false;
+    }
     const created = { seq: ++this.seq, fields: { ...record, status: 'created', direction: 'outbound' } };
     const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok, created });
     if ('refused' in result) {

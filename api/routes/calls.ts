@@ -91,6 +91,7 @@ export const callRoutes = [
     summary: 'Place an outbound call',
     description:
       'Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. ' +
+      'A dial the carrier has not accepted within the server\'s deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. ' +
       'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minutes left. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
       'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
       'A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. ' +

@@ -2,6 +2,7 @@
  * Calls end to end on the real stack: the API, a worker running the call and simulated-line
  * workflows on the Temporal dev server, the simulated carrier and LLM, and FerretDB.
  */
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { SCOPES } from '../../api/scopes';
 import { callSlotPool } from '../../models/call';
 import { grantCredits } from '../../models/creditEntry';
@@ -9,6 +10,7 @@ import { slotsInUse } from '../../models/slot';
 import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
+import { simulatedLineWorkflowId } from '../../workflows/definitions';
 
 // The tests poll calls until they complete: keys get a rate limit the polling cannot reach.
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
@@ -205,16 +207,35 @@ test('hangup while ringing ends the call as hangup_requested without charge', as
   expect(done).toMatchObject({ disposition: 'hangup_requested', chargedMinutes: 0, startedAt: null });
 });
 
-test('with no worker to dial, POST /calls gives up with 504 and leaves nothing behind', async () => {
-  const orphan = await api.extraApp({ TEMPORAL_TASK_QUEUE: uniqueName('no-worker'), DIAL_TIMEOUT_SECONDS: '2' });
+test('with no worker to dial, POST /calls gives up with 504 and leaves nothing behind; the next worker never dials it', async () => {
+  const queueEnv = { ...env, TEMPORAL_TASK_QUEUE: uniqueName('no-worker') };
+  const orphan = await api.extraApp({ ...queueEnv, DIAL_TIMEOUT_SECONDS: '2' });
   const t = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
   const k = await t.key(...POLLING);
   const agent = (await orphan.call('POST', '/api/v1/agents', { token: k, body: { name: 'Lonely', instructions: 'Hi' } })).body;
-  const res = await orphan.call('POST', '/api/v1/calls', { token: k, body: { agentId: agent.id, phoneNumber: '+442079460001' } });
+  const externalRef = uniqueName('abandoned');
+  const res = await orphan.call('POST', '/api/v1/calls', { token: k, body: { agentId: agent.id, phoneNumber: '+442079460001', externalRef } });
   expect(res.status).toBe(504);
   expect(res.body.error).toMatchObject({ type: 'api_error', code: 'DIAL_TIMEOUT' });
   expect((await orphan.call('GET', '/api/v1/calls', { token: k })).body.pagination.total).toBe(0);
   expect(await slotsInUse(callSlotPool(t.organizationId))).toBe(0);
+
+  // The workflow was left to a worker, not terminated: the one that comes runs it without dialling.
+  const late = await runWorker(queueEnv);
+  try {
+    const workflowId = await waitFor(async () => {
+      for await (const e of late.client.workflow.list({ query: `ExternalRef = "${externalRef}" AND ExecutionStatus = "Completed"` })) return e.workflowId;
+      return undefined;
+    }, 30_000);
+    expect(await late.client.workflow.getHandle(workflowId).result()).toEqual({ status: 'dialing', abandoned: true });
+    // The simulated carrier starts a line for every dial it takes.
+    const callId = workflowId.replace(/^call-/, '');
+    await expect(late.client.workflow.getHandle(simulatedLineWorkflowId(callId)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    expect((await orphan.call('GET', '/api/v1/calls', { token: k })).body.pagination.total).toBe(0);
+    expect(await slotsInUse(callSlotPool(t.organizationId))).toBe(0);
+  } finally {
+    await late.stop();
+  }
 });
 
 test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadline, and takes effect once a worker runs', async () => {

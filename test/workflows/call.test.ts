@@ -14,6 +14,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import {
+  callAbandonSignal,
   callCarrierEventSignal,
   callDialUpdate,
   callHangupSignal,
@@ -347,22 +348,67 @@ test('a hangup signal while ringing ends the call as hangup_requested', async ()
   });
 });
 
-test('a hangup signal while the carrier is still dialling hangs the call up as soon as the carrier has it', async () => {
+test.each([
+  // A campaign's cancel reaches its call in this instant.
+  ['a hangup signal', callHangupSignal, 'hangup-while-dialing'],
+  // The API gave up waiting (504 DIAL_TIMEOUT) just before the carrier accepted.
+  ['the abandon signal', callAbandonSignal, 'abandoned-while-dialing'],
+] as const)('%s while the carrier is still dialling hangs the call up as soon as the carrier has it', async (_name, signal, history) => {
   const input = callInput();
   let answerDial!: () => void;
   const dialGate = new Promise<void>((resolve) => (answerDial = resolve));
   await withCall(input, { dialGate }, async ({ calls, handle, dialed }) => {
     await waitFor(async () => (calls.dial.length === 1 ? true : undefined));
-    // A campaign's cancel reaches its call in this instant.
-    await handle.signal(callHangupSignal);
+    await handle.signal(signal);
     answerDial();
     await dialed;
     expect(await handle.result()).toEqual(completedState('hangup_requested'));
     expect(expectProjections(calls, ['created', 'completed'], 'hangup_requested')).toMatchObject({ chargedMinutes: 0 });
     const { startTime, closeTime } = await handle.describe();
     expect(closeTime!.getTime() - startTime.getTime()).toBeLessThan(input.ringTimeoutSeconds * 1000);
+    expectSettled(calls, input, 0, 'hangup_requested');
     expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
-    await record('hangup-while-dialing', handle);
+    await record(history, handle);
+  });
+});
+
+test('abandoned before any worker ran it, the call is never dialled: nothing written, the slot given back, the dial update refused', async () => {
+  const input = callInput();
+  const { activities, calls } = mockActivities();
+  const taskQueue = uniqueName('call-unworked');
+  const workflowId = callWorkflowId(input.callId);
+  // As the API does: the dial is asked for with start, and with no worker to run it the API gives
+  // up and signals the abandon with start.
+  const dialed = env.client.workflow.executeUpdateWithStart(callDialUpdate, {
+    startWorkflowOperation: new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { workflowId, taskQueue, args: [input], workflowIdConflictPolicy: 'FAIL' }),
+  });
+  dialed.catch(() => undefined);
+  const handle = env.client.workflow.getHandle<CallWorkflow>(workflowId);
+  await waitFor(async () => ((await handle.describe().catch(() => undefined)) ? true : undefined));
+  await env.client.workflow.signalWithStart<CallWorkflow, []>(callWorkflowType, {
+    workflowId,
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    signal: callAbandonSignal,
+  });
+
+  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  await worker.runUntil(async () => {
+    expect(await handle.result()).toEqual({ status: 'dialing', abandoned: true });
+    const failure = await dialed.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect((failure as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'invalid_state' });
+    expect(calls.dial).toEqual([]);
+    expect(calls.projectAttempts).toEqual([]);
+    expect(calls.settleCall).toEqual([
+      { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: input.byok },
+    ]);
+    expect(calls.carrierHangup).toEqual([]);
+    await record('abandoned-before-dial', handle);
   });
 });
 

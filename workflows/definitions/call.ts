@@ -107,6 +107,8 @@ export interface CallState {
   connected?: boolean;
   /** In the result: the carrier refused the dial, so no call exists. */
   refused?: 'rejected' | 'unavailable';
+  /** In the result: the API had given up on the dial before it started, so nothing was dialled. */
+  abandoned?: true;
 }
 
 /** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */
@@ -114,6 +116,11 @@ export const callDialUpdate = defineUpdate<DialAccepted>('dial');
 export const callCarrierEventSignal = defineSignal<[CarrierEvent]>('carrierEvent');
 /** An operator's hangup from the Temporal UI (a campaign's cancel too): ends a call being dialled, ringing or active. */
 export const callHangupSignal = defineSignal('hangup');
+/**
+ * The API gave up waiting for the dial (its 504 `DIAL_TIMEOUT`): a dial not yet started never is,
+ * and a call the carrier accepts after all is hung up at once.
+ */
+export const callAbandonSignal = defineSignal('abandon');
 /** The API's hangup, the same action: a 409 unless the call is `created` or `active`. */
 export const callHangupUpdate = defineUpdate<CallState>('hangup');
 export const callStateQuery = defineQuery<CallState>('state');

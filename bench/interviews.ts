@@ -6,7 +6,8 @@
  * workflow's update, whose activity stores the candidate's turn, asks the simulated LLM and stores
  * its reply. Beside it, in the same run: the same turns sent straight to the workflow with
  * `executeUpdate` (no HTTP), and the round trip of an empty workflow update (the `ping` of the
- * benches' no-op baseline workflow, bench/baselineWorkflow.ts, on a worker of its own), 100 times.
+ * benches' no-op baseline workflow, bench/baselineWorkflow.ts, on a worker of its own), 100 times,
+ * and of one a no-op local activity answers (`answered`): the turn's hops, without its work.
  * And the database's own round trips, 100 of each, for where the turn's time goes: a read of an
  * interview by id (as the candidate's credential check and the turn do) and an insert of a turn.
  *
@@ -26,7 +27,7 @@ import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { Interview } from '../models/interview';
 import { InterviewTurn } from '../models/interviewTurn';
-import { baselinePingUpdate, baselineWorkflow } from './baselineWorkflow';
+import { baselineAnsweredUpdate, baselinePingUpdate, baselineWorkflow } from './baselineWorkflow';
 import { baselineWorker, benchServers, benchTenant, serveApp } from './servers';
 
 const TURNS = 100;
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
       return latencies;
     };
     const emptyUpdates = (count: number) => timed(count, () => idle.executeUpdate(baselinePingUpdate));
+    const answeredUpdates = (count: number) => timed(count, () => idle.executeUpdate(baselineAnsweredUpdate));
     const someInterview = await started();
     const reads = () => timed(TURNS, () => Interview.findById(someInterview.id, { capabilityHash: 1, organizationId: 1, expiresAt: 1 }).lean());
     const inserts = () => timed(TURNS, (i) => InterviewTurn.create({ interviewId: new Types.ObjectId(), index: i, role: 'candidate', text: 'Bench insert.', startedAt: new Date() }));
@@ -122,6 +124,8 @@ async function main(): Promise<void> {
     await turns(WARMUP, overHttp);
     await emptyUpdates(WARMUP);
     const empty = await emptyUpdates(TURNS);
+    await answeredUpdates(WARMUP);
+    const answered = await answeredUpdates(TURNS);
     const http100 = await turns(TURNS, overHttp);
     const direct100 = await turns(TURNS, direct);
     const read100 = await reads();
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
     const row = (label: string, values: number[]) =>
       console.log(`| ${label} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${(percentile(values, 50) / baseP50).toFixed(1)}x | ${(percentile(values, 99) / baseP99).toFixed(1)}x |`);
     row('baseline: empty workflow update round trip (`ping` of the baseline workflow, client.executeUpdate)', empty);
+    row('an update answered by a no-op local activity (`answered`: the turn\'s Temporal hops without its work)', answered);
     row('candidate message to agent reply: POST /candidate/v1/interviews/{id}/messages', http100);
     row('the same turn as a bare client.executeUpdate of `message` (no HTTP)', direct100);
     row('the database alone: one read of an interview by id', read100);

@@ -22,6 +22,8 @@ export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-line-signature';
 const CHUNK_BYTES = 160;
 const TICK_MS = 20;
 const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff);
+/** Ticks a phone may fall behind its clock before it counts itself held up rather than late. */
+const STALL_TICKS = 2;
 /** The callee answers once the agent has been quiet this long after speaking, as a person does. */
 const ANSWER_AFTER_MS = 600;
 /** A hang-up comes this long after the callee's last word has gone out. */
@@ -113,7 +115,8 @@ class CalleePhone {
   private answering = false;
   private endedBy: CallEndedBy | undefined;
   private ticks = 0;
-  private readonly startedAt = Date.now();
+  /** When tick 0 was due; moved on by the time the phone itself was held up. */
+  private clockStart = Date.now();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -177,10 +180,21 @@ class CalleePhone {
     this.send({ event: 'mark', mark: { name } });
   }
 
-  /** Runs every 20 ms tick due by the wall clock, so a late timer does not slow the line down. */
+  /**
+   * Runs every 20 ms tick due by the wall clock, so a late timer does not slow the line down. But
+   * a phone behind its clock with none of the agent's audio left to play was held up itself (a
+   * stalled process, a starved machine): the agent's words are still on their way, and playing the
+   * silence of its own stall would cut them apart, as no phone does. It resumes from now instead.
+   */
   private catchUp(): void {
-    const due = Math.floor((Date.now() - this.startedAt) / TICK_MS);
-    for (; this.ticks < due && !this.endedBy; this.ticks++) this.tick();
+    const due = Math.floor((Date.now() - this.clockStart) / TICK_MS);
+    for (; this.ticks < due && !this.endedBy; this.ticks++) {
+      if (due - this.ticks > STALL_TICKS && !this.playback.some((item) => 'audio' in item)) {
+        this.clockStart += (due - this.ticks) * TICK_MS;
+        return;
+      }
+      this.tick();
+    }
   }
 
   private tick(): void {

@@ -61,16 +61,15 @@ async function place(phoneNumber = `+4420794600${numbers++}`): Promise<string> {
 }
 
 const getCall = async (id: string) => (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
-const completed = (id: string) => waitFor(async () => ((await getCall(id)).status === 'completed' ? getCall(id) : undefined), 60_000);
+const completed = (id: string, timeoutMs = 60_000) => waitFor(async () => ((await getCall(id)).status === 'completed' ? getCall(id) : undefined), timeoutMs);
 const transcript = async (id: string): Promise<[string, string][]> =>
   (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
 
-test('a whole call through the pipeline offline: the persona speaks, keys a digit and barges in; completed with transcript, report, charge and recording', async () => {
-  const id = await place();
-  const done = await completed(id);
-  expect(done).toMatchObject({ disposition: 'completed', chargedMinutes: Math.ceil(done.durationSeconds / 60) });
-
-  const turns = await transcript(id);
+/**
+ * The persona's whole conversation, every word heard as spoken: a greeting, two fields asked (the
+ * option digit keyed), the labels offered and cut into, the closing. Answers the persona's choice.
+ */
+function expectWholeConversation(turns: [string, string][]): [string, string] {
   const [cut, choice] = [turns[6]!, turns[7]!];
   expect(turns).toEqual([
     ['agent', GREETING],
@@ -87,6 +86,16 @@ test('a whole call through the pipeline offline: the persona speaks, keys a digi
   expect(LABEL_QUESTION.startsWith(cut[1])).toBe(true);
   expect(cut[1]).toMatch(/^Which fits best: renew,/);
   expect(cut[1].length).toBeLessThan(LABEL_QUESTION.length);
+  return choice;
+}
+
+test('a whole call through the pipeline offline: the persona speaks, keys a digit and barges in; completed with transcript, report, charge and recording', async () => {
+  const id = await place();
+  const done = await completed(id);
+  expect(done).toMatchObject({ disposition: 'completed', chargedMinutes: Math.ceil(done.durationSeconds / 60) });
+
+  const turns = await transcript(id);
+  const choice = expectWholeConversation(turns);
 
   const report = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${id}/report`, { token: key });
@@ -101,6 +110,23 @@ test('a whole call through the pipeline offline: the persona speaks, keys a digi
   // Both voices are on the recording, each on its own channel.
   expect(await wordsIn(left)).toContain('go ahead.');
   expect(await wordsIn(right)).toContain('Could you tell me your email?');
+}, 120_000);
+
+test('a phone held up mid-call (its process stalled, as on a starved machine) still hears every word whole', async () => {
+  const id = await place();
+  // The test's process is the API's and the phone's: blocking it stalls both, as a long pause of
+  // a busy machine does. The phone must not hear the stall as a pause between the agent's words.
+  const stall = setInterval(() => {
+    const until = Date.now() + 400;
+    while (Date.now() < until);
+  }, 1_000);
+  try {
+    // Every stall delays the call by as much: it lasts longer than an unstalled one.
+    expect((await completed(id, 100_000)).disposition).toBe('completed');
+  } finally {
+    clearInterval(stall);
+  }
+  expectWholeConversation(await transcript(id));
 }, 120_000);
 
 test('the callee of the hang-up-early number hangs up after the greeting: contact_hung_up', async () => {

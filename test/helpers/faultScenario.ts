@@ -52,7 +52,11 @@ export function outageSuite(prefix: string, variable: 'MONGODB_URI' | 'TEMPORAL_
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now())));
       await server!.restart();
 
-      await expectNothingLost(api!, scenario);
+      await expectNothingLost(api!, scenario).catch((err: Error) => {
+        // The worker's own account is the only record of what it waited on: its output is otherwise dropped.
+        err.message += `\n\nThe worker's last log lines:\n${workers.logTail(worker)}`;
+        throw err;
+      });
       expect((await api!.call('GET', '/readyz')).status).toBe(200);
       expect([worker.exitCode, worker.signalCode]).toEqual([null, null]);
     },
@@ -111,10 +115,16 @@ async function getCampaign(api: TestApi, key: string, id: string) {
 
 /** Waits for the campaign and the direct calls to finish, then checks that nothing was lost or done twice. */
 async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
+  let last: Record<string, any> | undefined;
   const done = await waitFor(async () => {
     const c = await getCampaign(api, s.key, s.campaignId);
+    last = c;
     return c.status === 'completed' ? c : undefined;
-  }, 150_000);
+  }, 150_000).catch(async (err: Error) => {
+    const open = ((await api.call('GET', '/api/v1/calls?limit=100', { token: s.key })).body.data as Array<Record<string, any>>).filter((c) => c.status !== 'completed');
+    err.message += `: the campaign is ${last?.status} with ${JSON.stringify(last?.stats)}; calls not completed: ${JSON.stringify(open.map((c) => [c.id, c.status, c.phoneNumber, c.createdAt]))}`;
+    throw err;
+  });
   const total = s.recipients.length;
   expect(done.stats).toEqual({ total, pending: 0, completed: total, failed: 0, suppressed: 0 });
 

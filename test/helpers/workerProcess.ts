@@ -9,8 +9,12 @@ import { temporalAddress } from './servers';
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** Lines of a worker's log kept for a failing test to show. */
+const LOG_TAIL_LINES = 200;
+
 export function workerProcesses(env: NodeJS.ProcessEnv) {
   const started: ChildProcess[] = [];
+  const logs = new Map<ChildProcess, string[]>();
   return {
     /** Resolves once the worker polls its task queue: bundling its workflows takes seconds on 2 busy cores. */
     async start(): Promise<ChildProcess> {
@@ -21,14 +25,17 @@ export function workerProcesses(env: NodeJS.ProcessEnv) {
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       started.push(child);
+      const log: string[] = [];
+      logs.set(child, log);
+      // Read to the end, so a chatty worker never blocks on a full pipe; the last lines are kept.
+      child.stdout!.on('data', (chunk: Buffer) => {
+        log.push(...chunk.toString().split('\n').filter(Boolean));
+        log.splice(0, Math.max(0, log.length - LOG_TAIL_LINES));
+      });
       await new Promise<void>((resolve, reject) => {
-        let seen = '';
-        const onData = (chunk: Buffer) => {
-          seen += chunk.toString();
-          if (!seen.includes('"worker running"')) return;
+        const onData = () => {
+          if (!log.some((line) => line.includes('"worker running"'))) return;
           child.stdout!.off('data', onData);
-          // Keep draining, so a chatty worker never blocks on a full pipe.
-          child.stdout!.resume();
           resolve();
         };
         child.stdout!.on('data', onData);
@@ -40,6 +47,10 @@ export function workerProcesses(env: NodeJS.ProcessEnv) {
     async kill(child: ChildProcess): Promise<void> {
       child.kill('SIGKILL');
       if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
+    /** The last lines the worker logged, for a test's failure to show what the worker saw. */
+    logTail(child: ChildProcess): string {
+      return (logs.get(child) ?? []).join('\n');
     },
     killAll(): void {
       for (const w of started) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');

@@ -145,10 +145,7 @@ export class Workflows {
     const start = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
     await this.within(this.deadlines.dial, () => this.client.workflow.executeUpdateWithStart(callDialUpdate, { startWorkflowOperation: start }), {
       // No worker took the call in time, or the carrier hangs.
-      timedOut: async () => {
-        await this.abandonDial(input);
-        return dialTimeout(this.deadlines.dial);
-      },
+      timedOut: this.abandoning(() => this.abandonDial(input), () => dialTimeout(this.deadlines.dial)),
     });
   }
 
@@ -158,20 +155,14 @@ export class Workflows {
    * up. Sent with start, so a start still on its way to the server finds the signal and never dials;
    * a run that has already finished is left alone.
    */
-  private async abandonDial(input: CallInput): Promise<void> {
-    const workflowId = callWorkflowId(input.callId);
-    await this.client
-      .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () =>
-        this.client.workflow.signalWithStart<CallWorkflow, []>(callWorkflowType, {
-          ...this.startOptions(workflowId, input),
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          args: [input],
-          signal: callAbandonSignal,
-        }),
-      )
-      // A server that cannot be reached leaves the call to go ahead, listed as any other.
-      .catch(() => undefined);
+  private abandonDial(input: CallInput) {
+    return this.client.workflow.signalWithStart<CallWorkflow, []>(callWorkflowType, {
+      ...this.startOptions(callWorkflowId(input.callId), input),
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [input],
+      signal: callAbandonSignal,
+    });
   }
 
   /** `closed` is the 409's message when the call's workflow has already finished. */
@@ -208,7 +199,7 @@ export class Workflows {
   async startCampaign(input: CampaignInput): Promise<void> {
     const workflowId = campaignWorkflowId(input.campaignId);
     await this.within(this.deadlines.action, () => this.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, { ...this.startOptions(workflowId, input), args: [input] }), {
-      timedOut: this.abandoning(workflowId, 'POST /campaigns gave up waiting for the start', () => createTimeout(this.deadlines.action, 'campaign')),
+      timedOut: this.abandoning(this.terminate(workflowId, 'POST /campaigns gave up waiting for the start'), () => createTimeout(this.deadlines.action, 'campaign')),
     });
   }
 
@@ -246,7 +237,7 @@ export class Workflows {
     const start = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
     await this.within(this.deadlines.action, () => this.client.workflow.executeUpdateWithStart(interviewOpenUpdate, { startWorkflowOperation: start }), {
       // Its link would be in the answer that is not given: nobody could ever use it.
-      timedOut: this.abandoning(workflowId, 'POST /interviews gave up waiting for the workflow', () => createTimeout(this.deadlines.action, 'interview')),
+      timedOut: this.abandoning(this.terminate(workflowId, 'POST /interviews gave up waiting for the workflow'), () => createTimeout(this.deadlines.action, 'interview')),
     });
   }
 
@@ -305,14 +296,19 @@ export class Workflows {
     }
   }
 
-  /** What a timed-out start answers: the workflow is ended first, so no worker can act on it later behind the client's back. */
-  private abandoning(workflowId: string, reason: string, error: () => ApiError) {
+  /**
+   * What a timed-out start answers, once `end` has told the workflow that nobody waits for it (a
+   * termination, or the call's abandon signal), so no worker acts on it later behind the client's
+   * back. A server that does not answer in time leaves the workflow as it is.
+   */
+  private abandoning(end: () => Promise<unknown>, error: () => ApiError) {
     return async () => {
-      await this.client
-        .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () => this.client.workflow.getHandle<Workflow>(workflowId).terminate(reason))
-        // A server that does not answer leaves it running.
-        .catch(() => undefined);
+      await this.client.withDeadline(Date.now() + ABANDON_DEADLINE_MS, end).catch(() => undefined);
       return error();
     };
+  }
+
+  private terminate(workflowId: string, reason: string) {
+    return () => this.client.workflow.getHandle<Workflow>(workflowId).terminate(reason);
   }
 }

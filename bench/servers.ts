@@ -21,6 +21,7 @@ import { createOrganization, type NewOrganization } from '../models/tenant';
 import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
 import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
 import type { BaselineActivities } from './baselineWorkflow';
+import { stoppedOnInterrupt } from './interrupt';
 
 export interface BenchServers {
   temporalAddress: string;
@@ -75,9 +76,9 @@ export async function benchServers(name: string): Promise<BenchServers> {
       const gone = servers.find((s) => s.ended());
       return gone && `${gone.name} ${gone.ended()} (its log is in ${scratch})`;
     },
-    stop: async () => {
+    stop: stoppedOnInterrupt(async () => {
       await Promise.allSettled([...servers].reverse().map((s) => s.stop()));
-    },
+    }),
   };
 }
 
@@ -177,6 +178,7 @@ export async function campaignStack(name: string, servers: BenchServers, callMs:
     env: { ...process.env, ...env, CALL_MS: String(callMs), STATS_FILE: statsFile },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  stoppedOnInterrupt(() => stopProcess(worker));
   try {
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     await Promise.all(Object.values(mongoose.models).map((m) => m.init()));

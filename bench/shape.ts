@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freeShapePorts, startShape } from '../scripts/productionStack';
 import { provision, toolPaths } from '../scripts/stack';
+import { stoppedOnInterrupt } from './interrupt';
 import { memory } from './voiceBench';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -53,13 +54,13 @@ export async function benchShape(name: string, env: NodeJS.ProcessEnv, onWorkerL
       const gone = server ? `${server.name} ${server.ended()}` : [...ended][0] && `${[...ended][0]} exited`;
       return gone && `${gone} (the logs are in ${path.join(dir, 'logs')})`;
     },
-    stop: async () => {
+    stop: stoppedOnInterrupt(async () => {
       stopping = true;
       for (const stopFollowing of followers) stopFollowing();
       await shape.stop();
       // The logs stay for a look; the databases go.
       rmSync(path.join(dir, 'postgresql'), { recursive: true, force: true });
-    },
+    }),
   };
 }
 

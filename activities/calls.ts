@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
@@ -53,6 +54,19 @@ async function dialVoice(agentId: string, variables: Record<string, string>): Pr
 
 /** How long a dial waits on writing its call's `created` state before leaving it to the workflow. */
 const DIAL_RECORD_WAIT_MS = 5_000;
+/** The time between the attempt's start and our first line, and between the write and its answer. */
+const DIAL_SLACK_MS = 1_000;
+
+/**
+ * A dial starts only if it can answer, and its call be written, before the attempt times out: an
+ * attempt that timed out mid-dial would be retried while the carrier still places the first call.
+ * The retry that this throws for starts with the whole attempt ahead of it.
+ */
+function ensureTimeToDial(startedAt: number, carrier: Carrier): void {
+  const left = Context.current().info.startToCloseTimeoutMs - (Date.now() - startedAt);
+  const needed = carrier.dialTimeoutMs + DIAL_RECORD_WAIT_MS + DIAL_SLACK_MS;
+  if (left < needed) throw new Error(`Not dialled: ${left} ms of this attempt left, a dial and its write need ${needed} ms.`);
+}
 
 /** A state of the call in the read model (models/call.ts), counted once when it is the end. */
 async function applyProjection({ callId, seq, fields }: CallProjection): Promise<boolean> {
@@ -74,7 +88,9 @@ async function applyProjection({ callId, seq, fields }: CallProjection): Promise
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
     async dial({ callId, to, agentId, variables, byok, created }) {
+      const startedAt = Date.now();
       const voice = await dialVoice(agentId, variables);
+      ensureTimeToDial(startedAt, carrier);
       let carrierCallId: string;
       try {
         ({ carrierCallId } = await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok, ...(voice ? { voice } : {}) }));

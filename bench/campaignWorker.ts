@@ -17,6 +17,7 @@ Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging
 
 class FixedLengthCarrier implements Carrier {
   readonly name = 'fixed-length';
+  readonly dialTimeoutMs = 10_000;
   inFlight = 0;
   peak = 0;
 

@@ -4,6 +4,7 @@
  */
 import { condition, getExternalWorkflowHandle, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import {
+  DIAL_ATTEMPT_TIMEOUT_MS,
   FailureType,
   campaignCallEndedSignal,
   type CallActivities,
@@ -21,7 +22,7 @@ const retryTen = { initialInterval: '1 second', maximumInterval: '30 seconds', m
 // the dial update, so `POST /calls` waits for one workflow task instead of two and an activity's
 // round trips. A dial repeated after a lost worker is no likelier than with an activity: either
 // way the carrier's answer is kept only once a completion reaches the server.
-const { dial } = proxyLocalActivities<CallActivities>({ startToCloseTimeout: '30 seconds', retry: retryTen });
+const { dial } = proxyLocalActivities<CallActivities>({ startToCloseTimeout: DIAL_ATTEMPT_TIMEOUT_MS, retry: retryTen });
 const { carrierHangup, leaveVoicemail } = proxyActivities<CallActivities>({ startToCloseTimeout: '30 seconds', retry: retryTen });
 // The call's states, its charge and its report are written to the database and must not be lost:
 // these keep trying through an outage of any length rather than fail the call. The analysis turns

@@ -31,6 +31,13 @@ export interface DialVoice {
 
 export interface Carrier {
   readonly name: string;
+  /**
+   * The longest `dial` takes: past it, it gives up (a carrier that cannot tell whether the call was
+   * placed refuses it as unavailable; one whose dial is safe to repeat may throw). The dial
+   * activity starts a dial only with this much of its attempt left, since an attempt that times
+   * out mid-dial is retried and the retry would ring the person a second time.
+   */
+  readonly dialTimeoutMs: number;
   /** Resolves with the carrier's own id for the call, or throws CarrierRefusedError. */
   dial(request: DialRequest): Promise<{ carrierCallId: string }>;
   hangup(carrierCallId: string): Promise<void>;

@@ -10,6 +10,7 @@ import { scenarioOf } from './testNumbers';
  */
 export class SimulatedCarrier implements Carrier {
   readonly name = 'simulated';
+  readonly dialTimeoutMs = 10_000;
 
   constructor(
     private readonly client: Client,
@@ -25,13 +26,10 @@ export class SimulatedCarrier implements Carrier {
     if (scenario === 'carrier_unavailable') throw new CarrierRefusedError('unavailable', 'The carrier is unavailable (simulated test number).');
     const input: SimulatedLineInput = { callId: request.callId, phoneNumber: request.to, paceMs: this.paceMs, ...(this.audio ? { audio: true } : {}) };
     const workflowId = simulatedLineWorkflowId(request.callId);
-    // A retried dial finds the line it already started.
-    await this.client.workflow.start('simulatedLineWorkflow', {
-      workflowId,
-      taskQueue: this.taskQueue,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    });
+    // A retried dial finds the line it already started, so one that gave up is thrown to be retried.
+    await this.client.withDeadline(Date.now() + this.dialTimeoutMs, () =>
+      this.client.workflow.start('simulatedLineWorkflow', { workflowId, taskQueue: this.taskQueue, args: [input], workflowIdConflictPolicy: 'USE_EXISTING' }),
+    );
     return { carrierCallId: workflowId };
   }
 

@@ -34,6 +34,11 @@ const MESSAGE_WAIT_MS = 25_000;
 const MESSAGE_POLL_MS = 1_000;
 type SayLanguage = Extract<Parameters<InstanceType<typeof twiml.VoiceResponse>['say']>[0], { language?: unknown }>['language'];
 
+/**
+ * How long a request to Twilio's REST API may take (its SDK's default is 30 s, as long as the dial
+ * activity's whole attempt). A create that times out is refused as unavailable, never retried.
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
 /** Twilio's statuses of a call that is still on. */
 const CALL_ON = new Set(['queued', 'initiated', 'ringing', 'in-progress']);
 
@@ -44,6 +49,8 @@ export interface TwilioCarrierOptions extends TwilioConfig {
   defaultTts: string;
   /** The call workflow's ring timeout (RING_TIMEOUT_SECONDS), which the detection's verdict must beat. */
   ringTimeoutSeconds: number;
+  /** REQUEST_TIMEOUT_MS unless given (tests of a Twilio that answers late). */
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -56,11 +63,13 @@ export interface TwilioCarrierOptions extends TwilioConfig {
  */
 export class TwilioCarrier implements Carrier {
   readonly name = 'twilio';
+  readonly dialTimeoutMs: number;
   private readonly client: Twilio;
 
   constructor(private readonly options: TwilioCarrierOptions) {
+    this.dialTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     // No automatic retries: Twilio has no idempotency key for calls, so a retried create can ring twice.
-    this.client = new Twilio(options.accountSid, options.authToken, { autoRetry: false });
+    this.client = new Twilio(options.accountSid, options.authToken, { autoRetry: false, timeout: this.dialTimeoutMs });
     this.client.api.baseUrl = options.apiBaseUrl;
   }
 

@@ -26,7 +26,9 @@ import { Refused, RelayClient } from '../fakes/conversationRelay';
 import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
 import { MediaStreamClient } from '../fakes/mediaStreams';
 import { startFakeDeepgram, startFakeElevenLabs, type FakeDeepgram, type FakeElevenLabs } from '../fakes/speechVendors';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+import { LATE_ANSWER_MS, startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+import { CarrierRefusedError } from '../../providers/carrier/interface';
+import { TwilioCarrier } from '../../providers/carrier/twilio';
 
 const PUBLIC = TWILIO_PUBLIC;
 const REJECTED = '+442079460021';
@@ -373,6 +375,19 @@ test('a number Twilio refuses is 400 CARRIER_REJECTED, an outage 502 CARRIER_UNA
   const list = await api.call('GET', '/api/v1/calls?limit=100', { token: key });
   expect(list.body.data.map((c: { phoneNumber: string }) => c.phoneNumber)).not.toEqual(expect.arrayContaining([REJECTED]));
   expect(list.body.data.map((c: { phoneNumber: string }) => c.phoneNumber)).not.toEqual(expect.arrayContaining([OUTAGE]));
+});
+
+test('a create Twilio does not confirm within the request timeout is refused as unavailable, and not sent again', async () => {
+  const phoneNumber = nextNumber();
+  fake.answersLateFor.add(phoneNumber);
+  const carrier = new TwilioCarrier({ ...loadConfig(env).carrier.twilio!, publicBaseUrl: PUBLIC, defaultStt: 'simulated', defaultTts: 'simulated', ringTimeoutSeconds: 60, requestTimeoutMs: 500 });
+  const started = Date.now();
+  const refused = await carrier.dial({ callId: 'late', to: phoneNumber, callWorkflowId: 'call-late', byok: false }).catch((err: unknown) => err);
+  expect(Date.now() - started).toBeLessThan(LATE_ANSWER_MS);
+  expect(refused).toBeInstanceOf(CarrierRefusedError);
+  expect(refused).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/^The carrier could not be reached \(.*timeout/) });
+  await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
+  expect(fake.created.filter((d) => d.form.To === phoneNumber)).toHaveLength(1);
 });
 
 test('POST /calls/{id}/hangup hangs up through the REST API', async () => {

@@ -23,8 +23,12 @@ export interface FakeTwilio {
   rejects: Set<string>;
   /** Numbers for which Twilio answers 503, as during an outage. */
   failsFor: Set<string>;
+  /** Numbers whose call Twilio places at once but confirms only LATE_ANSWER_MS later, as when overloaded. */
+  answersLateFor: Set<string>;
   close(): Promise<void>;
 }
+
+export const LATE_ANSWER_MS = 3_000;
 
 function formOf(text: string): Record<string, string | string[]> {
   const params = new URLSearchParams(text);
@@ -57,6 +61,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const updated: RecordedRequest[] = [];
   const rejects = new Set<string>();
   const failsFor = new Set<string>();
+  const answersLateFor = new Set<string>();
   const calls = new Map<string, Record<string, unknown>>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -73,6 +78,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       created.push({ callSid: sid, form });
       const call = { sid, account_sid: accountSid, to, from: form.From, status: 'queued', direction: 'outbound-api', api_version: '2010-04-01', uri: `${base}/${sid}.json` };
       calls.set(sid, call);
+      if (answersLateFor.has(to)) await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
       return answer(res, 201, call);
     }
     const update = req.method === 'POST' ? new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '') : null;
@@ -107,6 +113,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     updated,
     rejects,
     failsFor,
+    answersLateFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

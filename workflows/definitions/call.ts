@@ -76,6 +76,9 @@ export interface CallSettlement {
   byok: boolean;
 }
 
+/** Each attempt of the dial: room for the slowest carrier's dial and the write after it (activities/calls.ts checks). */
+export const DIAL_ATTEMPT_TIMEOUT_MS = 30_000;
+
 /** The activities the call workflow runs; activities/calls.ts implements them. */
 export interface CallActivities {
   /**

@@ -91,7 +91,8 @@ async function embedded(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => 
       temporalAddress: servers.temporalAddress,
       mongodbUri: uri,
       workerRss: () => memory(worker.child.pid!).rss,
-      crashed: servers.crashed,
+      // A worker or an API that exited leaves the bench measuring nothing: it says so.
+      crashed: () => servers.crashed() ?? exited('the worker', worker.child) ?? exited('the API', api.child),
       stop,
     };
   } catch (err) {
@@ -99,6 +100,9 @@ async function embedded(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => 
     throw err;
   }
 }
+
+const exited = (name: string, child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? `${name} exited (${child.exitCode ?? child.signalCode})` : undefined;
 
 /** BENCH_SHAPE=production: the production shape's two APIs behind nginx and its two workers. */
 async function production(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => void): Promise<Service> {

@@ -116,10 +116,12 @@ test('a phone held up mid-call (its process stalled, as on a starved machine) st
   const id = await place();
   // The test's process is the API's and the phone's: blocking it stalls both, as a long pause of
   // a busy machine does. The phone must not hear the stall as a pause between the agent's words.
+  // 400 ms every 2 s: at 400 ms every second, on a machine busy with other suites, the agent's own
+  // audio reached the phone late enough mid-sentence for the callee to answer half a question.
   const stall = setInterval(() => {
     const until = Date.now() + 400;
     while (Date.now() < until);
-  }, 1_000);
+  }, 2_000);
   try {
     // Every stall delays the call by as much: it lasts longer than an unstalled one.
     expect((await completed(id, 100_000)).disposition).toBe('completed');

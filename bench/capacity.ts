@@ -36,7 +36,7 @@ import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { Call } from '../models/call';
 import { freePort } from '../scripts/stack';
 import { baselineAnsweredUpdate, baselineWorkflow } from './baselineWorkflow';
-import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
+import { apiClient, baselineWorker, benchServers, benchTenant, hasExited, percentile, stopProcess } from './servers';
 import { postPathRows } from './postPath';
 import { benchShape, type BenchShape } from './shape';
 import { memory, sleep, startProcess } from './voiceBench';
@@ -101,8 +101,7 @@ async function embedded(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => 
   }
 }
 
-const exited = (name: string, child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? `${name} exited (${child.exitCode ?? child.signalCode})` : undefined;
+const exited = (name: string, child: ChildProcess) => (hasExited(child) ? `${name} exited (${child.exitCode ?? child.signalCode})` : undefined);
 
 /** BENCH_SHAPE=production: the production shape's two APIs behind nginx and its two workers. */
 async function production(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => void): Promise<Service> {

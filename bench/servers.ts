@@ -155,8 +155,10 @@ export async function serveApp(app: Koa): Promise<{ server: http.Server; url: st
 }
 
 /** Lets a benchmark's child process drain and exit; one still running after 15 s is killed, so no bench leaves it behind. */
+export const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (hasExited(child)) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

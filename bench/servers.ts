@@ -19,7 +19,7 @@ import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
 import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
-import { freePort, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
+import { freePort, hasExited, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
 import type { BaselineActivities } from './baselineWorkflow';
 import { stoppedOnInterrupt } from './interrupt';
 
@@ -155,8 +155,6 @@ export async function serveApp(app: Koa): Promise<{ server: http.Server; url: st
 }
 
 /** Lets a benchmark's child process drain and exit; one still running after 15 s is killed, so no bench leaves it behind. */
-export const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (hasExited(child)) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));

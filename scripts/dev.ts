@@ -15,7 +15,7 @@ import { createApiKey } from '../models/apiKey';
 import { Organization } from '../models/organization';
 import { createOrganization } from '../models/tenant';
 import { buildDashboard } from './buildDashboard';
-import { portInUse, provision, startFerret, startTemporal, toolPaths, type RunningServer } from './stack';
+import { hasExited, portInUse, provision, startFerret, startTemporal, toolPaths, type RunningServer } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log('[dev] stopping...');
     await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      if (hasExited(child)) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     })));

@@ -9,7 +9,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { searchAttributes } from '../workflows/definitions';
-import { freePort, portInUse, startServer, type RunningServer, type ToolPaths } from './stack';
+import { freePort, hasExited, portInUse, startServer, type RunningServer, type ToolPaths } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
 const run = promisify(execFile);
@@ -301,7 +301,7 @@ export class NodeProcess {
     child.stderr!.pipe(log, { end: false });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting; see ${this.logFile}`);
+      if (hasExited(child)) throw new Error(`${this.name} exited while starting; see ${this.logFile}`);
       if (this.port ? await ready(this.port) : running) return;
       if (Date.now() > deadline) throw new Error(`${this.name} did not start in time; see ${this.logFile}`);
       await sleep(200);
@@ -311,7 +311,7 @@ export class NodeProcess {
   /** SIGTERM: the API stops taking connections and finishes its requests; a worker drains its tasks. */
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || hasExited(child)) return;
     child.kill('SIGTERM');
     const killed = await Promise.race([this.exited!.then(() => true), sleep(30_000).then(() => false)]);
     if (!killed) {
@@ -323,7 +323,7 @@ export class NodeProcess {
   /** SIGKILL, as a crash or an out-of-memory kill would. */
   async kill(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || hasExited(child)) return;
     child.kill('SIGKILL');
     await this.exited;
   }

@@ -134,7 +134,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.end();
     },
     kill: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!hasExited(child)) child.kill('SIGKILL');
       await exited;
       log.end();
     },
@@ -142,8 +142,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   };
 }
 
+/** Whether a child process has ended, by exit or by signal. */
+export const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (hasExited(child)) return;
   child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
   const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 10_000)))]);

@@ -20,8 +20,8 @@
  * is not (KEEP_GOING=1 runs every step).
  *
  * SOAK_MINUTES=60 then holds the last step's live calls that long, samples the worker's memory
- * every minute, and prints its growth from the first ten minutes to the last ten (for example
- * `RAMP=200 SOAK_MINUTES=60`).
+ * every minute, and prints each ten minutes' mean and the growth from the first ten minutes to the
+ * last ten (for example `RAMP=200 SOAK_MINUTES=60`).
  *
  * BENCH_SHAPE=production measures the production shape instead (bench/shape.ts, from dist/): the
  * POSTs go through nginx to its two APIs, and the worker figures are its two workers' together.
@@ -313,18 +313,22 @@ async function soak(minutes: number, sample: () => Promise<{ rss: number; live: 
   return samples;
 }
 
+/** Every ten minutes' means, so a warm-up that levels off shows apart from a growth that goes on. */
 function printSoak(samples: SoakSample[], idleRss: number): void {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const window = Math.min(10, Math.floor(samples.length / 2));
   const first = samples.slice(0, window);
   const last = samples.slice(-window);
+  const between = [];
+  for (let start = window; start + window <= samples.length - window; start += window) between.push(samples.slice(start, start + window));
   const firstRss = mean(first.map((s) => s.rss));
   const lastRss = mean(last.map((s) => s.rss));
   const live = mean(samples.map((s) => s.live));
+  const minutes = (part: SoakSample[]) => `minutes ${part[0].minute}-${part.at(-1)!.minute}`;
   console.log(`\nSoak of ${samples.length} min at about ${live.toFixed(0)} live calls (worker RSS idle ${idleRss.toFixed(0)} MiB):\n`);
   console.log('| window | live calls (mean) | worker RSS mean (MiB) | worker memory per live call (KiB) |');
   console.log('| --- | ---: | ---: | ---: |');
-  for (const [name, part] of [[`first ${window} min`, first], [`last ${window} min`, last]] as const) {
+  for (const [name, part] of [[`first ${window} min (${minutes(first)})`, first], ...between.map((part) => [minutes(part), part] as const), [`last ${window} min (${minutes(last)})`, last]] as const) {
     const rss = mean(part.map((s) => s.rss));
     const calls = mean(part.map((s) => s.live));
     console.log(`| ${name} | ${calls.toFixed(0)} | ${rss.toFixed(0)} | ${(((rss - idleRss) * 1024) / calls).toFixed(0)} |`);

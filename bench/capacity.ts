@@ -319,20 +319,20 @@ function printSoak(samples: SoakSample[], idleRss: number): void {
   const window = Math.min(10, Math.floor(samples.length / 2));
   const first = samples.slice(0, window);
   const last = samples.slice(-window);
-  const between = [];
+  const between: SoakSample[][] = [];
   for (let start = window; start + window <= samples.length - window; start += window) between.push(samples.slice(start, start + window));
-  const firstRss = mean(first.map((s) => s.rss));
-  const lastRss = mean(last.map((s) => s.rss));
-  const live = mean(samples.map((s) => s.live));
   const minutes = (part: SoakSample[]) => `minutes ${part[0].minute}-${part.at(-1)!.minute}`;
+  const rows = [
+    { name: `first ${window} min (${minutes(first)})`, part: first },
+    ...between.map((part) => ({ name: minutes(part), part })),
+    { name: `last ${window} min (${minutes(last)})`, part: last },
+  ].map(({ name, part }) => ({ name, rss: mean(part.map((s) => s.rss)), calls: mean(part.map((s) => s.live)) }));
+  const live = mean(samples.map((s) => s.live));
   console.log(`\nSoak of ${samples.length} min at about ${live.toFixed(0)} live calls (worker RSS idle ${idleRss.toFixed(0)} MiB):\n`);
   console.log('| window | live calls (mean) | worker RSS mean (MiB) | worker memory per live call (KiB) |');
   console.log('| --- | ---: | ---: | ---: |');
-  for (const [name, part] of [[`first ${window} min (${minutes(first)})`, first], ...between.map((part) => [minutes(part), part] as const), [`last ${window} min (${minutes(last)})`, last]] as const) {
-    const rss = mean(part.map((s) => s.rss));
-    const calls = mean(part.map((s) => s.live));
-    console.log(`| ${name} | ${calls.toFixed(0)} | ${rss.toFixed(0)} | ${(((rss - idleRss) * 1024) / calls).toFixed(0)} |`);
-  }
+  for (const { name, rss, calls } of rows) console.log(`| ${name} | ${calls.toFixed(0)} | ${rss.toFixed(0)} | ${(((rss - idleRss) * 1024) / calls).toFixed(0)} |`);
+  const [firstRss, lastRss] = [rows[0].rss, rows.at(-1)!.rss];
   console.log(`\nWorker RSS growth, first ${window} min to last ${window} min: ${((100 * (lastRss - firstRss)) / firstRss).toFixed(1)}% (target: at most 10% over an hour).`);
 }
 

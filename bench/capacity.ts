@@ -34,9 +34,9 @@ import mongoose from 'mongoose';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { Call } from '../models/call';
-import { freePort, hasExited } from '../scripts/stack';
+import { freePort, hasExited, stopChild } from '../scripts/stack';
 import { baselineAnsweredUpdate, baselineWorkflow } from './baselineWorkflow';
-import { apiClient, baselineWorker, benchServers, benchTenant, percentile, stopProcess } from './servers';
+import { apiClient, baselineWorker, benchServers, benchTenant, percentile } from './servers';
 import { postPathRows } from './postPath';
 import { benchShape, type BenchShape } from './shape';
 import { memory, sleep, startProcess } from './voiceBench';
@@ -76,7 +76,7 @@ async function embedded(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => 
   const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/bench_capacity_${Date.now()}$1`);
   const children: ChildProcess[] = [];
   const stop = async () => {
-    for (const child of children.reverse()) await stopProcess(child);
+    for (const child of children.reverse()) await stopChild(child);
     await servers.stop();
   };
   try {

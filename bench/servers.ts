@@ -3,7 +3,7 @@
  * folder, unless TEMPORAL_ADDRESS / MONGODB_URI name running ones. FerretDB runs on SQLite (the
  * embedded default), or with BENCH_DATABASE=postgresql on PostgreSQL 15, as in production.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { loadConfig } from '../config';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
 import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
-import { freePort, hasExited, provision, startFerret, startTemporal, toolPaths, type RunningServer } from '../scripts/stack';
+import { freePort, provision, startFerret, startTemporal, stopChild, toolPaths, type RunningServer } from '../scripts/stack';
 import type { BaselineActivities } from './baselineWorkflow';
 import { stoppedOnInterrupt } from './interrupt';
 
@@ -154,16 +154,6 @@ export async function serveApp(app: Koa): Promise<{ server: http.Server; url: st
   return { server, url: await listen(server) };
 }
 
-/** Lets a benchmark's child process drain and exit; one still running after 15 s is killed, so no bench leaves it behind. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (hasExited(child)) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /**
  * The campaign benchmarks' stack on `servers`: a fresh database, the campaign worker
  * (bench/campaignWorker.ts, every call lasting `callMs`) as a process of its own, and the API in
@@ -178,7 +168,7 @@ export async function campaignStack(name: string, servers: BenchServers, callMs:
     env: { ...process.env, ...env, CALL_MS: String(callMs), STATS_FILE: statsFile },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  stoppedOnInterrupt(() => stopProcess(worker));
+  stoppedOnInterrupt(() => stopChild(worker));
   try {
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
@@ -197,11 +187,11 @@ export async function campaignStack(name: string, servers: BenchServers, callMs:
         await connection.close();
         if (dropDatabase) await mongoose.connection.dropDatabase();
         await mongoose.disconnect();
-        await stopProcess(worker);
+        await stopChild(worker);
       },
     };
   } catch (err) {
-    await stopProcess(worker);
+    await stopChild(worker);
     throw err;
   }
 }

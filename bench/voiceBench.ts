@@ -14,8 +14,9 @@ import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { PIPELINE_SAMPLE_RATE, samplesOf } from '../lib/audio';
 import { SimulatedTts } from '../providers/tts/simulated';
+import { stopChild } from '../scripts/stack';
 import { stoppedOnInterrupt } from './interrupt';
-import { benchServers, stopProcess } from './servers';
+import { benchServers } from './servers';
 
 export const STT_MS = Number(process.env.STT_MS) || 300;
 export const LLM_MS = Number(process.env.LLM_MS) || 200;
@@ -65,7 +66,7 @@ function cpuMs(pid: number): number {
 export async function startProcess(script: string, env: NodeJS.ProcessEnv, readyLine: string, onLine?: (line: string) => void): Promise<{ child: ChildProcess; line: string }> {
   const stderr = onLine ? 'pipe' : script.startsWith('worker') ? 'ignore' : 'inherit';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr] });
-  stoppedOnInterrupt(() => stopProcess(child));
+  stoppedOnInterrupt(() => stopChild(child));
   if (onLine) for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', onLine);
   const line = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -128,7 +129,7 @@ export async function withVoiceStack(name: string, apiScript: string, env: Recor
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   } finally {
-    for (const child of children.reverse()) await stopProcess(child);
+    for (const child of children.reverse()) await stopChild(child);
     await servers.stop();
   }
 }

@@ -15,7 +15,7 @@ import { createApiKey } from '../models/apiKey';
 import { Organization } from '../models/organization';
 import { createOrganization } from '../models/tenant';
 import { buildDashboard } from './buildDashboard';
-import { hasExited, portInUse, provision, startFerret, startTemporal, toolPaths, type RunningServer } from './stack';
+import { portInUse, provision, startFerret, startTemporal, stopChild, toolPaths, type RunningServer } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
@@ -117,11 +117,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('[dev] stopping...');
-    await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-      if (hasExited(child)) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    })));
+    await Promise.all(children.map((child) => stopChild(child)));
     await Promise.allSettled(servers.map((s) => s.stop()));
     process.exit(code);
   };

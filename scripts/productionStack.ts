@@ -9,7 +9,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { searchAttributes } from '../workflows/definitions';
-import { freePort, hasExited, portInUse, startServer, type RunningServer, type ToolPaths } from './stack';
+import { freePort, hasExited, portInUse, startServer, stopChild, type RunningServer, type ToolPaths } from './stack';
 
 const ROOT = path.resolve(__dirname, '..');
 const run = promisify(execFile);
@@ -310,14 +310,7 @@ export class NodeProcess {
 
   /** SIGTERM: the API stops taking connections and finishes its requests; a worker drains its tasks. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || hasExited(child)) return;
-    child.kill('SIGTERM');
-    const killed = await Promise.race([this.exited!.then(() => true), sleep(30_000).then(() => false)]);
-    if (!killed) {
-      child.kill('SIGKILL');
-      await this.exited;
-    }
+    if (this.child) await stopChild(this.child, 30_000);
   }
 
   /** SIGKILL, as a crash or an out-of-memory kill would. */

@@ -121,7 +121,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
     if (await Promise.race([portInUse(opts.port), spawnError])) break;
     if (Date.now() > deadline) {
-      await stopChild(child, exited);
+      await stopChild(child);
       throw new Error(`${opts.name} did not listen on port ${opts.port} in time; see ${opts.logFile}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -130,7 +130,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     name: opts.name,
     address: opts.address,
     stop: async () => {
-      await stopChild(child, exited);
+      await stopChild(child);
       log.end();
     },
     kill: async () => {
@@ -145,16 +145,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 /** Whether a child process has ended, by exit or by signal. */
 export const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+/**
+ * SIGTERM, so the child drains and exits; one still running after `graceMs` is killed, so no script
+ * or bench leaves a process behind.
+ */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   if (hasExited(child)) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 10_000)))]);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
   clearTimeout(timer);
-  if (!killed) {
-    child.kill('SIGKILL');
-    await exited;
-  }
 }
 
 export interface TemporalOptions {

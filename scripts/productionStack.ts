@@ -82,7 +82,7 @@ export async function startPostgres(opts: PostgresOptions): Promise<Postgres> {
   const [command, args] = unprivileged(bin('postgres'), [
     '-D', data, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${opts.dir}`,
     // A call's workflows, FerretDB's collections and visibility share one server: room for both pools.
-    '-c', 'max_connections=200',
+    '-c', 'max_connections=250',
   ]);
   const server = await startServer({ name: 'PostgreSQL', command, args, env, port: opts.port, logFile: opts.logFile, address: `127.0.0.1:${opts.port}` });
   // It listens before it accepts: wait until it answers.
@@ -199,6 +199,18 @@ export interface FerretPgOptions {
   logFile: string;
 }
 
+/**
+ * FerretDB 1.24 on PostgreSQL holds one pooled PostgreSQL connection while an update or a delete
+ * reads its documents and takes a second for the write. Once every connection of its pool is held
+ * by such a request waiting for its second, all requests hang for good (seen after 75 minutes of a
+ * two-hour soak, and at once with 1,000 concurrent updates). A client connection carries one
+ * request at a time, so while the clients' connections together stay below the pool's, a waiting
+ * request always finds one free. Each client of this FerretDB (an API process, a worker, a bench or
+ * a test) gets `maxPoolSize=FERRETDB_CLIENT_POOL` in its address, and the pool has room for eight.
+ */
+export const FERRETDB_CLIENT_POOL = 20;
+export const FERRETDB_PG_POOL = 8 * FERRETDB_CLIENT_POOL + 1;
+
 /** FerretDB on its PostgreSQL backend, in its own PostgreSQL database `ferretdb`. */
 export async function startFerretOnPostgres(opts: FerretPgOptions): Promise<RunningServer> {
   await opts.postgres.createDatabase('ferretdb');
@@ -208,10 +220,10 @@ export async function startFerretOnPostgres(opts: FerretPgOptions): Promise<Runn
     command: opts.tools.ferretdb,
     args: ['--handler=postgresql', `--state-dir=${opts.stateDir}`, `--listen-addr=127.0.0.1:${opts.port}`, '--debug-addr=-', '--telemetry=disable', '--log-level=warn'],
     // In the environment rather than the arguments, so the password stays out of the process list.
-    env: { ...process.env, FERRETDB_POSTGRESQL_URL: opts.postgres.url('ferretdb') },
+    env: { ...process.env, FERRETDB_POSTGRESQL_URL: `${opts.postgres.url('ferretdb')}?pool_max_conns=${FERRETDB_PG_POOL}` },
     port: opts.port,
     logFile: opts.logFile,
-    address: `mongodb://127.0.0.1:${opts.port}/${opts.database}`,
+    address: `mongodb://127.0.0.1:${opts.port}/${opts.database}?maxPoolSize=${FERRETDB_CLIENT_POOL}`,
   });
 }
 

@@ -338,7 +338,7 @@ function printSoak(samples: SoakSample[], idleRss: number): void {
   const growth = (from: number) => `${((100 * (lastRss - from)) / from).toFixed(1)}%`;
   console.log(`\nWorker RSS growth, first ${window} min to last ${window} min: ${growth(firstRss)} (target: at most 10% over an hour).`);
   // A soak longer than an hour also reads its last hour alone: whether the growth goes on once the heaps have warmed up.
-  if (window === 10 && samples.length > 60) {
+  if (samples.length > 60) {
     const hourStart = samples.slice(-60, -50);
     console.log(`Worker RSS growth over the last hour, ${minutes(hourStart)} to the last ten: ${growth(mean(hourStart.map((s) => s.rss)))} (the first ${samples.length - 60} min as warm-up).`);
   }

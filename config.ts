@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { EMBEDDED_SPEECH, LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from './providers/vendors';
 
 /**
@@ -52,6 +53,11 @@ export interface Config {
     ringTimeoutSeconds: number;
     /** How long POST /calls waits for the carrier's answer before abandoning the call (504). */
     dialTimeoutSeconds: number;
+    /**
+     * The countries an organization may call unless it has its own list (ISO 3166-1 alpha-2);
+     * null: any. Premium-rate and other paid number types are refused whatever the list.
+     */
+    allowedCountries: string[] | null;
     /** Milliseconds between the simulated carrier's events and turns: a short call takes a few seconds. */
     simulatedPaceMs: number;
     /**
@@ -244,6 +250,16 @@ function providerFrom(env: NodeJS.ProcessEnv, name: string, vendors: readonly st
   return value;
 }
 
+/** A comma-separated list of ISO 3166-1 alpha-2 codes; empty or `*`: any country. */
+function countriesFrom(env: NodeJS.ProcessEnv, name: string): string[] | null {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '' || raw === '*') return null;
+  const codes = raw.split(',').map((c) => c.trim().toUpperCase());
+  const unknown = codes.filter((c) => !isSupportedCountry(c));
+  if (unknown.length) throw new Error(`${name} must list ISO 3166-1 alpha-2 country codes (GB,US) or be *, got unknown ${unknown.join(', ')}`);
+  return [...new Set(codes)];
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -283,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simulatedPaceMs: intFrom(env, 'SIMULATED_CALL_PACE_MS', 400),
       simulatedLine: simulatedLineFrom(env),
       dialTimeoutSeconds: intFrom(env, 'DIAL_TIMEOUT_SECONDS', 20),
+      allowedCountries: countriesFrom(env, 'DIALLING_COUNTRIES'),
     },
     campaigns: {
       historyBudget: intFrom(env, 'CAMPAIGN_HISTORY_BUDGET', 8000),

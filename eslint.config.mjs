@@ -17,6 +17,7 @@ const noActivities = rule(into('activities'), 'Activities are the worker\'s: sha
 const noWorkflows = rule(WORKFLOW_IMPLEMENTATIONS, 'Import workflows/definitions, never workflow implementations.');
 const noWorker = rule(into('worker'), 'The worker wires everything; nothing imports it.');
 const noConversation = rule(into('conversation'), 'The conversation engine sits above models and providers.');
+const noDomain = rule(into('domain'), 'The domain layer sits above models and providers: routes and activities call it.');
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'test-output/**', '.data/**', 'public/**', '*.js', '*.mjs'] },
@@ -47,8 +48,9 @@ export default tseslint.config(
   { files: ['api/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
   { files: ['activities/**/*.ts'], rules: restrict(noApi, noWorkflows, noWorker) },
   { files: ['conversation/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker) },
-  { files: ['models/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
-  { files: ['providers/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
+  { files: ['domain/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },
+  { files: ['models/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation, noDomain) },
+  { files: ['providers/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation, noDomain) },
   { files: ['lib/**/*.ts'], rules: restrict(rule('^\\.', 'lib/ holds helpers that import only packages.')) },
   {
     // The dashboard runs in the browser and talks to the API only over HTTP: it imports its own

@@ -1,15 +1,14 @@
 import { Context } from '@temporalio/activity';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
-import { Call, callSlotPool, projectCall, type CallRecord } from '../models/call';
+import { Call, projectCall, type CallRecord } from '../models/call';
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
-import { appendTurn, transcriptOf } from '../models/callTurn';
-import { recordUsage } from '../models/creditEntry';
+import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
+import { CLOSING_LINE, extendHold, settleCall } from '../domain/admission';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recountSessionsSoon } from '../models/sessionCount';
-import { releaseSlot } from '../models/slot';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
@@ -119,14 +118,20 @@ export function callActivities({ carrier, llms }: CallDeps) {
 
     projectCall: applyProjection,
 
-    /** After the call: charge (or record byok minutes) once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
+    /** After the call: charge (or record byok minutes) and release its hold once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
     async settleCall(input) {
-      if (input.chargedMinutes > 0) {
-        await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `call:${input.callId}`, byok: input.byok });
-      }
-      await releaseSlot(callSlotPool(input.organizationId), input.callId);
+      await settleCall({ organizationId: input.organizationId, callId: input.callId, chargedMinutes: input.chargedMinutes, byok: input.byok });
       // With the organization the count reads the agent's calls by index, not the whole table (FerretDB).
       recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed' }));
+    },
+
+    extendHold: ({ organizationId, callId, minute }) => extendHold(organizationId, `call:${callId}`, minute),
+
+    async closeCall({ callId, carrierCallId }) {
+      const { agent, call } = await readCall(callId);
+      const language = agent ? agentProfile(agent, call.variables ?? {}).language : 'en';
+      await appendClosingTurn(callId, CLOSING_LINE);
+      if (carrier.say) await carrier.say(carrierCallId, CLOSING_LINE, language);
     },
 
     async leaveVoicemail({ callId }) {

@@ -2,26 +2,28 @@ import { WorkflowFailedError, type WorkflowClient } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
-import { callInputFor, callSlotPool } from '../models/call';
+import { callInputFor } from '../models/call';
 import { campaignFields, projectCampaign } from '../models/campaign';
-import { reserveCallSlot } from '../models/callSlot';
-import { isDoNotCall } from '../models/contact';
 import { LaneEntry, laneEntryId, putLaneEntry, Recipient, recipientId, type RecipientStatus } from '../models/recipient';
-import { releaseSlot } from '../models/slot';
+import { AdmissionRefused, admitCall, settleCall } from '../domain/admission';
 import { callWorkflowId, type AttemptOutcome, type CallState, type CampaignActivities, type ClosedCall } from '../workflows/definitions';
 
 export interface CampaignDeps {
   /** How long a campaign call may ring before it counts as unanswered. */
   ringTimeoutSeconds: number;
+  /** The service's default countries for organizations without their own list (null: any). */
+  allowedCountries: readonly string[] | null;
   /** Where a campaign's run learns that calls an earlier run started have closed. */
   workflows: WorkflowClient;
 }
 
-/** The last disposition of a recipient found do-not-call right before an attempt. */
+/**
+ * The last disposition of a recipient the admission refused right before an attempt: found
+ * do-not-call, or its number no longer one the organization may call.
+ */
 const DO_NOT_CALL = 'do_not_call';
-
-/** Attempts share one ledger read for this long (see reserveCallSlot). */
-const CREDIT_CHECK_MAX_AGE_MS = 10_000;
+const DESTINATION_NOT_ALLOWED = 'destination_not_allowed';
+const REFUSED_NOW: readonly string[] = [DO_NOT_CALL, DESTINATION_NOT_ALLOWED];
 
 const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
   completed: 'completed',
@@ -30,44 +32,59 @@ const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
   pending: 'pending',
 };
 
+/** An attempt admitted but never dialled: its slot and its hold (none for `byok`) given back, nothing charged. */
+const giveBack = (a: { organizationId: string; callId: string }) => settleCall({ organizationId: a.organizationId, callId: a.callId, chargedMinutes: 0, byok: false });
+
 /**
  * A recipient is written only by its campaign's workflow, one attempt at a time, so plain `$set`s
  * are safe on FerretDB. Every write sets absolute values, so a retried activity repeats it harmlessly.
  * Their signatures are the campaign workflow's own (workflows/definitions).
  */
-export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDeps) {
+export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workflows }: CampaignDeps) {
   return {
     /**
-     * Takes one of the organization's concurrent-call slots for the attempt (the pool direct calls
-     * use) and marks the recipient `calling`. Idempotent per call id: a retry finds its slot.
-     * A number that is do-not-call is not dialled: `suppressed` at import (the import keeps those
-     * out of the lanes, so they are not asked for), or found so now, right before the dial, and
-     * then marked so (with `lastDisposition` `do_not_call`, which tells a retry of this activity
-     * that it was this attempt that found it). A retry that had taken the slot gives it back.
+     * Admits the attempt (domain/admission.ts: its slot among the organization's concurrent calls,
+     * the pool direct calls use, and its first credit minute held) and marks the recipient
+     * `calling`. Idempotent per call id: a retry finds its slot and its hold. A number that is
+     * do-not-call is not dialled: `suppressed` at import (the import keeps those out of the lanes,
+     * so they are not asked for), or found so now, by the admission right before the dial, and then
+     * marked so (with `lastDisposition` `do_not_call`, which tells a retry of this activity that it
+     * was this attempt that found it); so is a number the organization's dialling policy no longer
+     * allows (`destination_not_allowed`). A retry that had been admitted gives back what it took.
      */
     async beginAttempt(a) {
       const recipient = await Recipient.findById(recipientId(a.campaignId, a.index)).lean();
       if (!recipient) throw new Error(`recipient ${a.index} of campaign ${a.campaignId} is missing`);
-      if (recipient.status === 'suppressed') return { suppressed: recipient.lastDisposition === DO_NOT_CALL ? 'now' : 'at_import' };
-      const alreadyBegun = recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId;
-      if (await isDoNotCall(a.organizationId, recipient.phoneNumber)) {
-        if (alreadyBegun) await releaseSlot(callSlotPool(a.organizationId), a.callId);
-        await Recipient.updateOne(
-          { _id: recipient._id },
-          { $set: { status: 'suppressed', attempts: a.attempt - 1, lastDisposition: DO_NOT_CALL, updatedAt: new Date() } },
-        );
-        return { suppressed: 'now' };
-      }
+      if (recipient.status === 'suppressed') return { suppressed: REFUSED_NOW.includes(recipient.lastDisposition ?? '') ? 'now' : 'at_import' };
       const campaignAgent = await Agent.findById(a.agentId).lean();
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
-      if (!alreadyBegun) {
-        const reservation = await reserveCallSlot({ organizationId: a.organizationId, callId: a.callId, byok: a.byok, creditMaxAgeMs: CREDIT_CHECK_MAX_AGE_MS });
-        if (!reservation.reserved) return { blocked: reservation.refused === 'insufficient_credits' ? 'insufficient_credits' : 'concurrency' };
-        await Recipient.updateOne(
-          { _id: recipient._id },
-          { $set: { status: 'calling', attempts: a.attempt, lastCallId: new Types.ObjectId(a.callId), updatedAt: new Date() } },
-        );
+      let heldMinutes: number;
+      try {
+        // Credentials were checked at launch; a retry of an admitted attempt finds what it holds.
+        ({ heldMinutes } = await admitCall({
+          organizationId: a.organizationId,
+          callId: a.callId,
+          phoneNumber: recipient.phoneNumber,
+          byok: a.byok,
+          checkByok: false,
+          defaultCountries: allowedCountries,
+        }));
+      } catch (err) {
+        if (!(err instanceof AdmissionRefused)) throw err;
+        const { reason } = err.refusal;
+        if (reason === 'do_not_call' || reason === 'destination_not_allowed') {
+          if (recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId) await giveBack(a);
+          const lastDisposition = reason === 'do_not_call' ? DO_NOT_CALL : DESTINATION_NOT_ALLOWED;
+          await Recipient.updateOne({ _id: recipient._id }, { $set: { status: 'suppressed', attempts: a.attempt - 1, lastDisposition, updatedAt: new Date() } });
+          return { suppressed: 'now' };
+        }
+        if (reason === 'concurrency' || reason === 'insufficient_credits') return { blocked: reason };
+        throw err;
       }
+      await Recipient.updateOne(
+        { _id: recipient._id },
+        { $set: { status: 'calling', attempts: a.attempt, lastCallId: new Types.ObjectId(a.callId), updatedAt: new Date() } },
+      );
       return {
         callInput: callInputFor(campaignAgent, {
           callId: a.callId,
@@ -80,13 +97,14 @@ export function campaignActivities({ ringTimeoutSeconds, workflows }: CampaignDe
           campaignId: a.campaignId,
           byok: a.byok,
           ringTimeoutSeconds,
+          heldMinutes,
         }),
       };
     },
 
     /** Gives back an attempt that was begun but never dialled (the campaign was cancelled meanwhile). */
     async abandonAttempt(a) {
-      await releaseSlot(callSlotPool(a.organizationId), a.callId);
+      await giveBack(a);
       await Recipient.updateOne(
         { _id: recipientId(a.campaignId, a.index) },
         { $set: { status: a.attempt === 1 ? 'pending' : 'retry_scheduled', attempts: a.attempt - 1, updatedAt: new Date() } },

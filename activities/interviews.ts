@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { Agent } from '../models/agent';
 import { countInterviewEnded, countInterviewReport } from '../models/analytics';
-import { recordUsage } from '../models/creditEntry';
+import { CLOSING_LINE, extendHold, settle } from '../domain/admission';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
 import { releaseSlot } from '../models/slot';
@@ -100,14 +100,18 @@ export function interviewActivities({ llms }: InterviewDeps) {
       }
     },
 
-    /** After the interview: charge (or record byok minutes) once, free its open-interview place and have the agent's sessions recounted. Safe to repeat. */
+    /** After the interview: charge (or record byok minutes) and release its holds once, free its open-interview place and have the agent's sessions recounted. Safe to repeat. */
     async settleInterview(input) {
       await releaseSlot(openInterviewPool(input.organizationId), input.interviewId);
-      if (input.chargedMinutes > 0) {
-        await recordUsage({ organizationId: input.organizationId, minutes: input.chargedMinutes, reference: `interview:${input.interviewId}`, byok: input.byok });
-      }
+      await settle({ organizationId: input.organizationId, conversation: `interview:${input.interviewId}`, chargedMinutes: input.chargedMinutes, byok: input.byok });
       // Voice agents run only interviews; those that started count as sessions.
       recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }));
+    },
+
+    extendInterviewHold: ({ organizationId, interviewId, minute }) => extendHold(organizationId, `interview:${interviewId}`, minute),
+
+    async closeInterview({ interviewId, index }) {
+      await appendTurn(interviewId, index, 'agent', CLOSING_LINE, true);
     },
 
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */

@@ -1,6 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { destinationRefusal } from '../domain/destinations';
 import { placeholders, type AgentRecord } from '../models/agent';
-import { validationError } from './errors';
+import { destinationNotAllowed, validationError } from './errors';
 
 /**
  * The checks a number and its variables pass before a call is placed, shared by `POST /calls` and
@@ -43,12 +44,21 @@ export function checkVariables(declared: string[], variables: Record<string, str
 }
 
 /**
- * A row of a campaign's import, number `index`, passes the checks of `POST /calls`, and its number
- * is not one `seen` before (each number with the row it first appeared on).
+ * A row of a campaign's import, number `index`, passes the checks of `POST /calls` (its number one
+ * the organization may call: `allowedCountries`, null for any), and its number is not one `seen`
+ * before (each number with the row it first appeared on).
  */
-export function checkRecipient(declared: string[], row: { phoneNumber: string; variables?: Record<string, string> }, index: number, seen: Map<string, number>): void {
+export function checkRecipient(
+  declared: string[],
+  row: { phoneNumber: string; variables?: Record<string, string> },
+  index: number,
+  seen: Map<string, number>,
+  allowedCountries: readonly string[] | null,
+): void {
   const param = `body.recipients[${index}]`;
   checkPhoneNumber(row.phoneNumber, param);
+  const refused = destinationRefusal(row.phoneNumber, allowedCountries);
+  if (refused) throw destinationNotAllowed(refused, `${param}.phoneNumber`);
   checkVariables(declared, row.variables ?? {}, param);
   const first = seen.get(row.phoneNumber);
   if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);

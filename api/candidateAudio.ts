@@ -16,13 +16,14 @@ import { MediaSession } from '../conversation/mediaSession';
 import { interviewLlm } from '../conversation/profile';
 import type { SessionEnd, Transport } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
+import { admitInterviewStart } from '../domain/admission';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Interview, type InterviewRecord } from '../models/interview';
 import { missingByokKinds } from '../models/providerCredential';
 import { createRateLimiter } from '../models/rateTicket';
 import type { LlmSource } from '../providers/llm';
 import type { SpeechSource } from '../providers/speechSource';
-import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable, serverRestarting } from './errors';
+import { ApiError, byokNotReady, fromDomain, invalidStateTransition, notFound, providerUnavailable, serverRestarting } from './errors';
 import { CANDIDATE_RATE_LIMIT, verifyCandidate } from './middleware/candidateAuth';
 import { takeRateLimit } from './middleware/rateLimit';
 import { CANDIDATE_PREFIX } from './routes/candidate';
@@ -84,7 +85,8 @@ export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
 class ProtocolError extends Error {}
 
 /** A refusal's close code: 4000 + the HTTP status of the same refusal (4401, 4403, 4409, 4429...); 1008 for a protocol error; 1011 otherwise. */
-function refusal(err: unknown): { close: number; code: string; message: string } {
+function refusal(thrown: unknown): { close: number; code: string; message: string } {
+  const err = fromDomain(thrown);
   if (err instanceof ApiError) return { close: 4000 + err.status, code: err.code, message: err.message };
   if (err instanceof ProtocolError) return { close: 1008, code: 'PROTOCOL_ERROR', message: err.message };
   return { close: 1011, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' };
@@ -162,6 +164,8 @@ class AudioSession implements Transport {
     if (!interview || !agent) throw notFound('interview', 'path.id');
     if (interview.status === 'completed') throw invalidStateTransition('This interview is over.');
     if (interview.mode !== 'voice') throw invalidStateTransition('This is a text interview: send messages instead.');
+    // Refused before `ready`: a candidate is never let talk into a minute nobody holds.
+    if (interview.status === 'created') await admitInterviewStart(interview);
     const { stt, tts, llm } = await this.engines(interview, agent);
     if (this.phase !== 'admitting') return;
     await this.takeOver();

@@ -1,3 +1,5 @@
+import { AdmissionRefused } from '../domain/admission';
+
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
  * envelope in one place. Anything else that escapes a handler is a 500 with a generic message.
@@ -35,9 +37,13 @@ export interface ErrorDetail {
 /** The most bad rows one refusal of an import lists. */
 export const MAX_ERROR_DETAILS = 100;
 
+/** The refusals of a row that leave the rest of an import to check: its fields, or its number's destination. */
+const ROW_CODES: readonly string[] = ['VALIDATION_ERROR', 'DESTINATION_NOT_ALLOWED'];
+
 /**
- * The bad rows of an import, each by its first VALIDATION_ERROR, so that one refusal names them
- * all (up to MAX_ERROR_DETAILS) rather than one per attempt.
+ * The bad rows of an import, each by its first VALIDATION_ERROR or DESTINATION_NOT_ALLOWED, so that
+ * one refusal names them all (up to MAX_ERROR_DETAILS) rather than one per attempt. The refusal's
+ * code is the first bad row's.
  */
 export class RowErrors {
   private found: Array<{ row: number; error: ApiError }> = [];
@@ -56,7 +62,7 @@ export class RowErrors {
       checks();
       return true;
     } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'VALIDATION_ERROR') throw err;
+      if (!(err instanceof ApiError) || !ROW_CODES.includes(err.code)) throw err;
       this.found.push({ row, error: err });
       return false;
     }
@@ -66,8 +72,8 @@ export class RowErrors {
   throwIfAny(): void {
     const rows = this.found.sort((a, b) => a.row - b.row).slice(0, MAX_ERROR_DETAILS);
     if (rows.length === 0) return;
-    const { message, param } = rows[0]!.error;
-    throw new ApiError(400, 'invalid_request_error', 'VALIDATION_ERROR', message, param, {}, rows.map(({ error }) => ({ param: error.param ?? 'body', message: error.message })));
+    const { code, message, param } = rows[0]!.error;
+    throw new ApiError(400, 'invalid_request_error', code, message, param, {}, rows.map(({ error }) => ({ param: error.param ?? 'body', message: error.message })));
   }
 }
 
@@ -77,6 +83,11 @@ export const ERROR_CODES = {
   BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key, and every call, interview or campaign launch it makes, needs verified provider credentials for LLM, STT and TTS.'],
   PROVIDER_VERIFICATION_FAILED: [400, 'invalid_request_error', 'The vendor refused the provider credential; it is not verified (a previously verified one stays in use).'],
   CARRIER_REJECTED: [400, 'invalid_request_error', 'The carrier refused to dial this number; nothing was created or charged.'],
+  DESTINATION_NOT_ALLOWED: [
+    400,
+    'invalid_request_error',
+    "The organization's dialling policy refuses the number: its country is not one the organization may call, or it is a premium-rate, shared-cost, personal or pager number. Checked before anything is dialled, created or charged.",
+  ],
   INVALID_API_KEY: [401, 'authentication_error', 'The bearer credential is missing, malformed, unknown, revoked or expired.'],
   INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
   INVALID_CANDIDATE_TOKEN: [401, 'authentication_error', 'Candidate routes: the interview link or embed token is missing, unknown, or for another interview.'],
@@ -226,13 +237,38 @@ export const rateLimited = (retryAfterSeconds: number, headers: Record<string, s
 export const throttled = (retryAfterSeconds: number, message: string) =>
   apiError('RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
+/** How long a call refused for concurrency should wait: a short simulated call ends within it. */
+const CONCURRENCY_RETRY_AFTER_S = 5;
+
+/** The API's error for a refused admission (domain/admission.ts); anything else unchanged. */
+export function fromDomain(err: unknown): unknown {
+  if (!(err instanceof AdmissionRefused)) return err;
+  const { refusal } = err;
+  switch (refusal.reason) {
+    case 'organization_missing':
+      return organizationRequired();
+    case 'destination_not_allowed':
+      return destinationNotAllowed(refusal.message);
+    case 'do_not_call':
+      return doNotCall();
+    case 'byok_not_ready':
+      return byokNotReady(refusal.missing);
+    case 'concurrency':
+      return concurrencyLimit(refusal.maxConcurrentCalls, CONCURRENCY_RETRY_AFTER_S);
+    case 'insufficient_credits':
+      return insufficientCredits();
+  }
+}
+
 export const insufficientCredits = () =>
-  apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls.');
+  apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls and run interviews.');
 
 export const concurrencyLimit = (max: number, retryAfterSeconds: number) =>
   apiError('CONCURRENCY_LIMIT_EXCEEDED', `Your organization already has ${max} calls in progress (maxConcurrentCalls).`, undefined, {
     'retry-after': String(retryAfterSeconds),
   });
+
+export const destinationNotAllowed = (message: string, param = 'body.phoneNumber') => apiError('DESTINATION_NOT_ALLOWED', message, param);
 
 export const carrierRejected = (message: string) => apiError('CARRIER_REJECTED', message, 'body.phoneNumber');
 

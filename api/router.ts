@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { AppDeps } from './deps';
-import { methodNotAllowed, notFound, permissionDenied, validationError } from './errors';
+import { fromDomain, methodNotAllowed, notFound, permissionDenied, validationError } from './errors';
 import { createRateLimiter } from '../models/rateTicket';
 import { createThrottle } from '../models/throttleTicket';
 import { KeyCache, authenticateDashboard, authenticatePartner } from './middleware/auth';
@@ -86,7 +86,13 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
           if (body === undefined) body = {};
           check(validateBody, body, 'body');
         }
-        const result = await route.handler({ params, query, body, auth, config: deps.config, workflows, throttle, ctx });
+        // The domain's refusals become the API's errors here, before the idempotency record keeps them.
+        let result: unknown;
+        try {
+          result = await route.handler({ params, query, body, auth, config: deps.config, workflows, throttle, ctx });
+        } catch (err) {
+          throw fromDomain(err);
+        }
         if (result && typeof result === 'object' && (result as Reply).reply === true) {
           ctx.status = (result as Reply).status;
           ctx.body = (result as Reply).body;

@@ -1,7 +1,7 @@
 /** The API's representations, as far as the pages read them (the OpenAPI document has them whole). */
 export interface Usage {
   organization: { id: string; name: string; plan: string };
-  credits: { allocatedMinutes: number; usedMinutes: number; remainingMinutes: number };
+  credits: { allocatedMinutes: number; usedMinutes: number; heldMinutes: number; remainingMinutes: number };
   byok: { usedMinutes: number };
   limits: Record<'maxAgents' | 'maxUsers' | 'maxConcurrentCalls' | 'maxCampaigns' | 'maxRecipients' | 'maxContacts' | 'maxOpenInterviews', number>;
   used: Record<'agents' | 'users' | 'concurrentCalls' | 'campaigns' | 'recipients' | 'contacts' | 'openInterviews', number>;

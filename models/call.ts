@@ -78,7 +78,7 @@ export const callSlotPool = (organizationId: Types.ObjectId | string) => `calls:
 /** A call workflow's input: the agent's settings at dial time, and who is called and why. */
 export function callInputFor(
   agent: AgentRecord,
-  target: Pick<CallInput, 'callId' | 'organizationId' | 'phoneNumber' | 'variables' | 'attemptNumber' | 'campaignId' | 'byok' | 'ringTimeoutSeconds'> & {
+  target: Pick<CallInput, 'callId' | 'organizationId' | 'phoneNumber' | 'variables' | 'attemptNumber' | 'campaignId' | 'byok' | 'ringTimeoutSeconds' | 'heldMinutes'> & {
     contactName?: string;
     externalRef?: string;
   },

@@ -27,6 +27,24 @@ export async function appendTurn(callId: string, index: number, turn: { role: 'a
   }
 }
 
+/**
+ * Appends the agent's last turn after whatever the conversation has stored, ending it: a turn the
+ * line stores meanwhile takes the number first, and the closing turn the next one.
+ */
+export async function appendClosingTurn(callId: string, text: string): Promise<void> {
+  const id = new Types.ObjectId(callId);
+  for (let tries = 0; tries < 5; tries += 1) {
+    if (await CallTurn.exists({ callId: id, text, ends: 'agent' })) return;
+    const last = await CallTurn.findOne({ callId: id }, { index: 1 }).sort({ index: -1 }).lean();
+    try {
+      await CallTurn.create({ callId: id, index: (last?.index ?? -1) + 1, role: 'agent', text, startedAt: new Date(), ends: 'agent' });
+      return;
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+  }
+}
+
 export function transcriptOf(callId: string) {
   return CallTurn.find({ callId: new Types.ObjectId(callId) }).sort({ index: 1 }).lean();
 }

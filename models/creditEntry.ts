@@ -1,13 +1,15 @@
 import { Schema, Types, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
-type Kind = 'grant' | 'charge' | 'byok_usage';
+type Kind = 'grant' | 'charge' | 'byok_usage' | 'hold';
 type Totals = Record<Kind, number>;
 
 /**
  * The organization's ledger in minutes: grants add credits, charges use them, and `byok_usage`
  * records minutes of `byok` traffic, billed per minute outside credits and never counted against
- * them.
+ * them. A `hold` sets minutes aside for a conversation before they are spent (domain/admission.ts):
+ * held minutes are not remaining, and the conversation's charge releases its holds in the same
+ * entry, so no moment counts a minute both held and charged.
  *
  * Entries are numbered per organization (`_id` `<organization>:<seq>`, from 1 without gaps) and each
  * carries the totals after it, so a balance is one lookup of the newest entry instead of a sum over
@@ -22,12 +24,14 @@ const creditEntrySchema = new Schema(
   {
     _id: { type: String, required: true },
     organizationId: { type: Schema.Types.ObjectId, required: true },
-    kind: { type: String, required: true, enum: ['grant', 'charge', 'byok_usage'] },
+    kind: { type: String, required: true, enum: ['grant', 'charge', 'byok_usage', 'hold'] },
     minutes: { type: Number, required: true, min: 0 },
+    /** Held minutes this entry gives back: a settlement's, whatever it charged. */
+    released: { type: Number, min: 0 },
     /** What the entry is for (`call:<id>`, `admin:<uuid>`), unique per organization. */
     reference: { type: String, required: true },
     seq: { type: Number },
-    totals: { grant: Number, charge: Number, byok_usage: Number },
+    totals: { grant: Number, charge: Number, byok_usage: Number, hold: Number },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
@@ -38,6 +42,8 @@ export const CreditEntry = model('CreditEntry', creditEntrySchema);
 export interface CreditBalance {
   allocatedMinutes: number;
   usedMinutes: number;
+  /** Set aside for conversations in progress: spent or given back when each ends. */
+  heldMinutes: number;
   remainingMinutes: number;
 }
 
@@ -59,7 +65,8 @@ function remember(organizationId: string, head: Head): Head {
 
 async function entryAt(organizationId: string, seq: number): Promise<Head | null> {
   const entry = await CreditEntry.findById(entryId(organizationId, seq), { seq: 1, totals: 1 }).lean();
-  return entry ? { seq, totals: { grant: entry.totals?.grant ?? 0, charge: entry.totals?.charge ?? 0, byok_usage: entry.totals?.byok_usage ?? 0 } } : null;
+  const totals = entry?.totals;
+  return entry ? { seq, totals: { grant: totals?.grant ?? 0, charge: totals?.charge ?? 0, byok_usage: totals?.byok_usage ?? 0, hold: totals?.hold ?? 0 } } : null;
 }
 
 /** The sum of the entries written before the numbering. */
@@ -69,7 +76,7 @@ async function unnumberedTotals(organizationId: string): Promise<Totals> {
     { $group: { _id: '$kind', minutes: { $sum: '$minutes' } } },
   ]);
   const sum = (kind: Kind) => sums.find((s) => s._id === kind)?.minutes ?? 0;
-  return { grant: sum('grant'), charge: sum('charge'), byok_usage: sum('byok_usage') };
+  return { grant: sum('grant'), charge: sum('charge'), byok_usage: sum('byok_usage'), hold: 0 };
 }
 
 /**
@@ -100,29 +107,64 @@ async function head(organizationId: string): Promise<Head> {
   return remember(organizationId, await newestFrom(organizationId, start));
 }
 
-/** Appends an entry unless one with its reference is there already (a retry). */
-async function append(organizationId: Types.ObjectId | string, kind: Kind, minutes: number, reference: string): Promise<void> {
+const remaining = (totals: Totals) => totals.grant - totals.charge - totals.hold;
+
+interface Append {
+  kind: Kind;
+  minutes: number;
+  reference: string;
+  /** Held minutes the entry gives back. */
+  released?: number;
+  /** Written only while the remaining minutes cover it (a hold): never below zero. */
+  covered?: boolean;
+}
+
+/** One writer at a time per organization in this process: concurrent appends would race for each number. */
+const writers = new Map<string, Promise<unknown>>();
+
+function serially<T>(organizationId: string, write: () => Promise<T>): Promise<T> {
+  const turn = (writers.get(organizationId) ?? Promise.resolve()).then(write, write);
+  const settled = turn.catch(() => undefined);
+  writers.set(organizationId, settled);
+  void settled.then(() => writers.get(organizationId) === settled && writers.delete(organizationId));
+  return turn;
+}
+
+/**
+ * Appends an entry unless one with its reference is there already (a retry): true once it is in
+ * the ledger, false when a `covered` entry did not fit the remaining minutes. The check and the
+ * write are one: the entry takes the number after the head it was checked against, and a writer
+ * that wrote in between took that number first, so this one reads the new head and checks again.
+ */
+function append(organizationId: Types.ObjectId | string, entry: Append): Promise<boolean> {
   const org = String(organizationId);
-  for (;;) {
-    const last = await head(org);
-    const entry = { seq: last.seq + 1, totals: { ...last.totals, [kind]: last.totals[kind] + minutes } };
-    try {
-      await CreditEntry.create({ _id: entryId(org, entry.seq), organizationId: org, kind, minutes, reference, ...entry });
-      remember(org, entry);
-      return;
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      // The error does not say which index refused (FerretDB), so look: the reference recorded
-      // before, or the number taken by a concurrent writer, whose entry the next head includes.
-      if (await CreditEntry.exists({ organizationId: org, reference })) return;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+  return serially(org, async () => {
+    for (;;) {
+      const last = await head(org);
+      const totals = { ...last.totals };
+      totals[entry.kind] += entry.minutes;
+      totals.hold -= entry.released ?? 0;
+      if (entry.covered && remaining(last.totals) < entry.minutes) return CreditEntry.exists({ organizationId: org, reference: entry.reference }).then(Boolean);
+      const next = { seq: last.seq + 1, totals };
+      try {
+        const { covered: _covered, ...fields } = entry;
+        await CreditEntry.create({ _id: entryId(org, next.seq), organizationId: org, ...fields, ...next });
+        remember(org, next);
+        return true;
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        // The error does not say which index refused (FerretDB), so look: the reference recorded
+        // before, or the number taken by a concurrent writer, whose entry the next head includes.
+        if (await CreditEntry.exists({ organizationId: org, reference: entry.reference })) return true;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+      }
     }
-  }
+  });
 }
 
 export async function creditBalance(organizationId: Types.ObjectId | string): Promise<CreditBalance> {
   const { totals } = await head(String(organizationId));
-  return { allocatedMinutes: totals.grant, usedMinutes: totals.charge, remainingMinutes: Math.max(0, totals.grant - totals.charge) };
+  return { allocatedMinutes: totals.grant, usedMinutes: totals.charge, heldMinutes: totals.hold, remainingMinutes: Math.max(0, remaining(totals)) };
 }
 
 /** Minutes of `byok` calls and interviews, all time. */
@@ -130,33 +172,37 @@ export async function byokUsedMinutes(organizationId: Types.ObjectId | string): 
   return (await head(String(organizationId))).totals.byok_usage;
 }
 
+/** A conversation's minute `minute` held: numbered from 1, so a retried hold of the same minute holds nothing more. */
+const holdReference = (conversation: string, minute: number) => `hold:${conversation}:${minute}`;
+
 /**
- * Records the minutes of a finished call or interview once per reference: a credit charge, or
- * `byok_usage` for `byok` traffic. A retried activity finds its entry already there.
+ * Sets a conversation's minute number `minute` aside, once, only while a minute remains: true when
+ * held (or held before, by a retry), false when the organization has none left. A conversation
+ * holds its minutes in order, 1, 2, 3..., so what it holds is the run of numbers from 1.
  */
-export function recordUsage(input: { organizationId: string; minutes: number; reference: string; byok: boolean }): Promise<void> {
-  return append(input.organizationId, input.byok ? 'byok_usage' : 'charge', input.minutes, input.reference);
+export function holdMinute(organizationId: Types.ObjectId | string, conversation: string, minute: number): Promise<boolean> {
+  return append(organizationId, { kind: 'hold', minutes: 1, reference: holdReference(conversation, minute), covered: true });
+}
+
+/** The minutes a conversation holds: the run of its numbered holds from 1. */
+async function heldBy(organizationId: string, conversation: string): Promise<number> {
+  let held = 0;
+  while (await CreditEntry.exists({ organizationId, reference: holdReference(conversation, held + 1) })) held += 1;
+  return held;
+}
+
+/**
+ * Records the minutes of a finished call or interview (`reference`: `call:<id>`, `interview:<id>`) once,
+ * and gives back every minute held for it in the same entry: a credit charge, or `byok_usage` for
+ * `byok` traffic. A retried activity finds its entry already there.
+ */
+export async function recordUsage(input: { organizationId: string; minutes: number; reference: string; byok: boolean }): Promise<void> {
+  const released = await heldBy(input.organizationId, input.reference);
+  if (input.minutes === 0 && released === 0) return;
+  await append(input.organizationId, { kind: input.byok ? 'byok_usage' : 'charge', minutes: input.minutes, reference: input.reference, ...(released ? { released } : {}) });
 }
 
 /** Adds credit minutes once per reference. */
-export function grantCredits(organizationId: Types.ObjectId | string, minutes: number, reference: string): Promise<void> {
-  return append(organizationId, 'grant', minutes, reference);
-}
-
-const recentBalances = new Map<string, { at: number; balance: Promise<CreditBalance> }>();
-
-/**
- * The balance as of at most `maxAgeMs` ago, one read shared by concurrent callers in this process.
- * For checks that only ask whether any minutes are left before starting work that is charged
- * afterwards (`POST /calls`, a campaign's attempts): a balance is a lookup or two, and sharing it
- * takes even those off each call.
- */
-export function recentCreditBalance(organizationId: string, maxAgeMs: number): Promise<CreditBalance> {
-  const cached = recentBalances.get(organizationId);
-  if (cached && Date.now() - cached.at < maxAgeMs) return cached.balance;
-  const balance = creditBalance(organizationId);
-  recentBalances.set(organizationId, { at: Date.now(), balance });
-  // A failed read is not kept: the next caller reads again.
-  balance.catch(() => recentBalances.delete(organizationId));
-  return balance;
+export async function grantCredits(organizationId: Types.ObjectId | string, minutes: number, reference: string): Promise<void> {
+  await append(organizationId, { kind: 'grant', minutes, reference });
 }

@@ -36,6 +36,8 @@ const organizationSchema = new Schema(
     limits: { type: limitsSchema, required: true, default: () => ({}) },
     /** Days a call recording is kept (models/recording.ts); absent: DEFAULT_RECORDING_RETENTION_DAYS. */
     recordingRetentionDays: { type: Number },
+    /** ISO 3166-1 alpha-2 codes the organization may call (domain/destinations.ts); absent: the service's default. */
+    allowedCountries: { type: [String], default: undefined },
   },
   { timestamps: true, versionKey: false },
 );

@@ -6,6 +6,7 @@
  *   org limits --org <id> [limits] [--json]   (shows them; changes those given)
  *   where [limits] are any of --max-agents, --max-users, --max-concurrent-calls, --max-campaigns,
  *   --max-recipients, --max-contacts, --max-open-interviews (each a whole number of at least 1)
+ *   org dialling --org <id> [--countries GB,IE | --countries default] [--json]   (shows them; changes them)
  *   credits add --org <id> --minutes <n> [--json]
  *   credentials reseal [--json]   (after rotating CREDENTIALS_ENCRYPTION_KEY)
  */
@@ -13,6 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import mongoose, { isValidObjectId } from 'mongoose';
 import { loadConfig } from '../config';
+import { DIALLING_COUNTRIES, allowedCountriesOf } from '../domain/destinations';
 import { creditBalance, grantCredits } from '../models/creditEntry';
 import { LIMIT_NAMES, Organization, organizationLimits, type OrganizationLimits } from '../models/organization';
 import { resealCredentials } from '../models/providerCredential';
@@ -111,6 +113,33 @@ async function orgLimits(args: string[]) {
   };
 }
 
+/**
+ * The countries an organization may call: `--countries GB,IE` sets its own list, `--countries
+ * default` goes back to the service's (DIALLING_COUNTRIES). Premium-rate and other paid numbers are
+ * refused whatever the list.
+ */
+async function orgDialling(args: string[]) {
+  const { values } = parseArgs({ args, options: { org: { type: 'string' }, countries: { type: 'string' }, json: { type: 'boolean' } } });
+  const org = organizationId(values.org);
+  let change: object | undefined;
+  if (values.countries?.trim().toLowerCase() === 'default') change = { $unset: { allowedCountries: 1 } };
+  else if (values.countries !== undefined) {
+    const codes = [...new Set(values.countries.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
+    const unknown = codes.filter((c) => !DIALLING_COUNTRIES.includes(c));
+    if (!codes.length || unknown.length) throw new UsageError(`--countries must list ISO 3166-1 alpha-2 codes (GB,IE) or be "default"${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`);
+    change = { $set: { allowedCountries: codes } };
+  }
+  const organization = change ? await Organization.findByIdAndUpdate(org, change, { new: true }).lean() : await Organization.findById(org).lean();
+  if (!organization) throw new UsageError(`no organization ${org}`);
+  const own = organization.allowedCountries?.length ? organization.allowedCountries : null;
+  const effective = allowedCountriesOf(organization, loadConfig().calls.allowedCountries);
+  return {
+    json: values.json,
+    result: { organization: { id: org }, allowedCountries: own, effectiveAllowedCountries: effective },
+    text: `${org} may call ${effective ? effective.join(', ') : 'any country'}${own ? '' : " (the service's default)"}; premium-rate, shared-cost, personal and pager numbers never.`,
+  };
+}
+
 function organizationId(value: string | undefined): string {
   if (!value || !isValidObjectId(value) || !/^[0-9a-f]{24}$/.test(value)) throw new UsageError('--org must be an organization id (24 hex characters)');
   return value;
@@ -150,6 +179,7 @@ async function credentialsReseal(args: string[]) {
 const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; result: unknown; text: string }>> = {
   'org create': orgCreate,
   'org limits': orgLimits,
+  'org dialling': orgDialling,
   'credits add': creditsAdd,
   'credentials reseal': credentialsReseal,
 };
@@ -157,7 +187,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; res
 async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[argv.slice(0, 2).join(' ')];
   if (!command) {
-    console.error('usage: npm run admin -- org create --name <n> [...] | org limits --org <id> [--max-... N] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)');
+    console.error('usage: npm run admin -- org create --name <n> [...] | org limits --org <id> [--max-... N] | org dialling --org <id> [--countries GB,IE|default] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)');
     return 2;
   }
   const config = loadConfig();

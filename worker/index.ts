@@ -57,6 +57,7 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps & { st
     // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.
     llms: llmSource(config, organizationCredential),
     ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+    allowedCountries: config.calls.allowedCountries,
     workflows: client.workflow,
     ...(speech && {
       audioLine: {

@@ -23,7 +23,10 @@ const retryTen = { initialInterval: '1 second', maximumInterval: '30 seconds', m
 // round trips. A dial repeated after a lost worker is no likelier than with an activity: either
 // way the carrier's answer is kept only once a completion reaches the server.
 const { dial } = proxyLocalActivities<CallActivities>({ startToCloseTimeout: DIAL_ATTEMPT_TIMEOUT_MS, retry: retryTen });
-const { carrierHangup, leaveVoicemail } = proxyActivities<CallActivities>({ startToCloseTimeout: '30 seconds', retry: retryTen });
+const { carrierHangup, leaveVoicemail, closeCall } = proxyActivities<CallActivities>({ startToCloseTimeout: '30 seconds', retry: retryTen });
+// A minute's hold is asked for ahead of its boundary, so a refusal leaves time for the closing line;
+// a ledger that cannot answer by then counts as a refusal (the call is not talked on unpaid).
+const { extendHold } = proxyLocalActivities<CallActivities>({ startToCloseTimeout: '5 seconds', retry: { maximumAttempts: 3, initialInterval: '500 milliseconds' } });
 // The call's states, its charge and its report are written to the database and must not be lost:
 // these keep trying through an outage of any length rather than fail the call. The analysis turns
 // a model that keeps failing into a failed report itself (ANALYSIS_MAX_ATTEMPTS).
@@ -44,6 +47,14 @@ const { analyzeCall } = proxyActivities<CallActivities>({
 
 type Refused = { kind: 'rejected' | 'unavailable'; message: string };
 
+const MINUTE_MS = 60_000;
+/** How long before a held minute ends the next one is asked for. */
+const HOLD_AHEAD_MS = 15_000;
+/** When the next minute is refused: the closing line starts this long before the boundary... */
+const CLOSING_LINE_AHEAD_MS = 8_000;
+/** ...and the line is hung up this long before it, so the connected time stays within the held minutes. */
+const HANGUP_AHEAD_MS = 1_000;
+
 export class CallRun {
   private readonly state: CallState = { status: 'dialing' };
   /** The carrier refused the dial: no call exists. */
@@ -60,8 +71,12 @@ export class CallRun {
   private answeredAt: number | undefined;
   /** When the carrier reported the end, so that time spent writing states after it is not billed. */
   private carrierEndedAt: number | undefined;
+  /** Credit minutes held for the call; undefined for calls placed before holds, which hold none. */
+  private heldMinutes: number | undefined;
 
-  constructor(private readonly input: CallInput) {}
+  constructor(private readonly input: CallInput) {
+    this.heldMinutes = input.byok ? undefined : input.heldMinutes;
+  }
 
   snapshot(): CallState {
     return { ...this.state };
@@ -187,16 +202,47 @@ export class CallRun {
     return 'failed';
   }
 
-  /** While the call is active: it ends when the carrier says so, on hangup, or at the maximum duration. */
+  /**
+   * While the call is active: it ends when the carrier says so, on hangup, at the maximum duration,
+   * or at the end of its last held minute when the next could not be held.
+   */
   private async talk(): Promise<Disposition> {
     // A line that fails mid-call (its agent's LLM cannot answer) ends the call now, not at its maximum duration.
     const ended = () => this.events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
-    const inTime = await condition(() => ended() !== undefined || this.hangupRequested, `${this.input.maxDurationMinutes} minutes`);
+    const over = () => ended() !== undefined || this.hangupRequested;
+    const maxEnd = this.answeredAt! + this.input.maxDurationMinutes * MINUTE_MS;
+    let inTime = false;
+    let outOfCredit = false;
+    while (!inTime) {
+      const heldEnd = this.heldMinutes === undefined ? Infinity : this.answeredAt! + this.heldMinutes * MINUTE_MS;
+      if (heldEnd >= maxEnd) {
+        inTime = await condition(over, Math.max(1, maxEnd - Date.now()));
+        break;
+      }
+      inTime = await condition(over, Math.max(1, heldEnd - HOLD_AHEAD_MS - Date.now()));
+      if (inTime) break;
+      const minute = this.heldMinutes! + 1;
+      const held = await extendHold({ organizationId: this.input.organizationId, callId: this.input.callId, minute }).catch(() => false);
+      if (held) {
+        this.heldMinutes = minute;
+        continue;
+      }
+      inTime = await condition(over, Math.max(1, heldEnd - CLOSING_LINE_AHEAD_MS - Date.now()));
+      if (inTime) break;
+      await closeCall({ callId: this.input.callId, carrierCallId: this.state.carrierCallId! });
+      inTime = await condition(() => ended() !== undefined, Math.max(1, heldEnd - HANGUP_AHEAD_MS - Date.now()));
+      outOfCredit = true;
+      break;
+    }
     const end = ended();
     if (end?.type === 'failed') {
       // Nobody is speaking on the line any more: it must not stay open on the carrier's side.
       await carrierHangup({ carrierCallId: this.state.carrierCallId! });
       return 'failed';
+    }
+    if (outOfCredit) {
+      if (!end) await carrierHangup({ carrierCallId: this.state.carrierCallId! });
+      return 'credits_exhausted';
     }
     if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
     await carrierHangup({ carrierCallId: this.state.carrierCallId! });
@@ -209,7 +255,9 @@ export class CallRun {
     const durationSeconds = this.answeredAt === undefined ? 0 : Math.round((endedAt - this.answeredAt) / 1000);
     // Per started minute of connected time, so a call that connected at all has started one (its
     // duration may round to 0 s); calls that never connected are free.
-    const chargedMinutes = this.answeredAt === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
+    const started = this.answeredAt === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
+    // Never more than was held: the hold is what the organization agreed to spend.
+    const chargedMinutes = this.heldMinutes === undefined ? started : Math.min(started, this.heldMinutes);
     this.state.status = 'completed';
     this.state.disposition = disposition;
     this.state.connected = this.answeredAt !== undefined;

@@ -23,6 +23,9 @@ const { projectInterview, reserveInterviewReport, settleInterview } = proxyActiv
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
+const { closeInterview } = proxyActivities<InterviewActivities>({ startToCloseTimeout: '10 seconds', retry: { maximumAttempts: 3 } });
+// Asked for ahead of the boundary; a ledger that cannot answer by then counts as a refusal.
+const { extendInterviewHold } = proxyLocalActivities<InterviewActivities>({ startToCloseTimeout: '5 seconds', retry: { maximumAttempts: 3, initialInterval: '500 milliseconds' } });
 // The candidate waits on a turn: retry soon, and give up while they can still be told to try again.
 // Local, so the worker that runs the update runs the turn in the same workflow task: no second task
 // and no activity dispatch between the candidate's message and the agent's reply.
@@ -39,6 +42,12 @@ const { analyzeInterview } = proxyActivities<InterviewActivities>({
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 6 events a turn. */
 const MAX_INTERVIEW_TURNS = 400;
 
+const MINUTE_MS = 60_000;
+/** How long before a held minute ends the next one is asked for. */
+const HOLD_AHEAD_MS = 15_000;
+/** When the next minute is refused, the agent's closing line is stored this long before the boundary. */
+const CLOSING_LINE_AHEAD_MS = 8_000;
+
 export class InterviewRun {
   private readonly state: InterviewState = { status: 'created', turns: 0 };
   /** The read model's sequence number of the last state written. */
@@ -53,8 +62,12 @@ export class InterviewRun {
   private startedAt: number | undefined;
   /** The agent's opening turn, once asked for: a second start answers with the same one. */
   private opening: Promise<InterviewTurnView> | undefined;
+  /** Credit minutes held, from the candidate's start; undefined when the interview holds none. */
+  private heldMinutes: number | undefined;
 
-  constructor(private readonly input: InterviewInput) {}
+  constructor(private readonly input: InterviewInput) {
+    this.heldMinutes = input.holdsCredits && !input.byok ? 1 : undefined;
+  }
 
   snapshot(): InterviewState {
     return { ...this.state };
@@ -196,13 +209,39 @@ export class InterviewRun {
     this.created = true;
   }
 
-  /** Why the interview ends: not started before it expires, ended before or after starting, or out of time. */
+  /**
+   * Why the interview ends: not started before it expires, ended before or after starting, out of
+   * time, or out of credit at the end of its last held minute.
+   */
   async ending(): Promise<InterviewEndedReason> {
     const moved = await condition(() => this.state.status === 'active' || this.endRequested !== undefined, `${this.input.expiresInHours} hours`);
     if (!moved) return 'expired';
     if (this.state.status !== 'active') return this.endRequested!;
-    const inTime = await condition(() => this.endRequested !== undefined, `${this.input.maxDurationMinutes} minutes`);
-    return inTime ? this.endRequested! : 'max_duration';
+    const requested = () => this.endRequested !== undefined;
+    const maxEnd = this.startedAt! + this.input.maxDurationMinutes * MINUTE_MS;
+    for (;;) {
+      const heldEnd = this.heldMinutes === undefined ? Infinity : this.startedAt! + this.heldMinutes * MINUTE_MS;
+      if (heldEnd >= maxEnd) return (await condition(requested, Math.max(1, maxEnd - Date.now()))) ? this.endRequested! : 'max_duration';
+      if (await condition(requested, Math.max(1, heldEnd - HOLD_AHEAD_MS - Date.now()))) return this.endRequested!;
+      const minute = this.heldMinutes! + 1;
+      const { organizationId, interviewId } = this.input;
+      if (await extendInterviewHold({ organizationId, interviewId, minute }).catch(() => false)) {
+        this.heldMinutes = minute;
+        continue;
+      }
+      if (await condition(requested, Math.max(1, heldEnd - CLOSING_LINE_AHEAD_MS - Date.now()))) return this.endRequested!;
+      return this.close();
+    }
+  }
+
+  /** The agent's closing line, after the turn in progress, then no more turns. */
+  private async close(): Promise<InterviewEndedReason> {
+    this.endRequested ??= 'credits_exhausted';
+    await condition(() => !this.busy, `${CLOSING_LINE_AHEAD_MS} milliseconds`);
+    const index = this.state.turns;
+    this.state.turns = index + 1;
+    await closeInterview({ interviewId: this.input.interviewId, index }).catch(() => undefined);
+    return this.endRequested;
   }
 
   /** The `completed` state, the charge and, for an interview that started, its report. */
@@ -215,7 +254,9 @@ export class InterviewRun {
     const reportId = started === undefined ? null : (await reserveInterviewReport({ interviewId })).reportId;
     const durationSeconds = started === undefined ? 0 : Math.round((endedAt - started) / 1000);
     // Per started minute of conversation, at least one once started; one that never started is free.
-    const chargedMinutes = started === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
+    const startedMinutes = started === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
+    // Never more than was held: the hold is what the organization agreed to spend.
+    const chargedMinutes = this.heldMinutes === undefined ? startedMinutes : Math.min(startedMinutes, this.heldMinutes);
     await this.project({ status: 'completed', endedReason: reason, endedAt: iso(endedAt), durationSeconds, chargedMinutes, reportId });
     if (reportId) this.state.reportId = reportId;
     await settleInterview({ interviewId, organizationId, agentId, chargedMinutes, byok });

@@ -1,15 +1,13 @@
 import { Types } from 'mongoose';
 import { findPage } from '../../lib/page';
 import { Agent } from '../../models/agent';
-import { Call as CallModel, callInputFor, callSlotPool, type CallRecord } from '../../models/call';
+import { Call as CallModel, callInputFor, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
-import { reserveCallSlot } from '../../models/callSlot';
-import { Contact, isDoNotCall } from '../../models/contact';
-import { releaseSlot } from '../../models/slot';
+import { Contact } from '../../models/contact';
+import { admitCall, releaseCallSlot } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
-import { concurrencyLimit, doNotCall, insufficientCredits, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
-import { assertByokReady } from '../byok';
+import { notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import {
@@ -24,15 +22,6 @@ import {
   transcriptRepresentation,
 } from '../schemas/calls';
 import { ErrorEnvelope, IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-
-/** How long a client refused for concurrency should wait: a short simulated call ends within it. */
-const CONCURRENCY_RETRY_AFTER_S = 5;
-/**
- * Calls placed within this long share one read of the organization's ledger (models/callSlot.ts):
- * calls are charged when they end, so a balance a second old lets through no more than calls
- * already in progress would, and a refusal is read fresh, so a top-up is seen at once.
- */
-const CREDIT_CHECK_MAX_AGE_MS = 1_000;
 
 async function findCall(organizationId: Types.ObjectId, id: string): Promise<CallRecord> {
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
@@ -92,12 +81,14 @@ export const callRoutes = [
     description:
       'Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. ' +
       'A dial the carrier has not accepted within the server\'s deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. ' +
-      'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minutes left. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
+      'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
       'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
       'A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. ' +
+      'Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. ' +
+      'Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. ' +
       'The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. ' +
       'A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. ' +
-      '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`). ' +
+      '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). ' +
       'Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. ' +
       'The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.',
     auth: 'apiKey',
@@ -109,28 +100,27 @@ export const callRoutes = [
       ...errorResponses(402, 409, 502, 504),
     },
     handler: async ({ body, auth, config, workflows }: Req<{ body: typeof PlaceCallBody }>) => {
-      // The agent, the number's do-not-call entry and its contact are read at once, one round trip
-      // instead of three; what is wrong is still reported in this order.
-      const [agent, suppressed, contact] = await Promise.all([
+      // The agent and the number's contact are read at once, one round trip instead of two.
+      const [agent, contact] = await Promise.all([
         /^[0-9a-f]{24}$/.test(body.agentId) ? Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null,
-        isDoNotCall(auth.organizationId, body.phoneNumber),
         Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean(),
       ]);
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
       checkPhoneNumber(body.phoneNumber, 'body');
-      // Before a slot, a record or a charge: a suppressed number is never dialled.
-      if (suppressed) throw doNotCall();
       const declared = declaredVariables(agent);
       const variables = withContactAttributes(declared, contact?.attributes, body.variables);
       checkVariables(declared, variables, 'body');
 
-      if (auth.byok) await assertByokReady(auth.organizationId);
       const callId = String(new Types.ObjectId());
-      const reservation = await reserveCallSlot({ organizationId: auth.organizationId, callId, byok: auth.byok, creditMaxAgeMs: CREDIT_CHECK_MAX_AGE_MS });
-      if (!reservation.reserved) {
-        throw reservation.refused === 'insufficient_credits' ? insufficientCredits() : concurrencyLimit(reservation.maxConcurrentCalls, CONCURRENCY_RETRY_AFTER_S);
-      }
+      // Before a record or a dial: a suppressed number, a full house or an empty purse is refused here.
+      const { heldMinutes } = await admitCall({
+        organizationId: auth.organizationId,
+        callId,
+        phoneNumber: body.phoneNumber,
+        byok: auth.byok,
+        defaultCountries: config.calls.allowedCountries,
+      });
 
       try {
         await workflows.placeCall(
@@ -145,11 +135,13 @@ export const callRoutes = [
             campaignId: null,
             byok: auth.byok,
             ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+            heldMinutes,
           }),
         );
       } catch (err) {
-        // The workflow frees the slot of a refused dial too; freeing it here answers with it free.
-        await releaseSlot(callSlotPool(auth.organizationId), callId);
+        // The workflow frees the slot of a refused dial too; freeing it here answers with it free. Its
+        // hold is the workflow's to settle: a dial abandoned late may still have been answered.
+        await releaseCallSlot(auth.organizationId, callId);
         throw err;
       }
       return represent(await findCall(auth.organizationId, callId));

@@ -19,6 +19,7 @@ import {
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
+import { allowedCountriesOf } from '../../domain/destinations';
 import { checkRecipient, declaredVariables, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, RowErrors, importInProgress, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
@@ -61,7 +62,14 @@ const IMPORT_BATCH = 1000;
  * (the row's own win) and its time zone (recipientTimezone: the contact's first), then passes the
  * checks of `POST /calls`. A row that fails is kept in `bad` and left out.
  */
-async function resolveBatch(organizationId: Types.ObjectId, agent: AgentRecord, batch: Array<{ index: number; row: RecipientRow }>, seen: Map<string, number>, bad: RowErrors) {
+async function resolveBatch(
+  organizationId: Types.ObjectId,
+  agent: AgentRecord,
+  batch: Array<{ index: number; row: RecipientRow }>,
+  seen: Map<string, number>,
+  bad: RowErrors,
+  allowedCountries: readonly string[] | null,
+) {
   const declared = declaredVariables(agent);
   const contacts = await contactProfiles(organizationId, batch.map(({ row }) => row.phoneNumber));
   const rows: Parameters<RecipientStore['write']>[0] = [];
@@ -70,7 +78,7 @@ async function resolveBatch(organizationId: Types.ObjectId, agent: AgentRecord, 
       checkRecipientTimezone(row.timezone, index);
       const contact = contacts.get(row.phoneNumber);
       const resolved = { ...row, variables: withContactAttributes(declared, contact?.attributes, row.variables), timezone: recipientTimezone(row, contact?.timezone) };
-      checkRecipient(declared, resolved, index, seen);
+      checkRecipient(declared, resolved, index, seen, allowedCountries);
       rows.push(resolved);
     });
   }
@@ -84,9 +92,10 @@ async function resolveBatch(organizationId: Types.ObjectId, agent: AgentRecord, 
  * MAX_ERROR_DETAILS). On any refusal or failure removes what earlier batches stored, so the import
  * is all or nothing.
  */
-async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId, agent: AgentRecord, store: RecipientStore) {
+async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId, agent: AgentRecord, store: RecipientStore, defaultCountries: readonly string[] | null) {
   const organization = await Organization.findById(organizationId).lean();
   if (!organization) throw organizationRequired();
+  const allowedCountries = allowedCountriesOf(organization, defaultCountries);
   const { maxRecipients } = organizationLimits(organization);
   const used = await storedRecipients(organizationId);
   const seen = new Map<string, number>();
@@ -94,7 +103,7 @@ async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId
   let batch: Array<{ index: number; row: RecipientRow }> = [];
   let count = 0;
   const flush = async () => {
-    const rows = await resolveBatch(organizationId, agent, batch, seen, bad);
+    const rows = await resolveBatch(organizationId, agent, batch, seen, bad, allowedCountries);
     batch = [];
     if (bad.count > 0) return;
     if (used + store.total + rows.length > maxRecipients) {
@@ -281,7 +290,8 @@ export const campaignRoutes = [
       'Duplicates: a phone number may appear once per campaign; a repeat is a 400 at the later row. Rows are numbered from 0 in the order given, and dialled in that order within each time zone. ' +
       'Each recipient’s time zone is stored with it: its number’s contact’s `timezone` (see Contacts), else the row’s `timezone` (an IANA name, else 400 naming it, e.g. `body.recipients[3].timezone`), else the zone the number determines, else null for the campaign’s own; the calling hours apply in it. ' +
       'A number with a contact lends the contact’s `attributes` named like the agent’s `{{placeholders}}` as `variables`; the row’s own `variables` win, and the placeholders are checked after (so a row may leave out what its contact gives). ' +
-      'A row whose number is do-not-call (see Contacts) is stored with status `suppressed` and never dialled; it counts in `stats.suppressed` and `stats.failed`. A number that becomes do-not-call later is checked again right before each attempt: it is not dialled, and its recipient becomes `suppressed` (`lastDisposition` `do_not_call`).',
+      'A row whose number is do-not-call (see Contacts) is stored with status `suppressed` and never dialled; it counts in `stats.suppressed` and `stats.failed`. A number that becomes do-not-call later is checked again right before each attempt: it is not dialled, and its recipient becomes `suppressed` (`lastDisposition` `do_not_call`). ' +
+      'Dialling policy: a row whose number the organization may not call (its country is not allowed, or it is a premium-rate, shared-cost, personal or pager number) rejects the import like a bad row, with code `DESTINATION_NOT_ALLOWED` when it is the first bad row; a number the policy refuses later is not dialled, and its recipient becomes `suppressed` (`lastDisposition` `destination_not_allowed`).',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,
@@ -290,7 +300,7 @@ export const campaignRoutes = [
     bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
     status: 201,
     responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
-    handler: async ({ params, auth, workflows, ctx }: Req<{ params: typeof IdParams }>) => {
+    handler: async ({ params, auth, workflows, ctx, config }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       // A cheap early refusal from the read model; the workflow's own check follows the import.
       if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
@@ -302,7 +312,7 @@ export const campaignRoutes = [
         return await inImportClaim(auth.organizationId, params.id, async () => {
           if (!(await claimRecipientImport(params.id))) throw recipientsAlreadyImported();
           const store = new RecipientStore(params.id);
-          await importRecipients(ctx, auth.organizationId, agent, store);
+          await importRecipients(ctx, auth.organizationId, agent, store, config.calls.allowedCountries);
           const { total, suppressed, zones } = store;
           try {
             await workflows.setRecipients(params.id, { total, suppressed, zones }, cannot(campaign, 'given recipients'));

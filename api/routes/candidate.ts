@@ -1,6 +1,7 @@
 import { Agent } from '../../models/agent';
 import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
 import { interviewTranscript } from '../../models/interviewTurn';
+import { admitInterviewStart } from '../../domain/admission';
 import { notFound } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { CandidateMessageBody, CandidateReply, CandidateSession, candidateSessionRepresentation } from '../schemas/candidate';
@@ -15,6 +16,17 @@ async function session(interviewId: string) {
   const agent = await Agent.findById(doc.agentId, { voice: 1 }).lean();
   const opening = String((agent?.voice as { opening?: string } | undefined)?.opening ?? '');
   return candidateSessionRepresentation(doc, opening, await interviewTranscript(interviewId));
+}
+
+/**
+ * The candidate starts, by message or by voice: the interview's first minute is held (402 when the
+ * organization has none left) before the agent opens. One that has started already holds it.
+ */
+export async function startInterview(interviewId: string, workflows: { startInterview(id: string): Promise<void> }): Promise<void> {
+  const doc = await InterviewModel.findById(interviewId, { organizationId: 1, byok: 1, status: 1 }).lean<InterviewRecord>();
+  if (!doc) throw notFound('interview', 'path.id');
+  if (doc.status === 'created') await admitInterviewStart(doc);
+  await workflows.startInterview(interviewId);
 }
 
 const common = {
@@ -42,9 +54,9 @@ export const candidateRoutes = [
     path: '/interviews/{id}/start',
     summary: 'Start the interview; the agent opens',
     status: 200,
-    responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(409, 504) },
+    responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(402, 409, 504) },
     handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {
-      await workflows.startInterview(auth.interviewId);
+      await startInterview(auth.interviewId, workflows);
       return session(auth.interviewId);
     },
   }),

@@ -9,7 +9,7 @@ import { InterviewReport as InterviewReportModel } from '../../models/interviewR
 import { interviewTranscript } from '../../models/interviewTurn';
 import { findPage } from '../../lib/page';
 import type { InterviewInput } from '../../workflows/definitions';
-import { assertByokReady } from '../byok';
+import { admitInterview } from '../../domain/admission';
 import { embedOriginsRequired, interviewClosed, notFound, organizationRequired, quotaExceeded, reportUnavailable, validationError } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
@@ -65,7 +65,8 @@ export const interviewRoutes = [
     description:
       'The agent must be a `voice` agent of your organization. Answers with `status: created` and `interviewUrl`, the hosted link for the candidate (in this response only). ' +
       'The candidate starts (`active`) and ends it, or the agent ends it after its questions, or it reaches the agent’s `maxDurationMinutes`; an interview nobody started within `expiresInHours` ends with `endedReason: expired` and no report. ' +
-      'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). Minutes of conversation are charged to credits when it ends; for `byok` keys they are billed per minute instead (`byok.usedMinutes` in `GET /usage`), and the organization needs verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY`. ' +
+      'To embed the interview in your own page instead, mint an embed token (`POST /interviews/{id}/embed-token`). ' +
+      'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minutes left, here and again when the candidate starts (by message or by voice). From the start each minute of conversation is held on the ledger before it begins; an interview whose next minute cannot be held is closed by the agent with a closing line at the end of its last held minute (`endedReason: credits_exhausted`), charged its minutes, the rest of its hold released. For `byok` keys they are billed per minute instead (`byok.usedMinutes` in `GET /usage`), and the organization needs verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY`. ' +
       'Operators can end an interview by sending the `end` signal to workflow `interview-<id>`. ' +
       'An interview its workflow does not confirm in time (e.g. no worker is running) is abandoned: 504 `CREATE_TIMEOUT`, nothing created or charged. ' +
       'Counts against the organization’s `maxOpenInterviews` while `created` or `active` (403 `QUOTA_EXCEEDED` beyond it); an interview frees its place when it completes.',
@@ -73,12 +74,12 @@ export const interviewRoutes = [
     scope: 'executions:read',
     body: CreateInterviewBody,
     status: 201,
-    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview }, ...errorResponses(504) },
+    responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview }, ...errorResponses(402, 504) },
     handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateInterviewBody }>) => {
       const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
-      if (auth.byok) await assertByokReady(auth.organizationId);
+      await admitInterview({ organizationId: auth.organizationId, byok: auth.byok });
       const organization = await Organization.findById(auth.organizationId).lean();
       if (!organization) throw organizationRequired();
 
@@ -104,6 +105,7 @@ export const interviewRoutes = [
         expiresInHours: body.expiresInHours ?? 72,
         maxDurationMinutes: agent.maxDurationMinutes,
         byok: auth.byok,
+        holdsCredits: !auth.byok,
       };
       // Answers once the workflow has written `created`, so the 201 is followed by a readable interview.
       try {

@@ -13,10 +13,10 @@ export const organizationRoutes = [
     auth: 'dashboard',
     status: 200,
     responses: { 200: { description: 'The organization.', schema: OrganizationSettings } },
-    handler: async ({ auth }: Req<{ auth: 'dashboard' }>) => {
+    handler: async ({ auth, config }: Req<{ auth: 'dashboard' }>) => {
       const organization = await Organization.findById(auth.organizationId).lean();
       if (!organization) throw notFound('organization');
-      return organizationRepresentation(organization);
+      return organizationRepresentation(organization, config.calls.allowedCountries);
     },
   }),
   defineRoute({
@@ -25,16 +25,20 @@ export const organizationRoutes = [
     path: '/dashboard/organization',
     tag: 'Dashboard',
     summary: "Change the organization's settings",
-    description: '`recordingRetentionDays`: how long call recordings are kept; the hourly sweep deletes older ones, those already stored included.',
+    description:
+      '`recordingRetentionDays`: how long call recordings are kept; the hourly sweep deletes older ones, those already stored included. ' +
+      '`allowedCountries`: the countries the organization may call (calls and campaign imports elsewhere are 400 `DESTINATION_NOT_ALLOWED`, and a campaign recipient not yet called is skipped as `suppressed`); null follows the service’s default.',
     auth: 'dashboard',
     adminOnly: true,
     body: UpdateOrganizationBody,
     status: 200,
     responses: { 200: { description: 'The organization, changed.', schema: OrganizationSettings } },
-    handler: async ({ body, auth }: Req<{ body: typeof UpdateOrganizationBody; auth: 'dashboard' }>) => {
-      const organization = await Organization.findOneAndUpdate({ _id: auth.organizationId }, { $set: body }, { new: true }).lean();
+    handler: async ({ body, auth, config }: Req<{ body: typeof UpdateOrganizationBody; auth: 'dashboard' }>) => {
+      const { allowedCountries, ...set } = body;
+      const change = allowedCountries === null ? { $set: set, $unset: { allowedCountries: 1 } } : { $set: { ...set, ...(allowedCountries ? { allowedCountries } : {}) } };
+      const organization = await Organization.findOneAndUpdate({ _id: auth.organizationId }, change, { new: true }).lean();
       if (!organization) throw notFound('organization');
-      return organizationRepresentation(organization);
+      return organizationRepresentation(organization, config.calls.allowedCountries);
     },
   }),
 ];

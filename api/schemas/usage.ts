@@ -9,7 +9,11 @@ export const Usage = Type.Object(
       {
         allocatedMinutes: Type.Number({ description: 'Minutes granted to the organization, all time.' }),
         usedMinutes: Type.Number({ description: 'Minutes charged for calls and interviews, all time (not those of `byok` keys).' }),
-        remainingMinutes: Type.Number({ description: '`allocatedMinutes - usedMinutes`, never below 0.' }),
+        heldMinutes: Type.Number({
+          description:
+            'Minutes set aside for calls and interviews in progress (an addition to the v1 fields): each holds its next minute before it begins, and gives back what it did not use when it ends.',
+        }),
+        remainingMinutes: Type.Number({ description: '`allocatedMinutes - usedMinutes - heldMinutes`, never below 0: what a new call or interview can be admitted on.' }),
       },
       { description: 'A snapshot: the answer of `POST /calls` is authoritative over a preceding read.' },
     ),

@@ -11,30 +11,52 @@ import { Field, FormError, Loaded, PageTitle, Table, minutes } from '../ui';
 
 interface Settings {
   recordingRetentionDays: number;
+  allowedCountries: string[] | null;
+  effectiveAllowedCountries: string[] | null;
 }
 
-function RetentionForm(props: { days: number; onSaved: () => Promise<void> }) {
-  const [days, setDays] = useState(String(props.days));
+/** Typed as `GB, IE` (any separator, any case); empty is the service's default. */
+const countriesTyped = (text: string) => {
+  const codes = text.split(/[\s,;]+/).filter(Boolean).map((c) => c.toUpperCase());
+  return codes.length ? codes : null;
+};
+
+const countriesShown = (countries: string[] | null) => (countries ? countries.join(', ') : 'any country');
+
+function SettingsForm(props: { settings: Settings; onSaved: () => Promise<void> }) {
+  const [days, setDays] = useState(String(props.settings.recordingRetentionDays));
+  const [countries, setCountries] = useState((props.settings.allowedCountries ?? []).join(', '));
   const [saved, setSaved] = useState(false);
   const { submit, error, busy } = useSubmit(async () => {
     setSaved(false);
     // Sent as typed (a number when it is one), so the API judges it and names the field.
-    await patch('/dashboard/organization', { recordingRetentionDays: days.trim() === '' || Number.isNaN(Number(days)) ? days : Number(days) });
+    await patch('/dashboard/organization', {
+      recordingRetentionDays: days.trim() === '' || Number.isNaN(Number(days)) ? days : Number(days),
+      allowedCountries: countriesTyped(countries),
+    });
     await props.onSaved();
     setSaved(true);
   });
   return (
     <form
       noValidate
-      aria-label="Recording retention"
+      aria-label="Organization settings"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <FormError error={error} params={['body.recordingRetentionDays']} />
+      <FormError error={error} params={['body.recordingRetentionDays', 'body.allowedCountries']} />
       <Field label="Keep call recordings for (days)" param="body.recordingRetentionDays" error={error} hint="Older recordings are deleted, those already stored included; the sweep runs hourly.">
         {(c) => <input {...c} type="number" inputMode="numeric" value={days} onInput={(e) => setDays(e.currentTarget.value)} />}
+      </Field>
+      <Field
+        label="Countries calls may go to"
+        param="body.allowedCountries"
+        error={error}
+        hint={`Country codes such as GB, IE. Empty: the service's default (now ${countriesShown(props.settings.allowedCountries ? null : props.settings.effectiveAllowedCountries)}). Premium-rate and other paid numbers are never called.`}
+      >
+        {(c) => <input {...c} value={countries} placeholder="GB, IE" onInput={(e) => setCountries(e.currentTarget.value)} />}
       </Field>
       <div class="actions">
         <button type="submit" class="primary" disabled={busy}>
@@ -59,11 +81,13 @@ function SettingsCard() {
       <Loaded state={settings}>
         {(s) =>
           admin ? (
-            <RetentionForm days={s.recordingRetentionDays} onSaved={settings.reload} />
+            <SettingsForm settings={s} onSaved={settings.reload} />
           ) : (
             <dl class="facts">
               <dt>Call recordings kept</dt>
               <dd data-testid="retention-days">{s.recordingRetentionDays} days</dd>
+              <dt>Calls may go to</dt>
+              <dd data-testid="allowed-countries">{countriesShown(s.effectiveAllowedCountries)}</dd>
             </dl>
           )
         }
@@ -98,7 +122,8 @@ export function Organization() {
                 <dd>{u.organization.plan}</dd>
                 <dt>Credits</dt>
                 <dd>
-                  {minutes(u.credits.remainingMinutes)} left of {minutes(u.credits.allocatedMinutes)} ({minutes(u.credits.usedMinutes)} used)
+                  {minutes(u.credits.remainingMinutes)} left of {minutes(u.credits.allocatedMinutes)} ({minutes(u.credits.usedMinutes)} used
+                  {u.credits.heldMinutes > 0 && `, ${minutes(u.credits.heldMinutes)} held by conversations in progress`})
                 </dd>
                 <dt>byok minutes</dt>
                 <dd>{minutes(u.byok.usedMinutes)}</dd>

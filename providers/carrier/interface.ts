@@ -46,6 +46,12 @@ export interface Carrier {
    * without it (the simulated one) only have the message written to the transcript.
    */
   leaveMessage?(carrierCallId: string, text: string, language: string): Promise<void>;
+  /**
+   * Speaks `text` on a call in progress in place of the agent, then ends it; resolves once the
+   * carrier has the words, without waiting for them to be spoken. Carriers without it (the
+   * simulated one) only have the line written to the transcript, and the call is hung up.
+   */
+  say?(carrierCallId: string, text: string, language: string): Promise<void>;
 }
 
 /** The carrier refused the dial: `rejected` for the number (400), `unavailable` on its side (502). */

@@ -139,21 +139,31 @@ export class TwilioCarrier implements Carrier {
    * machine has recorded it; waits for that, so that the workflow's hangup does not cut it short.
    */
   async leaveMessage(carrierCallId: string, text: string, language: string): Promise<void> {
+    // The machine hung up first: there is no one left to leave the message to.
+    if (!(await this.sayThenHangUp(carrierCallId, text, language))) return;
+    for (const deadline = Date.now() + MESSAGE_WAIT_MS; Date.now() < deadline; ) {
+      const call = await this.client.calls(carrierCallId).fetch();
+      if (!CALL_ON.has(call.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_POLL_MS));
+    }
+  }
+
+  async say(carrierCallId: string, text: string, language: string): Promise<void> {
+    await this.sayThenHangUp(carrierCallId, text, language);
+  }
+
+  /** Replaces the call's TwiML with `text` and a hangup: false when the call was already over. */
+  private async sayThenHangUp(carrierCallId: string, text: string, language: string): Promise<boolean> {
     const response = new twiml.VoiceResponse();
     // <Say> knows region-tagged languages (en-GB, fr-FR); for a bare one (fr) it uses its default.
     response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as SayLanguage } : {}, text);
     response.hangup();
     try {
       await this.client.calls(carrierCallId).update({ twiml: response.toString() });
+      return true;
     } catch (err) {
-      // The machine hung up first: there is no one left to leave the message to.
-      if (err instanceof RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS)) return;
+      if (err instanceof RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS)) return false;
       throw err;
-    }
-    for (const deadline = Date.now() + MESSAGE_WAIT_MS; Date.now() < deadline; ) {
-      const call = await this.client.calls(carrierCallId).fetch();
-      if (!CALL_ON.has(call.status)) return;
-      await new Promise((resolve) => setTimeout(resolve, MESSAGE_POLL_MS));
     }
   }
 

@@ -222,6 +222,13 @@ test('users, provider credentials and organization limits (admins)', async () =>
   await page.getByRole('button', { name: 'Save' }).click();
   await page.locator('.field.invalid').filter({ hasText: 'Keep call recordings for (days)' }).waitFor();
   await retention.fill('30');
+  // The countries calls may go to: an unknown code is shown at its field, a good list is stored.
+  const countries = page.getByLabel('Countries calls may go to');
+  expect(await countries.inputValue()).toBe('');
+  await countries.fill('gb, XX');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.field.invalid').filter({ hasText: 'Countries calls may go to' }).waitFor();
+  await countries.fill('gb ie');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   expect(await page.locator('.field.invalid').count()).toBe(0);
@@ -233,6 +240,7 @@ test('users, provider credentials and organization limits (admins)', async () =>
   await signIn(member.page, email, 'correct horse battery');
   await member.page.getByRole('link', { name: 'Organization' }).click();
   await member.page.getByTestId('retention-days').filter({ hasText: '30 days' }).waitFor();
+  await member.page.getByTestId('allowed-countries').filter({ hasText: 'GB, IE' }).waitFor();
   expect(await member.page.getByRole('button', { name: 'Save' }).count()).toBe(0);
   expect(await member.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(member.page, 'organization-member-375-dark');

@@ -45,7 +45,7 @@ test('org create --json makes an organization, its founding admin and its credit
   });
   const org = await Organization.findById(out.organization.id).lean();
   expect(org?.limits).toEqual({ ...DEFAULT_LIMITS, maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2, maxContacts: 50 });
-  expect(await creditBalance(out.organization.id)).toEqual({ allocatedMinutes: 300, usedMinutes: 0, remainingMinutes: 300 });
+  expect(await creditBalance(out.organization.id)).toEqual({ allocatedMinutes: 300, usedMinutes: 0, heldMinutes: 0, remainingMinutes: 300 });
   const user = await User.findOne({ email: 'ops@acme.example' }).lean();
   expect(user).toMatchObject({ role: 'admin', founder: true });
   expect(user!.permissions).toHaveLength(7);
@@ -74,16 +74,27 @@ test('org limits shows the limits and changes those given; a bad value changes n
   expect((await Organization.findById(id).lean())?.limits.maxContacts).toBe(DEFAULT_LIMITS.maxContacts);
 });
 
+test('org dialling shows and sets the countries the organization may call; default goes back to the service’s', async () => {
+  const id = JSON.parse((await admin('org', 'create', '--name', 'Dialling', '--json')).stdout).organization.id;
+  expect(JSON.parse((await admin('org', 'dialling', '--org', id, '--json')).stdout)).toEqual({ organization: { id }, allowedCountries: null, effectiveAllowedCountries: null });
+  const set = JSON.parse((await admin('org', 'dialling', '--org', id, '--countries', 'gb, IE,gb', '--json')).stdout);
+  expect(set).toMatchObject({ allowedCountries: ['GB', 'IE'], effectiveAllowedCountries: ['GB', 'IE'] });
+  expect((await Organization.findById(id).lean())?.allowedCountries).toEqual(['GB', 'IE']);
+  await expect(admin('org', 'dialling', '--org', id, '--countries', 'GB,XX')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown: XX') });
+  expect((await Organization.findById(id).lean())?.allowedCountries).toEqual(['GB', 'IE']);
+  expect(JSON.parse((await admin('org', 'dialling', '--org', id, '--countries', 'default', '--json')).stdout).allowedCountries).toBeNull();
+});
+
 test('credits add grants minutes to the organization', async () => {
   const created = JSON.parse((await admin('org', 'create', '--name', 'Topup', '--credits', '10', '--json')).stdout);
   const out = JSON.parse((await admin('credits', 'add', '--org', created.organization.id, '--minutes', '25.5', '--json')).stdout);
-  expect(out.credits).toEqual({ allocatedMinutes: 35.5, usedMinutes: 0, remainingMinutes: 35.5 });
+  expect(out.credits).toEqual({ allocatedMinutes: 35.5, usedMinutes: 0, heldMinutes: 0, remainingMinutes: 35.5 });
   expect(await creditBalance(created.organization.id)).toEqual(out.credits);
 });
 
 test('org create --credits 0 makes an organization that must top up before it calls: 402 INSUFFICIENT_CREDITS', async () => {
   const out = JSON.parse((await admin('org', 'create', '--name', 'Unfunded', '--credits', '0', '--json')).stdout);
-  expect(out.organization.credits).toEqual({ allocatedMinutes: 0, usedMinutes: 0, remainingMinutes: 0 });
+  expect(out.organization.credits).toEqual({ allocatedMinutes: 0, usedMinutes: 0, heldMinutes: 0, remainingMinutes: 0 });
   const founder = await User.findOne({ organizationId: out.organization.id }).lean();
   const { key } = await createApiKey({
     organizationId: founder!.organizationId,

@@ -4,7 +4,7 @@
  * of the newest entry, and starting from the entries written before the numbering.
  */
 import { Types } from 'mongoose';
-import { CreditEntry, byokUsedMinutes, creditBalance, grantCredits, recordUsage } from '../../models/creditEntry';
+import { CreditEntry, byokUsedMinutes, creditBalance, grantCredits, holdMinute, recordUsage } from '../../models/creditEntry';
 import { connectTestDatabase } from '../helpers/servers';
 
 let cleanup: () => Promise<void>;
@@ -26,14 +26,14 @@ test('concurrent writers number the entries without gaps, each carrying the tota
   ]);
   const entries = await numbered(org);
   expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 37 }, (_, i) => i + 1));
-  const running = { grant: 0, charge: 0, byok_usage: 0 };
+  const running = { grant: 0, charge: 0, byok_usage: 0, hold: 0 };
   for (const e of entries) {
     running[e.kind as keyof typeof running] += e.minutes;
     expect(e._id).toBe(`${org}:${e.seq}`);
     expect(e.totals).toEqual(running);
   }
-  expect(running).toEqual({ grant: 150, charge: 60, byok_usage: 10 });
-  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 150, usedMinutes: 60, remainingMinutes: 90 });
+  expect(running).toEqual({ grant: 150, charge: 60, byok_usage: 10, hold: 0 });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 150, usedMinutes: 60, heldMinutes: 0, remainingMinutes: 90 });
   expect(await byokUsedMinutes(org)).toBe(10);
 });
 
@@ -48,7 +48,7 @@ test('a charge retried, at once or later, is recorded once', async () => {
     ['grant', 'admin:grant'],
     ['charge', 'call:retried'],
   ]);
-  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 10, usedMinutes: 4, remainingMinutes: 6 });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 10, usedMinutes: 4, heldMinutes: 0, remainingMinutes: 6 });
 });
 
 test('a balance finds the newest entry from nothing known, and sees what another process wrote', async () => {
@@ -60,8 +60,8 @@ test('a balance finds the newest entry from nothing known, and sees what another
   await CreditEntry.collection.insertMany([entry(38), entry(39)] as never[]);
   expect((await creditBalance(org)).allocatedMinutes).toBe(39);
   await recordUsage({ organizationId: org, minutes: 5, reference: 'call:after', byok: false });
-  expect(await CreditEntry.findById(`${org}:40`).lean()).toMatchObject({ kind: 'charge', totals: { grant: 39, charge: 5, byok_usage: 0 } });
-  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 39, usedMinutes: 5, remainingMinutes: 34 });
+  expect(await CreditEntry.findById(`${org}:40`).lean()).toMatchObject({ kind: 'charge', totals: { grant: 39, charge: 5, byok_usage: 0, hold: 0 } });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 39, usedMinutes: 5, heldMinutes: 0, remainingMinutes: 34 });
 });
 
 test('a process that has not looked for a while finds the newest entry in a few lookups, not one per entry since', async () => {
@@ -85,11 +85,39 @@ test('entries written before the numbering are where the totals start', async ()
   const org = newOrganization();
   const legacy = (kind: string, minutes: number, reference: string) => ({ organizationId: new Types.ObjectId(org), kind, minutes, reference, createdAt: new Date() });
   await CreditEntry.collection.insertMany([legacy('grant', 60, 'admin:old'), legacy('charge', 7, 'call:old-1'), legacy('charge', 3, 'call:old-2'), legacy('byok_usage', 4, 'call:old-3')] as never[]);
-  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 10, remainingMinutes: 50 });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 10, heldMinutes: 0, remainingMinutes: 50 });
   await recordUsage({ organizationId: org, minutes: 2, reference: 'call:new', byok: false });
   // A charge recorded before the numbering is still recorded once.
   await recordUsage({ organizationId: org, minutes: 7, reference: 'call:old-1', byok: false });
-  expect(await numbered(org)).toEqual([expect.objectContaining({ seq: 1, reference: 'call:new', totals: { grant: 60, charge: 12, byok_usage: 4 } })]);
-  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 12, remainingMinutes: 48 });
+  expect(await numbered(org)).toEqual([expect.objectContaining({ seq: 1, reference: 'call:new', totals: { grant: 60, charge: 12, byok_usage: 4, hold: 0 } })]);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 12, heldMinutes: 0, remainingMinutes: 48 });
   expect(await byokUsedMinutes(org)).toBe(4);
+});
+
+test('holds never take the balance below zero: of ten concurrent holds on three minutes left, three are taken', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 3, 'admin:grant');
+  const held = await Promise.all(Array.from({ length: 10 }, (_, i) => holdMinute(org, `call:${i}`, 1)));
+  expect(held.filter(Boolean)).toHaveLength(3);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 3, usedMinutes: 0, heldMinutes: 3, remainingMinutes: 0 });
+  // A retried hold finds its own, even with nothing left.
+  const holder = held.indexOf(true);
+  expect(await holdMinute(org, `call:${holder}`, 1)).toBe(true);
+  expect(await holdMinute(org, `call:${holder}`, 2)).toBe(false);
+  expect((await creditBalance(org)).heldMinutes).toBe(3);
+});
+
+test('a settlement charges and releases every minute its conversation held, once, in one entry', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 5, 'admin:grant');
+  expect(await holdMinute(org, 'call:a', 1)).toBe(true);
+  expect(await holdMinute(org, 'call:a', 2)).toBe(true);
+  expect(await holdMinute(org, 'call:b', 1)).toBe(true);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 5, usedMinutes: 0, heldMinutes: 3, remainingMinutes: 2 });
+  await Promise.all([recordUsage({ organizationId: org, minutes: 2, reference: 'call:a', byok: false }), recordUsage({ organizationId: org, minutes: 2, reference: 'call:a', byok: false })]);
+  expect(await CreditEntry.findOne({ organizationId: org, reference: 'call:a' }).lean()).toMatchObject({ kind: 'charge', minutes: 2, released: 2 });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 5, usedMinutes: 2, heldMinutes: 1, remainingMinutes: 2 });
+  // An unanswered call: nothing charged, its minute given back.
+  await recordUsage({ organizationId: org, minutes: 0, reference: 'call:b', byok: false });
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 5, usedMinutes: 2, heldMinutes: 0, remainingMinutes: 3 });
 });

@@ -151,7 +151,7 @@ async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
   const charges = await CreditEntry.find({ organizationId: s.tenant.organizationId, kind: 'charge' }).lean();
   expect(charges.map((e) => e.reference).sort()).toEqual(calls.filter((c) => c.chargedMinutes > 0).map((c) => `call:${c.id}`).sort());
   const usage = await api.call('GET', '/api/v1/usage', { token: s.key });
-  expect(usage.body.credits).toEqual({ allocatedMinutes: CREDITS, usedMinutes: charged, remainingMinutes: CREDITS - charged });
+  expect(usage.body.credits).toEqual({ allocatedMinutes: CREDITS, usedMinutes: charged, heldMinutes: 0, remainingMinutes: CREDITS - charged });
   expect(await slotsInUse(callSlotPool(s.tenant.organizationId))).toBe(0);
 }
 

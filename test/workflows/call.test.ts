@@ -46,6 +46,9 @@ interface Calls {
   settleCall: Settlement[];
   analyzeCall: Array<{ callId: string; disposition: Disposition }>;
   leaveVoicemail: string[];
+  /** Each minute asked to be held, with the server's (skipped) time it was asked at. */
+  extendHold: Array<{ minute: number; at: number }>;
+  closeCall: Array<{ callId: string; at: number }>;
 }
 
 interface MockOptions {
@@ -57,13 +60,15 @@ interface MockOptions {
   analyzeGate?: Promise<void>;
   /** dial waits for this before the carrier answers, to keep the call dialling. */
   dialGate?: Promise<void>;
+  /** The ledger holds minutes up to this number (the admission's is 1); later ones are refused. */
+  holdableMinutes?: number;
 }
 
 const CARRIER_CALL_ID = 'carrier-call-1';
 const REPORT_ID = '65f000000000000000000001';
 
 function mockActivities(options: MockOptions = {}): { activities: CallActivities; calls: Calls } {
-  const calls: Calls = { dial: [], carrierHangup: [], projectAttempts: [], projections: [], settleCall: [], analyzeCall: [], leaveVoicemail: [] };
+  const calls: Calls = { dial: [], carrierHangup: [], projectAttempts: [], projections: [], settleCall: [], analyzeCall: [], leaveVoicemail: [], extendHold: [], closeCall: [] };
   const activities: CallActivities = {
     async dial(request) {
       calls.dial.push(request);
@@ -94,6 +99,14 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
     },
     async leaveVoicemail({ callId }) {
       calls.leaveVoicemail.push(callId);
+    },
+    async extendHold({ minute }) {
+      // The server's skipped time, as the workflow sees it.
+      calls.extendHold.push({ minute, at: await env.currentTimeMs() });
+      return minute <= (options.holdableMinutes ?? Infinity);
+    },
+    async closeCall({ callId }) {
+      calls.closeCall.push({ callId, at: await env.currentTimeMs() });
     },
   };
   return { activities, calls };
@@ -495,6 +508,49 @@ async function hangupThenReject({ calls, handle, dialed, carrier }: Harness) {
   expect(cause).toBeInstanceOf(ApplicationFailure);
   expect(cause).toMatchObject({ type: 'invalid_state', message: 'A completed call cannot be hung up.' });
 }
+
+test('a call holds each next minute ahead of it and, refused one, closes with a line before its last held minute ends, charged only what was held', async () => {
+  const input = callInput({ heldMinutes: 1 });
+  await withCall(input, { holdableMinutes: 2 }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('5 minutes');
+
+    expect(await handle.result()).toEqual(completedState('credits_exhausted', true));
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'credits_exhausted');
+    const active = calls.projections.find((p) => p.fields.status === 'active')!.fields;
+    const answeredAt = Date.parse(active.startedAt as string);
+    // Minute 2 held 15 s before minute 1 ended, minute 3 refused 15 s before minute 2 ended.
+    const secondsBefore = (boundary: number, at: number) => Math.round((answeredAt + boundary - at) / 1000);
+    expect(calls.extendHold.map((h) => ({ minute: h.minute, before: secondsBefore((h.minute - 1) * 60_000, h.at) }))).toEqual([
+      { minute: 2, before: 15 },
+      { minute: 3, before: 15 },
+    ]);
+    expect(calls.closeCall).toHaveLength(1);
+    expect(secondsBefore(120_000, calls.closeCall[0]!.at)).toBe(8);
+    // Hung up within the second minute: connected under 120 s, charged the two minutes held.
+    expect(completed.durationSeconds).toBeLessThan(120);
+    expect(completed.chargedMinutes).toBe(2);
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
+    expectSettled(calls, input, 2, 'credits_exhausted');
+  });
+});
+
+test('a call that ends before its held minute runs out asks for no other', async () => {
+  const input = callInput({ heldMinutes: 1 });
+  await withCall(input, { holdableMinutes: 1 }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('30 seconds');
+    await carrier({ type: 'ended', by: 'agent' });
+    expect(await handle.result()).toEqual(completedState('completed'));
+    expect(calls.extendHold).toEqual([]);
+    expect(calls.closeCall).toEqual([]);
+    expectSettled(calls, input, 1, 'completed');
+  });
+});
 
 test('a call still connected at maxDurationMinutes ends as max_duration, hung up and charged for the maximum', async () => {
   const input = callInput({ maxDurationMinutes: 5 });

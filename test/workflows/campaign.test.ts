@@ -136,6 +136,10 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
       return { reportId: '65f000000000000000000001' };
     },
     async leaveVoicemail() {},
+    async extendHold() {
+      return true;
+    },
+    async closeCall() {},
     async beginAttempt({ callId, index, attempt, campaignId, organizationId, agentId, byok }) {
       world.runIds.add(Context.current().info.workflowExecution?.runId ?? '');
       if (attempt >= (world.doNotCallBefore.get(index) ?? Infinity)) return { suppressed: 'now' as const };
@@ -186,7 +190,7 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
       return true;
     },
     // The real activity, on the test's server.
-    closedCalls: (input) => campaignActivities({ ringTimeoutSeconds: 30, workflows: server().client.workflow }).closedCalls(input),
+    closedCalls: (input) => campaignActivities({ ringTimeoutSeconds: 30, allowedCountries: null, workflows: server().client.workflow }).closedCalls(input),
   };
   return { world, activities };
 }

@@ -38,6 +38,10 @@ interface Calls {
   reserved: number;
   settled: Array<Parameters<InterviewActivities['settleInterview']>[0]>;
   analyzed: number;
+  /** Each credit minute asked to be held. */
+  holds: number[];
+  /** The closing lines stored, with the server's (skipped) time. */
+  closed: Array<{ index: number; at: number }>;
 }
 
 interface MockOptions {
@@ -45,6 +49,8 @@ interface MockOptions {
   analyzeGate?: Promise<void>;
   /** interviewTurn waits for this, to hold a reply in flight. */
   turnGate?: Promise<void>;
+  /** The ledger holds minutes up to this number (the start's is 1); later ones are refused. */
+  holdableMinutes?: number;
 }
 
 const REPORT_ID = '65f000000000000000000002';
@@ -52,7 +58,7 @@ const REPORT_ID = '65f000000000000000000002';
 const LAST_WORDS = 'that is all from me';
 
 function mockActivities(options: MockOptions = {}): { activities: InterviewActivities; calls: Calls } {
-  const calls: Calls = { projections: [], turns: [], subjects: [], reserved: 0, settled: [], analyzed: 0 };
+  const calls: Calls = { projections: [], turns: [], subjects: [], reserved: 0, settled: [], analyzed: 0, holds: [], closed: [] };
   const activities: InterviewActivities = {
     async projectInterview(projection) {
       calls.projections.push(projection);
@@ -80,6 +86,14 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
     async analyzeInterview() {
       calls.analyzed += 1;
       await options.analyzeGate;
+    },
+    async extendInterviewHold({ minute }) {
+      calls.holds.push(minute);
+      return minute <= (options.holdableMinutes ?? Infinity);
+    },
+    async closeInterview({ index }) {
+      // The server's skipped time, as the workflow sees it.
+      calls.closed.push({ index, at: await env.currentTimeMs() });
     },
   };
   return { activities, calls };
@@ -270,6 +284,23 @@ test('an interview still going at maxDurationMinutes ends as max_duration, charg
     expect(completed.chargedMinutes).toBe(5);
     expect(calls.analyzed).toBe(1);
     await record('max-duration', handle);
+  });
+});
+
+test('an interview holds each next minute and, refused one, stores a closing line and ends as credits_exhausted within its held minutes', async () => {
+  const input = interviewInput({ holdsCredits: true });
+  await withInterview(input, { holdableMinutes: 3 }, async ({ calls, handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    const startedAt = Date.parse(calls.projections.find((p) => p.fields.status === 'active')!.fields.startedAt as string);
+    await env.sleep('10 minutes');
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'credits_exhausted', reportId: REPORT_ID, turns: 2 });
+    expect(calls.holds).toEqual([2, 3, 4]);
+    // After the opening (turn 0), 8 s before the third minute ends.
+    expect(calls.closed.map(({ index, at }) => ({ index, secondsBefore: Math.round((startedAt + 3 * 60_000 - at) / 1000) }))).toEqual([{ index: 1, secondsBefore: 8 }]);
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'credits_exhausted');
+    expect(completed.durationSeconds).toBeLessThan(3 * 60);
+    expect(completed.chargedMinutes).toBe(3);
+    expect(calls.settled).toEqual([settlement(input, 3)]);
   });
 });
 

@@ -19,13 +19,20 @@ export interface CallInput {
   voicemailBehavior: 'hangup' | 'leave_message' | 'mark_no_answer';
   /** How long the callee's phone may ring before the call ends as `no_answer`. */
   ringTimeoutSeconds: number;
+  /**
+   * Credit minutes its admission held (domain/admission.ts): the call holds one more before each
+   * next minute and ends at the last one held. 0 for `byok`; absent for calls placed before holds.
+   */
+  heldMinutes?: number;
 }
 
 /**
  * How a call ended. `completed`: the agent finished; `contact_hung_up`; `max_duration`;
  * `hangup_requested` (POST /calls/{id}/hangup or the operator's signal); `no_answer`; `busy`;
- * `failed`; `voicemail` (behaviour `hangup`); `voicemail_left` (behaviour `leave_message`).
- * A voicemail with behaviour `mark_no_answer` ends as `no_answer`.
+ * `failed`; `voicemail` (behaviour `hangup`); `voicemail_left` (behaviour `leave_message`);
+ * `credits_exhausted` (the organization had no minute left for the next one: the agent said a
+ * closing line and hung up at the minute's boundary). A voicemail with behaviour `mark_no_answer`
+ * ends as `no_answer`.
  */
 export const DISPOSITIONS = [
   'completed',
@@ -37,6 +44,7 @@ export const DISPOSITIONS = [
   'failed',
   'voicemail',
   'voicemail_left',
+  'credits_exhausted',
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
@@ -67,7 +75,7 @@ export interface CallProjection {
   fields: Record<string, unknown>;
 }
 
-/** After the call: the charge (or byok minutes) and the slot's release. */
+/** After the call: the charge (or byok minutes), the release of its held minutes and of its slot. */
 export interface CallSettlement {
   callId: string;
   organizationId: string;
@@ -99,6 +107,10 @@ export interface CallActivities {
   leaveVoicemail: (request: { callId: string }) => Promise<void>;
   projectCall: (projection: CallProjection) => Promise<boolean>;
   settleCall: (settlement: CallSettlement) => Promise<void>;
+  /** Holds the call's credit minute number `minute`: false when the organization has none left. */
+  extendHold: (request: { organizationId: string; callId: string; minute: number }) => Promise<boolean>;
+  /** The agent's closing line when the credits run out: spoken where the carrier can, always in the transcript. */
+  closeCall: (request: { callId: string; carrierCallId: string }) => Promise<void>;
   analyzeCall: (request: { callId: string; disposition: Disposition }) => Promise<{ reportId: string }>;
 }
 

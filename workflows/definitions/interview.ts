@@ -21,6 +21,12 @@ export interface InterviewInput {
   maxDurationMinutes: number;
   /** Billed outside credits (a `byok` key created it). */
   byok: boolean;
+  /**
+   * Its minutes are held on the ledger (domain/admission.ts): the first by the candidate's start,
+   * each next one before it begins; it ends at the last one held. Absent for interviews created
+   * before holds, and for `byok`.
+   */
+  holdsCredits?: boolean;
 }
 
 /**
@@ -28,9 +34,10 @@ export interface InterviewInput {
  * finished its questions; `candidate_silent`: in a voice session, the candidate said nothing after
  * the agent's reprompt; `max_duration`: it ran `maxDurationMinutes` after starting;
  * `operator_ended`: an operator sent the `end` signal; `expired`: nobody started it before
- * `expiresAt`. Only interviews that started get a report.
+ * `expiresAt`; `credits_exhausted`: the organization had no minute left for its next one, and the
+ * agent closed it at the end of the last. Only interviews that started get a report.
  */
-export const INTERVIEW_ENDED_REASONS = ['candidate_ended', 'agent_ended', 'candidate_silent', 'max_duration', 'operator_ended', 'expired'] as const;
+export const INTERVIEW_ENDED_REASONS = ['candidate_ended', 'agent_ended', 'candidate_silent', 'max_duration', 'operator_ended', 'expired', 'credits_exhausted'] as const;
 export type InterviewEndedReason = (typeof INTERVIEW_ENDED_REASONS)[number];
 
 export interface InterviewState {
@@ -111,6 +118,10 @@ export interface InterviewActivities {
   interviewTurn: (request: InterviewTurnRequest) => Promise<InterviewTurnResult>;
   reserveInterviewReport: (request: { interviewId: string }) => Promise<{ reportId: string }>;
   settleInterview: (settlement: InterviewSettlement) => Promise<void>;
+  /** Holds the interview's credit minute number `minute`: false when the organization has none left. */
+  extendInterviewHold: (request: { organizationId: string; interviewId: string; minute: number }) => Promise<boolean>;
+  /** Stores the agent's closing line as turn `index`, ending the transcript, when the credits run out. */
+  closeInterview: (request: { interviewId: string; index: number }) => Promise<void>;
   analyzeInterview: (request: { interviewId: string }) => Promise<void>;
 }
 

@@ -1,0 +1,132 @@
+/**
+ * The one admission every conversation passes before it may cost anyone anything: a direct call, a
+ * campaign's attempt, an interview (when it is created, when the candidate starts it, when their
+ * voice joins). Routes and activities call it; it alone asks the models. The checks run in one
+ * order, each refusal a kind of its own that the API and the campaign workflow turn into theirs:
+ *
+ *   organization -> destination -> do-not-call -> BYOK readiness -> concurrency slot -> credit hold
+ *
+ * The credit hold sets minutes aside on the organization's ledger before they are spent, one per
+ * started minute: one at admission, one more before each next minute begins (extendHold), so a
+ * conversation never talks into a minute nobody holds. A hold is taken only while a minute
+ * remains, so concurrent admissions never take the balance below zero. `byok` traffic is billed
+ * outside credits and holds nothing.
+ */
+import type { Types } from 'mongoose';
+import { callSlotPool } from '../models/call';
+import { isDoNotCall } from '../models/contact';
+import { creditBalance, holdMinute, recordUsage } from '../models/creditEntry';
+import { Organization } from '../models/organization';
+import { missingByokKinds } from '../models/providerCredential';
+import { claimSlot, releaseSlot } from '../models/slot';
+import { allowedCountriesOf, destinationRefusal } from './destinations';
+
+export type Refusal =
+  | { reason: 'organization_missing' }
+  | { reason: 'destination_not_allowed'; message: string }
+  | { reason: 'do_not_call' }
+  | { reason: 'byok_not_ready'; missing: string[] }
+  | { reason: 'concurrency'; maxConcurrentCalls: number }
+  | { reason: 'insufficient_credits' };
+
+/** A conversation refused admission; nothing it had taken is left held. */
+export class AdmissionRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(`Admission refused: ${refusal.reason}`);
+    this.name = 'AdmissionRefused';
+  }
+}
+
+/** What the agent says when the organization has no minute left for the conversation's next one. */
+export const CLOSING_LINE = "I'm sorry, I have to end our conversation here. Thank you for your time, goodbye.";
+
+/** What a conversation is on the ledger: `call:<id>` or `interview:<id>`. */
+export type Conversation = `call:${string}` | `interview:${string}`;
+
+type OrganizationId = Types.ObjectId | string;
+
+/**
+ * Admits a call about to be dialled: `heldMinutes` is what its workflow starts with (0 for `byok`).
+ * Idempotent per call id: a retry finds its slot and its hold. `checkByok` is false for a
+ * campaign's attempts, whose credentials were checked at launch. `defaultCountries` is the
+ * service's default for organizations without a list of their own (null: any country).
+ */
+export async function admitCall(call: {
+  organizationId: OrganizationId;
+  callId: string;
+  phoneNumber: string;
+  byok: boolean;
+  checkByok?: boolean;
+  defaultCountries: readonly string[] | null;
+}): Promise<{ heldMinutes: number }> {
+  const organizationId = String(call.organizationId);
+  // Read at once, refused in order: one round trip instead of three.
+  const [organization, suppressed, missing] = await Promise.all([
+    Organization.findById(organizationId, { limits: 1, allowedCountries: 1 }).lean(),
+    isDoNotCall(organizationId, call.phoneNumber),
+    call.byok && call.checkByok !== false ? missingByokKinds(organizationId) : [],
+  ]);
+  if (!organization) throw new AdmissionRefused({ reason: 'organization_missing' });
+  const refusedDestination = destinationRefusal(call.phoneNumber, allowedCountriesOf(organization, call.defaultCountries));
+  if (refusedDestination) throw new AdmissionRefused({ reason: 'destination_not_allowed', message: refusedDestination });
+  if (suppressed) throw new AdmissionRefused({ reason: 'do_not_call' });
+  if (missing.length) throw new AdmissionRefused({ reason: 'byok_not_ready', missing });
+  const maxConcurrentCalls = organization.limits?.maxConcurrentCalls ?? 0;
+  const pool = callSlotPool(organizationId);
+  if ((await claimSlot(pool, call.callId, maxConcurrentCalls)) === null) throw new AdmissionRefused({ reason: 'concurrency', maxConcurrentCalls });
+  if (call.byok) return { heldMinutes: 0 };
+  if (!(await holdMinute(organizationId, `call:${call.callId}`, 1))) {
+    await releaseSlot(pool, call.callId);
+    throw new AdmissionRefused({ reason: 'insufficient_credits' });
+  }
+  return { heldMinutes: 1 };
+}
+
+/**
+ * An interview being created: its organization, its credentials for `byok`, and minutes left for
+ * the service's own accounts. Nothing is held yet: an interview may wait days for its candidate,
+ * and its minutes are held from when they start (admitInterviewStart).
+ */
+export async function admitInterview(interview: { organizationId: OrganizationId; byok: boolean }): Promise<void> {
+  const [organization, missing, balance] = await Promise.all([
+    Organization.exists({ _id: interview.organizationId }),
+    interview.byok ? missingByokKinds(interview.organizationId) : [],
+    interview.byok ? undefined : creditBalance(interview.organizationId),
+  ]);
+  if (!organization) throw new AdmissionRefused({ reason: 'organization_missing' });
+  if (missing.length) throw new AdmissionRefused({ reason: 'byok_not_ready', missing });
+  if (balance && balance.remainingMinutes <= 0) throw new AdmissionRefused({ reason: 'insufficient_credits' });
+}
+
+/**
+ * The candidate starts (by message or by voice): the interview's first minute is held, once. An
+ * interview already started has its hold, and starting again (a reloaded page) holds nothing more.
+ */
+export async function admitInterviewStart(interview: { _id: OrganizationId; organizationId: OrganizationId; byok?: boolean | null }): Promise<void> {
+  if (interview.byok) return;
+  if (!(await holdMinute(interview.organizationId, `interview:${String(interview._id)}`, 1))) throw new AdmissionRefused({ reason: 'insufficient_credits' });
+}
+
+/** Holds the conversation's minute number `minute`: false when the organization has no minute left for it. */
+export function extendHold(organizationId: OrganizationId, conversation: Conversation, minute: number): Promise<boolean> {
+  return holdMinute(organizationId, conversation, minute);
+}
+
+/**
+ * The end of a conversation: its charge (or its `byok` minutes) and the release of every minute it
+ * held, in one ledger entry. Safe to repeat.
+ */
+export function settle(input: { organizationId: OrganizationId; conversation: Conversation; chargedMinutes: number; byok: boolean }): Promise<void> {
+  return recordUsage({ organizationId: String(input.organizationId), minutes: input.chargedMinutes, reference: input.conversation, byok: input.byok });
+}
+
+/** The end of a call, or of an attempt never dialled: settled, and its concurrency slot freed. Safe to repeat. */
+export async function settleCall(input: { organizationId: OrganizationId; callId: string; chargedMinutes: number; byok: boolean }): Promise<void> {
+  await settle({ organizationId: input.organizationId, conversation: `call:${input.callId}`, chargedMinutes: input.chargedMinutes, byok: input.byok });
+  await releaseSlot(callSlotPool(input.organizationId), input.callId);
+}
+
+/** The slot of a call whose start failed: the workflow, if it runs, settles its hold. */
+export async function releaseCallSlot(organizationId: OrganizationId, callId: string): Promise<void> {
+  await releaseSlot(callSlotPool(organizationId), callId);
+}

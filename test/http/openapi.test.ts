@@ -11,7 +11,7 @@ import { createApp } from '../../api/app';
 import { API_PREFIX, koaPath } from '../../api/router';
 import { apiRoutes } from '../../api/routes';
 import { startApi } from '../helpers/app';
-import { temporalAddress } from '../helpers/servers';
+import { temporalAddress, testDataConverter } from '../helpers/servers';
 
 type Operation = {
   operationId?: string;
@@ -78,7 +78,7 @@ function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: 
 async function servedRoutes(): Promise<{ method: string; path: string }[]> {
   const connection = await Connection.connect({ address: temporalAddress() });
   try {
-    const app = createApp({ config: api.config, mongo: mongoose.connection, temporal: new Client({ connection }) });
+    const app = createApp({ config: api.config, mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: testDataConverter() }) });
     const routers = (app.middleware as { router?: Router }[]).flatMap((mw) => (mw.router ? [mw.router] : []));
     expect(routers.length).toBeGreaterThanOrEqual(2);
     return routers.flatMap((router) =>

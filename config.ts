@@ -19,6 +19,16 @@ export interface Config {
      * hangup, an interview's creation, a candidate's end) before answering 504.
      */
     actionTimeoutSeconds: number;
+    /**
+     * The keys of the codec that encrypts every payload stored in Temporal (lib/payloadCodec.ts):
+     * new payloads under the current one, older ones opened by theirs.
+     */
+    payloadKeys: { currentKeyId: string; keys: Map<string, Buffer> };
+    /**
+     * The operator's codec endpoint (`/codec/decode`, `/codec/encode`) for the Temporal Web UI and
+     * CLI: its bearer token (empty: not served) and the Web UI origins its CORS lets in.
+     */
+    codec: { token: string; uiOrigins: string[] };
   };
   /**
    * Providers used where an agent names none; `simulated` is the embedded default and says so. STT
@@ -200,6 +210,35 @@ function credentialKeys(env: NodeJS.ProcessEnv): CredentialKey[] {
  */
 const DEV_DO_NOT_CALL_HASH_KEY = createHash('sha256').update('voice-agent-platform development do-not-call hash key').digest();
 
+/**
+ * Development's payload key, derived from a fixed phrase so that every process of `npm run dev` and
+ * of the tests (and the histories they record) agrees on it. It is public: production refuses it.
+ */
+const DEV_PAYLOAD_KEY_ID = 'dev';
+const DEV_PAYLOAD_KEY = createHash('sha256').update('voice-agent-platform development temporal payload key').digest();
+
+/** `TEMPORAL_PAYLOAD_KEYS` as `id:key,id:key` (each key 32 bytes, base64 or hex), current one `TEMPORAL_PAYLOAD_KEY_ID`. */
+function payloadKeysFrom(env: NodeJS.ProcessEnv): Config['temporal']['payloadKeys'] {
+  if (!env.TEMPORAL_PAYLOAD_KEYS) return { currentKeyId: DEV_PAYLOAD_KEY_ID, keys: new Map([[DEV_PAYLOAD_KEY_ID, DEV_PAYLOAD_KEY]]) };
+  const keys = new Map<string, Buffer>();
+  for (const entry of env.TEMPORAL_PAYLOAD_KEYS.split(',').filter((e) => e.trim())) {
+    const [id, key] = entry.trim().split(/:(.*)/s);
+    if (!/^[A-Za-z0-9._-]+$/.test(id) || key === undefined) throw new Error('TEMPORAL_PAYLOAD_KEYS must be id:key pairs separated by commas, ids of letters, digits, dots, dashes and underscores');
+    if (keys.has(id)) throw new Error(`TEMPORAL_PAYLOAD_KEYS names key "${id}" twice`);
+    keys.set(id, credentialKey(`TEMPORAL_PAYLOAD_KEYS key "${id}"`, key).key);
+  }
+  const currentKeyId = env.TEMPORAL_PAYLOAD_KEY_ID ?? '';
+  if (!keys.has(currentKeyId)) throw new Error(`TEMPORAL_PAYLOAD_KEY_ID must name one of the keys of TEMPORAL_PAYLOAD_KEYS (${[...keys.keys()].join(', ')}), got "${currentKeyId}"`);
+  return { currentKeyId, keys };
+}
+
+/** The development payload key is public: a production process refuses to seal anything under it. */
+function refuseDevelopmentPayloadKey(env: NodeJS.ProcessEnv, payloadKeys: Config['temporal']['payloadKeys']): void {
+  if (env.NODE_ENV === 'production' && payloadKeys.keys.get(payloadKeys.currentKeyId)!.equals(DEV_PAYLOAD_KEY)) {
+    throw new Error('NODE_ENV=production needs TEMPORAL_PAYLOAD_KEYS and TEMPORAL_PAYLOAD_KEY_ID: the development payload key is public');
+  }
+}
+
 const baseUrl = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
 
 export interface TwilioConfig {
@@ -272,6 +311,8 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 3000);
+  const payloadKeys = payloadKeysFrom(env);
+  refuseDevelopmentPayloadKey(env, payloadKeys);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -281,6 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       namespace: env.TEMPORAL_NAMESPACE || 'default',
       taskQueue: env.TEMPORAL_TASK_QUEUE || 'voice-agent',
       actionTimeoutSeconds: intFrom(env, 'WORKFLOW_ACTION_TIMEOUT_SECONDS', 20),
+      payloadKeys,
+      codec: {
+        token: env.TEMPORAL_CODEC_TOKEN || '',
+        uiOrigins: (env.TEMPORAL_UI_ORIGINS || 'http://127.0.0.1:8233,http://localhost:8233').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+      },
     },
     providers: {
       llm: providerFrom(env, 'DEFAULT_LLM_PROVIDER', LLM_VENDORS),

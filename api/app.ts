@@ -1,8 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './deps';
-import { invalidApiKey, routeNotFound } from './errors';
 import { errorEnvelope } from './middleware/errors';
 import { noStore } from './middleware/noStore';
 import { requestId } from './middleware/requestId';
@@ -12,6 +10,8 @@ import { dashboardAppRoutes } from './dashboardApp';
 import { pageRoutes } from './pages';
 import { allowedMethods, buildRouter } from './router';
 import { healthRoutes } from './routes/health';
+import { checkOperatorToken } from './operatorToken';
+import { codecRoutes } from './codec';
 import { apiRoutes } from './routes';
 import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
 import { twilioRoutes } from './routes/twilio';
@@ -19,18 +19,6 @@ import { TWILIO_PREFIX } from '../providers/carrier/twilio';
 import { installDoNotCallKey } from '../models/contact';
 
 export type { AppDeps } from './deps';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/**
- * Metrics are for the operator's scraper, not the public: served only with METRICS_TOKEN as the
- * bearer credential, and not at all without one configured.
- */
-function checkMetricsToken(ctx: Koa.Context, token: string): void {
-  if (!token) throw routeNotFound(ctx.method, ctx.path);
-  const sent = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1] ?? '';
-  if (!timingSafeEqual(digest(sent), digest(token))) throw invalidApiKey('GET /metrics takes `Authorization: Bearer <METRICS_TOKEN>`.');
-}
 
 /** Builds the HTTP app from its dependencies; the server and the tests both start it this way. */
 export function createApp(deps: AppDeps): Koa {
@@ -51,12 +39,17 @@ export function createApp(deps: AppDeps): Koa {
   root.use(healthRoutes(deps, logger).routes());
   root.get('/metrics', async (ctx) => {
     ctx.state.probe = 'metrics';
-    checkMetricsToken(ctx, deps.config.metricsToken);
+    checkOperatorToken(ctx, deps.config.metricsToken, 'GET /metrics takes `Authorization: Bearer <METRICS_TOKEN>`.');
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();
   });
   app.use(root.routes());
   app.use(root.allowedMethods());
+
+  // The operator's payload codec for the Temporal Web UI and CLI: its own token, not part of the partner API.
+  const codec = codecRoutes(deps.config.temporal);
+  app.use(codec.routes());
+  app.use(codec.allowedMethods());
 
   const api = buildRouter(apiRoutes(), deps);
   app.use(api.routes());

@@ -3,6 +3,7 @@ import http from 'node:http';
 import mongoose from 'mongoose';
 import { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { connectDatabase } from '../models/connection';
 import { installCredentialKeys } from '../models/providerCredential';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await connectDatabase(config.mongodbUri);
   const connection = await connectTemporal(config.temporal.address);
-  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const temporal = new Client({ connection, namespace: config.temporal.namespace, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) });
   const app = createApp({ config, mongo: mongoose.connection, temporal });
   // On shutdown, a proxy's keep-alive connections would go on bringing requests (the server stops
   // only new connections), so each answer from then on closes its connection. And requests whose

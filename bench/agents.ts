@@ -14,6 +14,7 @@ import { benchTenant, listen, serveApp } from './servers';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { Agent, nameKey } from '../models/agent';
 import { freePort, provision, startFerret, toolPaths, type RunningServer } from '../scripts/stack';
 
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
   const listBaselineUrl = await listen(listBaseline);
 
   const connection = await Connection.lazy({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
-  const app = createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection }) });
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const app = createApp({ config, mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) }) });
   const { server, url: apiUrl } = await serveApp(app);
   const auth = { authorization: `Bearer ${key}` };
 

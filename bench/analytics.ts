@@ -11,6 +11,7 @@ import mongoose from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { AnalyticsDay, AnalyticsSection, dayId } from '../models/analytics';
 import { sectionsOf, type Cell } from '../models/analyticsCells';
 import { addDays, utcDay } from '../lib/zonedDays';
@@ -134,7 +135,8 @@ async function main(): Promise<void> {
   const loaded = performance.now() - started;
 
   const connection = await Connection.connect({ address: servers.temporalAddress });
-  const app = createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection }) });
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const app = createApp({ config, mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) }) });
   const { server, url } = await serveApp(app);
   const get = async (path: string, auth = true) => {
     const res = await fetch(`${url}${path}`, { headers: auth ? { authorization: `Bearer ${key}` } : {} });

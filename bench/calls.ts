@@ -22,6 +22,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { Call } from '../models/call';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
@@ -78,14 +79,15 @@ async function main(): Promise<void> {
     const config = loadConfig(env);
 
     const connection = await Connection.connect({ address: temporalAddress });
-    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
+    const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter });
     const native = await NativeConnection.connect({ address: temporalAddress });
     const bundleStart = performance.now();
     // workflowsPath: the worker bundles workflows/ itself, as the worker process does.
-    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client) });
+    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter });
     const bundleMs = performance.now() - bundleStart;
     const running = worker.run();
-    const baseline = await baselineWorker(native, config.temporal.namespace);
+    const baseline = await baselineWorker(native, config.temporal.namespace, dataConverter);
 
     const app = createApp({ config, mongo: mongoose.connection, temporal: client });
     const { server, url: apiUrl } = await serveApp(app);

@@ -9,6 +9,7 @@ import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import mongoose from 'mongoose';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import type { Carrier, DialRequest } from '../providers/carrier/interface';
 import { callCarrierEventSignal } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
@@ -46,9 +47,10 @@ async function main() {
   await mongoose.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
   const native = await NativeConnection.connect({ address: config.temporal.address });
   const connection = await Connection.connect({ address: config.temporal.address });
-  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
+  const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter });
   const carrier = new FixedLengthCarrier(client, Number(process.env.CALL_MS));
-  const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, deps: { ...defaultDeps(config, client), carrier } });
+  const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, deps: { ...defaultDeps(config, client), carrier }, dataConverter });
   setInterval(() => writeFileSync(process.env.STATS_FILE!, JSON.stringify({ peakInFlight: carrier.peak })), 1000).unref();
   await worker.run();
   // The bench stops its servers next; open connections must not keep this process alive after them.

@@ -34,6 +34,8 @@ import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { Client, Connection, WithStartWorkflowOperation } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { Call } from '../models/call';
 import { freePort, hasExited, stopChild } from '../scripts/stack';
 import { baselineAnsweredUpdate, baselineEndedWorkflow, baselineWorkflow } from './baselineWorkflow';
@@ -134,9 +136,11 @@ async function main(): Promise<void> {
   try {
     await mongoose.connect(service.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
     const connection = await Connection.connect({ address: service.temporalAddress });
-    const client = new Client({ connection });
+    // The payload keys the service's processes read from the same environment.
+    const dataConverter = encryptedDataConverter(loadConfig({ ...process.env, ...env }).temporal.payloadKeys);
+    const client = new Client({ connection, dataConverter });
     const native = await NativeConnection.connect({ address: service.temporalAddress });
-    const baseline = await baselineWorker(native, 'default');
+    const baseline = await baselineWorker(native, 'default', dataConverter);
     const { organizationId, key } = await benchTenant('Bench capacity', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 10_000 } });
     const call = apiClient(service.apiUrl, key);
     const agent = await call('POST', '/agents', {

@@ -12,6 +12,7 @@ import { createApp } from '../api/app';
 import { connectTemporal } from '../api/temporal';
 import { dispatchUpgrades, type SocketRoute } from '../api/upgrade';
 import { loadConfig, type Config } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import type { TurnTiming } from '../conversation/agentTurn';
 import { samplesOf } from '../lib/audio';
 import type { AgentProfile, InterviewProfile, ReplyStream, Turn } from '../providers/llm/interface';
@@ -121,7 +122,7 @@ export async function serveFixedDelayApi(reply: string, route: (deps: FixedDelay
   await connectDatabase(config.mongodbUri);
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
   const connection = await connectTemporal(config.temporal.address);
-  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const temporal = new Client({ connection, namespace: config.temporal.namespace, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) });
   const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal }));
   const llm = new FixedDelayLlm(Number(process.env.LLM_MS), reply);
   const speech = speechSource(config, organizationCredential, { stt: { simulated: new FixedDelayStt(Number(process.env.STT_MS)) }, tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') } });

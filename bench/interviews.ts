@@ -22,6 +22,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { interviewMessageUpdate, interviewWorkflowId } from '../workflows/definitions';
 import { createWorker, defaultDeps } from '../worker';
 import { flushSessionRecounts } from '../models/sessionCount';
@@ -54,9 +55,10 @@ async function main(): Promise<void> {
     const taskQueue = `bench-interviews-${randomBytes(4).toString('hex')}`;
     const config = loadConfig({ LOG_LEVEL: 'silent', TEMPORAL_TASK_QUEUE: taskQueue });
     const connection = await Connection.connect({ address: temporalAddress });
-    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
+    const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter });
     const native = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client) });
+    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter });
     const running = worker.run();
     const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
 
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
     const direct = (interview: { id: string }, text: string) =>
       client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(interviewMessageUpdate, { args: [text] });
 
-    const baseline = await baselineWorker(native, config.temporal.namespace);
+    const baseline = await baselineWorker(native, config.temporal.namespace, dataConverter);
     const idle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-baseline-${randomBytes(4).toString('hex')}` });
     const timed = async (count: number, op: (i: number) => Promise<unknown>) => {
       const latencies: number[] = [];

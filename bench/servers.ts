@@ -13,9 +13,11 @@ import type Koa from 'koa';
 import mongoose, { type Types } from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
+import type { DataConverter } from '@temporalio/common';
 import { createApp } from '../api/app';
 import { SCOPES } from '../api/scopes';
 import { loadConfig } from '../config';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 import { createApiKey } from '../models/apiKey';
 import { createOrganization, type NewOrganization } from '../models/tenant';
 import { startFerretOnPostgres, startPostgres } from '../scripts/productionStack';
@@ -86,10 +88,10 @@ export async function benchServers(name: string): Promise<BenchServers> {
  * A worker in this process for the baseline workflow (bench/baselineWorkflow.ts) alone, on a task
  * queue of its own beside the product worker's; `stop` drains it.
  */
-export async function baselineWorker(connection: NativeConnection, namespace: string): Promise<{ taskQueue: string; stop(): Promise<void> }> {
+export async function baselineWorker(connection: NativeConnection, namespace: string, dataConverter: DataConverter): Promise<{ taskQueue: string; stop(): Promise<void> }> {
   const taskQueue = `bench-baseline-${randomBytes(4).toString('hex')}`;
   const activities: BaselineActivities = { baselineStep: async () => undefined };
-  const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow'), activities });
+  const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow'), activities, dataConverter });
   const running = worker.run();
   return {
     taskQueue,
@@ -175,7 +177,7 @@ export async function campaignStack(name: string, servers: BenchServers, callMs:
     // The bench's own settings over the environment's, as the worker gets them (CAMPAIGN_HISTORY_BUDGET reaches both).
     const config = loadConfig({ ...process.env, ...env });
     const connection = await Connection.connect({ address: servers.temporalAddress });
-    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) });
     const { server, url: apiUrl } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
     return {
       worker,

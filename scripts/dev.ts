@@ -68,14 +68,15 @@ async function seedDemo(mongodbUri: string): Promise<string[]> {
 /**
  * A development secret, made once at random and kept in .data/ beside the data it protects, so no
  * secret is a constant in the repository: the key that seals organizations' provider credentials
- * (byok) and the bearer token of GET /metrics. Deployments set CREDENTIALS_ENCRYPTION_KEY and
- * METRICS_TOKEN themselves.
+ * (byok), the bearer token of GET /metrics and the operator token of the payload codec (base64url:
+ * it goes into the Web UI's codec address). Deployments set CREDENTIALS_ENCRYPTION_KEY,
+ * METRICS_TOKEN and TEMPORAL_CODEC_TOKEN themselves.
  */
-function devSecret(name: string): string {
+function devSecret(name: string, encoding: 'base64' | 'base64url' = 'base64'): string {
   const file = path.join(DATA, name);
   if (!existsSync(file)) {
     mkdirSync(DATA, { recursive: true });
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    writeFileSync(file, `${randomBytes(32).toString(encoding)}\n`, { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
 }
@@ -129,6 +130,10 @@ async function main(): Promise<void> {
     PORT: String(apiPort),
     CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devSecret('credentials.key'),
     METRICS_TOKEN: process.env.METRICS_TOKEN || devSecret('metrics.token'),
+    // The Web UI's browser decodes payloads through the API (the dev server's UI sends no header:
+    // the token is in the codec address it is given). Payloads use the development key (config.ts).
+    TEMPORAL_CODEC_TOKEN: process.env.TEMPORAL_CODEC_TOKEN || devSecret('codec.token', 'base64url'),
+    TEMPORAL_UI_ORIGINS: process.env.TEMPORAL_UI_ORIGINS || `http://127.0.0.1:${uiPort},http://localhost:${uiPort}`,
     // Where the `local` speech engines find their models (scripts/tools.sh local-speech), and voice
     // interviews on them unless the environment names other engines.
     LOCAL_SPEECH_DIR: tools.localSpeech,
@@ -141,6 +146,7 @@ async function main(): Promise<void> {
         executable: tools.temporal,
         port: temporalPort,
         uiPort,
+        uiCodecEndpoint: `http://127.0.0.1:${apiPort}/codec/${encodeURIComponent(env.TEMPORAL_CODEC_TOKEN!)}`,
         dbFile: path.join(DATA, 'temporal', 'temporal.db'),
         logFile: path.join(DATA, 'logs', 'temporal.log'),
       });
@@ -193,7 +199,7 @@ async function main(): Promise<void> {
       `[dev] Dashboard    http://${config.host}:${config.port}/dashboard`,
       `[dev] API          http://${config.host}:${config.port}/api/v1   (readiness: http://${config.host}:${config.port}/readyz)`,
       `[dev] Metrics      curl -H "Authorization: Bearer ${process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)'}" http://${config.host}:${config.port}/metrics`,
-      `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort}` : ' (TEMPORAL_ADDRESS)'}`,
+      `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort} (payloads decoded through the API's /codec)` : ' (TEMPORAL_ADDRESS)'}`,
       `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
       '[dev] Ctrl-C stops everything; state stays in .data/',
       ...demo,

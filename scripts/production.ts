@@ -90,6 +90,9 @@ async function main(): Promise<void> {
         CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || secret('credentials.key'),
         DO_NOT_CALL_HASH_KEY: process.env.DO_NOT_CALL_HASH_KEY || secret('do-not-call.key'),
         METRICS_TOKEN: process.env.METRICS_TOKEN || secret('metrics.token'),
+        // Production refuses the development payload key (config.ts): one of its own, id `local`.
+        ...(process.env.TEMPORAL_PAYLOAD_KEYS ? {} : { TEMPORAL_PAYLOAD_KEYS: `local:${secret('payload.key')}`, TEMPORAL_PAYLOAD_KEY_ID: 'local' }),
+        TEMPORAL_CODEC_TOKEN: process.env.TEMPORAL_CODEC_TOKEN || secret('codec.token'),
       },
     });
   } catch (err) {
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
       `[production] API (nginx)   ${shape.proxyUrl}/api/v1   -> ${shape.apis.map((a) => `127.0.0.1:${a.port}`).join(', ')}`,
       `[production] Workers       ${shape.workers.map((w) => `pid ${w.pid}`).join(', ')}`,
       `[production] Temporal      ${shape.temporalAddress} (server ${path.basename(toolPaths().temporalServer)}, no Web UI; \`temporal --address ${shape.temporalAddress} workflow list\`)`,
+      `[production] Payloads      encrypted; read them: temporal --address ${shape.temporalAddress} workflow show -w <id> --codec-endpoint ${shape.proxyUrl}/codec --codec-auth "Bearer ${process.env.TEMPORAL_CODEC_TOKEN ? '$TEMPORAL_CODEC_TOKEN' : '$(cat .data/production/codec.token)'}"`,
       `[production] MongoDB wire  ${shape.mongodbUri} (FerretDB on PostgreSQL)`,
       `[production] PostgreSQL    127.0.0.1:${shape.postgres.port} (user postgres, password in .data/production/postgres.password)`,
       `[production] Logs          ${logs}/`,

@@ -163,6 +163,8 @@ export interface TemporalOptions {
   port: number;
   /** The Web UI port; omitted means headless. */
   uiPort?: number;
+  /** Where the Web UI's browser decodes payloads (the API's `/codec/<token>`, api/codec.ts). */
+  uiCodecEndpoint?: string;
   /** A SQLite file that keeps state across restarts; omitted means in memory. */
   dbFile?: string;
   logFile: string;
@@ -182,6 +184,7 @@ export function startTemporal(opts: TemporalOptions): Promise<RunningServer> {
   args.push(...Object.values(searchAttributes).flatMap(({ name }) => ['--search-attribute', `${name}=Keyword`]));
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
+  if (opts.uiCodecEndpoint) args.push('--ui-codec-endpoint', opts.uiCodecEndpoint);
   if (opts.dbFile) {
     mkdirSync(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile, '--sqlite-pragma', 'journal_mode=WAL');

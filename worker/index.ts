@@ -3,6 +3,7 @@
  * simulated line's call activities on a queue of their own beside it.
  */
 import { Client, Connection } from '@temporalio/client';
+import type { DataConverter } from '@temporalio/common';
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../models/connection';
@@ -17,12 +18,15 @@ import { TwilioCarrier } from '../providers/carrier/twilio';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
 import { simulatedLineTaskQueue } from '../workflows/definitions';
+import { encryptedDataConverter } from '../lib/payloadCodec';
 
 export interface WorkerOptions {
   connection: NativeConnection;
   namespace: string;
   taskQueue: string;
   deps: ActivityDeps;
+  /** The payload codec's converter (lib/payloadCodec.ts), as every client of the service has it. */
+  dataConverter: DataConverter;
   /** A bundle built once by the caller (tests); without it the worker bundles `workflows/` itself. */
   workflowBundle?: WorkflowBundle;
 }
@@ -91,6 +95,7 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     activities: activities.service,
+    dataConverter: opts.dataConverter,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
   });
   const line = await Worker.create({
@@ -98,6 +103,7 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
     namespace: opts.namespace,
     taskQueue: simulatedLineTaskQueue(opts.taskQueue),
     activities: activities.simulatedLine,
+    dataConverter: opts.dataConverter,
     maxConcurrentActivityTaskExecutions: SIMULATED_LINE_SLOTS,
   });
   const workers = [service, line];
@@ -125,13 +131,15 @@ async function main(): Promise<void> {
   await connectDatabase(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const clientConnection = await Connection.connect({ address: config.temporal.address });
-  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
+  const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
+  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace, dataConverter });
   const deps = defaultDeps(config, client);
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     deps,
+    dataConverter,
   });
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
   // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.

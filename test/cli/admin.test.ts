@@ -13,7 +13,7 @@ import { loadConfig } from '../../config';
 import { createApiKey } from '../../models/apiKey';
 import { request } from '../helpers/app';
 import { serve } from '../helpers/http';
-import { connectTestDatabase, temporalAddress } from '../helpers/servers';
+import { connectTestDatabase, temporalAddress, testDataConverter } from '../helpers/servers';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -105,7 +105,7 @@ test('org create --credits 0 makes an organization that must top up before it ca
     scopes: [...SCOPES],
   });
   const connection = await Connection.connect({ address: temporalAddress() });
-  const server = await serve(createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection }) }));
+  const server = await serve(createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: testDataConverter() }) }));
   try {
     const agent = await request(server.url, 'POST', '/api/v1/agents', { token: key, body: { name: 'Caller', instructions: 'Call.' } });
     expect(agent.status).toBe(201);

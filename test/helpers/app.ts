@@ -11,6 +11,7 @@ import type { Sockets } from '../../api/upgrade';
 import type { Scope } from '../../api/scopes';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig, type Config } from '../../config';
+import { encryptedDataConverter } from '../../lib/payloadCodec';
 import { embeddedSpeech } from '../../providers/embeddedSpeech';
 import { createApiKey } from '../../models/apiKey';
 import { createOrganization, type NewOrganization } from '../../models/tenant';
@@ -79,7 +80,7 @@ export async function startApi(
 ): Promise<TestApi & { extraApp(overrides?: NodeJS.ProcessEnv): Promise<TestApi> }> {
   const dropDatabase = await connectTestDatabase(prefix);
   const connection = await connectTemporal(temporalAddress());
-  const temporal = new Client({ connection });
+  const temporal = new Client({ connection, dataConverter: encryptedDataConverter(loadConfig(env).temporal.payloadKeys) });
   const servers: { close(): Promise<void> }[] = [];
   const open = async (overrides: NodeJS.ProcessEnv = {}): Promise<TestApi> => {
     const appConfig = loadConfig({ LOG_LEVEL: 'silent', ...env, ...overrides });

@@ -8,6 +8,8 @@ import mongoose from 'mongoose';
 import { connectDatabase } from '../../models/connection';
 import { flushSessionRecounts } from '../../models/sessionCount';
 import { DefaultLogger, Runtime, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
+import { loadConfig } from '../../config';
+import { encryptedDataConverter } from '../../lib/payloadCodec';
 
 // Worker lifecycle chatter and the test server's capability warnings bury test output.
 Runtime.install({
@@ -40,6 +42,9 @@ export async function connectTestDatabase(prefix: string): Promise<() => Promise
     await mongoose.disconnect();
   };
 }
+
+/** The payload codec's converter under the default (development) keys, as the service's processes use it. */
+export const testDataConverter = () => encryptedDataConverter(loadConfig({}).temporal.payloadKeys);
 
 let bundle: Promise<WorkflowBundle> | undefined;
 

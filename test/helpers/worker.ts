@@ -5,6 +5,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfig } from '../../config';
+import { encryptedDataConverter } from '../../lib/payloadCodec';
 import { createWorker, defaultDeps } from '../../worker';
 import { temporalAddress, workflowBundle } from './servers';
 
@@ -17,14 +18,17 @@ export interface RunningWorker {
 export async function runWorker(env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: string }): Promise<RunningWorker> {
   const native = await NativeConnection.connect({ address: temporalAddress() });
   const clientConnection = await Connection.connect({ address: temporalAddress() });
-  const client = new Client({ connection: clientConnection });
-  const deps = defaultDeps(loadConfig(env), client);
+  const config = loadConfig(env);
+  const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
+  const client = new Client({ connection: clientConnection, dataConverter });
+  const deps = defaultDeps(config, client);
   const worker = await createWorker({
     connection: native,
     namespace: 'default',
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowBundle: await workflowBundle(),
     deps,
+    dataConverter,
   });
   const running = worker.run();
   return {

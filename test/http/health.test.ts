@@ -9,7 +9,7 @@ import { healthRoutes } from '../../api/routes/health';
 import { loadConfig } from '../../config';
 import { freePort } from '../../scripts/stack';
 import { serve } from '../helpers/http';
-import { connectTestDatabase, temporalAddress } from '../helpers/servers';
+import { connectTestDatabase, temporalAddress, testDataConverter } from '../helpers/servers';
 
 let dropDatabase: () => Promise<void>;
 let connection: Connection;
@@ -18,7 +18,7 @@ let temporal: Client;
 beforeAll(async () => {
   dropDatabase = await connectTestDatabase('health');
   connection = await Connection.connect({ address: temporalAddress() });
-  temporal = new Client({ connection });
+  temporal = new Client({ connection, dataConverter: testDataConverter() });
 });
 afterAll(async () => {
   await connection?.close();

@@ -11,7 +11,7 @@ import { createApp } from '../../api/app';
 import { API_PREFIX, koaPath } from '../../api/router';
 import { apiRoutes } from '../../api/routes';
 import { startApi } from '../helpers/app';
-import { temporalAddress } from '../helpers/servers';
+import { temporalAddress, testDataConverter } from '../helpers/servers';
 
 type Operation = {
   operationId?: string;
@@ -78,7 +78,7 @@ function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: 
 async function servedRoutes(): Promise<{ method: string; path: string }[]> {
   const connection = await Connection.connect({ address: temporalAddress() });
   try {
-    const app = createApp({ config: api.config, mongo: mongoose.connection, temporal: new Client({ connection }) });
+    const app = createApp({ config: api.config, mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: testDataConverter() }) });
     const routers = (app.middleware as { router?: Router }[]).flatMap((mw) => (mw.router ? [mw.router] : []));
     expect(routers.length).toBeGreaterThanOrEqual(2);
     return routers.flatMap((router) =>
@@ -126,8 +126,9 @@ test('the validator does refuse a broken document (the check above is not vacuou
 test('every route the app serves under /api/v1 is documented, and every documented one is served', async () => {
   const served = await servedRoutes();
   const api1 = served.filter((r) => r.path.startsWith(`${API_PREFIX}/`));
-  // Outside /api/v1 only the operational probes, the candidate side of interviews (its routes,
-  // pages and embed.js) and the dashboard web app's files exist; they are not part of the partner contract.
+  // Outside /api/v1 only the operational probes, the operator's payload codec (OPTIONS and POST of
+  // each), the candidate side of interviews (its routes, pages and embed.js) and the dashboard web
+  // app's files exist; they are not part of the partner contract.
   expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
     '/assets/session.css',
     '/assets/session.js',
@@ -137,6 +138,7 @@ test('every route the app serves under /api/v1 is documented, and every document
     '/candidate/v1/interviews/:id/end',
     '/candidate/v1/interviews/:id/messages',
     '/candidate/v1/interviews/:id/start',
+    ...['/codec/:token/decode', '/codec/:token/encode', '/codec/decode', '/codec/encode'].flatMap((p) => [p, p]),
     '/dashboard',
     '/dashboard/',
     '/dashboard/app.css',

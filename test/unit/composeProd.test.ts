@@ -45,6 +45,11 @@ test('it runs the production shape: two APIs behind a proxy, two workers, Tempor
   expect([...nginx.matchAll(/server (api-\d):3000/g)].map((m) => m[1])).toEqual(['api-1', 'api-2']);
 });
 
+test('the Temporal Web UI decodes payloads through the APIs\' codec, which lets its origin in', () => {
+  expect(services['temporal-ui'].environment!.TEMPORAL_CODEC_ENDPOINT).toBe('${PUBLIC_BASE_URL:?set PUBLIC_BASE_URL}/codec/${TEMPORAL_CODEC_TOKEN:-}');
+  expect(services['api-1'].environment!.TEMPORAL_UI_ORIGINS).toContain('http://127.0.0.1:8080');
+});
+
 test('only the proxy publishes a port; the Temporal Web UI starts only on demand', () => {
   const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name);
   expect(published).toEqual(['proxy']);
@@ -84,7 +89,7 @@ test('MongoDB is a replica set with authentication and a keyfile, and the app co
 });
 
 test('every secret comes from the environment, and a missing required one stops compose', () => {
-  const required = ['POSTGRES_PASSWORD', 'MONGO_PASSWORD', 'MONGO_REPLICA_KEY', 'CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY'];
+  const required = ['POSTGRES_PASSWORD', 'MONGO_PASSWORD', 'MONGO_REPLICA_KEY', 'CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY', 'TEMPORAL_PAYLOAD_KEYS', 'TEMPORAL_PAYLOAD_KEY_ID'];
   for (const name of required) expect(text).toContain(`\${${name}:?`);
   const secretish = /PASSWORD|KEY|TOKEN|SECRET/;
   for (const [service, s] of Object.entries(services)) {

@@ -37,3 +37,22 @@ test('the do-not-call hash key is DO_NOT_CALL_HASH_KEY when set, else one fixed 
   expect(fallback).not.toEqual(key);
   expect(() => loadConfig({ DO_NOT_CALL_HASH_KEY: 'too short' })).toThrow(/DO_NOT_CALL_HASH_KEY must be 32 bytes/);
 });
+
+test('the payload keyring is TEMPORAL_PAYLOAD_KEYS with TEMPORAL_PAYLOAD_KEY_ID current, else the development key', () => {
+  const [a, b] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+  const keys = loadConfig({ TEMPORAL_PAYLOAD_KEYS: `2024:${a.toString('base64')}, 2025:${b.toString('hex')}`, TEMPORAL_PAYLOAD_KEY_ID: '2025' }).temporal.payloadKeys;
+  expect(keys.currentKeyId).toBe('2025');
+  expect([...keys.keys]).toEqual([['2024', a], ['2025', b]]);
+  const dev = loadConfig({}).temporal.payloadKeys;
+  expect(dev.currentKeyId).toBe('dev');
+  expect(dev.keys.get('dev')).toHaveLength(32);
+  expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: `2024:${a.toString('base64')}` })).toThrow('TEMPORAL_PAYLOAD_KEY_ID must name one of the keys of TEMPORAL_PAYLOAD_KEYS (2024), got ""');
+  expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: 'short:abc', TEMPORAL_PAYLOAD_KEY_ID: 'short' })).toThrow(/key "short" must be 32 bytes/);
+  expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: a.toString('base64'), TEMPORAL_PAYLOAD_KEY_ID: 'x' })).toThrow(/id:key pairs/);
+});
+
+test('production refuses the public development payload key', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('NODE_ENV=production needs TEMPORAL_PAYLOAD_KEYS');
+  const own = Buffer.alloc(32, 3).toString('base64');
+  expect(loadConfig({ NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEYS: `p1:${own}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1' }).temporal.payloadKeys.currentKeyId).toBe('p1');
+});

@@ -30,7 +30,7 @@ import {
   type DialAccepted,
   type Disposition,
 } from '../../workflows/definitions';
-import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { testDataConverter, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
 type Projection = Parameters<CallActivities['projectCall']>[0];
 type Settlement = Parameters<CallActivities['settleCall']>[0];
@@ -117,6 +117,7 @@ let env: TestWorkflowEnvironment;
 beforeAll(async () => {
   env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: testServerPath() } },
+    client: { dataConverter: testDataConverter() },
   });
 });
 afterAll(() => env?.teardown());
@@ -163,7 +164,7 @@ async function withCall<T>(
 ): Promise<T> {
   const { activities, calls } = mockActivities(options);
   const taskQueue = uniqueName('call');
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
   return worker.runUntil(async () => {
     const startWorkflowOperation = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
       workflowId: callWorkflowId(input.callId),
@@ -406,7 +407,7 @@ test('abandoned before any worker ran it, the call is never dialled: nothing wri
     signal: callAbandonSignal,
   });
 
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
   await worker.runUntil(async () => {
     expect(await handle.result()).toEqual({ status: 'dialing', abandoned: true });
     const failure = await dialed.then(

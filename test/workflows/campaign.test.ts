@@ -41,7 +41,7 @@ import {
   type CampaignWorkflow,
   type RetryEntryInput,
 } from '../../workflows/definitions';
-import { temporalAddress, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { temporalAddress, testDataConverter, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
 /** The campaign's activities and those of its calls, which are real call workflows. */
 type Mocked = CampaignActivities & CallActivities;
@@ -201,8 +201,9 @@ let devEnv: TestWorkflowEnvironment;
 beforeAll(async () => {
   env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: testServerPath() } },
+    client: { dataConverter: testDataConverter() },
   });
-  devEnv = await TestWorkflowEnvironment.createFromExistingServer({ address: temporalAddress() });
+  devEnv = await TestWorkflowEnvironment.createFromExistingServer({ address: temporalAddress(), client: { dataConverter: testDataConverter() } });
 });
 afterAll(async () => {
   await env?.teardown();
@@ -233,7 +234,7 @@ async function withCampaign<T>(
   on = env,
 ): Promise<T> {
   const taskQueue = uniqueName('campaign');
-  const worker = await Worker.create({ connection: on.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  const worker = await Worker.create({ connection: on.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
   return worker.runUntil(async () => {
     const handle = await on.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, {
       workflowId: campaignWorkflowId(input.campaignId),
@@ -455,7 +456,7 @@ test('a run continues as new beside its open calls; a carried call that dies unh
         return runId !== firstRun ? runId : undefined;
       });
       const started = (await devEnv.client.workflow.getHandle(handle.workflowId, next).fetchHistory()).events![0]!;
-      const payload = started.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
+      const [payload] = await testDataConverter().payloadCodecs![0]!.decode(started.workflowExecutionStartedEventAttributes!.input!.payloads!);
       const carried = (JSON.parse(Buffer.from(payload.data!).toString()) as CampaignInput).carried ?? [];
       // The calls last 5 s: both are still talking, carried unended.
       expect(carried.map((c) => ({ index: c.index, ended: c.ended })).sort((a, b) => a.index - b.index)).toEqual([

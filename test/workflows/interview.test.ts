@@ -26,7 +26,7 @@ import {
   type InterviewInput,
   type InterviewWorkflow,
 } from '../../workflows/definitions';
-import { testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
+import { testDataConverter, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
 type Projection = Parameters<InterviewActivities['projectInterview']>[0];
 
@@ -104,6 +104,7 @@ let env: TestWorkflowEnvironment;
 beforeAll(async () => {
   env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: testServerPath() } },
+    client: { dataConverter: testDataConverter() },
   });
 });
 afterAll(() => env?.teardown());
@@ -137,7 +138,7 @@ interface Harness {
 async function withInterview<T>(input: InterviewInput, options: MockOptions, body: (h: Harness) => Promise<T>): Promise<T> {
   const { activities, calls } = mockActivities(options);
   const taskQueue = uniqueName('interview');
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
   return worker.runUntil(async () => {
     const startWorkflowOperation = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, {
       workflowId: interviewWorkflowId(input.interviewId),

@@ -254,8 +254,29 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+/**
+ * NODE_ENV=production (the Dockerfile's, docker-compose.prod.yml's and `npm run production`'s) refuses
+ * to start on the keys a checkout runs with: the development do-not-call key is public, and without
+ * CREDENTIALS_ENCRYPTION_KEY no organization's own credentials could be stored.
+ */
+function checkProductionKeys(env: NodeJS.ProcessEnv, doNotCallHashKey: Buffer, encryptionKeys: CredentialKey[]): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.DO_NOT_CALL_HASH_KEY || doNotCallHashKey.equals(DEV_DO_NOT_CALL_HASH_KEY)) {
+    throw new Error('NODE_ENV=production needs DO_NOT_CALL_HASH_KEY set to a secret of its own (openssl rand -base64 32): the development key is public');
+  }
+  if (encryptionKeys.length === 0) throw new Error('NODE_ENV=production needs CREDENTIALS_ENCRYPTION_KEY set to a secret of its own (openssl rand -base64 32)');
+  const publicKey = encryptionKeys.findIndex(({ key }) => key.equals(DEV_DO_NOT_CALL_HASH_KEY) || key.equals(doNotCallHashKey));
+  if (publicKey >= 0) {
+    const name = publicKey === 0 ? 'CREDENTIALS_ENCRYPTION_KEY' : `CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS[${publicKey - 1}]`;
+    throw new Error(`NODE_ENV=production refuses ${name}: it must be a secret of its own, neither the public development key nor DO_NOT_CALL_HASH_KEY`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 3000);
+  const doNotCallHashKey = env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY;
+  const encryptionKeys = credentialKeys(env);
+  checkProductionKeys(env, doNotCallHashKey, encryptionKeys);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -291,7 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
     },
     contacts: {
-      doNotCallHashKey: env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY,
+      doNotCallHashKey,
     },
     voice: {
       maxDurationMs: intFrom(env, 'VOICE_MAX_SESSION_MINUTES', 60) * 60_000,
@@ -316,7 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invalidCredentialsPerMinute: intFrom(env, 'INVALID_CREDENTIALS_PER_MINUTE', 60),
     carrier: carrierFrom(env),
     byok: {
-      encryptionKeys: credentialKeys(env),
+      encryptionKeys,
       verifyTimeoutMs: Number(env.PROVIDER_VERIFY_TIMEOUT_MS) || 5000,
       vendorBaseUrls: {
         deepgram: baseUrl(env.DEEPGRAM_BASE_URL, 'https://api.deepgram.com'),

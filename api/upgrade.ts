@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError, internalError, routeNotFound, serverRestarting } from './errors';
 import { errorBody } from './middleware/errors';
 import { newRequestId } from './middleware/requestId';
+import { redactSecrets } from './observe';
 
 /** A WebSocket endpoint on the API's HTTP server: the handshakes whose path matches are its own. */
 export interface SocketRoute {
@@ -45,7 +46,7 @@ export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[])
 export function refuseUpgrade(socket: Duplex, err: unknown, what: string): void {
   const apiError = err instanceof ApiError ? err : internalError();
   const requestId = newRequestId();
-  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: (err as Error).message }));
+  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: redactSecrets((err as Error).message) }));
   const body = JSON.stringify(errorBody(apiError, requestId));
   socket.end(
     `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +

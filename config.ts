@@ -47,6 +47,13 @@ export interface Config {
   trustProxyHops: number;
   /** Invalid credentials (unknown, malformed, revoked, expired) one client address may present per clock minute before they are answered 429. */
   invalidCredentialsPerMinute: number;
+  /** WebSockets whose credential comes in their first message (the candidate's audio), before it has. */
+  unauthenticatedSockets: {
+    /** How long a socket may go without a valid credential before it is closed (4408). */
+    timeoutMs: number;
+    /** How many such sockets one client address may hold open at once; more are closed (4429). */
+    perAddress: number;
+  };
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
@@ -335,6 +342,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
     invalidCredentialsPerMinute: intFrom(env, 'INVALID_CREDENTIALS_PER_MINUTE', 60),
+    unauthenticatedSockets: {
+      timeoutMs: intFrom(env, 'SOCKET_AUTH_TIMEOUT_SECONDS', 5) * 1000,
+      perAddress: intFrom(env, 'SOCKET_UNAUTHENTICATED_PER_ADDRESS', 10),
+    },
     carrier: carrierFrom(env),
     byok: {
       encryptionKeys,

@@ -42,6 +42,15 @@ export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[])
   };
 }
 
+/**
+ * The client's address as Koa gives it (`ctx.ip`): the one the outermost of `trustProxyHops`
+ * proxies appended to X-Forwarded-For, else the socket's peer.
+ */
+export function clientAddress(req: IncomingMessage, trustProxyHops: number): string {
+  const forwarded = trustProxyHops > 0 ? String(req.headers['x-forwarded-for'] ?? '').split(/\s*,\s*/).slice(-trustProxyHops) : [];
+  return forwarded[0] || req.socket.remoteAddress || '';
+}
+
 /** Answers a handshake with the API's error envelope instead of upgrading it. */
 export function refuseUpgrade(socket: Duplex, err: unknown, what: string): void {
   const apiError = err instanceof ApiError ? err : internalError();

@@ -58,6 +58,13 @@ export interface Config {
   trustProxyHops: number;
   /** Invalid credentials (unknown, malformed, revoked, expired) one client address may present per clock minute before they are answered 429. */
   invalidCredentialsPerMinute: number;
+  /** WebSockets whose credential comes in their first message (the candidate's audio), before it has. */
+  unauthenticatedSockets: {
+    /** How long a socket may go without a valid credential before it is closed (4408). */
+    timeoutMs: number;
+    /** How many such sockets one client address may hold open at once; more are closed (4429). */
+    perAddress: number;
+  };
   calls: {
     /** How long a callee's phone rings before the call ends as no_answer. */
     ringTimeoutSeconds: number;
@@ -309,10 +316,31 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+/**
+ * NODE_ENV=production (the Dockerfile's, docker-compose.prod.yml's and `npm run production`'s) refuses
+ * to start on the keys a checkout runs with: the development do-not-call key is public, and without
+ * CREDENTIALS_ENCRYPTION_KEY no organization's own credentials could be stored.
+ */
+function checkProductionKeys(env: NodeJS.ProcessEnv, doNotCallHashKey: Buffer, encryptionKeys: CredentialKey[]): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.DO_NOT_CALL_HASH_KEY || doNotCallHashKey.equals(DEV_DO_NOT_CALL_HASH_KEY)) {
+    throw new Error('NODE_ENV=production needs DO_NOT_CALL_HASH_KEY set to a secret of its own (openssl rand -base64 32): the development key is public');
+  }
+  if (encryptionKeys.length === 0) throw new Error('NODE_ENV=production needs CREDENTIALS_ENCRYPTION_KEY set to a secret of its own (openssl rand -base64 32)');
+  const publicKey = encryptionKeys.findIndex(({ key }) => key.equals(DEV_DO_NOT_CALL_HASH_KEY) || key.equals(doNotCallHashKey));
+  if (publicKey >= 0) {
+    const name = publicKey === 0 ? 'CREDENTIALS_ENCRYPTION_KEY' : `CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS[${publicKey - 1}]`;
+    throw new Error(`NODE_ENV=production refuses ${name}: it must be a secret of its own, neither the public development key nor DO_NOT_CALL_HASH_KEY`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 3000);
   const payloadKeys = payloadKeysFrom(env);
   refuseDevelopmentPayloadKey(env, payloadKeys);
+  const doNotCallHashKey = env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY;
+  const encryptionKeys = credentialKeys(env);
+  checkProductionKeys(env, doNotCallHashKey, encryptionKeys);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -354,7 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
     },
     contacts: {
-      doNotCallHashKey: env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY,
+      doNotCallHashKey,
     },
     voice: {
       maxDurationMs: intFrom(env, 'VOICE_MAX_SESSION_MINUTES', 60) * 60_000,
@@ -377,9 +405,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
     invalidCredentialsPerMinute: intFrom(env, 'INVALID_CREDENTIALS_PER_MINUTE', 60),
+    unauthenticatedSockets: {
+      timeoutMs: intFrom(env, 'SOCKET_AUTH_TIMEOUT_SECONDS', 5) * 1000,
+      perAddress: intFrom(env, 'SOCKET_UNAUTHENTICATED_PER_ADDRESS', 10),
+    },
     carrier: carrierFrom(env),
     byok: {
-      encryptionKeys: credentialKeys(env),
+      encryptionKeys,
       verifyTimeoutMs: Number(env.PROVIDER_VERIFY_TIMEOUT_MS) || 5000,
       vendorBaseUrls: {
         deepgram: baseUrl(env.DEEPGRAM_BASE_URL, 'https://api.deepgram.com'),

@@ -23,12 +23,12 @@ import { missingByokKinds } from '../models/providerCredential';
 import { createRateLimiter } from '../models/rateTicket';
 import type { LlmSource } from '../providers/llm';
 import type { SpeechSource } from '../providers/speechSource';
-import { ApiError, byokNotReady, fromDomain, invalidStateTransition, notFound, providerUnavailable, serverRestarting } from './errors';
+import { ApiError, byokNotReady, fromDomain, invalidStateTransition, notFound, providerUnavailable, serverRestarting, throttled } from './errors';
 import { CANDIDATE_RATE_LIMIT, verifyCandidate } from './middleware/candidateAuth';
 import { takeRateLimit } from './middleware/rateLimit';
 import { CANDIDATE_PREFIX } from './routes/candidate';
 import { Workflows } from './temporal';
-import type { SocketRoute } from './upgrade';
+import { clientAddress, type SocketRoute } from './upgrade';
 
 export interface CandidateAudioDeps {
   config: Config;
@@ -41,8 +41,6 @@ export interface CandidateAudioDeps {
 
 /** 100 ms of audio (VOICE_MAX_FRAME_MS' default) is 3,200 bytes and a control message far less: anything much larger is not the protocol. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
-/** A socket that has not sent its start message by then is closed. */
-const START_TIMEOUT_MS = 10_000;
 /** How often a live session checks whether its interview ended elsewhere (an operator, its maximum duration, the text box's End). */
 const WATCH_MS = 3_000;
 /** How long a session that ended its interview waits for the report id it tells the candidate. */
@@ -60,6 +58,8 @@ interface Shared {
   live: Map<string, AudioSession>;
   /** Every open socket's session, admitted or not: what a shutdown closes. */
   open: Set<AudioSession>;
+  /** Per client address, its sockets whose token is not verified yet (config.unauthenticatedSockets). */
+  unauthenticated: Map<string, number>;
 }
 
 export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
@@ -71,23 +71,29 @@ export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
     ownOrigin: new URL(deps.config.publicBaseUrl).origin,
     live: new Map(),
     open: new Set(),
+    unauthenticated: new Map(),
   };
   return {
     path: new RegExp(`^${CANDIDATE_PREFIX}/interviews/([^/]+)/audio$`),
     // No credential travels in the handshake (it would land in URLs and logs): the first message carries it.
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) =>
-      sockets.handleUpgrade(req, socket, head, (ws) => new AudioSession(ws, match[1]!, req.headers.origin, shared).listen()),
+      sockets.handleUpgrade(req, socket, head, (ws) =>
+        new AudioSession(ws, match[1]!, req.headers.origin, clientAddress(req, deps.config.trustProxyHops), shared).listen(),
+      ),
     // The interviews stay active: their candidates reconnect, through the proxy, to another process.
     shutdown: () => Promise.all([...shared.open].map((session) => session.restarting())).then(() => undefined),
   };
 }
 
 class ProtocolError extends Error {}
+/** No verified token in time: 4408, as HTTP's 408 Request Timeout. */
+class AuthTimeout extends Error {}
 
-/** A refusal's close code: 4000 + the HTTP status of the same refusal (4401, 4403, 4409, 4429...); 1008 for a protocol error; 1011 otherwise. */
+/** A refusal's close code: 4000 + the HTTP status of the same refusal (4401, 4403, 4409, 4429...); 4408 for no token in time; 1008 for a protocol error; 1011 otherwise. */
 function refusal(thrown: unknown): { close: number; code: string; message: string } {
   const err = fromDomain(thrown);
   if (err instanceof ApiError) return { close: 4000 + err.status, code: err.code, message: err.message };
+  if (err instanceof AuthTimeout) return { close: 4408, code: 'AUTH_TIMEOUT', message: err.message };
   if (err instanceof ProtocolError) return { close: 1008, code: 'PROTOCOL_ERROR', message: err.message };
   return { close: 1011, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' };
 }
@@ -111,20 +117,23 @@ class AudioSession implements Transport {
   /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
   private startRefused: unknown;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Counted among its address's unauthenticated sockets until its token is verified or it closes. */
+  private unauthenticated = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly interviewId: string,
     private readonly origin: string | undefined,
+    private readonly address: string,
     private readonly shared: Shared,
   ) {}
 
   listen(): void {
     this.shared.open.add(this);
-    this.timers.push(setTimeout(() => this.phase === 'waiting' && this.refuse(new ProtocolError('No start message within 10 seconds.')), START_TIMEOUT_MS));
     this.ws.on('message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary));
     this.ws.on('close', () => {
       this.shared.open.delete(this);
+      this.authenticated();
       for (const timer of this.timers) clearTimeout(timer);
       // The interview stays active: the candidate may come back, and it still ends at its maximum duration.
       if (this.media) this.media.transportClosed();
@@ -132,6 +141,24 @@ class AudioSession implements Transport {
     });
     // An oversized message: ws closes the socket itself (1009).
     this.ws.on('error', () => undefined);
+    // Sockets cost the process memory and a descriptor before anyone is known: few per address, not for long.
+    const { timeoutMs, perAddress } = this.shared.deps.config.unauthenticatedSockets;
+    const waiting = this.shared.unauthenticated.get(this.address) ?? 0;
+    if (waiting >= perAddress) {
+      return this.refuse(throttled(Math.ceil(timeoutMs / 1000), `Too many connections from this address are waiting to authenticate (at most ${perAddress}); retry after ${Math.ceil(timeoutMs / 1000)} s.`));
+    }
+    this.shared.unauthenticated.set(this.address, waiting + 1);
+    this.unauthenticated = true;
+    this.timers.push(setTimeout(() => this.unauthenticated && this.refuse(new AuthTimeout(`No start message with a valid token within ${timeoutMs} ms.`)), timeoutMs));
+  }
+
+  /** No longer among its address's unauthenticated sockets (verified, or closed). */
+  private authenticated(): void {
+    if (!this.unauthenticated) return;
+    this.unauthenticated = false;
+    const waiting = this.shared.unauthenticated.get(this.address)! - 1;
+    if (waiting > 0) this.shared.unauthenticated.set(this.address, waiting);
+    else this.shared.unauthenticated.delete(this.address);
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -158,6 +185,7 @@ class AudioSession implements Transport {
     const { deps, workflows, limiter, ownOrigin } = this.shared;
     const id = this.interviewId;
     await verifyCandidate({ token, interviewId: id, origin: this.origin }, ownOrigin);
+    this.authenticated();
     await takeRateLimit(limiter, `candidate:${id}`, CANDIDATE_RATE_LIMIT);
     const interview = await Interview.findById(id).lean<InterviewRecord>();
     const agent = interview && (await Agent.findById(interview.agentId).lean<AgentRecord>());

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError, internalError, routeNotFound, serverRestarting } from './errors';
 import { errorBody } from './middleware/errors';
 import { newRequestId } from './middleware/requestId';
+import { redactSecrets } from './observe';
 
 /** A WebSocket endpoint on the API's HTTP server: the handshakes whose path matches are its own. */
 export interface SocketRoute {
@@ -41,11 +42,20 @@ export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[])
   };
 }
 
+/**
+ * The client's address as Koa gives it (`ctx.ip`): the one the outermost of `trustProxyHops`
+ * proxies appended to X-Forwarded-For, else the socket's peer.
+ */
+export function clientAddress(req: IncomingMessage, trustProxyHops: number): string {
+  const forwarded = trustProxyHops > 0 ? String(req.headers['x-forwarded-for'] ?? '').split(/\s*,\s*/).slice(-trustProxyHops) : [];
+  return forwarded[0] || req.socket.remoteAddress || '';
+}
+
 /** Answers a handshake with the API's error envelope instead of upgrading it. */
 export function refuseUpgrade(socket: Duplex, err: unknown, what: string): void {
   const apiError = err instanceof ApiError ? err : internalError();
   const requestId = newRequestId();
-  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: (err as Error).message }));
+  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: redactSecrets((err as Error).message) }));
   const body = JSON.stringify(errorBody(apiError, requestId));
   socket.end(
     `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +

@@ -6,12 +6,15 @@
  * sent from a generator, so the client never holds the body. Printed: the peak RSS and heap above
  * the idle process (the heap live, sampled after a full collection) while the import runs through the API (parse, checks, storage, the workflow's
  * confirmation by a worker process of its own), then the peak of reading the same body as one
- * buffer, one string and one object (the previous `readJsonBody` followed by JSON.parse), alone.
+ * buffer, one string and one object (the previous `readJsonBody` followed by JSON.parse), alone;
+ * and the refusal of a hostile body of the route's whole 64 MiB limit, `{"recipients":[` then
+ * nothing but `[`: its time to the answer, the bytes sent by then, and its peak.
  *
  * Starts its own Temporal dev server and FerretDB unless TEMPORAL_ADDRESS / MONGODB_URI are set.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { IMPORT_BODY_LIMIT_BYTES } from '../api/schemas/campaigns';
 import { apiClient, benchServers, benchTenant, campaignStack } from './servers';
 
 const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 200_000);
@@ -55,22 +58,40 @@ async function peakDuring<T>(fn: () => Promise<T>): Promise<{ result: T; rss: nu
   }
 }
 
-/** POSTs the generated body chunk by chunk, as a client streaming a file would. */
-function streamImport(url: string, key: string): Promise<{ status: number; text: string; bytes: number }> {
+/** The route's whole limit of nested brackets, 64 KiB a chunk. */
+function* nestedChunks(): Generator<string> {
+  yield '{"recipients":[';
+  const chunk = '['.repeat(64 * 1024);
+  for (let sent = 0; sent + chunk.length <= IMPORT_BODY_LIMIT_BYTES - 16; sent += chunk.length) yield chunk;
+}
+
+/**
+ * POSTs the generated body chunk by chunk, as a client streaming a file would, until it ends or the
+ * answer comes; `bytes`: what was sent by the answer.
+ */
+function streamImport(url: string, key: string, chunks: Iterator<string>): Promise<{ status: number; text: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
     let bytes = 0;
+    let answered = false;
     req.on('response', (res) => {
+      answered = true;
+      const sent = bytes;
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, text, bytes }));
+      res.on('end', () => {
+        resolve({ status: res.statusCode!, text, bytes: sent });
+        req.destroy();
+      });
     });
-    req.on('error', reject);
-    const chunks = bodyChunks();
+    // A body refused before its end: the server may close the connection on a client still sending.
+    req.on('error', (err) => answered || reject(err));
     const write = () => {
+      if (answered) return;
       for (let next = chunks.next(); !next.done; next = chunks.next()) {
         bytes += Buffer.byteLength(next.value);
         if (!req.write(next.value)) return void req.once('drain', write);
+        if (answered) return;
       }
       req.end();
     };
@@ -89,9 +110,16 @@ async function main(): Promise<void> {
     const campaign = (await api('POST', '/campaigns', { name: 'Bench import', agentId: agent.id })).body;
 
     const started = performance.now();
-    const streamed = await peakDuring(() => streamImport(`${apiUrl}/api/v1/campaigns/${campaign.id}/recipients`, key));
+    const streamed = await peakDuring(() => streamImport(`${apiUrl}/api/v1/campaigns/${campaign.id}/recipients`, key, bodyChunks()));
     const seconds = (performance.now() - started) / 1000;
     if (streamed.result.status !== 201) throw new Error(`The import answered ${streamed.result.status}: ${streamed.result.text.slice(0, 300)}`);
+
+    // Another campaign: the first has its recipients.
+    const target = (await api('POST', '/campaigns', { name: 'Bench import refused', agentId: agent.id })).body;
+    const refusedAt = performance.now();
+    const refused = await peakDuring(() => streamImport(`${apiUrl}/api/v1/campaigns/${target.id}/recipients`, key, nestedChunks()));
+    const refusedMs = performance.now() - refusedAt;
+    if (refused.result.status !== 400) throw new Error(`The nested body answered ${refused.result.status}: ${refused.result.text.slice(0, 300)}`);
 
     // The previous path: the body's chunks, then one buffer, one string and one object.
     const chunks = [...bodyChunks()].map((c) => Buffer.from(c));
@@ -108,6 +136,9 @@ async function main(): Promise<void> {
     console.log('| --- | --- | --- |');
     console.log(`| streamed import through the API (${seconds.toFixed(1)} s, stored and confirmed) | ${mib(streamed.rss)} | ${mib(streamed.heap)} |`);
     console.log(`| whole-body parse alone (buffer, string, JSON.parse; ${whole.result.recipients.length} rows) | ${mib(whole.rss)} | ${mib(whole.heap)} |`);
+    console.log(
+      `| ${mib(IMPORT_BODY_LIMIT_BYTES)} of nested brackets, refused 400 (${refusedMs.toFixed(0)} ms, ${mib(refused.result.bytes)} sent by the answer; ${JSON.parse(refused.result.text).error.param}) | ${mib(refused.rss)} | ${mib(refused.heap)} |`,
+    );
   } finally {
     await stack.stop({ dropDatabase: true });
     await servers.stop();

@@ -36,15 +36,27 @@ export function throttleWindow(counter: string, subject: string, limit: number, 
 }
 
 /**
+ * The windows one process remembers at most. A flood of distinct subjects (random emails) would
+ * otherwise grow the map without bound; forgetting a window costs only re-probing its places from
+ * the first, which the database's unique `_id` still refuses once taken.
+ */
+export const MAX_THROTTLE_WINDOWS = 10_000;
+
+/**
  * One API process's side of the throttles. It remembers, per window, the lowest place it has not
  * seen taken, so a full window is refused from memory and a busy one costs one insert per claim.
+ * Windows are remembered in the order they were first seen: the oldest go first, when ended or when
+ * there are too many, so a claim costs constant time whatever the number of subjects.
  */
 export function createThrottle() {
   const next = new Map<string, { place: number; endsAt: number }>();
 
   function cursor(window: ThrottleWindow) {
     const now = Date.now();
-    for (const [bucket, c] of next) if (c.endsAt <= now) next.delete(bucket);
+    for (const [bucket, c] of next) {
+      if (c.endsAt > now && next.size < MAX_THROTTLE_WINDOWS) break;
+      next.delete(bucket);
+    }
     let c = next.get(window.bucket);
     if (!c) next.set(window.bucket, (c = { place: 0, endsAt: window.endsAt }));
     return c;
@@ -69,6 +81,10 @@ export function createThrottle() {
         }
       }
       return null;
+    },
+    /** How many windows this process remembers. */
+    get windows(): number {
+      return next.size;
     },
     /** Gives a place back, as a sign-in that succeeded does with the places it held while checking. */
     async release(window: ThrottleWindow, id: string): Promise<void> {

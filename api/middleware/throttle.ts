@@ -20,10 +20,11 @@ const retryAfter = (window: ThrottleWindow) => Math.max(1, Math.ceil((window.end
  * count.
  */
 export async function admitSignIn(throttle: Throttle, email: string, address: string): Promise<{ release(): Promise<void> }> {
-  // The email is hashed: the bucket names stored in the database reveal no addresses.
+  // The address first: one address guessing across many emails is refused before each new email
+  // costs a window. The email is hashed: the bucket names stored in the database reveal no addresses.
   const windows = [
-    throttleWindow('signin-email', hashKey(email), SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MS),
     throttleWindow('signin-address', address, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_MS),
+    throttleWindow('signin-email', hashKey(email), SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MS),
   ];
   const taken: { window: ThrottleWindow; id: string }[] = [];
   const release = async () => {
@@ -35,7 +36,7 @@ export async function admitSignIn(throttle: Throttle, email: string, address: st
       await release();
       throw throttled(
         retryAfter(window),
-        `Too many failed sign-ins ${window === windows[0] ? 'for this email' : 'from this address'}; retry after ${retryAfter(window)} s.`,
+        `Too many failed sign-ins ${window === windows[0] ? 'from this address' : 'for this email'}; retry after ${retryAfter(window)} s.`,
       );
     }
     taken.push({ window, id: place });

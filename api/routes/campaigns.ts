@@ -112,7 +112,7 @@ async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId
     await store.write(rows, await doNotCallAmong(organizationId, rows.map((r) => r.phoneNumber)));
   };
   try {
-    for await (const row of streamJsonArray(ctx, { field: 'recipients', limitBytes: IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_RECIPIENTS })) {
+    for await (const row of streamJsonArray(ctx, { field: 'recipients', limitBytes: IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_RECIPIENTS, maxDepth: 2 })) {
       const index = count++;
       if (bad.check(index, () => check(validateRecipient, row, `body.recipients[${index}]`))) batch.push({ index, row: row as RecipientRow });
       // Full: the rows still in the batch come before any later one, so checking them completes the first MAX_ERROR_DETAILS.
@@ -282,7 +282,7 @@ export const campaignRoutes = [
     resource: 'campaign',
     summary: "Import the campaign's recipients",
     description:
-      'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB. ' +
+      'The whole list in one request, only in `draft` and only once (a second import is 409 `RECIPIENTS_ALREADY_IMPORTED`). Up to 200,000 recipients and 64 MiB; a row nested deeper than its schema or larger than 1 MiB is refused (400 naming the row) as soon as it is read. ' +
       'Claimed before its body is read: while it runs, another import of the campaign, or any other import of the organization (this route or `POST /contacts/import`), is 409 `IMPORT_IN_PROGRESS` at once; the claim ends with the import, or lapses within a minute if its server died. ' +
       'The body is parsed as it arrives and stored a thousand rows at a time, so its size costs no memory; until the import ends its recipients are not listed and the campaign cannot launch. ' +
       'Each row is checked like `POST /calls` (E.164 number, the agent’s `{{placeholders}}` exactly); any bad row rejects the whole import with 400 and nothing is stored (rows stored before it are removed): `param` names the first, e.g. `body.recipients[12].phoneNumber`, and `error.details` lists every bad row found, each `{param, message}` by its first error, in row order, up to 100 (the body is read on to find them; past 100 the rest is not checked). ' +

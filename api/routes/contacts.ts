@@ -110,7 +110,7 @@ export const contactRoutes = [
     tag: 'Contacts',
     summary: 'Create or update many contacts',
     description:
-      `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB, each checked like \`POST /contacts\`; any bad row rejects the whole import with 400 and nothing is stored: \`param\` names the first, e.g. \`body.contacts[12].phoneNumber\`, and \`error.details\` lists every bad row found, each \`{param, message}\` by its first error, in row order, up to 100. A number may appear once per import. ` +
+      `Up to ${MAX_CONTACT_ROWS.toLocaleString('en-US')} rows and 64 MiB (a row nested deeper than its schema or larger than 1 MiB is refused as soon as it is read), each checked like \`POST /contacts\`; any bad row rejects the whole import with 400 and nothing is stored: \`param\` names the first, e.g. \`body.contacts[12].phoneNumber\`, and \`error.details\` lists every bad row found, each \`{param, message}\` by its first error, in row order, up to 100. A number may appear once per import. ` +
       'A row whose number has no contact creates one; otherwise it updates that contact with the fields the row gives. `doNotCall: true` suppresses the number; an import never lifts a suppression (`PATCH` one contact for that). ' +
       'Rows are applied in order; an import that fails partway (a server error) leaves the rows before it applied, and sending it again is safe. ' +
       `${QUOTA_RULE} ${IMPORT_CLAIM_RULE} An import whose new numbers would pass \`maxContacts\` is refused before any row is applied; one that passes it only because contacts were created meanwhile stops at that thousand-row batch (its new contacts removed, earlier batches applied).`,
@@ -129,7 +129,7 @@ export const contactRoutes = [
           const seen = new Map<string, number>();
           const bad = new RowErrors();
           let i = 0;
-          for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS })) {
+          for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS, maxDepth: 2 })) {
             const index = i++;
             bad.check(index, () => {
               const param = `body.contacts[${index}]` as const;

@@ -7,6 +7,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from '../../api/middleware/throttle';
 import { SCOPES } from '../../api/scopes';
+import { hashKey } from '../../models/apiKey';
+import { ThrottleTicket, throttleWindow } from '../../models/throttleTicket';
 import { User } from '../../models/user';
 import { createTenant, startApi, type ApiResponse, type TestApi, type Tenant } from '../helpers/app';
 import { loadConfig } from '../../config';
@@ -116,6 +118,27 @@ describe('failed sign-ins', () => {
       headers: { 'x-forwarded-for': `${newAddress()}, ${address}` },
     });
     expect(spoofed.status).toBe(429);
+  }, 240_000);
+
+  test('the address is checked before the email: a full address refuses without counting, or even recording, the email', async () => {
+    await inOneWindow(SIGN_IN_WINDOW_MS, 60_000);
+    const address = newAddress();
+    const t = await createTenant();
+    const wrong = { email: t.adminEmail, password: 'not the password' };
+    // The email's window fills, then the address's with other emails.
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i += 1) expect((await signIn(address, wrong)).status).toBe(401);
+    for (let i = SIGN_IN_FAILURES_PER_EMAIL; i < SIGN_IN_FAILURES_PER_ADDRESS; i += 1) expect((await signIn(address, { email: email(), password: 'x' })).status).toBe(401);
+    // Both full: the address answers.
+    const both = await signIn(address, wrong);
+    expectThrottled(both, 15 * 60);
+    expect(both.body.error.message).toMatch(/^Too many failed sign-ins from this address/);
+    // A new email from the full address takes no place in its own window.
+    const fresh = `${uniqueName('fresh')}@example.com`;
+    expect((await signIn(address, { email: fresh, password: 'x' })).body.error.message).toMatch(/from this address/);
+    const bucket = throttleWindow('signin-email', hashKey(fresh), SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MS).bucket;
+    expect(await ThrottleTicket.countDocuments({ _id: { $regex: `^${bucket}:` } })).toBe(0);
+    // From another address, the email's own window still answers for the email.
+    expect((await signIn(newAddress(), wrong)).body.error.message).toMatch(/^Too many failed sign-ins for this email/);
   }, 240_000);
 });
 

@@ -158,6 +158,9 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
     const [[role, user]] = wire.turns(vendor, request);
     expect(role).toBe('user');
     expect(user).toContain('4. Contact: It is ada@example.com.');
+    // The transcript goes inside the fence the system prompt names as untrusted data.
+    const boundary = /^Transcript:\n<<<(TRANSCRIPT-[0-9a-f]{24})>>>\n[^]*\n<<<END \1>>>$/.exec(user)?.[1];
+    expect(wire.system(vendor, request)).toContain(`between the line <<<${boundary}>>> and the line <<<END ${boundary}>>>`);
   });
 
   test('an opt-out the model hears is in the analysis; an answer that leaves optOut out is asked for again', async () => {

@@ -78,7 +78,7 @@ test('MongoDB is a replica set with authentication and a keyfile, and the app co
     expect(services[name].command).toEqual(['mongod', '--replSet', 'rs0', '--keyFile', '/keys/keyfile', '--bind_ip_all']);
     expect(services[name].volumes).toContain('mongo-keys:/keys:ro');
   }
-  expect(services['mongodb-1'].environment!.MONGO_INITDB_ROOT_PASSWORD).toBe('${MONGO_PASSWORD:?set MONGO_PASSWORD}');
+  expect(services['mongodb-1'].environment!.MONGO_INITDB_ROOT_PASSWORD).toBe('${MONGO_ROOT_PASSWORD:?set MONGO_ROOT_PASSWORD}');
   expect(script(services['mongodb-setup'])).toContain('rs.initiate');
   const uri = services['api-1'].environment!.MONGODB_URI;
   expect(uri).toContain('replicaSet=rs0');
@@ -88,8 +88,26 @@ test('MongoDB is a replica set with authentication and a keyfile, and the app co
   }
 });
 
+test('the app connects as a user that may read and write its own database only, never as root, in both compose files', () => {
+  const appUser = readFileSync(path.join(ROOT, 'deploy/mongodb/app-user.js'), 'utf8');
+  expect(appUser).toContain("user: 'voice_agent'");
+  expect(appUser).toContain('pwd: process.env.MONGO_PASSWORD');
+  expect([...appUser.matchAll(/role: '(\w+)', db: '(\w+)'/g)].map((m) => `${m[1]}@${m[2]}`)).toEqual(['readWrite@voice_agent']);
+  const single = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+  const mounted = './deploy/mongodb/app-user.js:/docker-entrypoint-initdb.d/app-user.js:ro';
+  for (const [database, app] of [[single.services.mongodb, single.services.api], [services['mongodb-1'], services['api-1']]]) {
+    expect(database.environment!.MONGO_INITDB_ROOT_USERNAME).toBe('root');
+    expect(database.environment!.MONGO_PASSWORD).toBe('${MONGO_PASSWORD:?set MONGO_PASSWORD}');
+    expect(database.volumes).toContain(mounted);
+    expect(app.environment!.MONGODB_URI).toMatch(/^mongodb:\/\/voice_agent:\$\{MONGO_PASSWORD:\?[^}]*\}@/);
+    // NODE_ENV=production (the Dockerfile's) refuses to start without keys of its own: compose asks for them.
+    for (const name of ['CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY']) expect(app.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
+  }
+  expect(script(services['mongodb-setup'])).not.toContain('voice_agent:');
+});
+
 test('every secret comes from the environment, and a missing required one stops compose', () => {
-  const required = ['POSTGRES_PASSWORD', 'MONGO_PASSWORD', 'MONGO_REPLICA_KEY', 'CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY', 'TEMPORAL_PAYLOAD_KEYS', 'TEMPORAL_PAYLOAD_KEY_ID'];
+  const required = ['POSTGRES_PASSWORD', 'MONGO_ROOT_PASSWORD', 'MONGO_PASSWORD', 'MONGO_REPLICA_KEY', 'CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY', 'TEMPORAL_PAYLOAD_KEYS', 'TEMPORAL_PAYLOAD_KEY_ID'];
   for (const name of required) expect(text).toContain(`\${${name}:?`);
   const secretish = /PASSWORD|KEY|TOKEN|SECRET/;
   for (const [service, s] of Object.entries(services)) {

@@ -1,4 +1,5 @@
 /** Settings that would fail every session later are refused when the process starts. */
+import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../config';
 
 test('the default providers are simulated unless a known vendor is named', () => {
@@ -54,5 +55,35 @@ test('the payload keyring is TEMPORAL_PAYLOAD_KEYS with TEMPORAL_PAYLOAD_KEY_ID 
 test('production refuses the public development payload key', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('NODE_ENV=production needs TEMPORAL_PAYLOAD_KEYS');
   const own = Buffer.alloc(32, 3).toString('base64');
-  expect(loadConfig({ NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEYS: `p1:${own}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1' }).temporal.payloadKeys.currentKeyId).toBe('p1');
+  const keys = { DO_NOT_CALL_HASH_KEY: Buffer.alloc(32, 4).toString('base64'), CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64') };
+  expect(loadConfig({ NODE_ENV: 'production', ...keys, TEMPORAL_PAYLOAD_KEYS: `p1:${own}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1' }).temporal.payloadKeys.currentKeyId).toBe('p1');
+});
+
+describe('NODE_ENV=production refuses to start on keys that are not its own', () => {
+  const own = () => randomBytes(32).toString('base64');
+  const payloadKeys = { TEMPORAL_PAYLOAD_KEYS: `p1:${own()}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1' };
+  const production = (env: NodeJS.ProcessEnv) => () => loadConfig({ NODE_ENV: 'production', ...payloadKeys, ...env });
+  const developmentKey = loadConfig({}).contacts.doNotCallHashKey;
+
+  test('the development do-not-call key, given or left as the default, names DO_NOT_CALL_HASH_KEY', () => {
+    expect(production({ CREDENTIALS_ENCRYPTION_KEY: own() })).toThrow(/NODE_ENV=production needs DO_NOT_CALL_HASH_KEY/);
+    expect(production({ CREDENTIALS_ENCRYPTION_KEY: own(), DO_NOT_CALL_HASH_KEY: developmentKey.toString('hex') })).toThrow(/NODE_ENV=production needs DO_NOT_CALL_HASH_KEY/);
+  });
+
+  test('no credentials key, or one that is public or the do-not-call key, names the variable', () => {
+    const doNotCall = own();
+    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall })).toThrow(/NODE_ENV=production needs CREDENTIALS_ENCRYPTION_KEY/);
+    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: developmentKey.toString('base64') })).toThrow(/refuses CREDENTIALS_ENCRYPTION_KEY/);
+    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: doNotCall })).toThrow(/refuses CREDENTIALS_ENCRYPTION_KEY/);
+    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: own(), CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS: `${own()},${doNotCall}` })).toThrow(
+      /refuses CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS\[1\]/,
+    );
+  });
+
+  test('keys of its own start; outside production the defaults still do', () => {
+    const config = production({ DO_NOT_CALL_HASH_KEY: own(), CREDENTIALS_ENCRYPTION_KEY: own() })();
+    expect(config.contacts.doNotCallHashKey).not.toEqual(developmentKey);
+    expect(config.byok.encryptionKeys).toHaveLength(1);
+    expect(loadConfig({ NODE_ENV: 'development' }).contacts.doNotCallHashKey).toEqual(developmentKey);
+  });
 });

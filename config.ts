@@ -260,6 +260,11 @@ export interface TwilioConfig {
    * `relay` (Twilio's ConversationRelay, for calls of keys without byok only).
    */
   speech: 'streams' | 'relay';
+  /**
+   * How long a request to Twilio's REST API may take before its outcome counts as unknown (a
+   * create then is looked for before it is sent again); 10 s unless TWILIO_REQUEST_TIMEOUT_MS.
+   */
+  requestTimeoutMs: number;
 }
 
 /** A half-configured Twilio would fail on the first call; it fails the process at startup instead. */
@@ -279,6 +284,7 @@ function carrierFrom(env: NodeJS.ProcessEnv): Config['carrier'] {
       fromNumber: env.TWILIO_FROM_NUMBER!,
       apiBaseUrl: (env.TWILIO_API_BASE_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
       speech,
+      requestTimeoutMs: intFrom(env, 'TWILIO_REQUEST_TIMEOUT_MS', 10_000),
     },
   };
 }

@@ -9,6 +9,7 @@ import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn'
 import { CLOSING_LINE, extendHold, settleCall } from '../domain/admission';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recountSessionsSoon } from '../models/sessionCount';
+import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
@@ -88,15 +89,19 @@ export function callActivities({ carrier, llms }: CallDeps) {
   return {
     async dial({ callId, to, agentId, variables, byok, created }) {
       const startedAt = Date.now();
-      const voice = await dialVoice(agentId, variables);
+      // The intent is on record before the carrier is asked, read beside the agent's voice.
+      const [voice, intent] = await Promise.all([dialVoice(agentId, variables), recordDialIntent(callId)]);
       ensureTimeToDial(startedAt, carrier);
-      let carrierCallId: string;
-      try {
-        ({ carrierCallId } = await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok, ...(voice ? { voice } : {}) }));
-      } catch (err) {
-        // A refusal is an answer, not a failure to retry.
-        if (err instanceof CarrierRefusedError) return { refused: { kind: err.kind, message: err.message } };
-        throw err;
+      // A retry (a lost worker, an unanswered request) adopts the call an earlier attempt placed.
+      let carrierCallId = intent.retry ? await carrier.findCall({ callId, to, since: intent.at }) : null;
+      if (carrierCallId === null) {
+        try {
+          ({ carrierCallId } = await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok, ...(voice ? { voice } : {}) }));
+        } catch (err) {
+          // A refusal is an answer, not a failure to retry; an unknown outcome is retried, and the retry looks first.
+          if (err instanceof CarrierRefusedError) return { refused: { kind: err.kind, message: err.message } };
+          throw err;
+        }
       }
       // The carrier has the call: from here nothing may fail this activity, whose retry would dial
       // again. A write that fails or keeps us waiting is left to the workflow.

@@ -19,7 +19,7 @@ import {
   type Client,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { ApplicationFailure, WorkflowNotFoundError, type UpdateDefinition, type Workflow } from '@temporalio/common';
+import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type UpdateDefinition, type Workflow } from '@temporalio/common';
 import type { Config } from '../config';
 import { anyCause } from '../lib/cause';
 import {
@@ -139,11 +139,36 @@ export class Workflows {
     };
   }
 
-  /** Starts the call and answers once the carrier accepted the dial; a dial not confirmed in time is abandoned. */
-  async placeCall(input: CallInput): Promise<void> {
+  /**
+   * Starts the call and answers once the carrier accepted the dial (`placed`); a dial not confirmed
+   * in time is abandoned. A call id already started (a retry of a keyed request whose first try the
+   * API lost) is never started again: a running call answers with its dial's outcome, a finished
+   * one with how its dial ended, and one whose dial the API had abandoned before it began is
+   * `abandoned`: nothing was dialled under that id, nor ever will be.
+   */
+  async placeCall(input: CallInput): Promise<'placed' | 'abandoned'> {
     const workflowId = callWorkflowId(input.callId);
-    const start = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
-    await this.within(this.deadlines.dial, () => this.client.workflow.executeUpdateWithStart(callDialUpdate, { startWorkflowOperation: start }), {
+    const start = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
+      ...this.startOptions(workflowId, input),
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [input],
+    });
+    const dialled = async (): Promise<'placed' | 'abandoned'> => {
+      try {
+        await this.client.workflow.executeUpdateWithStart(callDialUpdate, { startWorkflowOperation: start });
+        return 'placed';
+      } catch (err) {
+        const cause = err instanceof WorkflowUpdateFailedError ? err.cause : undefined;
+        if (cause instanceof ApplicationFailure && cause.type === FailureType.dialAbandoned) return 'abandoned';
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        const ended = await this.call(input.callId).result();
+        if (ended.abandoned) return 'abandoned';
+        if (ended.refused) throw (ended.refused === 'rejected' ? carrierRejected : carrierUnavailable)('The carrier refused this call when it was first placed.');
+        return 'placed';
+      }
+    };
+    return this.within(this.deadlines.dial, dialled, {
       // No worker took the call in time, or the carrier hangs.
       timedOut: this.abandoning(() => this.abandonDial(input), () => dialTimeout(this.deadlines.dial)),
     });

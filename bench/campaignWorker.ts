@@ -39,6 +39,11 @@ class FixedLengthCarrier implements Carrier {
     return { carrierCallId: request.callId };
   }
 
+  /** Its dials never go unanswered, so a retried one has nothing to find. */
+  async findCall(): Promise<string | null> {
+    return null;
+  }
+
   async hangup(): Promise<void> {}
 }
 

@@ -2,7 +2,7 @@
  * One call's state and the steps of its lifecycle, for the call workflow (workflows/call.ts) to
  * wire to its messages and drive: place the call, ring, talk, complete.
  */
-import { condition, getExternalWorkflowHandle, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, log, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import {
   DIAL_ATTEMPT_TIMEOUT_MS,
   FailureType,
@@ -94,15 +94,28 @@ export class CallRun {
   async dialOutcome(): Promise<DialAccepted> {
     await condition(() => this.state.status !== 'dialing' || this.refused !== undefined || this.notDialled);
     // Nobody waits for this answer any more: the API that asked has given up.
-    if (this.notDialled) refuse('The dial was abandoned before it started.');
+    if (this.notDialled) throw refusal(FailureType.dialAbandoned, 'The dial was abandoned before it started.');
     if (this.refused) throw refusal(this.refused.kind === 'rejected' ? FailureType.carrierRejected : FailureType.carrierUnavailable, this.refused.message);
     return { carrierCallId: this.state.carrierCallId! };
   }
 
   carrierEvent(event: CarrierEvent): void {
+    if (!this.own(event)) return;
     // A line that fails mid-call (its media stream dropped) is over then too: the charge stops there.
     if (event.type === 'ended' || (event.type === 'failed' && this.answeredAt !== undefined)) this.carrierEndedAt ??= Date.now();
     this.events.push(event);
+  }
+
+  /**
+   * Whether the event is about this call's own carrier call: one that names another (a misrouted
+   * or forged callback, a second call a retried dial placed) is logged and changes nothing. One
+   * heard before the dial answered is kept until then and judged as it is acted on.
+   */
+  private own(event: CarrierEvent): boolean {
+    const ours = this.state.carrierCallId;
+    if (event.carrierCallId === undefined || ours === undefined || event.carrierCallId === ours) return true;
+    log.warn('Ignored a carrier event about another call', { callId: this.input.callId, carrierCallId: ours, eventCarrierCallId: event.carrierCallId, type: event.type });
+    return false;
   }
 
   /** The operator's hangup, or a cancelled campaign's: ignored once the call is over or was refused. */
@@ -171,6 +184,10 @@ export class CallRun {
     // Only now does the dial update answer, so the API's 201 is followed by a readable call.
     this.state.status = 'created';
     this.state.carrierCallId = result.carrierCallId;
+    // Events heard before the dial answered are judged now that the call's own id is known.
+    const heard = this.events.splice(0);
+    this.carrierEndedAt = undefined;
+    for (const event of heard) this.carrierEvent(event);
     return true;
   }
 

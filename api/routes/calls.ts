@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { findPage } from '../../lib/page';
 import { Agent } from '../../models/agent';
@@ -7,9 +8,10 @@ import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
 import { admitCall, releaseCallSlot } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
-import { notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
+import { dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
+import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
 import {
   Call,
   CallReport,
@@ -22,6 +24,15 @@ import {
   transcriptRepresentation,
 } from '../schemas/calls';
 import { ErrorEnvelope, IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
+
+/**
+ * The id of the call an Idempotency-Key places: the key's, within the organization, and the
+ * generation: the next one after each try whose dial the API abandoned before it began.
+ */
+const keyedCallId = (organizationId: Types.ObjectId, key: string, generation: number) =>
+  createHash('sha256').update(`${String(organizationId)}\n${key}\n${generation}`).digest('hex').slice(0, 24);
+/** How many abandoned tries one key may take before its retry is answered 504 as they were. */
+const KEYED_CALL_GENERATIONS = 10;
 
 async function findCall(organizationId: Types.ObjectId, id: string): Promise<CallRecord> {
   const call = await CallModel.findOne({ _id: id, organizationId }).lean();
@@ -88,6 +99,7 @@ export const callRoutes = [
       'Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. ' +
       'The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. ' +
       'A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. ' +
+      'Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. ' +
       '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). ' +
       'Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. ' +
       'The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.',
@@ -99,7 +111,7 @@ export const callRoutes = [
       201: { description: 'The call, dialled.', schema: Call },
       ...errorResponses(402, 409, 502, 504),
     },
-    handler: async ({ body, auth, config, workflows }: Req<{ body: typeof PlaceCallBody }>) => {
+    handler: async ({ body, auth, config, workflows, ctx }: Req<{ body: typeof PlaceCallBody }>) => {
       // The agent and the number's contact are read at once, one round trip instead of two.
       const [agent, contact] = await Promise.all([
         /^[0-9a-f]{24}$/.test(body.agentId) ? Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null,
@@ -112,39 +124,50 @@ export const callRoutes = [
       const variables = withContactAttributes(declared, contact?.attributes, body.variables);
       checkVariables(declared, variables, 'body');
 
-      const callId = String(new Types.ObjectId());
-      // Before a record or a dial: a suppressed number, a full house or an empty purse is refused here.
-      const { heldMinutes } = await admitCall({
-        organizationId: auth.organizationId,
-        callId,
-        phoneNumber: body.phoneNumber,
-        byok: auth.byok,
-        defaultCountries: config.calls.allowedCountries,
-      });
-
-      try {
-        await workflows.placeCall(
-          callInputFor(agent, {
-            callId,
-            organizationId: String(auth.organizationId),
-            phoneNumber: body.phoneNumber,
-            contactName: body.contactName,
-            externalRef: body.externalRef,
-            variables,
-            attemptNumber: 1,
-            campaignId: null,
-            byok: auth.byok,
-            ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
-            heldMinutes,
-          }),
-        );
-      } catch (err) {
-        // The workflow frees the slot of a refused dial too; freeing it here answers with it free. Its
-        // hold is the workflow's to settle: a dial abandoned late may still have been answered.
+      // A keyed request's call is the key's: a retry after the API lost the first try (its key's
+      // lease lapsed) finds the same call, or the same workflow, instead of dialling again. After a
+      // try whose dial the API abandoned before it began (its 504), the key's next id is the call's.
+      const idempotencyKey = ctx.get(IDEMPOTENCY_HEADER);
+      for (let generation = 0; ; generation += 1) {
+        const callId = idempotencyKey ? keyedCallId(auth.organizationId, idempotencyKey, generation) : String(new Types.ObjectId());
+        if (idempotencyKey) {
+          const existing = await CallModel.findOne({ _id: callId, organizationId: auth.organizationId }).lean();
+          // Past the key's 24 hours the key still names its call: another call with it is a reuse.
+          if (existing && (existing.phoneNumber !== body.phoneNumber || String(existing.agentId) !== body.agentId)) throw idempotencyKeyReused();
+          if (existing) return represent(existing);
+        }
+        // Before a record or a dial: a suppressed number, a full house or an empty purse is refused here.
+        const { heldMinutes } = await admitCall({
+          organizationId: auth.organizationId,
+          callId,
+          phoneNumber: body.phoneNumber,
+          byok: auth.byok,
+          defaultCountries: config.calls.allowedCountries,
+        });
+        const input = callInputFor(agent, {
+          callId,
+          organizationId: String(auth.organizationId),
+          phoneNumber: body.phoneNumber,
+          contactName: body.contactName,
+          externalRef: body.externalRef,
+          variables,
+          attemptNumber: 1,
+          campaignId: null,
+          byok: auth.byok,
+          ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+          heldMinutes,
+        });
+        // The workflow frees the slot of a refused or abandoned dial too; freeing it here answers
+        // with it free. Its hold is the workflow's to settle: a dial abandoned late may still have
+        // been answered.
+        const placed = await workflows.placeCall(input).catch(async (err: unknown) => {
+          await releaseCallSlot(auth.organizationId, callId);
+          throw err;
+        });
+        if (placed === 'placed') return represent(await findCall(auth.organizationId, callId));
         await releaseCallSlot(auth.organizationId, callId);
-        throw err;
+        if (!idempotencyKey || generation + 1 >= KEYED_CALL_GENERATIONS) throw dialTimeout(config.calls.dialTimeoutSeconds);
       }
-      return represent(await findCall(auth.organizationId, callId));
     },
   }),
   defineRoute({

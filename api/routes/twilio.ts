@@ -67,8 +67,10 @@ async function statusEvents(
  * call is over; the workflow takes the first event of each phase, so repeats change nothing, and a
  * call whose workflow has finished answers 204 all the same. Only a call never placed is a 404.
  */
-async function deliver(workflows: Workflows, callId: string, events: CarrierEvent[]): Promise<void> {
-  if (!(await workflows.sendCarrierEvents(callId, events)) && !(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
+async function deliver(workflows: Workflows, callId: string, events: CarrierEvent[], callSid: string | undefined): Promise<void> {
+  // Named by Twilio's call, so the workflow ignores a callback about any call but its own.
+  const named = callSid ? events.map((event) => ({ ...event, carrierCallId: callSid })) : events;
+  if (!(await workflows.sendCarrierEvents(callId, named)) && !(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
 }
 
 const common = {
@@ -92,7 +94,7 @@ export const twilioRoutes = [
     summary: "Twilio's call status callback",
     handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      await deliver(workflows, params.id, await statusEvents(params.id, body));
+      await deliver(workflows, params.id, await statusEvents(params.id, body), body.CallSid);
     },
   }),
   defineRoute({
@@ -102,7 +104,7 @@ export const twilioRoutes = [
     summary: "Twilio's asynchronous answering-machine verdict",
     handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      await deliver(workflows, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : []);
+      await deliver(workflows, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : [], body.CallSid);
     },
   }),
 ];

@@ -38,8 +38,17 @@ export interface Carrier {
    * out mid-dial is retried and the retry would ring the person a second time.
    */
   readonly dialTimeoutMs: number;
-  /** Resolves with the carrier's own id for the call, or throws CarrierRefusedError. */
+  /**
+   * Resolves with the carrier's own id for the call, or throws CarrierRefusedError; throws
+   * CarrierOutcomeUnknownError when the carrier may have placed the call without saying so.
+   */
   dial(request: DialRequest): Promise<{ carrierCallId: string }>;
+  /**
+   * The carrier's id of a call it placed for `callId` to `to` since `since`, or null when it has
+   * none: a dial retried after a lost worker or an unanswered request adopts that call instead of
+   * ringing the person a second time.
+   */
+  findCall(request: { callId: string; to: string; since: Date }): Promise<string | null>;
   hangup(carrierCallId: string): Promise<void>;
   /**
    * Speaks `text` to an answering machine, then hangs up; resolves once the call is over. Carriers
@@ -52,6 +61,17 @@ export interface Carrier {
    * simulated one) only have the line written to the transcript, and the call is hung up.
    */
   say?(carrierCallId: string, text: string, language: string): Promise<void>;
+}
+
+/**
+ * The carrier did not answer whether it placed the call (its request timed out after being sent):
+ * the call may be ringing. Not a refusal: the dial is retried, and the retry asks the carrier first.
+ */
+export class CarrierOutcomeUnknownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CarrierOutcomeUnknownError';
+  }
 }
 
 /** The carrier refused the dial: `rejected` for the number (400), `unavailable` on its side (502). */

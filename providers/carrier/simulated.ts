@@ -33,6 +33,18 @@ export class SimulatedCarrier implements Carrier {
     return { carrierCallId: workflowId };
   }
 
+  /** The line a dial started for the call, if any: its workflow is the call on this carrier. */
+  async findCall(request: { callId: string }): Promise<string | null> {
+    const workflowId = simulatedLineWorkflowId(request.callId);
+    try {
+      await this.client.workflow.getHandle(workflowId).describe();
+      return workflowId;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return null;
+      throw err;
+    }
+  }
+
   async hangup(carrierCallId: string): Promise<void> {
     try {
       await this.client.workflow.getHandle(carrierCallId).signal(simulatedLineHangupSignal);

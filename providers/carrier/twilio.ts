@@ -1,6 +1,6 @@
 import { RestException, Twilio, twiml } from 'twilio';
 import type { TwilioConfig } from '../../config';
-import { CarrierRefusedError, type Carrier, type DialRequest, type DialVoice } from './interface';
+import { CarrierOutcomeUnknownError, CarrierRefusedError, type Carrier, type DialRequest, type DialVoice } from './interface';
 
 /** Where Twilio reaches this service for one call: webhooks under the API's public address. */
 export const TWILIO_PREFIX = '/carrier/twilio';
@@ -34,11 +34,6 @@ const MESSAGE_WAIT_MS = 25_000;
 const MESSAGE_POLL_MS = 1_000;
 type SayLanguage = Extract<Parameters<InstanceType<typeof twiml.VoiceResponse>['say']>[0], { language?: unknown }>['language'];
 
-/**
- * How long a request to Twilio's REST API may take (its SDK's default is 30 s, as long as the dial
- * activity's whole attempt). A create that times out is refused as unavailable, never retried.
- */
-const REQUEST_TIMEOUT_MS = 10_000;
 /** Twilio's statuses of a call that is still on. */
 const CALL_ON = new Set(['queued', 'initiated', 'ringing', 'in-progress']);
 
@@ -49,8 +44,6 @@ export interface TwilioCarrierOptions extends TwilioConfig {
   defaultTts: string;
   /** The call workflow's ring timeout (RING_TIMEOUT_SECONDS), which the detection's verdict must beat. */
   ringTimeoutSeconds: number;
-  /** REQUEST_TIMEOUT_MS unless given (tests of a Twilio that answers late). */
-  requestTimeoutMs?: number;
 }
 
 /**
@@ -67,7 +60,10 @@ export class TwilioCarrier implements Carrier {
   private readonly client: Twilio;
 
   constructor(private readonly options: TwilioCarrierOptions) {
-    this.dialTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    // Well within the dial activity's attempt (the SDK's default of 30 s is as long as all of it). A
+    // create that times out may have placed the call: its outcome is unknown until the retried dial
+    // has looked for it in the account's calls (findCall).
+    this.dialTimeoutMs = options.requestTimeoutMs;
     // No automatic retries: Twilio has no idempotency key for calls, so a retried create can ring twice.
     this.client = new Twilio(options.accountSid, options.authToken, { autoRetry: false, timeout: this.dialTimeoutMs });
     this.client.api.baseUrl = options.apiBaseUrl;
@@ -148,6 +144,18 @@ export class TwilioCarrier implements Carrier {
     }
   }
 
+  /**
+   * The account's calls from our number to `to` created since the dial's intent (Twilio dates have
+   * whole seconds): Twilio has no idempotency key for calls, so this is how a retried dial finds
+   * the call a lost request placed. The earliest is the dial's own.
+   */
+  async findCall(request: { callId: string; to: string; since: Date }): Promise<string | null> {
+    const since = request.since.getTime() - 1_000;
+    const calls = await this.client.calls.list({ to: request.to, from: this.options.fromNumber, limit: 20 });
+    const ours = calls.filter((c) => c.dateCreated.getTime() >= since).sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime());
+    return ours[0]?.sid ?? null;
+  }
+
   async say(carrierCallId: string, text: string, language: string): Promise<void> {
     await this.sayThenHangUp(carrierCallId, text, language);
   }
@@ -179,13 +187,23 @@ export class TwilioCarrier implements Carrier {
   }
 }
 
+/** A request that was sent but not answered: Twilio may have acted on it. */
+const unanswered = (err: unknown) => {
+  const { code, message } = err as { code?: string; message?: string };
+  return code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ECONNRESET' || /timeout/i.test(message ?? '');
+};
+
 /**
- * Every failure to place a call is a refusal, never a retry: a create whose answer was lost may
- * already be ringing, and a second one would call the person twice. A 4xx about the request is the
- * number (400 `CARRIER_REJECTED`); our credentials, Twilio's rate limit, a 5xx or no answer at all
- * is the carrier being unavailable (502 `CARRIER_UNAVAILABLE`, and a campaign retries it later).
+ * A failure to place a call is a refusal, not a retry, unless the request went unanswered: a 4xx
+ * about the request is the number (400 `CARRIER_REJECTED`); our credentials, Twilio's rate limit, a
+ * 5xx or a connection never made is the carrier being unavailable (502 `CARRIER_UNAVAILABLE`, and a
+ * campaign retries it later). A request sent and not answered in time may be ringing the person:
+ * its outcome is unknown until the retried dial has looked for the call.
  */
-function refusalOf(err: unknown, to: string): CarrierRefusedError {
+function refusalOf(err: unknown, to: string): CarrierRefusedError | CarrierOutcomeUnknownError {
+  if (!(err instanceof RestException) && unanswered(err)) {
+    return new CarrierOutcomeUnknownError(`Twilio did not answer whether it placed the call to ${to} (${(err as Error).message}).`);
+  }
   if (err instanceof RestException) {
     const detail = `Twilio ${err.code ?? err.status}: ${err.message}`;
     if (err.status >= 400 && err.status < 500 && !NOT_THE_NUMBER.has(err.status)) {

@@ -27,7 +27,7 @@ import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
 import { MediaStreamClient } from '../fakes/mediaStreams';
 import { startFakeDeepgram, startFakeElevenLabs, type FakeDeepgram, type FakeElevenLabs } from '../fakes/speechVendors';
 import { LATE_ANSWER_MS, startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
-import { CarrierRefusedError } from '../../providers/carrier/interface';
+import { CarrierOutcomeUnknownError } from '../../providers/carrier/interface';
 import { TwilioCarrier } from '../../providers/carrier/twilio';
 
 const PUBLIC = TWILIO_PUBLIC;
@@ -377,17 +377,35 @@ test('a number Twilio refuses is 400 CARRIER_REJECTED, an outage 502 CARRIER_UNA
   expect(list.body.data.map((c: { phoneNumber: string }) => c.phoneNumber)).not.toEqual(expect.arrayContaining([OUTAGE]));
 });
 
-test('a create Twilio does not confirm within the request timeout is refused as unavailable, and not sent again', async () => {
+test('a create Twilio does not confirm within the request timeout has an unknown outcome, not a refusal, and the call it placed is found in the account’s calls', async () => {
   const phoneNumber = nextNumber();
   fake.answersLateFor.add(phoneNumber);
   const carrier = new TwilioCarrier({ ...loadConfig(env).carrier.twilio!, publicBaseUrl: PUBLIC, defaultStt: 'simulated', defaultTts: 'simulated', ringTimeoutSeconds: 60, requestTimeoutMs: 500 });
+  const since = new Date();
   const started = Date.now();
-  const refused = await carrier.dial({ callId: 'late', to: phoneNumber, callWorkflowId: 'call-late', byok: false }).catch((err: unknown) => err);
+  const unknown = await carrier.dial({ callId: 'late', to: phoneNumber, callWorkflowId: 'call-late', byok: false }).catch((err: unknown) => err);
   expect(Date.now() - started).toBeLessThan(LATE_ANSWER_MS);
-  expect(refused).toBeInstanceOf(CarrierRefusedError);
-  expect(refused).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/^The carrier could not be reached \(.*timeout/) });
+  expect(unknown).toBeInstanceOf(CarrierOutcomeUnknownError);
+  expect(unknown).toMatchObject({ message: expect.stringMatching(/^Twilio did not answer whether it placed the call .*timeout/) });
+  const placed = fake.created.filter((d) => d.form.To === phoneNumber);
+  expect(placed).toHaveLength(1);
+  expect(await carrier.findCall({ callId: 'late', to: phoneNumber, since })).toBe(placed[0]!.callSid);
+  expect(fake.listed.at(-1)).toMatchObject({ To: phoneNumber, From: '+442079460100' });
+  // Calls placed before the dial's intent are not its own.
+  expect(await carrier.findCall({ callId: 'late', to: phoneNumber, since: new Date(Date.now() + 5_000) })).toBeNull();
   await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
   expect(fake.created.filter((d) => d.form.To === phoneNumber)).toHaveLength(1);
+});
+
+test('a status callback about another Twilio call than the call’s own changes nothing', async () => {
+  const call = await placed();
+  expect((await status(call.id, `CA${'0'.repeat(32)}`, 'completed', { CallDuration: '7' })).status).toBe(204);
+  await amd(call.id, `CA${'1'.repeat(32)}`, 'human');
+  expect((await api.call('GET', `/api/v1/calls/${call.id}`, { token: key })).body.status).toBe('created');
+  await amd(call.id, call.sid, 'human');
+  await until(call.id, 'active');
+  expect((await api.call('POST', `/api/v1/calls/${call.id}/hangup`, { token: key })).status).toBe(200);
+  expect((await until(call.id, 'completed')).disposition).toBe('hangup_requested');
 });
 
 test('POST /calls/{id}/hangup hangs up through the REST API', async () => {

@@ -9,7 +9,8 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { Types } from 'mongoose';
 import { callActivities, type CallDeps } from '../../activities/calls';
 import { Call } from '../../models/call';
-import { CarrierRefusedError, type Carrier, type DialRequest } from '../../providers/carrier/interface';
+import { recordDialIntent } from '../../models/dialIntent';
+import { CarrierOutcomeUnknownError, CarrierRefusedError, type Carrier, type DialRequest } from '../../providers/carrier/interface';
 import { DIAL_ATTEMPT_TIMEOUT_MS } from '../../workflows/definitions';
 import { connectTestDatabase } from '../helpers/servers';
 
@@ -19,20 +20,30 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-/** A carrier that accepts every dial (or refuses it with `refuse`) and counts them. */
-function countingCarrier(refuse?: CarrierRefusedError, dialTimeoutMs = 10_000): Carrier & { dials: DialRequest[] } {
+/**
+ * A carrier that accepts every dial (or refuses it with `refuse`, or places it without saying so
+ * with `unanswered`) and counts them; it knows the calls it placed, as a real carrier's call list.
+ */
+function countingCarrier(refuse?: CarrierRefusedError | CarrierOutcomeUnknownError, dialTimeoutMs = 10_000): Carrier & { dials: DialRequest[]; lookups: number } {
   const dials: DialRequest[] = [];
-  return {
+  const carrier = {
     name: 'counting',
     dialTimeoutMs,
     dials,
-    async dial(request) {
+    lookups: 0,
+    async dial(request: DialRequest) {
       dials.push(request);
       if (refuse) throw refuse;
       return { carrierCallId: `carrier-${request.callId}` };
     },
+    async findCall({ callId }: { callId: string }) {
+      carrier.lookups += 1;
+      const placed = dials.some((d) => d.callId === callId) && !(refuse instanceof CarrierRefusedError);
+      return placed ? `carrier-${callId}` : null;
+    },
     async hangup() {},
   };
+  return carrier;
 }
 
 function dialRequest(fields: Record<string, unknown>) {
@@ -69,6 +80,28 @@ test('an accepted dial writes the call as created, with the carrier id, at the g
   expect(carrier.dials).toHaveLength(1);
   const call = await Call.findById(request.callId).lean();
   expect(call).toMatchObject({ status: 'created', seq: 1, carrierCallId: `carrier-${request.callId}`, agentName: 'Reminders' });
+});
+
+test('a dial retried after its carrier went unanswered asks the carrier first and adopts the call it placed: the person is rung once', async () => {
+  const carrier = countingCarrier(new CarrierOutcomeUnknownError('no answer in time'));
+  const request = dialRequest(record);
+  await expect(dial(carrier, request)).rejects.toBeInstanceOf(CarrierOutcomeUnknownError);
+  expect(carrier.lookups).toBe(0);
+  const retried = await dial(carrier, request);
+  expect(retried).toEqual({ carrierCallId: `carrier-${request.callId}`, recorded: true });
+  expect(carrier.dials).toHaveLength(1);
+  expect(carrier.lookups).toBe(1);
+  expect(await Call.findById(request.callId).lean()).toMatchObject({ status: 'created', carrierCallId: `carrier-${request.callId}` });
+});
+
+test('a retried dial whose carrier has no call for it dials once more', async () => {
+  const carrier = countingCarrier();
+  const request = dialRequest(record);
+  // The first attempt recorded its intent and died before the carrier heard of the call.
+  await recordDialIntent(request.callId);
+  expect(await dial(carrier, request)).toEqual({ carrierCallId: `carrier-${request.callId}`, recorded: true });
+  expect(carrier.lookups).toBe(1);
+  expect(carrier.dials).toHaveLength(1);
 });
 
 test('a write that fails leaves the dial answered and unrecorded, dialled once', async () => {

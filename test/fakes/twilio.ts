@@ -1,6 +1,7 @@
 /**
  * A local stand-in for Twilio's REST API, as much of it as the carrier uses: creating a call,
- * updating one (hangup, or new TwiML) and fetching one. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
+ * updating one (hangup, or new TwiML), fetching one and listing an account's calls by `To` and
+ * `From`, newest first. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
  * account credentials, JSON call resources, JSON error bodies) and records every request.
  */
 import { randomBytes } from 'node:crypto';
@@ -25,6 +26,10 @@ export interface FakeTwilio {
   failsFor: Set<string>;
   /** Numbers whose call Twilio places at once but confirms only LATE_ANSWER_MS later, as when overloaded. */
   answersLateFor: Set<string>;
+  /** Numbers whose call Twilio places at once but confirms only when the promise settles (a worker can be killed meanwhile). */
+  holdsAnswerFor: Map<string, Promise<void>>;
+  /** Every list request's filters. */
+  listed: Array<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const rejects = new Set<string>();
   const failsFor = new Set<string>();
   const answersLateFor = new Set<string>();
+  const holdsAnswerFor = new Map<string, Promise<void>>();
+  const listed: Array<Record<string, string>> = [];
   const calls = new Map<string, Record<string, unknown>>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -76,10 +83,29 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (failsFor.has(to)) return twilioError(res, 503, 20503, 'Service unavailable');
       const sid = `CA${randomBytes(16).toString('hex')}`;
       created.push({ callSid: sid, form });
-      const call = { sid, account_sid: accountSid, to, from: form.From, status: 'queued', direction: 'outbound-api', api_version: '2010-04-01', uri: `${base}/${sid}.json` };
+      const call = {
+        sid,
+        account_sid: accountSid,
+        to,
+        from: form.From,
+        status: 'queued',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        date_created: new Date().toUTCString().replace('GMT', '+0000'),
+        uri: `${base}/${sid}.json`,
+      };
       calls.set(sid, call);
       if (answersLateFor.has(to)) await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
+      await holdsAnswerFor.get(to);
       return answer(res, 201, call);
+    }
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'GET' && url.pathname === `${base}.json`) {
+      const filters = Object.fromEntries(url.searchParams);
+      listed.push(filters);
+      const matching = [...calls.values()].filter((c) => (!filters.To || c.to === filters.To) && (!filters.From || c.from === filters.From)).reverse();
+      const pageSize = Number(filters.PageSize ?? 50);
+      return answer(res, 200, { calls: matching.slice(0, pageSize), page: 0, page_size: pageSize, start: 0, end: Math.min(pageSize, matching.length) - 1, next_page_uri: null, previous_page_uri: null, uri: `${base}.json` });
     }
     const update = req.method === 'POST' ? new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '') : null;
     if (update) {
@@ -114,6 +140,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     rejects,
     failsFor,
     answersLateFor,
+    holdsAnswerFor,
+    listed,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

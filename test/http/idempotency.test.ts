@@ -182,6 +182,27 @@ test('a retry while the first is running is 409 IDEMPOTENCY_KEY_IN_USE; a 504 is
   }
 });
 
+test('a keyed call whose first answer the API lost is found again by the retry, not dialled twice; the key with another call is 422', async () => {
+  const { tenant, key: k, agentId: phone } = await organization();
+  const idem = uniqueName('lost');
+  const body = { agentId: phone, phoneNumber: '+442079460001', externalRef: 'lost-answer' };
+  const first = await post('/calls', body, idem, k);
+  expect(first.status).toBe(201);
+  // The API process died before it stored the answer: its claim is gone when the retry comes.
+  await IdempotencyKey.deleteOne({ _id: idempotencyKeyId(tenant.organizationId, idem) });
+  const retry = await post('/calls', body, idem, k);
+  expect(retry.status).toBe(201);
+  expect(replayed(retry)).toBe(false);
+  expect(retry.body.id).toBe(first.body.id);
+  expect(await Call.countDocuments({ organizationId: tenant.organizationId, externalRef: 'lost-answer' })).toBe(1);
+
+  await IdempotencyKey.deleteOne({ _id: idempotencyKeyId(tenant.organizationId, idem) });
+  const other = await post('/calls', { ...body, phoneNumber: '+442079460003' }, idem, k);
+  expect(other.status).toBe(422);
+  expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  await waitFor(async () => ((await Call.findById(first.body.id).lean())?.status === 'completed' ? true : undefined), 30_000);
+});
+
 test('a 429 is not stored: once the organization has a free slot, the retry runs', async () => {
   const { key: k, agentId: phone } = await organization(1);
   const ringing = await post('/calls', { agentId: phone, phoneNumber: '+442079460002' }, undefined, k);

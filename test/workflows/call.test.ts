@@ -415,7 +415,7 @@ test('abandoned before any worker ran it, the call is never dialled: nothing wri
       (err: unknown) => err,
     );
     expect(failure).toBeInstanceOf(WorkflowUpdateFailedError);
-    expect((failure as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'invalid_state' });
+    expect((failure as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'dial_abandoned' });
     expect(calls.dial).toEqual([]);
     expect(calls.projectAttempts).toEqual([]);
     expect(calls.settleCall).toEqual([

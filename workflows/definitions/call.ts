@@ -48,15 +48,20 @@ export const DISPOSITIONS = [
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
-/** What the carrier reports about a dialled call, as a real carrier's status callbacks would. */
-export type CarrierEvent =
+/**
+ * What the carrier reports about a dialled call, as a real carrier's status callbacks would. A
+ * carrier that names its call in its callbacks (Twilio's CallSid) passes `carrierCallId`: an event
+ * about any other call than the one the dial placed is ignored.
+ */
+export type CarrierEvent = (
   | { type: 'answered' }
   | { type: 'voicemail' }
   | { type: 'busy' }
   | { type: 'no_answer' }
   | { type: 'failed'; reason: string }
   /** The conversation is over: the agent finished, or the callee hung up. */
-  | { type: 'ended'; by: 'agent' | 'contact' };
+  | { type: 'ended'; by: 'agent' | 'contact' }
+) & { carrierCallId?: string };
 
 export interface DialAccepted {
   carrierCallId: string;

@@ -28,6 +28,8 @@ export const FailureType = {
   carrierRejected: 'carrier_rejected',
   /** The carrier could not take the dial now. */
   carrierUnavailable: 'carrier_unavailable',
+  /** The API had abandoned the dial before it started: nothing was dialled, and never will be. */
+  dialAbandoned: 'dial_abandoned',
 } as const;
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];
 

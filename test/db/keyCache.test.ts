@@ -14,7 +14,6 @@ test('a flood of unknown keys evicts only unknown keys: the real key stays cache
   const { key } = await createApiKey({
     organizationId: new Types.ObjectId(),
     createdBy: new Types.ObjectId(),
-    creatorPermissions: ['agents:read'],
     name: 'real',
     mode: 'live',
     scopes: ['agents:read'],

@@ -103,7 +103,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
       };
       // The body is fingerprinted as sent, before validation fills in defaults.
       const streamed = route.bodyType === 'stream' ? { limitBytes: route.bodyLimitBytes ?? BODY_LIMIT_BYTES } : undefined;
-      if (idempotent && auth) await idempotently(ctx, auth.organizationId, body, handle, streamed);
+      if (idempotent && auth) await idempotently(ctx, auth.organizationId, body, handle, deps.config.byok.encryptionKeys, streamed);
       else await handle();
     });
   }

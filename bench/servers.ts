@@ -116,7 +116,6 @@ export async function benchTenant(
   const { key } = await createApiKey({
     organizationId: created._id,
     createdBy: admin._id,
-    creatorPermissions: admin.permissions,
     name: slug,
     mode: 'live',
     scopes: [...SCOPES],

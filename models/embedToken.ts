@@ -4,7 +4,8 @@ import { Schema, model } from 'mongoose';
 /**
  * A token that lets a browser run one interview inside a partner's page. Only its SHA-256 is
  * stored. `allowedOrigins` is the minting key's list at minting time: revoking an origin on a key
- * does not widen or narrow tokens already handed out, which expire within a day anyway.
+ * does not widen or narrow tokens already handed out, which expire within a day anyway. The token
+ * works only while the minting key does: its revocation or expiry ends it (`verifyCandidate`).
  */
 const embedTokenSchema = new Schema(
   {

@@ -1,6 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { Schema, model, type Types } from 'mongoose';
+import type { CredentialKey } from '../config';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { seal, unseal, type SealedSecret } from '../lib/seal';
 
 /** How long a key is remembered: a day, the window a client retries in. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -32,8 +34,16 @@ const idempotencyKeySchema = new Schema(
     lockedUntil: { type: Date, default: null },
     /** The stored answer, once the request finished with one worth replaying. */
     status: { type: Number, default: null },
-    /** The answer's body as JSON text: a body's field names need not be valid document keys. */
-    body: { type: String, default: null },
+    /**
+     * The answer's body as JSON text, sealed (`answerKeys`): answers hold candidate capabilities and
+     * embed tokens. Text, since a body's field names need not be valid document keys.
+     */
+    sealedBody: {
+      type: new Schema({ keyId: String, iv: String, tag: String, ciphertext: String }, { _id: false }),
+      default: null,
+    },
+    /** Where versions before `sealedBody` kept the answer in clear: replayed until swept, within a day of the upgrade. */
+    body: { type: String },
     /** For a body read as a stream (imports): the SHA-256 of its bytes, known only once it was read whole. */
     bodyHash: { type: String, default: null },
     /** Removed by `sweepIdempotencyKeys` after this: FerretDB has no TTL indexes. */
@@ -53,12 +63,33 @@ export type Claim =
 export const idempotencyKeyId = (organizationId: Types.ObjectId | string, key: string) =>
   `${organizationId}:${createHash('sha256').update(key).digest('hex')}`;
 
+/** What a stored answer is sealed under: the server's credential keys (CREDENTIALS_ENCRYPTION_KEY first) and the request's Idempotency-Key. */
+export interface AnswerSealing {
+  serverKeys: readonly CredentialKey[];
+  key: string;
+}
+
+/** Stands in for CREDENTIALS_ENCRYPTION_KEY where none is set: public, so the Idempotency-Key alone then protects the answer. */
+const NO_SERVER_KEY: CredentialKey = { id: 'none', key: createHash('sha256').update('voice-agent-platform idempotency answers').digest() };
+
+/**
+ * Each server key mixed with the Idempotency-Key, which the database holds only as a hash: reading
+ * a stored answer takes both the server's key and the client's. The first seals, any opens.
+ */
+const answerKeys = ({ serverKeys, key }: AnswerSealing): CredentialKey[] =>
+  [...serverKeys, NO_SERVER_KEY].map((k) => ({ id: k.id, key: createHmac('sha256', k.key).update(key).digest() }));
+
+const sealAnswer = (sealing: AnswerSealing, id: string, body: unknown): SealedSecret =>
+  seal(answerKeys(sealing)[0]!, `idempotency-answer:${id}`, JSON.stringify(body ?? null));
+
+const openAnswer = (sealing: AnswerSealing, id: string, sealed: SealedSecret): unknown => JSON.parse(unseal(answerKeys(sealing), `idempotency-answer:${id}`, sealed));
+
 /**
  * Claims `key` for a request, or says what became of an earlier one with the same key: its stored
  * answer, a different request (`reused`), or one still running (`in_use`).
  */
-export async function claimIdempotencyKey(organizationId: Types.ObjectId, key: string, requestHash: string): Promise<Claim> {
-  const id = idempotencyKeyId(organizationId, key);
+export async function claimIdempotencyKey(organizationId: Types.ObjectId, sealing: AnswerSealing, requestHash: string): Promise<Claim> {
+  const id = idempotencyKeyId(organizationId, sealing.key);
   // A claim released between our insert and our read leaves nothing to read: try again.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const holder = randomUUID();
@@ -80,7 +111,7 @@ export async function claimIdempotencyKey(organizationId: Types.ObjectId, key: s
     if (!existing) continue;
     if (existing.requestHash !== requestHash) return { outcome: 'reused' };
     if (existing.status !== null && existing.status !== undefined) {
-      return { outcome: 'replay', status: existing.status, body: JSON.parse(existing.body ?? 'null'), bodyHash: existing.bodyHash ?? null };
+      return { outcome: 'replay', status: existing.status, body: existing.sealedBody ? openAnswer(sealing, id, existing.sealedBody as SealedSecret) : JSON.parse(existing.body ?? 'null'), bodyHash: existing.bodyHash ?? null };
     }
     if (existing.lockedUntil && existing.lockedUntil.getTime() > now) return { outcome: 'in_use' };
     try {
@@ -101,8 +132,15 @@ export async function renewIdempotencyKey(id: string, holder: string): Promise<v
 }
 
 /** Stores the answer that retries with the key will get. */
-export async function completeIdempotencyKey(id: string, holder: string, status: number, body: unknown, bodyHash: string | null = null): Promise<void> {
-  await IdempotencyKey.updateOne({ _id: id, holder }, { $set: { status, body: JSON.stringify(body ?? null), bodyHash, lockedUntil: null } });
+export async function completeIdempotencyKey(
+  id: string,
+  holder: string,
+  sealing: AnswerSealing,
+  status: number,
+  body: unknown,
+  bodyHash: string | null = null,
+): Promise<void> {
+  await IdempotencyKey.updateOne({ _id: id, holder }, { $set: { status, sealedBody: sealAnswer(sealing, id, body), bodyHash, lockedUntil: null } });
 }
 
 /** Gives the key up, so that a retry runs the request again. */

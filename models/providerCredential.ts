@@ -1,18 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Schema, Types, model } from 'mongoose';
 import type { CredentialKey } from '../config';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { seal, unseal, type SealedSecret } from '../lib/seal';
+
+export type { SealedSecret } from '../lib/seal';
 
 export const CREDENTIAL_KINDS = ['llm', 'stt', 'tts'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
-
-/** A secret sealed with AES-256-GCM under the server key `keyId`; the binary parts in base64. */
-export interface SealedSecret {
-  keyId: string;
-  iv: string;
-  tag: string;
-  ciphertext: string;
-}
 
 export interface ProviderCredentialRecord {
   _id: Types.ObjectId;
@@ -61,29 +55,13 @@ export const ProviderCredential = model<ProviderCredentialRecord>('ProviderCrede
  * Binds a ciphertext to its organization, kind and provider: a sealed secret copied into another
  * organization's document, or relabelled, no longer opens.
  */
-const additionalData = (organizationId: Types.ObjectId | string, kind: string, provider: string) =>
-  Buffer.from(`provider-credential:${String(organizationId)}:${kind}:${provider}`);
+const context = (organizationId: Types.ObjectId | string, kind: string, provider: string) => `provider-credential:${String(organizationId)}:${kind}:${provider}`;
 
-export function sealSecret(key: CredentialKey, organizationId: Types.ObjectId | string, kind: string, provider: string, plaintext: string): SealedSecret {
-  // A fresh 96-bit IV per write: GCM is broken by reusing an IV under one key.
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key.key, iv, { authTagLength: 16 });
-  cipher.setAAD(additionalData(organizationId, kind, provider));
-  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return { keyId: key.id, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
-}
+export const sealSecret = (key: CredentialKey, organizationId: Types.ObjectId | string, kind: string, provider: string, plaintext: string): SealedSecret =>
+  seal(key, context(organizationId, kind, provider), plaintext);
 
-/** Throws when no key of `keys` sealed it, or when the secret or its binding was tampered with. */
-export function openSecret(keys: readonly CredentialKey[], organizationId: Types.ObjectId | string, kind: string, provider: string, sealed: SealedSecret): string {
-  const key = keys.find((k) => k.id === sealed.keyId);
-  if (!key) {
-    throw new Error(`provider credential sealed with key ${sealed.keyId}, which this server does not hold: add it to CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS`);
-  }
-  const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(sealed.iv, 'base64'), { authTagLength: 16 });
-  decipher.setAAD(additionalData(organizationId, kind, provider));
-  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-  return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
-}
+export const openSecret = (keys: readonly CredentialKey[], organizationId: Types.ObjectId | string, kind: string, provider: string, sealed: SealedSecret): string =>
+  unseal(keys, context(organizationId, kind, provider), sealed);
 
 interface Attempt {
   key: CredentialKey;

@@ -1,9 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
-import { Schema, model } from 'mongoose';
+import { Schema, model, type Types } from 'mongoose';
 import { createSemaphore } from '../lib/semaphore';
 import { SCOPES } from './scopes';
+import { inTurn } from './slot';
 
 /** A dashboard user. Permissions are an explicit scope set for every user, admins included. */
 const userSchema = new Schema(
@@ -24,6 +25,13 @@ const userSchema = new Schema(
 userSchema.index({ email: 1 }, { unique: true });
 
 export const User = model('User', userSchema);
+
+/**
+ * Runs a write of the user's document in its turn. FerretDB applies an update as a read and a
+ * rewrite of the whole document, so two writes at once could undo each other: a password rehash at
+ * sign-in could put back the permissions or the status an admin had just changed.
+ */
+export const inUserTurn = <T>(userId: Types.ObjectId | string, write: () => Promise<T>): Promise<T> => inTurn(`user:${String(userId)}`, write);
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
 

@@ -47,7 +47,6 @@ async function seedDemo(mongodbUri: string): Promise<string[]> {
     const { key } = await createApiKey({
       organizationId: organization._id,
       createdBy: admin._id,
-      creatorPermissions: admin.permissions,
       name: 'Demo key',
       mode: 'test',
       scopes: [...SCOPES],

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { ApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE, hashKey } from '../../models/apiKey';
+import { ApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE, hashKey, recordKeyUse, revokedAtOf } from '../../models/apiKey';
 import { DashboardSession } from '../../models/dashboardSession';
 import { User } from '../../models/user';
 import { invalidApiKey, organizationRequired, permissionDenied } from '../errors';
@@ -9,22 +9,29 @@ import type { Scope } from '../scopes';
 export const KEY_PATTERN = /^rb_(live|test)_[A-Za-z0-9]{32}$/;
 export const SESSION_PATTERN = /^rb_dash_[A-Za-z0-9]{40}$/;
 
-/** lastUsedAt is a dashboard hint: written at most once a minute per key, off the request path. */
+/** lastUsedAt is a dashboard hint: written at most once a minute per key and API process, off the request path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * How long an API process reuses a key lookup. Every request otherwise pays a database read before
- * its real work; a revocation or a permission change made through this process clears the cache at
- * once, and reaches other API processes within this time.
+ * How long an API process reuses a key lookup. Every request otherwise pays database reads before
+ * its real work; a revocation, a permission change or a deactivation made through this process
+ * clears the cache at once, and reaches other API processes within this time.
  */
 export const KEY_CACHE_TTL_MS = 2_000;
 
 type KeyRecord = Awaited<ReturnType<typeof findKey>>;
-const findKey = (keyHash: string) => ApiKey.findOne({ keyHash }).lean();
+
+/** The key with what it depends on, each from the one document its writer writes: its revocation and its creator. */
+async function findKey(keyHash: string) {
+  const key = await ApiKey.findOne({ keyHash }).lean();
+  if (!key) return null;
+  const [revokedAt, owner] = await Promise.all([revokedAtOf(key), User.findById(key.createdBy, { permissions: 1, deactivatedAt: 1 }).lean()]);
+  return { ...key, revokedAt, owner };
+}
 
 const caches = new Set<KeyCache>();
 
-/** Clears every key cache of this process: called after revoking a key or changing permissions. */
+/** Clears every key cache of this process: called after revoking a key, changing permissions or deactivating a user. */
 export function forgetCachedKeys(): void {
   for (const cache of caches) cache.clear();
 }
@@ -57,11 +64,10 @@ export class KeyCache {
     return key;
   }
 
-  /** True once a minute per key: when lastUsedAt is due for a write. */
-  due(keyId: string, lastUsedAt: Date | null | undefined): boolean {
+  /** True once a minute per key and process: when lastUsedAt is due for a write. */
+  due(keyId: string): boolean {
     const now = Date.now();
-    const last = Math.max(this.touched.get(keyId) ?? 0, lastUsedAt?.getTime() ?? 0);
-    if (now - last <= LAST_USED_RESOLUTION_MS) return false;
+    if (now - (this.touched.get(keyId) ?? 0) <= LAST_USED_RESOLUTION_MS) return false;
     this.touched.set(keyId, now);
     return true;
   }
@@ -125,11 +131,14 @@ async function authenticateApiKey(ctx: Koa.Context, cache: KeyCache): Promise<Pa
   // The prefix is part of the key: a live key presented as test (or the reverse) does not match.
   if (!token.startsWith(`rb_${key.mode}_`)) throw invalidApiKey('This API key is not valid.');
   if (!key.organizationId) throw organizationRequired();
-
-  if (cache.due(String(key._id), key.lastUsedAt)) {
-    ApiKey.updateOne({ _id: key._id }, { $set: { lastUsedAt: now } }).catch((err) => ctx.app.emit('error', err, ctx));
+  if (!key.owner || key.owner.deactivatedAt) {
+    throw permissionDenied(
+      'The user who created this API key is deactivated, so the key holds no permissions; an admin can reactivate them, or replace the key with one they create.',
+    );
   }
-  const held = new Set(key.creatorPermissions);
+
+  if (cache.due(String(key._id))) recordKeyUse(key._id, now).catch((err) => ctx.app.emit('error', err, ctx));
+  const held = new Set(key.owner.permissions);
   return {
     kind: 'apiKey',
     keyId: String(key._id),

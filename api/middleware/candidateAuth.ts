@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
-import { ApiKey, hashKey } from '../../models/apiKey';
+import { ApiKey, hashKey, revokedAtOf } from '../../models/apiKey';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
 import { candidateTokenExpired, invalidCandidateToken, originNotAllowed, permissionDenied } from '../errors';
@@ -38,7 +38,7 @@ export function assertOriginAllowed(origin: string | undefined, allowedOrigins: 
 /**
  * Checks a candidate credential for one interview: the hosted link's capability (`ic_…`) or an
  * embed token (`et_…`), and nothing else; an API key is refused, a credential for another
- * interview is as unknown as a made-up one, and an embed token ends with the key that minted it.
+ * interview is as unknown as a made-up one, and an embed token ends with the key that minted it (revoked or expired).
  * Then the origin: the HTTP routes call this through `authenticateCandidate`, a socket handshake
  * calls it with the token, the interview id and the handshake's `Origin`.
  */
@@ -61,8 +61,9 @@ export async function verifyCandidate(credential: CandidateCredential, ownOrigin
   if (token.startsWith('et_')) {
     const embed = await EmbedToken.findOne({ tokenHash: hashKey(token) }).lean();
     if (!embed || String(embed.interviewId) !== interviewId) throw unknown();
-    const key = await ApiKey.findById(embed.apiKeyId, { revokedAt: 1 }).lean();
-    if (!key || key.revokedAt) throw invalidCandidateToken('This embed token was minted by an API key that has been revoked.');
+    const key = await ApiKey.findById(embed.apiKeyId, { revokedAt: 1, expiresAt: 1 }).lean();
+    if (!key || (await revokedAtOf(key))) throw invalidCandidateToken('This embed token was minted by an API key that has been revoked.');
+    if (key.expiresAt && key.expiresAt <= now) throw invalidCandidateToken('This embed token was minted by an API key that has expired.');
     if (embed.expiresAt <= now) throw candidateTokenExpired();
     assertOriginAllowed(origin, embed.allowedOrigins, ownOrigin);
     return { kind: 'candidate', interviewId, organizationId: embed.organizationId, via: 'embed' };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type Koa from 'koa';
 import type { Types } from 'mongoose';
+import type { CredentialKey } from '../../config';
 import {
   IDEMPOTENCY_LEASE_MS,
   claimIdempotencyKey,
@@ -62,12 +63,14 @@ export interface StreamedBody {
 /**
  * Runs `handle` at most once per Idempotency-Key of the organization: a retry of the same request
  * gets the stored answer again, marked `idempotent-replayed: true`. Without the header it just runs.
+ * The answer is stored sealed under `serverKeys` (the first seals) and the Idempotency-Key.
  */
 export async function idempotently(
   ctx: Koa.Context,
   organizationId: Types.ObjectId,
   body: unknown,
   handle: () => Promise<void>,
+  serverKeys: readonly CredentialKey[],
   streamed?: StreamedBody,
 ): Promise<void> {
   const key = ctx.req.headers[IDEMPOTENCY_HEADER];
@@ -75,7 +78,8 @@ export async function idempotently(
   check(validateHeader, { [IDEMPOTENCY_HEADER]: key }, 'header');
 
   const fingerprint = requestFingerprint(ctx.method, ctx.path, streamed ? { streamed: true } : body);
-  const claim = await claimIdempotencyKey(organizationId, String(key), fingerprint);
+  const sealing = { serverKeys, key: String(key) };
+  const claim = await claimIdempotencyKey(organizationId, sealing, fingerprint);
   if (claim.outcome === 'reused') throw idempotencyKeyReused();
   if (claim.outcome === 'in_use') throw idempotencyKeyInUse();
   if (claim.outcome === 'replay') {
@@ -97,7 +101,7 @@ export async function idempotently(
     await handle();
   } catch (err) {
     if (err instanceof ApiError && keep(err.status)) {
-      await completeIdempotencyKey(id, holder, err.status, errorBody(err, ctx.state.requestId), bodyHash());
+      await completeIdempotencyKey(id, holder, sealing, err.status, errorBody(err, ctx.state.requestId), bodyHash());
     } else {
       await releaseIdempotencyKey(id, holder);
     }
@@ -105,6 +109,6 @@ export async function idempotently(
   } finally {
     clearInterval(renewal);
   }
-  if (keep(ctx.status)) await completeIdempotencyKey(id, holder, ctx.status, ctx.body, bodyHash());
+  if (keep(ctx.status)) await completeIdempotencyKey(id, holder, sealing, ctx.status, ctx.body, bodyHash());
   else await releaseIdempotencyKey(id, holder);
 }

@@ -1,6 +1,6 @@
 import { findPage } from '../../lib/page';
-import { ApiKey as ApiKeyModel, DEFAULT_RATE_LIMIT_PER_MINUTE, createApiKey } from '../../models/apiKey';
-import { forgetCachedKeys } from '../middleware/auth';
+import { ApiKey as ApiKeyModel, DEFAULT_RATE_LIMIT_PER_MINUTE, createApiKey, revokeApiKey, withKeyState } from '../../models/apiKey';
+import { KEY_CACHE_TTL_MS, forgetCachedKeys } from '../middleware/auth';
 import { assertByokReady } from '../byok';
 import { notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
@@ -47,7 +47,6 @@ export const apiKeyRoutes = [
       const { doc, key } = await createApiKey({
         organizationId: auth.organizationId,
         createdBy: auth.userId,
-        creatorPermissions: [...auth.permissions],
         name: body.name,
         mode: body.mode ?? 'live',
         scopes: body.scopes,
@@ -65,15 +64,18 @@ export const apiKeyRoutes = [
     path: '/api-keys',
     tag: 'Dashboard',
     summary: "List the organization's API keys, newest first",
-    description: 'Never shows a plaintext key; `last4` and `lastUsedAt` tell keys apart.',
+    description:
+      'Organization admins only (role `admin`): a member\'s session is 403 `PERMISSION_DENIED`, since the list shows every key of the organization and who made it. ' +
+      'Never shows a plaintext key; `last4` and `lastUsedAt` tell keys apart. `createdBy` narrows the list to one user\'s keys: those that stop working when that user is deactivated.',
     auth: 'dashboard',
+    adminOnly: true,
     query: ListApiKeysQuery,
     status: 200,
     responses: { 200: { description: 'A page of keys.', schema: ListOf(ApiKey, 'api_key') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListApiKeysQuery; auth: 'dashboard' }>) => {
-      const filter = { organizationId: auth.organizationId };
+      const filter = { organizationId: auth.organizationId, ...(query.createdBy ? { createdBy: query.createdBy } : {}) };
       const { docs, total } = await findPage<KeyDoc>(ApiKeyModel, filter, query);
-      return listEnvelope('api_key', docs.map((d) => keyRepresentation(d)), total, query);
+      return listEnvelope('api_key', (await withKeyState(docs)).map((d) => keyRepresentation(d)), total, query);
     },
   }),
   defineRoute({
@@ -83,19 +85,19 @@ export const apiKeyRoutes = [
     tag: 'Dashboard',
     resource: 'API key',
     summary: 'Revoke an API key',
-    description: 'The key stops working at once on the instance that handles this, and within 2 seconds on every other API instance. Revoking a revoked key answers the same key again.',
+    description: `The key stops working at once on the instance that handles this, and within ${KEY_CACHE_TTL_MS / 1000} seconds on every other API instance; no concurrent use of the key can undo it. Revoking a revoked key answers the same key again.`,
     auth: 'dashboard',
     adminOnly: true,
     params: IdParams,
     status: 200,
     responses: { 200: { description: 'The revoked key.', schema: ApiKey }, ...errorResponses() },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
-      const filter = { _id: params.id, organizationId: auth.organizationId };
-      await ApiKeyModel.updateOne({ ...filter, revokedAt: null }, { $set: { revokedAt: new Date() } });
-      forgetCachedKeys();
-      const doc = await ApiKeyModel.findOne(filter).lean();
+      const doc = await ApiKeyModel.findOne({ _id: params.id, organizationId: auth.organizationId }).lean();
       if (!doc) throw notFound('API key', 'path.id');
-      return keyRepresentation(doc as KeyDoc);
+      await revokeApiKey(doc._id);
+      forgetCachedKeys();
+      const [revoked] = await withKeyState([doc as KeyDoc]);
+      return keyRepresentation(revoked!);
     },
   }),
 ];

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import { ApiKey, hashKey } from '../../models/apiKey';
+import { hashKey } from '../../models/apiKey';
 import { DashboardSession as SessionModel } from '../../models/dashboardSession';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { findPage } from '../../lib/page';
 import { claimSlot, releaseSlot } from '../../models/slot';
 import { userPool } from '../../models/tenant';
-import { User as UserModel, hashPassword, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../../models/user';
-import { forgetCachedKeys } from '../middleware/auth';
+import { User as UserModel, hashPassword, inUserTurn, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../../models/user';
+import { KEY_CACHE_TTL_MS, forgetCachedKeys } from '../middleware/auth';
 import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES, admitSignIn } from '../middleware/throttle';
 import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
@@ -53,7 +53,8 @@ export const dashboardRoutes = [
       const organization = await Organization.findById(user.organizationId).lean();
       if (!organization) throw invalidCredentials();
       if (passwordNeedsRehash(user.passwordHash)) {
-        await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.password) } });
+        const passwordHash = await hashPassword(body.password);
+        await inUserTurn(user._id, () => UserModel.updateOne({ _id: user._id }, { $set: { passwordHash } }));
       }
       const token = sessionToken();
       const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
@@ -165,39 +166,42 @@ export const dashboardRoutes = [
     resource: 'user',
     summary: "Change a user's role or permissions",
     description:
-            "Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; the API keys they created keep working until revoked.",
+      "Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. " +
+      "Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no permissions " +
+      "(403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them first). " +
+      `Changes to one user apply one at a time, so none undoes another; other API instances apply them to keys within ${KEY_CACHE_TTL_MS / 1000} seconds.`,
     auth: 'dashboard',
     adminOnly: true,
     params: IdParams,
     body: UpdateUserBody,
     status: 200,
     responses: { 200: { description: 'The updated user.', schema: User } },
-    handler: async ({ params, body, auth }: Req<{ params: typeof IdParams; body: typeof UpdateUserBody; auth: 'dashboard' }>) => {
-      const user = await UserModel.findOne({ _id: params.id, organizationId: auth.organizationId });
-      if (!user) throw notFound('user', 'path.id');
-      const self = user._id.equals(auth.userId);
-      const lost = body.permissions ? user.permissions.filter((s) => !body.permissions!.includes(s as Scope)) : [];
-      if (user.founder && !self && ((body.role && body.role !== 'admin') || lost.length)) {
-        throw permissionDenied("Only the organization's first admin can demote themselves or remove their own scopes.");
-      }
-      if (body.status === 'deactivated' && !user.deactivatedAt) {
-        if (user.founder) throw permissionDenied("The organization's first admin cannot be deactivated.");
-        if (self) throw permissionDenied('You cannot deactivate yourself; ask another admin.');
-      }
-      if (body.permissions) {
-        const added = body.permissions.filter((s) => !user.permissions.includes(s));
-        assertGrantable(auth.permissions, added);
-        // Keys first: if the user update then fails, their keys are narrower, never wider, than intended.
-        await ApiKey.updateMany({ createdBy: user._id }, { $set: { creatorPermissions: body.permissions } });
+    handler: ({ params, body, auth }: Req<{ params: typeof IdParams; body: typeof UpdateUserBody; auth: 'dashboard' }>) =>
+      inUserTurn(params.id, async () => {
+        const user = await UserModel.findOne({ _id: params.id, organizationId: auth.organizationId });
+        if (!user) throw notFound('user', 'path.id');
+        const self = user._id.equals(auth.userId);
+        const lost = body.permissions ? user.permissions.filter((s) => !body.permissions!.includes(s as Scope)) : [];
+        if (user.founder && !self && ((body.role && body.role !== 'admin') || lost.length)) {
+          throw permissionDenied("Only the organization's first admin can demote themselves or remove their own scopes.");
+        }
+        if (body.status === 'deactivated' && !user.deactivatedAt) {
+          if (user.founder) throw permissionDenied("The organization's first admin cannot be deactivated.");
+          if (self) throw permissionDenied('You cannot deactivate yourself; ask another admin.');
+        }
+        if (body.permissions) {
+          const added = body.permissions.filter((s) => !user.permissions.includes(s));
+          assertGrantable(auth.permissions, added);
+          user.permissions = body.permissions;
+        }
+        if (body.role) user.role = body.role;
+        if (body.status) user.deactivatedAt = body.status === 'deactivated' ? (user.deactivatedAt ?? new Date()) : null;
+        await user.save();
+        // Their keys read the permissions and status from this document: this process applies them at once.
         forgetCachedKeys();
-        user.permissions = body.permissions;
-      }
-      if (body.role) user.role = body.role;
-      if (body.status) user.deactivatedAt = body.status === 'deactivated' ? (user.deactivatedAt ?? new Date()) : null;
-      await user.save();
-      // After the save: a sign-in racing the deactivation either failed or made a session that goes here.
-      if (user.deactivatedAt) await SessionModel.deleteMany({ userId: user._id });
-      return userRepresentation(user);
-    },
+        // After the save: a sign-in racing the deactivation either failed or made a session that goes here.
+        if (user.deactivatedAt) await SessionModel.deleteMany({ userId: user._id });
+        return userRepresentation(user);
+      }),
   }),
 ];

@@ -21,7 +21,8 @@ export const CreateApiKeyBody = Type.Object(
     scopes: Type.Array(StringEnum(SCOPES), {
       minItems: 1,
       uniqueItems: true,
-      description: 'Only scopes the creating admin holds. Effective access is always these ∩ the creator’s current permissions.',
+      description:
+        'Only scopes the creating admin holds. Effective access is always these ∩ the creator’s current permissions; while the creator is deactivated the key holds none (403 `PERMISSION_DENIED`).',
     }),
     byok: Type.Optional(Type.Boolean({ default: false, description: "Fixed at creation. The key's traffic runs only on the organization's own vendor credentials and is billed per minute, not from credits. Needs verified `llm`, `stt` and `tts` credentials (`PUT /dashboard/provider-credentials/{kind}`), else 400 `BYOK_NOT_READY` naming the missing kinds." })),
     mode: Type.Optional(StringEnum(['live', 'test'] as const, { default: 'live', description: 'Prefix `rb_live_` or `rb_test_`.' })),
@@ -60,7 +61,7 @@ export const ApiKey = Type.Object(
   { title: 'api_key' },
 );
 
-export const ListApiKeysQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export const ListApiKeysQuery = Type.Object({ createdBy: Type.Optional(Id), ...PageQuery }, { additionalProperties: false });
 
 export type KeyDoc = {
   _id: Types.ObjectId;

@@ -7,8 +7,46 @@ import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
 import { del, patch, post, type Page } from '../http';
 import { PermissionPicker } from '../permissions';
-import type { User } from '../types';
+import type { ApiKey, User } from '../types';
 import { Badge, Choice, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
+import { keyStatus } from './ApiKeys';
+import { Rotation } from './KeyRotation';
+
+/**
+ * Before a deactivation: the API keys of the user that will stop (they hold no permissions while
+ * their creator is deactivated), each with the guided rotation to a key of the admin's own first.
+ */
+function KeysThatStop(props: { user: User }) {
+  const keys = useGet<Page<ApiKey>>(`/api-keys?createdBy=${props.user.id}&limit=100`);
+  const [rotating, setRotating] = useState<ApiKey>();
+  return (
+    <Loaded state={keys}>
+      {(page) => {
+        const stopping = page.data.filter((key) => keyStatus(key).label === 'active');
+        if (stopping.length === 0) return <p class="muted">No API key of theirs is active: deactivating stops none.</p>;
+        return (
+          <div role="alert" data-testid="deactivation-warning">
+            <p>
+              <Badge tone="warn">Warning</Badge> Deactivating stops {stopping.length === 1 ? 'the API key' : `the ${stopping.length} API keys`} they created: requests with{' '}
+              {stopping.length === 1 ? 'it' : 'them'} are refused (403) until they are reactivated. Rotate each to a key of yours first:
+            </p>
+            <ul>
+              {stopping.map((key) => (
+                <li key={key.id}>
+                  “{key.name}” (…{key.last4}), last used <Time at={key.lastUsedAt} never="never" />{' '}
+                  <button type="button" onClick={() => setRotating(key)} aria-label={`Rotate ${key.name} first`}>
+                    Rotate first
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {rotating && <Rotation key={rotating.id} old={rotating} onChanged={() => void keys.reload()} onClose={() => setRotating(undefined)} />}
+          </div>
+        );
+      }}
+    </Loaded>
+  );
+}
 
 function EditUser(props: { user: User; onSaved: () => void; onCancel: () => void }) {
   const [role, setRole] = useState(props.user.role);
@@ -36,11 +74,12 @@ function EditUser(props: { user: User; onSaved: () => void; onCancel: () => void
         )}
       </Field>
       <PermissionPicker legend="Permissions" param="body.permissions" value={permissions} onChange={setPermissions} error={save.error} />
-      <Field label="Status" param="body.status" error={save.error} hint="A deactivated user cannot sign in; their API keys keep working until revoked.">
+      <Field label="Status" param="body.status" error={save.error} hint="A deactivated user cannot sign in, and the API keys they created are refused until they are reactivated.">
         {(c) => (
           <Choice control={c} value={status} onChange={setStatus} options={['active', 'deactivated'] as const} />
         )}
       </Field>
+      {status === 'deactivated' && props.user.status === 'active' && <KeysThatStop user={props.user} />}
       <div class="actions">
         <button type="submit" class="primary" disabled={save.busy}>
           Save

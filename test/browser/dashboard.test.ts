@@ -247,6 +247,35 @@ test('users, provider credentials and organization limits (admins)', async () =>
   await member.context.close();
 });
 
+test('users: deactivating warns with the keys that will stop and offers their guided rotation first', async () => {
+  const founder = (await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } })).body.token;
+  const email = `${uniqueName('leaving')}@example.com`;
+  expect((await dashboard.api.call('POST', '/api/v1/dashboard/users', { token: founder, body: { email, password: 'correct horse battery', role: 'admin' } })).status).toBe(201);
+  const theirs = (await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email, password: 'correct horse battery' } })).body.token;
+  const key = (await dashboard.api.call('POST', '/api/v1/api-keys', { token: theirs, body: { name: uniqueName('backend'), scopes: ['agents:read'] } })).body;
+
+  const { context, page } = await at('/users');
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: `Edit ${email}` }).click();
+  const form = page.getByRole('form', { name: `Edit ${email}` });
+  await form.getByLabel('Status').selectOption('deactivated');
+  const warning = form.getByTestId('deactivation-warning');
+  await warning.getByText(/Deactivating stops the API key they created/).waitFor();
+  await warning.getByText(`“${key.name}” (…${key.last4})`, { exact: false }).waitFor();
+  await warning.getByRole('button', { name: `Rotate ${key.name} first` }).click();
+  await form.getByRole('button', { name: 'Create the new key' }).click();
+  const twin = (await form.getByTestId('rotated-key').textContent())!;
+  await shot(page, 'users-deactivation');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await row.getByText('deactivated').waitFor();
+  await context.close();
+
+  const refused = await dashboard.api.call('GET', '/api/v1/agents', { token: key.key });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.message).toMatch(/deactivated/);
+  expect((await dashboard.api.call('GET', '/api/v1/agents', { token: twin })).status).toBe(200);
+});
+
 test('agents: create a phone agent, edit it, call a test number from it and watch the call complete', async () => {
   const { context, page } = await at('/agents');
   const name = uniqueName('Front desk');

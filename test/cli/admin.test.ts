@@ -99,7 +99,6 @@ test('org create --credits 0 makes an organization that must top up before it ca
   const { key } = await createApiKey({
     organizationId: founder!.organizationId,
     createdBy: founder!._id,
-    creatorPermissions: founder!.permissions,
     name: 'backend',
     mode: 'live',
     scopes: [...SCOPES],

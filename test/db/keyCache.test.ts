@@ -1,7 +1,7 @@
-/** The API process's key cache against the real database: made-up keys cannot push a real key out. */
+/** The API process's key cache against the real database: made-up keys cannot push a real key out, and a revocation reaches it within its time. */
 import { Types } from 'mongoose';
 import { KeyCache } from '../../api/middleware/auth';
-import { ApiKey, createApiKey, hashKey } from '../../models/apiKey';
+import { ApiKey, createApiKey, hashKey, revokeApiKey } from '../../models/apiKey';
 import { connectTestDatabase } from '../helpers/servers';
 
 let cleanup: () => Promise<void>;
@@ -14,7 +14,6 @@ test('a flood of unknown keys evicts only unknown keys: the real key stays cache
   const { key } = await createApiKey({
     organizationId: new Types.ObjectId(),
     createdBy: new Types.ObjectId(),
-    creatorPermissions: ['agents:read'],
     name: 'real',
     mode: 'live',
     scopes: ['agents:read'],
@@ -27,4 +26,21 @@ test('a flood of unknown keys evicts only unknown keys: the real key stays cache
   expect((await cache.find(hashKey(key)))?.name).toBe('real');
   cache.clear();
   expect(await cache.find(hashKey(key))).toBeNull();
+});
+
+test('a revocation recorded by another process is seen once the cached lookup expires, never later', async () => {
+  const { doc, key } = await createApiKey({
+    organizationId: new Types.ObjectId(),
+    createdBy: new Types.ObjectId(),
+    name: 'revoked elsewhere',
+    mode: 'live',
+    scopes: ['agents:read'],
+  });
+  const cache = new KeyCache(300, 5);
+  expect((await cache.find(hashKey(key)))?.revokedAt).toBeNull();
+  await revokeApiKey(doc._id);
+  // Still the cached lookup within its time, then the revocation.
+  expect((await cache.find(hashKey(key)))?.revokedAt).toBeNull();
+  await new Promise((resolve) => setTimeout(resolve, 350));
+  expect((await cache.find(hashKey(key)))?.revokedAt).toEqual(expect.any(Date));
 });

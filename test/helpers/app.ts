@@ -15,7 +15,6 @@ import { encryptedDataConverter } from '../../lib/payloadCodec';
 import { embeddedSpeech } from '../../providers/embeddedSpeech';
 import { createApiKey } from '../../models/apiKey';
 import { createOrganization, type NewOrganization } from '../../models/tenant';
-import { User } from '../../models/user';
 import { serve } from './http';
 import { connectTestDatabase, temporalAddress, uniqueName } from './servers';
 
@@ -132,11 +131,9 @@ export async function createTenant(options: Partial<NewOrganization> = {}): Prom
     adminEmail: admin.email,
     adminPassword: password,
     key: async (scopes = SCOPES, extra = {}) => {
-      const creator = await User.findById(admin._id).lean();
       const { key } = await createApiKey({
         organizationId: organization._id,
         createdBy: admin._id,
-        creatorPermissions: creator!.permissions,
         name: uniqueName('key'),
         mode: 'live',
         scopes: [...scopes],

@@ -500,12 +500,15 @@ describe('API keys', () => {
     });
   });
 
-  test("a member's session cannot create or revoke keys", async () => {
+  test("a member's session cannot create, list or revoke keys", async () => {
     const member = await addUser(admin, { permissions: [...SCOPES] });
     const created = await newKey(member.session);
     expect(created.status).toBe(403);
     expect(created.body.error.code).toBe('PERMISSION_DENIED');
     const key = (await newKey(admin)).body;
+    const listed = await api.call('GET', '/api/v1/api-keys', { token: member.session });
+    expect(listed.status).toBe(403);
+    expect(listed.body).toMatchObject({ error: { type: 'permission_error', code: 'PERMISSION_DENIED', message: 'Only organization admins may do this.' }, request_id: expect.any(String) });
     const revoked = await api.call('DELETE', `/api/v1/api-keys/${key.id}`, { token: member.session });
     expect(revoked.status).toBe(403);
     expect((await api.call('GET', '/api/v1/agents', { token: key.key })).status).toBe(200);

@@ -2,6 +2,7 @@
  * Idempotency-Key on partner POSTs, on the real stack: a retried request does nothing twice and
  * answers the first answer again; conflicting and concurrent uses of a key are refused.
  */
+import { randomBytes } from 'node:crypto';
 import { SCOPES } from '../../api/scopes';
 import { requestFingerprint } from '../../api/middleware/idempotency';
 import { Call } from '../../models/call';
@@ -260,6 +261,41 @@ test('keys are kept for 24 hours, then swept', async () => {
   expect(after.status).toBe(201);
   expect(replayed(after)).toBe(false);
   expect(after.body.id).not.toBe(first.body.id);
+});
+
+test('answers holding candidate credentials are stored sealed, never in clear, and still replay the same body', async () => {
+  const serverKey = randomBytes(32).toString('base64');
+  // One process with CREDENTIALS_ENCRYPTION_KEY, one without: both seal.
+  for (const target of [await api.extraApp({ CREDENTIALS_ENCRYPTION_KEY: serverKey }), api]) {
+    const k = await org.tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: ['https://partner.example'] });
+    const agent = await post('/agents', { type: 'voice', mode: 'interview', name: uniqueName('Panel'), instructions: 'Interview.', voice: { opening: 'Hello.', evaluationCriteria: ['TypeScript'] } }, undefined, k, target);
+    expect(agent.status).toBe(201);
+
+    const createKey = uniqueName('interview');
+    const created = await post('/interviews', { agentId: agent.body.id, candidateName: 'Ada', mode: 'text' }, createKey, k, target);
+    expect(created.status).toBe(201);
+    const mintKey = uniqueName('embed');
+    const minted = await post(`/interviews/${created.body.id}/embed-token`, {}, mintKey, k, target);
+    expect(minted.status).toBe(200);
+
+    const capability = new URL(created.body.interviewUrl).hash.slice(1);
+    for (const [idem, secret] of [[createKey, capability], [mintKey, minted.body.token]] as const) {
+      expect(secret).toMatch(/^(ic|et)_/);
+      const raw = await IdempotencyKey.collection.findOne({ _id: idempotencyKeyId(org.tenant.organizationId, idem) as never });
+      // Under the server's key where it has one.
+      const keyId = target.config.byok.encryptionKeys[0]?.id ?? 'none';
+      expect(raw!.sealedBody).toMatchObject({ keyId, iv: expect.any(String), tag: expect.any(String), ciphertext: expect.any(String) });
+      expect(JSON.stringify(raw)).not.toContain(secret);
+      expect(JSON.stringify(raw)).not.toContain(secret.slice(3, 20));
+    }
+    const [createAgain, mintAgain] = [
+      await post('/interviews', { agentId: agent.body.id, candidateName: 'Ada', mode: 'text' }, createKey, k, target),
+      await post(`/interviews/${created.body.id}/embed-token`, {}, mintKey, k, target),
+    ];
+    expect([replayed(createAgain), replayed(mintAgain)]).toEqual([true, true]);
+    expect(createAgain.body).toEqual(created.body);
+    expect(mintAgain.body).toEqual(minted.body);
+  }
 });
 
 test('organizations do not see each other’s keys', async () => {

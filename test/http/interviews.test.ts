@@ -485,6 +485,24 @@ describe('embed tokens and origins', () => {
     expect((await from(capabilityOf(created.body.interviewUrl), id)).status).toBe(200);
   });
 
+  test('an embed token ends when the key that minted it expires, as when it is revoked: 401 INVALID_CANDIDATE_TOKEN', async () => {
+    const keyExpiresAt = Date.now() + 3000;
+    const expiring = await tenant.key(POLLING[0], { ...POLLING[1], expiresAt: new Date(keyExpiresAt) });
+    const id = (await create()).body.id;
+    const minted = await api.call('POST', `/api/v1/interviews/${id}/embed-token`, { token: expiring });
+    expect(minted.status).toBe(200);
+    // The token's own expiry is later than the key's: only the key's ends it.
+    expect(new Date(minted.body.expiresAt).getTime()).toBeGreaterThan(keyExpiresAt + 60_000);
+    expect((await from(minted.body.token, id, ORIGIN)).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, keyExpiresAt - Date.now() + 100));
+    const refused = await from(minted.body.token, id, ORIGIN);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ type: 'authentication_error', code: 'INVALID_CANDIDATE_TOKEN', message: expect.stringMatching(/expired/) });
+    expect((await from(minted.body.token, id, ORIGIN, 'POST', '/start')).status).toBe(401);
+    expect((await from(await mint(id), id, ORIGIN)).status).toBe(200);
+  });
+
   test('the embed page is served only into a frame, never with the token, framed by the origins of the interview’s tokens', async () => {
     const id = (await create()).body.id;
     const unminted = await fetch(`${api.url}/embed/${id}`, { headers: FRAME });

@@ -17,7 +17,6 @@ for (const file of readdirSync(MODELS).filter((f) => f.endsWith('.ts'))) require
 const ARRAY_FIELDS = [
   'AnalyticsDay.pending',
   'ApiKey.allowedOrigins',
-  'ApiKey.creatorPermissions',
   'ApiKey.scopes',
   'EmbedToken.allowedOrigins',
   'InterviewReport.concerns',

@@ -1,14 +1,13 @@
 import { Context } from '@temporalio/activity';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
-import { Call, projectCall, type CallRecord } from '../models/call';
+import { Call, projectCall, recountCallSessionsSoon, type CallRecord } from '../models/call';
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
 import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
 import { CLOSING_LINE, extendHold, settleCall } from '../domain/admission';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { recountSessionsSoon } from '../models/sessionCount';
 import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm } from '../conversation/call';
@@ -126,8 +125,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     /** After the call: charge (or record byok minutes) and release its hold once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
     async settleCall(input) {
       await settleCall({ organizationId: input.organizationId, callId: input.callId, chargedMinutes: input.chargedMinutes, byok: input.byok });
-      // With the organization the count reads the agent's calls by index, not the whole table (FerretDB).
-      recountSessionsSoon(input.agentId, (agentId) => Call.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed' }));
+      recountCallSessionsSoon(input.organizationId, input.agentId);
     },
 
     extendHold: ({ organizationId, callId, minute }) => extendHold(organizationId, `call:${callId}`, minute),

@@ -2,6 +2,15 @@ import { Schema, Types, model } from 'mongoose';
 import type { CallInput } from '../workflows/definitions';
 import type { AgentRecord } from './agent';
 import { projectState } from './projection';
+import { recountSessionsSoon } from './sessionCount';
+
+/**
+ * Why a call ended `failed` without its workflow finishing it, as the slot reaper found it
+ * (domain/slotReaper.ts): its workflow never started, or closed unfinished (an operator
+ * terminated it, it timed out, it failed or was cancelled).
+ */
+export const CALL_ENDED_REASONS = ['not_started', 'terminated', 'timed_out', 'failed', 'cancelled'] as const;
+export type CallEndedReason = (typeof CALL_ENDED_REASONS)[number];
 
 export interface CallRecord {
   _id: Types.ObjectId;
@@ -23,6 +32,8 @@ export interface CallRecord {
   endedAt?: Date | null;
   durationSeconds?: number | null;
   chargedMinutes?: number | null;
+  /** Set only on a call its workflow never finished; null on every other. */
+  endedReason?: CallEndedReason | null;
   /** Placed with a byok key: its LLM is the organization's own. Absent on sessions started before it was recorded. */
   byok?: boolean;
   reportId?: Types.ObjectId | null;
@@ -53,6 +64,7 @@ const callSchema = new Schema<CallRecord>(
     endedAt: { type: Date, default: null },
     durationSeconds: { type: Number, default: null },
     chargedMinutes: { type: Number, default: null },
+    endedReason: { type: String, default: null },
     byok: { type: Boolean, default: false },
     reportId: { type: Schema.Types.ObjectId, default: null },
     seq: { type: Number, required: true },
@@ -72,8 +84,17 @@ export function projectCall(callId: string, seq: number, fields: Partial<CallRec
   return projectState(Call, new Types.ObjectId(callId), seq, fields);
 }
 
+/** Has the agent's `sessionsCount` (its completed calls) refreshed shortly after one of its calls ended. */
+export function recountCallSessionsSoon(organizationId: Types.ObjectId | string, agentId: Types.ObjectId | string): void {
+  // With the organization the count reads the agent's calls by index, not the whole table (FerretDB).
+  recountSessionsSoon(String(agentId), (agent) => Call.countDocuments({ organizationId, agentId: agent, status: 'completed' }));
+}
+
+/** What every organization's call slot pool is named after: `calls:<organization id>`. */
+export const CALL_SLOT_POOLS = 'calls:';
+
 /** The organization's concurrent-call slots, shared by direct calls and campaigns. */
-export const callSlotPool = (organizationId: Types.ObjectId | string) => `calls:${organizationId}`;
+export const callSlotPool = (organizationId: Types.ObjectId | string) => `${CALL_SLOT_POOLS}${organizationId}`;
 
 /** A call workflow's input: the agent's settings at dial time, and who is called and why. */
 export function callInputFor(

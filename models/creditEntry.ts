@@ -184,8 +184,8 @@ export function holdMinute(organizationId: Types.ObjectId | string, conversation
   return append(organizationId, { kind: 'hold', minutes: 1, reference: holdReference(conversation, minute), covered: true });
 }
 
-/** The minutes a conversation holds: the run of its numbered holds from 1. */
-async function heldBy(organizationId: string, conversation: string): Promise<number> {
+/** The minutes a conversation holds (or held, once settled): the run of its numbered holds from 1. */
+export async function heldBy(organizationId: string, conversation: string): Promise<number> {
   let held = 0;
   while (await CreditEntry.exists({ organizationId, reference: holdReference(conversation, held + 1) })) held += 1;
   return held;
@@ -200,6 +200,12 @@ export async function recordUsage(input: { organizationId: string; minutes: numb
   const released = await heldBy(input.organizationId, input.reference);
   if (input.minutes === 0 && released === 0) return;
   await append(input.organizationId, { kind: input.byok ? 'byok_usage' : 'charge', minutes: input.minutes, reference: input.reference, ...(released ? { released } : {}) });
+}
+
+/** The minutes recorded for a finished conversation (`reference`: `call:<id>`), null until it is settled. */
+export async function usageOf(organizationId: Types.ObjectId | string, reference: string): Promise<number | null> {
+  const entry = await CreditEntry.findOne({ organizationId, reference, kind: { $in: ['charge', 'byok_usage'] } }, { minutes: 1 }).lean();
+  return entry ? entry.minutes : null;
 }
 
 /** Adds credit minutes once per reference. */

@@ -14,6 +14,11 @@ const slotSchema = new Schema(
     pool: { type: String, required: true },
     number: { type: Number, required: true },
     holder: { type: String, required: true },
+    /**
+     * Until when the holder is known alive, set by whoever last checked it (the call slots'
+     * reaper, domain/slotReaper.ts); absent until first checked. Others skip a slot under lease.
+     */
+    leaseUntil: { type: Date },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
@@ -61,6 +66,22 @@ export async function releaseSlot(pool: string, holder: string): Promise<boolean
 
 export function slotsInUse(pool: string): Promise<number> {
   return Slot.countDocuments({ pool });
+}
+
+/** Slots of the pools named `poolPrefix...` taken before `takenBefore` and under no lease at `now`: their holders are due a check. */
+export function unleasedSlots(poolPrefix: string, takenBefore: Date, now: Date): Promise<Array<{ pool: string; holder: string }>> {
+  return Slot.find(
+    { pool: { $regex: `^${poolPrefix}` }, createdAt: { $lt: takenBefore }, $or: [{ leaseUntil: { $exists: false } }, { leaseUntil: { $lt: now } }] },
+    { _id: 0, pool: 1, holder: 1 },
+  ).lean();
+}
+
+/**
+ * Leaves the holder's slot alone until `until`. A lease lost to a concurrent renewal (FerretDB
+ * rewrites the document) only means one more check; a slot released meanwhile stays released.
+ */
+export async function renewSlotLease(pool: string, holder: string, until: Date): Promise<void> {
+  await Slot.updateOne({ pool, holder }, { $set: { leaseUntil: until } });
 }
 
 /** How long a turn may be held before others stop waiting for it (its holder is presumed gone). */

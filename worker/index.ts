@@ -19,6 +19,7 @@ import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
 import { simulatedLineTaskQueue } from '../workflows/definitions';
 import { encryptedDataConverter } from '../lib/payloadCodec';
+import { startSlotReaper } from './slotReaper';
 
 export interface WorkerOptions {
   connection: NativeConnection;
@@ -126,6 +127,15 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
   };
 }
 
+/**
+ * Call slots are checked every 20 s once 30 s old, so one left behind is free within a minute; and
+ * never sooner than the API may still start a call it admitted: its dial deadline, then up to 5 s
+ * to abandon the dial (api/temporal.ts), with room to spare.
+ */
+function reaperTiming(config: Config) {
+  return { periodMs: 20_000, graceMs: Math.max(30, config.calls.dialTimeoutSeconds + 10) * 1000 };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   await connectDatabase(config.mongodbUri);
@@ -142,8 +152,12 @@ async function main(): Promise<void> {
     dataConverter,
   });
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
+  const stopReaper = startSlotReaper(client, deps.carrier, reaperTiming(config), (err) => {
+    console.error(JSON.stringify({ level: 'warn', msg: 'slot reaper: a slot was not reconciled; the next pass retries it', error: err instanceof Error ? err.message : String(err) }));
+  });
   // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.
   await worker.run();
+  await stopReaper();
   deps.stop();
   await flushSessionRecounts();
   await Promise.allSettled([connection.close(), clientConnection.close(), mongoose.disconnect()]);

@@ -14,6 +14,7 @@ import {
   type DialAccepted,
   type Disposition,
 } from './definitions';
+import { chargedMinutesFor } from '../lib/charge';
 import { iso } from '../lib/time';
 import { refusal, refuse } from './refusal';
 
@@ -270,11 +271,7 @@ export class CallRun {
   async complete(disposition: Disposition): Promise<void> {
     const endedAt = this.carrierEndedAt ?? Date.now();
     const durationSeconds = this.answeredAt === undefined ? 0 : Math.round((endedAt - this.answeredAt) / 1000);
-    // Per started minute of connected time, so a call that connected at all has started one (its
-    // duration may round to 0 s); calls that never connected are free.
-    const started = this.answeredAt === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
-    // Never more than was held: the hold is what the organization agreed to spend.
-    const chargedMinutes = this.heldMinutes === undefined ? started : Math.min(started, this.heldMinutes);
+    const chargedMinutes = chargedMinutesFor(this.answeredAt === undefined ? undefined : durationSeconds, this.heldMinutes);
     this.state.status = 'completed';
     this.state.disposition = disposition;
     this.state.connected = this.answeredAt !== undefined;

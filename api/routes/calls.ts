@@ -8,7 +8,7 @@ import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
 import { admitCall, releaseCallSlot } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
-import { dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
+import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
@@ -157,11 +157,12 @@ export const callRoutes = [
           ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
           heldMinutes,
         });
-        // The workflow frees the slot of a refused or abandoned dial too; freeing it here answers
-        // with it free. Its hold is the workflow's to settle: a dial abandoned late may still have
-        // been answered.
+        // An answer (a refusal, an abandoned dial) comes from a workflow that frees its slot and
+        // settles its hold itself; freeing the slot here answers with it free. Any other failure
+        // (Temporal out of reach) may or may not have started the workflow: the slot and the hold
+        // are left to the reaper, which gives both back once it finds no workflow (worker/slotReaper.ts).
         const placed = await workflows.placeCall(input).catch(async (err: unknown) => {
-          await releaseCallSlot(auth.organizationId, callId);
+          if (err instanceof ApiError) await releaseCallSlot(auth.organizationId, callId);
           throw err;
         });
         if (placed === 'placed') return represent(await findCall(auth.organizationId, callId));

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { CallRecord } from '../../models/call';
+import { CALL_ENDED_REASONS, type CallRecord } from '../../models/call';
 import type { CallReportRecord } from '../../models/callReport';
 import { DISPOSITIONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
@@ -54,6 +54,10 @@ export const Call = Type.Object(
     endedAt: nullable(Timestamp),
     durationSeconds: nullable(Type.Integer(), 'Connected time, from answer to end.'),
     chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected.'),
+    endedReason: nullable(
+      StringEnum(CALL_ENDED_REASONS),
+      'Set only on a call its workflow never finished, which then ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call.',
+    ),
     reportId: nullable(Id, 'Present once the analysis has finished.'),
     recordingAvailable: Type.Boolean({
       description:
@@ -85,6 +89,7 @@ export function callRepresentation(call: CallRecord, recorded: boolean): Call {
     endedAt: iso(call.endedAt),
     durationSeconds: call.durationSeconds ?? null,
     chargedMinutes: call.chargedMinutes ?? null,
+    endedReason: call.endedReason ?? null,
     reportId: call.reportId ? String(call.reportId) : null,
     recordingAvailable: recorded,
     createdAt: call.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 /** Proves the Mongoose patterns the service relies on against the real provisioned database. */
-import { Slot, claimSlot, releaseSlot, slotsInUse } from '../../models/slot';
+import { Slot, claimSlot, releaseSlot, renewSlotLease, slotsInUse, unleasedSlots } from '../../models/slot';
 import { connectTestDatabase } from '../helpers/servers';
 
 let cleanup: () => Promise<void>;
@@ -60,4 +60,22 @@ test('countDocuments with sort, skip and limit pages through a filtered set', as
   expect((await page(1, 5)).map((d) => d.number)).toEqual([11, 10, 9, 8, 7]);
   expect((await page(3, 5)).map((d) => d.number)).toEqual([1, 0]);
   expect(await page(4, 5)).toEqual([]);
+});
+
+test('slots due a check: those of the named pools taken before the grace, unless under lease', async () => {
+  const now = new Date();
+  const old = new Date(now.getTime() - 60_000);
+  await Slot.insertMany([
+    { pool: 'calls:org-6', number: 0, holder: 'old', createdAt: old },
+    { pool: 'calls:org-7', number: 0, holder: 'leased', createdAt: old },
+    { pool: 'calls:org-7', number: 1, holder: 'lease-over', createdAt: old, leaseUntil: new Date(now.getTime() - 1) },
+    { pool: 'calls:org-7', number: 2, holder: 'young', createdAt: now },
+    { pool: 'agents:org-6', number: 0, holder: 'other-pool', createdAt: old },
+  ]);
+  await renewSlotLease('calls:org-7', 'leased', new Date(now.getTime() + 20_000));
+  // A lease renewed for a slot released meanwhile brings nothing back.
+  await renewSlotLease('calls:org-7', 'released', new Date(now.getTime() + 20_000));
+  const due = await unleasedSlots('calls:', new Date(now.getTime() - 30_000), now);
+  expect(due.map((s) => s.holder).sort()).toEqual(['lease-over', 'old']);
+  expect(await slotsInUse('calls:org-7')).toBe(3);
 });

@@ -13,12 +13,12 @@
  * outside credits and holds nothing.
  */
 import type { Types } from 'mongoose';
-import { callSlotPool } from '../models/call';
+import { callSlotPool, unconfirmedCallPool } from '../models/call';
 import { isDoNotCall } from '../models/contact';
 import { creditBalance, holdMinute, recordUsage } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { missingByokKinds } from '../models/providerCredential';
-import { claimSlot, releaseSlot } from '../models/slot';
+import { claimSlot, recordHolder, releaseSlot } from '../models/slot';
 import { allowedCountriesOf, destinationRefusal } from './destinations';
 
 export type Refusal =
@@ -126,7 +126,18 @@ export async function settleCall(input: { organizationId: OrganizationId; callId
   await releaseSlot(callSlotPool(input.organizationId), input.callId);
 }
 
-/** The slot of a call whose start failed: the workflow, if it runs, settles its hold. */
+/** The slot of a call whose start was answered with a refusal: its workflow settles its hold. */
 export async function releaseCallSlot(organizationId: OrganizationId, callId: string): Promise<void> {
+  await releaseSlot(callSlotPool(organizationId), callId);
+}
+
+/**
+ * A call whose start failed without an answer (Temporal out of reach): its workflow may or may not
+ * exist. Its slot is given back at once and the call is recorded as unconfirmed, so the reaper
+ * settles its hold once it finds no workflow for it (domain/slotReaper.ts); a workflow that did
+ * start settles it itself.
+ */
+export async function releaseUnconfirmedCall(organizationId: OrganizationId, callId: string): Promise<void> {
+  await recordHolder(unconfirmedCallPool(organizationId), callId);
   await releaseSlot(callSlotPool(organizationId), callId);
 }

@@ -1,8 +1,9 @@
 /**
  * Slots never leak. A call's concurrency slot and its credit hold are given back by its workflow
  * when it settles; this reconciles the slots whose workflow never will: one that never started (the
- * API process died between the admission and the start) or that closed without settling (an
- * operator terminated it from the Temporal UI). Their call is hung up at the carrier (nobody else
+ * API process died between the admission and the start, or its start failed without an answer and
+ * the API recorded the call as unconfirmed) or that closed without settling (an operator
+ * terminated it from the Temporal UI). Their call is hung up at the carrier (nobody else
  * will), ends `completed` with disposition `failed` and an `endedReason`, charged its connected
  * time, and its slot and hold are released.
  *
@@ -13,9 +14,9 @@
  * and its slot freed, which takes it off the list.
  */
 import { countCallEnded } from '../models/analytics';
-import { Call, CALL_SLOT_POOLS, callSlotPool, projectCall, recountCallSessionsSoon, type CallEndedReason, type CallRecord } from '../models/call';
+import { Call, CALL_SLOT_POOLS, UNCONFIRMED_CALL_POOLS, projectCall, recountCallSessionsSoon, unconfirmedCallPool, type CallEndedReason, type CallRecord } from '../models/call';
 import { heldBy, usageOf } from '../models/creditEntry';
-import { renewSlotLease, unleasedSlots } from '../models/slot';
+import { releaseSlot, renewSlotLease, unleasedSlots } from '../models/slot';
 import { chargedMinutesFor } from '../lib/charge';
 import { settleCall } from './admission';
 
@@ -39,18 +40,26 @@ export interface SlotReaperOptions {
   onError(err: unknown): void;
 }
 
-/** One pass over every organization's call slots past the grace and under no lease. */
+/**
+ * One pass over every organization's call slots past the grace and under no lease, then over the
+ * calls whose start the API could not confirm (they hold a minute but no slot).
+ */
 export async function reapCallSlots(options: SlotReaperOptions, now = new Date()): Promise<void> {
-  const slots = await unleasedSlots(CALL_SLOT_POOLS, new Date(now.getTime() - options.graceMs), now);
-  for (const { pool, holder } of slots) {
-    await reapSlot(pool.slice(CALL_SLOT_POOLS.length), holder, options, now).catch(options.onError);
+  const takenBefore = new Date(now.getTime() - options.graceMs);
+  for (const prefix of [CALL_SLOT_POOLS, UNCONFIRMED_CALL_POOLS]) {
+    for (const { pool, holder } of await unleasedSlots(prefix, takenBefore, now)) {
+      await reapSlot(pool, pool.slice(prefix.length), holder, options, now).catch(options.onError);
+    }
   }
 }
 
-async function reapSlot(organizationId: string, callId: string, options: SlotReaperOptions, now: Date): Promise<void> {
+async function reapSlot(pool: string, organizationId: string, callId: string, options: SlotReaperOptions, now: Date): Promise<void> {
   const fate = await options.fateOf(callId);
+  const unconfirmed = pool === unconfirmedCallPool(organizationId);
   if (fate.state === 'running') {
-    await renewSlotLease(callSlotPool(organizationId), callId, new Date(now.getTime() + options.leaseMs));
+    // A start that did reach Temporal: its workflow settles the call, and nothing here is left to do.
+    if (unconfirmed) await releaseSlot(pool, callId);
+    else await renewSlotLease(pool, callId, new Date(now.getTime() + options.leaseMs));
     return;
   }
   let call: CallRecord | null = await Call.findById(callId).lean();
@@ -63,6 +72,7 @@ async function reapSlot(organizationId: string, callId: string, options: SlotRea
     if (!call) return;
   }
   await settleCall({ organizationId, callId, chargedMinutes: call?.chargedMinutes ?? 0, byok: call?.byok ?? false });
+  if (unconfirmed) await releaseSlot(pool, callId);
 }
 
 /**

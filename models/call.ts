@@ -96,6 +96,14 @@ export const CALL_SLOT_POOLS = 'calls:';
 /** The organization's concurrent-call slots, shared by direct calls and campaigns. */
 export const callSlotPool = (organizationId: Types.ObjectId | string) => `${CALL_SLOT_POOLS}${organizationId}`;
 
+/**
+ * Calls whose start the API could not confirm (Temporal out of reach): their concurrency slot is
+ * given back at once, and they wait here, taking no place, for the reaper to settle their hold if
+ * no workflow ever ran (`unconfirmed-calls:<organization id>`).
+ */
+export const UNCONFIRMED_CALL_POOLS = 'unconfirmed-calls:';
+export const unconfirmedCallPool = (organizationId: Types.ObjectId | string) => `${UNCONFIRMED_CALL_POOLS}${organizationId}`;
+
 /** A call workflow's input: the agent's settings at dial time, and who is called and why. */
 export function callInputFor(
   agent: AgentRecord,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Schema, model } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
@@ -56,6 +56,18 @@ export async function claimSlot(pool: string, holder: string, capacity: number):
     }
   }
   return null;
+}
+
+/**
+ * Records `holder` in `pool` outside any capacity (a list, not places to share): its number is
+ * drawn at random, so concurrent records do not collide; recording it again does nothing.
+ */
+export async function recordHolder(pool: string, holder: string): Promise<void> {
+  try {
+    await Slot.create({ pool, number: randomInt(2 ** 47), holder });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
 }
 
 /** Frees the holder's slot. True only for the call that actually freed it, so a release counts once. */

@@ -6,7 +6,7 @@ import { Call as CallModel, callInputFor, type CallRecord } from '../../models/c
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
-import { admitCall, releaseCallSlot } from '../../domain/admission';
+import { admitCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
 import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
@@ -159,10 +159,10 @@ export const callRoutes = [
         });
         // An answer (a refusal, an abandoned dial) comes from a workflow that frees its slot and
         // settles its hold itself; freeing the slot here answers with it free. Any other failure
-        // (Temporal out of reach) may or may not have started the workflow: the slot and the hold
-        // are left to the reaper, which gives both back once it finds no workflow (worker/slotReaper.ts).
+        // (Temporal out of reach) may or may not have started the workflow: the slot is freed all
+        // the same, and the hold left to the reaper, which settles it once it finds no workflow.
         const placed = await workflows.placeCall(input).catch(async (err: unknown) => {
-          if (err instanceof ApiError) await releaseCallSlot(auth.organizationId, callId);
+          await (err instanceof ApiError ? releaseCallSlot : releaseUnconfirmedCall)(auth.organizationId, callId);
           throw err;
         });
         if (placed === 'placed') return represent(await findCall(auth.organizationId, callId));

@@ -76,6 +76,29 @@ describe('with a worker in this process', () => {
     expect((await Call.findById(res.body.id).lean())?.carrierCallId).toBe(sid);
     await completeOnce(res.body.id, sid);
   });
+
+  test('a campaign attempt whose create Twilio confirms late rings its recipient once and is charged once', async () => {
+    const phoneNumber = nextNumber();
+    fake.answersLateFor.add(phoneNumber);
+    const campaign = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: `Late ${phoneNumber}`, agentId, settings: { retryLimit: 1 } } });
+    expect(campaign.status).toBe(201);
+    const imported = await api.call('POST', `/api/v1/campaigns/${campaign.body.id}/recipients`, { token: key, body: { recipients: [{ phoneNumber }] } });
+    expect(imported.status).toBe(201);
+    expect((await api.call('POST', `/api/v1/campaigns/${campaign.body.id}/launch`, { token: key })).status).toBe(200);
+    const call = await waitFor(async () => {
+      const list = await api.call('GET', '/api/v1/calls?limit=100', { token: key });
+      return (list.body.data as Array<{ id: string; phoneNumber: string; status: string }>).find((c) => c.phoneNumber === phoneNumber && c.status === 'created');
+    }, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
+    expect(creates(phoneNumber)).toHaveLength(1);
+    await completeOnce(call.id, creates(phoneNumber)[0]!.callSid);
+    const done = await waitFor(async () => {
+      const res = await api.call('GET', `/api/v1/campaigns/${campaign.body.id}`, { token: key });
+      return res.body.status === 'completed' ? res.body : undefined;
+    }, 60_000);
+    expect(done.stats).toMatchObject({ total: 1, completed: 1, failed: 0 });
+    expect(creates(phoneNumber)).toHaveLength(1);
+  });
 });
 
 test('a worker killed after Twilio placed the call and before the workflow heard so: the next worker adopts the call', async () => {

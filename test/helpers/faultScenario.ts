@@ -5,7 +5,7 @@
  */
 import { SCOPES } from '../../api/scopes';
 import { callSlotPool } from '../../models/call';
-import { CreditEntry } from '../../models/creditEntry';
+import { CreditEntry, creditBalance } from '../../models/creditEntry';
 import { slotsInUse } from '../../models/slot';
 import { createTenant, startApi, type ApiResponse, type TestApi, type Tenant } from './app';
 import type { PrivateServer } from './privateServers';
@@ -150,11 +150,12 @@ async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
   expect(charged).toBeGreaterThan(0);
   const charges = await CreditEntry.find({ organizationId: s.tenant.organizationId, kind: 'charge' }).lean();
   expect(charges.map((e) => e.reference).sort()).toEqual(calls.filter((c) => c.chargedMinutes > 0).map((c) => `call:${c.id}`).sort());
-  // A POST /calls refused 503 mid-outage may have taken a slot and a minute that no workflow
-  // settles: the worker's reaper gives them back once it finds no workflow for them.
-  await waitFor(async () => ((await slotsInUse(callSlotPool(s.tenant.organizationId))) === 0 ? true : undefined), 120_000);
+  // A POST /calls refused 503 mid-outage may have held a minute that no workflow settles: the
+  // worker's reaper gives it back once it finds no workflow for the call.
+  await waitFor(async () => ((await creditBalance(s.tenant.organizationId)).heldMinutes === 0 ? true : undefined), 120_000);
   const usage = await api.call('GET', '/api/v1/usage', { token: s.key });
   expect(usage.body.credits).toEqual({ allocatedMinutes: CREDITS, usedMinutes: charged, heldMinutes: 0, remainingMinutes: CREDITS - charged });
+  expect(await slotsInUse(callSlotPool(s.tenant.organizationId))).toBe(0);
 }
 
 /** Sends a request and checks it was answered 503 in the error envelope within `withinMs`. */

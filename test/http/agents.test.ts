@@ -205,7 +205,7 @@ test('GET /usage reports organization, credits and limits', async () => {
   expect(res.body).toEqual({
     object: 'usage',
     organization: { id: String(t.organizationId), name: expect.any(String), plan: 'growth' },
-    credits: { allocatedMinutes: 250, usedMinutes: 0, remainingMinutes: 250 },
+    credits: { allocatedMinutes: 250, usedMinutes: 0, heldMinutes: 0, remainingMinutes: 250 },
     byok: { usedMinutes: 0 },
     limits: { ...DEFAULT_LIMITS, maxAgents: 7, maxUsers: 3, maxConcurrentCalls: 2 },
     used: { agents: 0, users: 1, concurrentCalls: 0, campaigns: 0, contacts: 0, openInterviews: 0, recipients: 0 },

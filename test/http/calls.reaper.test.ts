@@ -5,8 +5,8 @@
  */
 import { Types } from 'mongoose';
 import { SCOPES } from '../../api/scopes';
-import { admitCall } from '../../domain/admission';
-import { Call, callSlotPool } from '../../models/call';
+import { admitCall, releaseUnconfirmedCall } from '../../domain/admission';
+import { Call, callSlotPool, unconfirmedCallPool } from '../../models/call';
 import { CreditEntry, creditBalance } from '../../models/creditEntry';
 import { Slot, slotsInUse } from '../../models/slot';
 import { SimulatedCarrier } from '../../providers/carrier/simulated';
@@ -56,6 +56,19 @@ test('the slot and hold of a call admitted but never started are released once p
   // Settled once, for nothing, by whichever reaper came first; no call was ever written.
   expect(await CreditEntry.find({ reference: `call:${callId}` }).lean()).toMatchObject([{ kind: 'charge', minutes: 0, released: 1 }]);
   expect(await Call.findById(callId).lean()).toBeNull();
+}, 90_000);
+
+test('a call whose start failed without an answer gives its slot back at once and its hold once the reaper finds no workflow', async () => {
+  const tenant = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
+  const callId = String(new Types.ObjectId());
+  await admitCall({ organizationId: tenant.organizationId, callId, phoneNumber: '+442079460001', byok: false, defaultCountries: null });
+  // What POST /calls does when Temporal cannot be reached: the workflow may or may not exist.
+  await releaseUnconfirmedCall(tenant.organizationId, callId);
+  expect(await slotsInUse(callSlotPool(tenant.organizationId))).toBe(0);
+  expect((await creditBalance(tenant.organizationId)).heldMinutes).toBe(1);
+  await waitFor(async () => ((await creditBalance(tenant.organizationId)).heldMinutes === 0 ? true : undefined), 60_000);
+  expect(await CreditEntry.find({ reference: `call:${callId}` }).lean()).toMatchObject([{ kind: 'charge', minutes: 0, released: 1 }]);
+  expect(await slotsInUse(unconfirmedCallPool(tenant.organizationId))).toBe(0);
 }, 90_000);
 
 test('a call terminated from Temporal mid-conversation ends failed, charged its connected time, its slot and hold released', async () => {

@@ -88,11 +88,12 @@ export function callActivities({ carrier, llms }: CallDeps) {
   return {
     async dial({ callId, to, agentId, variables, byok, created }) {
       const startedAt = Date.now();
-      // The intent is on record before the carrier is asked, read beside the agent's voice.
-      const [voice, intent] = await Promise.all([dialVoice(agentId, variables), recordDialIntent(callId)]);
+      // The intent is on record before a carrier that would place a second call is asked, written
+      // beside the read of the agent's voice.
+      const [voice, intent] = await Promise.all([dialVoice(agentId, variables), carrier.dialIsIdempotent ? undefined : recordDialIntent(callId)]);
       ensureTimeToDial(startedAt, carrier);
       // A retry (a lost worker, an unanswered request) adopts the call an earlier attempt placed.
-      let carrierCallId = intent.retry ? await carrier.findCall({ callId, to, since: intent.at }) : null;
+      let carrierCallId = intent?.retry ? await carrier.findCall({ callId, to, since: intent.at }) : null;
       if (carrierCallId === null) {
         try {
           ({ carrierCallId } = await carrier.dial({ callId, to, callWorkflowId: callWorkflowId(callId), byok, ...(voice ? { voice } : {}) }));
@@ -124,7 +125,8 @@ export function callActivities({ carrier, llms }: CallDeps) {
 
     /** After the call: charge (or record byok minutes) and release its hold once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
     async settleCall(input) {
-      await settleCall({ organizationId: input.organizationId, callId: input.callId, chargedMinutes: input.chargedMinutes, byok: input.byok });
+      const { organizationId, callId, chargedMinutes, byok, heldMinutes } = input;
+      await settleCall({ organizationId, callId, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) });
       recountCallSessionsSoon(input.organizationId, input.agentId);
     },
 

@@ -103,7 +103,8 @@ export function interviewActivities({ llms }: InterviewDeps) {
     /** After the interview: charge (or record byok minutes) and release its holds once, free its open-interview place and have the agent's sessions recounted. Safe to repeat. */
     async settleInterview(input) {
       await releaseSlot(openInterviewPool(input.organizationId), input.interviewId);
-      await settle({ organizationId: input.organizationId, conversation: `interview:${input.interviewId}`, chargedMinutes: input.chargedMinutes, byok: input.byok });
+      const { organizationId, interviewId, chargedMinutes, byok, heldMinutes } = input;
+      await settle({ organizationId, conversation: `interview:${interviewId}`, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) });
       // Voice agents run only interviews; those that started count as sessions.
       recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }));
     },

@@ -119,47 +119,130 @@ interface Append {
   covered?: boolean;
 }
 
-/** One writer at a time per organization in this process: concurrent appends would race for each number. */
-const writers = new Map<string, Promise<unknown>>();
-
-function serially<T>(organizationId: string, write: () => Promise<T>): Promise<T> {
-  const turn = (writers.get(organizationId) ?? Promise.resolve()).then(write, write);
-  const settled = turn.catch(() => undefined);
-  writers.set(organizationId, settled);
-  void settled.then(() => writers.get(organizationId) === settled && writers.delete(organizationId));
-  return turn;
+/** An entry waiting for its organization's next batch: `done(true)` once in the ledger. */
+interface Waiting {
+  entry: Append;
+  done(written: boolean): void;
+  fail(err: unknown): void;
 }
+
+/** The entries waiting per organization in this process; present while its writer runs. */
+const queues = new Map<string, Waiting[]>();
+/** The most entries one batch inserts. */
+const MAX_BATCH = 100;
 
 /**
  * Appends an entry unless one with its reference is there already (a retry): true once it is in
- * the ledger, false when a `covered` entry did not fit the remaining minutes. The check and the
- * write are one: the entry takes the number after the head it was checked against, and a writer
- * that wrote in between took that number first, so this one reads the new head and checks again.
+ * the ledger, false when a `covered` entry did not fit the remaining minutes. An organization's
+ * entries are written by one writer per process, in batches: the entries that arrive while a batch
+ * is written go in the next one, so a burst of holds and charges costs a head lookup and one
+ * insert per batch instead of per entry.
  */
 function append(organizationId: Types.ObjectId | string, entry: Append): Promise<boolean> {
   const org = String(organizationId);
-  return serially(org, async () => {
-    for (;;) {
-      const last = await head(org);
-      const totals = { ...last.totals };
-      totals[entry.kind] += entry.minutes;
-      totals.hold -= entry.released ?? 0;
-      if (entry.covered && remaining(last.totals) < entry.minutes) return CreditEntry.exists({ organizationId: org, reference: entry.reference }).then(Boolean);
-      const next = { seq: last.seq + 1, totals };
-      try {
-        const { covered: _covered, ...fields } = entry;
-        await CreditEntry.create({ _id: entryId(org, next.seq), organizationId: org, ...fields, ...next });
-        remember(org, next);
-        return true;
-      } catch (err) {
-        if (!isDuplicateKeyError(err)) throw err;
-        // The error does not say which index refused (FerretDB), so look: the reference recorded
-        // before, or the number taken by a concurrent writer, whose entry the next head includes.
-        if (await CreditEntry.exists({ organizationId: org, reference: entry.reference })) return true;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
-      }
-    }
+  return new Promise<boolean>((done, fail) => {
+    const waiting = { entry, done, fail };
+    const queue = queues.get(org);
+    if (queue) return void queue.push(waiting);
+    const fresh = [waiting];
+    queues.set(org, fresh);
+    void drain(org, fresh);
   });
+}
+
+async function drain(org: string, queue: Waiting[]): Promise<void> {
+  while (queue.length > 0) {
+    const batch = queue.splice(0, MAX_BATCH);
+    await writeBatch(org, batch).catch((err: unknown) => batch.forEach((w) => w.fail(err)));
+  }
+  queues.delete(org);
+}
+
+type Placed = { waiting: Waiting; doc: Head & { _id: string; entry: Append } };
+
+/** The entries after `last`, in order, each with its number and the totals after it; the `covered` ones that do not fit apart. */
+function place(org: string, last: Head, waiting: Waiting[]): { placed: Placed[]; uncovered: Waiting[] } {
+  let { seq, totals } = last;
+  const placed: Placed[] = [];
+  const uncovered: Waiting[] = [];
+  for (const w of waiting) {
+    if (w.entry.covered && remaining(totals) < w.entry.minutes) {
+      uncovered.push(w);
+      continue;
+    }
+    totals = { ...totals };
+    totals[w.entry.kind] += w.entry.minutes;
+    totals.hold -= w.entry.released ?? 0;
+    seq += 1;
+    placed.push({ waiting: w, doc: { _id: entryId(org, seq), seq, totals, entry: w.entry } });
+  }
+  return { placed, uncovered };
+}
+
+/**
+ * Writes the batch after the newest entry, in order: each entry takes the next number and the
+ * totals after it, and a `covered` one that does not fit is left out (false, unless its reference
+ * was recorded before). The check and the write are one: the entries are inserted in order under
+ * numbers no one else may take. The batch is placed after the newest entry this process has seen
+ * without looking for a newer one: a writer in another process that took a number since makes the
+ * insert fail, and then, as before any refusal, the ledger's head is read and the rest placed again.
+ */
+async function writeBatch(org: string, batch: Waiting[]): Promise<void> {
+  let waiting = batch;
+  let seen = heads.get(org);
+  while (waiting.length > 0) {
+    const { placed, uncovered } = place(org, seen ?? (await head(org)), waiting);
+    // A refusal is judged on the ledger as it is: a grant written by another process since counts.
+    if (uncovered.length > 0 && seen) {
+      seen = undefined;
+      continue;
+    }
+    seen = undefined;
+    const refusals = uncovered.map((w) => recorded(org, w.entry.reference).then(w.done, w.fail));
+    const written = await insertInOrder(org, placed.map((p) => p.doc));
+    placed.slice(0, written).forEach((p) => p.waiting.done(true));
+    if (written > 0) remember(org, placed[written - 1]!.doc);
+    waiting = [];
+    if (written < placed.length) {
+      // The first not written was refused: its reference recorded before (a retry, done), or its
+      // number taken by another process's writer; the rest are placed again after the new head.
+      const refused = placed[written]!;
+      const retry = await recorded(org, refused.doc.entry.reference);
+      if (retry) refused.waiting.done(true);
+      waiting = placed.slice(retry ? written + 1 : written).map((p) => p.waiting);
+      if (!retry) await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+    }
+    await Promise.all(refusals);
+  }
+}
+
+const recorded = async (org: string, reference: string) => Boolean(await CreditEntry.exists({ organizationId: org, reference }));
+
+/** Inserts the entries in order and says how many from the front are in: all, or those before the first refused. */
+async function insertInOrder(org: string, docs: Array<Head & { _id: string; entry: Append }>): Promise<number> {
+  if (docs.length === 0) return 0;
+  const organizationId = new Types.ObjectId(org);
+  const createdAt = new Date();
+  const rows = docs.map(({ _id, seq, totals, entry }) => ({
+    _id,
+    organizationId,
+    kind: entry.kind,
+    minutes: entry.minutes,
+    reference: entry.reference,
+    ...(entry.released ? { released: entry.released } : {}),
+    seq,
+    totals,
+    createdAt,
+  }));
+  try {
+    await CreditEntry.collection.insertMany(rows as unknown as Parameters<typeof CreditEntry.collection.insertMany>[0], { ordered: true });
+    return rows.length;
+  } catch (err) {
+    if (!isDuplicateKeyError(err) && !isDuplicateKeyError((err as { writeErrors?: unknown[] }).writeErrors?.[0])) throw err;
+    // Ordered: the rows before the refused one are in, none after it.
+    const index = (err as { writeErrors?: Array<{ index: number }> }).writeErrors?.[0]?.index;
+    return typeof index === 'number' ? index : 0;
+  }
 }
 
 export async function creditBalance(organizationId: Types.ObjectId | string): Promise<CreditBalance> {
@@ -184,20 +267,27 @@ export function holdMinute(organizationId: Types.ObjectId | string, conversation
   return append(organizationId, { kind: 'hold', minutes: 1, reference: holdReference(conversation, minute), covered: true });
 }
 
+/** Holds looked for at once: most conversations hold a few minutes, found in one round trip. */
+const HOLDS_PROBED = 4;
+
 /** The minutes a conversation holds (or held, once settled): the run of its numbered holds from 1. */
 export async function heldBy(organizationId: string, conversation: string): Promise<number> {
-  let held = 0;
-  while (await CreditEntry.exists({ organizationId, reference: holdReference(conversation, held + 1) })) held += 1;
-  return held;
+  for (let from = 1; ; from += HOLDS_PROBED) {
+    const minutes = Array.from({ length: HOLDS_PROBED }, (_, i) => from + i);
+    const found = await Promise.all(minutes.map((minute) => CreditEntry.exists({ organizationId, reference: holdReference(conversation, minute) })));
+    const missing = found.findIndex((entry) => !entry);
+    if (missing >= 0) return from - 1 + missing;
+  }
 }
 
 /**
  * Records the minutes of a finished call or interview (`reference`: `call:<id>`, `interview:<id>`) once,
- * and gives back every minute held for it in the same entry: a credit charge, or `byok_usage` for
- * `byok` traffic. A retried activity finds its entry already there.
+ * and gives back every minute held for it in the same entry (`held`, when the caller knows them):
+ * a credit charge, or `byok_usage` for `byok` traffic. A retried activity finds its entry already there.
  */
-export async function recordUsage(input: { organizationId: string; minutes: number; reference: string; byok: boolean }): Promise<void> {
-  const released = await heldBy(input.organizationId, input.reference);
+export async function recordUsage(input: { organizationId: string; minutes: number; reference: string; byok: boolean; held?: number }): Promise<void> {
+  // The conversation's own count of its holds when it has one (its workflow's), else the ledger's.
+  const released = input.held ?? (await heldBy(input.organizationId, input.reference));
   if (input.minutes === 0 && released === 0) return;
   await append(input.organizationId, { kind: input.byok ? 'byok_usage' : 'charge', minutes: input.minutes, reference: input.reference, ...(released ? { released } : {}) });
 }

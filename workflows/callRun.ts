@@ -152,7 +152,9 @@ export class CallRun {
 
   private settle(chargedMinutes: number) {
     const { callId, organizationId, agentId, byok } = this.input;
-    return settleCall({ callId, organizationId, agentId, chargedMinutes, byok });
+    // What it held, as it counted: the ledger need not be asked (0 for byok, which holds nothing).
+    const held = this.input.heldMinutes === undefined ? {} : { heldMinutes: this.heldMinutes ?? 0 };
+    return settleCall({ callId, organizationId, agentId, chargedMinutes, byok, ...held });
   }
 
   /**

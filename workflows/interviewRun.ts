@@ -259,7 +259,9 @@ export class InterviewRun {
     const chargedMinutes = this.heldMinutes === undefined ? startedMinutes : Math.min(startedMinutes, this.heldMinutes);
     await this.project({ status: 'completed', endedReason: reason, endedAt: iso(endedAt), durationSeconds, chargedMinutes, reportId });
     if (reportId) this.state.reportId = reportId;
-    await settleInterview({ interviewId, organizationId, agentId, chargedMinutes, byok });
+    // What it held, as it counted: none before its start, or for byok.
+    const held = this.input.holdsCredits === undefined ? {} : { heldMinutes: started === undefined ? 0 : (this.heldMinutes ?? 0) };
+    await settleInterview({ interviewId, organizationId, agentId, chargedMinutes, byok, ...held });
     if (reportId) {
       // A turn still being stored belongs in the transcript the report reads.
       await condition(() => !this.busy);

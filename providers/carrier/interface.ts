@@ -39,6 +39,13 @@ export interface Carrier {
    */
   readonly dialTimeoutMs: number;
   /**
+   * A dial repeated for the same call finds the call the first one placed (the simulated carrier:
+   * its line is a workflow named after the call), so nothing need be recorded or looked for before
+   * it. False for a carrier that would place a second call (Twilio): its dials record their intent
+   * first, and a retry asks `findCall`.
+   */
+  readonly dialIsIdempotent: boolean;
+  /**
    * Resolves with the carrier's own id for the call, or throws CarrierRefusedError; throws
    * CarrierOutcomeUnknownError when the carrier may have placed the call without saying so.
    */

@@ -11,6 +11,8 @@ import { scenarioOf } from './testNumbers';
 export class SimulatedCarrier implements Carrier {
   readonly name = 'simulated';
   readonly dialTimeoutMs = 10_000;
+  /** A retried dial finds the line its call's first dial started (USE_EXISTING). */
+  readonly dialIsIdempotent = true;
 
   constructor(
     private readonly client: Client,

@@ -57,6 +57,8 @@ export interface TwilioCarrierOptions extends TwilioConfig {
 export class TwilioCarrier implements Carrier {
   readonly name = 'twilio';
   readonly dialTimeoutMs: number;
+  /** Twilio has no idempotency key for calls: a repeated create rings the person again. */
+  readonly dialIsIdempotent = false;
   private readonly client: Twilio;
 
   constructor(private readonly options: TwilioCarrierOptions) {

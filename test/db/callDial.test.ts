@@ -29,6 +29,7 @@ function countingCarrier(refuse?: CarrierRefusedError | CarrierOutcomeUnknownErr
   const carrier = {
     name: 'counting',
     dialTimeoutMs,
+    dialIsIdempotent: false,
     dials,
     lookups: 0,
     async dial(request: DialRequest) {

@@ -121,3 +121,37 @@ test('a settlement charges and releases every minute its conversation held, once
   await recordUsage({ organizationId: org, minutes: 0, reference: 'call:b', byok: false });
   expect(await creditBalance(org)).toEqual({ allocatedMinutes: 5, usedMinutes: 2, heldMinutes: 0, remainingMinutes: 3 });
 });
+
+test('a burst of holds and charges for one organization is written in batches, numbered without gaps, never below zero', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 50, 'admin:grant');
+  for (let i = 0; i < 20; i += 1) expect(await holdMinute(org, `interview:${i}`, 1)).toBe(true);
+  const inserts = jest.spyOn(CreditEntry.collection, 'insertMany');
+  try {
+    const held = await Promise.all([
+      ...Array.from({ length: 80 }, (_, i) => holdMinute(org, `call:${i}`, 1)),
+      // Each interview's settlement charges the minute it held and releases it: the balance does not move.
+      ...Array.from({ length: 20 }, (_, i) => recordUsage({ organizationId: org, minutes: 1, reference: `interview:${i}`, byok: false }).then(() => 'charged')),
+    ]);
+    // 50 minutes: 20 charged and 30 held, whatever order the burst was written in.
+    expect(held.filter((h) => h === true)).toHaveLength(30);
+    expect(inserts.mock.calls.length).toBeLessThan(20);
+  } finally {
+    inserts.mockRestore();
+  }
+  const entries = await numbered(org);
+  expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: entries.length }, (_, i) => i + 1));
+  expect(entries.every((e) => (e.totals?.grant ?? 0) - (e.totals?.charge ?? 0) - (e.totals?.hold ?? 0) >= 0)).toBe(true);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 50, usedMinutes: 20, heldMinutes: 30, remainingMinutes: 0 });
+});
+
+test('a batch whose number another process took first is placed again after the new head', async () => {
+  const org = newOrganization();
+  await grantCredits(org, 5, 'admin:grant');
+  // Another process's writer takes the next number behind this process's back.
+  await CreditEntry.collection.insertOne({ _id: `${org}:2`, organizationId: new Types.ObjectId(org), kind: 'grant', minutes: 1, reference: 'admin:elsewhere', seq: 2, totals: { grant: 6, charge: 0, byok_usage: 0, hold: 0 } } as never);
+  const held = await Promise.all(Array.from({ length: 8 }, (_, i) => holdMinute(org, `call:${i}`, 1)));
+  expect(held.filter(Boolean)).toHaveLength(6);
+  expect(await creditBalance(org)).toEqual({ allocatedMinutes: 6, usedMinutes: 0, heldMinutes: 6, remainingMinutes: 0 });
+  expect((await numbered(org)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+});

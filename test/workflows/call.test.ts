@@ -218,9 +218,9 @@ function expectProjections(calls: Calls, statuses: string[], disposition: Dispos
 
 /** Settled once with the charge, analysed once with the disposition. */
 function expectSettled(calls: Calls, input: CallInput, chargedMinutes: number, disposition: Disposition) {
-  expect(calls.settleCall).toEqual([
-    { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok },
-  ]);
+  // A call placed with holds tells what it held; one placed before them leaves it to the ledger.
+  const held = input.heldMinutes === undefined ? {} : { heldMinutes: Math.max(input.heldMinutes, chargedMinutes) };
+  expect(calls.settleCall).toEqual([{ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok, ...held }]);
   expect(calls.analyzeCall).toEqual([{ callId: input.callId, disposition }]);
 }
 

@@ -301,7 +301,7 @@ test('an interview holds each next minute and, refused one, stores a closing lin
     const completed = expectProjections(calls, ['created', 'active', 'completed'], 'credits_exhausted');
     expect(completed.durationSeconds).toBeLessThan(3 * 60);
     expect(completed.chargedMinutes).toBe(3);
-    expect(calls.settled).toEqual([settlement(input, 3)]);
+    expect(calls.settled).toEqual([{ ...settlement(input, 3), heldMinutes: 3 }]);
   });
 });
 

@@ -87,6 +87,8 @@ export interface CallSettlement {
   agentId: string;
   chargedMinutes: number;
   byok: boolean;
+  /** The credit minutes the call held, to release; absent for calls placed before holds (the ledger is asked). */
+  heldMinutes?: number;
 }
 
 /** Each attempt of the dial: room for the slowest carrier's dial and the write after it (activities/calls.ts checks). */

@@ -98,6 +98,8 @@ export interface InterviewSettlement {
   agentId: string;
   chargedMinutes: number;
   byok: boolean;
+  /** The credit minutes it held, to release; absent for interviews created before holds (the ledger is asked). */
+  heldMinutes?: number;
 }
 
 /**

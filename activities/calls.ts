@@ -6,7 +6,7 @@ import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
 import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
-import { CLOSING_LINE, extendHold, settleCall } from '../domain/admission';
+import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
@@ -86,11 +86,17 @@ async function applyProjection({ callId, seq, fields }: CallProjection): Promise
 /** The call workflow's activities; their signatures are the workflow's own (workflows/definitions). */
 export function callActivities({ carrier, llms }: CallDeps) {
   return {
-    async dial({ callId, to, agentId, variables, byok, created }) {
+    async dial({ callId, to, agentId, variables, byok, created, holdFirstMinute }) {
       const startedAt = Date.now();
-      // The intent is on record before a carrier that would place a second call is asked, written
-      // beside the read of the agent's voice.
-      const [voice, intent] = await Promise.all([dialVoice(agentId, variables), carrier.dialIsIdempotent ? undefined : recordDialIntent(callId)]);
+      // Beside the read of the agent's voice: the admission's last step, the first minute's hold (no
+      // minute left, nothing dialled), and the intent on record before a carrier that would place
+      // a second call is asked.
+      const [voice, held, intent] = await Promise.all([
+        dialVoice(agentId, variables),
+        holdFirstMinute ? extendHold(holdFirstMinute.organizationId, `call:${callId}`, 1) : true,
+        carrier.dialIsIdempotent ? undefined : recordDialIntent(callId),
+      ]);
+      if (!held) return { refused: { kind: 'insufficient_credits', message: INSUFFICIENT_CREDITS } };
       ensureTimeToDial(startedAt, carrier);
       // A retry (a lost worker, an unanswered request) adopts the call an earlier attempt placed.
       let carrierCallId = intent?.retry ? await carrier.findCall({ callId, to, since: intent.at }) : null;

@@ -58,7 +58,7 @@ export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workf
       if (recipient.status === 'suppressed') return { suppressed: REFUSED_NOW.includes(recipient.lastDisposition ?? '') ? 'now' : 'at_import' };
       const campaignAgent = await Agent.findById(a.agentId).lean();
       if (!campaignAgent) throw new Error(`agent ${a.agentId} of campaign ${a.campaignId} no longer exists`);
-      let heldMinutes: number;
+      let heldMinutes: number | undefined;
       try {
         // Credentials were checked at launch; a retry of an admitted attempt finds what it holds.
         ({ heldMinutes } = await admitCall({

@@ -65,6 +65,7 @@ import {
   carrierUnavailable,
   createTimeout,
   dialTimeout,
+  insufficientCredits,
   invalidStateTransition,
   noRecipients,
   recipientsAlreadyImported,
@@ -107,6 +108,8 @@ function refusal(err: unknown, closed: string | undefined): unknown {
       return carrierRejected(cause.message);
     case FailureType.carrierUnavailable:
       return carrierUnavailable(cause.message);
+    case FailureType.insufficientCredits:
+      return insufficientCredits();
     default:
       // `invalid_state`, or Temporal's own refusal of an update its workflow closed before finishing.
       return invalidStateTransition(cause.message);
@@ -164,6 +167,7 @@ export class Workflows {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
         const ended = await this.call(input.callId).result();
         if (ended.abandoned) return 'abandoned';
+        if (ended.refused === 'insufficient_credits') throw insufficientCredits();
         if (ended.refused) throw (ended.refused === 'rejected' ? carrierRejected : carrierUnavailable)('The carrier refused this call when it was first placed.');
         return 'placed';
       }

@@ -40,16 +40,22 @@ export class AdmissionRefused extends Error {
 /** What the agent says when the organization has no minute left for the conversation's next one. */
 export const CLOSING_LINE = "I'm sorry, I have to end our conversation here. Thank you for your time, goodbye.";
 
+/** Why a call whose first minute could not be held was not dialled. */
+export const INSUFFICIENT_CREDITS = 'The organization has no credit minute left for the call.';
+
 /** What a conversation is on the ledger: `call:<id>` or `interview:<id>`. */
 export type Conversation = `call:${string}` | `interview:${string}`;
 
 type OrganizationId = Types.ObjectId | string;
 
 /**
- * Admits a call about to be dialled: `heldMinutes` is what its workflow starts with (0 for `byok`).
- * Idempotent per call id: a retry finds its slot and its hold. `checkByok` is false for a
- * campaign's attempts, whose credentials were checked at launch. `defaultCountries` is the
- * service's default for organizations without a list of their own (null: any country).
+ * Admits a call about to be dialled: `heldMinutes` is what its workflow starts with (absent for
+ * `byok`, which holds nothing). Idempotent per call id: a retry finds its slot and its hold.
+ * `checkByok` is false for a campaign's attempts, whose credentials were checked at launch.
+ * `defaultCountries` is the service's default for organizations without a list of their own (null:
+ * any country). `holdFirstMinute` false leaves the last step, the first minute's hold, to the call's
+ * dial (`POST /calls`): it runs in the worker, which writes the organization's other ledger entries
+ * for calls, so the hold finds the ledger's head where it left it instead of looking for it.
  */
 export async function admitCall(call: {
   organizationId: OrganizationId;
@@ -58,7 +64,8 @@ export async function admitCall(call: {
   byok: boolean;
   checkByok?: boolean;
   defaultCountries: readonly string[] | null;
-}): Promise<{ heldMinutes: number }> {
+  holdFirstMinute?: boolean;
+}): Promise<{ heldMinutes?: number }> {
   const organizationId = String(call.organizationId);
   // Read at once, refused in order: one round trip instead of three.
   const [organization, suppressed, missing] = await Promise.all([
@@ -74,7 +81,8 @@ export async function admitCall(call: {
   const maxConcurrentCalls = organization.limits?.maxConcurrentCalls ?? 0;
   const pool = callSlotPool(organizationId);
   if ((await claimSlot(pool, call.callId, maxConcurrentCalls)) === null) throw new AdmissionRefused({ reason: 'concurrency', maxConcurrentCalls });
-  if (call.byok) return { heldMinutes: 0 };
+  if (call.byok) return {};
+  if (call.holdFirstMinute === false) return { heldMinutes: 0 };
   if (!(await holdMinute(organizationId, `call:${call.callId}`, 1))) {
     await releaseSlot(pool, call.callId);
     throw new AdmissionRefused({ reason: 'insufficient_credits' });

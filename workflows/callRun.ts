@@ -12,6 +12,7 @@ import {
   type CallState,
   type CarrierEvent,
   type DialAccepted,
+  type DialRefusal,
   type Disposition,
 } from './definitions';
 import { chargedMinutesFor } from '../lib/charge';
@@ -46,7 +47,13 @@ const { analyzeCall } = proxyActivities<CallActivities>({
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
 });
 
-type Refused = { kind: 'rejected' | 'unavailable'; message: string };
+type Refused = { kind: DialRefusal; message: string };
+
+const REFUSAL_FAILURES: Record<DialRefusal, FailureType> = {
+  rejected: FailureType.carrierRejected,
+  unavailable: FailureType.carrierUnavailable,
+  insufficient_credits: FailureType.insufficientCredits,
+};
 
 const MINUTE_MS = 60_000;
 /** How long before a held minute ends the next one is asked for. */
@@ -96,7 +103,7 @@ export class CallRun {
     await condition(() => this.state.status !== 'dialing' || this.refused !== undefined || this.notDialled);
     // Nobody waits for this answer any more: the API that asked has given up.
     if (this.notDialled) throw refusal(FailureType.dialAbandoned, 'The dial was abandoned before it started.');
-    if (this.refused) throw refusal(this.refused.kind === 'rejected' ? FailureType.carrierRejected : FailureType.carrierUnavailable, this.refused.message);
+    if (this.refused) throw refusal(REFUSAL_FAILURES[this.refused.kind], this.refused.message);
     return { carrierCallId: this.state.carrierCallId! };
   }
 
@@ -174,7 +181,12 @@ export class CallRun {
       return false;
     }
     const created = { seq: ++this.seq, fields: { ...record, status: 'created', direction: 'outbound' } };
-    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok, created });
+    // A direct call's first minute is held by its dial, in the worker that settles its calls, right
+    // before the carrier is asked; a campaign's attempt held it as it was admitted.
+    const holdFirstMinute = this.heldMinutes === 0 ? { holdFirstMinute: { organizationId: input.organizationId } } : {};
+    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok, created, ...holdFirstMinute });
+    // The dial held the first minute unless it found none to hold, whatever the carrier then said.
+    if (this.heldMinutes === 0 && !('refused' in result && result.refused.kind === 'insufficient_credits')) this.heldMinutes = 1;
     if ('refused' in result) {
       this.refused = result.refused;
       // Nothing was written for a refused call.

@@ -143,6 +143,7 @@ export const callRoutes = [
           phoneNumber: body.phoneNumber,
           byok: auth.byok,
           defaultCountries: config.calls.allowedCountries,
+          holdFirstMinute: false,
         });
         const input = callInputFor(agent, {
           callId,

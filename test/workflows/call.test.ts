@@ -73,6 +73,8 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
     async dial(request) {
       calls.dial.push(request);
       await options.dialGate;
+      // A direct call's dial holds its first minute before the carrier is asked.
+      if (request.holdFirstMinute && (options.holdableMinutes ?? Infinity) < 1) return { refused: { kind: 'insufficient_credits' as const, message: 'No minute left.' } };
       if (options.refuse) return { refused: options.refuse };
       // The dial writes the `created` state itself unless the read model is failing.
       if (options.projectFailures) return { carrierCallId: CARRIER_CALL_ID, recorded: false };
@@ -535,6 +537,37 @@ test('a call holds each next minute ahead of it and, refused one, closes with a 
     expect(completed.chargedMinutes).toBe(2);
     expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
     expectSettled(calls, input, 2, 'credits_exhausted');
+  });
+});
+
+test('a direct call’s dial holds its first minute: with none left it is refused as insufficient credits, nothing written, nothing held', async () => {
+  const input = callInput({ heldMinutes: 0 });
+  await withCall(input, { holdableMinutes: 0 }, async ({ calls, handle, dialed }) => {
+    const failure = await dialed.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect((failure as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'insufficient_credits' });
+    expect(await handle.result()).toEqual({ status: 'dialing', refused: 'insufficient_credits' });
+    expect(calls.dial[0]!.holdFirstMinute).toEqual({ organizationId: input.organizationId });
+    expect(calls.projections).toEqual([]);
+    // Settled for nothing, holding nothing to release; no report for a call that never was.
+    expect(calls.settleCall).toEqual([{ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: false, heldMinutes: 0 }]);
+    expect(calls.analyzeCall).toEqual([]);
+  });
+});
+
+test('a direct call whose dial held its first minute holds each next one as a campaign’s does', async () => {
+  const input = callInput({ heldMinutes: 0 });
+  await withCall(input, { holdableMinutes: 1 }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('3 minutes');
+    expect(await handle.result()).toEqual(completedState('credits_exhausted', true));
+    expect(calls.extendHold.map((h) => h.minute)).toEqual([2]);
+    expect(calls.settleCall).toEqual([expect.objectContaining({ chargedMinutes: 1, heldMinutes: 1 })]);
   });
 });
 

@@ -20,8 +20,9 @@ export interface CallInput {
   /** How long the callee's phone may ring before the call ends as `no_answer`. */
   ringTimeoutSeconds: number;
   /**
-   * Credit minutes its admission held (domain/admission.ts): the call holds one more before each
-   * next minute and ends at the last one held. 0 for `byok`; absent for calls placed before holds.
+   * Credit minutes its admission held (domain/admission.ts): a campaign's attempt holds its first
+   * minute as it is admitted, a direct call's dial holds it (0 here); the call holds one more before
+   * each next minute and ends at the last one held. Absent for `byok` and for calls placed before holds.
    */
   heldMinutes?: number;
 }
@@ -71,7 +72,13 @@ export interface DialAccepted {
  * The carrier's answer to a dial: accepted, or refused (a refusal is an answer, not a failure to
  * retry). `recorded` says whether the dial also wrote the call's `created` state.
  */
-export type DialResult = (DialAccepted & { recorded: boolean }) | { refused: { kind: 'rejected' | 'unavailable'; message: string } };
+export type DialResult = (DialAccepted & { recorded: boolean }) | { refused: { kind: DialRefusal; message: string } };
+
+/**
+ * Why a dial placed nothing: the carrier rejected the number or was unavailable, or the
+ * organization had no credit minute left to hold for the call's first (checked before the carrier).
+ */
+export type DialRefusal = 'rejected' | 'unavailable' | 'insufficient_credits';
 
 /** A state of the call for the read model, applied only if `seq` is newer than the one it holds. */
 export interface CallProjection {
@@ -109,6 +116,8 @@ export interface CallActivities {
     variables: Record<string, string>;
     byok: boolean;
     created: Omit<CallProjection, 'callId'>;
+    /** The organization whose credit minute the dial holds first, when the admission did not (a direct call). */
+    holdFirstMinute?: { organizationId: string };
   }) => Promise<DialResult>;
   carrierHangup: (request: { carrierCallId: string }) => Promise<void>;
   leaveVoicemail: (request: { callId: string }) => Promise<void>;
@@ -127,8 +136,8 @@ export interface CallState {
   carrierCallId?: string;
   /** In the result: the callee answered (a campaign counts the recipient reached). */
   connected?: boolean;
-  /** In the result: the carrier refused the dial, so no call exists. */
-  refused?: 'rejected' | 'unavailable';
+  /** In the result: the dial was refused (by the carrier, or for want of credit), so no call exists. */
+  refused?: DialRefusal;
   /** In the result: the API had given up on the dial before it started, so nothing was dialled. */
   abandoned?: true;
 }

@@ -30,6 +30,8 @@ export const FailureType = {
   carrierUnavailable: 'carrier_unavailable',
   /** The API had abandoned the dial before it started: nothing was dialled, and never will be. */
   dialAbandoned: 'dial_abandoned',
+  /** The organization had no credit minute left to hold for the call: nothing was dialled. */
+  insufficientCredits: 'insufficient_credits',
 } as const;
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];
 

@@ -15,7 +15,7 @@
 import type { Types } from 'mongoose';
 import { callSlotPool, unconfirmedCallPool } from '../models/call';
 import { isDoNotCall } from '../models/contact';
-import { creditBalance, holdMinute, recordUsage } from '../models/creditEntry';
+import { creditBalance, holdMinute, recentCreditBalance, recordUsage } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { missingByokKinds } from '../models/providerCredential';
 import { claimSlot, recordHolder, releaseSlot } from '../models/slot';
@@ -82,12 +82,29 @@ export async function admitCall(call: {
   const pool = callSlotPool(organizationId);
   if ((await claimSlot(pool, call.callId, maxConcurrentCalls)) === null) throw new AdmissionRefused({ reason: 'concurrency', maxConcurrentCalls });
   if (call.byok) return {};
-  if (call.holdFirstMinute === false) return { heldMinutes: 0 };
+  if (call.holdFirstMinute === false) {
+    // Refused here with nothing left, so a call without credit never reaches a workflow; a balance a
+    // second old is enough for that, since the dial's hold is the guarantee, and a refusal is read
+    // fresh, so a top-up counts at once.
+    if (!(await hasMinuteLeft(organizationId))) {
+      await releaseSlot(pool, call.callId);
+      throw new AdmissionRefused({ reason: 'insufficient_credits' });
+    }
+    return { heldMinutes: 0 };
+  }
   if (!(await holdMinute(organizationId, `call:${call.callId}`, 1))) {
     await releaseSlot(pool, call.callId);
     throw new AdmissionRefused({ reason: 'insufficient_credits' });
   }
   return { heldMinutes: 1 };
+}
+
+/** How old a balance a direct call's quick refusal may read. */
+const BALANCE_MAX_AGE_MS = 1_000;
+
+async function hasMinuteLeft(organizationId: string): Promise<boolean> {
+  if ((await recentCreditBalance(organizationId, BALANCE_MAX_AGE_MS)).remainingMinutes >= 1) return true;
+  return (await creditBalance(organizationId)).remainingMinutes >= 1;
 }
 
 /**

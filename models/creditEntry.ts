@@ -250,6 +250,23 @@ export async function creditBalance(organizationId: Types.ObjectId | string): Pr
   return { allocatedMinutes: totals.grant, usedMinutes: totals.charge, heldMinutes: totals.hold, remainingMinutes: Math.max(0, remaining(totals)) };
 }
 
+const recentBalances = new Map<string, { at: number; balance: Promise<CreditBalance> }>();
+
+/**
+ * The balance as of at most `maxAgeMs` ago, one read shared by concurrent callers in this process:
+ * for a quick refusal of work that a hold will guard anyway (a direct call's dial holds its first
+ * minute). A failed read is not kept.
+ */
+export function recentCreditBalance(organizationId: Types.ObjectId | string, maxAgeMs: number): Promise<CreditBalance> {
+  const org = String(organizationId);
+  const cached = recentBalances.get(org);
+  if (cached && Date.now() - cached.at < maxAgeMs) return cached.balance;
+  const balance = creditBalance(org);
+  recentBalances.set(org, { at: Date.now(), balance });
+  balance.catch(() => recentBalances.delete(org));
+  return balance;
+}
+
 /** Minutes of `byok` calls and interviews, all time. */
 export async function byokUsedMinutes(organizationId: Types.ObjectId | string): Promise<number> {
   return (await head(String(organizationId))).totals.byok_usage;

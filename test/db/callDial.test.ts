@@ -8,7 +8,9 @@ import type { Logger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { Types } from 'mongoose';
 import { callActivities, type CallDeps } from '../../activities/calls';
+import { CLOSING_LINE } from '../../domain/admission';
 import { Call } from '../../models/call';
+import { appendTurn, transcriptOf } from '../../models/callTurn';
 import { recordDialIntent } from '../../models/dialIntent';
 import { CarrierOutcomeUnknownError, CarrierRefusedError, type Carrier, type DialRequest } from '../../providers/carrier/interface';
 import { DIAL_ATTEMPT_TIMEOUT_MS } from '../../workflows/definitions';
@@ -130,4 +132,27 @@ test('an attempt too short for the carrier to answer and the call to be written 
   await expect(dial(carrier, request, 15_000)).rejects.toThrow(/^Not dialled: \d+ ms of this attempt left, a dial and its write need 16000 ms\.$/);
   expect(carrier.dials).toHaveLength(0);
   expect(await Call.findById(request.callId).lean()).toBeNull();
+});
+
+test('out of credit, the closing line ends the transcript after the turns stored, once, and is said by a carrier that can speak', async () => {
+  const said: Array<{ carrierCallId: string; text: string }> = [];
+  const carrier = { ...countingCarrier(), say: async (carrierCallId: string, text: string) => void said.push({ carrierCallId, text }) };
+  const request = dialRequest(record);
+  await dial(carrier, request);
+  await appendTurn(request.callId, 0, { role: 'agent', text: 'Hello.' });
+  await appendTurn(request.callId, 1, { role: 'contact', text: 'Hi, go on.' });
+  const close = (activities: ReturnType<typeof callActivities>) =>
+    new MockActivityEnvironment({}, { logger: quiet }).run(activities.closeCall, { callId: request.callId, carrierCallId: `carrier-${request.callId}` });
+  const activities = callActivities({ carrier } as unknown as CallDeps);
+  await close(activities);
+  // A retried activity finds its line already there.
+  await close(activities);
+  const turns = await transcriptOf(request.callId);
+  expect(turns.map((t) => [t.index, t.role, t.ends ?? null])).toEqual([
+    [0, 'agent', null],
+    [1, 'contact', null],
+    [2, 'agent', 'agent'],
+  ]);
+  expect(turns[2]!.text).toBe(CLOSING_LINE);
+  expect(said[0]).toEqual({ carrierCallId: `carrier-${request.callId}`, text: CLOSING_LINE });
 });

@@ -15,7 +15,7 @@
 import type { Types } from 'mongoose';
 import { callSlotPool, unconfirmedCallPool } from '../models/call';
 import { isDoNotCall } from '../models/contact';
-import { creditBalance, holdMinute, recentCreditBalance, recordUsage } from '../models/creditEntry';
+import { creditBalance, holdMinute, recentCreditBalance, recordUsage, type CreditBalance } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { missingByokKinds } from '../models/providerCredential';
 import { claimSlot, recordHolder, releaseSlot } from '../models/slot';
@@ -57,22 +57,16 @@ type OrganizationId = Types.ObjectId | string;
  * dial (`POST /calls`): it runs in the worker, which writes the organization's other ledger entries
  * for calls, so the hold finds the ledger's head where it left it instead of looking for it.
  */
-export async function admitCall(call: {
-  organizationId: OrganizationId;
-  callId: string;
-  phoneNumber: string;
-  byok: boolean;
-  checkByok?: boolean;
-  defaultCountries: readonly string[] | null;
-  holdFirstMinute?: boolean;
-}): Promise<{ heldMinutes?: number }> {
+export async function admitCall(
+  call: CallToAdmit & {
+    callId: string;
+    defaultCountries: readonly string[] | null;
+    /** What readForCall started for the call, beside the caller's own reads; read here when absent. */
+    reads?: ReturnType<typeof readForCall>;
+  },
+): Promise<{ heldMinutes?: number }> {
   const organizationId = String(call.organizationId);
-  // Read at once, refused in order: one round trip instead of three.
-  const [organization, suppressed, missing] = await Promise.all([
-    Organization.findById(organizationId, { limits: 1, allowedCountries: 1 }).lean(),
-    isDoNotCall(organizationId, call.phoneNumber),
-    call.byok && call.checkByok !== false ? missingByokKinds(organizationId) : [],
-  ]);
+  const [organization, suppressed, missing, balance] = await (call.reads ?? readForCall(call));
   if (!organization) throw new AdmissionRefused({ reason: 'organization_missing' });
   const refusedDestination = destinationRefusal(call.phoneNumber, allowedCountriesOf(organization, call.defaultCountries));
   if (refusedDestination) throw new AdmissionRefused({ reason: 'destination_not_allowed', message: refusedDestination });
@@ -86,7 +80,7 @@ export async function admitCall(call: {
     // Refused here with nothing left, so a call without credit never reaches a workflow; a balance a
     // second old is enough for that, since the dial's hold is the guarantee, and a refusal is read
     // fresh, so a top-up counts at once.
-    if (!(await hasMinuteLeft(organizationId))) {
+    if (!(await hasMinuteLeft(organizationId, balance))) {
       await releaseSlot(pool, call.callId);
       throw new AdmissionRefused({ reason: 'insufficient_credits' });
     }
@@ -102,9 +96,36 @@ export async function admitCall(call: {
 /** How old a balance a direct call's quick refusal may read. */
 const BALANCE_MAX_AGE_MS = 1_000;
 
-async function hasMinuteLeft(organizationId: string): Promise<boolean> {
-  if ((await recentCreditBalance(organizationId, BALANCE_MAX_AGE_MS)).remainingMinutes >= 1) return true;
+/** Whether a minute is left, on a balance a second old; a refusal is read again, fresh. */
+async function hasMinuteLeft(organizationId: string, recent: CreditBalance | undefined): Promise<boolean> {
+  if ((recent ?? (await recentCreditBalance(organizationId, BALANCE_MAX_AGE_MS))).remainingMinutes >= 1) return true;
   return (await creditBalance(organizationId)).remainingMinutes >= 1;
+}
+
+interface CallToAdmit {
+  organizationId: OrganizationId;
+  phoneNumber: string;
+  byok: boolean;
+  checkByok?: boolean;
+  holdFirstMinute?: boolean;
+}
+
+/**
+ * What admitting the call reads, all at once, so that a route can start it beside its own reads
+ * (one round trip for all): the organization, the number's do-not-call entry, a `byok` key's
+ * missing credentials and, for a call whose dial holds its first minute, the recent balance.
+ */
+export function readForCall(call: CallToAdmit) {
+  const organizationId = String(call.organizationId);
+  const reads = Promise.all([
+    Organization.findById(organizationId, { limits: 1, allowedCountries: 1 }).lean(),
+    isDoNotCall(organizationId, call.phoneNumber),
+    call.byok && call.checkByok !== false ? missingByokKinds(organizationId) : [],
+    !call.byok && call.holdFirstMinute === false ? recentCreditBalance(organizationId, BALANCE_MAX_AGE_MS) : undefined,
+  ]);
+  // A request refused for its own fields before the admission leaves these unread, not failing.
+  reads.catch(() => undefined);
+  return reads;
 }
 
 /**

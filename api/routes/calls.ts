@@ -6,7 +6,7 @@ import { Call as CallModel, callInputFor, type CallRecord } from '../../models/c
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
-import { admitCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
+import { admitCall, readForCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
 import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
@@ -112,7 +112,9 @@ export const callRoutes = [
       ...errorResponses(402, 409, 502, 504),
     },
     handler: async ({ body, auth, config, workflows, ctx }: Req<{ body: typeof PlaceCallBody }>) => {
-      // The agent and the number's contact are read at once, one round trip instead of two.
+      // The agent, the number's contact and what the admission reads, at once: one round trip.
+      const admission = { organizationId: auth.organizationId, phoneNumber: body.phoneNumber, byok: auth.byok, holdFirstMinute: false };
+      const reads = readForCall(admission);
       const [agent, contact] = await Promise.all([
         /^[0-9a-f]{24}$/.test(body.agentId) ? Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null,
         Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean(),
@@ -137,14 +139,7 @@ export const callRoutes = [
           if (existing) return represent(existing);
         }
         // Before a record or a dial: a suppressed number, a full house or an empty purse is refused here.
-        const { heldMinutes } = await admitCall({
-          organizationId: auth.organizationId,
-          callId,
-          phoneNumber: body.phoneNumber,
-          byok: auth.byok,
-          defaultCountries: config.calls.allowedCountries,
-          holdFirstMinute: false,
-        });
+        const { heldMinutes } = await admitCall({ ...admission, callId, defaultCountries: config.calls.allowedCountries, ...(generation === 0 ? { reads } : {}) });
         const input = callInputFor(agent, {
           callId,
           organizationId: String(auth.organizationId),

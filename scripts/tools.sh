@@ -358,6 +358,23 @@ fetch_node() {
 
 # The executables the stack runs, as key=path lines (scripts/stack.ts reads them); a key is empty where
 # a variable says to use a server that is already running.
+# The headless Chromium the browser tests drive (through playwright-core, which downloads no
+# browser): Debian's own package, which brings the shared libraries it needs, so it is installed
+# system-wide with apt-get (as root, or with sudo) rather than unpacked into the cache.
+# CHROMIUM_PATH names another one to use instead.
+chromium() {
+  if [ -n "${CHROMIUM_PATH:-}" ]; then say "Chromium: using CHROMIUM_PATH=$CHROMIUM_PATH"; return; fi
+  if [ -x /usr/bin/chromium ]; then say "Chromium: present (/usr/bin/chromium)"; return; fi
+  need apt-get "The browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH"
+  local sudo=''
+  if [ "$(id -u)" != 0 ]; then need sudo "Installing Chromium needs root: run apt-get install chromium as root, or set CHROMIUM_PATH"; sudo=sudo; fi
+  local start; start=$(date +%s)
+  say "Chromium: installing Debian's package with apt-get (first time only)..."
+  $sudo apt-get update -q >&2
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >&2
+  say "Chromium: installed in $(elapsed "$start")"
+}
+
 # Schemathesis from PyPI in its own virtualenv; prints the path of its `st` command. A virtualenv
 # records its own path, so it is built in place and counts as finished only once `.complete` is
 # written: an interrupted install is started again from scratch.
@@ -398,7 +415,7 @@ paths() {
 }
 
 case "${1:-all}" in
-  all) lock; temporal_cli; ferretdb; test_server; local_speech ;;
+  all) lock; temporal_cli; ferretdb; test_server; local_speech; chromium ;;
   temporal) lock; temporal_cli ;;
   ferretdb) lock; ferretdb ;;
   test-server) lock; test_server ;;

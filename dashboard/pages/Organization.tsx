@@ -30,10 +30,12 @@ function SettingsForm(props: { settings: Settings; onSaved: () => Promise<void> 
   const { submit, error, busy } = useSubmit(async () => {
     setSaved(false);
     // Sent as typed (a number when it is one), so the API judges it and names the field.
-    await patch('/dashboard/organization', {
+    const saved = await patch<Settings>('/dashboard/organization', {
       recordingRetentionDays: days.trim() === '' || Number.isNaN(Number(days)) ? days : Number(days),
       allowedCountries: countriesTyped(countries),
     });
+    // Shown as stored: `gb ie` reads back `GB, IE`.
+    setCountries((saved.allowedCountries ?? []).join(', '));
     await props.onSaved();
     setSaved(true);
   });

@@ -232,6 +232,7 @@ test('users, provider credentials and organization limits (admins)', async () =>
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   expect(await page.locator('.field.invalid').count()).toBe(0);
+  expect(await countries.inputValue()).toBe('GB, IE');
   await shot(page, 'organization');
   await context.close();
 

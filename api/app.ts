@@ -15,7 +15,7 @@ import { checkOperatorToken } from './operatorToken';
 import { codecRoutes } from './codec';
 import { apiRoutes } from './routes';
 import { CANDIDATE_PREFIX, candidateRoutes } from './routes/candidate';
-import { twilioRoutes } from './routes/twilio';
+import { twilioInboundRoutes, twilioRoutes } from './routes/twilio';
 import { TWILIO_PREFIX } from '../providers/carrier/twilio';
 import { installDoNotCallKey } from '../models/contact';
 
@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(allowedMethods(candidate));
   // Twilio's webhooks, when calls go through Twilio: signed by Twilio, not part of the partner API.
   if (deps.config.carrier.twilio) {
-    const twilio = buildRouter(twilioRoutes, deps, TWILIO_PREFIX);
+    const twilio = buildRouter([...twilioRoutes, ...twilioInboundRoutes], deps, TWILIO_PREFIX);
     app.use(twilio.routes());
     app.use(allowedMethods(twilio));
   }

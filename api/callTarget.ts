@@ -9,9 +9,12 @@ import { destinationNotAllowed, validationError } from './errors';
  * `body` or `body.recipients[3]`.
  */
 export function checkPhoneNumber(phoneNumber: string, param: string): void {
-  if (!phoneNumber.startsWith('+') || !isValidPhoneNumber(phoneNumber)) {
-    throw validationError(`${param}.phoneNumber must be a valid E.164 number such as +14155550123.`, `${param}.phoneNumber`);
-  }
+  checkE164(phoneNumber, `${param}.phoneNumber`);
+}
+
+/** A valid number in E.164 form; `field` names it, e.g. `body.from`. */
+export function checkE164(value: string, field: string): void {
+  if (!value.startsWith('+') || !isValidPhoneNumber(value)) throw validationError(`${field} must be a valid E.164 number such as +14155550123.`, field);
 }
 
 /** The `{{placeholders}}` of a phone agent's instructions and greeting. */

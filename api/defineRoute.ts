@@ -7,6 +7,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type Koa from 'koa';
 import type { Types } from 'mongoose';
 import type { Config } from '../config';
+import type { CarrierNumbers } from '../providers/carrier/interface';
 import type { Throttle } from '../models/throttleTicket';
 import type { Scope } from './scopes';
 import type { Workflows } from './temporal';
@@ -56,6 +57,8 @@ export interface Request<P, Q, B, A> {
   workflows: Workflows;
   /** This process's side of the failed-credential throttles (api/middleware/throttle.ts). */
   throttle: Throttle;
+  /** The carrier's side of the organization's phone numbers. */
+  carrier: CarrierNumbers;
   ctx: Koa.Context;
 }
 

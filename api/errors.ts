@@ -1,4 +1,5 @@
 import { AdmissionRefused } from '../domain/admission';
+import { NumberRefused, type NumberRefusal } from '../domain/phoneNumbers';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -83,6 +84,7 @@ export const ERROR_CODES = {
   BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key, and every call, interview or campaign launch it makes, needs verified provider credentials for LLM, STT and TTS.'],
   PROVIDER_VERIFICATION_FAILED: [400, 'invalid_request_error', 'The vendor refused the provider credential; it is not verified (a previously verified one stays in use).'],
   CARRIER_REJECTED: [400, 'invalid_request_error', 'The carrier refused to dial this number; nothing was created or charged.'],
+  PHONE_NUMBER_UNAVAILABLE: [400, 'invalid_request_error', 'The carrier cannot give this number to the organization: on Twilio it is not one of the account’s incoming phone numbers; on the simulated carrier it is outside +44 113 496 0000 to 0999.'],
   DESTINATION_NOT_ALLOWED: [
     400,
     'invalid_request_error',
@@ -106,14 +108,16 @@ export const ERROR_CODES = {
   DUPLICATE_CONTACT: [409, 'conflict_error', 'The organization already has a contact with this phone number.'],
   DO_NOT_CALL: [409, 'invalid_request_error', 'The number is do-not-call (its contact is, or was when erased); nothing was dialled, created or charged.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
-  AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent; cancel it (or let it complete) first.'],
+  AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent (cancel it, or let it complete, first), or a phone number points at it (move or release the number first).'],
+  PHONE_NUMBER_IN_USE: [409, 'conflict_error', 'The number is already claimed, by this organization or another: a number belongs to one organization at a time.'],
+  TEST_CALLS_UNAVAILABLE: [409, 'conflict_error', 'Test calls ring numbers on the simulated carrier only; on a real carrier, call the number from a phone.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
   IMPORT_IN_PROGRESS: [409, 'conflict_error', 'Another import of this campaign, or any other import of the organization, is running: one import at a time per organization. Retry once it has finished.'],
   IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
   SESSION_IN_PROGRESS: [409, 'conflict_error', 'Twilio Media Streams or ConversationRelay: the call already has a session; a second socket for it is refused.'],
-  REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`): it has no report and never will.'],
+  REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`), or the inbound call was refused before it was answered (`disposition: refused`): it has no report and never will.'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   RANGE_NOT_SATISFIABLE: [416, 'invalid_request_error', 'The `Range` starts past the end of the file; `content-range` gives its size.'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
@@ -240,8 +244,9 @@ export const throttled = (retryAfterSeconds: number, message: string) =>
 /** How long a call refused for concurrency should wait: a short simulated call ends within it. */
 const CONCURRENCY_RETRY_AFTER_S = 5;
 
-/** The API's error for a refused admission (domain/admission.ts); anything else unchanged. */
+/** The API's error for a refused admission (domain/admission.ts) or phone number (domain/phoneNumbers.ts); anything else unchanged. */
 export function fromDomain(err: unknown): unknown {
+  if (err instanceof NumberRefused) return numberError(err.refusal);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {
@@ -259,6 +264,33 @@ export function fromDomain(err: unknown): unknown {
       return insufficientCredits();
   }
 }
+
+function numberError(refusal: NumberRefusal): ApiError {
+  switch (refusal.reason) {
+    case 'in_use':
+      return apiError('PHONE_NUMBER_IN_USE', 'This number is already claimed; a number belongs to one organization at a time.', 'body.phoneNumber');
+    case 'unavailable':
+      return apiError('PHONE_NUMBER_UNAVAILABLE', refusal.message, 'body.phoneNumber');
+    case 'carrier_unavailable':
+      return carrierUnavailable(refusal.message);
+    case 'agent_not_found':
+      return validationError('body.agentId is not an agent of your organization.', 'body.agentId');
+    case 'agent_not_inbound':
+      return validationError(
+        refusal.direction === null
+          ? 'body.agentId must be a phone agent: voice agents hold interviews, not phone calls.'
+          : `body.agentId must be a phone agent whose phone.direction is inbound or both; this one's is ${refusal.direction}.`,
+        'body.agentId',
+      );
+    case 'agent_has_numbers':
+      return apiError('AGENT_IN_USE', `Phone number ${refusal.phoneNumber} points at this agent; move it to another agent or release it first, so no number answers for an agent that takes no inbound calls.`, 'path.id');
+  }
+}
+
+export const testCallsUnavailable = () => apiError('TEST_CALLS_UNAVAILABLE', 'Test calls ring numbers on the simulated carrier only; call this number from a phone instead.');
+
+export const reportUnavailableForCall = () =>
+  apiError('REPORT_UNAVAILABLE', 'This inbound call was refused before it was answered (disposition refused); it has no report.', 'path.id');
 
 export const insufficientCredits = () =>
   apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls and run interviews.');

@@ -12,6 +12,7 @@ import { enforceRateLimit } from './middleware/rateLimit';
 import { throttleBadCredentials } from './middleware/throttle';
 import type { Auth, Reply, RouteDef } from './defineRoute';
 import { Workflows } from './temporal';
+import { carrierFor } from '../providers/carrier';
 import { check, compile } from './validation';
 
 export const API_PREFIX = '/api/v1';
@@ -33,6 +34,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
   const throttle = createThrottle();
   const ownOrigin = new URL(deps.config.publicBaseUrl).origin;
   const workflows = new Workflows(deps.temporal, deps.config);
+  const carrier = carrierFor(deps.config, deps.temporal);
   for (const route of routes) {
     const validateParams = route.params && compile(route.params, 'path');
     const validateQuery = route.query && compile(route.query, 'query');
@@ -89,7 +91,7 @@ export function buildRouter(routes: RouteDef[], deps: AppDeps, prefix = API_PREF
         // The domain's refusals become the API's errors here, before the idempotency record keeps them.
         let result: unknown;
         try {
-          result = await route.handler({ params, query, body, auth, config: deps.config, workflows, throttle, ctx });
+          result = await route.handler({ params, query, body, auth, config: deps.config, workflows, throttle, carrier, ctx });
         } catch (err) {
           throw fromDomain(err);
         }

@@ -233,6 +233,17 @@ export class Workflows {
   }
 
   /**
+   * Starts an inbound call's workflow, its call already answered and recorded. A repeated start (the
+   * carrier's webhook retried) finds the workflow the first one started.
+   */
+  async answerCall(input: CallInput): Promise<void> {
+    const workflowId = callWorkflowId(input.callId);
+    await this.within(this.deadlines.action, () => this.client.workflow.start<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), workflowIdConflictPolicy: 'USE_EXISTING', args: [input] }), {
+      timedOut: () => actionTimeout(this.deadlines.action, 'call'),
+    });
+  }
+
+  /**
    * A launch, pause, resume or cancel. Like every campaign update, it answers once the resulting
    * state is in the read model; `closed` is the 409's message once the workflow has finished.
    */

@@ -129,6 +129,25 @@ export function readForCall(call: CallToAdmit) {
 }
 
 /**
+ * A call to one of the organization's numbers, being answered: organization -> concurrency slot ->
+ * the first minute's hold. No destination, do-not-call or BYOK check applies: nobody is dialled,
+ * and no key placed the call, so it runs on the service's vendors and is billed on credits.
+ */
+export async function admitInboundCall(call: { organizationId: OrganizationId; callId: string }): Promise<{ heldMinutes: number }> {
+  const organizationId = String(call.organizationId);
+  const organization = await Organization.findById(organizationId, { limits: 1 }).lean();
+  if (!organization) throw new AdmissionRefused({ reason: 'organization_missing' });
+  const maxConcurrentCalls = organization.limits?.maxConcurrentCalls ?? 0;
+  const pool = callSlotPool(organizationId);
+  if ((await claimSlot(pool, call.callId, maxConcurrentCalls)) === null) throw new AdmissionRefused({ reason: 'concurrency', maxConcurrentCalls });
+  if (!(await holdMinute(organizationId, `call:${call.callId}`, 1))) {
+    await releaseSlot(pool, call.callId);
+    throw new AdmissionRefused({ reason: 'insufficient_credits' });
+  }
+  return { heldMinutes: 1 };
+}
+
+/**
  * An interview being created: its organization, its credentials for `byok`, and minutes left for
  * the service's own accounts. Nothing is held yet: an interview may wait days for its candidate,
  * and its minutes are held from when they start (admitInterviewStart).

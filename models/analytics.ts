@@ -193,7 +193,12 @@ function callSums(call: CallRecord) {
   return { calls: 1, connected: call.startedAt != null, completed: call.disposition === 'completed', seconds: call.durationSeconds, chargedMinutes: call.chargedMinutes };
 }
 
-const callDims = (call: CallRecord) => ({ agent: String(call.agentId), campaign: call.campaignId ? String(call.campaignId) : null, disposition: call.disposition ?? null });
+const callDims = (call: CallRecord) => ({
+  agent: String(call.agentId),
+  campaign: call.campaignId ? String(call.campaignId) : null,
+  disposition: call.disposition ?? null,
+  direction: call.direction ?? 'outbound',
+});
 
 /** A call that ended counts once, on the day (of its zone) it was placed. */
 export function countCallEnded(call: CallRecord): Promise<void> {

@@ -20,14 +20,16 @@ export interface Cell {
   campaign: string | null;
   disposition: string | null;
   outcome: string | null;
+  /** A call's direction (`outbound` for cells stored before inbound calls); null where not kept (interviews, sections of other dimensions). */
+  direction?: 'outbound' | 'inbound' | null;
   /** Named sums: names hold user labels (outcomes, sentiment) that may hold `.` or `$`. */
   v: [string, number][];
 }
 
-export const SECTIONS = ['fine', 'quarters', 'agent', 'campaign', 'disposition', 'outcome'] as const;
+export const SECTIONS = ['fine', 'quarters', 'agent', 'campaign', 'disposition', 'outcome', 'direction'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-const cellKey = (c: Cell) => JSON.stringify([c.q, c.k, c.agent, c.campaign, c.disposition, c.outcome]);
+const cellKey = (c: Cell) => JSON.stringify([c.q, c.k, c.agent, c.campaign, c.disposition, c.outcome, c.direction ?? null]);
 
 /** Adds cells up by their quarter and dimensions. */
 export function addCells(cells: Cell[], more: Cell[]): Cell[] {
@@ -60,13 +62,17 @@ function collapse(cells: Cell[], section: Exclude<Section, 'fine'>): Cell[] {
         campaign: keep('campaign') ? c.campaign : null,
         disposition: keep('disposition') ? c.disposition : null,
         outcome: keep('outcome') ? c.outcome : null,
+        direction: keep('direction') ? c.direction : null,
         v: [...c.v, ...outcomeName],
       };
     }),
   );
 }
 
-/** A section as stored: `[dictionary, rows]`, a row `[q, k, agent, campaign, disposition, outcome, name, value, ...]` with strings as indices (-1: null). */
+/**
+ * A section as stored: `[dictionary, rows]`, a row `[q, k, agent, campaign, disposition, outcome, name, value, ...]` with strings as indices (-1: null).
+ * `k` is 0 for `end` and 1 for `report`, plus 2 for an inbound call's: rows stored before inbound calls read as outbound.
+ */
 function encode(cells: Cell[]): string {
   const dictionary: string[] = [];
   const index = new Map<string, number>();
@@ -76,9 +82,11 @@ function encode(cells: Cell[]): string {
     if (i === undefined) index.set(s, (i = dictionary.push(s) - 1));
     return i;
   };
-  const rows = cells.map((c) => [c.q, c.k === 'end' ? 0 : 1, ref(c.agent), ref(c.campaign), ref(c.disposition), ref(c.outcome), ...c.v.flatMap(([name, n]) => [ref(name), n])]);
+  const rows = cells.map((c) => [c.q, (c.k === 'end' ? 0 : 1) + (c.direction === 'inbound' ? INBOUND_K : 0), ref(c.agent), ref(c.campaign), ref(c.disposition), ref(c.outcome), ...c.v.flatMap(([name, n]) => [ref(name), n])]);
   return JSON.stringify([dictionary, rows]);
 }
+
+const INBOUND_K = 2;
 
 export function decode(stored: string | undefined | null): Cell[] {
   if (!stored) return [];
@@ -86,7 +94,8 @@ export function decode(stored: string | undefined | null): Cell[] {
   const str = (i: number) => (i === -1 ? null : dictionary[i]!);
   return rows.map(([q, k, agent, campaign, disposition, outcome, ...sums]) => ({
     q: q!,
-    k: k === 0 ? 'end' : 'report',
+    k: k! % INBOUND_K === 0 ? 'end' : 'report',
+    direction: k! >= INBOUND_K ? 'inbound' : 'outbound',
     agent: str(agent!),
     campaign: str(campaign!),
     disposition: str(disposition!),
@@ -104,5 +113,6 @@ export function sectionsOf(cells: Cell[]): Record<Section, string> {
     campaign: encode(collapse(cells, 'campaign')),
     disposition: encode(collapse(cells, 'disposition')),
     outcome: encode(collapse(cells, 'outcome')),
+    direction: encode(collapse(cells, 'direction')),
   };
 }

@@ -5,12 +5,21 @@ import { projectState } from './projection';
 import { recountSessionsSoon } from './sessionCount';
 
 /**
- * Why a call ended `failed` without its workflow finishing it, as the slot reaper found it
+ * Why a call ended without its workflow finishing it. Ended `failed`, as the slot reaper found it
  * (domain/slotReaper.ts): its workflow never started, or closed unfinished (an operator
- * terminated it, it timed out, it failed or was cancelled).
+ * terminated it, it timed out, it failed or was cancelled). Ended `refused`, an inbound call its
+ * admission turned away (domain/inbound.ts): no credit minute left, the organization's calls all
+ * in progress, or no agent to answer.
  */
-export const CALL_ENDED_REASONS = ['not_started', 'terminated', 'timed_out', 'failed', 'cancelled'] as const;
+export const CALL_ENDED_REASONS = ['not_started', 'terminated', 'timed_out', 'failed', 'cancelled', 'insufficient_credits', 'concurrency_limit', 'agent_unavailable'] as const;
 export type CallEndedReason = (typeof CALL_ENDED_REASONS)[number];
+export type InboundRefusalReason = Extract<CallEndedReason, 'insufficient_credits' | 'concurrency_limit' | 'agent_unavailable'>;
+
+/** The disposition of an inbound call refused admission: the caller heard the agent's fallback line and the call ended, uncharged. */
+export const REFUSED = 'refused';
+
+export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
 export interface CallRecord {
   _id: Types.ObjectId;
@@ -18,7 +27,7 @@ export interface CallRecord {
   agentId: Types.ObjectId;
   agentName: string;
   status: 'created' | 'active' | 'completed';
-  direction: 'outbound';
+  direction: CallDirection;
   phoneNumber: string;
   contactName: string;
   externalRef: string;
@@ -74,6 +83,9 @@ const callSchema = new Schema<CallRecord>(
 callSchema.index({ organizationId: 1, createdAt: -1 });
 callSchema.index({ organizationId: 1, agentId: 1, createdAt: -1 });
 callSchema.index({ organizationId: 1, status: 1, createdAt: -1 });
+callSchema.index({ organizationId: 1, direction: 1, createdAt: -1 });
+// Twilio's status callbacks for calls to our numbers name the call only by its CallSid.
+callSchema.index({ carrierCallId: 1 });
 // The retention sweep's look-up of each organization's oldest recordings.
 callSchema.index({ organizationId: 1, 'recording.completedAt': 1 });
 

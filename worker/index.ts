@@ -12,9 +12,7 @@ import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
 import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
 import { installDoNotCallKey } from '../models/contact';
-import type { Carrier } from '../providers/carrier/interface';
-import { SimulatedCarrier } from '../providers/carrier/simulated';
-import { TwilioCarrier } from '../providers/carrier/twilio';
+import { carrierFor } from '../providers/carrier';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
 import { simulatedLineTaskQueue } from '../workflows/definitions';
@@ -30,20 +28,6 @@ export interface WorkerOptions {
   dataConverter: DataConverter;
   /** A bundle built once by the caller (tests); without it the worker bundles `workflows/` itself. */
   workflowBundle?: WorkflowBundle;
-}
-
-/** The carrier CARRIER names; loadConfig has already refused a Twilio without its variables. */
-function carrierFor(config: Config, client: Client): Carrier {
-  if (config.carrier.twilio) {
-    return new TwilioCarrier({
-      ...config.carrier.twilio,
-      publicBaseUrl: config.publicBaseUrl,
-      defaultStt: config.providers.stt,
-      defaultTts: config.providers.tts,
-      ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
-    });
-  }
-  return new SimulatedCarrier(client, config.temporal.taskQueue, config.calls.simulatedPaceMs, config.calls.simulatedLine === 'audio');
 }
 
 /**

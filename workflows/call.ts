@@ -3,9 +3,10 @@ import { CallRun } from './callRun';
 import { callAbandonSignal, callCarrierEventSignal, callDialUpdate, callHangupSignal, callHangupUpdate, callStateQuery, type CallWorkflow } from './definitions';
 
 /**
- * One outbound call, the source of truth for its state: dialling -> `created` (the carrier accepted)
- * -> `active` (answered) -> `completed` with a disposition; then the charge, the slot release and
- * the report. Every state is written to the read model with an increasing sequence number.
+ * One call, the source of truth for its state: dialling -> `created` (the carrier accepted) ->
+ * `active` (answered) -> `completed` with a disposition; then the charge, the slot release and
+ * the report. An inbound call starts `active`, answered as it was admitted. Every state is written
+ * to the read model with an increasing sequence number.
  *
  * The call's state and steps are in CallRun; this function wires the messages to it and drives the
  * sequence.
@@ -19,6 +20,7 @@ export const callWorkflow: CallWorkflow = async (input) => {
   setHandler(callHangupUpdate, () => call.hangup(), { validator: () => call.validateHangup() });
   setHandler(callStateQuery, () => call.snapshot());
 
-  if (await call.placeCall()) await call.complete(await call.ring());
+  if (input.direction === 'inbound') await call.complete(await call.answered());
+  else if (await call.placeCall()) await call.complete(await call.ring());
   return call.result();
 };

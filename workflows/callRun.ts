@@ -202,6 +202,19 @@ export class CallRun {
     return true;
   }
 
+  /**
+   * An inbound call, answered as its admission wrote its `active` state: it talks until the caller
+   * or the agent ends it, as an answered outbound call does.
+   */
+  answered(): Promise<Disposition> {
+    const { input } = this;
+    this.seq = 1;
+    this.answeredAt = new Date(input.answeredAt!).getTime();
+    this.state.status = 'active';
+    this.state.carrierCallId = input.carrierCallId!;
+    return this.talk();
+  }
+
   /** Ringing: the carrier reports what became of the call, unless it rings out or is hung up first. */
   async ring(): Promise<Disposition> {
     const { input } = this;

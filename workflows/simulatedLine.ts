@@ -41,31 +41,45 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
     return report({ type: 'failed', reason: cause instanceof Error ? cause.message : String(cause) });
   };
 
-  const scenario = scenarioOf(input.phoneNumber);
-  if (await pause()) return;
-  switch (scenario) {
-    case 'never_answers':
-      // Rings until the call gives up on it.
-      return condition(() => hungUp);
-    case 'busy':
-      return report({ type: 'busy' });
-    case 'fails':
-      return report({ type: 'failed', reason: 'simulated network failure' });
-    case 'voicemail':
-      await report({ type: 'voicemail' });
-      return condition(() => hungUp);
-  }
-  await report({ type: 'answered' });
+  // A test call to one of our numbers: the caller is on the line as our side answers it.
+  if (!input.inbound && (await ring(input.phoneNumber, pause, report, () => hungUp))) return;
   // Our hangup ends the callee's side (cancelling the activity), as a carrier's would.
   const scope = new CancellationScope();
   void condition(() => hungUp).then(() => scope.cancel());
   const { callId, phoneNumber, paceMs } = input;
+  const inbound = input.inbound ? { inbound: true as const } : {};
   const { simulatedTextCall, simulatedAudioCall } = lineCalls();
   try {
-    const { endedBy } = await scope.run(() => (input.audio ? simulatedAudioCall({ callId, phoneNumber }) : simulatedTextCall({ callId, phoneNumber, paceMs })));
+    const { endedBy } = await scope.run(() => (input.audio ? simulatedAudioCall({ callId, phoneNumber, ...inbound }) : simulatedTextCall({ callId, phoneNumber, paceMs, ...inbound })));
     if (endedBy && !hungUp) await report({ type: 'ended', by: endedBy });
   } catch (err) {
     if (isCancellation(err)) return;
     return lineFailed(err);
   }
 };
+
+/**
+ * A dialled call rings, then does what its test number says: true when it ended there (never
+ * answered, busy, failed, voicemail, or hung up meanwhile), false once the callee answered.
+ */
+async function ring(phoneNumber: string, pause: () => Promise<boolean>, report: (event: CarrierEvent) => Promise<void>, hungUp: () => boolean): Promise<boolean> {
+  if (await pause()) return true;
+  switch (scenarioOf(phoneNumber)) {
+    case 'never_answers':
+      // Rings until the call gives up on it.
+      await condition(hungUp);
+      return true;
+    case 'busy':
+      await report({ type: 'busy' });
+      return true;
+    case 'fails':
+      await report({ type: 'failed', reason: 'simulated network failure' });
+      return true;
+    case 'voicemail':
+      await report({ type: 'voicemail' });
+      await condition(hungUp);
+      return true;
+  }
+  await report({ type: 'answered' });
+  return false;
+}

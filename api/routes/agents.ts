@@ -2,6 +2,7 @@ import { Error as MongooseError, Types } from 'mongoose';
 import { findPage } from '../../lib/page';
 import { Agent as AgentModel, agentPool, nameKey, type AgentRecord } from '../../models/agent';
 import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
+import { agentHasNoNumbers } from '../../domain/phoneNumbers';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
@@ -122,7 +123,9 @@ export const agentRoutes = [
     tag: 'Agents',
     resource: 'agent',
     summary: 'Update an agent',
-    description: 'Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change.',
+    description:
+      'Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change. ' +
+      'An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,
@@ -132,6 +135,7 @@ export const agentRoutes = [
     handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof UpdateAgentBody }>) => {
       const doc = await findAgent(auth.organizationId, params.id);
       checkBlocks(doc.type, body);
+      if (body.phone?.direction === 'outbound') await agentHasNoNumbers(auth.organizationId, params.id);
       const { providers, phone, voice, name, ...scalars } = body;
       doc.set(scalars);
       if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
@@ -158,7 +162,7 @@ export const agentRoutes = [
     summary: 'Delete an agent',
     description:
       'Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. ' +
-      'An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign first).',
+      'An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or release the number, first).',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,
@@ -168,6 +172,7 @@ export const agentRoutes = [
       // Its campaign would otherwise keep trying to dial for an agent that no longer exists.
       const campaign = await Campaign.findOne({ organizationId: auth.organizationId, agentId: params.id, status: { $in: UNFINISHED_CAMPAIGN } }, { _id: 1 }).lean();
       if (campaign) throw agentInUse(String(campaign._id));
+      await agentHasNoNumbers(auth.organizationId, params.id);
       const { deletedCount } = await AgentModel.deleteOne({ _id: params.id, organizationId: auth.organizationId });
       if (deletedCount !== 1) throw notFound('agent', 'path.id');
       await releaseSlot(agentPool(auth.organizationId), params.id);

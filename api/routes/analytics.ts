@@ -96,7 +96,7 @@ function ordered(groups: Map<string | null, Sums>, range: Range, byDay: boolean,
 const RANGE_DESCRIPTION =
   `The range is whole local days of \`timezone\`, \`from\` and \`to\` both included (default: the ${DEFAULT_RANGE_DAYS} days up to today; at most ${MAX_RANGE_DAYS}); \`startsAt\` and \`endsAt\` give it as instants, the end excluded. ` +
   'Answered from rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-hours, so local days are exact), updated once as each one ends and once as its report is written; never by reading the calls themselves. ' +
-  'A range over the defaults answers in tens of milliseconds over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). ';
+  'A range over the defaults answers in tens of milliseconds over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). ';
 
 export const analyticsRoutes = [
   defineRoute({
@@ -107,7 +107,7 @@ export const analyticsRoutes = [
     summary: 'Call figures over a range of days, grouped',
     description:
       RANGE_DESCRIPTION +
-      'A call counts on the day it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId` and `campaignId` narrow the calls counted.',
+      'A call counts on the day it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and `direction` narrow the calls counted.',
     auth: 'apiKey',
     scope: 'analytics:read',
     query: CallAnalyticsQuery,
@@ -119,10 +119,11 @@ export const analyticsRoutes = [
       const groups = new Map<string | null, Sums>();
       const totals: Sums = new Map();
       const group = (key: string | null) => groups.get(key) ?? groups.set(key, new Map()).get(key)!;
-      const section = query.agentId || query.campaignId ? 'fine' : groupBy === 'day' ? 'quarters' : groupBy;
+      const section = query.agentId || query.campaignId || query.direction ? 'fine' : groupBy === 'day' ? 'quarters' : groupBy;
       for (const { at, cell } of await cellsIn('calls', String(auth.organizationId), range, section)) {
         if ((query.agentId && cell.agent !== query.agentId) || (query.campaignId && cell.campaign !== query.campaignId)) continue;
-        const key = groupBy === 'day' ? addDays(range.from, dayIndex(range.starts, at)) : groupBy === 'outcome' ? cell.outcome : cell[groupBy];
+        if (query.direction && cell.direction !== query.direction) continue;
+        const key = groupBy === 'day' ? addDays(range.from, dayIndex(range.starts, at)) : groupBy === 'outcome' ? cell.outcome : groupBy === 'direction' ? (cell.direction ?? null) : cell[groupBy];
         if (cell.k === 'end') {
           addSums(totals, cell.v);
           addSums(group(key), cell.v);

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { findPage } from '../../lib/page';
 import { Agent } from '../../models/agent';
-import { Call as CallModel, callInputFor, type CallRecord } from '../../models/call';
+import { Call as CallModel, REFUSED, callInputFor, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
 import { admitCall, readForCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
-import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, validationError } from '../errors';
+import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, reportUnavailableForCall, validationError } from '../errors';
 import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
@@ -77,6 +77,7 @@ export const callRoutes = [
         organizationId: auth.organizationId,
         ...(query.agentId ? { agentId: new Types.ObjectId(query.agentId) } : {}),
         ...(query.status ? { status: query.status } : {}),
+        ...(query.direction ? { direction: query.direction } : {}),
       };
       const { docs, total } = await findPage<CallRecord>(CallModel, filter, query);
       const recorded = await recordedCalls(docs.map((c) => c._id));
@@ -92,6 +93,7 @@ export const callRoutes = [
     description:
       'Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. ' +
       'A dial the carrier has not accepted within the server\'s deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. ' +
+      'The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). ' +
       'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
       'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
       'A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. ' +
@@ -121,6 +123,9 @@ export const callRoutes = [
       ]);
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
+      if ((agent.phone as { direction?: string } | undefined)?.direction === 'inbound') {
+        throw validationError('body.agentId only answers calls (phone.direction inbound); set its direction to outbound or both to place calls with it.', 'body.agentId');
+      }
       checkPhoneNumber(body.phoneNumber, 'body');
       const declared = declaredVariables(agent);
       const variables = withContactAttributes(declared, contact?.attributes, body.variables);
@@ -207,7 +212,8 @@ export const callRoutes = [
     summary: "A call's report",
     description:
       '202 with `status: pending` until the analysis has finished (every completed call gets one), then 200. Fields irrelevant to the call are absent. ' +
-      'When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields.',
+      'When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. ' +
+      'An inbound call refused before it was answered (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,
@@ -215,9 +221,11 @@ export const callRoutes = [
     responses: {
       200: { description: 'The ready report.', schema: CallReport },
       202: { description: 'Not ready yet; poll again in a few seconds.', schema: PendingReport },
+      ...errorResponses(409),
     },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
       const call = await findCall(auth.organizationId, params.id);
+      if (call.disposition === REFUSED) throw reportUnavailableForCall();
       const report = call.reportId ? await CallReportModel.findById(call.reportId).lean() : null;
       if (!report) return reply(202, { object: 'call_report', callId: params.id, status: 'pending' });
       return callReportRepresentation(params.id, report);

@@ -9,6 +9,7 @@ import { contactRoutes } from './contacts';
 import { dashboardRoutes } from './dashboard';
 import { interviewRoutes } from './interviews';
 import { organizationRoutes } from './organization';
+import { phoneNumberRoutes } from './phoneNumbers';
 import { providerCredentialRoutes } from './providerCredentials';
 import { usageRoutes } from './usage';
 
@@ -26,6 +27,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl, config.invalidCredentialsPerMinute)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...phoneNumberRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
   return routes;
 }

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import { Types } from 'mongoose';
-import { validateRequest } from 'twilio';
+import { twiml, validateRequest } from 'twilio';
 import type { Config } from '../../config';
 import { Call } from '../../models/call';
 import { CallTurn } from '../../models/callTurn';
 import type { CarrierEvent } from '../../workflows/definitions';
 import { notFound, permissionDenied } from '../errors';
-import { defineRoute, type Req } from '../defineRoute';
+import { defineRoute, reply, type Req } from '../defineRoute';
+import { answerInbound } from '../inbound';
+import { twilioUrls } from '../../providers/carrier/twilio';
 import { IdParams, errorResponses } from '../schemas/common';
 import type { Workflows } from '../temporal';
 import { TwilioCallback } from '../schemas/twilio';
@@ -105,6 +108,80 @@ export const twilioRoutes = [
     handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
       await deliver(workflows, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : [], body.CallSid);
+    },
+  }),
+];
+
+/** Our id of a call to one of our numbers, from Twilio's: a retried webhook finds the call its first delivery admitted. */
+const inboundCallId = (callSid: string) => createHash('sha256').update(`twilio:${callSid}`).digest('hex').slice(0, 24);
+
+/** Twilio says a region-tagged language (en-GB) in its voice; a bare one (en) in its default. */
+function sayThenHangUp(text: string, language: string): string {
+  const response = new twiml.VoiceResponse();
+  response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as never } : {}, text);
+  response.hangup();
+  return response.toString();
+}
+
+/** The admitted call's audio both ways on our Media Streams endpoint, where the agent greets the caller. */
+function streamTo(publicBaseUrl: string, callId: string): string {
+  const response = new twiml.VoiceResponse();
+  const stream = response.connect().stream({ url: twilioUrls(publicBaseUrl, callId).media });
+  stream.parameter({ name: 'callId', value: callId });
+  return response.toString();
+}
+
+const NOT_IN_SERVICE = 'The number you have called is not in service. Goodbye.';
+
+const inbound = {
+  tag: 'Carrier',
+  auth: 'public' as const,
+  method: 'post' as const,
+  body: TwilioCallback,
+  bodyType: 'form' as const,
+};
+
+/** Calls to the organizations' numbers: the voice webhook and the status callback a claim points each number at (domain/phoneNumbers.ts). */
+export const twilioInboundRoutes = [
+  defineRoute({
+    ...inbound,
+    operationId: 'twilioInboundCall',
+    path: '/inbound',
+    summary: "Twilio's voice webhook for a call to one of our numbers",
+    status: 200,
+    responses: { 200: { description: 'TwiML: the call streamed to our media pipeline, or a spoken refusal and a hangup.', mediaType: 'text/xml' }, ...errorResponses(403) },
+    handler: async ({ body, config, workflows, ctx }: Req<{ body: typeof TwilioCallback; auth: 'public' }>) => {
+      verify(ctx, config, body as Record<string, string>);
+      ctx.type = 'text/xml';
+      if (!body.CallSid || !body.To) return reply(200, sayThenHangUp(NOT_IN_SERVICE, 'en'));
+      const callId = inboundCallId(body.CallSid);
+      const arrival = { to: body.To, from: body.From || 'anonymous', callId, carrierCallId: body.CallSid, ringTimeoutSeconds: config.calls.ringTimeoutSeconds };
+      const answered = await answerInbound(arrival, workflows);
+      switch (answered.kind) {
+        case 'admitted':
+          return reply(200, streamTo(config.publicBaseUrl, callId));
+        case 'unknown_number':
+          return reply(200, sayThenHangUp(NOT_IN_SERVICE, 'en'));
+        default:
+          return reply(200, sayThenHangUp(answered.fallback, answered.language));
+      }
+    },
+  }),
+  defineRoute({
+    ...inbound,
+    operationId: 'twilioInboundStatus',
+    path: '/inbound/status',
+    summary: "Twilio's status callback for calls to our numbers",
+    status: 204,
+    responses: { 204: { description: 'Received.' }, ...errorResponses(403, 504) },
+    handler: async ({ body, config, workflows, ctx }: Req<{ body: typeof TwilioCallback; auth: 'public' }>) => {
+      verify(ctx, config, body as Record<string, string>);
+      const call = body.CallSid ? await Call.findOne({ carrierCallId: body.CallSid, direction: 'inbound' }, { _id: 1, status: 1 }).lean() : null;
+      // A refused call was over as it was answered; one we never admitted is none of ours.
+      if (!call || call.status === 'completed') return;
+      const callId = String(call._id);
+      const events: CarrierEvent[] = body.CallStatus === 'completed' ? [{ type: 'ended', by: await endedBy(callId) }] : await statusEvents(callId, body);
+      await deliver(workflows, callId, events, body.CallSid);
     },
   }),
 ];

@@ -19,14 +19,15 @@ const rangeQuery = {
   agentId: Type.Optional(Id),
 };
 
-export const CALL_GROUPS = ['day', 'agent', 'campaign', 'disposition', 'outcome'] as const;
+export const CALL_GROUPS = ['day', 'agent', 'campaign', 'disposition', 'outcome', 'direction'] as const;
 export const INTERVIEW_GROUPS = ['day', 'agent'] as const;
 
 export const CallAnalyticsQuery = Type.Object(
   {
     ...rangeQuery,
-    groupBy: StringEnum(CALL_GROUPS, { default: 'day', description: 'What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, or a report outcome (`null`: no outcome, because the report gave none or is not written yet).' }),
+    groupBy: StringEnum(CALL_GROUPS, { default: 'day', description: 'What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a report outcome (`null`: no outcome, because the report gave none or is not written yet), or a direction (`outbound`, `inbound`).' }),
     campaignId: Type.Optional(Id),
+    direction: Type.Optional(StringEnum(['outbound', 'inbound'] as const, { description: 'Only calls of this direction: `outbound` (placed by the API or a campaign) or `inbound` (to your phone numbers).' })),
   },
   { additionalProperties: false },
 );

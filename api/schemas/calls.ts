@@ -1,11 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CALL_ENDED_REASONS, type CallRecord } from '../../models/call';
+import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '../../models/call';
 import type { CallReportRecord } from '../../models/callReport';
 import { DISPOSITIONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 
 export const CALL_STATUSES = ['created', 'active', 'completed'] as const;
+/** What the workflow ends a call with, and `refused` for an inbound call its admission turned away. */
+export const CALL_DISPOSITIONS = [...DISPOSITIONS, REFUSED] as const;
 
 const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -30,6 +32,7 @@ export const ListCallsQuery = Type.Object(
   {
     agentId: Type.Optional(Id),
     status: Type.Optional(StringEnum(CALL_STATUSES)),
+    direction: Type.Optional(StringEnum(CALL_DIRECTIONS, { description: '`outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers).' })),
     ...PageQuery,
   },
   { additionalProperties: false },
@@ -42,12 +45,12 @@ export const Call = Type.Object(
     agentId: Id,
     agentName: Type.String(),
     status: StringEnum(CALL_STATUSES),
-    direction: Type.Literal('outbound'),
-    phoneNumber: Type.String(),
+    direction: StringEnum(CALL_DIRECTIONS, { description: '`outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.' }),
+    phoneNumber: Type.String({ description: 'The number called (outbound) or the caller’s number (inbound), E.164.' }),
     contactName: Type.String(),
     attemptNumber: Type.Integer(),
     campaignId: nullable(Id, 'Set when the call belongs to a campaign.'),
-    disposition: nullable(StringEnum(DISPOSITIONS), 'How the call ended; null until `completed`.'),
+    disposition: nullable(StringEnum(CALL_DISPOSITIONS), 'How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`).'),
     language: Type.String(),
     externalRef: Type.String(),
     startedAt: nullable(Timestamp, 'When the callee answered.'),
@@ -56,7 +59,7 @@ export const Call = Type.Object(
     chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected.'),
     endedReason: nullable(
       StringEnum(CALL_ENDED_REASONS),
-      'Set only on a call its workflow never finished, which then ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call.',
+      'Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call.',
     ),
     reportId: nullable(Id, 'Present once the analysis has finished.'),
     recordingAvailable: Type.Boolean({
@@ -77,7 +80,7 @@ export function callRepresentation(call: CallRecord, recorded: boolean): Call {
     agentId: String(call.agentId),
     agentName: call.agentName,
     status: call.status,
-    direction: 'outbound',
+    direction: call.direction ?? 'outbound',
     phoneNumber: call.phoneNumber,
     contactName: call.contactName ?? '',
     attemptNumber: call.attemptNumber ?? 1,

@@ -14,6 +14,9 @@ export const TwilioCallback = Type.Object(
     AnsweredBy: Type.Optional(Type.String()),
     CallDuration: Type.Optional(Type.String()),
     SipResponseCode: Type.Optional(Type.String()),
+    /** A call to one of our numbers: the caller's number and ours. */
+    From: Type.Optional(Type.String()),
+    To: Type.Optional(Type.String()),
   },
   { additionalProperties: Type.String() },
 );

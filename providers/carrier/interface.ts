@@ -71,6 +71,53 @@ export interface Carrier {
 }
 
 /**
+ * The carrier's side of our inbound numbers, which the API uses (the worker's dials do not):
+ * pointing a number at this service and giving it back.
+ */
+export interface CarrierNumbers {
+  readonly name: string;
+  /**
+   * Points an inbound number at this service: calls to it reach `webhooks.voice`, their status
+   * `webhooks.status`. Answers the carrier's id of the number and what its settings were, to
+   * restore on release; throws NumberUnavailableError for a number the carrier cannot give us.
+   */
+  claimNumber(request: { phoneNumber: string; webhooks: InboundWebhooks }): Promise<NumberClaim>;
+  /** Gives the number back as it was before the claim. A number the carrier no longer has is released already. */
+  releaseNumber(claim: NumberClaim): Promise<void>;
+  /** Only the simulated carrier: rings one of our numbers with a simulated caller, as the phone network would. */
+  readonly testCalls?: TestCalls;
+}
+
+/**
+ * The simulated carrier's test calls to our numbers. The carrier's id of a call is known before it
+ * rings, so that the call can be admitted and recorded under it first, as a real carrier's webhook
+ * names its call; only an admitted call's line is then started, to play the caller.
+ */
+export interface TestCalls {
+  carrierCallId(callId: string): string;
+  ring(request: { callId: string; from: string }): Promise<void>;
+}
+
+/** Where a carrier reaches this service for calls to our numbers. */
+export interface InboundWebhooks {
+  voice: string;
+  status: string;
+}
+
+export interface NumberClaim {
+  carrierNumberId: string;
+  previousSettings: Record<string, string> | null;
+}
+
+/** The carrier cannot give this number to us (not in the account, or outside the simulated range). */
+export class NumberUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NumberUnavailableError';
+  }
+}
+
+/**
  * The carrier did not answer whether it placed the call (its request timed out after being sent):
  * the call may be ringing. Not a refusal: the dial is retried, and the retry asks the carrier first.
  */

@@ -110,3 +110,22 @@ export function bargeInReply(profile: AgentProfile, heard: string, seed: string)
   if (profile.outcomeLabels.length < 2 || labelIn(profile.outcomeLabels, heard) === undefined) return undefined;
   return outcomeAnswer(profile, seed);
 }
+
+const CALLER_QUESTIONS = [
+  'Hi, I was wondering what your opening hours are this week?',
+  'Hello, could you tell me how I can change my appointment?',
+  'Hi there, I wanted to ask whether you deliver to my area.',
+  'Hello, can you tell me what I need to bring to my first visit?',
+];
+
+/**
+ * The simulated caller of a test call to one of our numbers: after the agent's greeting it asks one
+ * question, hears the answer, thanks the agent and hangs up. A pure function of the transcript and
+ * the caller's number, like the callee's; the opt-out test number asks to be removed instead.
+ */
+export function callerReply(transcript: Turn[], seed: string): { text: string; hangUp: boolean } {
+  const agentTurns = transcript.filter((t) => t.role === 'agent').length;
+  if (scenarioOf(seed) === 'asks_to_be_removed') return { text: 'Please take my number off your list and do not call me again.', hangUp: true };
+  if (agentTurns <= 1) return { text: pick(CALLER_QUESTIONS, seed, 'question'), hangUp: false };
+  return { text: "That's all I needed, thank you. Goodbye.", hangUp: true };
+}

@@ -1,14 +1,14 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { simulatedLineWorkflowId, simulatedLineHangupSignal, type SimulatedLineInput } from '../../workflows/definitions';
-import { CarrierRefusedError, type Carrier, type DialRequest } from './interface';
-import { scenarioOf } from './testNumbers';
+import { CarrierRefusedError, NumberUnavailableError, type Carrier, type CarrierNumbers, type DialRequest, type NumberClaim, type TestCalls } from './interface';
+import { isSimulatedInboundNumber, scenarioOf } from './testNumbers';
 
 /**
  * The simulated carrier runs each call's line as a workflow of its own (`simline-<callId>`), so a
  * simulated call is as durable as the call it serves: it survives a worker restart mid-call.
  */
-export class SimulatedCarrier implements Carrier {
+export class SimulatedCarrier implements Carrier, CarrierNumbers {
   readonly name = 'simulated';
   readonly dialTimeoutMs = 10_000;
   /** A retried dial finds the line its call's first dial started (USE_EXISTING). */
@@ -46,6 +46,25 @@ export class SimulatedCarrier implements Carrier {
       throw err;
     }
   }
+
+  /** Numbers of the simulated range only (testNumbers.ts); nothing on a network to point. */
+  async claimNumber({ phoneNumber }: { phoneNumber: string }): Promise<NumberClaim> {
+    if (!isSimulatedInboundNumber(phoneNumber)) {
+      throw new NumberUnavailableError(`The simulated carrier gives out only +44 113 496 0000 to 0999 (Ofcom's drama range); ${phoneNumber} is not one of them.`);
+    }
+    return { carrierNumberId: phoneNumber, previousSettings: null };
+  }
+
+  async releaseNumber(): Promise<void> {}
+
+  /** A test call's line is a workflow named after our call, like a dialled one: a retried ring finds it. */
+  readonly testCalls: TestCalls = {
+    carrierCallId: (callId) => simulatedLineWorkflowId(callId),
+    ring: async ({ callId, from }) => {
+      const input: SimulatedLineInput = { callId, phoneNumber: from, paceMs: this.paceMs, inbound: true, ...(this.audio ? { audio: true } : {}) };
+      await this.client.workflow.start('simulatedLineWorkflow', { workflowId: simulatedLineWorkflowId(callId), taskQueue: this.taskQueue, args: [input], workflowIdConflictPolicy: 'USE_EXISTING' });
+    },
+  };
 
   async hangup(carrierCallId: string): Promise<void> {
     try {

@@ -13,7 +13,7 @@ import { PIPELINE_SAMPLE_RATE, TelephonyCodec } from '../../lib/audio';
 import type { AgentProfile, Turn } from '../llm/interface';
 import type { SttProvider, SttStream } from '../stt/interface';
 import type { TtsProvider } from '../tts/interface';
-import { bargeInReply, keypadAnswer, personaReply } from './persona';
+import { bargeInReply, callerReply, keypadAnswer, personaReply } from './persona';
 
 export const SIMULATED_MEDIA_PREFIX = '/carrier/simulated/media';
 export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-line-signature';
@@ -60,6 +60,8 @@ export interface SimulatedCalleeOptions {
   hangsUpEarly: boolean;
   /** Silent callee: it never answers (the agent's silence rules end the call). */
   silent: boolean;
+  /** A test call to one of our numbers: the line plays the caller, who asks a question, not the callee. */
+  caller?: boolean;
   /** How the callee hears the agent and speaks: embedded engines matching the agent's own. */
   hear: SttProvider;
   speak: TtsProvider;
@@ -245,7 +247,9 @@ class CalleePhone {
       this.send({ event: 'dtmf', dtmf: { track: 'inbound_track', digit: key } });
       return done();
     }
-    const reply = bargingIn ? { text: bargeInReply(profile, heard, seed)!, hangUp: false } : personaReply(profile, this.transcript, seed);
+    const reply = bargingIn ? { text: bargeInReply(profile, heard, seed)!, hangUp: false } : this.options.caller
+        ? callerReply(this.transcript, seed)
+        : personaReply(profile, this.transcript, seed);
     this.transcript.push({ role: 'contact', text: reply.text });
     await this.say(reply.text);
     await this.untilSent();

@@ -20,3 +20,12 @@ export type Scenario = (typeof TEST_NUMBERS)[keyof typeof TEST_NUMBERS];
 
 export const scenarioOf = (phoneNumber: string): Scenario =>
   (TEST_NUMBERS as Record<string, Scenario>)[phoneNumber] ?? 'answers';
+
+/**
+ * The numbers the simulated carrier gives out for inbound calls (POST /phone-numbers): Ofcom's
+ * drama range +44 113 496 0000 to 0999, valid numbers that reach no one.
+ */
+export const isSimulatedInboundNumber = (phoneNumber: string) => /^\+441134960\d{3}$/.test(phoneNumber);
+
+/** Who rings a number in a test call (POST /phone-numbers/{id}/test-calls) without a `from`: a London drama number that no test scenario uses. */
+export const DEFAULT_TEST_CALLER = '+442079460100';

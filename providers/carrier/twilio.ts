@@ -1,6 +1,6 @@
 import { RestException, Twilio, twiml } from 'twilio';
 import type { TwilioConfig } from '../../config';
-import { CarrierOutcomeUnknownError, CarrierRefusedError, type Carrier, type DialRequest, type DialVoice } from './interface';
+import { CarrierOutcomeUnknownError, CarrierRefusedError, NumberUnavailableError, type Carrier, type CarrierNumbers, type DialRequest, type DialVoice, type InboundWebhooks, type NumberClaim } from './interface';
 
 /** Where Twilio reaches this service for one call: webhooks under the API's public address. */
 export const TWILIO_PREFIX = '/carrier/twilio';
@@ -16,6 +16,18 @@ export function twilioUrls(publicBaseUrl: string, callId: string) {
     media: `${base.replace(/^https?:/, 'wss:')}/media/${callId}`,
   };
 }
+
+/** Where Twilio reaches this service for calls to our numbers: one voice and one status webhook for all of them. */
+export function twilioInboundWebhooks(publicBaseUrl: string): InboundWebhooks {
+  const base = `${publicBaseUrl}${TWILIO_PREFIX}/inbound`;
+  return { voice: base, status: `${base}/status` };
+}
+
+/**
+ * A number's voice settings that a claim replaces, by their names in Twilio's API: a voice
+ * application set on the number would take its calls ahead of the voice URL, so it is cleared too.
+ */
+const VOICE_SETTINGS = ['voiceUrl', 'voiceMethod', 'voiceApplicationSid', 'statusCallback', 'statusCallbackMethod'] as const;
 
 /** Our provider names, as ConversationRelay spells its vendors; `simulated` leaves Twilio's default. */
 const TRANSCRIPTION_PROVIDERS: Record<string, string> = { deepgram: 'Deepgram', google: 'Google' };
@@ -54,7 +66,7 @@ export interface TwilioCarrierOptions extends TwilioConfig {
  * answering-machine callbacks come back to the webhooks in api/routes/twilio.ts, which turn them
  * into the call's carrier events.
  */
-export class TwilioCarrier implements Carrier {
+export class TwilioCarrier implements Carrier, CarrierNumbers {
   readonly name = 'twilio';
   readonly dialTimeoutMs: number;
   /** Twilio has no idempotency key for calls: a repeated create rings the person again. */
@@ -173,6 +185,34 @@ export class TwilioCarrier implements Carrier {
       return true;
     } catch (err) {
       if (err instanceof RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The number must be one of the account's incoming phone numbers: its voice webhook is pointed
+   * at ours, and what it was is kept to be restored on release.
+   */
+  async claimNumber({ phoneNumber, webhooks }: { phoneNumber: string; webhooks: InboundWebhooks }): Promise<NumberClaim> {
+    const [number] = await this.client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });
+    if (!number) throw new NumberUnavailableError(`${phoneNumber} is not one of this Twilio account's incoming phone numbers; buy or port it in Twilio first.`);
+    const previousSettings = Object.fromEntries(VOICE_SETTINGS.map((name) => [name, String(number[name] ?? '')]));
+    await this.client.incomingPhoneNumbers(number.sid).update({
+      voiceUrl: webhooks.voice,
+      voiceMethod: 'POST',
+      voiceApplicationSid: '',
+      statusCallback: webhooks.status,
+      statusCallbackMethod: 'POST',
+    });
+    return { carrierNumberId: number.sid, previousSettings };
+  }
+
+  async releaseNumber(claim: NumberClaim): Promise<void> {
+    try {
+      await this.client.incomingPhoneNumbers(claim.carrierNumberId).update(claim.previousSettings ?? { voiceUrl: '' });
+    } catch (err) {
+      // Released from the account meanwhile: there is nothing of ours left on it.
+      if (err instanceof RestException && err.status === 404) return;
       throw err;
     }
   }

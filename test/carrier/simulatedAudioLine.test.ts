@@ -8,6 +8,7 @@
 import WebSocket from 'ws';
 import { SCOPES } from '../../api/scopes';
 import { CallTurn } from '../../models/callTurn';
+import { callerReply } from '../../providers/carrier/persona';
 import { simulatedLineWorkflowId } from '../../workflows/definitions';
 import { createTenant, startApi } from '../helpers/app';
 import { stereoChannels, wordsIn } from '../helpers/recording';
@@ -167,3 +168,21 @@ test('the media socket opens only for the line that signed its handshake', async
   expect((await completed(id)).disposition).toBe('completed');
   await waitFor(async () => ((await getCall(id)).recordingAvailable ? true : undefined), 60_000);
 }, 90_000);
+
+test('a test call to one of our numbers plays the caller on the audio line: the agent greets, the caller asks, the agent answers', async () => {
+  const inbound = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Front desk', language: 'en-GB', instructions: 'Answer the caller.', phone: { direction: 'inbound', greeting: 'Thanks for calling the front desk.' } },
+  });
+  const number = await api.call('POST', '/api/v1/phone-numbers', { token: key, body: { phoneNumber: '+441134960050', agentId: inbound.body.id } });
+  expect(number.status).toBe(201);
+  const placed = await api.call('POST', `/api/v1/phone-numbers/${number.body.id}/test-calls`, { token: key, body: { from: '+442079460150' } });
+  expect(placed.body).toMatchObject({ direction: 'inbound', status: 'active', phoneNumber: '+442079460150' });
+  const done = await completed(placed.body.id);
+  expect(done).toMatchObject({ disposition: 'completed', direction: 'inbound', chargedMinutes: 1 });
+  const turns = await transcript(placed.body.id);
+  expect(turns[0]).toEqual(['agent', 'Thanks for calling the front desk.']);
+  // Heard through the speech engines both ways, the caller's question arrives word for word.
+  expect(turns[1]).toEqual(['contact', callerReply([{ role: 'agent', text: turns[0]![1] }], '+442079460150').text]);
+  expect(turns[2]![0]).toBe('agent');
+});

@@ -1,7 +1,8 @@
 /**
  * A local stand-in for Twilio's REST API, as much of it as the carrier uses: creating a call,
  * updating one (hangup, or new TwiML), fetching one and listing an account's calls by `To` and
- * `From`, newest first. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
+ * `From`, newest first; listing the account's incoming phone numbers by `PhoneNumber` and updating
+ * one's voice settings. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
  * account credentials, JSON call resources, JSON error bodies) and records every request.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,11 @@ export interface FakeTwilio {
   holdsAnswerFor: Map<string, Promise<void>>;
   /** Every list request's filters. */
   listed: Array<Record<string, string>>;
+  /** The account's incoming phone numbers by E.164, as Twilio's JSON resources; add some to claim them. */
+  incomingNumbers: Map<string, Record<string, string>>;
+  /** Every update of an incoming phone number: its sid and the form sent. */
+  numberUpdates: Array<{ sid: string; form: Record<string, string | string[]> }>;
+  addIncomingNumber(phoneNumber: string, settings?: Partial<Record<'voice_url' | 'voice_method' | 'voice_application_sid' | 'status_callback' | 'status_callback_method', string>>): string;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,16 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const holdsAnswerFor = new Map<string, Promise<void>>();
   const listed: Array<Record<string, string>> = [];
   const calls = new Map<string, Record<string, unknown>>();
+  const incomingNumbers = new Map<string, Record<string, string>>();
+  const numberUpdates: Array<{ sid: string; form: Record<string, string | string[]> }> = [];
+  /** Twilio's form fields of a number's voice settings, and their JSON names. */
+  const NUMBER_FIELDS: Record<string, string> = {
+    VoiceUrl: 'voice_url',
+    VoiceMethod: 'voice_method',
+    VoiceApplicationSid: 'voice_application_sid',
+    StatusCallback: 'status_callback',
+    StatusCallbackMethod: 'status_callback_method',
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const form = formOf(await bodyOf(req));
@@ -100,6 +116,20 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       return answer(res, 201, call);
     }
     const url = new URL(req.url ?? '/', 'http://fake');
+    const numbers = `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers`;
+    if (req.method === 'GET' && url.pathname === `${numbers}.json`) {
+      const wanted = url.searchParams.get('PhoneNumber');
+      const matching = [...incomingNumbers.values()].filter((n) => !wanted || n.phone_number === wanted);
+      return answer(res, 200, { incoming_phone_numbers: matching, page: 0, page_size: 50, start: 0, end: matching.length - 1, next_page_uri: null, previous_page_uri: null, uri: `${numbers}.json` });
+    }
+    const numberUpdate = req.method === 'POST' ? new RegExp(`^${numbers}/(PN[0-9a-f]{32})\\.json$`).exec(url.pathname) : null;
+    if (numberUpdate) {
+      const number = [...incomingNumbers.values()].find((n) => n.sid === numberUpdate[1]);
+      if (!number) return twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
+      numberUpdates.push({ sid: number.sid!, form });
+      for (const [field, name] of Object.entries(NUMBER_FIELDS)) if (typeof form[field] === 'string') number[name] = form[field];
+      return answer(res, 200, number);
+    }
     if (req.method === 'GET' && url.pathname === `${base}.json`) {
       const filters = Object.fromEntries(url.searchParams);
       listed.push(filters);
@@ -142,6 +172,13 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     answersLateFor,
     holdsAnswerFor,
     listed,
+    incomingNumbers,
+    numberUpdates,
+    addIncomingNumber: (phoneNumber, settings = {}) => {
+      const sid = `PN${randomBytes(16).toString('hex')}`;
+      incomingNumbers.set(phoneNumber, { sid, account_sid: accountSid, phone_number: phoneNumber, voice_url: '', voice_method: 'POST', voice_application_sid: '', status_callback: '', status_callback_method: 'POST', ...settings });
+      return sid;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -25,6 +25,16 @@ export interface CallInput {
    * each next minute and ends at the last one held. Absent for `byok` and for calls placed before holds.
    */
   heldMinutes?: number;
+  /**
+   * `inbound`: someone called one of the organization's numbers (POST /phone-numbers). The call
+   * was answered as it was admitted, which wrote its `active` state (sequence 1), and held its
+   * first minute; `phoneNumber` is the caller's. Absent: an outbound call, dialled by the workflow.
+   */
+  direction?: 'inbound';
+  /** An inbound call's: the carrier's id of the call, known from its webhook. */
+  carrierCallId?: string;
+  /** An inbound call's: when it was answered (ISO), the start of its connected time. */
+  answeredAt?: string;
 }
 
 /**

@@ -11,6 +11,11 @@ export interface SimulatedLineInput {
    * the API's media socket instead of turn by turn. Absent: the text-level line.
    */
   audio?: boolean;
+  /**
+   * The line rings one of our numbers (a test call): `phoneNumber` is the caller's, who is on the
+   * line from the start and plays the caller persona. Absent: a dialled call to `phoneNumber`.
+   */
+  inbound?: true;
 }
 
 /** The activities the simulated line runs, on its own queue; activities/simulatedLine.ts implements them. */
@@ -19,9 +24,9 @@ export interface SimulatedLineActivities {
    * The whole answered call on the text-level line, a turn every `paceMs` (even: the agent's, odd:
    * the callee's); says who ended it, or nothing when the call was ended from our side.
    */
-  simulatedTextCall: (request: { callId: string; phoneNumber: string; paceMs: number }) => Promise<{ endedBy?: 'agent' | 'contact' }>;
+  simulatedTextCall: (request: { callId: string; phoneNumber: string; paceMs: number; inbound?: true }) => Promise<{ endedBy?: 'agent' | 'contact' }>;
   /** The whole answered call on the audio line, until the stream is over; says who ended it. */
-  simulatedAudioCall: (request: { callId: string; phoneNumber: string }) => Promise<{ endedBy: 'agent' | 'contact' }>;
+  simulatedAudioCall: (request: { callId: string; phoneNumber: string; inbound?: true }) => Promise<{ endedBy: 'agent' | 'contact' }>;
 }
 
 export const simulatedLineHangupSignal = defineSignal('hangup');

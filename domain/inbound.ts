@@ -1,0 +1,126 @@
+/**
+ * A call to one of an organization's numbers, as its carrier's webhook brings it: the number names
+ * the organization and the agent, the one admission decides (domain/admission.ts), and the call is
+ * recorded before anyone answers it. Admitted, it is `active` (its workflow talks from there);
+ * refused, it is listed at once as `refused` with the reason, and the caller hears the agent's
+ * fallback line: never silence, never endless ringing.
+ */
+import { Types } from 'mongoose';
+import { Agent, placeholders, type AgentRecord } from '../models/agent';
+import { countCallEnded } from '../models/analytics';
+import { Call, REFUSED, callInputFor, projectCall, type CallRecord, type InboundRefusalReason } from '../models/call';
+import { appendTurn } from '../models/callTurn';
+import { Contact } from '../models/contact';
+import { PhoneNumber } from '../models/phoneNumber';
+import type { CallInput } from '../workflows/definitions';
+import { AdmissionRefused, admitInboundCall } from './admission';
+
+/** What a caller hears when the agent has no `phone.fallback` of its own. */
+export const DEFAULT_FALLBACK = "Sorry, we can't take your call right now. Please try again later. Goodbye.";
+
+export interface Arrival {
+  /** Our number that was called, E.164. */
+  to: string;
+  /** The caller's number, E.164 (or whatever the carrier says, e.g. `anonymous`). */
+  from: string;
+  /** Our id for the call, chosen by the caller of this function. */
+  callId: string;
+  carrierCallId: string;
+  ringTimeoutSeconds: number;
+}
+
+export type InboundOutcome =
+  /** Not one of our numbers (released since the carrier was pointed at us): no organization to list it for. */
+  | { kind: 'unknown_number' }
+  | { kind: 'refused'; call: CallRecord; fallback: string; language: string }
+  | { kind: 'admitted'; call: CallRecord; input: CallInput };
+
+const REASONS: Record<AdmissionRefused['refusal']['reason'], InboundRefusalReason> = {
+  organization_missing: 'agent_unavailable',
+  destination_not_allowed: 'agent_unavailable',
+  do_not_call: 'agent_unavailable',
+  byok_not_ready: 'agent_unavailable',
+  concurrency: 'concurrency_limit',
+  insufficient_credits: 'insufficient_credits',
+};
+
+const takesInbound = (agent: AgentRecord | null): agent is AgentRecord => {
+  const direction = (agent?.phone as { direction?: string } | undefined)?.direction;
+  return agent?.type === 'phone' && (direction === 'inbound' || direction === 'both');
+};
+
+/**
+ * The variables of a call from `from`: its contact's attributes, `callerNumber`, and every other
+ * placeholder of the agent empty, since no request gave them.
+ */
+function callerVariables(agent: AgentRecord, from: string, attributes: Record<string, string> | undefined): Record<string, string> {
+  const greeting = (agent.phone as { greeting?: string } | undefined)?.greeting ?? '';
+  const empty = Object.fromEntries(placeholders(`${agent.instructions}\n${greeting}`).map((name) => [name, '']));
+  return { ...empty, ...(attributes ?? {}), callerNumber: from };
+}
+
+/** Admits and records a call arriving on one of our numbers; see the top of this file. */
+export async function admitInbound(arrival: Arrival): Promise<InboundOutcome> {
+  const number = await PhoneNumber.findOne({ phoneNumber: arrival.to }).lean();
+  if (!number) return { kind: 'unknown_number' };
+  const { organizationId } = number;
+  const [agent, contact] = await Promise.all([
+    Agent.findOne({ _id: number.agentId, organizationId }).lean(),
+    Contact.findOne({ organizationId, phoneNumber: arrival.from }, { name: 1, attributes: 1 }).lean(),
+  ]);
+  const record = {
+    organizationId,
+    agentId: number.agentId,
+    agentName: agent?.name ?? 'deleted agent',
+    direction: 'inbound' as const,
+    phoneNumber: arrival.from,
+    contactName: contact?.name ?? '',
+    externalRef: '',
+    attemptNumber: 1,
+    campaignId: null,
+    language: agent?.language ?? 'en',
+    carrierCallId: arrival.carrierCallId,
+    byok: false,
+  };
+  if (!takesInbound(agent)) return refuse(arrival, { ...record, variables: { callerNumber: arrival.from } }, 'agent_unavailable', DEFAULT_FALLBACK);
+  const variables = callerVariables(agent, arrival.from, contact?.attributes);
+  const fallback = (agent.phone as { fallback?: string }).fallback || DEFAULT_FALLBACK;
+  let heldMinutes: number;
+  try {
+    ({ heldMinutes } = await admitInboundCall({ organizationId, callId: arrival.callId }));
+  } catch (err) {
+    if (!(err instanceof AdmissionRefused)) throw err;
+    return refuse(arrival, { ...record, variables }, REASONS[err.refusal.reason], fallback);
+  }
+  const answeredAt = new Date();
+  const input: CallInput = {
+    ...callInputFor(agent, {
+      callId: arrival.callId,
+      organizationId: String(organizationId),
+      phoneNumber: arrival.from,
+      contactName: record.contactName,
+      variables,
+      attemptNumber: 1,
+      campaignId: null,
+      byok: false,
+      ringTimeoutSeconds: arrival.ringTimeoutSeconds,
+      heldMinutes,
+    }),
+    direction: 'inbound',
+    carrierCallId: arrival.carrierCallId,
+    answeredAt: answeredAt.toISOString(),
+  };
+  // Written before the carrier is answered: the media stream that follows opens the call by it.
+  await projectCall(arrival.callId, 1, { ...record, variables, status: 'active', startedAt: answeredAt });
+  return { kind: 'admitted', call: (await Call.findById(arrival.callId).lean())!, input };
+}
+
+async function refuse(arrival: Arrival, record: Omit<CallRecord, '_id' | 'status' | 'seq' | 'createdAt' | 'updatedAt'>, reason: InboundRefusalReason, fallback: string): Promise<InboundOutcome> {
+  const fields = { ...record, status: 'completed' as const, disposition: REFUSED, endedReason: reason, endedAt: new Date(), durationSeconds: 0, chargedMinutes: 0 };
+  await projectCall(arrival.callId, 1, fields);
+  // What the caller heard is the call's transcript: the fallback line, ending it.
+  await appendTurn(arrival.callId, 0, { role: 'agent', text: fallback }, 'agent');
+  const call = (await Call.findById(new Types.ObjectId(arrival.callId)).lean())!;
+  await countCallEnded(call);
+  return { kind: 'refused', call, fallback, language: record.language };
+}

@@ -47,7 +47,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an agent
-         * @description Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign first).
+         * @description Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or release the number, first).
          *
          *     Requires scope `agents:manage`.
          */
@@ -56,7 +56,7 @@ export interface paths {
         head?: never;
         /**
          * Update an agent
-         * @description Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change.
+         * @description Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.
          *
          *     Requires scope `agents:manage`.
          */
@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * Call figures over a range of days, grouped
-         * @description The range is whole local days of `timezone`, `from` and `to` both included (default: the 30 days up to today; at most 366); `startsAt` and `endsAt` give it as instants, the end excluded. Answered from rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-hours, so local days are exact), updated once as each one ends and once as its report is written; never by reading the calls themselves. A range over the defaults answers in tens of milliseconds over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId` and `campaignId` narrow the calls counted.
+         * @description The range is whole local days of `timezone`, `from` and `to` both included (default: the 30 days up to today; at most 366); `startsAt` and `endsAt` give it as instants, the end excluded. Answered from rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-hours, so local days are exact), updated once as each one ends and once as its report is written; never by reading the calls themselves. A range over the defaults answers in tens of milliseconds over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and `direction` narrow the calls counted.
          *
          *     Requires scope `analytics:read`.
          */
@@ -94,7 +94,7 @@ export interface paths {
         };
         /**
          * Interview figures over a range of days, grouped
-         * @description The range is whole local days of `timezone`, `from` and `to` both included (default: the 30 days up to today; at most 366); `startsAt` and `endsAt` give it as instants, the end excluded. Answered from rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-hours, so local days are exact), updated once as each one ends and once as its report is written; never by reading the calls themselves. A range over the defaults answers in tens of milliseconds over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). An interview counts on the day it was created, once it has ended; its score and recommendation once its report is ready (the first analysis written).
+         * @description The range is whole local days of `timezone`, `from` and `to` both included (default: the 30 days up to today; at most 366); `startsAt` and `endsAt` give it as instants, the end excluded. Answered from rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-hours, so local days are exact), updated once as each one ends and once as its report is written; never by reading the calls themselves. A range over the defaults answers in tens of milliseconds over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). An interview counts on the day it was created, once it has ended; its score and recommendation once its report is ready (the first analysis written).
          *
          *     Requires scope `analytics:read`.
          */
@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.
+         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.
          *
          *     Requires scope `campaigns:manage`.
          */
@@ -260,7 +260,7 @@ export interface paths {
         };
         /**
          * A call's report
-         * @description 202 with `status: pending` until the analysis has finished (every completed call gets one), then 200. Fields irrelevant to the call are absent. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields.
+         * @description 202 with `status: pending` until the analysis has finished (every completed call gets one), then 200. Fields irrelevant to the call are absent. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
          *
          *     Requires scope `executions:read`.
          */
@@ -875,6 +875,90 @@ export interface paths {
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List phone numbers, newest first
+         * @description List phone numbers, newest first
+         *
+         *     Requires scope `agents:read`.
+         */
+        get: operations["listPhoneNumbers"];
+        put?: never;
+        /**
+         * Claim a phone number and point it at an agent
+         * @description A number belongs to one organization at a time: one already claimed (by yours or another) is 409 `PHONE_NUMBER_IN_USE`. On the simulated carrier (the default) the numbers +441134960000 to +441134960999 (Ofcom’s drama range) can be claimed; any other is 400 `PHONE_NUMBER_UNAVAILABLE`. On Twilio the number must be one of the account’s incoming phone numbers (else 400 `PHONE_NUMBER_UNAVAILABLE`): claiming it points its voice webhook and status callback at this service, and releasing it restores what they were. The agent must be a phone agent whose `phone.direction` is `inbound` or `both`, else 400 naming `body.agentId`; while a number points at an agent, the agent can neither be deleted nor set to `outbound` (409 `AGENT_IN_USE`). Each call to the number is admitted like any call (the organization, a free place among `maxConcurrentCalls`, a credit minute held) and answered by the agent, which speaks its `phone.greeting` first; it is listed in `GET /calls` with `direction: inbound` and `phoneNumber` the caller’s, with its transcript, report, recording and charge like an outbound call. The caller’s contact (by number) lends its `attributes` as variables, and `{{callerNumber}}` is always set; other placeholders are empty. A call that cannot be admitted is never left ringing: the caller hears the agent’s `phone.fallback` (or “Sorry, we can’t take your call right now. Please try again later. Goodbye.”) and it is listed at once, uncharged, with `disposition: refused` and `endedReason` `insufficient_credits`, `concurrency_limit` or `agent_unavailable`.
+         *
+         *     Requires scope `agents:manage`.
+         */
+        post: operations["claimPhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/phone-numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a phone number
+         * @description Retrieve a phone number
+         *
+         *     Requires scope `agents:read`.
+         */
+        get: operations["getPhoneNumber"];
+        put?: never;
+        post?: never;
+        /**
+         * Release a phone number
+         * @description The number stops answering for the organization (calls in progress go on). On Twilio its voice webhook and status callback are restored to what they were before the claim; a Twilio that cannot be reached is 502 `CARRIER_UNAVAILABLE` and the number stays claimed.
+         *
+         *     Requires scope `agents:manage`.
+         */
+        delete: operations["releasePhoneNumber"];
+        options?: never;
+        head?: never;
+        /**
+         * Point a phone number at another agent, or rename it
+         * @description Only supplied fields change. The new agent must take inbound calls (400 naming `body.agentId`); calls in progress stay with the agent that answered them.
+         *
+         *     Requires scope `agents:manage`.
+         */
+        patch: operations["updatePhoneNumber"];
+        trace?: never;
+    };
+    "/phone-numbers/{id}/test-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ring a phone number with a simulated caller
+         * @description The simulated carrier only (409 `TEST_CALLS_UNAVAILABLE` on another): the simulated line rings the number from `from`, and a caller persona asks a question, hears the answer and hangs up. Answers 201 with the call (`direction: inbound`), which goes on in the background like any call: poll `GET /calls/{id}`. A call refused admission is returned too, already `completed` with `disposition: refused`. Each call to the number is admitted like any call (the organization, a free place among `maxConcurrentCalls`, a credit minute held) and answered by the agent, which speaks its `phone.greeting` first; it is listed in `GET /calls` with `direction: inbound` and `phoneNumber` the caller’s, with its transcript, report, recording and charge like an outbound call. The caller’s contact (by number) lends its `attributes` as variables, and `{{callerNumber}}` is always set; other placeholders are empty. A call that cannot be admitted is never left ringing: the caller hears the agent’s `phone.fallback` (or “Sorry, we can’t take your call right now. Please try again later. Goodbye.”) and it is listed at once, uncharged, with `disposition: refused` and `endedReason` `insufficient_credits`, `concurrency_limit` or `agent_unavailable`.
+         *
+         *     Requires scope `campaigns:manage`.
+         */
+        post: operations["placeTestCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1907,10 +1991,12 @@ export interface operations {
                 agentId?: string;
                 /** @description 24-character hexadecimal id */
                 campaignId?: string;
+                /** @description Only calls of this direction: `outbound` (placed by the API or a campaign) or `inbound` (to your phone numbers). */
+                direction?: "outbound" | "inbound";
                 /** @description First local day (`YYYY-MM-DD` in `timezone`), included. Default: 29 days before `to`. */
                 from?: string;
-                /** @description What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, or a report outcome (`null`: no outcome, because the report gave none or is not written yet). */
-                groupBy?: "day" | "agent" | "campaign" | "disposition" | "outcome";
+                /** @description What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a report outcome (`null`: no outcome, because the report gave none or is not written yet), or a direction (`outbound`, `inbound`). */
+                groupBy?: "day" | "agent" | "campaign" | "disposition" | "outcome" | "direction";
                 /** @description IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`, `to` and day buckets are calendar days; 400 when the runtime does not know it. */
                 timezone?: string;
                 /** @description Last local day, included. Default: today in `timezone`. At most 366 days from `from` to `to`. */
@@ -1966,7 +2052,7 @@ export interface operations {
                         /** Format: date */
                         from: string;
                         /** @enum {string} */
-                        groupBy: "day" | "agent" | "campaign" | "disposition" | "outcome";
+                        groupBy: "day" | "agent" | "campaign" | "disposition" | "outcome" | "direction";
                         /** @constant */
                         metric: "calls";
                         /** @constant */
@@ -2650,6 +2736,8 @@ export interface operations {
             query?: {
                 /** @description 24-character hexadecimal id */
                 agentId?: string;
+                /** @description `outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers). */
+                direction?: "outbound" | "inbound";
                 /** @description Items per page, 1-100. */
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */
@@ -2684,21 +2772,25 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
-                            /** @constant */
-                            direction: "outbound";
-                            /** @description How the call ended; null until `completed`. */
-                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted") | null;
+                            /**
+                             * @description `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.
+                             * @enum {string}
+                             */
+                            direction: "outbound" | "inbound";
+                            /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
+                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
                             /** @description Connected time, from answer to end. */
                             durationSeconds: number | null;
                             endedAt: string | null;
-                            /** @description Set only on a call its workflow never finished, which then ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call. */
-                            endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled") | null;
+                            /** @description Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call. */
+                            endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled" | "insufficient_credits" | "concurrency_limit" | "agent_unavailable") | null;
                             externalRef: string;
                             /** @description 24-character hexadecimal id */
                             id: string;
                             language: string;
                             /** @constant */
                             object: "call";
+                            /** @description The number called (outbound) or the caller’s number (inbound), E.164. */
                             phoneNumber: string;
                             /** @description True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it. */
                             recordingAvailable: boolean;
@@ -2843,21 +2935,25 @@ export interface operations {
                          * @description ISO 8601 UTC timestamp
                          */
                         createdAt: string;
-                        /** @constant */
-                        direction: "outbound";
-                        /** @description How the call ended; null until `completed`. */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted") | null;
+                        /**
+                         * @description `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.
+                         * @enum {string}
+                         */
+                        direction: "outbound" | "inbound";
+                        /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
-                        /** @description Set only on a call its workflow never finished, which then ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call. */
-                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled") | null;
+                        /** @description Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call. */
+                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled" | "insufficient_credits" | "concurrency_limit" | "agent_unavailable") | null;
                         externalRef: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
                         language: string;
                         /** @constant */
                         object: "call";
+                        /** @description The number called (outbound) or the caller’s number (inbound), E.164. */
                         phoneNumber: string;
                         /** @description True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it. */
                         recordingAvailable: boolean;
@@ -3052,21 +3148,25 @@ export interface operations {
                          * @description ISO 8601 UTC timestamp
                          */
                         createdAt: string;
-                        /** @constant */
-                        direction: "outbound";
-                        /** @description How the call ended; null until `completed`. */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted") | null;
+                        /**
+                         * @description `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.
+                         * @enum {string}
+                         */
+                        direction: "outbound" | "inbound";
+                        /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
-                        /** @description Set only on a call its workflow never finished, which then ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call. */
-                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled") | null;
+                        /** @description Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call. */
+                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled" | "insufficient_credits" | "concurrency_limit" | "agent_unavailable") | null;
                         externalRef: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
                         language: string;
                         /** @constant */
                         object: "call";
+                        /** @description The number called (outbound) or the caller’s number (inbound), E.164. */
                         phoneNumber: string;
                         /** @description True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it. */
                         recordingAvailable: boolean;
@@ -3185,21 +3285,25 @@ export interface operations {
                          * @description ISO 8601 UTC timestamp
                          */
                         createdAt: string;
-                        /** @constant */
-                        direction: "outbound";
-                        /** @description How the call ended; null until `completed`. */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted") | null;
+                        /**
+                         * @description `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.
+                         * @enum {string}
+                         */
+                        direction: "outbound" | "inbound";
+                        /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
-                        /** @description Set only on a call its workflow never finished, which then ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call. */
-                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled") | null;
+                        /** @description Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call. */
+                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled" | "insufficient_credits" | "concurrency_limit" | "agent_unavailable") | null;
                         externalRef: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
                         language: string;
                         /** @constant */
                         object: "call";
+                        /** @description The number called (outbound) or the caller’s number (inbound), E.164. */
                         phoneNumber: string;
                         /** @description True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it. */
                         recordingAvailable: boolean;
@@ -3531,6 +3635,15 @@ export interface operations {
             };
             /** @description No such resource in the caller's organization (also for a malformed id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state or an existing name. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9223,6 +9336,880 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPhoneNumbers: {
+        parameters: {
+            query?: {
+                /** @description 24-character hexadecimal id */
+                agentId?: string;
+                /** @description Items per page, 1-100. */
+                limit?: number;
+                /** @description Page number, from 1 to 1000000000. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of phone numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description 24-character hexadecimal id */
+                            agentId: string;
+                            /** @description The carrier the number was claimed on: `simulated` or `twilio`. */
+                            carrier: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /** @description 24-character hexadecimal id */
+                            id: string;
+                            name: string;
+                            /** @constant */
+                            object: "phone_number";
+                            /** @description E.164. */
+                            phoneNumber: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        }[];
+                        /** @constant */
+                        dataType: "phone_number";
+                        /** @constant */
+                        object: "list";
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            page: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1-255 printable ASCII characters, such as a UUID, unique per request, kept 24 hours per organization. A retry with the same key, method, path and body answers the first answer (status and body) again with `idempotent-replayed: true` and does nothing twice; with another body it is 422 `IDEMPOTENCY_KEY_REUSED`, and while the first is still running 409 `IDEMPOTENCY_KEY_IN_USE`. 2xx and 4xx answers are kept (except 429, which asks for a retry); after a 5xx or a timeout the key is free and the retry runs. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A phone agent of your organization whose `phone.direction` is `inbound` or `both`: it answers the number’s calls. */
+                    agentId: string;
+                    /** @description Your label for the number, e.g. "Support line". */
+                    name?: string;
+                    /** @description E.164, e.g. +441134960000. */
+                    phoneNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number, answering for the agent. */
+            201: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24-character hexadecimal id */
+                        agentId: string;
+                        /** @description The carrier the number was claimed on: `simulated` or `twilio`. */
+                        carrier: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /** @description 24-character hexadecimal id */
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "phone_number";
+                        /** @description E.164. */
+                        phoneNumber: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state or an existing name. `IDEMPOTENCY_KEY_IN_USE`: a request with this `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used for a different request. */
+            422: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier could not take the call; nothing was created. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24-character hexadecimal id */
+                        agentId: string;
+                        /** @description The carrier the number was claimed on: `simulated` or `twilio`. */
+                        carrier: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /** @description 24-character hexadecimal id */
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "phone_number";
+                        /** @description E.164. */
+                        phoneNumber: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releasePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number was released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        /** @description 24-character hexadecimal id */
+                        id: string;
+                        /** @constant */
+                        object: "phone_number";
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The carrier could not take the call; nothing was created. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Another phone agent taking inbound calls (`phone.direction` `inbound` or `both`); calls already in progress stay with their agent. */
+                    agentId?: string;
+                    /** @description Your label for the number, e.g. "Support line". */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24-character hexadecimal id */
+                        agentId: string;
+                        /** @description The carrier the number was claimed on: `simulated` or `twilio`. */
+                        carrier: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /** @description 24-character hexadecimal id */
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "phone_number";
+                        /** @description E.164. */
+                        phoneNumber: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    placeTestCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1-255 printable ASCII characters, such as a UUID, unique per request, kept 24 hours per organization. A retry with the same key, method, path and body answers the first answer (status and body) again with `idempotent-replayed: true` and does nothing twice; with another body it is 422 `IDEMPOTENCY_KEY_REUSED`, and while the first is still running 409 `IDEMPOTENCY_KEY_IN_USE`. 2xx and 4xx answers are kept (except 429, which asks for a retry); after a 5xx or a timeout the key is free and the retry runs. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The caller’s number, E.164; default +442079460100. A contact with this number lends its attributes; +442079460999 asks to be taken off the list. */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The inbound call. */
+            201: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24-character hexadecimal id */
+                        agentId: string;
+                        agentName: string;
+                        attemptNumber: number;
+                        /** @description Set when the call belongs to a campaign. */
+                        campaignId: string | null;
+                        /** @description Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected. */
+                        chargedMinutes: number | null;
+                        contactName: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /**
+                         * @description `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.
+                         * @enum {string}
+                         */
+                        direction: "outbound" | "inbound";
+                        /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        /** @description Connected time, from answer to end. */
+                        durationSeconds: number | null;
+                        endedAt: string | null;
+                        /** @description Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call. */
+                        endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled" | "insufficient_credits" | "concurrency_limit" | "agent_unavailable") | null;
+                        externalRef: string;
+                        /** @description 24-character hexadecimal id */
+                        id: string;
+                        language: string;
+                        /** @constant */
+                        object: "call";
+                        /** @description The number called (outbound) or the caller’s number (inbound), E.164. */
+                        phoneNumber: string;
+                        /** @description True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it. */
+                        recordingAvailable: boolean;
+                        /** @description Present once the analysis has finished. */
+                        reportId: string | null;
+                        /** @description When the callee answered. */
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "created" | "active" | "completed";
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state or an existing name. `IDEMPOTENCY_KEY_IN_USE`: a request with this `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body is not JSON. */
+            415: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used for a different request. */
+            422: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying. */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

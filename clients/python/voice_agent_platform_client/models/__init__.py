@@ -64,6 +64,8 @@ from .cancel_campaign_campaign_settings_retry_policy_voicemail_type_1 import (
 )
 from .cancel_campaign_campaign_stats import CancelCampaignCampaignStats
 from .cancel_campaign_campaign_status import CancelCampaignCampaignStatus
+from .claim_phone_number_phone_number import ClaimPhoneNumberPhoneNumber
+from .claim_phone_number_phone_number_create import ClaimPhoneNumberPhoneNumberCreate
 from .create_agent_agent import CreateAgentAgent
 from .create_agent_agent_create import CreateAgentAgentCreate
 from .create_agent_agent_create_mode import CreateAgentAgentCreateMode
@@ -211,8 +213,10 @@ from .get_call_analytics_calls_analytics_group_by import GetCallAnalyticsCallsAn
 from .get_call_analytics_calls_analytics_totals import GetCallAnalyticsCallsAnalyticsTotals
 from .get_call_analytics_calls_analytics_totals_outcomes import GetCallAnalyticsCallsAnalyticsTotalsOutcomes
 from .get_call_analytics_calls_analytics_totals_sentiment import GetCallAnalyticsCallsAnalyticsTotalsSentiment
+from .get_call_analytics_direction import GetCallAnalyticsDirection
 from .get_call_analytics_group_by import GetCallAnalyticsGroupBy
 from .get_call_call import GetCallCall
+from .get_call_call_direction import GetCallCallDirection
 from .get_call_call_disposition_type_0 import GetCallCallDispositionType0
 from .get_call_call_ended_reason_type_0 import GetCallCallEndedReasonType0
 from .get_call_call_status import GetCallCallStatus
@@ -289,6 +293,7 @@ from .get_organization_organization_allowed_countries_type_0_item import (
 from .get_organization_organization_effective_allowed_countries_type_0_item import (
     GetOrganizationOrganizationEffectiveAllowedCountriesType0Item,
 )
+from .get_phone_number_phone_number import GetPhoneNumberPhoneNumber
 from .get_provider_credential_provider_credential import GetProviderCredentialProviderCredential
 from .get_provider_credential_provider_credential_kind import GetProviderCredentialProviderCredentialKind
 from .get_usage_usage import GetUsageUsage
@@ -298,6 +303,7 @@ from .get_usage_usage_limits import GetUsageUsageLimits
 from .get_usage_usage_organization import GetUsageUsageOrganization
 from .get_usage_usage_used import GetUsageUsageUsed
 from .hangup_call_call import HangupCallCall
+from .hangup_call_call_direction import HangupCallCallDirection
 from .hangup_call_call_disposition_type_0 import HangupCallCallDispositionType0
 from .hangup_call_call_ended_reason_type_0 import HangupCallCallEndedReasonType0
 from .hangup_call_call_status import HangupCallCallStatus
@@ -366,10 +372,12 @@ from .list_api_keys_api_key_list_api_key_scopes_item import ListApiKeysApiKeyLis
 from .list_api_keys_api_key_list_pagination import ListApiKeysApiKeyListPagination
 from .list_calls_call_list import ListCallsCallList
 from .list_calls_call_list_call import ListCallsCallListCall
+from .list_calls_call_list_call_direction import ListCallsCallListCallDirection
 from .list_calls_call_list_call_disposition_type_0 import ListCallsCallListCallDispositionType0
 from .list_calls_call_list_call_ended_reason_type_0 import ListCallsCallListCallEndedReasonType0
 from .list_calls_call_list_call_status import ListCallsCallListCallStatus
 from .list_calls_call_list_pagination import ListCallsCallListPagination
+from .list_calls_direction import ListCallsDirection
 from .list_calls_status import ListCallsStatus
 from .list_campaign_recipients_recipient_list import ListCampaignRecipientsRecipientList
 from .list_campaign_recipients_recipient_list_pagination import ListCampaignRecipientsRecipientListPagination
@@ -437,6 +445,9 @@ from .list_interviews_interview_list_interview_mode import ListInterviewsIntervi
 from .list_interviews_interview_list_interview_status import ListInterviewsInterviewListInterviewStatus
 from .list_interviews_interview_list_pagination import ListInterviewsInterviewListPagination
 from .list_interviews_status import ListInterviewsStatus
+from .list_phone_numbers_phone_number_list import ListPhoneNumbersPhoneNumberList
+from .list_phone_numbers_phone_number_list_pagination import ListPhoneNumbersPhoneNumberListPagination
+from .list_phone_numbers_phone_number_list_phone_number import ListPhoneNumbersPhoneNumberListPhoneNumber
 from .list_provider_credentials_provider_credential_list import ListProviderCredentialsProviderCredentialList
 from .list_provider_credentials_provider_credential_list_pagination import (
     ListProviderCredentialsProviderCredentialListPagination,
@@ -484,12 +495,20 @@ from .pause_campaign_campaign_status import PauseCampaignCampaignStatus
 from .place_call_call import PlaceCallCall
 from .place_call_call_create import PlaceCallCallCreate
 from .place_call_call_create_variables import PlaceCallCallCreateVariables
+from .place_call_call_direction import PlaceCallCallDirection
 from .place_call_call_disposition_type_0 import PlaceCallCallDispositionType0
 from .place_call_call_ended_reason_type_0 import PlaceCallCallEndedReasonType0
 from .place_call_call_status import PlaceCallCallStatus
+from .place_test_call_call import PlaceTestCallCall
+from .place_test_call_call_direction import PlaceTestCallCallDirection
+from .place_test_call_call_disposition_type_0 import PlaceTestCallCallDispositionType0
+from .place_test_call_call_ended_reason_type_0 import PlaceTestCallCallEndedReasonType0
+from .place_test_call_call_status import PlaceTestCallCallStatus
+from .place_test_call_test_call_create import PlaceTestCallTestCallCreate
 from .put_provider_credential_provider_credential import PutProviderCredentialProviderCredential
 from .put_provider_credential_provider_credential_kind import PutProviderCredentialProviderCredentialKind
 from .put_provider_credential_provider_credential_put import PutProviderCredentialProviderCredentialPut
+from .release_phone_number_phone_number_deleted import ReleasePhoneNumberPhoneNumberDeleted
 from .resume_campaign_campaign import ResumeCampaignCampaign
 from .resume_campaign_campaign_calling_hours_type_0 import ResumeCampaignCampaignCallingHoursType0
 from .resume_campaign_campaign_calling_hours_type_0_days_item import ResumeCampaignCampaignCallingHoursType0DaysItem
@@ -623,6 +642,8 @@ from .update_organization_organization_update import UpdateOrganizationOrganizat
 from .update_organization_organization_update_allowed_countries_type_0_item import (
     UpdateOrganizationOrganizationUpdateAllowedCountriesType0Item,
 )
+from .update_phone_number_phone_number import UpdatePhoneNumberPhoneNumber
+from .update_phone_number_phone_number_update import UpdatePhoneNumberPhoneNumberUpdate
 from .update_user_user import UpdateUserUser
 from .update_user_user_permissions_item import UpdateUserUserPermissionsItem
 from .update_user_user_role import UpdateUserUserRole
@@ -665,6 +686,8 @@ __all__ = (
     "CancelCampaignCampaignSettingsRetryPolicyVoicemailType1",
     "CancelCampaignCampaignStats",
     "CancelCampaignCampaignStatus",
+    "ClaimPhoneNumberPhoneNumber",
+    "ClaimPhoneNumberPhoneNumberCreate",
     "CreateAgentAgent",
     "CreateAgentAgentCreate",
     "CreateAgentAgentCreateMode",
@@ -772,8 +795,10 @@ __all__ = (
     "GetCallAnalyticsCallsAnalyticsTotals",
     "GetCallAnalyticsCallsAnalyticsTotalsOutcomes",
     "GetCallAnalyticsCallsAnalyticsTotalsSentiment",
+    "GetCallAnalyticsDirection",
     "GetCallAnalyticsGroupBy",
     "GetCallCall",
+    "GetCallCallDirection",
     "GetCallCallDispositionType0",
     "GetCallCallEndedReasonType0",
     "GetCallCallStatus",
@@ -830,6 +855,7 @@ __all__ = (
     "GetOrganizationOrganization",
     "GetOrganizationOrganizationAllowedCountriesType0Item",
     "GetOrganizationOrganizationEffectiveAllowedCountriesType0Item",
+    "GetPhoneNumberPhoneNumber",
     "GetProviderCredentialProviderCredential",
     "GetProviderCredentialProviderCredentialKind",
     "GetUsageUsage",
@@ -839,6 +865,7 @@ __all__ = (
     "GetUsageUsageOrganization",
     "GetUsageUsageUsed",
     "HangupCallCall",
+    "HangupCallCallDirection",
     "HangupCallCallDispositionType0",
     "HangupCallCallEndedReasonType0",
     "HangupCallCallStatus",
@@ -885,10 +912,12 @@ __all__ = (
     "ListApiKeysApiKeyListPagination",
     "ListCallsCallList",
     "ListCallsCallListCall",
+    "ListCallsCallListCallDirection",
     "ListCallsCallListCallDispositionType0",
     "ListCallsCallListCallEndedReasonType0",
     "ListCallsCallListCallStatus",
     "ListCallsCallListPagination",
+    "ListCallsDirection",
     "ListCallsStatus",
     "ListCampaignRecipientsRecipientList",
     "ListCampaignRecipientsRecipientListPagination",
@@ -926,6 +955,9 @@ __all__ = (
     "ListInterviewsInterviewListInterviewStatus",
     "ListInterviewsInterviewListPagination",
     "ListInterviewsStatus",
+    "ListPhoneNumbersPhoneNumberList",
+    "ListPhoneNumbersPhoneNumberListPagination",
+    "ListPhoneNumbersPhoneNumberListPhoneNumber",
     "ListProviderCredentialsProviderCredentialList",
     "ListProviderCredentialsProviderCredentialListPagination",
     "ListProviderCredentialsProviderCredentialListProviderCredential",
@@ -955,12 +987,20 @@ __all__ = (
     "PlaceCallCall",
     "PlaceCallCallCreate",
     "PlaceCallCallCreateVariables",
+    "PlaceCallCallDirection",
     "PlaceCallCallDispositionType0",
     "PlaceCallCallEndedReasonType0",
     "PlaceCallCallStatus",
+    "PlaceTestCallCall",
+    "PlaceTestCallCallDirection",
+    "PlaceTestCallCallDispositionType0",
+    "PlaceTestCallCallEndedReasonType0",
+    "PlaceTestCallCallStatus",
+    "PlaceTestCallTestCallCreate",
     "PutProviderCredentialProviderCredential",
     "PutProviderCredentialProviderCredentialKind",
     "PutProviderCredentialProviderCredentialPut",
+    "ReleasePhoneNumberPhoneNumberDeleted",
     "ResumeCampaignCampaign",
     "ResumeCampaignCampaignCallingHoursType0",
     "ResumeCampaignCampaignCallingHoursType0DaysItem",
@@ -1038,6 +1078,8 @@ __all__ = (
     "UpdateOrganizationOrganizationEffectiveAllowedCountriesType0Item",
     "UpdateOrganizationOrganizationUpdate",
     "UpdateOrganizationOrganizationUpdateAllowedCountriesType0Item",
+    "UpdatePhoneNumberPhoneNumber",
+    "UpdatePhoneNumberPhoneNumberUpdate",
     "UpdateUserUser",
     "UpdateUserUserPermissionsItem",
     "UpdateUserUserRole",

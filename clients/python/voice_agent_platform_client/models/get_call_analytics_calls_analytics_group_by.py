@@ -5,6 +5,7 @@ class GetCallAnalyticsCallsAnalyticsGroupBy(StrEnum):
     AGENT = "agent"
     CAMPAIGN = "campaign"
     DAY = "day"
+    DIRECTION = "direction"
     DISPOSITION = "disposition"
     OUTCOME = "outcome"
 

@@ -7,6 +7,7 @@ from typing import Any, Literal, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.get_call_call_direction import GetCallCallDirection
 from ..models.get_call_call_disposition_type_0 import GetCallCallDispositionType0
 from ..models.get_call_call_ended_reason_type_0 import GetCallCallEndedReasonType0
 from ..models.get_call_call_status import GetCallCallStatus
@@ -23,12 +24,14 @@ class GetCallCall:
         agent_id (str): 24-character hexadecimal id
         agent_name (str):
         status (GetCallCallStatus):
-        direction (Literal['outbound']):
-        phone_number (str):
+        direction (GetCallCallDirection): `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called
+            one of your phone numbers; `phoneNumber` is then the caller’s.
+        phone_number (str): The number called (outbound) or the caller’s number (inbound), E.164.
         contact_name (str):
         attempt_number (int):
         campaign_id (None | str): Set when the call belongs to a campaign.
-        disposition (GetCallCallDispositionType0 | None): How the call ended; null until `completed`.
+        disposition (GetCallCallDispositionType0 | None): How the call ended; null until `completed`. `refused`: an
+            inbound call its admission turned away (see `endedReason`).
         language (str):
         external_ref (str):
         started_at (datetime.datetime | None): When the callee answered.
@@ -36,9 +39,12 @@ class GetCallCall:
         duration_seconds (int | None): Connected time, from answer to end.
         charged_minutes (float | None): Connected time rounded up to the started minute, at least 1 for a call that
             connected however briefly; 0 when it never connected.
-        ended_reason (GetCallCallEndedReasonType0 | None): Set only on a call its workflow never finished, which then
-            ends with `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator
-            terminated it), `timed_out`, `failed` or `cancelled`. Null on every other call.
+        ended_reason (GetCallCallEndedReasonType0 | None): Set only on a call its workflow never finished. With
+            `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated
+            it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it
+            was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`,
+            `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was
+            deleted or no longer takes inbound calls). Null on every other call.
         report_id (None | str): Present once the analysis has finished.
         recording_available (bool): True once the call’s recording is completely stored (agents with
             `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the
@@ -51,7 +57,7 @@ class GetCallCall:
     agent_id: str
     agent_name: str
     status: GetCallCallStatus
-    direction: Literal["outbound"]
+    direction: GetCallCallDirection
     phone_number: str
     contact_name: str
     attempt_number: int
@@ -80,7 +86,7 @@ class GetCallCall:
 
         status = self.status.value
 
-        direction = self.direction
+        direction = self.direction.value
 
         phone_number = self.phone_number
 
@@ -177,9 +183,7 @@ class GetCallCall:
 
         status = GetCallCallStatus(d.pop("status"))
 
-        direction = cast(Literal["outbound"], d.pop("direction"))
-        if direction != "outbound":
-            raise ValueError(f"direction must match const 'outbound', got '{direction}'")
+        direction = GetCallCallDirection(d.pop("direction"))
 
         phone_number = d.pop("phoneNumber")
 

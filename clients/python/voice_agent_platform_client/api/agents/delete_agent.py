@@ -98,8 +98,9 @@ def sync_detailed(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be
-    deleted: 409 `AGENT_IN_USE` (cancel the campaign first).
+    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
+    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
+    release the number, first).
 
     Requires scope `agents:manage`.
 
@@ -133,8 +134,9 @@ def sync(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be
-    deleted: 409 `AGENT_IN_USE` (cancel the campaign first).
+    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
+    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
+    release the number, first).
 
     Requires scope `agents:manage`.
 
@@ -163,8 +165,9 @@ async def asyncio_detailed(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be
-    deleted: 409 `AGENT_IN_USE` (cancel the campaign first).
+    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
+    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
+    release the number, first).
 
     Requires scope `agents:manage`.
 
@@ -196,8 +199,9 @@ async def asyncio(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses cannot be
-    deleted: 409 `AGENT_IN_USE` (cancel the campaign first).
+    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
+    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
+    release the number, first).
 
     Requires scope `agents:manage`.
 

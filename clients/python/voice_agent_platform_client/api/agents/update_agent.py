@@ -118,7 +118,9 @@ def sync_detailed(
     """Update an agent
 
      Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and
-    `mode` cannot change.
+    `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction:
+    outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an
+    agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 
@@ -156,7 +158,9 @@ def sync(
     """Update an agent
 
      Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and
-    `mode` cannot change.
+    `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction:
+    outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an
+    agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 
@@ -189,7 +193,9 @@ async def asyncio_detailed(
     """Update an agent
 
      Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and
-    `mode` cannot change.
+    `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction:
+    outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an
+    agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 
@@ -225,7 +231,9 @@ async def asyncio(
     """Update an agent
 
      Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and
-    `mode` cannot change.
+    `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction:
+    outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an
+    agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 

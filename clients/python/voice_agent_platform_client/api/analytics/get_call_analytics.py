@@ -8,6 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.get_call_analytics_calls_analytics import GetCallAnalyticsCallsAnalytics
+from ...models.get_call_analytics_direction import GetCallAnalyticsDirection
 from ...models.get_call_analytics_group_by import GetCallAnalyticsGroupBy
 from ...types import UNSET, Response, Unset
 
@@ -20,6 +21,7 @@ def _get_kwargs(
     agent_id: str | Unset = UNSET,
     group_by: GetCallAnalyticsGroupBy | Unset = GetCallAnalyticsGroupBy.DAY,
     campaign_id: str | Unset = UNSET,
+    direction: GetCallAnalyticsDirection | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -45,6 +47,12 @@ def _get_kwargs(
     params["groupBy"] = json_group_by
 
     params["campaignId"] = campaign_id
+
+    json_direction: str | Unset = UNSET
+    if not isinstance(direction, Unset):
+        json_direction = direction.value
+
+    params["direction"] = json_direction
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -126,6 +134,7 @@ def sync_detailed(
     agent_id: str | Unset = UNSET,
     group_by: GetCallAnalyticsGroupBy | Unset = GetCallAnalyticsGroupBy.DAY,
     campaign_id: str | Unset = UNSET,
+    direction: GetCallAnalyticsDirection | Unset = UNSET,
 ) -> Response[Error | GetCallAnalyticsCallsAnalytics]:
     """Call figures over a range of days, grouped
 
@@ -134,12 +143,12 @@ def sync_detailed(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). A call counts on the day it was placed, once it has ended: its
-    figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with
-    its report. A call ended a moment ago counts within a second or so; its report’s `outcome`,
-    `sentiment` and `optOut` when the report is written. `agentId` and `campaignId` narrow the calls
-    counted.
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
+    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
+    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
+    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
+    `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -153,10 +162,12 @@ def sync_detailed(
             'UTC'.
         agent_id (str | Unset): 24-character hexadecimal id
         group_by (GetCallAnalyticsGroupBy | Unset): What each bucket is: a local day (every day of
-            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, or
-            a report outcome (`null`: no outcome, because the report gave none or is not written yet).
-            Default: GetCallAnalyticsGroupBy.DAY.
+            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a
+            report outcome (`null`: no outcome, because the report gave none or is not written yet),
+            or a direction (`outbound`, `inbound`). Default: GetCallAnalyticsGroupBy.DAY.
         campaign_id (str | Unset): 24-character hexadecimal id
+        direction (GetCallAnalyticsDirection | Unset): Only calls of this direction: `outbound`
+            (placed by the API or a campaign) or `inbound` (to your phone numbers).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +184,7 @@ def sync_detailed(
         agent_id=agent_id,
         group_by=group_by,
         campaign_id=campaign_id,
+        direction=direction,
     )
 
     response = client.get_httpx_client().request(
@@ -191,6 +203,7 @@ def sync(
     agent_id: str | Unset = UNSET,
     group_by: GetCallAnalyticsGroupBy | Unset = GetCallAnalyticsGroupBy.DAY,
     campaign_id: str | Unset = UNSET,
+    direction: GetCallAnalyticsDirection | Unset = UNSET,
 ) -> Error | GetCallAnalyticsCallsAnalytics | None:
     """Call figures over a range of days, grouped
 
@@ -199,12 +212,12 @@ def sync(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). A call counts on the day it was placed, once it has ended: its
-    figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with
-    its report. A call ended a moment ago counts within a second or so; its report’s `outcome`,
-    `sentiment` and `optOut` when the report is written. `agentId` and `campaignId` narrow the calls
-    counted.
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
+    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
+    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
+    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
+    `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -218,10 +231,12 @@ def sync(
             'UTC'.
         agent_id (str | Unset): 24-character hexadecimal id
         group_by (GetCallAnalyticsGroupBy | Unset): What each bucket is: a local day (every day of
-            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, or
-            a report outcome (`null`: no outcome, because the report gave none or is not written yet).
-            Default: GetCallAnalyticsGroupBy.DAY.
+            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a
+            report outcome (`null`: no outcome, because the report gave none or is not written yet),
+            or a direction (`outbound`, `inbound`). Default: GetCallAnalyticsGroupBy.DAY.
         campaign_id (str | Unset): 24-character hexadecimal id
+        direction (GetCallAnalyticsDirection | Unset): Only calls of this direction: `outbound`
+            (placed by the API or a campaign) or `inbound` (to your phone numbers).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,6 +254,7 @@ def sync(
         agent_id=agent_id,
         group_by=group_by,
         campaign_id=campaign_id,
+        direction=direction,
     ).parsed
 
 
@@ -251,6 +267,7 @@ async def asyncio_detailed(
     agent_id: str | Unset = UNSET,
     group_by: GetCallAnalyticsGroupBy | Unset = GetCallAnalyticsGroupBy.DAY,
     campaign_id: str | Unset = UNSET,
+    direction: GetCallAnalyticsDirection | Unset = UNSET,
 ) -> Response[Error | GetCallAnalyticsCallsAnalytics]:
     """Call figures over a range of days, grouped
 
@@ -259,12 +276,12 @@ async def asyncio_detailed(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). A call counts on the day it was placed, once it has ended: its
-    figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with
-    its report. A call ended a moment ago counts within a second or so; its report’s `outcome`,
-    `sentiment` and `optOut` when the report is written. `agentId` and `campaignId` narrow the calls
-    counted.
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
+    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
+    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
+    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
+    `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -278,10 +295,12 @@ async def asyncio_detailed(
             'UTC'.
         agent_id (str | Unset): 24-character hexadecimal id
         group_by (GetCallAnalyticsGroupBy | Unset): What each bucket is: a local day (every day of
-            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, or
-            a report outcome (`null`: no outcome, because the report gave none or is not written yet).
-            Default: GetCallAnalyticsGroupBy.DAY.
+            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a
+            report outcome (`null`: no outcome, because the report gave none or is not written yet),
+            or a direction (`outbound`, `inbound`). Default: GetCallAnalyticsGroupBy.DAY.
         campaign_id (str | Unset): 24-character hexadecimal id
+        direction (GetCallAnalyticsDirection | Unset): Only calls of this direction: `outbound`
+            (placed by the API or a campaign) or `inbound` (to your phone numbers).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -298,6 +317,7 @@ async def asyncio_detailed(
         agent_id=agent_id,
         group_by=group_by,
         campaign_id=campaign_id,
+        direction=direction,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -314,6 +334,7 @@ async def asyncio(
     agent_id: str | Unset = UNSET,
     group_by: GetCallAnalyticsGroupBy | Unset = GetCallAnalyticsGroupBy.DAY,
     campaign_id: str | Unset = UNSET,
+    direction: GetCallAnalyticsDirection | Unset = UNSET,
 ) -> Error | GetCallAnalyticsCallsAnalytics | None:
     """Call figures over a range of days, grouped
 
@@ -322,12 +343,12 @@ async def asyncio(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). A call counts on the day it was placed, once it has ended: its
-    figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`, `disposition`) and with
-    its report. A call ended a moment ago counts within a second or so; its report’s `outcome`,
-    `sentiment` and `optOut` when the report is written. `agentId` and `campaignId` narrow the calls
-    counted.
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
+    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
+    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
+    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
+    `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -341,10 +362,12 @@ async def asyncio(
             'UTC'.
         agent_id (str | Unset): 24-character hexadecimal id
         group_by (GetCallAnalyticsGroupBy | Unset): What each bucket is: a local day (every day of
-            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, or
-            a report outcome (`null`: no outcome, because the report gave none or is not written yet).
-            Default: GetCallAnalyticsGroupBy.DAY.
+            the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a
+            report outcome (`null`: no outcome, because the report gave none or is not written yet),
+            or a direction (`outbound`, `inbound`). Default: GetCallAnalyticsGroupBy.DAY.
         campaign_id (str | Unset): 24-character hexadecimal id
+        direction (GetCallAnalyticsDirection | Unset): Only calls of this direction: `outbound`
+            (placed by the API or a campaign) or `inbound` (to your phone numbers).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -363,5 +386,6 @@ async def asyncio(
             agent_id=agent_id,
             group_by=group_by,
             campaign_id=campaign_id,
+            direction=direction,
         )
     ).parsed

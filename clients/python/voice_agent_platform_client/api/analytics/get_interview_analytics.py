@@ -130,9 +130,10 @@ def sync_detailed(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). An interview counts on the day it was created, once it has
-    ended; its score and recommendation once its report is ready (the first analysis written).
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
+    once it has ended; its score and recommendation once its report is ready (the first analysis
+    written).
 
     Requires scope `analytics:read`.
 
@@ -187,9 +188,10 @@ def sync(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). An interview counts on the day it was created, once it has
-    ended; its score and recommendation once its report is ready (the first analysis written).
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
+    once it has ended; its score and recommendation once its report is ready (the first analysis
+    written).
 
     Requires scope `analytics:read`.
 
@@ -239,9 +241,10 @@ async def asyncio_detailed(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). An interview counts on the day it was created, once it has
-    ended; its score and recommendation once its report is ready (the first analysis written).
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
+    once it has ended; its score and recommendation once its report is ready (the first analysis
+    written).
 
     Requires scope `analytics:read`.
 
@@ -294,9 +297,10 @@ async def asyncio(
     rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
-    over a million calls; `agentId` or `campaignId` reads every quarter-hour cell of the range and is
-    slower (see the README’s benchmarks). An interview counts on the day it was created, once it has
-    ended; its score and recommendation once its report is ready (the first analysis written).
+    over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
+    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
+    once it has ended; its score and recommendation once its report is ready (the first analysis
+    written).
 
     Requires scope `analytics:read`.
 

@@ -59,6 +59,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 429:
         response_429 = Error.from_dict(response.json())
 
@@ -101,7 +106,8 @@ def sync_detailed(
      202 with `status: pending` until the analysis has finished (every completed call gets one), then
     200. Fields irrelevant to the call are absent. When the language model could not produce a valid
     analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields.
+    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
+    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
 
     Requires scope `executions:read`.
 
@@ -137,7 +143,8 @@ def sync(
      202 with `status: pending` until the analysis has finished (every completed call gets one), then
     200. Fields irrelevant to the call are absent. When the language model could not produce a valid
     analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields.
+    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
+    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
 
     Requires scope `executions:read`.
 
@@ -168,7 +175,8 @@ async def asyncio_detailed(
      202 with `status: pending` until the analysis has finished (every completed call gets one), then
     200. Fields irrelevant to the call are absent. When the language model could not produce a valid
     analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields.
+    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
+    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
 
     Requires scope `executions:read`.
 
@@ -202,7 +210,8 @@ async def asyncio(
      202 with `status: pending` until the analysis has finished (every completed call gets one), then
     200. Fields irrelevant to the call are absent. When the language model could not produce a valid
     analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields.
+    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
+    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
 
     Requires scope `executions:read`.
 

@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.list_calls_call_list import ListCallsCallList
+from ...models.list_calls_direction import ListCallsDirection
 from ...models.list_calls_status import ListCallsStatus
 from ...types import UNSET, Response, Unset
 
@@ -15,6 +16,7 @@ def _get_kwargs(
     *,
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
+    direction: ListCallsDirection | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> dict[str, Any]:
@@ -28,6 +30,12 @@ def _get_kwargs(
         json_status = status.value
 
     params["status"] = json_status
+
+    json_direction: str | Unset = UNSET
+    if not isinstance(direction, Unset):
+        json_direction = direction.value
+
+    params["direction"] = json_direction
 
     params["page"] = page
 
@@ -109,6 +117,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
+    direction: ListCallsDirection | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Response[Error | ListCallsCallList]:
@@ -121,6 +130,8 @@ def sync_detailed(
     Args:
         agent_id (str | Unset): 24-character hexadecimal id
         status (ListCallsStatus | Unset):
+        direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
+            `inbound` (a call to one of your phone numbers).
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -135,6 +146,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         agent_id=agent_id,
         status=status,
+        direction=direction,
         page=page,
         limit=limit,
     )
@@ -151,6 +163,7 @@ def sync(
     client: AuthenticatedClient,
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
+    direction: ListCallsDirection | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Error | ListCallsCallList | None:
@@ -163,6 +176,8 @@ def sync(
     Args:
         agent_id (str | Unset): 24-character hexadecimal id
         status (ListCallsStatus | Unset):
+        direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
+            `inbound` (a call to one of your phone numbers).
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -178,6 +193,7 @@ def sync(
         client=client,
         agent_id=agent_id,
         status=status,
+        direction=direction,
         page=page,
         limit=limit,
     ).parsed
@@ -188,6 +204,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
+    direction: ListCallsDirection | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Response[Error | ListCallsCallList]:
@@ -200,6 +217,8 @@ async def asyncio_detailed(
     Args:
         agent_id (str | Unset): 24-character hexadecimal id
         status (ListCallsStatus | Unset):
+        direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
+            `inbound` (a call to one of your phone numbers).
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -214,6 +233,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         agent_id=agent_id,
         status=status,
+        direction=direction,
         page=page,
         limit=limit,
     )
@@ -228,6 +248,7 @@ async def asyncio(
     client: AuthenticatedClient,
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
+    direction: ListCallsDirection | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Error | ListCallsCallList | None:
@@ -240,6 +261,8 @@ async def asyncio(
     Args:
         agent_id (str | Unset): 24-character hexadecimal id
         status (ListCallsStatus | Unset):
+        direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
+            `inbound` (a call to one of your phone numbers).
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -256,6 +279,7 @@ async def asyncio(
             client=client,
             agent_id=agent_id,
             status=status,
+            direction=direction,
             page=page,
             limit=limit,
         )

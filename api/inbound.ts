@@ -14,7 +14,7 @@ export async function answerInbound(arrival: Arrival, workflows: Workflows): Pro
   const outcome = await admitInbound(arrival);
   if (outcome.kind !== 'admitted') return outcome;
   try {
-    await workflows.answerCall(outcome.input);
+    await Promise.all([outcome.recorded, workflows.answerCall(outcome.input)]);
     return outcome;
   } catch (error) {
     await releaseUnconfirmedCall(outcome.input.organizationId, outcome.input.callId);

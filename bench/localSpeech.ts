@@ -1,5 +1,5 @@
 /**
- * The `local` engines' quality and cost, as the README reports them: each sentence spoken by the
+ * The `local` engines' quality and cost, as docs/vendors.md reports them: each sentence spoken by the
  * local TTS and heard back by the local STT (16 kHz, and 8 kHz as a phone line would carry it), with
  * the word error rate against the text, the TTS real-time factor and first-chunk latency, and the
  * STT's wait from `finish()` to its final. Run: scripts/node.sh tsx bench/localSpeech.ts

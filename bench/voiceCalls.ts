@@ -16,10 +16,10 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { getExpectedTwilioSignature } from 'twilio';
 import WebSocket from 'ws';
 import { PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE, TelephonyCodec } from '../lib/audio';
-import { startFakeTwilio, type FakeTwilio } from '../test/fakes/twilio';
+import { startFakeTwilio } from '../test/fakes/twilio';
+import { PUBLIC_BASE_URL, callback, mediaSignature } from './twilioCallback';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
 import { FAKES, LLM_MS, STT_MS, TTS_MS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
@@ -27,7 +27,6 @@ import { FAKES, LLM_MS, STT_MS, TTS_MS, meanLoad, measureRun, memory, ms, quanti
 const CALLS = Number(process.env.CALLS) || 50;
 const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 60;
 const UTTERANCE = 'I would like to renew my plan for another year.';
-const PUBLIC_BASE_URL = 'https://voice.example.test';
 /** Twilio's chunk: 20 ms of mu-law at 8 kHz; 0xff is silence. */
 const CHUNK_BYTES = (TELEPHONY_SAMPLE_RATE * 20) / 1000;
 const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff).toString('base64');
@@ -124,16 +123,6 @@ class Callee {
   }
 }
 
-/** Twilio's callback to the API, form-encoded and signed over the public URL and every field. */
-async function callback(twilio: FakeTwilio, apiUrl: string, path: string, params: Record<string, string>): Promise<void> {
-  const res = await fetch(`${apiUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL}${path}`, params) },
-    body: new URLSearchParams(params).toString(),
-  });
-  if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-}
-
 async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
   const env = {
@@ -178,7 +167,7 @@ async function main(): Promise<void> {
       // Streams open spread over the first second, as real calls would not connect in step.
       for (const call of calls) {
         const path = `/carrier/twilio/media/${call.id}`;
-        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { headers: { 'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {}) } });
+        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { headers: { 'x-twilio-signature': mediaSignature(twilio, path) } });
         await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
         callees.push(new Callee(ws, speech, samples, call.id, twilio.accountSid, call.sid));
         await sleep(1000 / CALLS);

@@ -133,9 +133,14 @@ export function readForCall(call: CallToAdmit) {
  * the first minute's hold. No destination, do-not-call or BYOK check applies: nobody is dialled,
  * and no key placed the call, so it runs on the service's vendors and is billed on credits.
  */
-export async function admitInboundCall(call: { organizationId: OrganizationId; callId: string }): Promise<{ heldMinutes: number }> {
+export async function admitInboundCall(call: {
+  organizationId: OrganizationId;
+  callId: string;
+  /** What readForInbound started beside the caller's own reads. */
+  organization: ReturnType<typeof readForInbound>;
+}): Promise<{ heldMinutes: number }> {
   const organizationId = String(call.organizationId);
-  const organization = await Organization.findById(organizationId, { limits: 1 }).lean();
+  const organization = await call.organization;
   if (!organization) throw new AdmissionRefused({ reason: 'organization_missing' });
   const maxConcurrentCalls = organization.limits?.maxConcurrentCalls ?? 0;
   const pool = callSlotPool(organizationId);
@@ -145,6 +150,13 @@ export async function admitInboundCall(call: { organizationId: OrganizationId; c
     throw new AdmissionRefused({ reason: 'insufficient_credits' });
   }
   return { heldMinutes: 1 };
+}
+
+/** What admitting an inbound call reads, for the caller to start beside its own reads. */
+export function readForInbound(organizationId: OrganizationId) {
+  const read = Organization.findById(organizationId, { limits: 1 }).lean().exec();
+  read.catch(() => undefined);
+  return read;
 }
 
 /**

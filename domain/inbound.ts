@@ -13,7 +13,7 @@ import { appendTurn } from '../models/callTurn';
 import { Contact } from '../models/contact';
 import { PhoneNumber } from '../models/phoneNumber';
 import type { CallInput } from '../workflows/definitions';
-import { AdmissionRefused, admitInboundCall } from './admission';
+import { AdmissionRefused, admitInboundCall, readForInbound } from './admission';
 
 /** What a caller hears when the agent has no `phone.fallback` of its own. */
 export const DEFAULT_FALLBACK = "Sorry, we can't take your call right now. Please try again later. Goodbye.";
@@ -33,7 +33,8 @@ export type InboundOutcome =
   /** Not one of our numbers (released since the carrier was pointed at us): no organization to list it for. */
   | { kind: 'unknown_number' }
   | { kind: 'refused'; call: CallRecord; fallback: string; language: string }
-  | { kind: 'admitted'; call: CallRecord; input: CallInput };
+  /** `recorded` settles once its `active` state is written, which the caller waits for beside the workflow's start. */
+  | { kind: 'admitted'; call: CallRecord; input: CallInput; recorded: Promise<unknown> };
 
 const REASONS: Record<AdmissionRefused['refusal']['reason'], InboundRefusalReason> = {
   organization_missing: 'agent_unavailable',
@@ -64,6 +65,7 @@ export async function admitInbound(arrival: Arrival): Promise<InboundOutcome> {
   const number = await PhoneNumber.findOne({ phoneNumber: arrival.to }).lean();
   if (!number) return { kind: 'unknown_number' };
   const { organizationId } = number;
+  const organization = readForInbound(organizationId);
   const [agent, contact] = await Promise.all([
     Agent.findOne({ _id: number.agentId, organizationId }).lean(),
     Contact.findOne({ organizationId, phoneNumber: arrival.from }, { name: 1, attributes: 1 }).lean(),
@@ -87,7 +89,7 @@ export async function admitInbound(arrival: Arrival): Promise<InboundOutcome> {
   const fallback = (agent.phone as { fallback?: string }).fallback || DEFAULT_FALLBACK;
   let heldMinutes: number;
   try {
-    ({ heldMinutes } = await admitInboundCall({ organizationId, callId: arrival.callId }));
+    ({ heldMinutes } = await admitInboundCall({ organizationId, callId: arrival.callId, organization }));
   } catch (err) {
     if (!(err instanceof AdmissionRefused)) throw err;
     return refuse(arrival, { ...record, variables }, REASONS[err.refusal.reason], fallback);
@@ -110,9 +112,13 @@ export async function admitInbound(arrival: Arrival): Promise<InboundOutcome> {
     carrierCallId: arrival.carrierCallId,
     answeredAt: answeredAt.toISOString(),
   };
-  // Written before the carrier is answered: the media stream that follows opens the call by it.
-  await projectCall(arrival.callId, 1, { ...record, variables, status: 'active', startedAt: answeredAt });
-  return { kind: 'admitted', call: (await Call.findById(arrival.callId).lean())!, input };
+  // Written before the carrier is answered (the media stream that follows opens the call by it),
+  // beside the workflow's start.
+  const fields = { ...record, variables, status: 'active' as const, startedAt: answeredAt };
+  const recorded = projectCall(arrival.callId, 1, fields);
+  recorded.catch(() => undefined);
+  const call: CallRecord = { ...fields, _id: new Types.ObjectId(arrival.callId), seq: 1, createdAt: answeredAt, updatedAt: answeredAt };
+  return { kind: 'admitted', call, input, recorded };
 }
 
 async function refuse(arrival: Arrival, record: Omit<CallRecord, '_id' | 'status' | 'seq' | 'createdAt' | 'updatedAt'>, reason: InboundRefusalReason, fallback: string): Promise<InboundOutcome> {

@@ -16,7 +16,7 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
 /**
  * A partner's Idempotency-Key: claimed by the first request that sends it, then holding that
  * request's answer. The `_id` is the organization and the key's hash, so the claim is an insert
- * under the `_id` index: atomic on FerretDB as on MongoDB (README, "FerretDB limits"), and the one
+ * under the `_id` index: atomic on FerretDB as on MongoDB (docs/ferretdb.md), and the one
  * lookup FerretDB serves from an index.
  *
  * A lapsed claim is taken over by inserting a marker named after the claim it replaces

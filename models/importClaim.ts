@@ -11,7 +11,7 @@ export const IMPORT_LEASE_MS = 60_000;
 /**
  * The running import of an organization (`organization:<id>`) and of a campaign (`campaign:<id>`):
  * one at a time each, claimed by inserting the document under its `_id`, the one write that is
- * atomic on FerretDB as on MongoDB (README, "FerretDB limits"). A lapsed claim is taken over by
+ * atomic on FerretDB as on MongoDB (docs/ferretdb.md). A lapsed claim is taken over by
  * first inserting a marker named after it (`<_id>@<holder>`), so of several importers racing for it
  * exactly one wins.
  */

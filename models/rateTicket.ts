@@ -5,7 +5,7 @@ import { isDuplicateKeyError } from '../lib/duplicateKey';
  * Rate-limit windows as numbered tickets: the requests of one key's minute are numbered, and a
  * unique index on (bucket, number) lets exactly one claim hold each number, so a window never
  * admits more than its limit, across any number of API processes. Inserts are atomic on FerretDB
- * and MongoDB alike, where counters are not (README, "FerretDB limits").
+ * and MongoDB alike, where counters are not (docs/ferretdb.md).
  *
  * A ticket document stands for a block of request numbers. Limits up to 199 a minute use blocks of
  * one: exact across processes. Above that a process claims blocks of limit/100 and serves them from

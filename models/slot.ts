@@ -7,7 +7,7 @@ import { isDuplicateKeyError } from '../lib/duplicateKey';
  * rate-limit minute). A slot is taken by inserting its document, and a unique index on
  * (pool, number) lets only one insert win. Inserts are the one write that is atomic on FerretDB as
  * well as MongoDB: FerretDB 1.x applies `$inc` and conditional `findOneAndUpdate` as a read followed
- * by a write, so concurrent counters lose updates there (see README, "FerretDB limits").
+ * by a write, so concurrent counters lose updates there (see docs/ferretdb.md).
  */
 const slotSchema = new Schema(
   {

@@ -5,7 +5,7 @@ import { isDuplicateKeyError } from '../lib/duplicateKey';
  * Throttles of failed credentials (sign-ins per email and per address, unknown API keys per
  * address), kept as numbered places in a fixed window: a place is a document whose `_id` is
  * `<bucket>:<n>` for n below the limit, so an insert claims it atomically across every API process
- * (FerretDB's counters are not atomic; README, "FerretDB limits") and an `_id` is FerretDB's one
+ * (FerretDB's counters are not atomic; docs/ferretdb.md) and an `_id` is FerretDB's one
  * indexed lookup. A window admits at most its limit. A place given back is handed out again by the
  * process that gave it back; another process that saw it taken meanwhile has moved past it, so a
  * window may admit slightly fewer, never more.

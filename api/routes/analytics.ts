@@ -96,7 +96,7 @@ function ordered(groups: Map<string | null, Sums>, range: Range, byDay: boolean,
 const RANGE_DESCRIPTION =
   `The range is whole local days of \`timezone\`, \`from\` and \`to\` both included (default: the ${DEFAULT_RANGE_DAYS} days up to today; at most ${MAX_RANGE_DAYS}); \`startsAt\` and \`endsAt\` give it as instants, the end excluded. ` +
   'Answered from rollups kept per organization, UTC day and quarter-hour (every UTC offset in use is whole quarter-hours, so local days are exact), updated once as each one ends and once as its report is written; never by reading the calls themselves. ' +
-  'A range over the defaults answers in tens of milliseconds over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the range and is slower (see the README’s benchmarks). ';
+  'A range over the defaults answers in tens of milliseconds over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the range and is slower (docs/benchmarks.md in the repository has the figures). ';
 
 export const analyticsRoutes = [
   defineRoute({

@@ -6,6 +6,7 @@ import { Call as CallModel, REFUSED, callInputFor, type CallRecord } from '../..
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
+import { testNumberList } from '../../providers/carrier/testNumbers';
 import { admitCall, readForCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
 import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, reportUnavailableForCall, validationError } from '../errors';
@@ -95,7 +96,7 @@ export const callRoutes = [
       'A dial the carrier has not accepted within the server\'s deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. ' +
       'The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). ' +
       'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
-      'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
+      'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
       'A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. ' +
       'Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. ' +
       'Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. ' +
@@ -104,7 +105,7 @@ export const callRoutes = [
       'Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. ' +
       '`disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). ' +
       'Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. ' +
-      'The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid number answers and talks.',
+      `The simulated carrier (the default) has test numbers: ${testNumberList()}.`,
     auth: 'apiKey',
     scope: 'campaigns:manage',
     body: PlaceCallBody,

@@ -9,7 +9,7 @@ import type { Agent as AgentData, Call } from '../types';
 import { Choice, Field, FormError, Loaded, PageTitle } from '../ui';
 import { AgentForm, agentBody, fieldsOf } from './AgentForm';
 
-/** The simulated carrier's test numbers (README, "Calls and the simulated carrier"): suggestions, any number may be typed. */
+/** The simulated carrier's test numbers (providers/carrier/testNumbers.ts, listed in docs/calls.md): suggestions, any number may be typed. */
 const TEST_NUMBERS: [string, string][] = [
   ['+442079460001', 'answers'],
   ['+442079460002', 'never answers'],

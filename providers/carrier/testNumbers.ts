@@ -1,7 +1,7 @@
 /**
  * Test numbers of the simulated carrier, in the Ofcom drama range (+44 20 7946 0xxx) so they are
  * valid numbers that reach no one. Any other valid number answers and holds a normal short
- * conversation. The README lists them. Pure: the simulated line workflow reads it too.
+ * conversation. Pure: the simulated line workflow reads it too.
  */
 export const TEST_NUMBERS = {
   '+442079460001': 'answers',
@@ -17,6 +17,32 @@ export const TEST_NUMBERS = {
 } as const;
 
 export type Scenario = (typeof TEST_NUMBERS)[keyof typeof TEST_NUMBERS];
+
+/**
+ * What each scenario does and how its call ends, written once: the API's description of
+ * `POST /calls` and the table in docs/calls.md are made from it (test/unit/testNumbersDocs.test.ts).
+ */
+export const SCENARIOS: Record<Scenario, { happens: string; disposition: string }> = {
+  answers: { happens: 'answers, holds a short conversation, the agent ends it (as does any valid number not listed)', disposition: '`completed`' },
+  never_answers: { happens: 'rings until `RING_TIMEOUT_SECONDS`', disposition: '`no_answer`' },
+  busy: { happens: 'busy', disposition: '`busy`' },
+  voicemail: { happens: "voicemail; the agent's `phone.voicemailBehavior` decides", disposition: '`voicemail`, `voicemail_left` or `no_answer`' },
+  rejected: { happens: 'the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created', disposition: '—' },
+  hangs_up_early: { happens: 'answers, then hangs up after the greeting', disposition: '`contact_hung_up`' },
+  talks_until_max_duration: { happens: 'answers and stays silent until `maxDurationMinutes` (or a hangup)', disposition: '`max_duration`' },
+  fails: { happens: 'the call fails after the dial', disposition: '`failed`' },
+  carrier_unavailable: { happens: 'the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created', disposition: '—' },
+  asks_to_be_removed: {
+    happens: 'answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call',
+    disposition: '`contact_hung_up`',
+  },
+};
+
+/** Each test number with what happens, for the API's description: "+442079460002: rings until ...". */
+export const testNumberList = (): string =>
+  Object.entries(TEST_NUMBERS)
+    .map(([number, scenario]) => `${number}: ${SCENARIOS[scenario].happens}`)
+    .join('; ');
 
 export const scenarioOf = (phoneNumber: string): Scenario =>
   (TEST_NUMBERS as Record<string, Scenario>)[phoneNumber] ?? 'answers';

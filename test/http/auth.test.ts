@@ -33,6 +33,7 @@ const pathWith = (path: string, id: string) => `${API_PREFIX}${path.replace(/\{i
 const VALID_BODIES: Record<string, unknown> = {
   'POST /campaigns/{id}/recipients': { recipients: [{ phoneNumber: '+442079460010' }] },
   'PATCH /contacts/{id}': { name: 'hijacked' },
+  'PATCH /phone-numbers/{id}': { name: 'hijacked' },
 };
 const withBody = (method: string) => (['post', 'patch', 'put'].includes(method) ? {} : undefined);
 

@@ -1,6 +1,6 @@
 /**
  * Voice interviews on each speech vendor's adapter, end to end on the real stack: the service runs
- * on its own vendor keys and endpoints (the README's speech vendor variables) pointed at local fakes
+ * on its own vendor keys and endpoints (docs/vendors.md's speech vendor variables) pointed at local fakes
  * of Deepgram, Google Speech-to-Text and Text-to-Speech, ElevenLabs and Amazon Polly, and an agent
  * names the providers. A Node client plays the candidate on the audio socket; the STT fake answers
  * each utterance it hears with the transcript scripted for it (partials, then a final once the

@@ -3,7 +3,7 @@
  * would make a running workflow non-deterministic fails here. They replay through the payload codec
  * as workers run them, so plain payloads (recorded before it) and encrypted ones replay alike. When to
  * re-record them (`RECORD_HISTORIES=1 npx jest test/workflows/<file>`) and when a change goes behind
- * `patched()` instead: the README's "Changing a workflow".
+ * `patched()` instead: docs/development.md's "Changing a workflow".
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,20 @@
+import { getExpectedTwilioSignature } from 'twilio';
+import type { FakeTwilio } from '../test/fakes/twilio';
+
+/** Where the Twilio benchmarks tell Twilio to reach the service; the signatures cover it. */
+export const PUBLIC_BASE_URL = 'https://voice.example.test';
+
+/** Twilio's webhook to the API, form-encoded and signed over the public URL and every field: its answer's body. */
+export async function callback(twilio: FakeTwilio, apiUrl: string, path: string, params: Record<string, string>): Promise<string> {
+  const res = await fetch(`${apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL}${path}`, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${text}`);
+  return text;
+}
+
+/** Twilio's Media Streams socket for `path`, signed over its public wss URL. */
+export const mediaSignature = (twilio: FakeTwilio, path: string) => getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {});

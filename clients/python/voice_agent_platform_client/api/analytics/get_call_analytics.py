@@ -144,11 +144,11 @@ def sync_detailed(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
-    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
-    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
-    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
-    `direction` narrow the calls counted.
+    range and is slower (docs/benchmarks.md in the repository has the figures). A call counts on the day
+    it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`,
+    `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a
+    second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written.
+    `agentId`, `campaignId` and `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -213,11 +213,11 @@ def sync(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
-    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
-    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
-    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
-    `direction` narrow the calls counted.
+    range and is slower (docs/benchmarks.md in the repository has the figures). A call counts on the day
+    it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`,
+    `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a
+    second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written.
+    `agentId`, `campaignId` and `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -277,11 +277,11 @@ async def asyncio_detailed(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
-    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
-    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
-    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
-    `direction` narrow the calls counted.
+    range and is slower (docs/benchmarks.md in the repository has the figures). A call counts on the day
+    it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`,
+    `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a
+    second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written.
+    `agentId`, `campaignId` and `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 
@@ -344,11 +344,11 @@ async def asyncio(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). A call counts on the day it was placed, once it
-    has ended: its figures agree with `GET /calls` (its `durationSeconds`, `chargedMinutes`,
-    `disposition`) and with its report. A call ended a moment ago counts within a second or so; its
-    report’s `outcome`, `sentiment` and `optOut` when the report is written. `agentId`, `campaignId` and
-    `direction` narrow the calls counted.
+    range and is slower (docs/benchmarks.md in the repository has the figures). A call counts on the day
+    it was placed, once it has ended: its figures agree with `GET /calls` (its `durationSeconds`,
+    `chargedMinutes`, `disposition`) and with its report. A call ended a moment ago counts within a
+    second or so; its report’s `outcome`, `sentiment` and `optOut` when the report is written.
+    `agentId`, `campaignId` and `direction` narrow the calls counted.
 
     Requires scope `analytics:read`.
 

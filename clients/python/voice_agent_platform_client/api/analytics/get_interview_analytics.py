@@ -131,9 +131,9 @@ def sync_detailed(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
-    once it has ended; its score and recommendation once its report is ready (the first analysis
-    written).
+    range and is slower (docs/benchmarks.md in the repository has the figures). An interview counts on
+    the day it was created, once it has ended; its score and recommendation once its report is ready
+    (the first analysis written).
 
     Requires scope `analytics:read`.
 
@@ -189,9 +189,9 @@ def sync(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
-    once it has ended; its score and recommendation once its report is ready (the first analysis
-    written).
+    range and is slower (docs/benchmarks.md in the repository has the figures). An interview counts on
+    the day it was created, once it has ended; its score and recommendation once its report is ready
+    (the first analysis written).
 
     Requires scope `analytics:read`.
 
@@ -242,9 +242,9 @@ async def asyncio_detailed(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
-    once it has ended; its score and recommendation once its report is ready (the first analysis
-    written).
+    range and is slower (docs/benchmarks.md in the repository has the figures). An interview counts on
+    the day it was created, once it has ended; its score and recommendation once its report is ready
+    (the first analysis written).
 
     Requires scope `analytics:read`.
 
@@ -298,9 +298,9 @@ async def asyncio(
     hours, so local days are exact), updated once as each one ends and once as its report is written;
     never by reading the calls themselves. A range over the defaults answers in tens of milliseconds
     over a million calls; `agentId`, `campaignId` or `direction` reads every quarter-hour cell of the
-    range and is slower (see the README’s benchmarks). An interview counts on the day it was created,
-    once it has ended; its score and recommendation once its report is ready (the first analysis
-    written).
+    range and is slower (docs/benchmarks.md in the repository has the figures). An interview counts on
+    the day it was created, once it has ended; its score and recommendation once its report is ready
+    (the first analysis written).
 
     Requires scope `analytics:read`.
 

@@ -148,31 +148,35 @@ def sync_detailed(
     verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is
     dialled. A completed call is charged its connected time rounded up to the started minute; unanswered
     calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per
-    organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that
-    is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before
-    anything is reserved, created or charged. Dialling policy: a number outside the countries the
-    organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s
-    type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled
-    or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK
-    readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes`
-    as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400
-    `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice:
-    with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry
-    after the server lost the first try finds that call (or its dial in progress) instead of dialling
-    again; a dial retried inside the service (a lost worker, a carrier request that went unanswered)
-    first asks the carrier for the call it may already have placed, and adopts it. `disposition` values:
-    completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang
-    out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call
-    failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its
-    connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with
-    `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech:
-    the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
-    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
-    service’s. The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never
-    answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the
-    maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be
-    called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid
-    number answers and talks.
+    organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A
+    number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`,
+    checked before anything is reserved, created or charged. Dialling policy: a number outside the
+    countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by
+    libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before
+    anything is dialled or charged. Admission runs in one order: the organization, the destination, do-
+    not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its
+    `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier
+    refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is
+    rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key,
+    so a retry after the server lost the first try finds that call (or its dial in progress) instead of
+    dialling again; a dial retried inside the service (a lost worker, a carrier request that went
+    unanswered) first asks the carrier for the call it may already have placed, and adopts it.
+    `disposition` values: completed (the agent finished), contact_hung_up, max_duration,
+    hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the
+    carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
+    vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
+    `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
+    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
+    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
+    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
+    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
+    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
+    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
+    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
+    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
+    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
+    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -228,31 +232,35 @@ def sync(
     verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is
     dialled. A completed call is charged its connected time rounded up to the started minute; unanswered
     calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per
-    organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that
-    is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before
-    anything is reserved, created or charged. Dialling policy: a number outside the countries the
-    organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s
-    type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled
-    or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK
-    readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes`
-    as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400
-    `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice:
-    with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry
-    after the server lost the first try finds that call (or its dial in progress) instead of dialling
-    again; a dial retried inside the service (a lost worker, a carrier request that went unanswered)
-    first asks the carrier for the call it may already have placed, and adopts it. `disposition` values:
-    completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang
-    out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call
-    failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its
-    connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with
-    `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech:
-    the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
-    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
-    service’s. The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never
-    answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the
-    maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be
-    called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid
-    number answers and talks.
+    organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A
+    number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`,
+    checked before anything is reserved, created or charged. Dialling policy: a number outside the
+    countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by
+    libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before
+    anything is dialled or charged. Admission runs in one order: the organization, the destination, do-
+    not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its
+    `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier
+    refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is
+    rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key,
+    so a retry after the server lost the first try finds that call (or its dial in progress) instead of
+    dialling again; a dial retried inside the service (a lost worker, a carrier request that went
+    unanswered) first asks the carrier for the call it may already have placed, and adopts it.
+    `disposition` values: completed (the agent finished), contact_hung_up, max_duration,
+    hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the
+    carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
+    vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
+    `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
+    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
+    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
+    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
+    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
+    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
+    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
+    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
+    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
+    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
+    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -303,31 +311,35 @@ async def asyncio_detailed(
     verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is
     dialled. A completed call is charged its connected time rounded up to the started minute; unanswered
     calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per
-    organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that
-    is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before
-    anything is reserved, created or charged. Dialling policy: a number outside the countries the
-    organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s
-    type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled
-    or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK
-    readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes`
-    as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400
-    `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice:
-    with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry
-    after the server lost the first try finds that call (or its dial in progress) instead of dialling
-    again; a dial retried inside the service (a lost worker, a carrier request that went unanswered)
-    first asks the carrier for the call it may already have placed, and adopts it. `disposition` values:
-    completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang
-    out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call
-    failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its
-    connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with
-    `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech:
-    the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
-    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
-    service’s. The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never
-    answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the
-    maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be
-    called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid
-    number answers and talks.
+    organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A
+    number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`,
+    checked before anything is reserved, created or charged. Dialling policy: a number outside the
+    countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by
+    libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before
+    anything is dialled or charged. Admission runs in one order: the organization, the destination, do-
+    not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its
+    `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier
+    refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is
+    rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key,
+    so a retry after the server lost the first try finds that call (or its dial in progress) instead of
+    dialling again; a dial retried inside the service (a lost worker, a carrier request that went
+    unanswered) first asks the carrier for the call it may already have placed, and adopts it.
+    `disposition` values: completed (the agent finished), contact_hung_up, max_duration,
+    hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the
+    carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
+    vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
+    `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
+    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
+    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
+    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
+    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
+    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
+    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
+    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
+    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
+    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
+    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -381,31 +393,35 @@ async def asyncio(
     verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is
     dialled. A completed call is charged its connected time rounded up to the started minute; unanswered
     calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per
-    organization, direct and campaign calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that
-    is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before
-    anything is reserved, created or charged. Dialling policy: a number outside the countries the
-    organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s
-    type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled
-    or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK
-    readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes`
-    as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400
-    `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice:
-    with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry
-    after the server lost the first try finds that call (or its dial in progress) instead of dialling
-    again; a dial retried inside the service (a lost worker, a carrier request that went unanswered)
-    first asks the carrier for the call it may already have placed, and adopts it. `disposition` values:
-    completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang
-    out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call
-    failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its
-    connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with
-    `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech:
-    the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
-    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
-    service’s. The simulated carrier (the default) has test numbers: +442079460001 answers; …0002 never
-    answers; …0003 busy; …0004 voicemail; …0005 rejected; …0006 hangs up early; …0007 talks until the
-    maximum duration; …0008 fails; …0009 carrier unavailable; +442079460999 answers and asks not to be
-    called again (the report’s `optOut` is true and the number becomes do-not-call). Any other valid
-    number answers and talks.
+    organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A
+    number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`,
+    checked before anything is reserved, created or charged. Dialling policy: a number outside the
+    countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by
+    libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before
+    anything is dialled or charged. Admission runs in one order: the organization, the destination, do-
+    not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its
+    `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier
+    refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is
+    rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key,
+    so a retry after the server lost the first try finds that call (or its dial in progress) instead of
+    dialling again; a dial retried inside the service (a lost worker, a carrier request that went
+    unanswered) first asks the carrier for the call it may already have placed, and adopts it.
+    `disposition` values: completed (the agent finished), contact_hung_up, max_duration,
+    hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the
+    carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
+    vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
+    `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
+    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
+    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
+    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
+    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
+    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
+    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
+    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
+    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
+    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
+    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

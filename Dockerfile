@@ -6,6 +6,7 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json config.ts ./
 COPY scripts/node.sh scripts/buildDashboard.ts ./scripts/
 COPY dashboard ./dashboard
+COPY reference ./reference
 COPY api ./api
 COPY workflows ./workflows
 COPY activities ./activities

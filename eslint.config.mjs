@@ -54,7 +54,8 @@ export default tseslint.config(
   { files: ['lib/**/*.ts'], rules: restrict(rule('^\\.', 'lib/ holds helpers that import only packages.')) },
   {
     // The dashboard runs in the browser and talks to the API only over HTTP: it imports its own
-    // files, preact, chart.js and papaparse, nothing of the server's folders and no Node built-in.
+    // files, preact, chart.js and papaparse, and the API's types from the generated client
+    // (dashboard/types.ts), nothing of the server's folders and no Node built-in.
     files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
     rules: restrict(
       rule(into('(api|models|workflows|activities|worker|conversation|providers|lib|scripts|config)'), 'The dashboard talks to the API over HTTP only; it imports nothing of the server.'),

@@ -8,6 +8,7 @@ import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
 import { dashboardAppRoutes } from './dashboardApp';
 import { pageRoutes } from './pages';
+import { referenceRoutes } from './reference';
 import { allowedMethods, buildRouter } from './router';
 import { healthRoutes } from './routes/health';
 import { checkOperatorToken } from './operatorToken';
@@ -71,6 +72,9 @@ export function createApp(deps: AppDeps): Koa {
   const dashboard = dashboardAppRoutes();
   app.use(dashboard.routes());
   app.use(dashboard.allowedMethods());
+  const reference = referenceRoutes();
+  app.use(reference.routes());
+  app.use(reference.allowedMethods());
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     logger.error({ msg: 'unhandled error', request_id: ctx?.state.requestId, err });

@@ -7,7 +7,9 @@ import { API_PREFIX } from './router';
 import { acceptsIdempotencyKey, REPLAYED_HEADER } from './middleware/idempotency';
 import { ErrorEnvelope, IdempotencyKeyHeader, errorResponses } from './schemas/common';
 
-const description = (invalidCredentialsPerMinute: number) => `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
+const description = (invalidCredentialsPerMinute: number, serverUrl: string) => `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
+
+**Reference.** This document, rendered with a console to try each operation with a test key, is at [${serverUrl}/docs](${serverUrl}/docs).
 
 **Authentication.** Every operation except this document takes \`Authorization: Bearer <API key>\` (\`rb_live_…\` or \`rb_test_…\`). A key's effective access is its scopes intersected with its creator's current permissions. Dashboard operations take a dashboard session token (\`rb_dash_…\`) from \`POST /dashboard/sessions\` instead; an API key is refused there, and a session is refused on partner operations.
 
@@ -34,7 +36,8 @@ ${Object.entries(ERROR_CODES)
 /** Strips TypeBox's symbol keys and undefined values, leaving plain JSON Schema. */
 const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
 
-const json = (schema: TSchema) => ({ 'application/json': { schema: plain(schema) } });
+// The error envelope is one named schema, so generated clients get one error type rather than one per operation and status.
+const json = (schema: TSchema) => ({ 'application/json': { schema: schema === ErrorEnvelope ? { $ref: '#/components/schemas/Error' } : plain(schema) } });
 
 function parameters(route: RouteDef) {
   const list: unknown[] = [];
@@ -116,7 +119,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string, invalidCrede
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Voice Agent Platform API', version: '1.0.0', description: description(invalidCredentialsPerMinute) },
+    info: { title: 'Voice Agent Platform API', version: '1.0.0', description: description(invalidCredentialsPerMinute, serverUrl) },
     servers: [{ url: `${serverUrl}${API_PREFIX}` }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,

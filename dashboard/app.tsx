@@ -88,6 +88,9 @@ export function App() {
                 </a>
               </li>
             ))}
+            <li>
+              <a href="/docs">API reference</a>
+            </li>
           </ul>
         </nav>
         <main id="main" tabIndex={-1}>

@@ -1,139 +1,26 @@
-/** The API's representations, as far as the pages read them (the OpenAPI document has them whole). */
-export interface Usage {
-  organization: { id: string; name: string; plan: string };
-  credits: { allocatedMinutes: number; usedMinutes: number; heldMinutes: number; remainingMinutes: number };
-  byok: { usedMinutes: number };
-  limits: Record<'maxAgents' | 'maxUsers' | 'maxConcurrentCalls' | 'maxCampaigns' | 'maxRecipients' | 'maxContacts' | 'maxOpenInterviews', number>;
-  used: Record<'agents' | 'users' | 'concurrentCalls' | 'campaigns' | 'recipients' | 'contacts' | 'openInterviews', number>;
-}
+/**
+ * The API's representations the pages read, by name: aliases of the types generated from the OpenAPI
+ * document (clients/typescript, `npm run clients`), so a page cannot drift from what the API sends.
+ */
+import type { ResponseBody } from '../clients/typescript';
 
-export interface Call {
-  id: string;
-  agentId: string;
-  agentName: string;
-  status: 'created' | 'active' | 'completed';
-  phoneNumber: string;
-  contactName: string;
-  campaignId: string | null;
-  disposition: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  durationSeconds: number | null;
-  chargedMinutes: number | null;
-  reportId: string | null;
-  recordingAvailable: boolean;
-  createdAt: string;
-}
-
-export interface Interview {
-  id: string;
-  agentName: string;
-  status: string;
-  mode: string;
-  candidateName: string;
-  createdAt: string;
-}
-
-/** One bucket of GET /analytics/calls (the analytics API of issue 18). */
-export interface CallBucket {
-  key: string;
-  calls: number;
-  connected: number;
-  minutes: number;
-  chargedMinutes: number;
-}
-
-export interface CallAnalytics {
-  object: 'analytics';
-  from: string;
-  to: string;
-  groupBy: string;
-  totals: Omit<CallBucket, 'key'>;
-  buckets: CallBucket[];
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  mode: 'live' | 'test';
-  key?: string;
-  last4: string;
-  scopes: string[];
-  byok: boolean;
-  allowedOrigins: string[];
-  rateLimitPerMinute: number;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-export interface ProviderCredential {
-  kind: 'llm' | 'stt' | 'tts';
-  provider: string;
-  apiKeyHint: string;
-  verified: boolean;
-  verifiedAt: string | null;
-  lastVerificationError: string | null;
-  lastVerificationAt: string | null;
-  updatedAt: string;
-}
+export type Usage = ResponseBody<'getUsage'>;
+export type Call = ResponseBody<'getCall'>;
+export type Interview = ResponseBody<'getInterview'>;
+/** GET /analytics/calls (the analytics API of issue 18) and one of its buckets. */
+export type CallAnalytics = Omit<ResponseBody<'getCallAnalytics'>, 'buckets'> & { buckets: CallBucket[] };
+/** A day's bucket: the pages group by day, whose keys are never null (an agent's or campaign's may be). */
+export type CallBucket = Omit<ResponseBody<'getCallAnalytics'>['buckets'][number], 'key'> & { key: string };
+/**
+ * A key as listed; `key`, the secret, is in the answer of its creation only. Its scopes, like a
+ * user's permissions, are held as plain names: the permission picker edits any list of them.
+ */
+export type ApiKey = Omit<ResponseBody<'listApiKeys'>['data'][number], 'scopes'> & { scopes: string[]; key?: string };
+export type ProviderCredential = ResponseBody<'getProviderCredential'>;
+export type User = Omit<ResponseBody<'listUsers'>['data'][number], 'permissions'> & { permissions: string[] };
+export type Agent = ResponseBody<'getAgent'>;
+export type Turn = ResponseBody<'getCallTranscript'>['data'][number];
+/** 202 `pending` until the analysis is written, then 200 with it. */
+export type CallReport = ResponseBody<'getCallReport'> | ResponseBody<'getCallReport', 202>;
 
 export const CREDENTIAL_KINDS = ['llm', 'stt', 'tts'] as const;
-
-export interface User {
-  id: string;
-  email: string;
-  role: 'admin' | 'member';
-  permissions: string[];
-  founder: boolean;
-  status: 'active' | 'deactivated';
-  createdAt: string;
-}
-
-export interface Agent {
-  id: string;
-  type: 'phone' | 'voice';
-  name: string;
-  description: string;
-  language: string;
-  maxDurationMinutes: number;
-  instructions: string;
-  variables: string[];
-  providers: { llm: string; stt: string; tts: string };
-  phone?: {
-    direction: string;
-    greeting: string;
-    fallback: string;
-    voicemailBehavior: string;
-    maxAttempts: number;
-    retryDelayMinutes: number;
-    requiredContactFields: string[];
-    outcomeLabels: string[];
-  };
-  voice?: { goal: string; opening: string; evaluationStyle: string; evaluationCriteria: string[]; difficulty: string };
-  sessionsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Turn {
-  role: 'agent' | 'contact';
-  text: string;
-  startedAt: string;
-  offsetMs: number;
-}
-
-export type CallReport =
-  | { status: 'pending' }
-  | {
-      status: 'ready';
-      disposition: string;
-      outcome?: string;
-      analysisStatus: 'completed' | 'failed';
-      analysisError?: string;
-      summary?: string;
-      capturedFields: Record<string, string>;
-      sentiment?: string;
-      optOut?: boolean;
-    };

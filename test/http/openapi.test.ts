@@ -128,7 +128,7 @@ test('every route the app serves under /api/v1 is documented, and every document
   const api1 = served.filter((r) => r.path.startsWith(`${API_PREFIX}/`));
   // Outside /api/v1 only the operational probes, the operator's payload codec (OPTIONS and POST of
   // each), the candidate side of interviews (its routes, pages and embed.js) and the dashboard web
-  // app's files exist; they are not part of the partner contract.
+  // app's and the API reference's files exist; they are not part of the partner contract.
   expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
     '/assets/session.css',
     '/assets/session.js',
@@ -144,6 +144,10 @@ test('every route the app serves under /api/v1 is documented, and every document
     '/dashboard/app.css',
     '/dashboard/app.js',
     '/dashboard/icon.svg',
+    '/docs',
+    '/docs/',
+    '/docs/reference.css',
+    '/docs/reference.js',
     '/embed.js',
     '/embed/:id',
     '/healthz',

@@ -1,0 +1,215 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.get_provider_credential_provider_credential import GetProviderCredentialProviderCredential
+from ...types import Response
+
+
+def _get_kwargs(
+    kind: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/dashboard/provider-credentials/{kind}".format(
+            kind=quote(str(kind), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | GetProviderCredentialProviderCredential | None:
+    if response.status_code == 200:
+        response_200 = GetProviderCredentialProviderCredential.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | GetProviderCredentialProviderCredential]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    kind: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | GetProviderCredentialProviderCredential]:
+    """The organization's vendor credential of one kind
+
+     404 when the organization has none of this kind. The key itself is never returned; `apiKeyHint`
+    shows its last four characters.
+
+    Organization admins only.
+
+    Args:
+        kind (str): `llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram,
+            google) or `tts` (text-to-speech: elevenlabs, google, amazon).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GetProviderCredentialProviderCredential]
+    """
+
+    kwargs = _get_kwargs(
+        kind=kind,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    kind: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | GetProviderCredentialProviderCredential | None:
+    """The organization's vendor credential of one kind
+
+     404 when the organization has none of this kind. The key itself is never returned; `apiKeyHint`
+    shows its last four characters.
+
+    Organization admins only.
+
+    Args:
+        kind (str): `llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram,
+            google) or `tts` (text-to-speech: elevenlabs, google, amazon).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GetProviderCredentialProviderCredential
+    """
+
+    return sync_detailed(
+        kind=kind,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    kind: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | GetProviderCredentialProviderCredential]:
+    """The organization's vendor credential of one kind
+
+     404 when the organization has none of this kind. The key itself is never returned; `apiKeyHint`
+    shows its last four characters.
+
+    Organization admins only.
+
+    Args:
+        kind (str): `llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram,
+            google) or `tts` (text-to-speech: elevenlabs, google, amazon).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GetProviderCredentialProviderCredential]
+    """
+
+    kwargs = _get_kwargs(
+        kind=kind,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    kind: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | GetProviderCredentialProviderCredential | None:
+    """The organization's vendor credential of one kind
+
+     404 when the organization has none of this kind. The key itself is never returned; `apiKeyHint`
+    shows its last four characters.
+
+    Organization admins only.
+
+    Args:
+        kind (str): `llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram,
+            google) or `tts` (text-to-speech: elevenlabs, google, amazon).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GetProviderCredentialProviderCredential
+    """
+
+    return (
+        await asyncio_detailed(
+            kind=kind,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,278 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.archive_campaign_campaign_settings_retry_policy_busy_type_0 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyBusyType0,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_busy_type_1 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyBusyType1,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_failed_type_0 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyFailedType0,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_failed_type_1 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyFailedType1,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_no_answer_type_0 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_no_answer_type_1 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType1,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_voicemail_type_0 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0,
+    )
+    from ..models.archive_campaign_campaign_settings_retry_policy_voicemail_type_1 import (
+        ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType1,
+    )
+
+
+T = TypeVar("T", bound="ArchiveCampaignCampaignSettingsRetryPolicy")
+
+
+@_attrs_define
+class ArchiveCampaignCampaignSettingsRetryPolicy:
+    """Redial rules by outcome (default `{}`: every unreached outcome waits `retryDelayMinutes`). `busy`; `no_answer` (rang
+    out, or a voicemail under `mark_no_answer`); `voicemail` (a voicemail reached, `voicemail` or `voicemail_left`);
+    `failed` (the call failed or was terminated, or the carrier was unavailable). Each `{delayMinutes}` (1-10080) or
+    `{retry: false}` (final at once). Other unreached outcomes (hung up before connecting) wait `retryDelayMinutes`; a
+    number the carrier rejects is never retried; `retryLimit` caps the attempts whatever the rule. A retry due outside
+    the recipient’s calling hours waits for their next opening. In `PATCH`, a given `retryPolicy` replaces the whole
+    policy.
+
+        Attributes:
+            busy (ArchiveCampaignCampaignSettingsRetryPolicyBusyType0 | ArchiveCampaignCampaignSettingsRetryPolicyBusyType1
+                | Unset):
+            no_answer (ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0 |
+                ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType1 | Unset):
+            voicemail (ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0 |
+                ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType1 | Unset):
+            failed (ArchiveCampaignCampaignSettingsRetryPolicyFailedType0 |
+                ArchiveCampaignCampaignSettingsRetryPolicyFailedType1 | Unset):
+    """
+
+    busy: (
+        ArchiveCampaignCampaignSettingsRetryPolicyBusyType0
+        | ArchiveCampaignCampaignSettingsRetryPolicyBusyType1
+        | Unset
+    ) = UNSET
+    no_answer: (
+        ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0
+        | ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType1
+        | Unset
+    ) = UNSET
+    voicemail: (
+        ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0
+        | ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType1
+        | Unset
+    ) = UNSET
+    failed: (
+        ArchiveCampaignCampaignSettingsRetryPolicyFailedType0
+        | ArchiveCampaignCampaignSettingsRetryPolicyFailedType1
+        | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.archive_campaign_campaign_settings_retry_policy_busy_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyBusyType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_failed_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyFailedType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_no_answer_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_voicemail_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0,  # noqa: PLC0415
+        )
+
+        busy: dict[str, Any] | Unset
+        if isinstance(self.busy, Unset):
+            busy = UNSET
+        elif isinstance(self.busy, ArchiveCampaignCampaignSettingsRetryPolicyBusyType0):
+            busy = self.busy.to_dict()
+        else:
+            busy = self.busy.to_dict()
+
+        no_answer: dict[str, Any] | Unset
+        if isinstance(self.no_answer, Unset):
+            no_answer = UNSET
+        elif isinstance(self.no_answer, ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0):
+            no_answer = self.no_answer.to_dict()
+        else:
+            no_answer = self.no_answer.to_dict()
+
+        voicemail: dict[str, Any] | Unset
+        if isinstance(self.voicemail, Unset):
+            voicemail = UNSET
+        elif isinstance(self.voicemail, ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0):
+            voicemail = self.voicemail.to_dict()
+        else:
+            voicemail = self.voicemail.to_dict()
+
+        failed: dict[str, Any] | Unset
+        if isinstance(self.failed, Unset):
+            failed = UNSET
+        elif isinstance(self.failed, ArchiveCampaignCampaignSettingsRetryPolicyFailedType0):
+            failed = self.failed.to_dict()
+        else:
+            failed = self.failed.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if busy is not UNSET:
+            field_dict["busy"] = busy
+        if no_answer is not UNSET:
+            field_dict["no_answer"] = no_answer
+        if voicemail is not UNSET:
+            field_dict["voicemail"] = voicemail
+        if failed is not UNSET:
+            field_dict["failed"] = failed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.archive_campaign_campaign_settings_retry_policy_busy_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyBusyType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_busy_type_1 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyBusyType1,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_failed_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyFailedType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_failed_type_1 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyFailedType1,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_no_answer_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_no_answer_type_1 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType1,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_voicemail_type_0 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0,  # noqa: PLC0415
+        )
+        from ..models.archive_campaign_campaign_settings_retry_policy_voicemail_type_1 import (
+            ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType1,  # noqa: PLC0415
+        )
+
+        d = dict(src_dict)
+
+        def _parse_busy(
+            data: object,
+        ) -> (
+            ArchiveCampaignCampaignSettingsRetryPolicyBusyType0
+            | ArchiveCampaignCampaignSettingsRetryPolicyBusyType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                busy_type_0 = ArchiveCampaignCampaignSettingsRetryPolicyBusyType0.from_dict(data)
+
+                return busy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            busy_type_1 = ArchiveCampaignCampaignSettingsRetryPolicyBusyType1.from_dict(data)
+
+            return busy_type_1
+
+        busy = _parse_busy(d.pop("busy", UNSET))
+
+        def _parse_no_answer(
+            data: object,
+        ) -> (
+            ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0
+            | ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                no_answer_type_0 = ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType0.from_dict(data)
+
+                return no_answer_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            no_answer_type_1 = ArchiveCampaignCampaignSettingsRetryPolicyNoAnswerType1.from_dict(data)
+
+            return no_answer_type_1
+
+        no_answer = _parse_no_answer(d.pop("no_answer", UNSET))
+
+        def _parse_voicemail(
+            data: object,
+        ) -> (
+            ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0
+            | ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                voicemail_type_0 = ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType0.from_dict(data)
+
+                return voicemail_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            voicemail_type_1 = ArchiveCampaignCampaignSettingsRetryPolicyVoicemailType1.from_dict(data)
+
+            return voicemail_type_1
+
+        voicemail = _parse_voicemail(d.pop("voicemail", UNSET))
+
+        def _parse_failed(
+            data: object,
+        ) -> (
+            ArchiveCampaignCampaignSettingsRetryPolicyFailedType0
+            | ArchiveCampaignCampaignSettingsRetryPolicyFailedType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                failed_type_0 = ArchiveCampaignCampaignSettingsRetryPolicyFailedType0.from_dict(data)
+
+                return failed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            failed_type_1 = ArchiveCampaignCampaignSettingsRetryPolicyFailedType1.from_dict(data)
+
+            return failed_type_1
+
+        failed = _parse_failed(d.pop("failed", UNSET))
+
+        archive_campaign_campaign_settings_retry_policy = cls(
+            busy=busy,
+            no_answer=no_answer,
+            voicemail=voicemail,
+            failed=failed,
+        )
+
+        return archive_campaign_campaign_settings_retry_policy

@@ -1,0 +1,181 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.create_agent_agent_create_mode import CreateAgentAgentCreateMode
+from ..models.create_agent_agent_create_type import CreateAgentAgentCreateType
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.create_agent_agent_create_phone import CreateAgentAgentCreatePhone
+    from ..models.create_agent_agent_create_providers import CreateAgentAgentCreateProviders
+    from ..models.create_agent_agent_create_voice import CreateAgentAgentCreateVoice
+
+
+T = TypeVar("T", bound="CreateAgentAgentCreate")
+
+
+@_attrs_define
+class CreateAgentAgentCreate:
+    """
+    Attributes:
+        name (str): Unique in the organization, ignoring case.
+        instructions (str): System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.
+        type_ (CreateAgentAgentCreateType | Unset): Default `phone`.
+        description (str | Unset):
+        mode (CreateAgentAgentCreateMode | Unset): Voice agents only; default `interview`.
+        language (str | Unset): BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`.
+        sector (str | Unset):
+        max_duration_minutes (int | Unset): Default 15.
+        providers (CreateAgentAgentCreateProviders | Unset): Overrides of the server defaults; omitted kinds use the
+            server configuration.
+        phone (CreateAgentAgentCreatePhone | Unset): Phone agents only.
+        voice (CreateAgentAgentCreateVoice | Unset): Voice agents only.
+    """
+
+    name: str
+    instructions: str
+    type_: CreateAgentAgentCreateType | Unset = UNSET
+    description: str | Unset = UNSET
+    mode: CreateAgentAgentCreateMode | Unset = UNSET
+    language: str | Unset = UNSET
+    sector: str | Unset = UNSET
+    max_duration_minutes: int | Unset = UNSET
+    providers: CreateAgentAgentCreateProviders | Unset = UNSET
+    phone: CreateAgentAgentCreatePhone | Unset = UNSET
+    voice: CreateAgentAgentCreateVoice | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        instructions = self.instructions
+
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+        description = self.description
+
+        mode: str | Unset = UNSET
+        if not isinstance(self.mode, Unset):
+            mode = self.mode.value
+
+        language = self.language
+
+        sector = self.sector
+
+        max_duration_minutes = self.max_duration_minutes
+
+        providers: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.providers, Unset):
+            providers = self.providers.to_dict()
+
+        phone: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.phone, Unset):
+            phone = self.phone.to_dict()
+
+        voice: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.voice, Unset):
+            voice = self.voice.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+                "instructions": instructions,
+            }
+        )
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if description is not UNSET:
+            field_dict["description"] = description
+        if mode is not UNSET:
+            field_dict["mode"] = mode
+        if language is not UNSET:
+            field_dict["language"] = language
+        if sector is not UNSET:
+            field_dict["sector"] = sector
+        if max_duration_minutes is not UNSET:
+            field_dict["maxDurationMinutes"] = max_duration_minutes
+        if providers is not UNSET:
+            field_dict["providers"] = providers
+        if phone is not UNSET:
+            field_dict["phone"] = phone
+        if voice is not UNSET:
+            field_dict["voice"] = voice
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_agent_agent_create_phone import CreateAgentAgentCreatePhone  # noqa: PLC0415
+        from ..models.create_agent_agent_create_providers import CreateAgentAgentCreateProviders  # noqa: PLC0415
+        from ..models.create_agent_agent_create_voice import CreateAgentAgentCreateVoice  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        instructions = d.pop("instructions")
+
+        _type_ = d.pop("type", UNSET)
+        type_: CreateAgentAgentCreateType | Unset
+        if isinstance(_type_, Unset):
+            type_ = UNSET
+        else:
+            type_ = CreateAgentAgentCreateType(_type_)
+
+        description = d.pop("description", UNSET)
+
+        _mode = d.pop("mode", UNSET)
+        mode: CreateAgentAgentCreateMode | Unset
+        if isinstance(_mode, Unset):
+            mode = UNSET
+        else:
+            mode = CreateAgentAgentCreateMode(_mode)
+
+        language = d.pop("language", UNSET)
+
+        sector = d.pop("sector", UNSET)
+
+        max_duration_minutes = d.pop("maxDurationMinutes", UNSET)
+
+        _providers = d.pop("providers", UNSET)
+        providers: CreateAgentAgentCreateProviders | Unset
+        if isinstance(_providers, Unset):
+            providers = UNSET
+        else:
+            providers = CreateAgentAgentCreateProviders.from_dict(_providers)
+
+        _phone = d.pop("phone", UNSET)
+        phone: CreateAgentAgentCreatePhone | Unset
+        if isinstance(_phone, Unset):
+            phone = UNSET
+        else:
+            phone = CreateAgentAgentCreatePhone.from_dict(_phone)
+
+        _voice = d.pop("voice", UNSET)
+        voice: CreateAgentAgentCreateVoice | Unset
+        if isinstance(_voice, Unset):
+            voice = UNSET
+        else:
+            voice = CreateAgentAgentCreateVoice.from_dict(_voice)
+
+        create_agent_agent_create = cls(
+            name=name,
+            instructions=instructions,
+            type_=type_,
+            description=description,
+            mode=mode,
+            language=language,
+            sector=sector,
+            max_duration_minutes=max_duration_minutes,
+            providers=providers,
+            phone=phone,
+            voice=voice,
+        )
+
+        return create_agent_agent_create

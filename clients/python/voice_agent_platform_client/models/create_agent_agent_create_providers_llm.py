@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class CreateAgentAgentCreateProvidersLlm(StrEnum):
+    GEMINI = "gemini"
+    GROQ = "groq"
+    MISTRAL = "mistral"
+
+    def __str__(self) -> str:
+        return str(self.value)

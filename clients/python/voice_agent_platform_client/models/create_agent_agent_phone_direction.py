@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class CreateAgentAgentPhoneDirection(StrEnum):
+    BOTH = "both"
+    INBOUND = "inbound"
+    OUTBOUND = "outbound"
+
+    def __str__(self) -> str:
+        return str(self.value)

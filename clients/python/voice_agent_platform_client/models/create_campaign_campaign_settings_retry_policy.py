@@ -1,0 +1,276 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.create_campaign_campaign_settings_retry_policy_busy_type_0 import (
+        CreateCampaignCampaignSettingsRetryPolicyBusyType0,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_busy_type_1 import (
+        CreateCampaignCampaignSettingsRetryPolicyBusyType1,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_failed_type_0 import (
+        CreateCampaignCampaignSettingsRetryPolicyFailedType0,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_failed_type_1 import (
+        CreateCampaignCampaignSettingsRetryPolicyFailedType1,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_no_answer_type_0 import (
+        CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_no_answer_type_1 import (
+        CreateCampaignCampaignSettingsRetryPolicyNoAnswerType1,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_voicemail_type_0 import (
+        CreateCampaignCampaignSettingsRetryPolicyVoicemailType0,
+    )
+    from ..models.create_campaign_campaign_settings_retry_policy_voicemail_type_1 import (
+        CreateCampaignCampaignSettingsRetryPolicyVoicemailType1,
+    )
+
+
+T = TypeVar("T", bound="CreateCampaignCampaignSettingsRetryPolicy")
+
+
+@_attrs_define
+class CreateCampaignCampaignSettingsRetryPolicy:
+    """Redial rules by outcome (default `{}`: every unreached outcome waits `retryDelayMinutes`). `busy`; `no_answer` (rang
+    out, or a voicemail under `mark_no_answer`); `voicemail` (a voicemail reached, `voicemail` or `voicemail_left`);
+    `failed` (the call failed or was terminated, or the carrier was unavailable). Each `{delayMinutes}` (1-10080) or
+    `{retry: false}` (final at once). Other unreached outcomes (hung up before connecting) wait `retryDelayMinutes`; a
+    number the carrier rejects is never retried; `retryLimit` caps the attempts whatever the rule. A retry due outside
+    the recipient’s calling hours waits for their next opening. In `PATCH`, a given `retryPolicy` replaces the whole
+    policy.
+
+        Attributes:
+            busy (CreateCampaignCampaignSettingsRetryPolicyBusyType0 | CreateCampaignCampaignSettingsRetryPolicyBusyType1 |
+                Unset):
+            no_answer (CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0 |
+                CreateCampaignCampaignSettingsRetryPolicyNoAnswerType1 | Unset):
+            voicemail (CreateCampaignCampaignSettingsRetryPolicyVoicemailType0 |
+                CreateCampaignCampaignSettingsRetryPolicyVoicemailType1 | Unset):
+            failed (CreateCampaignCampaignSettingsRetryPolicyFailedType0 |
+                CreateCampaignCampaignSettingsRetryPolicyFailedType1 | Unset):
+    """
+
+    busy: (
+        CreateCampaignCampaignSettingsRetryPolicyBusyType0 | CreateCampaignCampaignSettingsRetryPolicyBusyType1 | Unset
+    ) = UNSET
+    no_answer: (
+        CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0
+        | CreateCampaignCampaignSettingsRetryPolicyNoAnswerType1
+        | Unset
+    ) = UNSET
+    voicemail: (
+        CreateCampaignCampaignSettingsRetryPolicyVoicemailType0
+        | CreateCampaignCampaignSettingsRetryPolicyVoicemailType1
+        | Unset
+    ) = UNSET
+    failed: (
+        CreateCampaignCampaignSettingsRetryPolicyFailedType0
+        | CreateCampaignCampaignSettingsRetryPolicyFailedType1
+        | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.create_campaign_campaign_settings_retry_policy_busy_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyBusyType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_failed_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyFailedType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_no_answer_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_voicemail_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyVoicemailType0,  # noqa: PLC0415
+        )
+
+        busy: dict[str, Any] | Unset
+        if isinstance(self.busy, Unset):
+            busy = UNSET
+        elif isinstance(self.busy, CreateCampaignCampaignSettingsRetryPolicyBusyType0):
+            busy = self.busy.to_dict()
+        else:
+            busy = self.busy.to_dict()
+
+        no_answer: dict[str, Any] | Unset
+        if isinstance(self.no_answer, Unset):
+            no_answer = UNSET
+        elif isinstance(self.no_answer, CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0):
+            no_answer = self.no_answer.to_dict()
+        else:
+            no_answer = self.no_answer.to_dict()
+
+        voicemail: dict[str, Any] | Unset
+        if isinstance(self.voicemail, Unset):
+            voicemail = UNSET
+        elif isinstance(self.voicemail, CreateCampaignCampaignSettingsRetryPolicyVoicemailType0):
+            voicemail = self.voicemail.to_dict()
+        else:
+            voicemail = self.voicemail.to_dict()
+
+        failed: dict[str, Any] | Unset
+        if isinstance(self.failed, Unset):
+            failed = UNSET
+        elif isinstance(self.failed, CreateCampaignCampaignSettingsRetryPolicyFailedType0):
+            failed = self.failed.to_dict()
+        else:
+            failed = self.failed.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if busy is not UNSET:
+            field_dict["busy"] = busy
+        if no_answer is not UNSET:
+            field_dict["no_answer"] = no_answer
+        if voicemail is not UNSET:
+            field_dict["voicemail"] = voicemail
+        if failed is not UNSET:
+            field_dict["failed"] = failed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_campaign_campaign_settings_retry_policy_busy_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyBusyType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_busy_type_1 import (
+            CreateCampaignCampaignSettingsRetryPolicyBusyType1,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_failed_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyFailedType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_failed_type_1 import (
+            CreateCampaignCampaignSettingsRetryPolicyFailedType1,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_no_answer_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_no_answer_type_1 import (
+            CreateCampaignCampaignSettingsRetryPolicyNoAnswerType1,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_voicemail_type_0 import (
+            CreateCampaignCampaignSettingsRetryPolicyVoicemailType0,  # noqa: PLC0415
+        )
+        from ..models.create_campaign_campaign_settings_retry_policy_voicemail_type_1 import (
+            CreateCampaignCampaignSettingsRetryPolicyVoicemailType1,  # noqa: PLC0415
+        )
+
+        d = dict(src_dict)
+
+        def _parse_busy(
+            data: object,
+        ) -> (
+            CreateCampaignCampaignSettingsRetryPolicyBusyType0
+            | CreateCampaignCampaignSettingsRetryPolicyBusyType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                busy_type_0 = CreateCampaignCampaignSettingsRetryPolicyBusyType0.from_dict(data)
+
+                return busy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            busy_type_1 = CreateCampaignCampaignSettingsRetryPolicyBusyType1.from_dict(data)
+
+            return busy_type_1
+
+        busy = _parse_busy(d.pop("busy", UNSET))
+
+        def _parse_no_answer(
+            data: object,
+        ) -> (
+            CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0
+            | CreateCampaignCampaignSettingsRetryPolicyNoAnswerType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                no_answer_type_0 = CreateCampaignCampaignSettingsRetryPolicyNoAnswerType0.from_dict(data)
+
+                return no_answer_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            no_answer_type_1 = CreateCampaignCampaignSettingsRetryPolicyNoAnswerType1.from_dict(data)
+
+            return no_answer_type_1
+
+        no_answer = _parse_no_answer(d.pop("no_answer", UNSET))
+
+        def _parse_voicemail(
+            data: object,
+        ) -> (
+            CreateCampaignCampaignSettingsRetryPolicyVoicemailType0
+            | CreateCampaignCampaignSettingsRetryPolicyVoicemailType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                voicemail_type_0 = CreateCampaignCampaignSettingsRetryPolicyVoicemailType0.from_dict(data)
+
+                return voicemail_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            voicemail_type_1 = CreateCampaignCampaignSettingsRetryPolicyVoicemailType1.from_dict(data)
+
+            return voicemail_type_1
+
+        voicemail = _parse_voicemail(d.pop("voicemail", UNSET))
+
+        def _parse_failed(
+            data: object,
+        ) -> (
+            CreateCampaignCampaignSettingsRetryPolicyFailedType0
+            | CreateCampaignCampaignSettingsRetryPolicyFailedType1
+            | Unset
+        ):
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                failed_type_0 = CreateCampaignCampaignSettingsRetryPolicyFailedType0.from_dict(data)
+
+                return failed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            failed_type_1 = CreateCampaignCampaignSettingsRetryPolicyFailedType1.from_dict(data)
+
+            return failed_type_1
+
+        failed = _parse_failed(d.pop("failed", UNSET))
+
+        create_campaign_campaign_settings_retry_policy = cls(
+            busy=busy,
+            no_answer=no_answer,
+            voicemail=voicemail,
+            failed=failed,
+        )
+
+        return create_campaign_campaign_settings_retry_policy

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class GetCallTranscriptCallTranscriptDataItemRole(StrEnum):
+    AGENT = "agent"
+    CONTACT = "contact"
+
+    def __str__(self) -> str:
+        return str(self.value)

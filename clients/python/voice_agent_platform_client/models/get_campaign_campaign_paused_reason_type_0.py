@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class GetCampaignCampaignPausedReasonType0(StrEnum):
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    REQUESTED = "requested"
+
+    def __str__(self) -> str:
+        return str(self.value)

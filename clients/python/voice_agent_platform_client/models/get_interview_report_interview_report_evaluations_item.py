@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GetInterviewReportInterviewReportEvaluationsItem")
+
+
+@_attrs_define
+class GetInterviewReportInterviewReportEvaluationsItem:
+    """
+    Attributes:
+        criterion (str):
+        score (int):
+        rationale (str):
+    """
+
+    criterion: str
+    score: int
+    rationale: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        criterion = self.criterion
+
+        score = self.score
+
+        rationale = self.rationale
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "criterion": criterion,
+                "score": score,
+                "rationale": rationale,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        criterion = d.pop("criterion")
+
+        score = d.pop("score")
+
+        rationale = d.pop("rationale")
+
+        get_interview_report_interview_report_evaluations_item = cls(
+            criterion=criterion,
+            score=score,
+            rationale=rationale,
+        )
+
+        get_interview_report_interview_report_evaluations_item.additional_properties = d
+        return get_interview_report_interview_report_evaluations_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ListProviderCredentialsProviderCredentialListProviderCredentialKind(StrEnum):
+    LLM = "llm"
+    STT = "stt"
+    TTS = "tts"
+
+    def __str__(self) -> str:
+        return str(self.value)

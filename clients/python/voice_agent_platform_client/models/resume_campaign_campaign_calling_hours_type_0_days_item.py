@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class ResumeCampaignCampaignCallingHoursType0DaysItem(StrEnum):
+    FRI = "fri"
+    MON = "mon"
+    SAT = "sat"
+    SUN = "sun"
+    THU = "thu"
+    TUE = "tue"
+    WED = "wed"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class UpdateAgentAgentMode(StrEnum):
+    INTERVIEW = "interview"
+    WORKFLOW = "workflow"
+
+    def __str__(self) -> str:
+        return str(self.value)

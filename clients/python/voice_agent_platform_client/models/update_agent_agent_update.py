@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.update_agent_agent_update_phone import UpdateAgentAgentUpdatePhone
+    from ..models.update_agent_agent_update_providers import UpdateAgentAgentUpdateProviders
+    from ..models.update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice
+
+
+T = TypeVar("T", bound="UpdateAgentAgentUpdate")
+
+
+@_attrs_define
+class UpdateAgentAgentUpdate:
+    """Only supplied fields change; `phone`, `voice` and `providers` merge field by field.
+
+    Attributes:
+        name (str | Unset):
+        description (str | Unset):
+        instructions (str | Unset):
+        language (str | Unset): BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`.
+        sector (str | Unset):
+        max_duration_minutes (int | Unset):
+        providers (UpdateAgentAgentUpdateProviders | Unset): Overrides of the server defaults; omitted kinds use the
+            server configuration.
+        phone (UpdateAgentAgentUpdatePhone | Unset): Phone agents only.
+        voice (UpdateAgentAgentUpdateVoice | Unset): Voice agents only.
+        type_ (Any | Unset): Cannot be changed after creation.
+        mode (Any | Unset): Cannot be changed after creation.
+    """
+
+    name: str | Unset = UNSET
+    description: str | Unset = UNSET
+    instructions: str | Unset = UNSET
+    language: str | Unset = UNSET
+    sector: str | Unset = UNSET
+    max_duration_minutes: int | Unset = UNSET
+    providers: UpdateAgentAgentUpdateProviders | Unset = UNSET
+    phone: UpdateAgentAgentUpdatePhone | Unset = UNSET
+    voice: UpdateAgentAgentUpdateVoice | Unset = UNSET
+    type_: Any | Unset = UNSET
+    mode: Any | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        description = self.description
+
+        instructions = self.instructions
+
+        language = self.language
+
+        sector = self.sector
+
+        max_duration_minutes = self.max_duration_minutes
+
+        providers: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.providers, Unset):
+            providers = self.providers.to_dict()
+
+        phone: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.phone, Unset):
+            phone = self.phone.to_dict()
+
+        voice: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.voice, Unset):
+            voice = self.voice.to_dict()
+
+        type_ = self.type_
+
+        mode = self.mode
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if description is not UNSET:
+            field_dict["description"] = description
+        if instructions is not UNSET:
+            field_dict["instructions"] = instructions
+        if language is not UNSET:
+            field_dict["language"] = language
+        if sector is not UNSET:
+            field_dict["sector"] = sector
+        if max_duration_minutes is not UNSET:
+            field_dict["maxDurationMinutes"] = max_duration_minutes
+        if providers is not UNSET:
+            field_dict["providers"] = providers
+        if phone is not UNSET:
+            field_dict["phone"] = phone
+        if voice is not UNSET:
+            field_dict["voice"] = voice
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if mode is not UNSET:
+            field_dict["mode"] = mode
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.update_agent_agent_update_phone import UpdateAgentAgentUpdatePhone  # noqa: PLC0415
+        from ..models.update_agent_agent_update_providers import UpdateAgentAgentUpdateProviders  # noqa: PLC0415
+        from ..models.update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        description = d.pop("description", UNSET)
+
+        instructions = d.pop("instructions", UNSET)
+
+        language = d.pop("language", UNSET)
+
+        sector = d.pop("sector", UNSET)
+
+        max_duration_minutes = d.pop("maxDurationMinutes", UNSET)
+
+        _providers = d.pop("providers", UNSET)
+        providers: UpdateAgentAgentUpdateProviders | Unset
+        if isinstance(_providers, Unset):
+            providers = UNSET
+        else:
+            providers = UpdateAgentAgentUpdateProviders.from_dict(_providers)
+
+        _phone = d.pop("phone", UNSET)
+        phone: UpdateAgentAgentUpdatePhone | Unset
+        if isinstance(_phone, Unset):
+            phone = UNSET
+        else:
+            phone = UpdateAgentAgentUpdatePhone.from_dict(_phone)
+
+        _voice = d.pop("voice", UNSET)
+        voice: UpdateAgentAgentUpdateVoice | Unset
+        if isinstance(_voice, Unset):
+            voice = UNSET
+        else:
+            voice = UpdateAgentAgentUpdateVoice.from_dict(_voice)
+
+        type_ = d.pop("type", UNSET)
+
+        mode = d.pop("mode", UNSET)
+
+        update_agent_agent_update = cls(
+            name=name,
+            description=description,
+            instructions=instructions,
+            language=language,
+            sector=sector,
+            max_duration_minutes=max_duration_minutes,
+            providers=providers,
+            phone=phone,
+            voice=voice,
+            type_=type_,
+            mode=mode,
+        )
+
+        return update_agent_agent_update

@@ -1,0 +1,139 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.update_agent_agent_update_phone_direction import UpdateAgentAgentUpdatePhoneDirection
+from ..models.update_agent_agent_update_phone_voicemail_behavior import UpdateAgentAgentUpdatePhoneVoicemailBehavior
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="UpdateAgentAgentUpdatePhone")
+
+
+@_attrs_define
+class UpdateAgentAgentUpdatePhone:
+    """Phone agents only.
+
+    Attributes:
+        direction (UpdateAgentAgentUpdatePhoneDirection | Unset):
+        greeting (str | Unset): First sentence the agent says when the callee answers.
+        fallback (str | Unset): What the agent says when it cannot help.
+        voicemail_behavior (UpdateAgentAgentUpdatePhoneVoicemailBehavior | Unset):
+        max_attempts (int | Unset):
+        retry_delay_minutes (int | Unset):
+        required_contact_fields (list[str] | Unset): Fields the agent must collect from the callee.
+        outcome_labels (list[str] | Unset): Outcomes the report may assign to a call.
+        record_calls (bool | Unset): Record this agent’s calls (both sides, as a stereo WAV served by `GET
+            /calls/{id}/recording`). Default false. Recording a phone call is regulated: you are responsible for telling the
+            people called that they are recorded (e.g. in the `greeting`) and for obtaining consent where the law requires
+            it, including two-party (all-party) consent jurisdictions. Recordings are deleted after the organization’s
+            retention period.
+    """
+
+    direction: UpdateAgentAgentUpdatePhoneDirection | Unset = UNSET
+    greeting: str | Unset = UNSET
+    fallback: str | Unset = UNSET
+    voicemail_behavior: UpdateAgentAgentUpdatePhoneVoicemailBehavior | Unset = UNSET
+    max_attempts: int | Unset = UNSET
+    retry_delay_minutes: int | Unset = UNSET
+    required_contact_fields: list[str] | Unset = UNSET
+    outcome_labels: list[str] | Unset = UNSET
+    record_calls: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        direction: str | Unset = UNSET
+        if not isinstance(self.direction, Unset):
+            direction = self.direction.value
+
+        greeting = self.greeting
+
+        fallback = self.fallback
+
+        voicemail_behavior: str | Unset = UNSET
+        if not isinstance(self.voicemail_behavior, Unset):
+            voicemail_behavior = self.voicemail_behavior.value
+
+        max_attempts = self.max_attempts
+
+        retry_delay_minutes = self.retry_delay_minutes
+
+        required_contact_fields: list[str] | Unset = UNSET
+        if not isinstance(self.required_contact_fields, Unset):
+            required_contact_fields = self.required_contact_fields
+
+        outcome_labels: list[str] | Unset = UNSET
+        if not isinstance(self.outcome_labels, Unset):
+            outcome_labels = self.outcome_labels
+
+        record_calls = self.record_calls
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if direction is not UNSET:
+            field_dict["direction"] = direction
+        if greeting is not UNSET:
+            field_dict["greeting"] = greeting
+        if fallback is not UNSET:
+            field_dict["fallback"] = fallback
+        if voicemail_behavior is not UNSET:
+            field_dict["voicemailBehavior"] = voicemail_behavior
+        if max_attempts is not UNSET:
+            field_dict["maxAttempts"] = max_attempts
+        if retry_delay_minutes is not UNSET:
+            field_dict["retryDelayMinutes"] = retry_delay_minutes
+        if required_contact_fields is not UNSET:
+            field_dict["requiredContactFields"] = required_contact_fields
+        if outcome_labels is not UNSET:
+            field_dict["outcomeLabels"] = outcome_labels
+        if record_calls is not UNSET:
+            field_dict["recordCalls"] = record_calls
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        _direction = d.pop("direction", UNSET)
+        direction: UpdateAgentAgentUpdatePhoneDirection | Unset
+        if isinstance(_direction, Unset):
+            direction = UNSET
+        else:
+            direction = UpdateAgentAgentUpdatePhoneDirection(_direction)
+
+        greeting = d.pop("greeting", UNSET)
+
+        fallback = d.pop("fallback", UNSET)
+
+        _voicemail_behavior = d.pop("voicemailBehavior", UNSET)
+        voicemail_behavior: UpdateAgentAgentUpdatePhoneVoicemailBehavior | Unset
+        if isinstance(_voicemail_behavior, Unset):
+            voicemail_behavior = UNSET
+        else:
+            voicemail_behavior = UpdateAgentAgentUpdatePhoneVoicemailBehavior(_voicemail_behavior)
+
+        max_attempts = d.pop("maxAttempts", UNSET)
+
+        retry_delay_minutes = d.pop("retryDelayMinutes", UNSET)
+
+        required_contact_fields = cast(list[str], d.pop("requiredContactFields", UNSET))
+
+        outcome_labels = cast(list[str], d.pop("outcomeLabels", UNSET))
+
+        record_calls = d.pop("recordCalls", UNSET)
+
+        update_agent_agent_update_phone = cls(
+            direction=direction,
+            greeting=greeting,
+            fallback=fallback,
+            voicemail_behavior=voicemail_behavior,
+            max_attempts=max_attempts,
+            retry_delay_minutes=retry_delay_minutes,
+            required_contact_fields=required_contact_fields,
+            outcome_labels=outcome_labels,
+            record_calls=record_calls,
+        )
+
+        return update_agent_agent_update_phone

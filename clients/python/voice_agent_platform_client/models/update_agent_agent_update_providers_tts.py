@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class UpdateAgentAgentUpdateProvidersTts(StrEnum):
+    AMAZON = "amazon"
+    ELEVENLABS = "elevenlabs"
+    GOOGLE = "google"
+    LOCAL = "local"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -12,6 +12,7 @@ export interface Call {
   agentId: string;
   agentName: string;
   status: 'created' | 'active' | 'completed';
+  direction: 'outbound' | 'inbound';
   phoneNumber: string;
   contactName: string;
   campaignId: string | null;
@@ -137,3 +138,13 @@ export type CallReport =
       sentiment?: string;
       optOut?: boolean;
     };
+
+export interface PhoneNumber {
+  id: string;
+  phoneNumber: string;
+  agentId: string;
+  name: string;
+  carrier: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -8,7 +8,11 @@
 import type { RawData, WebSocket } from 'ws';
 import type { MediaSession } from '../conversation/mediaSession';
 import type { Transport } from '../conversation/transport';
-import { ApiError, fromDomain } from './errors';
+import type { Config } from '../config';
+import { ApiError, fromDomain, throttled } from './errors';
+
+/** Per client address, how many of a route's sockets wait for their token to be verified. */
+export type WaitingSockets = Map<string, number>;
 
 /** What the socket's client sends as text. */
 export type ClientMessage = { type: 'start'; token: string } | { type: 'played'; name: string } | { type: 'end' };
@@ -43,6 +47,9 @@ function parseClientMessage(data: RawData): ClientMessage | undefined {
 export abstract class BrowserAudioSession implements Transport {
   protected phase: 'waiting' | 'admitting' | 'live' | 'over' = 'waiting';
   protected media: MediaSession | undefined;
+  protected readonly timers: NodeJS.Timeout[] = [];
+  /** Counted among its address's unauthenticated sockets until its token is verified or it closes. */
+  private waiting: { sockets: WaitingSockets; address: string } | undefined;
 
   constructor(
     protected readonly ws: WebSocket,
@@ -56,6 +63,31 @@ export abstract class BrowserAudioSession implements Transport {
   protected abstract endedByBrowser(): void;
   /** Tells the browser why (`error`) and closes the socket with the refusal's code. */
   protected abstract refuse(err: unknown): void;
+
+  /**
+   * Sockets cost the process memory and a descriptor before anyone is known: few per address, not
+   * for long (config.unauthenticatedSockets). Refuses this one when its address holds enough.
+   */
+  protected awaitToken(sockets: WaitingSockets, address: string, limits: Config['unauthenticatedSockets']): void {
+    const { timeoutMs, perAddress } = limits;
+    const waiting = sockets.get(address) ?? 0;
+    if (waiting >= perAddress) {
+      return this.refuse(throttled(Math.ceil(timeoutMs / 1000), `Too many connections from this address are waiting to authenticate (at most ${perAddress}); retry after ${Math.ceil(timeoutMs / 1000)} s.`));
+    }
+    sockets.set(address, waiting + 1);
+    this.waiting = { sockets, address };
+    this.timers.push(setTimeout(() => this.waiting && this.refuse(new AuthTimeout(`No start message with a valid token within ${timeoutMs} ms.`)), timeoutMs));
+  }
+
+  /** No longer among its address's unauthenticated sockets (verified, or closed). */
+  protected authenticated(): void {
+    if (!this.waiting) return;
+    const { sockets, address } = this.waiting;
+    this.waiting = undefined;
+    const left = sockets.get(address)! - 1;
+    if (left > 0) sockets.set(address, left);
+    else sockets.delete(address);
+  }
 
   protected receive(data: RawData, isBinary: boolean): void {
     if (this.phase === 'live' && isBinary) return this.media!.audio(data as Buffer);

@@ -20,10 +20,10 @@ import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { Call } from '../models/call';
 import { claimSlot, releaseSlot } from '../models/slot';
 import { callEndEvent, openCallMedia, reportCallEnd, type CallMediaDeps } from './callMedia';
-import { AuthTimeout, BrowserAudioSession, refusal } from './audioSocket';
+import { BrowserAudioSession, refusal, type WaitingSockets } from './audioSocket';
 import { invalidBrowserCallToken, sessionInProgress } from './errors';
 import { Workflows } from './temporal';
-import type { SocketRoute } from './upgrade';
+import { clientAddress, type SocketRoute } from './upgrade';
 
 export const BROWSER_CALL_PREFIX = '/dashboard/v1/browser-calls';
 export const browserCallAudioPath = (callId: string) => `${BROWSER_CALL_PREFIX}/${callId}/audio`;
@@ -59,11 +59,12 @@ function verifyBrowserCallToken(secret: Buffer, callId: string, token: string): 
 export function browserCallAudio(deps: CallMediaDeps): SocketRoute {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const workflows = new Workflows(deps.temporal, deps.config);
+  const waiting: WaitingSockets = new Map();
   return {
     path: new RegExp(`^${BROWSER_CALL_PREFIX}/([0-9a-f]{24})/audio$`),
     // No credential in the handshake (it would land in URLs and logs): the first message carries it.
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) =>
-      sockets.handleUpgrade(req, socket, head, (ws) => new BrowserCallSession(ws, match[1]!, deps, workflows).listen()),
+      sockets.handleUpgrade(req, socket, head, (ws) => new BrowserCallSession(ws, match[1]!, deps, workflows).listen(waiting, clientAddress(req, deps.config.trustProxyHops))),
   };
 }
 
@@ -71,7 +72,6 @@ export function browserCallAudio(deps: CallMediaDeps): SocketRoute {
 class BrowserCallSession extends BrowserAudioSession {
   /** Ended from outside the media session: the browser's `end`, or the call ending elsewhere. */
   private endedBy: 'contact' | 'elsewhere' | undefined;
-  private readonly timers: NodeJS.Timeout[] = [];
   private readonly pool: string;
   private readonly holder = randomUUID();
 
@@ -89,20 +89,21 @@ class BrowserCallSession extends BrowserAudioSession {
     this.endedBy ??= 'contact';
   }
 
-  listen(): void {
+  listen(waiting: WaitingSockets, address: string): void {
     this.ws.on('message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary));
     this.ws.on('close', () => {
+      this.authenticated();
       if (this.media) this.media.transportClosed();
       else this.over();
     });
     // An oversized message: ws closes the socket itself (1009).
     this.ws.on('error', () => undefined);
-    const { timeoutMs } = this.deps.config.unauthenticatedSockets;
-    this.timers.push(setTimeout(() => this.phase === 'waiting' && this.refuse(new AuthTimeout(`No start message with a valid token within ${timeoutMs} ms.`)), timeoutMs));
+    this.awaitToken(waiting, address, this.deps.config.unauthenticatedSockets);
   }
 
   protected async admit(token: string): Promise<void> {
     if (!verifyBrowserCallToken(this.deps.config.contacts.doNotCallHashKey, this.callId, token)) throw invalidBrowserCallToken();
+    this.authenticated();
     const claim = async () => {
       if ((await claimSlot(this.pool, this.holder, 1)) === null) throw sessionInProgress();
     };

@@ -23,12 +23,12 @@ import { missingByokKinds } from '../models/providerCredential';
 import { createRateLimiter } from '../models/rateTicket';
 import type { LlmSource } from '../providers/llm';
 import type { SpeechSource } from '../providers/speechSource';
-import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable, serverRestarting, throttled } from './errors';
+import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable, serverRestarting } from './errors';
 import { CANDIDATE_RATE_LIMIT, verifyCandidate } from './middleware/candidateAuth';
 import { takeRateLimit } from './middleware/rateLimit';
 import { CANDIDATE_PREFIX } from './routes/candidate';
 import { Workflows } from './temporal';
-import { AuthTimeout, BrowserAudioSession, refusal } from './audioSocket';
+import { BrowserAudioSession, refusal, type WaitingSockets } from './audioSocket';
 import { clientAddress, type SocketRoute } from './upgrade';
 
 export interface CandidateAudioDeps {
@@ -57,7 +57,7 @@ interface Shared {
   /** Every open socket's session, admitted or not: what a shutdown closes. */
   open: Set<AudioSession>;
   /** Per client address, its sockets whose token is not verified yet (config.unauthenticatedSockets). */
-  unauthenticated: Map<string, number>;
+  unauthenticated: WaitingSockets;
 }
 
 export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
@@ -90,9 +90,6 @@ class AudioSession extends BrowserAudioSession {
   private endedBy: 'candidate' | 'replaced' | 'elsewhere' | 'restarting' | undefined;
   /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
   private startRefused: unknown;
-  private readonly timers: NodeJS.Timeout[] = [];
-  /** Counted among its address's unauthenticated sockets until its token is verified or it closes. */
-  private unauthenticated = false;
 
   constructor(
     ws: WebSocket,
@@ -121,24 +118,7 @@ class AudioSession extends BrowserAudioSession {
     });
     // An oversized message: ws closes the socket itself (1009).
     this.ws.on('error', () => undefined);
-    // Sockets cost the process memory and a descriptor before anyone is known: few per address, not for long.
-    const { timeoutMs, perAddress } = this.shared.deps.config.unauthenticatedSockets;
-    const waiting = this.shared.unauthenticated.get(this.address) ?? 0;
-    if (waiting >= perAddress) {
-      return this.refuse(throttled(Math.ceil(timeoutMs / 1000), `Too many connections from this address are waiting to authenticate (at most ${perAddress}); retry after ${Math.ceil(timeoutMs / 1000)} s.`));
-    }
-    this.shared.unauthenticated.set(this.address, waiting + 1);
-    this.unauthenticated = true;
-    this.timers.push(setTimeout(() => this.unauthenticated && this.refuse(new AuthTimeout(`No start message with a valid token within ${timeoutMs} ms.`)), timeoutMs));
-  }
-
-  /** No longer among its address's unauthenticated sockets (verified, or closed). */
-  private authenticated(): void {
-    if (!this.unauthenticated) return;
-    this.unauthenticated = false;
-    const waiting = this.shared.unauthenticated.get(this.address)! - 1;
-    if (waiting > 0) this.shared.unauthenticated.set(this.address, waiting);
-    else this.shared.unauthenticated.delete(this.address);
+    this.awaitToken(this.shared.unauthenticated, this.address, this.shared.deps.config.unauthenticatedSockets);
   }
 
   protected async admit(token: string): Promise<void> {

@@ -7,6 +7,7 @@ import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
 import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
+import { isBrowserCall } from '../domain/inbound';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
@@ -124,7 +125,8 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     async carrierHangup({ carrierCallId }) {
-      await carrier.hangup(carrierCallId);
+      // A browser call's line is its socket, which ends itself once the call is completed.
+      if (!isBrowserCall(carrierCallId)) await carrier.hangup(carrierCallId);
     },
 
     projectCall: applyProjection,
@@ -142,7 +144,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       const { agent, call } = await readCall(callId);
       const language = agent ? agentProfile(agent, call.variables ?? {}).language : 'en';
       await appendClosingTurn(callId, CLOSING_LINE);
-      if (carrier.say) await carrier.say(carrierCallId, CLOSING_LINE, language);
+      if (carrier.say && !isBrowserCall(carrierCallId)) await carrier.say(carrierCallId, CLOSING_LINE, language);
     },
 
     async leaveVoicemail({ callId }) {

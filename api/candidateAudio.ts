@@ -14,7 +14,7 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { InterviewConversation, type TranscriptEvent } from '../conversation/interview';
 import { MediaSession } from '../conversation/mediaSession';
 import { interviewLlm } from '../conversation/profile';
-import type { SessionEnd, Transport } from '../conversation/transport';
+import type { SessionEnd } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { admitInterviewStart } from '../domain/admission';
 import { Agent, type AgentRecord } from '../models/agent';
@@ -23,11 +23,12 @@ import { missingByokKinds } from '../models/providerCredential';
 import { createRateLimiter } from '../models/rateTicket';
 import type { LlmSource } from '../providers/llm';
 import type { SpeechSource } from '../providers/speechSource';
-import { ApiError, byokNotReady, fromDomain, invalidStateTransition, notFound, providerUnavailable, serverRestarting, throttled } from './errors';
+import { ApiError, byokNotReady, invalidStateTransition, notFound, providerUnavailable, serverRestarting } from './errors';
 import { CANDIDATE_RATE_LIMIT, verifyCandidate } from './middleware/candidateAuth';
 import { takeRateLimit } from './middleware/rateLimit';
 import { CANDIDATE_PREFIX } from './routes/candidate';
 import { Workflows } from './temporal';
+import { BrowserAudioSession, refusal, type WaitingSockets } from './audioSocket';
 import { clientAddress, type SocketRoute } from './upgrade';
 
 export interface CandidateAudioDeps {
@@ -46,9 +47,6 @@ const WATCH_MS = 3_000;
 /** How long a session that ended its interview waits for the report id it tells the candidate. */
 const OUTCOME_WAIT_MS = 10_000;
 
-/** What the socket's client sends as text. */
-type ClientMessage = { type: 'start'; token: string } | { type: 'played'; name: string } | { type: 'end' };
-
 /** The state of one process: the live session of each interview (a newer socket takes over). */
 interface Shared {
   deps: CandidateAudioDeps;
@@ -59,7 +57,7 @@ interface Shared {
   /** Every open socket's session, admitted or not: what a shutdown closes. */
   open: Set<AudioSession>;
   /** Per client address, its sockets whose token is not verified yet (config.unauthenticatedSockets). */
-  unauthenticated: Map<string, number>;
+  unauthenticated: WaitingSockets;
 }
 
 export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
@@ -85,48 +83,27 @@ export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
   };
 }
 
-class ProtocolError extends Error {}
-/** No verified token in time: 4408, as HTTP's 408 Request Timeout. */
-class AuthTimeout extends Error {}
-
-/** A refusal's close code: 4000 + the HTTP status of the same refusal (4401, 4403, 4409, 4429...); 4408 for no token in time; 1008 for a protocol error; 1011 otherwise. */
-function refusal(thrown: unknown): { close: number; code: string; message: string } {
-  const err = fromDomain(thrown);
-  if (err instanceof ApiError) return { close: 4000 + err.status, code: err.code, message: err.message };
-  if (err instanceof AuthTimeout) return { close: 4408, code: 'AUTH_TIMEOUT', message: err.message };
-  if (err instanceof ProtocolError) return { close: 1008, code: 'PROTOCOL_ERROR', message: err.message };
-  return { close: 1011, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' };
-}
-
-function parse(data: RawData): ClientMessage | undefined {
-  try {
-    const message = JSON.parse(String(data)) as ClientMessage;
-    return typeof message?.type === 'string' ? message : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** One candidate's socket: waiting for its start message, admitted, then live until the media session ends. */
-class AudioSession implements Transport {
-  private phase: 'waiting' | 'admitting' | 'live' | 'over' = 'waiting';
-  private media: MediaSession | undefined;
+class AudioSession extends BrowserAudioSession {
   private conversation: InterviewConversation | undefined;
   /** Ended from outside the media session: the candidate's end message, a newer socket, the interview ending elsewhere, this process stopping. */
   private endedBy: 'candidate' | 'replaced' | 'elsewhere' | 'restarting' | undefined;
   /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
   private startRefused: unknown;
-  private readonly timers: NodeJS.Timeout[] = [];
-  /** Counted among its address's unauthenticated sockets until its token is verified or it closes. */
-  private unauthenticated = false;
 
   constructor(
-    private readonly ws: WebSocket,
+    ws: WebSocket,
     private readonly interviewId: string,
     private readonly origin: string | undefined,
     private readonly address: string,
     private readonly shared: Shared,
-  ) {}
+  ) {
+    super(ws, 'interview token');
+  }
+
+  protected endedByBrowser(): void {
+    this.endedBy ??= 'candidate';
+  }
 
   listen(): void {
     this.shared.open.add(this);
@@ -141,47 +118,10 @@ class AudioSession implements Transport {
     });
     // An oversized message: ws closes the socket itself (1009).
     this.ws.on('error', () => undefined);
-    // Sockets cost the process memory and a descriptor before anyone is known: few per address, not for long.
-    const { timeoutMs, perAddress } = this.shared.deps.config.unauthenticatedSockets;
-    const waiting = this.shared.unauthenticated.get(this.address) ?? 0;
-    if (waiting >= perAddress) {
-      return this.refuse(throttled(Math.ceil(timeoutMs / 1000), `Too many connections from this address are waiting to authenticate (at most ${perAddress}); retry after ${Math.ceil(timeoutMs / 1000)} s.`));
-    }
-    this.shared.unauthenticated.set(this.address, waiting + 1);
-    this.unauthenticated = true;
-    this.timers.push(setTimeout(() => this.unauthenticated && this.refuse(new AuthTimeout(`No start message with a valid token within ${timeoutMs} ms.`)), timeoutMs));
+    this.awaitToken(this.shared.unauthenticated, this.address, this.shared.deps.config.unauthenticatedSockets);
   }
 
-  /** No longer among its address's unauthenticated sockets (verified, or closed). */
-  private authenticated(): void {
-    if (!this.unauthenticated) return;
-    this.unauthenticated = false;
-    const waiting = this.shared.unauthenticated.get(this.address)! - 1;
-    if (waiting > 0) this.shared.unauthenticated.set(this.address, waiting);
-    else this.shared.unauthenticated.delete(this.address);
-  }
-
-  private receive(data: RawData, isBinary: boolean): void {
-    if (this.phase === 'live' && isBinary) return this.media!.audio(data as Buffer);
-    // Audio sent before `ready` has nobody to hear it yet.
-    if (this.phase === 'admitting' && isBinary) return;
-    const message = isBinary ? undefined : parse(data);
-    if (this.phase === 'waiting') {
-      if (message?.type !== 'start' || typeof message.token !== 'string') return this.refuse(new ProtocolError('The first message must be {"type":"start","token":"<interview token>"}.'));
-      this.phase = 'admitting';
-      this.admit(message.token).catch((err: unknown) => this.refuse(err));
-      return;
-    }
-    if (this.phase !== 'live') return;
-    if (message?.type === 'played' && typeof message.name === 'string') return this.media!.played(message.name);
-    if (message?.type === 'end') {
-      this.endedBy ??= 'candidate';
-      return this.media!.end('ended_by_host');
-    }
-    this.refuse(new ProtocolError('Expected audio frames, {"type":"played","name"} or {"type":"end"}.'));
-  }
-
-  private async admit(token: string): Promise<void> {
+  protected async admit(token: string): Promise<void> {
     const { deps, workflows, limiter, ownOrigin } = this.shared;
     const id = this.interviewId;
     await verifyCandidate({ token, interviewId: id, origin: this.origin }, ownOrigin);
@@ -342,33 +282,11 @@ class AudioSession implements Transport {
     }
   }
 
-  private refuse(err: unknown, code?: string): void {
+  protected refuse(err: unknown, code?: string): void {
     const { close, code: errorCode, message } = refusal(err);
     if (close === 1011) console.error(JSON.stringify({ level: 'error', msg: 'voice socket failed', interviewId: this.interviewId, error: (err as Error).message }));
     this.phase = 'over';
     this.send({ type: 'error', code: code ?? errorCode, message });
     this.ws.close(close);
-  }
-
-  private send(message: object): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
-  }
-
-  // Transport: what the media session sends the candidate.
-
-  sendAudio(frame: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
-  }
-
-  clear(): void {
-    this.send({ type: 'clear' });
-  }
-
-  mark(name: string): void {
-    this.send({ type: 'mark', name });
-  }
-
-  close(): void {
-    // The socket closes in `finish`, once the interview has heard the end and the candidate has been told.
   }
 }

@@ -94,6 +94,7 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
   INVALID_CANDIDATE_TOKEN: [401, 'authentication_error', 'Candidate routes: the interview link or embed token is missing, unknown, or for another interview.'],
   CANDIDATE_TOKEN_EXPIRED: [401, 'authentication_error', 'Candidate routes: the interview link or embed token has expired.'],
+  INVALID_BROWSER_CALL_TOKEN: [401, 'authentication_error', 'A browser call’s audio socket: the token is missing, for another call, or older than the minute it is good for.'],
   INSUFFICIENT_CREDITS: [402, 'billing_error', 'The organization has no credit minutes left.'],
   PERMISSION_DENIED: [403, 'permission_error', 'The credential lacks the scope or role the operation needs.'],
   ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
@@ -330,6 +331,9 @@ export const invalidCandidateToken = (message: string) => apiError('INVALID_CAND
 
 export const originNotAllowed = (origin: string) =>
   apiError('ORIGIN_NOT_ALLOWED', `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`);
+
+export const invalidBrowserCallToken = () =>
+  apiError('INVALID_BROWSER_CALL_TOKEN', 'This token does not open this call, or it has expired: place the call again (POST /dashboard/agents/{id}/browser-calls).');
 
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
 

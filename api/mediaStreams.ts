@@ -5,34 +5,17 @@
  * speech pipeline (conversation/mediaSession.ts) with the call's conversation
  * (conversation/call.ts), the same one ConversationRelay drives.
  */
-import { ApplicationFailure } from '@temporalio/common';
-import type { Client } from '@temporalio/client';
 import type { RawData, WebSocket } from 'ws';
-import type { Config } from '../config';
-import type { TurnTiming } from '../conversation/agentTurn';
-import { CallConversation, type LlmFor } from '../conversation/call';
-import { MediaSession } from '../conversation/mediaSession';
-import { callRecorder } from '../conversation/recorder';
+import type { MediaSession } from '../conversation/mediaSession';
 import type { SessionEnd, Transport } from '../conversation/transport';
 import { Framer, PIPELINE_SAMPLE_RATE, TelephonyCodec, frameBytes } from '../lib/audio';
-import { Agent } from '../models/agent';
-import { missingByokKinds } from '../models/providerCredential';
-import type { SpeechSource } from '../providers/speechSource';
 import type { CarrierEvent } from '../workflows/definitions';
 import { SIMULATED_MEDIA_PREFIX, SIMULATED_SIGNATURE_HEADER, verifySimulatedLineSignature } from '../providers/carrier/simulatedMedia';
-import { byokNotReady, notFound, permissionDenied, providerUnavailable } from './errors';
+import { callEndEvent, openCallMedia, reportCallEnd, type CallMedia, type CallMediaDeps } from './callMedia';
+import { permissionDenied } from './errors';
 import { Workflows } from './temporal';
 import { carrierSocket, twilioMessage, twilioSocket, type SocketSession } from './carrierSocket';
 import type { SocketRoute } from './upgrade';
-
-export interface MediaStreamsDeps {
-  config: Config;
-  temporal: Client;
-  llmFor: LlmFor;
-  speech: SpeechSource;
-  /** Each agent turn's stage times once it has played (the latency benchmark's figures). */
-  onTurnTiming?: (callId: string, timing: TurnTiming) => void;
-}
 
 /**
  * Twilio sends 20 ms of audio a message (about 400 bytes of JSON) and a start message of a few
@@ -51,9 +34,7 @@ type StreamMessage =
   | { event: 'dtmf'; dtmf: { digit: string } }
   | { event: 'stop' };
 
-interface Admitted {
-  conversation: CallConversation;
-  media: (transport: Transport) => MediaSession;
+interface Admitted extends CallMedia {
   codec: TelephonyCodec;
 }
 
@@ -61,7 +42,7 @@ interface Admitted {
  * A WebSocket per answered call at `/carrier/twilio/media/{callId}`, signed by Twilio and one per
  * call (api/carrierSocket.ts), while the call is still on and its speech engines can run.
  */
-export function twilioMediaStreams(deps: MediaStreamsDeps): SocketRoute {
+export function twilioMediaStreams(deps: CallMediaDeps): SocketRoute {
   return twilioSocket({ kind: 'media', config: deps.config, ...streamSessions(deps) });
 }
 
@@ -70,7 +51,7 @@ export function twilioMediaStreams(deps: MediaStreamsDeps): SocketRoute {
  * the same stream, one per call, signed by the worker that plays the callee
  * (providers/carrier/simulatedMedia.ts) with a key only the service's processes hold.
  */
-export function simulatedMediaStreams(deps: MediaStreamsDeps): SocketRoute {
+export function simulatedMediaStreams(deps: CallMediaDeps): SocketRoute {
   const secret = deps.config.contacts.doNotCallHashKey;
   return carrierSocket({
     path: SIMULATED_MEDIA_PREFIX,
@@ -85,7 +66,7 @@ export function simulatedMediaStreams(deps: MediaStreamsDeps): SocketRoute {
   });
 }
 
-function streamSessions(deps: MediaStreamsDeps): SocketSession<Admitted> {
+function streamSessions(deps: CallMediaDeps): SocketSession<Admitted> {
   const workflows = new Workflows(deps.temporal, deps.config);
   return {
     maxPayload: MAX_MEDIA_MESSAGE_BYTES,
@@ -94,51 +75,9 @@ function streamSessions(deps: MediaStreamsDeps): SocketSession<Admitted> {
   };
 }
 
-async function admit(callId: string, claim: () => Promise<void>, deps: MediaStreamsDeps, workflows: Workflows): Promise<Admitted> {
-  const { config, speech } = deps;
-  const conversation = await CallConversation.open(callId, deps.llmFor);
-  const agent = conversation && (await Agent.findById(conversation.call.agentId, { providers: 1, phone: 1 }).lean());
-  if (!conversation || !agent) throw notFound('call in progress', 'path.id');
-  await claim();
-  const { call } = conversation;
-  let engines: Awaited<ReturnType<SpeechSource['forSession']>>;
-  try {
-    // A byok call runs only on the organization's own verified credentials, whatever the agent names.
-    engines = await speech.forSession({
-      organizationId: String(call.organizationId),
-      byok: call.byok === true,
-      stt: agent.providers?.stt ?? speech.stt.defaultProvider,
-      tts: agent.providers?.tts ?? speech.tts.defaultProvider,
-    });
-  } catch (err) {
-    if (!(err instanceof ApplicationFailure)) throw err;
-    // Nobody could hear or speak on this call: it ends as failed, and the refusal makes Twilio hang up.
-    await workflows.sendCarrierEvents(callId, [{ type: 'failed', reason: `the call's speech could not start: ${err.message}` }]).catch(() => undefined);
-    if (err.type === 'byok_credentials_missing') throw byokNotReady(await missingByokKinds(call.organizationId));
-    throw providerUnavailable(err.message);
-  }
-  const codec = await TelephonyCodec.create();
-  return {
-    conversation,
-    codec,
-    media: (transport) => {
-      // Made as the audio starts, since the recording's timeline begins when the recorder does.
-      const recorder = callRecorder(call, agent, {
-        sampleRate: PIPELINE_SAMPLE_RATE,
-        onError: (err) => console.warn(JSON.stringify({ level: 'warn', msg: 'call recording not stored', callId, error: (err as Error).message })),
-      });
-      return new MediaSession({
-        conversation,
-        ...engines,
-        transport,
-        settings: config.voice,
-        sampleRate: PIPELINE_SAMPLE_RATE,
-        language: call.language,
-        ...(recorder ? { recorder } : {}),
-        onTurnTiming: deps.onTurnTiming && ((timing) => deps.onTurnTiming!(callId, timing)),
-      });
-    },
-  };
+async function admit(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<Admitted> {
+  const opened = await openCallMedia(callId, claim, deps, workflows);
+  return { ...opened, codec: await TelephonyCodec.create() };
 }
 
 /**
@@ -233,30 +172,13 @@ class StreamSession implements Transport {
    */
   private async finish(end: SessionEnd): Promise<void> {
     this.release();
-    if (end.detail) console.warn(JSON.stringify({ level: 'warn', msg: 'call media session ended', callId: this.callId, reason: end.reason, detail: end.detail }));
-    const event = this.outcome(end);
-    if (event) {
-      await this.workflows.sendCarrierEvents(this.callId, [event]).catch((err: unknown) => {
-        // Not delivered in time: the workflow hears Twilio's own callbacks once the socket closes.
-        console.error(JSON.stringify({ level: 'error', msg: 'call media session could not report its end', callId: this.callId, error: (err as Error).message }));
-      });
-    }
+    // A socket closed after `stop` ends through Twilio's callbacks, as with the relay; without one, the call failed.
+    const closed: CarrierEvent | undefined = this.stopped ? undefined : { type: 'failed', reason: 'the media stream closed without a stop message' };
+    const event = callEndEvent(end, undefined, closed);
+    // Told before the socket closes, so that Twilio's `completed` callback cannot overtake it.
+    await reportCallEnd(this.workflows, this.callId, end, event);
     // Closing the socket ends <Connect>, and with no TwiML after it Twilio hangs up.
     if (this.ws.readyState === this.ws.OPEN) this.ws.close(event?.type === 'failed' ? 1011 : 1000);
-  }
-
-  private outcome(end: SessionEnd): CarrierEvent | undefined {
-    switch (end.reason) {
-      case 'agent_ended':
-      case 'silence':
-        return { type: 'ended', by: 'agent' };
-      case 'transport_closed':
-        return this.stopped ? undefined : { type: 'failed', reason: 'the media stream closed without a stop message' };
-      case 'ended_by_host':
-        return undefined;
-      default:
-        return { type: 'failed', reason: `the call's voice session ended: ${end.reason}${end.detail ? ` (${end.detail})` : ''}` };
-    }
   }
 
   private release(): void {

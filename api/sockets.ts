@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { organizationCredential } from '../models/providerCredential';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
+import { browserCallAudio } from './browserCallAudio';
 import { candidateAudio } from './candidateAudio';
 import { simulatedMediaStreams, twilioMediaStreams } from './mediaStreams';
 import { agentLlm, twilioRelay } from './relay';
@@ -17,9 +18,9 @@ export interface SocketDeps {
 }
 
 /**
- * The API's WebSockets: the candidate's interview audio, and the calls' Media Streams: Twilio's
- * (and ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, behind
- * the one `upgrade` listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
+ * The API's WebSockets: the candidate's interview audio, the calls' Media Streams: Twilio's
+ * (and ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, and
+ * the dashboard's browser calls, behind the one `upgrade` listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
  * process installed (installCredentialKeys). On shutdown a candidate's socket is told to reconnect
  * (any other process takes the interview on); a phone call's media stream runs to the call's end,
  * which no other process could take over.
@@ -33,6 +34,7 @@ export function attachSockets(server: Server, deps: SocketDeps): Sockets {
     candidateAudio({ ...deps, llms, speech }),
     twilio ? twilioMediaStreams({ ...calls, speech }) : simulatedMediaStreams({ ...calls, speech }),
     ...(twilio?.speech === 'relay' ? [twilioRelay(calls)] : []),
+    browserCallAudio({ ...calls, speech }),
   ];
   return dispatchUpgrades(server, routes);
 }

@@ -21,6 +21,7 @@ import { Contacts } from './pages/Contacts';
 import { InterviewPage } from './pages/Interview';
 import { Interviews } from './pages/Interviews';
 import { Overview } from './pages/Overview';
+import { PhoneNumbers } from './pages/PhoneNumbers';
 import { Users } from './pages/Users';
 
 export interface PageProps {
@@ -39,6 +40,7 @@ export const ROUTES: Route[] = [
   { path: '/overview', page: Overview, nav: 'Overview' },
   { path: '/agents', page: Agents, nav: 'Agents', permission: 'agents:read' },
   { path: '/agents/:id', page: Agent, permission: 'agents:read' },
+  { path: '/phone-numbers', page: PhoneNumbers, nav: 'Phone numbers', permission: 'agents:read' },
   { path: '/calls', page: Calls, nav: 'Calls', permission: 'executions:read' },
   { path: '/calls/:id', page: Call, permission: 'executions:read' },
   { path: '/campaigns', page: Campaigns, nav: 'Campaigns', permission: 'campaigns:manage' },

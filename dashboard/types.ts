@@ -19,6 +19,7 @@ export type ApiKey = Omit<ResponseBody<'listApiKeys'>['data'][number], 'scopes'>
 export type ProviderCredential = ResponseBody<'getProviderCredential'>;
 export type User = Omit<ResponseBody<'listUsers'>['data'][number], 'permissions'> & { permissions: string[] };
 export type Agent = ResponseBody<'getAgent'>;
+export type PhoneNumber = ResponseBody<'getPhoneNumber'>;
 export type Turn = ResponseBody<'getCallTranscript'>['data'][number];
 /** 202 `pending` until the analysis is written, then 200 with it. */
 export type CallReport = ResponseBody<'getCallReport'> | ResponseBody<'getCallReport', 202>;

@@ -3,6 +3,7 @@ import { defineRoute, type Req, type RouteDef } from '../defineRoute';
 import { agentRoutes } from './agents';
 import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './apiKeys';
+import { browserCallRoutes } from './browserCalls';
 import { callRoutes } from './calls';
 import { campaignRoutes } from './campaigns';
 import { contactRoutes } from './contacts';
@@ -27,6 +28,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl, config.invalidCredentialsPerMinute)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...phoneNumberRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...phoneNumberRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...browserCallRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
   return routes;
 }

@@ -1,4 +1,4 @@
-/** One agent: its settings to edit, and for a phone agent a test call to a simulated number. */
+/** One agent: its settings to edit, and for a phone agent a call from the browser, its numbers and a test call to a simulated number. */
 import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
 import { del, patch, post } from '../http';
@@ -8,6 +8,8 @@ import { currentSession, holds } from '../session';
 import type { Agent as AgentData, Call } from '../types';
 import { Choice, Field, FormError, Loaded, PageTitle } from '../ui';
 import { AgentForm, agentBody, fieldsOf } from './AgentForm';
+import { AgentNumbers } from './AgentNumbers';
+import { TalkToAgent } from './TalkToAgent';
 
 /** The simulated carrier's test numbers (providers/carrier/testNumbers.ts, listed in docs/calls.md): suggestions, any number may be typed. */
 const TEST_NUMBERS: [string, string][] = [
@@ -94,6 +96,8 @@ export function Agent(props: PageProps) {
           <p class="muted">
             {a.type} agent · {a.language} · runs on {a.providers.llm} / {a.providers.stt} / {a.providers.tts} · <a href={href('/agents')}>all agents</a>
           </p>
+          {a.type === 'phone' && holds(session, 'campaigns:manage') && <TalkToAgent agent={a} />}
+          {a.type === 'phone' && <AgentNumbers agent={a} />}
           {a.type === 'phone' && holds(session, 'campaigns:manage') && <TestCall agent={a} />}
           {holds(session, 'agents:manage') && <Edit agent={a} onSaved={() => void agent.reload()} />}
         </>

@@ -13,7 +13,7 @@ import { dispositionTone } from './Overview';
 const LIVE_MS = 2000;
 const REPORT_MS = 5000;
 
-function Transcript(props: { call: CallData }) {
+export function Transcript(props: { call: CallData }) {
   const live = props.call.status !== 'completed';
   const transcript = useGet<{ data: Turn[] }>(`/calls/${props.call.id}/transcript`, live ? LIVE_MS : undefined);
   return (
@@ -25,7 +25,7 @@ function Transcript(props: { call: CallData }) {
             {t.data.map((turn) => (
               <li key={turn.startedAt + turn.role} class={turn.role}>
                 <span class="speaker">
-                  {turn.role === 'agent' ? 'Agent' : 'Callee'} · {Math.round(turn.offsetMs / 1000)} s
+                  {turn.role === 'agent' ? 'Agent' : props.call.direction === 'inbound' ? 'Caller' : 'Callee'} · {Math.round(turn.offsetMs / 1000)} s
                 </span>
                 {turn.text}
               </li>
@@ -164,7 +164,7 @@ export function Call(props: PageProps) {
     <Loaded state={call}>
       {(c) => (
         <>
-          <PageTitle>Call to {c.contactName || c.phoneNumber}</PageTitle>
+          <PageTitle>{c.direction === 'inbound' ? 'Call from' : 'Call to'} {c.contactName || c.phoneNumber}</PageTitle>
           <p>
             <a href={href('/calls')}>All calls</a>
           </p>

@@ -1,4 +1,4 @@
-/** Calls, newest first, filtered as GET /calls is (agent, status), page by page; live ones refresh. */
+/** Calls, newest first, filtered as GET /calls is (agent, status, direction), page by page; live ones refresh. */
 import { useState } from 'preact/hooks';
 import { useGet } from '../hooks';
 import { query, type Page } from '../http';
@@ -12,8 +12,9 @@ const POLL_MS = 5000;
 export function Calls() {
   const [agentId, setAgentId] = useState('');
   const [status, setStatus] = useState('');
+  const [direction, setDirection] = useState('');
   const [page, setPage] = useState(1);
-  const calls = useGet<Page<Call>>(`/calls${query({ agentId, status, page, limit: 25 })}`, POLL_MS);
+  const calls = useGet<Page<Call>>(`/calls${query({ agentId, status, direction, page, limit: 25 })}`, POLL_MS);
   const agents = useGet<Page<Agent>>('/agents?type=phone&limit=100');
   return (
     <>
@@ -34,12 +35,16 @@ export function Calls() {
           Status{' '}
           <Choice value={status} onChange={(v) => (setStatus(v), setPage(1))} options={[['', 'Any'], 'created', 'active', 'completed']} />
         </label>
+        <label>
+          Direction{' '}
+          <Choice value={direction} onChange={(v) => (setDirection(v), setPage(1))} options={[['', 'Any'], 'outbound', 'inbound']} />
+        </label>
       </form>
       <section class="card" aria-label="Calls">
         <Loaded state={calls} empty="No calls match." isEmpty={(p) => p.data.length === 0}>
           {(p) => (
             <>
-              <Table headers={['Callee', 'Agent', 'State', 'Duration', 'Placed']}>
+              <Table headers={['Contact', 'Direction', 'Agent', 'State', 'Duration', 'Placed']}>
                     {p.data.map((call) => (
                       <tr key={call.id}>
                         <th scope="row">
@@ -47,6 +52,7 @@ export function Calls() {
                           <br />
                           <span class="muted">{call.phoneNumber}</span>
                         </th>
+                        <td>{call.direction}</td>
                         <td>{call.agentName}</td>
                         <td>
                           <Badge tone={dispositionTone(call)}>{call.disposition ?? call.status}</Badge>

@@ -27,7 +27,7 @@ export interface Dashboard {
   shot(page: Page, name: string): Promise<unknown>;
 }
 
-export function useDashboard(name: string, options: { creditMinutes?: number; tenantName?: string } = {}): Dashboard {
+export function useDashboard(name: string, options: { creditMinutes?: number; tenantName?: string; browserArgs?: string[] } = {}): Dashboard {
   const env = { TEMPORAL_TASK_QUEUE: uniqueName(name), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
   const problems: string[] = [];
   let worker: RunningWorker;
@@ -38,7 +38,7 @@ export function useDashboard(name: string, options: { creditMinutes?: number; te
     dashboard.api = await startApi(name, env);
     worker = await runWorker(env);
     dashboard.tenant = await createTenant({ name: options.tenantName ?? 'Acme Support', creditMinutes: options.creditMinutes ?? 120 });
-    dashboard.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    dashboard.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', ...(options.browserArgs ?? [])] });
   }, 120_000);
   afterAll(async () => {
     await dashboard.browser?.close();

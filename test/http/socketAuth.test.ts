@@ -1,11 +1,12 @@
 /**
- * The candidate's audio socket takes its credential in its first message, so until then anyone may
- * hold it open: on the real app, with real `ws` clients, a socket without a verified token is
+ * The candidate's audio socket and the dashboard's browser call socket take their credential in
+ * their first message, so until then anyone may hold them open: on the real app, with real `ws` clients, a socket without a verified token is
  * closed after SOCKET_AUTH_TIMEOUT_SECONDS (4408 `AUTH_TIMEOUT`), and one address may hold only
  * SOCKET_UNAUTHENTICATED_PER_ADDRESS such sockets at once (more: 4429 `RATE_LIMITED`). The app
  * trusts one proxy hop, so each test is a client address of its own through `x-forwarded-for`.
  */
 import { WebSocket } from 'ws';
+import { browserCallAudioPath } from '../../api/browserCallAudio';
 import { CANDIDATE_PREFIX } from '../../api/routes/candidate';
 import { startApi } from '../helpers/app';
 
@@ -24,9 +25,11 @@ interface Closed {
   afterMs: number;
 }
 
+const CANDIDATE_AUDIO = `${CANDIDATE_PREFIX}/interviews/000000000000000000000000/audio`;
+
 /** Opens an audio socket from `address` and resolves once it is open; `closed` settles when the server closes it. */
-async function open(address: string): Promise<{ ws: WebSocket; closed: Promise<Closed> }> {
-  const url = `${api.url.replace(/^http/, 'ws')}${CANDIDATE_PREFIX}/interviews/000000000000000000000000/audio`;
+async function open(address: string, path = CANDIDATE_AUDIO): Promise<{ ws: WebSocket; closed: Promise<Closed> }> {
+  const url = `${api.url.replace(/^http/, 'ws')}${path}`;
   const ws = new WebSocket(url, { headers: { 'x-forwarded-for': address } });
   const opened = Date.now();
   let error: Closed['error'];
@@ -72,4 +75,12 @@ test('one address holds at most 3 sockets waiting to authenticate; other address
   expect(await stillOpen(again, 500)).toBe(true);
   // The rest still end at the timeout.
   for (const socket of [...waiting.slice(1), other, again]) expect((await socket.closed).code).toBe(4408);
+});
+
+test('the browser call socket holds to the same bounds: 3 waiting per address, the fourth 4429, the rest 4408 at the timeout', async () => {
+  const address = newAddress();
+  const path = browserCallAudioPath('000000000000000000000000');
+  const waiting = await Promise.all([open(address, path), open(address, path), open(address, path)]);
+  expect(await (await open(address, path)).closed).toMatchObject({ code: 4429, error: { code: 'RATE_LIMITED' } });
+  for (const socket of waiting) expect((await socket.closed).code).toBe(4408);
 });

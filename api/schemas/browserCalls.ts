@@ -1,0 +1,16 @@
+import { Type } from '@sinclair/typebox';
+import { Call } from './calls';
+import { Timestamp } from './common';
+
+export const BrowserCall = Type.Object(
+  {
+    object: Type.Literal('browser_call'),
+    call: Call,
+    audio: Type.Object({
+      path: Type.String({ description: 'The call’s audio socket, on this host: `wss://` + host + path.' }),
+      token: Type.String({ description: 'Opens the socket in its first message `{"type":"start","token"}`; good once, until `expiresAt`. Never put it in a URL.' }),
+      expiresAt: Timestamp,
+    }),
+  },
+  { title: 'browser_call' },
+);

@@ -573,6 +573,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/agents/{id}/browser-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Talk to a phone agent from the browser
+         * @description Places an inbound call to the phone agent (whatever its `phone.direction`) from the signed-in user, who needs the `campaigns:manage` permission (else 403 `PERMISSION_DENIED`). It is admitted like a call to one of the organization's numbers (a free place among `maxConcurrentCalls`, a credit minute held), listed in `GET /calls` with `direction: inbound`, `phoneNumber: "browser"` and `contactName` the user's email, and transcribed, charged and reported like any call. A call that cannot be admitted is not recorded: it is 402 `INSUFFICIENT_CREDITS` or 429 `CONCURRENCY_LIMIT_EXCEEDED`, for the page to show, rather than a fallback line. The call is active at once, the agent speaking its greeting as soon as the browser connects to `audio.path` and sends `{"type":"start","token"}` within 60 s (the candidate audio socket's protocol). It ends when the agent says goodbye, the browser sends `end` or closes the socket, or `POST /calls/{id}/hangup`.
+         */
+        post: operations["placeBrowserCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/organization": {
         parameters: {
             query?: never;
@@ -6951,6 +6971,163 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
                     "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    placeBrowserCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call, active, and its audio socket. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        audio: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            expiresAt: string;
+                            /** @description The call’s audio socket, on this host: `wss://` + host + path. */
+                            path: string;
+                            /** @description Opens the socket in its first message `{"type":"start","token"}`; good once, until `expiresAt`. Never put it in a URL. */
+                            token: string;
+                        };
+                        /** call */
+                        call: {
+                            /** @description 24-character hexadecimal id */
+                            agentId: string;
+                            agentName: string;
+                            attemptNumber: number;
+                            /** @description Set when the call belongs to a campaign. */
+                            campaignId: string | null;
+                            /** @description Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected. */
+                            chargedMinutes: number | null;
+                            contactName: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /**
+                             * @description `outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.
+                             * @enum {string}
+                             */
+                            direction: "outbound" | "inbound";
+                            /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
+                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                            /** @description Connected time, from answer to end. */
+                            durationSeconds: number | null;
+                            endedAt: string | null;
+                            /** @description Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call. */
+                            endedReason: ("not_started" | "terminated" | "timed_out" | "failed" | "cancelled" | "insufficient_credits" | "concurrency_limit" | "agent_unavailable") | null;
+                            externalRef: string;
+                            /** @description 24-character hexadecimal id */
+                            id: string;
+                            language: string;
+                            /** @constant */
+                            object: "call";
+                            /** @description The number called (outbound) or the caller’s number (inbound), E.164. */
+                            phoneNumber: string;
+                            /** @description True once the call’s recording is completely stored (agents with `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the organization’s retention period has deleted it. */
+                            recordingAvailable: boolean;
+                            /** @description Present once the analysis has finished. */
+                            reportId: string | null;
+                            /** @description When the callee answered. */
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "created" | "active" | "completed";
+                        };
+                        /** @constant */
+                        object: "browser_call";
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credits. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -492,6 +492,13 @@ from .pause_campaign_campaign_settings_retry_policy_voicemail_type_1 import (
 )
 from .pause_campaign_campaign_stats import PauseCampaignCampaignStats
 from .pause_campaign_campaign_status import PauseCampaignCampaignStatus
+from .place_browser_call_browser_call import PlaceBrowserCallBrowserCall
+from .place_browser_call_browser_call_audio import PlaceBrowserCallBrowserCallAudio
+from .place_browser_call_browser_call_call import PlaceBrowserCallBrowserCallCall
+from .place_browser_call_browser_call_call_direction import PlaceBrowserCallBrowserCallCallDirection
+from .place_browser_call_browser_call_call_disposition_type_0 import PlaceBrowserCallBrowserCallCallDispositionType0
+from .place_browser_call_browser_call_call_ended_reason_type_0 import PlaceBrowserCallBrowserCallCallEndedReasonType0
+from .place_browser_call_browser_call_call_status import PlaceBrowserCallBrowserCallCallStatus
 from .place_call_call import PlaceCallCall
 from .place_call_call_create import PlaceCallCallCreate
 from .place_call_call_create_variables import PlaceCallCallCreateVariables
@@ -984,6 +991,13 @@ __all__ = (
     "PauseCampaignCampaignSettingsRetryPolicyVoicemailType1",
     "PauseCampaignCampaignStats",
     "PauseCampaignCampaignStatus",
+    "PlaceBrowserCallBrowserCall",
+    "PlaceBrowserCallBrowserCallAudio",
+    "PlaceBrowserCallBrowserCallCall",
+    "PlaceBrowserCallBrowserCallCallDirection",
+    "PlaceBrowserCallBrowserCallCallDispositionType0",
+    "PlaceBrowserCallBrowserCallCallEndedReasonType0",
+    "PlaceBrowserCallBrowserCallCallStatus",
     "PlaceCallCall",
     "PlaceCallCallCreate",
     "PlaceCallCallCreateVariables",

@@ -1,0 +1,15 @@
+from enum import StrEnum
+
+
+class PlaceBrowserCallBrowserCallCallEndedReasonType0(StrEnum):
+    AGENT_UNAVAILABLE = "agent_unavailable"
+    CANCELLED = "cancelled"
+    CONCURRENCY_LIMIT = "concurrency_limit"
+    FAILED = "failed"
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    NOT_STARTED = "not_started"
+    TERMINATED = "terminated"
+    TIMED_OUT = "timed_out"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -110,6 +110,9 @@ class BrowserCallSession extends BrowserAudioSession {
     const opened = await openCallMedia(this.callId, claim, this.deps, this.workflows);
     // The browser left while the call was being opened: it ends as if it had hung up.
     if (this.phase !== 'admitting') return this.finish({ reason: 'transport_closed' });
+    // Only now is someone on the line: the call counts as answered, and its connected time starts.
+    await this.workflows.sendCarrierEvents(this.callId, [{ type: 'answered' }]);
+    if (this.phase !== 'admitting') return this.finish({ reason: 'transport_closed' });
     const media = opened.media(this, (text) => this.send({ type: 'partial', text }));
     this.media = media;
     this.phase = 'live';

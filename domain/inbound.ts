@@ -116,7 +116,7 @@ export async function admitBrowserCall(caller: BrowserCaller): Promise<Answered 
   const organization = readForInbound(caller.organizationId);
   const agent = await Agent.findOne({ _id: caller.agentId, organizationId: caller.organizationId, type: 'phone' }).lean();
   if (!agent) return null;
-  return admitAnswered(
+  const answered = await admitAnswered(
     {
       organizationId: caller.organizationId,
       callId: caller.callId,
@@ -127,6 +127,8 @@ export async function admitBrowserCall(caller: BrowserCaller): Promise<Answered 
     agent,
     organization,
   );
+  // It rings until the page's audio connects: one that never does ends `no_answer`, uncharged.
+  return { ...answered, input: { ...answered.input, connectWithinSeconds: caller.ringTimeoutSeconds } };
 }
 
 /** A call being answered for an agent, however it reached us. */

@@ -206,12 +206,23 @@ export class CallRun {
    * An inbound call, answered as its admission wrote its `active` state: it talks until the caller
    * or the agent ends it, as an answered outbound call does.
    */
-  answered(): Promise<Disposition> {
+  async answered(): Promise<Disposition> {
     const { input } = this;
     this.seq = 1;
-    this.answeredAt = new Date(input.answeredAt!).getTime();
     this.state.status = 'active';
     this.state.carrierCallId = input.carrierCallId!;
+    if (input.connectWithinSeconds === undefined) {
+      this.answeredAt = new Date(input.answeredAt!).getTime();
+      return this.talk();
+    }
+    // Nobody is on the line until the media session says so: a page closed before its audio
+    // connected must not hold the call open, and its waiting is not connected time.
+    const heard = await condition(() => this.hangupRequested || this.events.length > 0, `${input.connectWithinSeconds} seconds`);
+    if (this.hangupRequested) return 'hangup_requested';
+    if (!heard || this.events[0]!.type !== 'answered') return 'no_answer';
+    this.events.shift();
+    this.answeredAt = Date.now();
+    await this.project({ startedAt: iso(this.answeredAt) });
     return this.talk();
   }
 

@@ -4,6 +4,7 @@
  * simulated speech engines, on a worker running the call workflow, with FerretDB.
  */
 import { SCOPES } from '../../api/scopes';
+import { creditBalance } from '../../models/creditEntry';
 import { createTenant, startApi } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
@@ -12,7 +13,8 @@ import { runWorker, type RunningWorker } from '../helpers/worker';
 const GREETING = 'Thanks for calling Northwind, how can I help?';
 const taskQueue = uniqueName('browsercall');
 // Agent audio is sent as fast as it is made, as the voice interview tests do.
-const env = { TEMPORAL_TASK_QUEUE: taskQueue, VOICE_PLAYBACK_LEAD_MS: '60000', VOICE_MAX_FRAMES_PER_SECOND: '1000' };
+// A browser call rings until its page's audio connects: 10 s here.
+const env = { TEMPORAL_TASK_QUEUE: taskQueue, VOICE_PLAYBACK_LEAD_MS: '60000', VOICE_MAX_FRAMES_PER_SECOND: '1000', RING_TIMEOUT_SECONDS: '10' };
 let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;
 const clients: VoiceClient[] = [];
@@ -114,6 +116,19 @@ test("the browser's end, or its socket closing, is the caller hanging up", async
   await dropper.next((m) => m.type === 'ready');
   dropper.close();
   for (const placed of [ended, dropped]) expect(await untilCompleted(org.key, placed.body.call.id)).toMatchObject({ disposition: 'contact_hung_up', chargedMinutes: 1 });
+}, 60_000);
+
+test('a browser call whose page never connects its audio ends no_answer, uncharged, its held minute given back', async () => {
+  const org = await organization({ creditMinutes: 1 });
+  const placed = await place(org.session, org.agentId);
+  expect(placed.status).toBe(201);
+  expect(await untilCompleted(org.key, placed.body.call.id)).toMatchObject({ disposition: 'no_answer', chargedMinutes: 0, durationSeconds: 0 });
+  await waitFor(async () => ((await creditBalance(org.tenant.organizationId)).heldMinutes === 0 ? true : undefined));
+  expect(await creditBalance(org.tenant.organizationId)).toMatchObject({ usedMinutes: 0, remainingMinutes: 1 });
+  // Too late: the call is over, and its socket is refused.
+  const late = await connect(placed.body.audio.path);
+  late.start(placed.body.audio.token);
+  expect(await late.next((m) => m.type === 'error')).toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
 }, 60_000);
 
 test("the API's hangup ends the browser call and its socket", async () => {

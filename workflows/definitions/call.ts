@@ -35,6 +35,12 @@ export interface CallInput {
   carrierCallId?: string;
   /** An inbound call's: when it was answered (ISO), the start of its connected time. */
   answeredAt?: string;
+  /**
+   * A call whose audio may never connect (the dashboard's browser call): it counts as answered, and
+   * its connected time starts, only once its media session reports `answered` within this many
+   * seconds; otherwise it ends `no_answer`, uncharged.
+   */
+  connectWithinSeconds?: number;
 }
 
 /**

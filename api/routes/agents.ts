@@ -5,6 +5,8 @@ import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
+import { toolsRefusal, withToolDefaults } from '../../domain/tools';
+import type { Config } from '../../config';
 import { agentInUse, duplicateName, notFound, quotaExceeded, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import {
@@ -24,6 +26,13 @@ function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mod
   if (type === 'voice' && body.phone !== undefined) throw validationError('body.phone applies to phone agents only.', 'body.phone');
   if (type === 'phone' && body.voice !== undefined) throw validationError('body.voice applies to voice agents only.', 'body.voice');
   if (type === 'phone' && body.mode !== undefined) throw validationError('body.mode applies to voice agents only.', 'body.mode');
+}
+
+/** The tools as stored, or a 400 naming the field at fault (a url's host is resolved to check it). */
+async function checkedTools(tools: NonNullable<CreateAgentBody['tools']>, config: Config) {
+  const refusal = await toolsRefusal(tools, { allowLoopback: config.tools.allowLoopback });
+  if (refusal) throw validationError(`body.${refusal.field} ${refusal.message}.`, `body.${refusal.field}`);
+  return withToolDefaults(tools);
 }
 
 async function findAgent(organizationId: Types.ObjectId, id: string) {
@@ -66,6 +75,7 @@ export const agentRoutes = [
     responses: { 201: { description: 'The new agent.', schema: Agent }, ...errorResponses(409) },
     handler: async ({ body, auth, config }: Req<{ body: typeof CreateAgentBody }>) => {
       const type = body.type ?? 'phone';
+      const tools = await checkedTools(body.tools ?? [], config);
       const organization = await Organization.findById(auth.organizationId).lean();
       if (!organization) throw notFound('organization');
       const _id = new Types.ObjectId();
@@ -88,6 +98,7 @@ export const agentRoutes = [
           maxDurationMinutes: body.maxDurationMinutes ?? 15,
           instructions: body.instructions,
           providers: body.providers ?? {},
+          tools,
         });
         return agentRepresentation(doc, config.providers);
       } catch (err) {
@@ -122,7 +133,7 @@ export const agentRoutes = [
     tag: 'Agents',
     resource: 'agent',
     summary: 'Update an agent',
-    description: 'Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change.',
+    description: 'Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces the list. `type` and `mode` cannot change.',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,
@@ -132,8 +143,9 @@ export const agentRoutes = [
     handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof UpdateAgentBody }>) => {
       const doc = await findAgent(auth.organizationId, params.id);
       checkBlocks(doc.type, body);
-      const { providers, phone, voice, name, ...scalars } = body;
+      const { providers, phone, voice, name, tools, ...scalars } = body;
       doc.set(scalars);
+      if (tools) doc.set('tools', await checkedTools(tools, config));
       if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
       if (providers) doc.set('providers', { ...(doc.providers ?? {}), ...providers });
       if (phone) doc.set('phone', { ...PHONE_DEFAULTS, ...doc.phone, ...phone });

@@ -1,17 +1,24 @@
-/** An agent's tools through HTTP: stored with their defaults, echoed, and refused naming the exact field. */
+/**
+ * An agent's tools through HTTP: stored with their defaults, echoed, and refused naming the exact
+ * field; and the organization's tool-signing secret, shown once and rotated.
+ */
+import { randomBytes } from 'node:crypto';
 import { MAX_TOOLS } from '../../models/agent';
-import { createTenant, startApi, type TestApi } from '../helpers/app';
+import { toolSigningSecret } from '../../models/toolSigningSecret';
+import { createTenant, startApi, type Tenant, type TestApi } from '../helpers/app';
 
 let api: Awaited<ReturnType<typeof startApi>>;
 let laptop: TestApi;
+let tenant: Tenant;
 let key: string;
 /** The agent the updates with bad tools are tried on. */
 let existingId: string;
 
 beforeAll(async () => {
-  api = await startApi('agenttools');
+  api = await startApi('agenttools', { CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
   laptop = await api.extraApp({ TOOLS_ALLOW_LOOPBACK: 'true' });
-  key = await (await createTenant()).key();
+  tenant = await createTenant();
+  key = await tenant.key();
   existingId = (await create([{ type: 'end_call' }])).body.id;
 });
 afterAll(() => api?.close());
@@ -164,4 +171,36 @@ test('the tools are in the OpenAPI document, each type with its fields', async (
   expect(branches.map((b) => b.title)).toEqual(['tool_http', 'tool_transfer', 'tool_end_call', 'tool_keypad', 'tool_callback']);
   expect(Object.keys(branches[0].properties)).toEqual(['type', 'name', 'description', 'parameters', 'url', 'timeoutSeconds', 'async', 'waitMessage']);
   expect(body.properties.tools.maxItems).toBe(MAX_TOOLS);
+});
+
+async function dashboardSession(target: TestApi = api): Promise<string> {
+  const res = await target.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
+  expect(res.status).toBe(201);
+  return res.body.token;
+}
+
+test('the tool-signing secret is shown once when made, then only its hint; a rotation replaces it at once', async () => {
+  const session = await dashboardSession();
+  expect((await api.call('GET', '/api/v1/dashboard/tool-signing-secret', { token: session })).status).toBe(404);
+
+  const first = await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session });
+  expect(first.status).toBe(201);
+  expect(first.body).toMatchObject({ object: 'tool_signing_secret', secret: expect.stringMatching(/^tss_[A-Za-z0-9_-]{43}$/) });
+  expect(first.body.hint).toBe(first.body.secret.slice(-4));
+  const shown = await api.call('GET', '/api/v1/dashboard/tool-signing-secret', { token: session });
+  expect(shown.body).toEqual({ object: 'tool_signing_secret', hint: first.body.hint, createdAt: first.body.createdAt });
+  expect(await toolSigningSecret(api.config.byok.encryptionKeys, tenant.organizationId)).toBe(first.body.secret);
+
+  const second = await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session });
+  expect(second.body.secret).not.toBe(first.body.secret);
+  expect(await toolSigningSecret(api.config.byok.encryptionKeys, tenant.organizationId)).toBe(second.body.secret);
+  // An API key is not a dashboard session.
+  expect((await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: key })).status).toBe(403);
+});
+
+test('a server without an encryption key cannot keep a signing secret: 503', async () => {
+  const bare = await api.extraApp({ CREDENTIALS_ENCRYPTION_KEY: '' });
+  const res = await bare.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: await dashboardSession(bare) });
+  expect(res.status).toBe(503);
+  expect(res.body.error.code).toBe('CREDENTIALS_ENCRYPTION_UNCONFIGURED');
 });

@@ -5,7 +5,7 @@ import { Call, projectCall, recountCallSessionsSoon, type CallRecord } from '../
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
-import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
+import { appendTurn, appendClosingTurn, transcriptOf, type StoredToolTurn } from '../models/callTurn';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recordDialIntent } from '../models/dialIntent';
@@ -34,7 +34,11 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
   return { call, agent, stored };
 }
 
-export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] => stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] =>
+  stored.map((t) => {
+    const tool = t.tool as StoredToolTurn | undefined;
+    return { role: t.role as Turn['role'], text: t.text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) };
+  });
 
 async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
   const { call, agent, stored } = await readCall(callId);

@@ -13,6 +13,7 @@ export const TEST_NUMBERS = {
   '+442079460007': 'talks_until_max_duration',
   '+442079460008': 'fails',
   '+442079460009': 'carrier_unavailable',
+  '+442079460021': 'asks_for_lookup',
   '+442079460999': 'asks_to_be_removed',
 } as const;
 

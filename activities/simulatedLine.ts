@@ -5,7 +5,7 @@ import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
-import { runToolCall, toolSpecs, type ToolDeps } from '../conversation/tools';
+import { endsCall, runToolCall, toolSpecs, type ToolDeps } from '../conversation/tools';
 import type { CallRecord } from '../models/call';
 import type { AgentRecord } from '../models/agent';
 import { personaReply } from '../providers/carrier/persona';
@@ -79,19 +79,23 @@ function toolRoundsAtEnd(turns: Turn[]): number {
   return rounds;
 }
 
+type NewTurn = Parameters<typeof appendTurn>[2];
+
 /**
- * The agent's move on the text line: its words, or the tools the model calls, each run and stored
- * as a turn of its own (its Idempotency-Key is the call and the turn's index: the same on a retry).
+ * The agent's move on the text line: what it says, then the tools the model calls, each run and
+ * stored as a turn of its own (its Idempotency-Key is the call and the turn's index: the same on a
+ * retry). `ends` when the model said it was done or hung up with `end_call`.
  */
 async function agentMove(
   llm: LlmProvider,
   profile: ReturnType<typeof agentProfile>,
   turns: Turn[],
   context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps },
-): Promise<Array<Parameters<typeof appendTurn>[2]> | { text: string; done: boolean }> {
+): Promise<{ said: NewTurn[]; ends: boolean }> {
   const offered = toolRoundsAtEnd(turns) < MAX_TOOL_ROUNDS ? profile : { ...profile, tools: [] };
   const reply = await llm.reply(offered, turns);
-  if (!reply.toolCalls?.length) return { text: reply.text, done: reply.done };
+  const said: NewTurn[] = reply.text ? [{ role: 'agent', text: reply.text }] : [];
+  if (!reply.toolCalls?.length) return { said, ends: reply.done };
   const { call, agent, tools } = context;
   const callId = String(call._id);
   const conversation = {
@@ -102,14 +106,13 @@ async function agentMove(
     direction: call.direction,
     organizationId: call.organizationId,
   };
-  const stored = [];
-  for (const [i, toolCall] of reply.toolCalls.entries()) {
-    const toolCallId = `tc_${callId}_${turns.length + i}`;
+  for (const toolCall of reply.toolCalls) {
+    const toolCallId = `tc_${callId}_${turns.length + said.length}`;
     const { outcome, durationMs } = await runToolCall(tools, agent.tools, toolCall, toolCallId, conversation);
     const text = outcome.ok ? `${toolCall.name} answered` : `${toolCall.name} failed: ${outcome.error}`;
-    stored.push({ role: 'tool' as const, text, tool: { toolCallId, call: toolCall, outcome, durationMs } });
+    said.push({ role: 'tool', text, tool: { toolCallId, call: toolCall, outcome, durationMs } });
   }
-  return stored;
+  return { said, ends: reply.toolCalls.some((c) => endsCall(agent.tools, c)) };
 }
 
 /** The simulated line's calls once answered: turn by turn as text, or the callee's phone on the media socket. */
@@ -140,25 +143,20 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           // Our hangup reaches the activity at its next heartbeat; the read model may say so sooner.
           const now = await Call.findById(callId, { status: 1 }).lean();
           if (now?.status === 'completed') return {};
-          let turn: { role: 'agent' | 'contact'; text: string };
+          let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
           if (turns[index - 1]?.role !== 'agent') {
             const move = await agentMove(llm, profile, turns, { call, agent, tools });
-            if (Array.isArray(move)) {
-              for (const [i, toolTurn] of move.entries()) await appendTurn(callId, index + i, toolTurn);
-              turns.push(...move.map(({ role, text, tool }) => ({ role, text, tool: tool && { call: tool.call, outcome: tool.outcome } })));
-              continue;
-            }
-            turn = { role: 'agent', text: move.text };
-            if (move.done) ends = 'agent';
+            said = move.said;
+            if (move.ends) ends = 'agent';
           } else {
             const answer = personaReply(profile, turns, phoneNumber);
-            turn = { role: 'contact', text: answer.text };
+            said = [{ role: 'contact', text: answer.text }];
             if (answer.hangUp) ends = 'contact';
           }
           if (scenario === 'hangs_up_early') ends ??= 'contact';
-          await appendTurn(callId, index, turn, ends);
-          turns.push(turn);
+          for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
+          turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
           if (ends) return { endedBy: ends };
         }
         return { endedBy: 'contact' as const };

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { Types } from 'mongoose';
 import type { CredentialKey } from '../config';
-import type { AgentTool, HttpTool } from '../models/agent';
+import { BUILT_IN_NAMES, type AgentTool, type HttpTool } from '../models/agent';
 import { rotateToolSigningSecret, toolSigningSecret } from '../models/toolSigningSecret';
 import type { ToolCall, ToolExchange, ToolSpec } from '../providers/llm/interface';
 import { callHttpTool, type ToolRequest } from '../providers/tools/httpTool';
@@ -18,9 +18,24 @@ export type ToolConversation = ToolRequest['conversation'] & { organizationId: T
 
 const httpTools = (tools: readonly AgentTool[] | undefined) => (tools ?? []).filter((t): t is HttpTool => t.type === 'http');
 
-/** The agent's http tools as the model is offered them. */
-export const toolSpecs = (tools: readonly AgentTool[] | undefined): ToolSpec[] =>
-  httpTools(tools).map(({ name, description, parameters }) => ({ name, description, parameters }));
+const END_CALL: ToolSpec = {
+  name: BUILT_IN_NAMES.end_call,
+  description: 'Hangs up. Call it once the conversation is over, after saying goodbye.',
+  parameters: { type: 'object', properties: {} },
+};
+
+/**
+ * The agent's tools as the model is offered them: its http tools first, in its order (the
+ * simulated model calls the first), then the built-ins the conversation acts on.
+ */
+export const toolSpecs = (tools: readonly AgentTool[] | undefined): ToolSpec[] => [
+  ...httpTools(tools).map(({ name, description, parameters }) => ({ name, description, parameters })),
+  ...((tools ?? []).some((t) => t.type === 'end_call') ? [END_CALL] : []),
+];
+
+/** The model asked to hang up, with a tool the agent has. */
+export const endsCall = (tools: readonly AgentTool[] | undefined, call: ToolCall) =>
+  call.name === BUILT_IN_NAMES.end_call && (tools ?? []).some((t) => t.type === 'end_call');
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validators = new WeakMap<object, ValidateFunction>();
@@ -64,6 +79,7 @@ async function signingSecret(deps: ToolDeps, organizationId: Types.ObjectId | st
  * stable for the turn it is made in, so a retried turn sends the same Idempotency-Key.
  */
 export async function runToolCall(deps: ToolDeps, tools: readonly AgentTool[] | undefined, call: ToolCall, toolCallId: string, conversation: ToolConversation): Promise<ToolExchange & { durationMs: number }> {
+  if (endsCall(tools, call)) return { call, outcome: { ok: true, result: { ended: true } }, durationMs: 0 };
   const tool = httpTools(tools).find((t) => t.name === call.name);
   if (!tool) return { call, outcome: { ok: false, error: `there is no tool named ${call.name}` }, durationMs: 0 };
   const problem = argumentsProblem(tool, call.arguments);

@@ -3,7 +3,7 @@
  * built-in, `parameters` in the JSON Schema subset that Mistral, Gemini and Groq all accept (so a
  * tool works whichever vendor the agent moves to), and a `url` that reaches a public host.
  */
-import { DEFAULT_TOOL_TIMEOUT_SECONDS, type AgentTool } from '../models/agent';
+import { BUILT_IN_NAMES, DEFAULT_TOOL_TIMEOUT_SECONDS, type AgentTool } from '../models/agent';
 import { RefusedUrl, pinnedUrl, type Resolve } from '../lib/publicAddress';
 
 /** The field at fault as `tools[2].parameters.properties.date.type`, and why. */
@@ -16,11 +16,6 @@ type ToolInput =
   | (Omit<Extract<AgentTool, { type: 'http' }>, 'timeoutSeconds' | 'async'> & { timeoutSeconds?: number; async?: boolean })
   | (Omit<Extract<AgentTool, { type: 'transfer' }>, 'mode'> & { mode?: 'cold' | 'warm' })
   | Exclude<AgentTool, { type: 'http' | 'transfer' }>;
-
-/** The name the model calls a built-in by; an `http` tool may not take it. */
-export const BUILT_IN_NAMES = { transfer: 'transfer_call', end_call: 'end_call', keypad: 'press_keys', callback: 'schedule_callback' } as const;
-
-export const toolName = (tool: AgentTool) => (tool.type === 'http' ? tool.name : BUILT_IN_NAMES[tool.type]);
 
 const PARAMETER_TYPES = ['object', 'string', 'number', 'integer', 'boolean', 'array'];
 const KEYWORDS = new Set(['type', 'description', 'properties', 'required', 'items', 'enum']);

@@ -27,6 +27,9 @@ export interface TransferTool {
   mode: 'cold' | 'warm';
 }
 
+/** The name the model calls a built-in by; an `http` tool may not take it. */
+export const BUILT_IN_NAMES = { transfer: 'transfer_call', end_call: 'end_call', keypad: 'press_keys', callback: 'schedule_callback' } as const;
+
 /** What an agent can do while it talks, stored with every default filled. */
 export type AgentTool = HttpTool | TransferTool | { type: 'end_call' } | { type: 'keypad' } | { type: 'callback' };
 

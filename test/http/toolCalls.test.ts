@@ -1,8 +1,9 @@
 /**
- * An agent's http tool during a call, end to end on the simulated carrier's text line: the callee
- * at +442079460021 asks the agent to look something up, the simulated model calls the agent's
- * first tool, the worker POSTs to a real local tool server (signed, with its Idempotency-Key), and
- * the agent says the answer. The transcript shows the tool turn as it happened.
+ * An agent's tools during a call, end to end on the simulated carrier's text line: the callee at
+ * +442079460021 asks the agent to look something up, the model (the simulated one, or the fake
+ * Mistral) calls the agent's tool, the worker POSTs to a real local tool server (signed, with its
+ * Idempotency-Key), and the agent says the answer; the fake Mistral then hangs up with `end_call`.
+ * The transcript shows each tool turn as it happened.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -11,6 +12,7 @@ import { SCOPES } from '../../api/scopes';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
+import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
 
 const LOOKUP_NUMBER = '+442079460021';
 
@@ -18,6 +20,7 @@ let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;
 let tenant: Tenant;
 let key: string;
+let fake: FakeLlmServer;
 let toolServer: http.Server;
 let toolUrl: string;
 let answer: (body: any) => { status: number; body: unknown };
@@ -36,7 +39,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => toolServer.listen(0, '127.0.0.1', r));
   toolUrl = `http://127.0.0.1:${(toolServer.address() as AddressInfo).port}/lookup`;
+  fake = await startFakeLlmVendor('mistral');
   const env = {
+    MISTRAL_API_KEY: fake.apiKey,
+    MISTRAL_BASE_URL: fake.url,
     TEMPORAL_TASK_QUEUE: uniqueName('tool_calls'),
     SIMULATED_CALL_PACE_MS: '50',
     RING_TIMEOUT_SECONDS: '2',
@@ -52,6 +58,7 @@ afterAll(async () => {
   await worker?.stop();
   await api?.close();
   await new Promise<void>((r) => toolServer.close(() => r()));
+  await fake?.close();
 });
 beforeEach(() => (received.length = 0));
 
@@ -62,14 +69,16 @@ async function signingSecret(): Promise<string> {
   return res.body.secret;
 }
 
-async function agentWithLookup(): Promise<string> {
+async function agentWithLookup(extra: Record<string, unknown> = {}, builtIns: unknown[] = []): Promise<string> {
   const res = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: {
       name: uniqueName('Orders'),
       instructions: 'You help callers with their orders.',
       phone: { greeting: 'Hello, this is the orders desk.' },
+      ...extra,
       tools: [
+        ...builtIns,
         {
           type: 'http',
           name: 'lookup_order',
@@ -140,4 +149,57 @@ test('a failing tool is told to the model, and the agent says it could not look 
   const toolTurn = turns.find((t) => t.role === 'tool')!;
   expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: 'the tool answered 503: {"error":"inventory down"}' });
   expect(turns[turns.indexOf(toolTurn) + 1]).toMatchObject({ role: 'agent', text: 'I\'m sorry, I could not look that up: the tool answered 503: {"error":"inventory down"}.' });
+});
+
+/** The fake Mistral's script: greet, look the order up when asked, say the answer and hang up with end_call. */
+function mistralScript(request: RecordedRequest) {
+  if (request.body.response_format) {
+    return { text: JSON.stringify({ summary: 'From the fake.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
+  }
+  const last = request.body.messages[request.body.messages.length - 1];
+  if (last.role === 'tool' && last.content.includes('shipped')) return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
+  if (last.role === 'user' && last.content.includes('look something up')) {
+    return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17', channel: 'web' } }] };
+  }
+  return { text: 'Hello, orders desk.' };
+}
+
+test('with Mistral: the words and the tool call of one reply are both turns, and end_call hangs up', async () => {
+  fake.respond = mistralScript;
+  answer = (body) => ({ status: 200, body: { status: 'shipped', order: body.arguments.orderNumber } });
+  const agentId = await agentWithLookup({ providers: { llm: 'mistral' } }, [{ type: 'end_call' }]);
+  const { id, turns } = await callToEnd(agentId);
+
+  expect(turns.map((t) => [t.role, t.text])).toEqual([
+    ['agent', 'Hello, orders desk.'],
+    ['contact', 'Could you look something up for me, please?'],
+    ['agent', 'Let me check.'],
+    ['tool', 'lookup_order answered'],
+    ['agent', 'It shipped on Monday. Goodbye.'],
+    ['tool', 'end_call answered'],
+  ]);
+  expect(turns[3].tool).toMatchObject({ toolCallId: `tc_${id}_3`, arguments: { orderNumber: 'A-17', channel: 'web' }, result: { status: 'shipped', order: 'A-17' } });
+  const call = (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
+  expect(call.disposition).toBe('completed');
+
+  const turnRequests = fake.chatRequests().filter((r) => !r.body.response_format);
+  expect(turnRequests[0].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['lookup_order', 'end_call']);
+  // The tool's answer went back to the model as the tool message answering its call.
+  const afterTool = turnRequests.find((r) => r.body.messages.at(-1).role === 'tool')!;
+  expect(afterTool.body.messages.at(-1)).toMatchObject({ role: 'tool', content: '{"status":"shipped","order":"A-17"}' });
+});
+
+test('arguments that do not fit the schema are told to the model, and nothing is sent', async () => {
+  fake.respond = (request) => {
+    const last = request.body.messages[request.body.messages.length - 1];
+    if (request.body.response_format) return mistralScript(request);
+    if (last.role === 'tool') return { text: 'Sorry, goodbye. [[END]]' };
+    if (last.role === 'user' && last.content.includes('look something up')) return { text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 17 } }] };
+    return { text: 'Hello, orders desk.' };
+  };
+  answer = () => ({ status: 200, body: {} });
+  const { turns } = await callToEnd(await agentWithLookup({ providers: { llm: 'mistral' } }));
+  const toolTurn = turns.find((t) => t.role === 'tool')!;
+  expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: "arguments must have required property 'channel'; call lookup_order again with arguments that fit its parameters" });
+  expect(received).toHaveLength(0);
 });

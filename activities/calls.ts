@@ -34,6 +34,10 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
   return { call, agent, stored };
 }
 
+/** The tool turns of a transcript as the report lists them. */
+const toolCallsOf = (turns: Turn[]) =>
+  turns.flatMap((t) => (t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : []));
+
 export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] =>
   stored.map((t) => {
     const tool = t.tool as StoredToolTurn | undefined;
@@ -187,6 +191,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
         externalRef: call.externalRef,
         disposition,
         ...analysis,
+        toolCalls: toolCallsOf(turns),
       });
       return String(report._id);
     } catch (err) {

@@ -180,6 +180,10 @@ export const CallReport = Type.Object(
           'The person asked not to be called again. When true, the number is already do-not-call (reason `opted_out_in_call`, this call’s id; its contact created if absent) by the time the report is ready: further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.',
       }),
     ),
+    toolCalls: Type.Array(
+      Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
+      { description: 'The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results).' },
+    ),
     createdAt: Timestamp,
   },
   { title: 'call_report' },
@@ -201,6 +205,7 @@ export function callReportRepresentation(callId: string, report: CallReportRecor
     capturedFields: report.capturedFields ?? {},
     ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
     ...(typeof report.optOut === 'boolean' ? { optOut: report.optOut } : {}),
+    toolCalls: (report.toolCalls ?? []) as Array<{ name: string; outcome: 'ok' | 'error'; error?: string }>,
     createdAt: report.createdAt.toISOString(),
   };
 }

@@ -181,6 +181,14 @@ test('with Mistral: the words and the tool call of one reply are both turns, and
   expect(turns[3].tool).toMatchObject({ toolCallId: `tc_${id}_3`, arguments: { orderNumber: 'A-17', channel: 'web' }, result: { status: 'shipped', order: 'A-17' } });
   const call = (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
   expect(call.disposition).toBe('completed');
+  const report = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${id}/report`, { token: key });
+    return res.status === 200 ? res.body : undefined;
+  }, 30_000);
+  expect(report.toolCalls).toEqual([
+    { name: 'lookup_order', outcome: 'ok' },
+    { name: 'end_call', outcome: 'ok' },
+  ]);
 
   const turnRequests = fake.chatRequests().filter((r) => !r.body.response_format);
   expect(turnRequests[0].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['lookup_order', 'end_call']);

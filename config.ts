@@ -107,6 +107,14 @@ export interface Config {
      */
     doNotCallHashKey: Buffer;
   };
+  tools: {
+    /**
+     * Whether agents' `http` tools may be on this machine (`http` or `https` to a loopback address),
+     * so a partner can try a tool server on their laptop: `npm run dev` sets TOOLS_ALLOW_LOOPBACK,
+     * production refuses to start with it.
+     */
+    allowLoopback: boolean;
+  };
   /** Organizations' own vendor credentials (bring your own key). */
   byok: {
     /**
@@ -312,6 +320,20 @@ function countriesFrom(env: NodeJS.ProcessEnv, name: string): string[] | null {
   return [...new Set(codes)];
 }
 
+function booleanFrom(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/** A tool on the service's own machine would reach what only the service should. */
+function toolsFrom(env: NodeJS.ProcessEnv): Config['tools'] {
+  const allowLoopback = booleanFrom(env, 'TOOLS_ALLOW_LOOPBACK');
+  if (allowLoopback && env.NODE_ENV === 'production') throw new Error('NODE_ENV=production refuses TOOLS_ALLOW_LOOPBACK: agents\' tools must be on public hosts');
+  return { allowLoopback };
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -416,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: intFrom(env, 'SOCKET_UNAUTHENTICATED_PER_ADDRESS', 10),
     },
     carrier: carrierFrom(env),
+    tools: toolsFrom(env),
     byok: {
       encryptionKeys,
       verifyTimeoutMs: Number(env.PROVIDER_VERIFY_TIMEOUT_MS) || 5000,

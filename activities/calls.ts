@@ -5,7 +5,7 @@ import { Call, projectCall, recountCallSessionsSoon, type CallRecord } from '../
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
-import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
+import { appendTurn, appendClosingTurn, transcriptOf, type StoredToolTurn } from '../models/callTurn';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
 import { isBrowserCall } from '../domain/inbound';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
@@ -35,7 +35,15 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
   return { call, agent, stored };
 }
 
-export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] => stored.map((t) => ({ role: t.role as Turn['role'], text: t.text }));
+/** The tool turns of a transcript as the report lists them. */
+const toolCallsOf = (turns: Turn[]) =>
+  turns.flatMap((t) => (t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : []));
+
+export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] =>
+  stored.map((t) => {
+    const tool = t.tool as StoredToolTurn | undefined;
+    return { role: t.role as Turn['role'], text: t.text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) };
+  });
 
 async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
   const { call, agent, stored } = await readCall(callId);
@@ -185,6 +193,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
         externalRef: call.externalRef,
         disposition,
         ...analysis,
+        toolCalls: toolCallsOf(turns),
       });
       return String(report._id);
     } catch (err) {

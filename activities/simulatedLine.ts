@@ -5,10 +5,14 @@ import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
+import { endsCall, runToolCall, toolSpecs, type ToolDeps } from '../conversation/tools';
+import type { CallRecord } from '../models/call';
+import type { AgentRecord } from '../models/agent';
 import { callerReply, personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import type { LlmSource } from '../providers/llm';
+import type { LlmProvider, Turn } from '../providers/llm/interface';
 import type { EmbeddedSpeech } from '../providers/speechSource';
 import type { SimulatedLineActivities } from '../workflows/definitions';
 import { readCall, turnsOf } from './calls';
@@ -29,11 +33,14 @@ export interface SimulatedLineDeps {
   llms: LlmSource;
   /** Absent where the carrier is not the simulated one. */
   audioLine?: AudioLineDeps;
+  tools: ToolDeps;
 }
 
 const HEARTBEAT_MS = 1000;
 /** Enough turns for any simulated conversation; the line hangs up rather than talk forever. */
 const MAX_TURNS = 60;
+/** Tool turns in a row after which the model is offered no tool and must speak: a wrong call may be corrected, not repeated forever. */
+const MAX_TOOL_ROUNDS = 3;
 /** How long the callee's phone waits for the call's read model to name the line (the call workflow writes it as the dial is accepted). */
 const READ_MODEL_WAIT_MS = 15_000;
 
@@ -66,8 +73,50 @@ function untilCancelled(signal: AbortSignal): Promise<never> {
   });
 }
 
+function toolRoundsAtEnd(turns: Turn[]): number {
+  let rounds = 0;
+  while (rounds < turns.length && turns[turns.length - 1 - rounds].role === 'tool') rounds += 1;
+  return rounds;
+}
+
+type NewTurn = Parameters<typeof appendTurn>[2];
+
+/**
+ * The agent's move on the text line: what it says, then the tools the model calls, each run and
+ * stored as a turn of its own (its Idempotency-Key is the call and the turn's index: the same on a
+ * retry). `ends` when the model said it was done or hung up with `end_call`.
+ */
+async function agentMove(
+  llm: LlmProvider,
+  profile: ReturnType<typeof agentProfile>,
+  turns: Turn[],
+  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps },
+): Promise<{ said: NewTurn[]; ends: boolean }> {
+  const offered = toolRoundsAtEnd(turns) < MAX_TOOL_ROUNDS ? profile : { ...profile, tools: [] };
+  const reply = await llm.reply(offered, turns);
+  const said: NewTurn[] = reply.text ? [{ role: 'agent', text: reply.text }] : [];
+  if (!reply.toolCalls?.length) return { said, ends: reply.done };
+  const { call, agent, tools } = context;
+  const callId = String(call._id);
+  const conversation = {
+    type: 'call' as const,
+    id: callId,
+    agentId: String(call.agentId),
+    externalRef: call.externalRef || null,
+    direction: call.direction,
+    organizationId: call.organizationId,
+  };
+  for (const toolCall of reply.toolCalls) {
+    const toolCallId = `tc_${callId}_${turns.length + said.length}`;
+    const { outcome, durationMs } = await runToolCall(tools, agent.tools, toolCall, toolCallId, conversation);
+    const text = outcome.ok ? `${toolCall.name} answered` : `${toolCall.name} failed: ${outcome.error}`;
+    said.push({ role: 'tool', text, tool: { toolCallId, call: toolCall, outcome, durationMs } });
+  }
+  return { said, ends: reply.toolCalls.some((c) => endsCall(agent.tools, c)) };
+}
+
 /** The simulated line's calls once answered: turn by turn as text, or the callee's phone on the media socket. */
-export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) {
+export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLineDeps) {
   return {
     /**
      * The whole text-level conversation in one activity, as a carrier's media stream is one
@@ -80,33 +129,34 @@ export function simulatedLineActivities({ llms, audioLine }: SimulatedLineDeps) 
       heartbeating(async (signal) => {
         const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
-        const profile = agentProfile(agent, call.variables ?? {});
+        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools) };
         const llm = await callLlm(llms, call, agent);
         const said = stored.find((t) => t.ends);
         if (said) return { endedBy: said.ends as 'agent' | 'contact' };
         const turns = turnsOf(stored);
         const scenario = scenarioOf(phoneNumber);
-        for (let index = turns.length; index < MAX_TURNS; index += 1) {
+        while (turns.length < MAX_TURNS) {
+          const index = turns.length;
           // After the greeting, the silent callee stays on the line without a word until the call ends it.
           if (index > 0 && scenario === 'talks_until_max_duration') await untilCancelled(signal);
           await sleep(paceMs, undefined, { signal });
           // Our hangup reaches the activity at its next heartbeat; the read model may say so sooner.
           const now = await Call.findById(callId, { status: 1 }).lean();
           if (now?.status === 'completed') return {};
-          let turn: { role: 'agent' | 'contact'; text: string };
+          let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
-          if (index % 2 === 0) {
-            const reply = await llm.reply(profile, turns);
-            turn = { role: 'agent', text: reply.text };
-            if (reply.done) ends = 'agent';
+          if (turns[index - 1]?.role !== 'agent') {
+            const move = await agentMove(llm, profile, turns, { call, agent, tools });
+            said = move.said;
+            if (move.ends) ends = 'agent';
           } else {
             const answer = inbound ? callerReply(turns, phoneNumber) : personaReply(profile, turns, phoneNumber);
-            turn = { role: 'contact', text: answer.text };
+            said = [{ role: 'contact', text: answer.text }];
             if (answer.hangUp) ends = 'contact';
           }
           if (scenario === 'hangs_up_early') ends ??= 'contact';
-          await appendTurn(callId, index, turn, ends);
-          turns.push(turn);
+          for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
+          turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
           if (ends) return { endedBy: ends };
         }
         return { endedBy: 'contact' as const };

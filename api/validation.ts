@@ -8,7 +8,8 @@ import { validationError } from './errors';
  * arrive as text, so their validator coerces to the declared types. Both fill declared defaults,
  * and stop at the first error so the message names one field.
  */
-const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true }));
+// `discriminator` picks a union's branch by its `type`, so an error names the field of that branch.
+const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true, discriminator: true }));
 const queryAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: true }));
 
 export type Location = 'body' | 'query' | 'path' | 'header';

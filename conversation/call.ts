@@ -53,7 +53,7 @@ export class CallConversation implements Conversation {
   }
 
   /** The turn is in the conversation at once; its write waits for the writes of the turns before it. */
-  private record(turn: Turn, ends?: 'agent'): Promise<void> {
+  private record(turn: { role: 'agent' | 'contact'; text: string }, ends?: 'agent'): Promise<void> {
     const index = (this.turns[this.turns.length - 1]?.index ?? -1) + 1;
     this.turns.push({ index, ...turn });
     this.written = this.written.then(() => appendTurn(this.callId, index, turn, ends));

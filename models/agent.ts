@@ -3,6 +3,36 @@ import { Schema, model, type HydratedDocument, type Types } from 'mongoose';
 /** The organization's places for agents (`maxAgents`): one slot per agent. */
 export const agentPool = (organizationId: Types.ObjectId | string) => `agents:${organizationId}`;
 
+/** The most tools one agent has. */
+export const MAX_TOOLS = 20;
+export const DEFAULT_TOOL_TIMEOUT_SECONDS = 10;
+/** A tool's name as every vendor's function calling takes it. */
+export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_]{1,64}$';
+
+export interface HttpTool {
+  type: 'http';
+  name: string;
+  description: string;
+  /** A JSON Schema object in the subset every vendor accepts (domain/tools.ts checks it). */
+  parameters: Record<string, unknown>;
+  url: string;
+  timeoutSeconds: number;
+  async: boolean;
+  waitMessage?: string;
+}
+
+export interface TransferTool {
+  type: 'transfer';
+  destinations: Array<{ phoneNumber: string; description: string }>;
+  mode: 'cold' | 'warm';
+}
+
+/** The name the model calls a built-in by; an `http` tool may not take it. */
+export const BUILT_IN_NAMES = { transfer: 'transfer_call', end_call: 'end_call', keypad: 'press_keys', callback: 'schedule_callback' } as const;
+
+/** What an agent can do while it talks, stored with every default filled. */
+export type AgentTool = HttpTool | TransferTool | { type: 'end_call' } | { type: 'keypad' } | { type: 'callback' };
+
 export interface AgentRecord {
   _id: Types.ObjectId;
   organizationId: Types.ObjectId;
@@ -16,6 +46,7 @@ export interface AgentRecord {
   maxDurationMinutes: number;
   instructions: string;
   providers: Partial<Record<'llm' | 'stt' | 'tts', string>>;
+  tools: AgentTool[];
   phone?: Record<string, unknown>;
   voice?: Record<string, unknown>;
   sessionsCount: number;
@@ -41,6 +72,7 @@ const agentSchema = new Schema<AgentRecord>(
     maxDurationMinutes: { type: Number, required: true },
     instructions: { type: String, required: true },
     providers: { type: Schema.Types.Mixed, default: {} },
+    tools: { type: Schema.Types.Mixed, default: [] },
     phone: { type: Schema.Types.Mixed },
     voice: { type: Schema.Types.Mixed },
     sessionsCount: { type: Number, default: 0 },

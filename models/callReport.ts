@@ -16,6 +16,8 @@ const callReportSchema = new Schema(
     optOut: { type: Boolean },
     analysisStatus: { type: String, enum: ['completed', 'failed'], default: 'completed' },
     analysisError: { type: String },
+    /** The agent's tool calls in the order made: `{name, outcome: ok | error, error?}`. */
+    toolCalls: { type: [Schema.Types.Mixed], default: undefined },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
 );

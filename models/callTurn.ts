@@ -6,8 +6,10 @@ const callTurnSchema = new Schema(
   {
     callId: { type: Schema.Types.ObjectId, required: true },
     index: { type: Number, required: true },
-    role: { type: String, required: true, enum: ['agent', 'contact'] },
+    role: { type: String, required: true, enum: ['agent', 'contact', 'tool'] },
     text: { type: String, required: true },
+    /** On a `tool` turn: the call the model made, what came back and how long it took. */
+    tool: { type: Schema.Types.Mixed },
     startedAt: { type: Date, required: true },
     /** Set on the turn after which the conversation ended: who ended it. */
     ends: { type: String, enum: ['agent', 'contact'] },
@@ -18,8 +20,21 @@ callTurnSchema.index({ callId: 1, index: 1 }, { unique: true });
 
 export const CallTurn = model('CallTurn', callTurnSchema);
 
+/** A tool turn as stored: `toolCallId` is the one the tool's request carried, `call.id` the model's own. */
+export interface StoredToolTurn {
+  toolCallId: string;
+  call: { id: string; name: string; arguments: unknown };
+  outcome: { ok: true; result: unknown } | { ok: false; error: string };
+  durationMs: number;
+}
+
 /** Appends turn number `index`; a retried append finds its turn already there. */
-export async function appendTurn(callId: string, index: number, turn: { role: 'agent' | 'contact'; text: string }, ends?: 'agent' | 'contact'): Promise<void> {
+export async function appendTurn(
+  callId: string,
+  index: number,
+  turn: { role: 'agent' | 'contact' | 'tool'; text: string; tool?: StoredToolTurn },
+  ends?: 'agent' | 'contact',
+): Promise<void> {
   try {
     await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date(), ...(ends ? { ends } : {}) });
   } catch (err) {

@@ -23,6 +23,14 @@ export interface ProviderCredentialRecord {
   updatedAt: Date;
 }
 
+/** A SealedSecret as a document stores it. */
+export const SEALED_SECRET_FIELDS = {
+  keyId: { type: String, required: true },
+  iv: { type: String, required: true },
+  tag: { type: String, required: true },
+  ciphertext: { type: String, required: true },
+};
+
 /**
  * An organization's own vendor credential for one provider kind (bring your own key), one per
  * organization and kind. `verifiedAt` set means the sealed secret is the one in use; the outcome of
@@ -35,12 +43,7 @@ const providerCredentialSchema = new Schema<ProviderCredentialRecord>(
     kind: { type: String, required: true, enum: CREDENTIAL_KINDS },
     provider: { type: String, required: true },
     hint: { type: String, required: true },
-    secret: {
-      keyId: { type: String, required: true },
-      iv: { type: String, required: true },
-      tag: { type: String, required: true },
-      ciphertext: { type: String, required: true },
-    },
+    secret: SEALED_SECRET_FIELDS,
     verifiedAt: { type: Date, default: null },
     lastVerificationError: { type: String, default: null },
     lastVerificationAt: { type: Date, default: null },

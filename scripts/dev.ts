@@ -137,6 +137,8 @@ async function main(): Promise<void> {
     LOCAL_SPEECH_DIR: tools.localSpeech,
     DEFAULT_STT_PROVIDER: process.env.DEFAULT_STT_PROVIDER || 'local',
     DEFAULT_TTS_PROVIDER: process.env.DEFAULT_TTS_PROVIDER || 'local',
+    // A partner tries their agent's tools against a tool server on their own laptop.
+    TOOLS_ALLOW_LOOPBACK: process.env.TOOLS_ALLOW_LOOPBACK || 'true',
   };
   try {
     if (startTemporalServer) {

@@ -48,6 +48,8 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps & { st
     ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
     allowedCountries: config.calls.allowedCountries,
     workflows: client.workflow,
+    // Agents' http tools are called from here, signed under the organization's sealed secret.
+    tools: { encryptionKeys: config.byok.encryptionKeys, allowLoopback: config.tools.allowLoopback },
     ...(speech && {
       audioLine: {
         publicBaseUrl: config.publicBaseUrl,

@@ -6,6 +6,8 @@ import { agentHasNoNumbers } from '../../domain/phoneNumbers';
 import { Organization } from '../../models/organization';
 import { isDuplicateKeyError } from '../../lib/duplicateKey';
 import { claimSlot, releaseSlot } from '../../models/slot';
+import { toolsRefusal, withToolDefaults } from '../../domain/tools';
+import type { Config } from '../../config';
 import { agentInUse, duplicateName, notFound, quotaExceeded, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import {
@@ -25,6 +27,13 @@ function checkBlocks(type: string, body: { phone?: unknown; voice?: unknown; mod
   if (type === 'voice' && body.phone !== undefined) throw validationError('body.phone applies to phone agents only.', 'body.phone');
   if (type === 'phone' && body.voice !== undefined) throw validationError('body.voice applies to voice agents only.', 'body.voice');
   if (type === 'phone' && body.mode !== undefined) throw validationError('body.mode applies to voice agents only.', 'body.mode');
+}
+
+/** The tools as stored, or a 400 naming the field at fault (a url's host is resolved to check it). */
+async function checkedTools(tools: NonNullable<CreateAgentBody['tools']>, config: Config) {
+  const refusal = await toolsRefusal(tools, { allowLoopback: config.tools.allowLoopback });
+  if (refusal) throw validationError(`body.${refusal.field} ${refusal.message}.`, `body.${refusal.field}`);
+  return withToolDefaults(tools);
 }
 
 async function findAgent(organizationId: Types.ObjectId, id: string) {
@@ -67,6 +76,7 @@ export const agentRoutes = [
     responses: { 201: { description: 'The new agent.', schema: Agent }, ...errorResponses(409) },
     handler: async ({ body, auth, config }: Req<{ body: typeof CreateAgentBody }>) => {
       const type = body.type ?? 'phone';
+      const tools = await checkedTools(body.tools ?? [], config);
       const organization = await Organization.findById(auth.organizationId).lean();
       if (!organization) throw notFound('organization');
       const _id = new Types.ObjectId();
@@ -89,6 +99,7 @@ export const agentRoutes = [
           maxDurationMinutes: body.maxDurationMinutes ?? 15,
           instructions: body.instructions,
           providers: body.providers ?? {},
+          tools,
         });
         return agentRepresentation(doc, config.providers);
       } catch (err) {
@@ -124,7 +135,7 @@ export const agentRoutes = [
     resource: 'agent',
     summary: 'Update an agent',
     description:
-      'Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change. ' +
+      'Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces the list. `type` and `mode` cannot change. ' +
       'An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.',
     auth: 'apiKey',
     scope: 'agents:manage',
@@ -136,8 +147,9 @@ export const agentRoutes = [
       const doc = await findAgent(auth.organizationId, params.id);
       checkBlocks(doc.type, body);
       if (body.phone?.direction === 'outbound') await agentHasNoNumbers(auth.organizationId, params.id);
-      const { providers, phone, voice, name, ...scalars } = body;
+      const { providers, phone, voice, name, tools, ...scalars } = body;
       doc.set(scalars);
+      if (tools) doc.set('tools', await checkedTools(tools, config));
       if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
       if (providers) doc.set('providers', { ...(doc.providers ?? {}), ...providers });
       if (phone) doc.set('phone', { ...PHONE_DEFAULTS, ...doc.phone, ...phone });

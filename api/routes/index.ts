@@ -12,6 +12,7 @@ import { interviewRoutes } from './interviews';
 import { organizationRoutes } from './organization';
 import { phoneNumberRoutes } from './phoneNumbers';
 import { providerCredentialRoutes } from './providerCredentials';
+import { toolSigningSecretRoutes } from './toolSigningSecret';
 import { usageRoutes } from './usage';
 
 /** The route table: every operation under /api/v1. The router and the OpenAPI document come from it. */
@@ -28,6 +29,6 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl, config.invalidCredentialsPerMinute)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...phoneNumberRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...browserCallRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, openapi];
+  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...phoneNumberRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...browserCallRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, ...toolSigningSecretRoutes, openapi];
   return routes;
 }

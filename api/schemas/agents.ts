@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { placeholders, type AgentRecord } from '../../models/agent';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { Tool, ToolsInput } from './tools';
 
 export const AGENT_TYPES = ['phone', 'voice'] as const;
 export const AGENT_MODES = ['interview', 'workflow'] as const;
@@ -72,6 +73,7 @@ export const CreateAgentBody = Type.Object(
     sector: Type.Optional(text(200)),
     maxDurationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Default 15.' })),
     providers: Type.Optional(ProvidersInput),
+    tools: Type.Optional(ToolsInput),
     phone: Type.Optional(PhoneInput),
     voice: Type.Optional(VoiceInput),
   },
@@ -95,6 +97,7 @@ export const UpdateAgentBody = Type.Object(
     sector: Type.Optional(text(200)),
     maxDurationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
     providers: Type.Optional(ProvidersInput),
+    tools: Type.Optional(ToolsInput),
     phone: Type.Optional(PhoneInput),
     voice: Type.Optional(VoiceInput),
     type: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
@@ -130,6 +133,7 @@ export const Agent = Type.Object(
       { llm: Type.String(), stt: Type.String(), tts: Type.String() },
       { description: 'What the agent will actually use: its overrides, else the server defaults (`simulated` or `local` when no vendor is configured).' },
     ),
+    tools: Type.Array(Tool, { description: 'What the agent can do while it talks, every default filled.' }),
     phone: Type.Optional(Type.Object(PhoneFields, { description: 'Present on phone agents only, with every default filled.' })),
     voice: Type.Optional(Type.Object(VoiceFields, { description: 'Present on voice agents only, with every default filled.' })),
     sessionsCount: Type.Integer({ description: 'Calls or interviews run with this agent.' }),
@@ -185,6 +189,7 @@ export function agentRepresentation(doc: AgentRecord, defaults: { llm: string; s
       stt: overrides.stt ?? defaults.stt,
       tts: overrides.tts ?? defaults.tts,
     },
+    tools: doc.tools ?? [],
     ...(doc.type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...doc.phone } as Agent['phone'] } : {}),
     ...(doc.type === 'voice' ? { voice: { ...VOICE_DEFAULTS, ...doc.voice } as Agent['voice'] } : {}),
     sessionsCount: doc.sessionsCount ?? 0,

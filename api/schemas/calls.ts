@@ -99,16 +99,41 @@ export function callRepresentation(call: CallRecord, recorded: boolean): Call {
   };
 }
 
+const ToolTurn = Type.Object(
+  {
+    toolCallId: Type.String({ description: 'As the tool’s request carried it (body and `Idempotency-Key`).' }),
+    name: Type.String(),
+    arguments: Type.Unknown({ description: 'As the model wrote them.' }),
+    outcome: StringEnum(['ok', 'error'] as const),
+    result: Type.Optional(Type.Unknown({ description: 'The tool’s JSON answer, when `ok`.' })),
+    error: Type.Optional(Type.String({ description: 'Why it failed, as the model was told, when `error`.' })),
+    durationMs: Type.Integer(),
+  },
+  { description: 'On `tool` turns only.' },
+);
+
+type StoredToolTurn = { toolCallId: string; call: { name: string; arguments: unknown }; outcome: { ok: boolean; result?: unknown; error?: string }; durationMs: number };
+
+const toolTurnRepresentation = ({ toolCallId, call, outcome, durationMs }: StoredToolTurn) => ({
+  toolCallId,
+  name: call.name,
+  arguments: call.arguments,
+  outcome: outcome.ok ? ('ok' as const) : ('error' as const),
+  ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }),
+  durationMs,
+});
+
 export const Transcript = Type.Object(
   {
     object: Type.Literal('call_transcript'),
     callId: Id,
     data: Type.Array(
       Type.Object({
-        role: StringEnum(['agent', 'contact'] as const),
+        role: StringEnum(['agent', 'contact', 'tool'] as const, { description: '`tool`: the agent called one of its tools; `tool` says which, with what and what came back.' }),
         text: Type.String(),
         startedAt: Timestamp,
         offsetMs: Type.Integer({ description: 'Milliseconds since the callee answered.' }),
+        tool: Type.Optional(ToolTurn),
       }),
       { description: 'Turns in order; empty while the call is connecting, growing while it is active.' },
     ),
@@ -117,15 +142,16 @@ export const Transcript = Type.Object(
 );
 
 /** The turns stored so far, each placed from the moment the callee answered. */
-export function transcriptRepresentation(call: CallRecord, turns: Array<{ role: string; text: string; startedAt: Date }>) {
+export function transcriptRepresentation(call: CallRecord, turns: Array<{ role: string; text: string; startedAt: Date; tool?: unknown }>) {
   return {
     object: 'call_transcript' as const,
     callId: String(call._id),
     data: turns.map((t) => ({
-      role: t.role as 'agent' | 'contact',
+      role: t.role as 'agent' | 'contact' | 'tool',
       text: t.text,
       startedAt: t.startedAt.toISOString(),
       offsetMs: offsetMs(t.startedAt, call.startedAt ?? call.createdAt),
+      ...(t.tool ? { tool: toolTurnRepresentation(t.tool as StoredToolTurn) } : {}),
     })),
   };
 }
@@ -157,6 +183,10 @@ export const CallReport = Type.Object(
           'The person asked not to be called again. When true, the number is already do-not-call (reason `opted_out_in_call`, this call’s id; its contact created if absent) by the time the report is ready: further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.',
       }),
     ),
+    toolCalls: Type.Array(
+      Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
+      { description: 'The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results).' },
+    ),
     createdAt: Timestamp,
   },
   { title: 'call_report' },
@@ -178,6 +208,7 @@ export function callReportRepresentation(callId: string, report: CallReportRecor
     capturedFields: report.capturedFields ?? {},
     ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
     ...(typeof report.optOut === 'boolean' ? { optOut: report.optOut } : {}),
+    toolCalls: (report.toolCalls ?? []) as Array<{ name: string; outcome: 'ok' | 'error'; error?: string }>,
     createdAt: report.createdAt.toISOString(),
   };
 }

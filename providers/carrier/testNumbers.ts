@@ -13,6 +13,7 @@ export const TEST_NUMBERS = {
   '+442079460007': 'talks_until_max_duration',
   '+442079460008': 'fails',
   '+442079460009': 'carrier_unavailable',
+  '+442079460021': 'asks_for_lookup',
   '+442079460999': 'asks_to_be_removed',
 } as const;
 
@@ -32,6 +33,10 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
   talks_until_max_duration: { happens: 'answers and stays silent until `maxDurationMinutes` (or a hangup)', disposition: '`max_duration`' },
   fails: { happens: 'the call fails after the dial', disposition: '`failed`' },
   carrier_unavailable: { happens: 'the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created', disposition: '—' },
+  asks_for_lookup: {
+    happens: "answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md)",
+    disposition: '`completed`',
+  },
   asks_to_be_removed: {
     happens: 'answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call',
     disposition: '`contact_hung_up`',

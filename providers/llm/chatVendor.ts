@@ -8,6 +8,7 @@ import {
   type InterviewProfile,
   type LlmProvider,
   type ReplyStream,
+  type ToolCall,
   type Turn,
   type WorkflowOutcome,
 } from './interface';
@@ -43,6 +44,43 @@ export interface VendorTimeouts {
 
 const DEFAULT_TIMEOUTS: VendorTimeouts = { replyMs: 8_000, analysisMs: 30_000, verifyMs: 10_000 };
 
+/** What a vendor's stream carries: the reply's text, and the tools the model calls, each once complete. */
+export type StreamPiece = string | { toolCall: ToolCall };
+
+/** A tool call's arguments as the model wrote them: the JSON they spell, or the text itself when it is not JSON. */
+export function parsedArguments(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw ?? {};
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Tool calls streamed in fragments by position (OpenAI's format, which Groq and Mistral follow):
+ * the id and name come once, the arguments' text in pieces to concatenate.
+ */
+export class ToolCallAssembler {
+  private readonly calls = new Map<number, { id: string; name: string; args: string; object?: unknown }>();
+
+  push(index: number, delta: { id?: string | null; name?: string | null; arguments?: unknown }): void {
+    const call = this.calls.get(index) ?? { id: '', name: '', args: '' };
+    if (delta.id) call.id = delta.id;
+    if (delta.name) call.name += delta.name;
+    if (typeof delta.arguments === 'string') call.args += delta.arguments;
+    else if (delta.arguments !== undefined && delta.arguments !== null) call.object = delta.arguments;
+    this.calls.set(index, call);
+  }
+
+  finish(): Array<{ toolCall: ToolCall }> {
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, c]) => ({ toolCall: { id: c.id, name: c.name, arguments: c.object ?? parsedArguments(c.args) } }));
+  }
+}
+
 /** Answers that fail parsing or validation are asked for again this many times in all, then the report records the failure. */
 const ANALYSIS_ATTEMPTS = 3;
 
@@ -77,8 +115,8 @@ export abstract class ChatVendorLlm implements LlmProvider {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   }
 
-  /** The reply's text as the vendor streams it, marker included. */
-  protected abstract streamText(request: TurnRequest, timeoutMs: number): AsyncIterable<string>;
+  /** The reply's text as the vendor streams it, marker included, and the tools the model calls. */
+  protected abstract streamText(request: TurnRequest, timeoutMs: number): AsyncIterable<StreamPiece>;
   /** The raw text of one JSON-mode answer to `task`, given the conversation so far. */
   protected abstract completeJson(task: AnalysisTask<unknown>, messages: ChatMessage[], timeoutMs: number): Promise<string>;
   /** The cheapest authenticated request the vendor has. */
@@ -129,12 +167,17 @@ export abstract class ChatVendorLlm implements LlmProvider {
   private turn(request: TurnRequest): ReplyStream {
     const filter = new EndMarkerFilter();
     let finished = false;
+    const toolCalls: ToolCall[] = [];
     const source = () => this.streamText(request, this.timeouts.replyMs);
     const fail = (err: unknown) => this.failure(err);
     return {
       chunks: (async function* () {
         try {
           for await (const piece of source()) {
+            if (typeof piece !== 'string') {
+              toolCalls.push(piece.toolCall);
+              continue;
+            }
             const text = filter.push(piece);
             if (text) yield text;
           }
@@ -149,6 +192,10 @@ export abstract class ChatVendorLlm implements LlmProvider {
         if (!finished) throw new Error('done() is known only once the chunks are consumed');
         return filter.ended;
       },
+      toolCalls: () => {
+        if (!finished) throw new Error('toolCalls() are known only once the chunks are consumed');
+        return toolCalls;
+      },
     };
   }
 
@@ -156,6 +203,8 @@ export abstract class ChatVendorLlm implements LlmProvider {
     let text = '';
     for await (const chunk of stream.chunks) text += chunk;
     text = text.trim();
+    const toolCalls = stream.toolCalls?.() ?? [];
+    if (toolCalls.length > 0) return { text, done: false, toolCalls };
     // Silence is not a turn; asking again is the activity retry's job.
     if (!text) throw new Error(`${this.name} returned an empty reply`);
     return { text, done: stream.done() };

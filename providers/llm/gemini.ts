@@ -1,10 +1,29 @@
-import { GoogleGenAI, type Content } from '@google/genai';
-import { ChatVendorLlm, messageOf, type VendorOptions } from './chatVendor';
+import { randomUUID } from 'node:crypto';
+import { GoogleGenAI, type Content, type Part } from '@google/genai';
+import { ChatVendorLlm, messageOf, type StreamPiece, type VendorOptions } from './chatVendor';
 import type { AnalysisTask, ChatMessage, TurnRequest } from './prompts';
 
+/**
+ * A message's parts: a call is a `functionCall` part of the model's content, a tool's answer a
+ * `functionResponse` part of the user's, under `output` or `error` as Gemini's documentation asks.
+ */
+function parts(m: ChatMessage): Part[] {
+  if (m.toolCalls) return m.toolCalls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: (c.arguments ?? {}) as Record<string, unknown> } }));
+  if (m.role === 'tool') {
+    const value: unknown = JSON.parse(m.content);
+    return [{ functionResponse: { id: m.toolCallId, name: m.name, response: m.isError ? (value as Record<string, unknown>) : { output: value } } }];
+  }
+  return [{ text: m.content }];
+}
+
 /** Gemini calls the assistant side `model`, and takes the system prompt apart from the contents. */
-const contents = (messages: ChatMessage[]): Content[] =>
-  messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] }));
+const contents = (messages: ChatMessage[]): Content[] => messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: parts(m) }));
+
+/** The tools as Gemini's function declarations (their schema as standard JSON Schema), or nothing. */
+const geminiTools = (request: TurnRequest) =>
+  request.tools.length === 0
+    ? {}
+    : { tools: [{ functionDeclarations: request.tools.map((t) => ({ name: t.name, description: t.description, parametersJsonSchema: t.parameters })) }] };
 
 /** The Gemini API (`models/{model}:generateContent`, `:streamGenerateContent`) through the official SDK. */
 export class GeminiLlm extends ChatVendorLlm {
@@ -23,15 +42,18 @@ export class GeminiLlm extends ChatVendorLlm {
     });
   }
 
-  protected async *streamText(request: TurnRequest, timeoutMs: number): AsyncIterable<string> {
+  protected async *streamText(request: TurnRequest, timeoutMs: number): AsyncIterable<StreamPiece> {
     const responses = await this.client.models.generateContentStream({
       model: this.model,
       contents: contents(request.messages),
-      config: { systemInstruction: request.system, httpOptions: { timeout: timeoutMs } },
+      config: { systemInstruction: request.system, httpOptions: { timeout: timeoutMs }, ...geminiTools(request) },
     });
     for await (const response of responses) {
-      const text = response.text;
+      // The text parts as `response.text` reads them (thoughts left out), without its warning about call parts.
+      const text = response.candidates?.[0]?.content?.parts?.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
       if (text) yield text;
+      // Gemini sends each call whole; older models give no id, so one is made for the call's idempotency key.
+      for (const call of response.functionCalls ?? []) yield { toolCall: { id: call.id || `call_${randomUUID()}`, name: call.name ?? '', arguments: call.args ?? {} } };
     }
   }
 

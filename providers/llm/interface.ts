@@ -4,9 +4,38 @@
  * Groq) implement the same interface.
  */
 export interface Turn {
-  /** `contact` is whoever the agent talks to: the callee of a call, the candidate of an interview. */
-  role: 'agent' | 'contact';
+  /**
+   * `contact` is whoever the agent talks to: the callee of a call, the candidate of an interview;
+   * `tool` is a tool the agent called and what came back (`tool`), with `text` a readable summary.
+   */
+  role: 'agent' | 'contact' | 'tool';
   text: string;
+  tool?: ToolExchange;
+}
+
+/** A tool the model may call: its name, what it is for, and its arguments as a JSON Schema object. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * The model asked for a tool through its vendor's function calling. `arguments` as the model wrote
+ * them: the parsed JSON, or the raw text when it did not parse (the caller tells the model so).
+ */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: unknown;
+}
+
+export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** A tool call and what came back, which the model is told on its next turn. */
+export interface ToolExchange {
+  call: ToolCall;
+  outcome: ToolOutcome;
 }
 
 export interface AgentProfile {
@@ -18,12 +47,16 @@ export interface AgentProfile {
   requiredContactFields: string[];
   outcomeLabels: string[];
   language: string;
+  /** What the model may call while it talks; none when absent. */
+  tools?: ToolSpec[];
 }
 
 export interface AgentReply {
   text: string;
   /** The agent considers the conversation finished after saying `text`. */
   done: boolean;
+  /** The tools the model called instead of, or after, saying `text`; absent: none. */
+  toolCalls?: ToolCall[];
 }
 
 export interface CallAnalysis {
@@ -51,6 +84,8 @@ export interface InterviewProfile {
   difficulty: string;
   language: string;
   candidateName: string;
+  /** What the model may call while it talks; none when absent. */
+  tools?: ToolSpec[];
 }
 
 export interface CriterionEvaluation {
@@ -91,6 +126,11 @@ export interface WorkflowOutcome {
 export interface ReplyStream {
   chunks: AsyncIterable<string>;
   done(): boolean;
+  /**
+   * The tools the model called in this turn (known, like `done()`, once the chunks are consumed):
+   * the caller runs them and asks for the turn again with their outcomes. Absent: none.
+   */
+  toolCalls?(): ToolCall[];
 }
 
 export interface LlmProvider {

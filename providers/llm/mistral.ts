@@ -1,6 +1,21 @@
 import { Mistral } from '@mistralai/mistralai';
-import { ChatVendorLlm, type VendorOptions } from './chatVendor';
+import { ChatVendorLlm, ToolCallAssembler, type StreamPiece, type VendorOptions } from './chatVendor';
 import type { AnalysisTask, ChatMessage, TurnRequest } from './prompts';
+
+type Messages = Parameters<Mistral['chat']['stream']>[0]['messages'][number];
+
+/** One message as Mistral's SDK takes it (its camelCase for the wire's tool_calls and tool_call_id). */
+function mistralMessage(m: ChatMessage): Messages {
+  if (m.role === 'tool') return { role: 'tool', toolCallId: m.toolCallId!, name: m.name ?? null, content: m.content };
+  if (m.toolCalls) {
+    return {
+      role: 'assistant',
+      content: m.content,
+      toolCalls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+    };
+  }
+  return m.role === 'assistant' ? { role: 'assistant', content: m.content } : { role: 'user', content: m.content };
+}
 
 /** Message content is a string or a list of typed chunks; only text chunks carry what the model said. */
 function textOf(content: unknown): string {
@@ -20,19 +35,27 @@ export class MistralLlm extends ChatVendorLlm {
     this.client = new Mistral({ apiKey: opts.apiKey, retryConfig: { strategy: 'none' }, ...(opts.baseUrl ? { serverURL: opts.baseUrl } : {}) });
   }
 
-  private messages(system: string, messages: ChatMessage[]) {
-    return [{ role: 'system' as const, content: system }, ...messages.map((m) => ({ role: m.role, content: m.content }))];
+  private messages(system: string, messages: ChatMessage[]): Messages[] {
+    return [{ role: 'system', content: system }, ...messages.map(mistralMessage)];
   }
 
-  protected async *streamText(request: TurnRequest, timeoutMs: number): AsyncIterable<string> {
+  protected async *streamText(request: TurnRequest, timeoutMs: number): AsyncIterable<StreamPiece> {
+    const tools =
+      request.tools.length === 0
+        ? {}
+        : { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })), toolChoice: 'auto' as const };
     const events = await this.client.chat.stream(
-      { model: this.model, messages: this.messages(request.system, request.messages) },
+      { model: this.model, messages: this.messages(request.system, request.messages), ...tools },
       { timeoutMs, retries: { strategy: 'none' } },
     );
+    const calls = new ToolCallAssembler();
     for await (const event of events) {
-      const text = textOf(event.data.choices[0]?.delta.content);
+      const delta = event.data.choices[0]?.delta;
+      const text = textOf(delta?.content);
       if (text) yield text;
+      for (const [i, call] of (delta?.toolCalls ?? []).entries()) calls.push(call.index ?? i, { id: call.id, name: call.function.name, arguments: call.function.arguments });
     }
+    yield* calls.finish();
   }
 
   protected async completeJson(task: AnalysisTask<unknown>, messages: ChatMessage[], timeoutMs: number): Promise<string> {

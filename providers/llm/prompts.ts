@@ -11,6 +11,8 @@ import type {
   CriterionEvaluation,
   InterviewEvaluation,
   InterviewProfile,
+  ToolCall,
+  ToolSpec,
   Turn,
   WorkflowOutcome,
 } from './interface';
@@ -22,15 +24,27 @@ import { readableField } from './simulated';
  */
 export const END_MARKER = '[[END]]';
 
+/**
+ * One message of a conversation with a model. An `assistant` message with `toolCalls` asked for
+ * tools; each `tool` message answers one of them by `toolCallId`.
+ */
 export interface ChatMessage {
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'tool';
   content: string;
+  toolCalls?: ToolCall[];
+  toolCallId?: string;
+  /** The tool's name, on a `tool` message. */
+  name?: string;
+  /** A `tool` message whose content is the tool's error, not its result. */
+  isError?: boolean;
 }
 
 /** One turn request, ready for any vendor: its system prompt and the conversation as chat messages. */
 export interface TurnRequest {
   system: string;
   messages: ChatMessage[];
+  /** What the model may call; empty: nothing. */
+  tools: ToolSpec[];
 }
 
 const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
@@ -95,13 +109,28 @@ export function interviewSystemPrompt(agent: InterviewProfile): string {
 const OPEN_CUE = '[The conversation has just connected. You speak first.]';
 const SILENCE_CUE = '[The other person says nothing. Continue.]';
 
+/** What a tool's outcome tells the model: its result, or its error, as JSON. */
+export const toolMessageContent = (outcome: NonNullable<Turn['tool']>['outcome']) => JSON.stringify(outcome.ok ? outcome.result ?? null : { error: outcome.error });
+
+/** A turn as chat messages: a tool turn is the model's call and the tool's answer. */
+function turnMessages(t: Turn): ChatMessage[] {
+  if (t.role === 'tool' && t.tool) {
+    const { call, outcome } = t.tool;
+    return [
+      { role: 'assistant', content: '', toolCalls: [call] },
+      { role: 'tool', toolCallId: call.id, name: call.name, content: toolMessageContent(outcome), isError: !outcome.ok },
+    ];
+  }
+  return [{ role: t.role === 'agent' ? 'assistant' : 'user', content: t.text }];
+}
+
 /**
  * The transcript as chat messages: the agent's turns are the model's own (`assistant`), the
- * contact's are `user`. Vendors want a user message last, so an opening or a turn after the
- * agent's own gets a bracketed cue.
+ * contact's are `user`, a tool's call and answer are the model's call and a `tool` message. Vendors
+ * want a user (or tool) message last, so an opening or a turn after the agent's own gets a bracketed cue.
  */
 export function chatMessages(transcript: Turn[]): ChatMessage[] {
-  const messages: ChatMessage[] = transcript.map((t) => ({ role: t.role === 'agent' ? 'assistant' : 'user', content: t.text }));
+  const messages: ChatMessage[] = transcript.flatMap(turnMessages);
   if (messages.length === 0) messages.push({ role: 'user', content: OPEN_CUE });
   else if (messages[messages.length - 1].role === 'assistant') messages.push({ role: 'user', content: SILENCE_CUE });
   return messages;
@@ -110,11 +139,13 @@ export function chatMessages(transcript: Turn[]): ChatMessage[] {
 export const agentTurnRequest = (agent: AgentProfile, transcript: Turn[]): TurnRequest => ({
   system: agentSystemPrompt(agent),
   messages: chatMessages(transcript),
+  tools: agent.tools ?? [],
 });
 
 export const interviewTurnRequest = (agent: InterviewProfile, transcript: Turn[]): TurnRequest => ({
   system: interviewSystemPrompt(agent),
   messages: chatMessages(transcript),
+  tools: agent.tools ?? [],
 });
 
 /**
@@ -185,7 +216,8 @@ export interface AnalysisTask<T> {
 
 function transcriptText(transcript: Turn[], contactName: string): string {
   if (transcript.length === 0) return '(no turns: nothing was said)';
-  return transcript.map((t, i) => `${i + 1}. ${t.role === 'agent' ? 'Agent' : contactName}: ${t.text}`).join('\n');
+  const speaker = (t: Turn) => (t.role === 'agent' ? 'Agent' : t.role === 'tool' ? `Tool ${t.tool?.call.name ?? ''}`.trim() : contactName);
+  return transcript.map((t, i) => `${i + 1}. ${speaker(t)}: ${t.text}`).join('\n');
 }
 
 /**

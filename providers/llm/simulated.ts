@@ -8,6 +8,8 @@ import type {
   LlmProvider,
   Recommendation,
   ReplyStream,
+  ToolOutcome,
+  ToolSpec,
   Turn,
   WorkflowOutcome,
 } from './interface';
@@ -161,19 +163,65 @@ function listOf(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** What a person asks for when they want the agent to look something up (test number +442079460021 says it). */
+export const LOOKUP_REQUEST = /\blook (something|it|that) up\b/i;
+
+/** The simplest value a schema takes: the first enum value, "example", 1, true, an empty list, an object of its required properties. */
+function simplestValue(schema: Record<string, unknown>): unknown {
+  switch (schema.type) {
+    case 'string':
+      return (schema.enum as string[] | undefined)?.[0] ?? 'example';
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    default: {
+      const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      return Object.fromEntries(((schema.required ?? []) as string[]).map((name) => [name, simplestValue(properties[name] ?? {})]));
+    }
+  }
+}
+
+/** What the agent says of a tool's outcome: a text result as it is (or its `answer`), any other result as JSON, an error as an apology. */
+function toolAnswer(outcome: ToolOutcome): string {
+  if (!outcome.ok) return `I'm sorry, I could not look that up: ${outcome.error}.`;
+  const { result } = outcome;
+  if (typeof result === 'string') return result;
+  const answer = (result as { answer?: unknown } | null)?.answer;
+  return typeof answer === 'string' ? answer : `Here is what I found: ${JSON.stringify(result)}.`;
+}
+
+/**
+ * The scripted agent's tool use: asked to look something up, it calls its first tool with the
+ * simplest arguments its schema takes; given the tool's outcome, it says it.
+ */
+function toolTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentReply | undefined {
+  const last = transcript[transcript.length - 1];
+  if (last?.role === 'tool' && last.tool) return { text: toolAnswer(last.tool.outcome), done: false };
+  const [tool] = tools ?? [];
+  if (!tool || last?.role !== 'contact' || !LOOKUP_REQUEST.test(last.text)) return undefined;
+  const call = { id: `call_${transcript.length}`, name: tool.name, arguments: simplestValue(tool.parameters) };
+  return { text: '', done: false, toolCalls: [call] };
+}
+
 /** The scripted reply in word-sized chunks (each word with its following space), as a vendor streams. */
 function wordStream(reply: () => Promise<AgentReply>): ReplyStream {
-  let done: boolean | undefined;
+  let turn: AgentReply | undefined;
+  const known = () => {
+    if (turn === undefined) throw new Error('done() and toolCalls() are known only once the chunks are consumed');
+    return turn;
+  };
   return {
     chunks: (async function* () {
-      const turn = await reply();
-      yield* turn.text.match(/\S+\s*/g) ?? [];
-      done = turn.done;
+      const said = await reply();
+      yield* said.text.match(/\S+\s*/g) ?? [];
+      turn = said;
     })(),
-    done: () => {
-      if (done === undefined) throw new Error('done() is known only once the chunks are consumed');
-      return done;
-    },
+    done: () => known().done,
+    toolCalls: () => known().toolCalls ?? [],
   };
 }
 
@@ -186,6 +234,8 @@ export class SimulatedLlm implements LlmProvider {
 
     const agentTurns = transcript.filter((t) => t.role === 'agent');
     if (agentTurns.length === 0) return { text: agent.greeting.trim() || DEFAULT_OPENING, done: false };
+    const tool = toolTurn(agent.tools, transcript);
+    if (tool) return tool;
 
     // Greeting, one question per field, the label question and the goodbye: never more than that.
     const cap = agent.requiredContactFields.length + 3;
@@ -234,7 +284,7 @@ export class SimulatedLlm implements LlmProvider {
       [...contactTexts].reverse().map((t) => labelIn(agent.outcomeLabels, t)).find((l) => l !== undefined);
 
     const captured = agent.requiredContactFields.filter((f) => f in capturedFields).map(readableField);
-    const agentCount = transcript.length - contactTexts.length;
+    const agentCount = transcript.filter((t) => t.role === 'agent').length;
     const summary =
       `The conversation had ${plural(transcript.length, 'turn')}: ${agentCount} from the agent and ${contactTexts.length} from the contact. ` +
       (captured.length > 0 ? `The contact provided ${listOf(captured)}` : 'No contact details were captured') +

@@ -18,8 +18,17 @@ export interface RecordedRequest {
   body: any;
 }
 
-/** What the fake model answers: text (streamed in `chunks` when given and the request streams), or an HTTP error. */
-export type FakeAnswer = { text: string; chunks?: string[] } | { status: 401 | 403 | 429 | 500 | 503; message?: string };
+/** A tool the fake model calls, with the arguments it writes (a string is sent as is, for arguments that are not JSON). */
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown> | string;
+}
+
+/**
+ * What the fake model answers: text (streamed in `chunks` when given and the request streams) and
+ * tool calls in the vendor's format, or an HTTP error.
+ */
+export type FakeAnswer = { text: string; chunks?: string[]; toolCalls?: FakeToolCall[] } | { status: 401 | 403 | 429 | 500 | 503; message?: string };
 
 export interface FakeLlmServer {
   vendor: FakeVendor;
@@ -55,13 +64,65 @@ function chatChunk(model: string, delta: Record<string, unknown>, finishReason: 
   return { id: 'cmpl-fake', object: 'chat.completion.chunk', created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
 }
 
-function geminiResponse(model: string, text: string, finishReason?: string) {
+function geminiResponse(model: string, text: string, finishReason?: string, toolCalls: FakeToolCall[] = []) {
+  // Gemini's function calls carry their arguments as an object, and (on most models) no id.
+  const calls = toolCalls.map((c) => ({ functionCall: { name: c.name, args: typeof c.arguments === 'string' ? {} : c.arguments } }));
   return {
-    candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0, ...(finishReason ? { finishReason } : {}) }],
+    candidates: [{ content: { role: 'model', parts: [...(text ? [{ text }] : []), ...calls] }, index: 0, ...(finishReason ? { finishReason } : {}) }],
     usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
     modelVersion: model,
   };
 }
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * What a vendor refuses in a request's tools and tool messages, by its documentation: OpenAI's
+ * format for Groq and Mistral (`tools[].type` "function" with a named function whose `parameters`
+ * is an object schema; a `tool` message answering a `tool_call_id` of an earlier assistant
+ * `tool_calls`, whose arguments are JSON text), Gemini's function declarations and a
+ * `functionResponse` answering an earlier `functionCall` of the same name.
+ */
+function toolProblem(vendor: FakeVendor, body: any): string | null {
+  if (vendor === 'gemini') {
+    const declarations = (body.tools ?? []).flatMap((t: any) => t.functionDeclarations ?? []);
+    for (const d of declarations) {
+      if (!TOOL_NAME.test(d.name ?? '')) return `functionDeclarations: invalid name ${d.name}`;
+      if (d.parametersJsonSchema?.type !== 'object') return `functionDeclarations[${d.name}]: parametersJsonSchema must be an object schema`;
+    }
+    const called: string[] = [];
+    for (const c of body.contents ?? []) {
+      for (const part of c.parts ?? []) {
+        if (part.functionCall) {
+          if (c.role !== 'model') return 'a functionCall part belongs to the model';
+          called.push(part.functionCall.name);
+        }
+        if (part.functionResponse) {
+          if (c.role !== 'user') return 'a functionResponse part belongs to the user';
+          if (!called.includes(part.functionResponse.name)) return `functionResponse ${part.functionResponse.name} answers no functionCall`;
+          if (typeof part.functionResponse.response !== 'object' || part.functionResponse.response === null) return 'functionResponse.response must be an object';
+        }
+      }
+    }
+    return null;
+  }
+  for (const t of body.tools ?? []) {
+    if (t.type !== 'function' || !TOOL_NAME.test(t.function?.name ?? '')) return `tools: each must be {type: "function", function: {name}}`;
+    if (t.function.parameters?.type !== 'object') return `tools[${t.function.name}]: parameters must be an object schema`;
+  }
+  if (body.tool_choice !== undefined && !body.tools) return 'tool_choice without tools';
+  const ids: string[] = [];
+  for (const m of body.messages ?? []) {
+    for (const c of m.tool_calls ?? []) {
+      if (m.role !== 'assistant' || c.type !== 'function' || typeof c.id !== 'string' || typeof c.function?.arguments !== 'string') return 'tool_calls: malformed';
+      ids.push(c.id);
+    }
+    if (m.role === 'tool' && !ids.includes(m.tool_call_id)) return `tool message answers unknown tool_call_id ${m.tool_call_id}`;
+  }
+  return null;
+}
+
+const argumentsText = (call: FakeToolCall) => (typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments));
 
 const GEMINI_STATUS: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
@@ -167,9 +228,12 @@ export async function startFakeLlmVendor(vendor: FakeVendor, apiKey = `${vendor}
         return fail(404, `no route ${url.pathname}`);
       }
 
+      const problem = toolProblem(vendor, body);
+      if (problem) return fail(400, problem);
       const answer = fake.answers.shift() ?? fake.respond(request);
       if ('status' in answer) return fail(answer.status, answer.message ?? `fake ${answer.status}`);
       const chunks = answer.chunks ?? [answer.text];
+      const toolCalls = answer.toolCalls ?? [];
 
       if (vendor === 'gemini') {
         const match = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(url.pathname);
@@ -177,18 +241,31 @@ export async function startFakeLlmVendor(vendor: FakeVendor, apiKey = `${vendor}
         const [, model, method] = match;
         if (method === 'generateContent') return json(200, geminiResponse(model, answer.text, 'STOP'));
         // Gemini ends its stream when the last chunk is sent; there is no [DONE].
-        return sse(chunks.map((c, i) => geminiResponse(model, c, i === chunks.length - 1 ? 'STOP' : undefined)), false);
+        return sse(chunks.map((c, i) => (i === chunks.length - 1 ? geminiResponse(model, c, 'STOP', toolCalls) : geminiResponse(model, c))), false);
       }
 
       const path = vendor === 'groq' ? '/openai/v1/chat/completions' : '/v1/chat/completions';
       if (url.pathname !== path) return fail(404, `no route ${url.pathname}`);
       const model = (body as { model?: string })?.model ?? 'unknown';
       if (!(body as { stream?: boolean })?.stream) return json(200, chatCompletion(model, answer.text));
+      // Groq streams a call's arguments in fragments after its id and name (as OpenAI does); Mistral sends each call whole.
+      const callChunks = toolCalls.flatMap((call, index) => {
+        const id = `call_${index}_${Math.random().toString(36).slice(2, 10)}`;
+        const text = argumentsText(call);
+        if (vendor === 'mistral') return [chatChunk(model, { tool_calls: [{ id, index, function: { name: call.name, arguments: text } }] }, null)];
+        const half = Math.ceil(text.length / 2);
+        return [
+          chatChunk(model, { tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: '' } }] }, null),
+          chatChunk(model, { tool_calls: [{ index, function: { arguments: text.slice(0, half) } }] }, null),
+          chatChunk(model, { tool_calls: [{ index, function: { arguments: text.slice(half) } }] }, null),
+        ];
+      });
       sse(
         [
           chatChunk(model, { role: 'assistant', content: '' }, null),
-          ...chunks.map((c) => chatChunk(model, { content: c }, null)),
-          { ...chatChunk(model, {}, 'stop'), usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } },
+          ...chunks.filter((c) => c).map((c) => chatChunk(model, { content: c }, null)),
+          ...callChunks,
+          { ...chatChunk(model, {}, toolCalls.length > 0 ? 'tool_calls' : 'stop'), usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } },
         ],
         true,
       );

@@ -9,7 +9,7 @@ import type { AgentRecord } from '../../models/agent';
 import { createLlmProvider } from '../../providers/llm';
 import type { ChatVendorLlm } from '../../providers/llm/chatVendor';
 import { VendorAuthError } from '../../providers/errors';
-import { LlmAnalysisError, type InterviewProfile, type Turn } from '../../providers/llm/interface';
+import { LlmAnalysisError, type InterviewProfile, type ToolExchange, type ToolSpec, type Turn } from '../../providers/llm/interface';
 import { startFakeLlmVendor, type FakeLlmServer, type FakeVendor, type RecordedRequest } from '../fakes/llmVendors';
 
 const agentRecord = {
@@ -125,6 +125,83 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
     fake.answers.push({ text: '', chunks: ['Goodbye', ' [[END]]'] });
     expect(await llm.reply(agent, transcript)).toEqual({ text: 'Goodbye', done: true });
   });
+
+  const LOOKUP: ToolSpec = {
+    name: 'lookup_order',
+    description: 'Finds an order by its number.',
+    parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] },
+  };
+  const withTools = { ...agent, tools: [LOOKUP] };
+
+  /** The tool declarations a request carries, read the way each vendor's wire format puts them. */
+  const sentTools = (r: RecordedRequest) =>
+    vendor === 'gemini'
+      ? r.body.tools?.[0]?.functionDeclarations.map((d: { name: string; description: string; parametersJsonSchema: unknown }) => [d.name, d.description, d.parametersJsonSchema])
+      : r.body.tools?.map((t: { type: string; function: { name: string; description: string; parameters: unknown } }) => [t.function.name, t.function.description, t.function.parameters]);
+
+  test('an agent with tools sends them in the vendor’s format, and the model’s call comes back parsed after its words', async () => {
+    fake.answers.push({ text: '', chunks: ['Let me check that.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] });
+    const stream = llm.streamReply(withTools, transcript);
+    expect(() => stream.toolCalls!()).toThrow();
+    const chunks: string[] = [];
+    for await (const chunk of stream.chunks) chunks.push(chunk);
+    expect(chunks.join('')).toBe('Let me check that.');
+    const calls = stream.toolCalls!();
+    expect(calls).toEqual([{ id: expect.stringMatching(/.+/), name: 'lookup_order', arguments: { orderNumber: 'A-17' } }]);
+
+    const [request] = fake.chatRequests();
+    expect(sentTools(request)).toEqual([['lookup_order', 'Finds an order by its number.', LOOKUP.parameters]]);
+    if (vendor !== 'gemini') expect(request.body.tool_choice).toBe('auto');
+
+    // A call with no words is a turn all the same.
+    fake.answers.push({ text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'B-2' } }] });
+    expect(await llm.reply(withTools, transcript)).toEqual({ text: '', done: false, toolCalls: [{ id: expect.any(String), name: 'lookup_order', arguments: { orderNumber: 'B-2' } }] });
+  });
+
+  test('an agent without tools sends none', async () => {
+    fake.answers.push({ text: 'Hello.' });
+    await llm.reply(agent, transcript);
+    expect(fake.chatRequests()[0].body.tools).toBeUndefined();
+    expect(fake.chatRequests()[0].body.tool_choice).toBeUndefined();
+  });
+
+  test('a tool’s result and a tool’s error go back to the model as the vendor documents them', async () => {
+    const exchange = (id: string, outcome: ToolExchange['outcome']): Turn => ({
+      role: 'tool',
+      text: 'lookup_order',
+      tool: { call: { id, name: 'lookup_order', arguments: { orderNumber: 'A-17' } }, outcome },
+    });
+    const withExchanges: Turn[] = [
+      ...transcript,
+      exchange('call_1', { ok: false, error: 'the tool answered 503' }),
+      exchange('call_2', { ok: true, result: { status: 'shipped' } }),
+    ];
+    fake.answers.push({ text: 'It has shipped.' });
+    expect(await llm.reply(withTools, withExchanges)).toEqual({ text: 'It has shipped.', done: false });
+    const [request] = fake.chatRequests();
+    if (vendor === 'gemini') {
+      const tail = request.body.contents.slice(-4);
+      expect(tail).toEqual([
+        { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'lookup_order', args: { orderNumber: 'A-17' } } }] },
+        { role: 'user', parts: [{ functionResponse: { id: 'call_1', name: 'lookup_order', response: { error: 'the tool answered 503' } } }] },
+        { role: 'model', parts: [{ functionCall: { id: 'call_2', name: 'lookup_order', args: { orderNumber: 'A-17' } } }] },
+        { role: 'user', parts: [{ functionResponse: { id: 'call_2', name: 'lookup_order', response: { output: { status: 'shipped' } } } }] },
+      ]);
+    } else {
+      const tail = request.body.messages.slice(-4);
+      expect(tail[0]).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' } }] });
+      expect(tail[1]).toMatchObject({ role: 'tool', tool_call_id: 'call_1', content: '{"error":"the tool answered 503"}' });
+      expect(tail[3]).toMatchObject({ role: 'tool', tool_call_id: 'call_2', content: '{"status":"shipped"}' });
+    }
+  });
+
+  if (vendor !== 'gemini') {
+    test('arguments that are not JSON come back as the text the model wrote', async () => {
+      fake.answers.push({ text: '', toolCalls: [{ name: 'lookup_order', arguments: '{"orderNumber": A-17' }] });
+      const reply = await llm.reply(withTools, transcript);
+      expect(reply.toolCalls?.[0].arguments).toBe('{"orderNumber": A-17');
+    });
+  }
 
   test('an interview turn carries the interview prompt', async () => {
     fake.answers.push({ text: 'Welcome, Grace.' });

@@ -87,3 +87,13 @@ describe('NODE_ENV=production refuses to start on keys that are not its own', ()
     expect(loadConfig({ NODE_ENV: 'development' }).contacts.doNotCallHashKey).toEqual(developmentKey);
   });
 });
+
+test('tools on this machine are off by default, on with TOOLS_ALLOW_LOOPBACK, and refused in production', () => {
+  expect(loadConfig({}).tools.allowLoopback).toBe(false);
+  expect(loadConfig({ TOOLS_ALLOW_LOOPBACK: 'true' }).tools.allowLoopback).toBe(true);
+  expect(() => loadConfig({ TOOLS_ALLOW_LOOPBACK: 'yes please' })).toThrow('TOOLS_ALLOW_LOOPBACK must be true or false');
+  const own = () => randomBytes(32).toString('base64');
+  const production = { NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEYS: `p1:${own()}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1', DO_NOT_CALL_HASH_KEY: own(), CREDENTIALS_ENCRYPTION_KEY: own() };
+  expect(loadConfig(production).tools.allowLoopback).toBe(false);
+  expect(() => loadConfig({ ...production, TOOLS_ALLOW_LOOPBACK: 'true' })).toThrow('NODE_ENV=production refuses TOOLS_ALLOW_LOOPBACK');
+});

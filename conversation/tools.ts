@@ -1,0 +1,94 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { Types } from 'mongoose';
+import type { CredentialKey } from '../config';
+import { BUILT_IN_NAMES, type AgentTool, type HttpTool } from '../models/agent';
+import { rotateToolSigningSecret, toolSigningSecret } from '../models/toolSigningSecret';
+import type { ToolCall, ToolExchange, ToolSpec } from '../providers/llm/interface';
+import { callHttpTool, type ToolRequest } from '../providers/tools/httpTool';
+
+/** What running an agent's tools needs of the server. */
+export interface ToolDeps {
+  /** CREDENTIALS_ENCRYPTION_KEY and its predecessors: the signing secret is sealed under them. */
+  encryptionKeys: readonly CredentialKey[];
+  allowLoopback: boolean;
+}
+
+/** The conversation a tool is called from, as the tool's request names it. */
+export type ToolConversation = ToolRequest['conversation'] & { organizationId: Types.ObjectId | string };
+
+const httpTools = (tools: readonly AgentTool[] | undefined) => (tools ?? []).filter((t): t is HttpTool => t.type === 'http');
+
+const END_CALL: ToolSpec = {
+  name: BUILT_IN_NAMES.end_call,
+  description: 'Hangs up. Call it once the conversation is over, after saying goodbye.',
+  parameters: { type: 'object', properties: {} },
+};
+
+/**
+ * The agent's tools as the model is offered them: its http tools first, in its order (the
+ * simulated model calls the first), then the built-ins the conversation acts on.
+ */
+export const toolSpecs = (tools: readonly AgentTool[] | undefined): ToolSpec[] => [
+  ...httpTools(tools).map(({ name, description, parameters }) => ({ name, description, parameters })),
+  ...((tools ?? []).some((t) => t.type === 'end_call') ? [END_CALL] : []),
+];
+
+/** The model asked to hang up, with a tool the agent has. */
+export const endsCall = (tools: readonly AgentTool[] | undefined, call: ToolCall) =>
+  call.name === BUILT_IN_NAMES.end_call && (tools ?? []).some((t) => t.type === 'end_call');
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validators = new WeakMap<object, ValidateFunction>();
+
+/** The tool's schema compiled once per stored definition. */
+function validatorOf(tool: HttpTool): ValidateFunction {
+  let validate = validators.get(tool.parameters);
+  if (!validate) {
+    validate = ajv.compile(tool.parameters);
+    validators.set(tool.parameters, validate);
+  }
+  return validate;
+}
+
+/** Why the model's arguments do not fit the tool's schema, in words the model can correct; null when they fit. */
+export function argumentsProblem(tool: HttpTool, args: unknown): string | null {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return `the arguments must be a JSON object, got ${typeof args === 'string' ? `"${args.slice(0, 200)}"` : JSON.stringify(args)}`;
+  const validate = validatorOf(tool);
+  if (validate(args)) return null;
+  const [error] = validate.errors ?? [];
+  const where = `arguments${(error?.instancePath ?? '').replace(/\//g, '.')}`;
+  return `${where} ${error?.message ?? 'is invalid'}; call ${tool.name} again with arguments that fit its parameters`;
+}
+
+/**
+ * The organization's signing secret; one is made on the first tool call of an organization that
+ * has none yet (its tool servers then see signatures under a secret nobody has read, until an
+ * admin rotates it and installs the new one).
+ */
+async function signingSecret(deps: ToolDeps, organizationId: Types.ObjectId | string): Promise<string> {
+  const existing = await toolSigningSecret(deps.encryptionKeys, organizationId);
+  if (existing) return existing;
+  const [key] = deps.encryptionKeys;
+  if (!key) throw new Error('this server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot sign tool requests');
+  return (await rotateToolSigningSecret(key, organizationId as Types.ObjectId)).secret;
+}
+
+/**
+ * Runs one tool call of the model: an unknown tool or arguments that do not fit are told to the
+ * model as the tool's error (it may call again), an http tool is POSTed to. `toolCallId` is ours,
+ * stable for the turn it is made in, so a retried turn sends the same Idempotency-Key.
+ */
+export async function runToolCall(deps: ToolDeps, tools: readonly AgentTool[] | undefined, call: ToolCall, toolCallId: string, conversation: ToolConversation): Promise<ToolExchange & { durationMs: number }> {
+  if (endsCall(tools, call)) return { call, outcome: { ok: true, result: { ended: true } }, durationMs: 0 };
+  const tool = httpTools(tools).find((t) => t.name === call.name);
+  if (!tool) return { call, outcome: { ok: false, error: `there is no tool named ${call.name}` }, durationMs: 0 };
+  const problem = argumentsProblem(tool, call.arguments);
+  if (problem) return { call, outcome: { ok: false, error: problem }, durationMs: 0 };
+  const { organizationId, ...named } = conversation;
+  const outcome = await callHttpTool(
+    { toolCallId, name: tool.name, arguments: call.arguments as Record<string, unknown>, conversation: named },
+    { url: tool.url, timeoutSeconds: tool.timeoutSeconds, secret: await signingSecret(deps, organizationId), allowLoopback: deps.allowLoopback },
+  );
+  const { durationMs, ...rest } = outcome;
+  return { call, outcome: rest.ok ? { ok: true, result: rest.result } : { ok: false, error: rest.error }, durationMs };
+}

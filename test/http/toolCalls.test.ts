@@ -1,0 +1,213 @@
+/**
+ * An agent's tools during a call, end to end on the simulated carrier's text line: the callee at
+ * +442079460021 asks the agent to look something up, the model (the simulated one, or the fake
+ * Mistral) calls the agent's tool, the worker POSTs to a real local tool server (signed, with its
+ * Idempotency-Key), and the agent says the answer; the fake Mistral then hangs up with `end_call`.
+ * The transcript shows each tool turn as it happened.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SCOPES } from '../../api/scopes';
+import { createTenant, startApi, type Tenant } from '../helpers/app';
+import { uniqueName, waitFor } from '../helpers/servers';
+import { runWorker, type RunningWorker } from '../helpers/worker';
+import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
+
+const LOOKUP_NUMBER = '+442079460021';
+
+let api: Awaited<ReturnType<typeof startApi>>;
+let worker: RunningWorker;
+let tenant: Tenant;
+let key: string;
+let fake: FakeLlmServer;
+let toolServer: http.Server;
+let toolUrl: string;
+let answer: (body: any) => { status: number; body: unknown };
+const received: Array<{ headers: http.IncomingHttpHeaders; raw: string }> = [];
+
+beforeAll(async () => {
+  toolServer = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, raw });
+      const { status, body } = answer(JSON.parse(raw));
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((r) => toolServer.listen(0, '127.0.0.1', r));
+  toolUrl = `http://127.0.0.1:${(toolServer.address() as AddressInfo).port}/lookup`;
+  fake = await startFakeLlmVendor('mistral');
+  const env = {
+    MISTRAL_API_KEY: fake.apiKey,
+    MISTRAL_BASE_URL: fake.url,
+    TEMPORAL_TASK_QUEUE: uniqueName('tool_calls'),
+    SIMULATED_CALL_PACE_MS: '50',
+    RING_TIMEOUT_SECONDS: '2',
+    TOOLS_ALLOW_LOOPBACK: 'true',
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  api = await startApi('tool_calls', env);
+  worker = await runWorker(env);
+  tenant = await createTenant({ creditMinutes: 100 });
+  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+  await new Promise<void>((r) => toolServer.close(() => r()));
+  await fake?.close();
+});
+beforeEach(() => (received.length = 0));
+
+async function signingSecret(): Promise<string> {
+  const session = await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
+  const res = await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session.body.token });
+  expect(res.status).toBe(201);
+  return res.body.secret;
+}
+
+async function agentWithLookup(extra: Record<string, unknown> = {}, builtIns: unknown[] = []): Promise<string> {
+  const res = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      name: uniqueName('Orders'),
+      instructions: 'You help callers with their orders.',
+      phone: { greeting: 'Hello, this is the orders desk.' },
+      ...extra,
+      tools: [
+        ...builtIns,
+        {
+          type: 'http',
+          name: 'lookup_order',
+          description: 'Finds an order by its number.',
+          parameters: {
+            type: 'object',
+            properties: { orderNumber: { type: 'string' }, channel: { type: 'string', enum: ['phone', 'web'] }, note: { type: 'string' } },
+            required: ['orderNumber', 'channel'],
+          },
+          url: toolUrl,
+        },
+      ],
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+async function callToEnd(agentId: string) {
+  const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: LOOKUP_NUMBER, externalRef: 'crm-42' } });
+  expect(placed.status).toBe(201);
+  const id = placed.body.id as string;
+  await waitFor(async () => ((await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status === 'completed' ? true : undefined), 30_000);
+  const transcript = await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key });
+  return { id, turns: transcript.body.data as Array<{ role: string; text: string; tool?: Record<string, unknown> }> };
+}
+
+test('the callee asks for a lookup: the tool is called, signed, and the agent says its answer', async () => {
+  const secret = await signingSecret();
+  answer = () => ({ status: 200, body: { answer: 'Your order shipped on Monday.' } });
+  const agentId = await agentWithLookup();
+  const { id, turns } = await callToEnd(agentId);
+
+  expect(turns.map((t) => [t.role, t.text])).toEqual([
+    ['agent', 'Hello, this is the orders desk.'],
+    ['contact', 'Could you look something up for me, please?'],
+    ['tool', 'lookup_order answered'],
+    ['agent', 'Your order shipped on Monday.'],
+    ['contact', 'Yes, go ahead.'],
+    ['agent', "Thank you, that's everything I needed. Goodbye."],
+  ]);
+  const tool = turns[2].tool!;
+  expect(tool).toMatchObject({
+    toolCallId: `tc_${id}_2`,
+    name: 'lookup_order',
+    arguments: { orderNumber: 'example', channel: 'phone' },
+    outcome: 'ok',
+    result: { answer: 'Your order shipped on Monday.' },
+  });
+  expect(tool.durationMs).toEqual(expect.any(Number));
+
+  expect(received).toHaveLength(1);
+  const [{ headers, raw }] = received;
+  expect(JSON.parse(raw)).toEqual({
+    toolCallId: `tc_${id}_2`,
+    name: 'lookup_order',
+    arguments: { orderNumber: 'example', channel: 'phone' },
+    conversation: { type: 'call', id, agentId, externalRef: 'crm-42', direction: 'outbound' },
+  });
+  expect(headers['idempotency-key']).toBe(`tc_${id}_2`);
+  const [t, v1] = String(headers['voice-agent-signature']).split(',').map((p) => p.split('=')[1]);
+  expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex'));
+});
+
+test('a failing tool is told to the model, and the agent says it could not look it up', async () => {
+  answer = () => ({ status: 503, body: { error: 'inventory down' } });
+  const { turns } = await callToEnd(await agentWithLookup());
+  const toolTurn = turns.find((t) => t.role === 'tool')!;
+  expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: 'the tool answered 503: {"error":"inventory down"}' });
+  expect(turns[turns.indexOf(toolTurn) + 1]).toMatchObject({ role: 'agent', text: 'I\'m sorry, I could not look that up: the tool answered 503: {"error":"inventory down"}.' });
+});
+
+/** The fake Mistral's script: greet, look the order up when asked, say the answer and hang up with end_call. */
+function mistralScript(request: RecordedRequest) {
+  if (request.body.response_format) {
+    return { text: JSON.stringify({ summary: 'From the fake.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
+  }
+  const last = request.body.messages[request.body.messages.length - 1];
+  if (last.role === 'tool' && last.content.includes('shipped')) return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
+  if (last.role === 'user' && last.content.includes('look something up')) {
+    return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17', channel: 'web' } }] };
+  }
+  return { text: 'Hello, orders desk.' };
+}
+
+test('with Mistral: the words and the tool call of one reply are both turns, and end_call hangs up', async () => {
+  fake.respond = mistralScript;
+  answer = (body) => ({ status: 200, body: { status: 'shipped', order: body.arguments.orderNumber } });
+  const agentId = await agentWithLookup({ providers: { llm: 'mistral' } }, [{ type: 'end_call' }]);
+  const { id, turns } = await callToEnd(agentId);
+
+  expect(turns.map((t) => [t.role, t.text])).toEqual([
+    ['agent', 'Hello, orders desk.'],
+    ['contact', 'Could you look something up for me, please?'],
+    ['agent', 'Let me check.'],
+    ['tool', 'lookup_order answered'],
+    ['agent', 'It shipped on Monday. Goodbye.'],
+    ['tool', 'end_call answered'],
+  ]);
+  expect(turns[3].tool).toMatchObject({ toolCallId: `tc_${id}_3`, arguments: { orderNumber: 'A-17', channel: 'web' }, result: { status: 'shipped', order: 'A-17' } });
+  const call = (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
+  expect(call.disposition).toBe('completed');
+  const report = await waitFor(async () => {
+    const res = await api.call('GET', `/api/v1/calls/${id}/report`, { token: key });
+    return res.status === 200 ? res.body : undefined;
+  }, 30_000);
+  expect(report.toolCalls).toEqual([
+    { name: 'lookup_order', outcome: 'ok' },
+    { name: 'end_call', outcome: 'ok' },
+  ]);
+
+  const turnRequests = fake.chatRequests().filter((r) => !r.body.response_format);
+  expect(turnRequests[0].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['lookup_order', 'end_call']);
+  // The tool's answer went back to the model as the tool message answering its call.
+  const afterTool = turnRequests.find((r) => r.body.messages.at(-1).role === 'tool')!;
+  expect(afterTool.body.messages.at(-1)).toMatchObject({ role: 'tool', content: '{"status":"shipped","order":"A-17"}' });
+});
+
+test('arguments that do not fit the schema are told to the model, and nothing is sent', async () => {
+  fake.respond = (request) => {
+    const last = request.body.messages[request.body.messages.length - 1];
+    if (request.body.response_format) return mistralScript(request);
+    if (last.role === 'tool') return { text: 'Sorry, goodbye. [[END]]' };
+    if (last.role === 'user' && last.content.includes('look something up')) return { text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 17 } }] };
+    return { text: 'Hello, orders desk.' };
+  };
+  answer = () => ({ status: 200, body: {} });
+  const { turns } = await callToEnd(await agentWithLookup({ providers: { llm: 'mistral' } }));
+  const toolTurn = turns.find((t) => t.role === 'tool')!;
+  expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: "arguments must have required property 'channel'; call lookup_order again with arguments that fit its parameters" });
+  expect(received).toHaveLength(0);
+});

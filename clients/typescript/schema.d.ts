@@ -56,7 +56,7 @@ export interface paths {
         head?: never;
         /**
          * Update an agent
-         * @description Only supplied fields change; `providers`, `phone` and `voice` merge field by field. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.
+         * @description Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.
          *
          *     Requires scope `agents:manage`.
          */
@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
          *
          *     Requires scope `campaigns:manage`.
          */
@@ -715,6 +715,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/tool-signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's tool-signing secret, without the secret
+         * @description 404 until one is created. Every request to an agent’s `http` tool carries `Voice-Agent-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under this secret>`; a tool server recomputes it, compares in constant time and refuses a `t` more than five minutes old (see docs/tools.md).
+         *
+         *     Organization admins only.
+         */
+        get: operations["getToolSigningSecret"];
+        put?: never;
+        /**
+         * Create or rotate the organization's tool-signing secret
+         * @description Every request to an agent’s `http` tool carries `Voice-Agent-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under this secret>`; a tool server recomputes it, compares in constant time and refuses a `t` more than five minutes old (see docs/tools.md). The new secret replaces the previous one at once and is shown only in this answer. 503 `CREDENTIALS_ENCRYPTION_UNCONFIGURED` when the server has no encryption key.
+         *
+         *     Organization admins only.
+         */
+        post: operations["rotateToolSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/users": {
         parameters: {
             query?: never;
@@ -1111,6 +1139,53 @@ export interface operations {
                             sector: string;
                             /** @description Calls or interviews run with this agent. */
                             sessionsCount: number;
+                            /** @description What the agent can do while it talks, every default filled. */
+                            tools: ({
+                                /** @enum {string} */
+                                type: "http" | "transfer" | "end_call" | "keypad" | "callback";
+                            } & ({
+                                /** @description If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false. */
+                                async: boolean;
+                                /** @description What the tool does and when to use it, for the model. */
+                                description: string;
+                                /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
+                                name: string;
+                                /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Default 10. */
+                                timeoutSeconds: number;
+                                /** @constant */
+                                type: "http";
+                                /** @description Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private, loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also takes `http` and `https` URLs on this machine. */
+                                url: string;
+                                /** @description What the agent says while an `async` tool works; a short default when absent. */
+                                waitMessage?: string;
+                            } | {
+                                destinations: {
+                                    /** @description Who answers there, for the model to choose. */
+                                    description: string;
+                                    /** @description E.164, such as `+442079460030`. */
+                                    phoneNumber: string;
+                                }[];
+                                /**
+                                 * @description `cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.
+                                 * @enum {string}
+                                 */
+                                mode: "cold" | "warm";
+                                /** @constant */
+                                type: "transfer";
+                            } | {
+                                /** @constant */
+                                type: "end_call";
+                            } | {
+                                /** @constant */
+                                type: "keypad";
+                            } | {
+                                /** @constant */
+                                type: "callback";
+                            }))[];
                             /** @enum {string} */
                             type: "phone" | "voice";
                             /**
@@ -1279,6 +1354,53 @@ export interface operations {
                         tts?: "elevenlabs" | "google" | "amazon" | "local";
                     };
                     sector?: string;
+                    /** @description What the agent can do while it talks, at most 20. On update the list replaces the agent’s tools. */
+                    tools?: ({
+                        /** @enum {string} */
+                        type: "http" | "transfer" | "end_call" | "keypad" | "callback";
+                    } & ({
+                        /** @description If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false. */
+                        async?: boolean;
+                        /** @description What the tool does and when to use it, for the model. */
+                        description: string;
+                        /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
+                        name: string;
+                        /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Default 10. */
+                        timeoutSeconds?: number;
+                        /** @constant */
+                        type: "http";
+                        /** @description Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private, loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also takes `http` and `https` URLs on this machine. */
+                        url: string;
+                        /** @description What the agent says while an `async` tool works; a short default when absent. */
+                        waitMessage?: string;
+                    } | {
+                        destinations: {
+                            /** @description Who answers there, for the model to choose. */
+                            description: string;
+                            /** @description E.164, such as `+442079460030`. */
+                            phoneNumber: string;
+                        }[];
+                        /**
+                         * @description `cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.
+                         * @enum {string}
+                         */
+                        mode?: "cold" | "warm";
+                        /** @constant */
+                        type: "transfer";
+                    } | {
+                        /** @constant */
+                        type: "end_call";
+                    } | {
+                        /** @constant */
+                        type: "keypad";
+                    } | {
+                        /** @constant */
+                        type: "callback";
+                    }))[];
                     /**
                      * @description Default `phone`.
                      * @enum {string}
@@ -1354,6 +1476,53 @@ export interface operations {
                         sector: string;
                         /** @description Calls or interviews run with this agent. */
                         sessionsCount: number;
+                        /** @description What the agent can do while it talks, every default filled. */
+                        tools: ({
+                            /** @enum {string} */
+                            type: "http" | "transfer" | "end_call" | "keypad" | "callback";
+                        } & ({
+                            /** @description If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false. */
+                            async: boolean;
+                            /** @description What the tool does and when to use it, for the model. */
+                            description: string;
+                            /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
+                            name: string;
+                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Default 10. */
+                            timeoutSeconds: number;
+                            /** @constant */
+                            type: "http";
+                            /** @description Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private, loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also takes `http` and `https` URLs on this machine. */
+                            url: string;
+                            /** @description What the agent says while an `async` tool works; a short default when absent. */
+                            waitMessage?: string;
+                        } | {
+                            destinations: {
+                                /** @description Who answers there, for the model to choose. */
+                                description: string;
+                                /** @description E.164, such as `+442079460030`. */
+                                phoneNumber: string;
+                            }[];
+                            /**
+                             * @description `cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.
+                             * @enum {string}
+                             */
+                            mode: "cold" | "warm";
+                            /** @constant */
+                            type: "transfer";
+                        } | {
+                            /** @constant */
+                            type: "end_call";
+                        } | {
+                            /** @constant */
+                            type: "keypad";
+                        } | {
+                            /** @constant */
+                            type: "callback";
+                        }))[];
                         /** @enum {string} */
                         type: "phone" | "voice";
                         /**
@@ -1562,6 +1731,53 @@ export interface operations {
                         sector: string;
                         /** @description Calls or interviews run with this agent. */
                         sessionsCount: number;
+                        /** @description What the agent can do while it talks, every default filled. */
+                        tools: ({
+                            /** @enum {string} */
+                            type: "http" | "transfer" | "end_call" | "keypad" | "callback";
+                        } & ({
+                            /** @description If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false. */
+                            async: boolean;
+                            /** @description What the tool does and when to use it, for the model. */
+                            description: string;
+                            /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
+                            name: string;
+                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Default 10. */
+                            timeoutSeconds: number;
+                            /** @constant */
+                            type: "http";
+                            /** @description Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private, loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also takes `http` and `https` URLs on this machine. */
+                            url: string;
+                            /** @description What the agent says while an `async` tool works; a short default when absent. */
+                            waitMessage?: string;
+                        } | {
+                            destinations: {
+                                /** @description Who answers there, for the model to choose. */
+                                description: string;
+                                /** @description E.164, such as `+442079460030`. */
+                                phoneNumber: string;
+                            }[];
+                            /**
+                             * @description `cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.
+                             * @enum {string}
+                             */
+                            mode: "cold" | "warm";
+                            /** @constant */
+                            type: "transfer";
+                        } | {
+                            /** @constant */
+                            type: "end_call";
+                        } | {
+                            /** @constant */
+                            type: "keypad";
+                        } | {
+                            /** @constant */
+                            type: "callback";
+                        }))[];
                         /** @enum {string} */
                         type: "phone" | "voice";
                         /**
@@ -1816,6 +2032,53 @@ export interface operations {
                         tts?: "elevenlabs" | "google" | "amazon" | "local";
                     };
                     sector?: string;
+                    /** @description What the agent can do while it talks, at most 20. On update the list replaces the agent’s tools. */
+                    tools?: ({
+                        /** @enum {string} */
+                        type: "http" | "transfer" | "end_call" | "keypad" | "callback";
+                    } & ({
+                        /** @description If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false. */
+                        async?: boolean;
+                        /** @description What the tool does and when to use it, for the model. */
+                        description: string;
+                        /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
+                        name: string;
+                        /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Default 10. */
+                        timeoutSeconds?: number;
+                        /** @constant */
+                        type: "http";
+                        /** @description Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private, loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also takes `http` and `https` URLs on this machine. */
+                        url: string;
+                        /** @description What the agent says while an `async` tool works; a short default when absent. */
+                        waitMessage?: string;
+                    } | {
+                        destinations: {
+                            /** @description Who answers there, for the model to choose. */
+                            description: string;
+                            /** @description E.164, such as `+442079460030`. */
+                            phoneNumber: string;
+                        }[];
+                        /**
+                         * @description `cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.
+                         * @enum {string}
+                         */
+                        mode?: "cold" | "warm";
+                        /** @constant */
+                        type: "transfer";
+                    } | {
+                        /** @constant */
+                        type: "end_call";
+                    } | {
+                        /** @constant */
+                        type: "keypad";
+                    } | {
+                        /** @constant */
+                        type: "callback";
+                    }))[];
                     /** @description Cannot be changed after creation. */
                     type?: unknown;
                     /** @description Voice agents only. */
@@ -1886,6 +2149,53 @@ export interface operations {
                         sector: string;
                         /** @description Calls or interviews run with this agent. */
                         sessionsCount: number;
+                        /** @description What the agent can do while it talks, every default filled. */
+                        tools: ({
+                            /** @enum {string} */
+                            type: "http" | "transfer" | "end_call" | "keypad" | "callback";
+                        } & ({
+                            /** @description If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false. */
+                            async: boolean;
+                            /** @description What the tool does and when to use it, for the model. */
+                            description: string;
+                            /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
+                            name: string;
+                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Default 10. */
+                            timeoutSeconds: number;
+                            /** @constant */
+                            type: "http";
+                            /** @description Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private, loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also takes `http` and `https` URLs on this machine. */
+                            url: string;
+                            /** @description What the agent says while an `async` tool works; a short default when absent. */
+                            waitMessage?: string;
+                        } | {
+                            destinations: {
+                                /** @description Who answers there, for the model to choose. */
+                                description: string;
+                                /** @description E.164, such as `+442079460030`. */
+                                phoneNumber: string;
+                            }[];
+                            /**
+                             * @description `cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.
+                             * @enum {string}
+                             */
+                            mode: "cold" | "warm";
+                            /** @constant */
+                            type: "transfer";
+                        } | {
+                            /** @constant */
+                            type: "end_call";
+                        } | {
+                            /** @constant */
+                            type: "keypad";
+                        } | {
+                            /** @constant */
+                            type: "callback";
+                        }))[];
                         /** @enum {string} */
                         type: "phone" | "voice";
                         /**
@@ -3607,6 +3917,13 @@ export interface operations {
                         status: "ready";
                         /** @description Absent when the analysis failed. */
                         summary?: string;
+                        /** @description The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results). */
+                        toolCalls: {
+                            error?: string;
+                            name: string;
+                            /** @enum {string} */
+                            outcome: "ok" | "error";
+                        }[];
                     };
                 };
             };
@@ -3728,14 +4045,32 @@ export interface operations {
                         data: {
                             /** @description Milliseconds since the callee answered. */
                             offsetMs: number;
-                            /** @enum {string} */
-                            role: "agent" | "contact";
+                            /**
+                             * @description `tool`: the agent called one of its tools; `tool` says which, with what and what came back.
+                             * @enum {string}
+                             */
+                            role: "agent" | "contact" | "tool";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
                              */
                             startedAt: string;
                             text: string;
+                            /** @description On `tool` turns only. */
+                            tool?: {
+                                /** @description As the model wrote them. */
+                                arguments: unknown;
+                                durationMs: number;
+                                /** @description Why it failed, as the model was told, when `error`. */
+                                error?: string;
+                                name: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "error";
+                                /** @description The tool’s JSON answer, when `ok`. */
+                                result?: unknown;
+                                /** @description As the tool’s request carried it (body and `Idempotency-Key`). */
+                                toolCallId: string;
+                            };
                         }[];
                         /** @constant */
                         object: "call_transcript";
@@ -8107,6 +8442,202 @@ export interface operations {
                 };
             };
             /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getToolSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description When the current secret was made, and its last four characters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /** @description The secret’s last four characters. */
+                        hint: string;
+                        /** @constant */
+                        object: "tool_signing_secret";
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateToolSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        createdAt: string;
+                        /** @description The secret’s last four characters. */
+                        hint: string;
+                        /** @constant */
+                        object: "tool_signing_secret";
+                        /** @description Shown this once: keep it where your tool servers can read it. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CREDENTIALS_ENCRYPTION_UNCONFIGURED` or `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     /** @description Seconds to wait. */

@@ -76,6 +76,16 @@ from .create_agent_agent_create_providers import CreateAgentAgentCreateProviders
 from .create_agent_agent_create_providers_llm import CreateAgentAgentCreateProvidersLlm
 from .create_agent_agent_create_providers_stt import CreateAgentAgentCreateProvidersStt
 from .create_agent_agent_create_providers_tts import CreateAgentAgentCreateProvidersTts
+from .create_agent_agent_create_tool_callback import CreateAgentAgentCreateToolCallback
+from .create_agent_agent_create_tool_end_call import CreateAgentAgentCreateToolEndCall
+from .create_agent_agent_create_tool_http import CreateAgentAgentCreateToolHttp
+from .create_agent_agent_create_tool_http_parameters import CreateAgentAgentCreateToolHttpParameters
+from .create_agent_agent_create_tool_keypad import CreateAgentAgentCreateToolKeypad
+from .create_agent_agent_create_tool_transfer import CreateAgentAgentCreateToolTransfer
+from .create_agent_agent_create_tool_transfer_destinations_item import (
+    CreateAgentAgentCreateToolTransferDestinationsItem,
+)
+from .create_agent_agent_create_tool_transfer_mode import CreateAgentAgentCreateToolTransferMode
 from .create_agent_agent_create_type import CreateAgentAgentCreateType
 from .create_agent_agent_create_voice import CreateAgentAgentCreateVoice
 from .create_agent_agent_create_voice_difficulty import CreateAgentAgentCreateVoiceDifficulty
@@ -84,6 +94,14 @@ from .create_agent_agent_phone import CreateAgentAgentPhone
 from .create_agent_agent_phone_direction import CreateAgentAgentPhoneDirection
 from .create_agent_agent_phone_voicemail_behavior import CreateAgentAgentPhoneVoicemailBehavior
 from .create_agent_agent_providers import CreateAgentAgentProviders
+from .create_agent_agent_tool_callback import CreateAgentAgentToolCallback
+from .create_agent_agent_tool_end_call import CreateAgentAgentToolEndCall
+from .create_agent_agent_tool_http import CreateAgentAgentToolHttp
+from .create_agent_agent_tool_http_parameters import CreateAgentAgentToolHttpParameters
+from .create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad
+from .create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer
+from .create_agent_agent_tool_transfer_destinations_item import CreateAgentAgentToolTransferDestinationsItem
+from .create_agent_agent_tool_transfer_mode import CreateAgentAgentToolTransferMode
 from .create_agent_agent_type import CreateAgentAgentType
 from .create_agent_agent_voice import CreateAgentAgentVoice
 from .create_agent_agent_voice_difficulty import CreateAgentAgentVoiceDifficulty
@@ -200,6 +218,14 @@ from .get_agent_agent_phone import GetAgentAgentPhone
 from .get_agent_agent_phone_direction import GetAgentAgentPhoneDirection
 from .get_agent_agent_phone_voicemail_behavior import GetAgentAgentPhoneVoicemailBehavior
 from .get_agent_agent_providers import GetAgentAgentProviders
+from .get_agent_agent_tool_callback import GetAgentAgentToolCallback
+from .get_agent_agent_tool_end_call import GetAgentAgentToolEndCall
+from .get_agent_agent_tool_http import GetAgentAgentToolHttp
+from .get_agent_agent_tool_http_parameters import GetAgentAgentToolHttpParameters
+from .get_agent_agent_tool_keypad import GetAgentAgentToolKeypad
+from .get_agent_agent_tool_transfer import GetAgentAgentToolTransfer
+from .get_agent_agent_tool_transfer_destinations_item import GetAgentAgentToolTransferDestinationsItem
+from .get_agent_agent_tool_transfer_mode import GetAgentAgentToolTransferMode
 from .get_agent_agent_type import GetAgentAgentType
 from .get_agent_agent_voice import GetAgentAgentVoice
 from .get_agent_agent_voice_difficulty import GetAgentAgentVoiceDifficulty
@@ -226,9 +252,15 @@ from .get_call_report_call_report_captured_fields import GetCallReportCallReport
 from .get_call_report_call_report_disposition import GetCallReportCallReportDisposition
 from .get_call_report_call_report_pending import GetCallReportCallReportPending
 from .get_call_report_call_report_sentiment import GetCallReportCallReportSentiment
+from .get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem
+from .get_call_report_call_report_tool_calls_item_outcome import GetCallReportCallReportToolCallsItemOutcome
 from .get_call_transcript_call_transcript import GetCallTranscriptCallTranscript
 from .get_call_transcript_call_transcript_data_item import GetCallTranscriptCallTranscriptDataItem
 from .get_call_transcript_call_transcript_data_item_role import GetCallTranscriptCallTranscriptDataItemRole
+from .get_call_transcript_call_transcript_data_item_tool import GetCallTranscriptCallTranscriptDataItemTool
+from .get_call_transcript_call_transcript_data_item_tool_outcome import (
+    GetCallTranscriptCallTranscriptDataItemToolOutcome,
+)
 from .get_campaign_campaign import GetCampaignCampaign
 from .get_campaign_campaign_calling_hours_type_0 import GetCampaignCampaignCallingHoursType0
 from .get_campaign_campaign_calling_hours_type_0_days_item import GetCampaignCampaignCallingHoursType0DaysItem
@@ -296,6 +328,7 @@ from .get_organization_organization_effective_allowed_countries_type_0_item impo
 from .get_phone_number_phone_number import GetPhoneNumberPhoneNumber
 from .get_provider_credential_provider_credential import GetProviderCredentialProviderCredential
 from .get_provider_credential_provider_credential_kind import GetProviderCredentialProviderCredentialKind
+from .get_tool_signing_secret_tool_signing_secret import GetToolSigningSecretToolSigningSecret
 from .get_usage_usage import GetUsageUsage
 from .get_usage_usage_byok import GetUsageUsageByok
 from .get_usage_usage_credits import GetUsageUsageCredits
@@ -360,6 +393,16 @@ from .list_agents_agent_list_agent_phone import ListAgentsAgentListAgentPhone
 from .list_agents_agent_list_agent_phone_direction import ListAgentsAgentListAgentPhoneDirection
 from .list_agents_agent_list_agent_phone_voicemail_behavior import ListAgentsAgentListAgentPhoneVoicemailBehavior
 from .list_agents_agent_list_agent_providers import ListAgentsAgentListAgentProviders
+from .list_agents_agent_list_agent_tool_callback import ListAgentsAgentListAgentToolCallback
+from .list_agents_agent_list_agent_tool_end_call import ListAgentsAgentListAgentToolEndCall
+from .list_agents_agent_list_agent_tool_http import ListAgentsAgentListAgentToolHttp
+from .list_agents_agent_list_agent_tool_http_parameters import ListAgentsAgentListAgentToolHttpParameters
+from .list_agents_agent_list_agent_tool_keypad import ListAgentsAgentListAgentToolKeypad
+from .list_agents_agent_list_agent_tool_transfer import ListAgentsAgentListAgentToolTransfer
+from .list_agents_agent_list_agent_tool_transfer_destinations_item import (
+    ListAgentsAgentListAgentToolTransferDestinationsItem,
+)
+from .list_agents_agent_list_agent_tool_transfer_mode import ListAgentsAgentListAgentToolTransferMode
 from .list_agents_agent_list_agent_type import ListAgentsAgentListAgentType
 from .list_agents_agent_list_agent_voice import ListAgentsAgentListAgentVoice
 from .list_agents_agent_list_agent_voice_difficulty import ListAgentsAgentListAgentVoiceDifficulty
@@ -551,12 +594,21 @@ from .resume_campaign_campaign_status import ResumeCampaignCampaignStatus
 from .revoke_api_key_api_key import RevokeApiKeyApiKey
 from .revoke_api_key_api_key_mode import RevokeApiKeyApiKeyMode
 from .revoke_api_key_api_key_scopes_item import RevokeApiKeyApiKeyScopesItem
+from .rotate_tool_signing_secret_tool_signing_secret_new import RotateToolSigningSecretToolSigningSecretNew
 from .update_agent_agent import UpdateAgentAgent
 from .update_agent_agent_mode import UpdateAgentAgentMode
 from .update_agent_agent_phone import UpdateAgentAgentPhone
 from .update_agent_agent_phone_direction import UpdateAgentAgentPhoneDirection
 from .update_agent_agent_phone_voicemail_behavior import UpdateAgentAgentPhoneVoicemailBehavior
 from .update_agent_agent_providers import UpdateAgentAgentProviders
+from .update_agent_agent_tool_callback import UpdateAgentAgentToolCallback
+from .update_agent_agent_tool_end_call import UpdateAgentAgentToolEndCall
+from .update_agent_agent_tool_http import UpdateAgentAgentToolHttp
+from .update_agent_agent_tool_http_parameters import UpdateAgentAgentToolHttpParameters
+from .update_agent_agent_tool_keypad import UpdateAgentAgentToolKeypad
+from .update_agent_agent_tool_transfer import UpdateAgentAgentToolTransfer
+from .update_agent_agent_tool_transfer_destinations_item import UpdateAgentAgentToolTransferDestinationsItem
+from .update_agent_agent_tool_transfer_mode import UpdateAgentAgentToolTransferMode
 from .update_agent_agent_type import UpdateAgentAgentType
 from .update_agent_agent_update import UpdateAgentAgentUpdate
 from .update_agent_agent_update_phone import UpdateAgentAgentUpdatePhone
@@ -566,6 +618,16 @@ from .update_agent_agent_update_providers import UpdateAgentAgentUpdateProviders
 from .update_agent_agent_update_providers_llm import UpdateAgentAgentUpdateProvidersLlm
 from .update_agent_agent_update_providers_stt import UpdateAgentAgentUpdateProvidersStt
 from .update_agent_agent_update_providers_tts import UpdateAgentAgentUpdateProvidersTts
+from .update_agent_agent_update_tool_callback import UpdateAgentAgentUpdateToolCallback
+from .update_agent_agent_update_tool_end_call import UpdateAgentAgentUpdateToolEndCall
+from .update_agent_agent_update_tool_http import UpdateAgentAgentUpdateToolHttp
+from .update_agent_agent_update_tool_http_parameters import UpdateAgentAgentUpdateToolHttpParameters
+from .update_agent_agent_update_tool_keypad import UpdateAgentAgentUpdateToolKeypad
+from .update_agent_agent_update_tool_transfer import UpdateAgentAgentUpdateToolTransfer
+from .update_agent_agent_update_tool_transfer_destinations_item import (
+    UpdateAgentAgentUpdateToolTransferDestinationsItem,
+)
+from .update_agent_agent_update_tool_transfer_mode import UpdateAgentAgentUpdateToolTransferMode
 from .update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice
 from .update_agent_agent_update_voice_difficulty import UpdateAgentAgentUpdateVoiceDifficulty
 from .update_agent_agent_voice import UpdateAgentAgentVoice
@@ -705,6 +767,14 @@ __all__ = (
     "CreateAgentAgentCreateProvidersLlm",
     "CreateAgentAgentCreateProvidersStt",
     "CreateAgentAgentCreateProvidersTts",
+    "CreateAgentAgentCreateToolCallback",
+    "CreateAgentAgentCreateToolEndCall",
+    "CreateAgentAgentCreateToolHttp",
+    "CreateAgentAgentCreateToolHttpParameters",
+    "CreateAgentAgentCreateToolKeypad",
+    "CreateAgentAgentCreateToolTransfer",
+    "CreateAgentAgentCreateToolTransferDestinationsItem",
+    "CreateAgentAgentCreateToolTransferMode",
     "CreateAgentAgentCreateType",
     "CreateAgentAgentCreateVoice",
     "CreateAgentAgentCreateVoiceDifficulty",
@@ -713,6 +783,14 @@ __all__ = (
     "CreateAgentAgentPhoneDirection",
     "CreateAgentAgentPhoneVoicemailBehavior",
     "CreateAgentAgentProviders",
+    "CreateAgentAgentToolCallback",
+    "CreateAgentAgentToolEndCall",
+    "CreateAgentAgentToolHttp",
+    "CreateAgentAgentToolHttpParameters",
+    "CreateAgentAgentToolKeypad",
+    "CreateAgentAgentToolTransfer",
+    "CreateAgentAgentToolTransferDestinationsItem",
+    "CreateAgentAgentToolTransferMode",
     "CreateAgentAgentType",
     "CreateAgentAgentVoice",
     "CreateAgentAgentVoiceDifficulty",
@@ -791,6 +869,14 @@ __all__ = (
     "GetAgentAgentPhoneDirection",
     "GetAgentAgentPhoneVoicemailBehavior",
     "GetAgentAgentProviders",
+    "GetAgentAgentToolCallback",
+    "GetAgentAgentToolEndCall",
+    "GetAgentAgentToolHttp",
+    "GetAgentAgentToolHttpParameters",
+    "GetAgentAgentToolKeypad",
+    "GetAgentAgentToolTransfer",
+    "GetAgentAgentToolTransferDestinationsItem",
+    "GetAgentAgentToolTransferMode",
     "GetAgentAgentType",
     "GetAgentAgentVoice",
     "GetAgentAgentVoiceDifficulty",
@@ -815,9 +901,13 @@ __all__ = (
     "GetCallReportCallReportDisposition",
     "GetCallReportCallReportPending",
     "GetCallReportCallReportSentiment",
+    "GetCallReportCallReportToolCallsItem",
+    "GetCallReportCallReportToolCallsItemOutcome",
     "GetCallTranscriptCallTranscript",
     "GetCallTranscriptCallTranscriptDataItem",
     "GetCallTranscriptCallTranscriptDataItemRole",
+    "GetCallTranscriptCallTranscriptDataItemTool",
+    "GetCallTranscriptCallTranscriptDataItemToolOutcome",
     "GetCampaignCampaign",
     "GetCampaignCampaignCallingHoursType0",
     "GetCampaignCampaignCallingHoursType0DaysItem",
@@ -865,6 +955,7 @@ __all__ = (
     "GetPhoneNumberPhoneNumber",
     "GetProviderCredentialProviderCredential",
     "GetProviderCredentialProviderCredentialKind",
+    "GetToolSigningSecretToolSigningSecret",
     "GetUsageUsage",
     "GetUsageUsageByok",
     "GetUsageUsageCredits",
@@ -907,6 +998,14 @@ __all__ = (
     "ListAgentsAgentListAgentPhoneDirection",
     "ListAgentsAgentListAgentPhoneVoicemailBehavior",
     "ListAgentsAgentListAgentProviders",
+    "ListAgentsAgentListAgentToolCallback",
+    "ListAgentsAgentListAgentToolEndCall",
+    "ListAgentsAgentListAgentToolHttp",
+    "ListAgentsAgentListAgentToolHttpParameters",
+    "ListAgentsAgentListAgentToolKeypad",
+    "ListAgentsAgentListAgentToolTransfer",
+    "ListAgentsAgentListAgentToolTransferDestinationsItem",
+    "ListAgentsAgentListAgentToolTransferMode",
     "ListAgentsAgentListAgentType",
     "ListAgentsAgentListAgentVoice",
     "ListAgentsAgentListAgentVoiceDifficulty",
@@ -1034,12 +1133,21 @@ __all__ = (
     "RevokeApiKeyApiKey",
     "RevokeApiKeyApiKeyMode",
     "RevokeApiKeyApiKeyScopesItem",
+    "RotateToolSigningSecretToolSigningSecretNew",
     "UpdateAgentAgent",
     "UpdateAgentAgentMode",
     "UpdateAgentAgentPhone",
     "UpdateAgentAgentPhoneDirection",
     "UpdateAgentAgentPhoneVoicemailBehavior",
     "UpdateAgentAgentProviders",
+    "UpdateAgentAgentToolCallback",
+    "UpdateAgentAgentToolEndCall",
+    "UpdateAgentAgentToolHttp",
+    "UpdateAgentAgentToolHttpParameters",
+    "UpdateAgentAgentToolKeypad",
+    "UpdateAgentAgentToolTransfer",
+    "UpdateAgentAgentToolTransferDestinationsItem",
+    "UpdateAgentAgentToolTransferMode",
     "UpdateAgentAgentType",
     "UpdateAgentAgentUpdate",
     "UpdateAgentAgentUpdatePhone",
@@ -1049,6 +1157,14 @@ __all__ = (
     "UpdateAgentAgentUpdateProvidersLlm",
     "UpdateAgentAgentUpdateProvidersStt",
     "UpdateAgentAgentUpdateProvidersTts",
+    "UpdateAgentAgentUpdateToolCallback",
+    "UpdateAgentAgentUpdateToolEndCall",
+    "UpdateAgentAgentUpdateToolHttp",
+    "UpdateAgentAgentUpdateToolHttpParameters",
+    "UpdateAgentAgentUpdateToolKeypad",
+    "UpdateAgentAgentUpdateToolTransfer",
+    "UpdateAgentAgentUpdateToolTransferDestinationsItem",
+    "UpdateAgentAgentUpdateToolTransferMode",
     "UpdateAgentAgentUpdateVoice",
     "UpdateAgentAgentUpdateVoiceDifficulty",
     "UpdateAgentAgentVoice",

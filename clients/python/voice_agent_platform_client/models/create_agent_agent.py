@@ -14,6 +14,11 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.create_agent_agent_phone import CreateAgentAgentPhone
     from ..models.create_agent_agent_providers import CreateAgentAgentProviders
+    from ..models.create_agent_agent_tool_callback import CreateAgentAgentToolCallback
+    from ..models.create_agent_agent_tool_end_call import CreateAgentAgentToolEndCall
+    from ..models.create_agent_agent_tool_http import CreateAgentAgentToolHttp
+    from ..models.create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad
+    from ..models.create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer
     from ..models.create_agent_agent_voice import CreateAgentAgentVoice
 
 
@@ -36,6 +41,9 @@ class CreateAgentAgent:
         variables (list[str]): The `{{placeholders}}` found in `instructions`, which calls must fill.
         providers (CreateAgentAgentProviders): What the agent will actually use: its overrides, else the server defaults
             (`simulated` or `local` when no vendor is configured).
+        tools (list[CreateAgentAgentToolCallback | CreateAgentAgentToolEndCall | CreateAgentAgentToolHttp |
+            CreateAgentAgentToolKeypad | CreateAgentAgentToolTransfer]): What the agent can do while it talks, every default
+            filled.
         sessions_count (int): Calls or interviews run with this agent.
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -55,6 +63,13 @@ class CreateAgentAgent:
     instructions: str
     variables: list[str]
     providers: CreateAgentAgentProviders
+    tools: list[
+        CreateAgentAgentToolCallback
+        | CreateAgentAgentToolEndCall
+        | CreateAgentAgentToolHttp
+        | CreateAgentAgentToolKeypad
+        | CreateAgentAgentToolTransfer
+    ]
     sessions_count: int
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -64,6 +79,11 @@ class CreateAgentAgent:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.create_agent_agent_tool_end_call import CreateAgentAgentToolEndCall  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_http import CreateAgentAgentToolHttp  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer  # noqa: PLC0415
+
         id = self.id
 
         object_ = self.object_
@@ -85,6 +105,22 @@ class CreateAgentAgent:
         variables = self.variables
 
         providers = self.providers.to_dict()
+
+        tools = []
+        for tools_item_data in self.tools:
+            tools_item: dict[str, Any]
+            if isinstance(tools_item_data, CreateAgentAgentToolHttp):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, CreateAgentAgentToolTransfer):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, CreateAgentAgentToolEndCall):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, CreateAgentAgentToolKeypad):
+                tools_item = tools_item_data.to_dict()
+            else:
+                tools_item = tools_item_data.to_dict()
+
+            tools.append(tools_item)
 
         sessions_count = self.sessions_count
 
@@ -119,6 +155,7 @@ class CreateAgentAgent:
                 "instructions": instructions,
                 "variables": variables,
                 "providers": providers,
+                "tools": tools,
                 "sessionsCount": sessions_count,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -137,6 +174,11 @@ class CreateAgentAgent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_agent_agent_phone import CreateAgentAgentPhone  # noqa: PLC0415
         from ..models.create_agent_agent_providers import CreateAgentAgentProviders  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_callback import CreateAgentAgentToolCallback  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_end_call import CreateAgentAgentToolEndCall  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_http import CreateAgentAgentToolHttp  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad  # noqa: PLC0415
+        from ..models.create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer  # noqa: PLC0415
         from ..models.create_agent_agent_voice import CreateAgentAgentVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -163,6 +205,61 @@ class CreateAgentAgent:
         variables = cast(list[str], d.pop("variables"))
 
         providers = CreateAgentAgentProviders.from_dict(d.pop("providers"))
+
+        tools = []
+        _tools = d.pop("tools")
+        for tools_item_data in _tools:
+
+            def _parse_tools_item(
+                data: object,
+            ) -> (
+                CreateAgentAgentToolCallback
+                | CreateAgentAgentToolEndCall
+                | CreateAgentAgentToolHttp
+                | CreateAgentAgentToolKeypad
+                | CreateAgentAgentToolTransfer
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_http = CreateAgentAgentToolHttp.from_dict(data)
+
+                    return tools_item_tool_http
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_transfer = CreateAgentAgentToolTransfer.from_dict(data)
+
+                    return tools_item_tool_transfer
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_end_call = CreateAgentAgentToolEndCall.from_dict(data)
+
+                    return tools_item_tool_end_call
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_keypad = CreateAgentAgentToolKeypad.from_dict(data)
+
+                    return tools_item_tool_keypad
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tools_item_tool_callback = CreateAgentAgentToolCallback.from_dict(data)
+
+                return tools_item_tool_callback
+
+            tools_item = _parse_tools_item(tools_item_data)
+
+            tools.append(tools_item)
 
         sessions_count = d.pop("sessionsCount")
 
@@ -203,6 +300,7 @@ class CreateAgentAgent:
             instructions=instructions,
             variables=variables,
             providers=providers,
+            tools=tools,
             sessions_count=sessions_count,
             created_at=created_at,
             updated_at=updated_at,

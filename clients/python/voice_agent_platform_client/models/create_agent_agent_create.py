@@ -12,6 +12,11 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.create_agent_agent_create_phone import CreateAgentAgentCreatePhone
     from ..models.create_agent_agent_create_providers import CreateAgentAgentCreateProviders
+    from ..models.create_agent_agent_create_tool_callback import CreateAgentAgentCreateToolCallback
+    from ..models.create_agent_agent_create_tool_end_call import CreateAgentAgentCreateToolEndCall
+    from ..models.create_agent_agent_create_tool_http import CreateAgentAgentCreateToolHttp
+    from ..models.create_agent_agent_create_tool_keypad import CreateAgentAgentCreateToolKeypad
+    from ..models.create_agent_agent_create_tool_transfer import CreateAgentAgentCreateToolTransfer
     from ..models.create_agent_agent_create_voice import CreateAgentAgentCreateVoice
 
 
@@ -32,6 +37,9 @@ class CreateAgentAgentCreate:
         max_duration_minutes (int | Unset): Default 15.
         providers (CreateAgentAgentCreateProviders | Unset): Overrides of the server defaults; omitted kinds use the
             server configuration.
+        tools (list[CreateAgentAgentCreateToolCallback | CreateAgentAgentCreateToolEndCall |
+            CreateAgentAgentCreateToolHttp | CreateAgentAgentCreateToolKeypad | CreateAgentAgentCreateToolTransfer] |
+            Unset): What the agent can do while it talks, at most 20. On update the list replaces the agent’s tools.
         phone (CreateAgentAgentCreatePhone | Unset): Phone agents only.
         voice (CreateAgentAgentCreateVoice | Unset): Voice agents only.
     """
@@ -45,10 +53,25 @@ class CreateAgentAgentCreate:
     sector: str | Unset = UNSET
     max_duration_minutes: int | Unset = UNSET
     providers: CreateAgentAgentCreateProviders | Unset = UNSET
+    tools: (
+        list[
+            CreateAgentAgentCreateToolCallback
+            | CreateAgentAgentCreateToolEndCall
+            | CreateAgentAgentCreateToolHttp
+            | CreateAgentAgentCreateToolKeypad
+            | CreateAgentAgentCreateToolTransfer
+        ]
+        | Unset
+    ) = UNSET
     phone: CreateAgentAgentCreatePhone | Unset = UNSET
     voice: CreateAgentAgentCreateVoice | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.create_agent_agent_create_tool_end_call import CreateAgentAgentCreateToolEndCall  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_http import CreateAgentAgentCreateToolHttp  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_keypad import CreateAgentAgentCreateToolKeypad  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_transfer import CreateAgentAgentCreateToolTransfer  # noqa: PLC0415
+
         name = self.name
 
         instructions = self.instructions
@@ -72,6 +95,24 @@ class CreateAgentAgentCreate:
         providers: dict[str, Any] | Unset = UNSET
         if not isinstance(self.providers, Unset):
             providers = self.providers.to_dict()
+
+        tools: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.tools, Unset):
+            tools = []
+            for tools_item_data in self.tools:
+                tools_item: dict[str, Any]
+                if isinstance(tools_item_data, CreateAgentAgentCreateToolHttp):
+                    tools_item = tools_item_data.to_dict()
+                elif isinstance(tools_item_data, CreateAgentAgentCreateToolTransfer):
+                    tools_item = tools_item_data.to_dict()
+                elif isinstance(tools_item_data, CreateAgentAgentCreateToolEndCall):
+                    tools_item = tools_item_data.to_dict()
+                elif isinstance(tools_item_data, CreateAgentAgentCreateToolKeypad):
+                    tools_item = tools_item_data.to_dict()
+                else:
+                    tools_item = tools_item_data.to_dict()
+
+                tools.append(tools_item)
 
         phone: dict[str, Any] | Unset = UNSET
         if not isinstance(self.phone, Unset):
@@ -103,6 +144,8 @@ class CreateAgentAgentCreate:
             field_dict["maxDurationMinutes"] = max_duration_minutes
         if providers is not UNSET:
             field_dict["providers"] = providers
+        if tools is not UNSET:
+            field_dict["tools"] = tools
         if phone is not UNSET:
             field_dict["phone"] = phone
         if voice is not UNSET:
@@ -114,6 +157,11 @@ class CreateAgentAgentCreate:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_agent_agent_create_phone import CreateAgentAgentCreatePhone  # noqa: PLC0415
         from ..models.create_agent_agent_create_providers import CreateAgentAgentCreateProviders  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_callback import CreateAgentAgentCreateToolCallback  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_end_call import CreateAgentAgentCreateToolEndCall  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_http import CreateAgentAgentCreateToolHttp  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_keypad import CreateAgentAgentCreateToolKeypad  # noqa: PLC0415
+        from ..models.create_agent_agent_create_tool_transfer import CreateAgentAgentCreateToolTransfer  # noqa: PLC0415
         from ..models.create_agent_agent_create_voice import CreateAgentAgentCreateVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -150,6 +198,72 @@ class CreateAgentAgentCreate:
         else:
             providers = CreateAgentAgentCreateProviders.from_dict(_providers)
 
+        _tools = d.pop("tools", UNSET)
+        tools: (
+            list[
+                CreateAgentAgentCreateToolCallback
+                | CreateAgentAgentCreateToolEndCall
+                | CreateAgentAgentCreateToolHttp
+                | CreateAgentAgentCreateToolKeypad
+                | CreateAgentAgentCreateToolTransfer
+            ]
+            | Unset
+        ) = UNSET
+        if _tools is not UNSET:
+            tools = []
+            for tools_item_data in _tools:
+
+                def _parse_tools_item(
+                    data: object,
+                ) -> (
+                    CreateAgentAgentCreateToolCallback
+                    | CreateAgentAgentCreateToolEndCall
+                    | CreateAgentAgentCreateToolHttp
+                    | CreateAgentAgentCreateToolKeypad
+                    | CreateAgentAgentCreateToolTransfer
+                ):
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_http = CreateAgentAgentCreateToolHttp.from_dict(data)
+
+                        return tools_item_tool_http
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_transfer = CreateAgentAgentCreateToolTransfer.from_dict(data)
+
+                        return tools_item_tool_transfer
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_end_call = CreateAgentAgentCreateToolEndCall.from_dict(data)
+
+                        return tools_item_tool_end_call
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_keypad = CreateAgentAgentCreateToolKeypad.from_dict(data)
+
+                        return tools_item_tool_keypad
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_callback = CreateAgentAgentCreateToolCallback.from_dict(data)
+
+                    return tools_item_tool_callback
+
+                tools_item = _parse_tools_item(tools_item_data)
+
+                tools.append(tools_item)
+
         _phone = d.pop("phone", UNSET)
         phone: CreateAgentAgentCreatePhone | Unset
         if isinstance(_phone, Unset):
@@ -174,6 +288,7 @@ class CreateAgentAgentCreate:
             sector=sector,
             max_duration_minutes=max_duration_minutes,
             providers=providers,
+            tools=tools,
             phone=phone,
             voice=voice,
         )

@@ -14,6 +14,11 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.get_agent_agent_phone import GetAgentAgentPhone
     from ..models.get_agent_agent_providers import GetAgentAgentProviders
+    from ..models.get_agent_agent_tool_callback import GetAgentAgentToolCallback
+    from ..models.get_agent_agent_tool_end_call import GetAgentAgentToolEndCall
+    from ..models.get_agent_agent_tool_http import GetAgentAgentToolHttp
+    from ..models.get_agent_agent_tool_keypad import GetAgentAgentToolKeypad
+    from ..models.get_agent_agent_tool_transfer import GetAgentAgentToolTransfer
     from ..models.get_agent_agent_voice import GetAgentAgentVoice
 
 
@@ -36,6 +41,9 @@ class GetAgentAgent:
         variables (list[str]): The `{{placeholders}}` found in `instructions`, which calls must fill.
         providers (GetAgentAgentProviders): What the agent will actually use: its overrides, else the server defaults
             (`simulated` or `local` when no vendor is configured).
+        tools (list[GetAgentAgentToolCallback | GetAgentAgentToolEndCall | GetAgentAgentToolHttp |
+            GetAgentAgentToolKeypad | GetAgentAgentToolTransfer]): What the agent can do while it talks, every default
+            filled.
         sessions_count (int): Calls or interviews run with this agent.
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -55,6 +63,13 @@ class GetAgentAgent:
     instructions: str
     variables: list[str]
     providers: GetAgentAgentProviders
+    tools: list[
+        GetAgentAgentToolCallback
+        | GetAgentAgentToolEndCall
+        | GetAgentAgentToolHttp
+        | GetAgentAgentToolKeypad
+        | GetAgentAgentToolTransfer
+    ]
     sessions_count: int
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -64,6 +79,11 @@ class GetAgentAgent:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.get_agent_agent_tool_end_call import GetAgentAgentToolEndCall  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_http import GetAgentAgentToolHttp  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_keypad import GetAgentAgentToolKeypad  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_transfer import GetAgentAgentToolTransfer  # noqa: PLC0415
+
         id = self.id
 
         object_ = self.object_
@@ -85,6 +105,22 @@ class GetAgentAgent:
         variables = self.variables
 
         providers = self.providers.to_dict()
+
+        tools = []
+        for tools_item_data in self.tools:
+            tools_item: dict[str, Any]
+            if isinstance(tools_item_data, GetAgentAgentToolHttp):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, GetAgentAgentToolTransfer):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, GetAgentAgentToolEndCall):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, GetAgentAgentToolKeypad):
+                tools_item = tools_item_data.to_dict()
+            else:
+                tools_item = tools_item_data.to_dict()
+
+            tools.append(tools_item)
 
         sessions_count = self.sessions_count
 
@@ -119,6 +155,7 @@ class GetAgentAgent:
                 "instructions": instructions,
                 "variables": variables,
                 "providers": providers,
+                "tools": tools,
                 "sessionsCount": sessions_count,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -137,6 +174,11 @@ class GetAgentAgent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_agent_agent_phone import GetAgentAgentPhone  # noqa: PLC0415
         from ..models.get_agent_agent_providers import GetAgentAgentProviders  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_callback import GetAgentAgentToolCallback  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_end_call import GetAgentAgentToolEndCall  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_http import GetAgentAgentToolHttp  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_keypad import GetAgentAgentToolKeypad  # noqa: PLC0415
+        from ..models.get_agent_agent_tool_transfer import GetAgentAgentToolTransfer  # noqa: PLC0415
         from ..models.get_agent_agent_voice import GetAgentAgentVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -163,6 +205,61 @@ class GetAgentAgent:
         variables = cast(list[str], d.pop("variables"))
 
         providers = GetAgentAgentProviders.from_dict(d.pop("providers"))
+
+        tools = []
+        _tools = d.pop("tools")
+        for tools_item_data in _tools:
+
+            def _parse_tools_item(
+                data: object,
+            ) -> (
+                GetAgentAgentToolCallback
+                | GetAgentAgentToolEndCall
+                | GetAgentAgentToolHttp
+                | GetAgentAgentToolKeypad
+                | GetAgentAgentToolTransfer
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_http = GetAgentAgentToolHttp.from_dict(data)
+
+                    return tools_item_tool_http
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_transfer = GetAgentAgentToolTransfer.from_dict(data)
+
+                    return tools_item_tool_transfer
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_end_call = GetAgentAgentToolEndCall.from_dict(data)
+
+                    return tools_item_tool_end_call
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_keypad = GetAgentAgentToolKeypad.from_dict(data)
+
+                    return tools_item_tool_keypad
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tools_item_tool_callback = GetAgentAgentToolCallback.from_dict(data)
+
+                return tools_item_tool_callback
+
+            tools_item = _parse_tools_item(tools_item_data)
+
+            tools.append(tools_item)
 
         sessions_count = d.pop("sessionsCount")
 
@@ -203,6 +300,7 @@ class GetAgentAgent:
             instructions=instructions,
             variables=variables,
             providers=providers,
+            tools=tools,
             sessions_count=sessions_count,
             created_at=created_at,
             updated_at=updated_at,

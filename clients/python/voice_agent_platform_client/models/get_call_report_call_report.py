@@ -14,6 +14,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields
+    from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem
 
 
 T = TypeVar("T", bound="GetCallReportCallReport")
@@ -33,6 +34,8 @@ class GetCallReportCallReport:
             after its retries; `analysisError` says why and the analysis fields are absent.
         captured_fields (GetCallReportCallReportCapturedFields): The agent's `phone.requiredContactFields` the callee
             gave.
+        tool_calls (list[GetCallReportCallReportToolCallsItem]): The agent’s tool calls in the order made (the
+            transcript’s `tool` turns have their arguments and results).
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         outcome (str | Unset): One of the agent's `phone.outcomeLabels`; absent when none applies.
         analysis_error (str | Unset): Why the analysis failed; only with `analysisStatus: failed`.
@@ -51,6 +54,7 @@ class GetCallReportCallReport:
     disposition: GetCallReportCallReportDisposition
     analysis_status: GetCallReportCallReportAnalysisStatus
     captured_fields: GetCallReportCallReportCapturedFields
+    tool_calls: list[GetCallReportCallReportToolCallsItem]
     created_at: datetime.datetime
     outcome: str | Unset = UNSET
     analysis_error: str | Unset = UNSET
@@ -75,6 +79,11 @@ class GetCallReportCallReport:
         analysis_status = self.analysis_status.value
 
         captured_fields = self.captured_fields.to_dict()
+
+        tool_calls = []
+        for tool_calls_item_data in self.tool_calls:
+            tool_calls_item = tool_calls_item_data.to_dict()
+            tool_calls.append(tool_calls_item)
 
         created_at = self.created_at.isoformat()
 
@@ -102,6 +111,7 @@ class GetCallReportCallReport:
                 "disposition": disposition,
                 "analysisStatus": analysis_status,
                 "capturedFields": captured_fields,
+                "toolCalls": tool_calls,
                 "createdAt": created_at,
             }
         )
@@ -121,6 +131,7 @@ class GetCallReportCallReport:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields  # noqa: PLC0415
+        from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem  # noqa: PLC0415
 
         d = dict(src_dict)
         object_ = cast(Literal["call_report"], d.pop("object"))
@@ -142,6 +153,13 @@ class GetCallReportCallReport:
         analysis_status = GetCallReportCallReportAnalysisStatus(d.pop("analysisStatus"))
 
         captured_fields = GetCallReportCallReportCapturedFields.from_dict(d.pop("capturedFields"))
+
+        tool_calls = []
+        _tool_calls = d.pop("toolCalls")
+        for tool_calls_item_data in _tool_calls:
+            tool_calls_item = GetCallReportCallReportToolCallsItem.from_dict(tool_calls_item_data)
+
+            tool_calls.append(tool_calls_item)
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
@@ -169,6 +187,7 @@ class GetCallReportCallReport:
             disposition=disposition,
             analysis_status=analysis_status,
             captured_fields=captured_fields,
+            tool_calls=tool_calls,
             created_at=created_at,
             outcome=outcome,
             analysis_error=analysis_error,

@@ -2,12 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.get_call_transcript_call_transcript_data_item_role import GetCallTranscriptCallTranscriptDataItemRole
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.get_call_transcript_call_transcript_data_item_tool import GetCallTranscriptCallTranscriptDataItemTool
+
 
 T = TypeVar("T", bound="GetCallTranscriptCallTranscriptDataItem")
 
@@ -16,16 +21,19 @@ T = TypeVar("T", bound="GetCallTranscriptCallTranscriptDataItem")
 class GetCallTranscriptCallTranscriptDataItem:
     """
     Attributes:
-        role (GetCallTranscriptCallTranscriptDataItemRole):
+        role (GetCallTranscriptCallTranscriptDataItemRole): `tool`: the agent called one of its tools; `tool` says
+            which, with what and what came back.
         text (str):
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         offset_ms (int): Milliseconds since the callee answered.
+        tool (GetCallTranscriptCallTranscriptDataItemTool | Unset): On `tool` turns only.
     """
 
     role: GetCallTranscriptCallTranscriptDataItemRole
     text: str
     started_at: datetime.datetime
     offset_ms: int
+    tool: GetCallTranscriptCallTranscriptDataItemTool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,6 +45,10 @@ class GetCallTranscriptCallTranscriptDataItem:
 
         offset_ms = self.offset_ms
 
+        tool: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.tool, Unset):
+            tool = self.tool.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,11 +59,17 @@ class GetCallTranscriptCallTranscriptDataItem:
                 "offsetMs": offset_ms,
             }
         )
+        if tool is not UNSET:
+            field_dict["tool"] = tool
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.get_call_transcript_call_transcript_data_item_tool import (
+            GetCallTranscriptCallTranscriptDataItemTool,  # noqa: PLC0415
+        )
+
         d = dict(src_dict)
         role = GetCallTranscriptCallTranscriptDataItemRole(d.pop("role"))
 
@@ -61,11 +79,19 @@ class GetCallTranscriptCallTranscriptDataItem:
 
         offset_ms = d.pop("offsetMs")
 
+        _tool = d.pop("tool", UNSET)
+        tool: GetCallTranscriptCallTranscriptDataItemTool | Unset
+        if isinstance(_tool, Unset):
+            tool = UNSET
+        else:
+            tool = GetCallTranscriptCallTranscriptDataItemTool.from_dict(_tool)
+
         get_call_transcript_call_transcript_data_item = cls(
             role=role,
             text=text,
             started_at=started_at,
             offset_ms=offset_ms,
+            tool=tool,
         )
 
         get_call_transcript_call_transcript_data_item.additional_properties = d

@@ -14,6 +14,11 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.list_agents_agent_list_agent_phone import ListAgentsAgentListAgentPhone
     from ..models.list_agents_agent_list_agent_providers import ListAgentsAgentListAgentProviders
+    from ..models.list_agents_agent_list_agent_tool_callback import ListAgentsAgentListAgentToolCallback
+    from ..models.list_agents_agent_list_agent_tool_end_call import ListAgentsAgentListAgentToolEndCall
+    from ..models.list_agents_agent_list_agent_tool_http import ListAgentsAgentListAgentToolHttp
+    from ..models.list_agents_agent_list_agent_tool_keypad import ListAgentsAgentListAgentToolKeypad
+    from ..models.list_agents_agent_list_agent_tool_transfer import ListAgentsAgentListAgentToolTransfer
     from ..models.list_agents_agent_list_agent_voice import ListAgentsAgentListAgentVoice
 
 
@@ -36,6 +41,9 @@ class ListAgentsAgentListAgent:
         variables (list[str]): The `{{placeholders}}` found in `instructions`, which calls must fill.
         providers (ListAgentsAgentListAgentProviders): What the agent will actually use: its overrides, else the server
             defaults (`simulated` or `local` when no vendor is configured).
+        tools (list[ListAgentsAgentListAgentToolCallback | ListAgentsAgentListAgentToolEndCall |
+            ListAgentsAgentListAgentToolHttp | ListAgentsAgentListAgentToolKeypad | ListAgentsAgentListAgentToolTransfer]):
+            What the agent can do while it talks, every default filled.
         sessions_count (int): Calls or interviews run with this agent.
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -55,6 +63,13 @@ class ListAgentsAgentListAgent:
     instructions: str
     variables: list[str]
     providers: ListAgentsAgentListAgentProviders
+    tools: list[
+        ListAgentsAgentListAgentToolCallback
+        | ListAgentsAgentListAgentToolEndCall
+        | ListAgentsAgentListAgentToolHttp
+        | ListAgentsAgentListAgentToolKeypad
+        | ListAgentsAgentListAgentToolTransfer
+    ]
     sessions_count: int
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -64,6 +79,11 @@ class ListAgentsAgentListAgent:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.list_agents_agent_list_agent_tool_end_call import ListAgentsAgentListAgentToolEndCall  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_http import ListAgentsAgentListAgentToolHttp  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_keypad import ListAgentsAgentListAgentToolKeypad  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_transfer import ListAgentsAgentListAgentToolTransfer  # noqa: PLC0415
+
         id = self.id
 
         object_ = self.object_
@@ -85,6 +105,22 @@ class ListAgentsAgentListAgent:
         variables = self.variables
 
         providers = self.providers.to_dict()
+
+        tools = []
+        for tools_item_data in self.tools:
+            tools_item: dict[str, Any]
+            if isinstance(tools_item_data, ListAgentsAgentListAgentToolHttp):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, ListAgentsAgentListAgentToolTransfer):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, ListAgentsAgentListAgentToolEndCall):
+                tools_item = tools_item_data.to_dict()
+            elif isinstance(tools_item_data, ListAgentsAgentListAgentToolKeypad):
+                tools_item = tools_item_data.to_dict()
+            else:
+                tools_item = tools_item_data.to_dict()
+
+            tools.append(tools_item)
 
         sessions_count = self.sessions_count
 
@@ -119,6 +155,7 @@ class ListAgentsAgentListAgent:
                 "instructions": instructions,
                 "variables": variables,
                 "providers": providers,
+                "tools": tools,
                 "sessionsCount": sessions_count,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -137,6 +174,11 @@ class ListAgentsAgentListAgent:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.list_agents_agent_list_agent_phone import ListAgentsAgentListAgentPhone  # noqa: PLC0415
         from ..models.list_agents_agent_list_agent_providers import ListAgentsAgentListAgentProviders  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_callback import ListAgentsAgentListAgentToolCallback  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_end_call import ListAgentsAgentListAgentToolEndCall  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_http import ListAgentsAgentListAgentToolHttp  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_keypad import ListAgentsAgentListAgentToolKeypad  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_tool_transfer import ListAgentsAgentListAgentToolTransfer  # noqa: PLC0415
         from ..models.list_agents_agent_list_agent_voice import ListAgentsAgentListAgentVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -163,6 +205,61 @@ class ListAgentsAgentListAgent:
         variables = cast(list[str], d.pop("variables"))
 
         providers = ListAgentsAgentListAgentProviders.from_dict(d.pop("providers"))
+
+        tools = []
+        _tools = d.pop("tools")
+        for tools_item_data in _tools:
+
+            def _parse_tools_item(
+                data: object,
+            ) -> (
+                ListAgentsAgentListAgentToolCallback
+                | ListAgentsAgentListAgentToolEndCall
+                | ListAgentsAgentListAgentToolHttp
+                | ListAgentsAgentListAgentToolKeypad
+                | ListAgentsAgentListAgentToolTransfer
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_http = ListAgentsAgentListAgentToolHttp.from_dict(data)
+
+                    return tools_item_tool_http
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_transfer = ListAgentsAgentListAgentToolTransfer.from_dict(data)
+
+                    return tools_item_tool_transfer
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_end_call = ListAgentsAgentListAgentToolEndCall.from_dict(data)
+
+                    return tools_item_tool_end_call
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_keypad = ListAgentsAgentListAgentToolKeypad.from_dict(data)
+
+                    return tools_item_tool_keypad
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tools_item_tool_callback = ListAgentsAgentListAgentToolCallback.from_dict(data)
+
+                return tools_item_tool_callback
+
+            tools_item = _parse_tools_item(tools_item_data)
+
+            tools.append(tools_item)
 
         sessions_count = d.pop("sessionsCount")
 
@@ -203,6 +300,7 @@ class ListAgentsAgentListAgent:
             instructions=instructions,
             variables=variables,
             providers=providers,
+            tools=tools,
             sessions_count=sessions_count,
             created_at=created_at,
             updated_at=updated_at,

@@ -10,6 +10,11 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.update_agent_agent_update_phone import UpdateAgentAgentUpdatePhone
     from ..models.update_agent_agent_update_providers import UpdateAgentAgentUpdateProviders
+    from ..models.update_agent_agent_update_tool_callback import UpdateAgentAgentUpdateToolCallback
+    from ..models.update_agent_agent_update_tool_end_call import UpdateAgentAgentUpdateToolEndCall
+    from ..models.update_agent_agent_update_tool_http import UpdateAgentAgentUpdateToolHttp
+    from ..models.update_agent_agent_update_tool_keypad import UpdateAgentAgentUpdateToolKeypad
+    from ..models.update_agent_agent_update_tool_transfer import UpdateAgentAgentUpdateToolTransfer
     from ..models.update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice
 
 
@@ -29,6 +34,9 @@ class UpdateAgentAgentUpdate:
         max_duration_minutes (int | Unset):
         providers (UpdateAgentAgentUpdateProviders | Unset): Overrides of the server defaults; omitted kinds use the
             server configuration.
+        tools (list[UpdateAgentAgentUpdateToolCallback | UpdateAgentAgentUpdateToolEndCall |
+            UpdateAgentAgentUpdateToolHttp | UpdateAgentAgentUpdateToolKeypad | UpdateAgentAgentUpdateToolTransfer] |
+            Unset): What the agent can do while it talks, at most 20. On update the list replaces the agent’s tools.
         phone (UpdateAgentAgentUpdatePhone | Unset): Phone agents only.
         voice (UpdateAgentAgentUpdateVoice | Unset): Voice agents only.
         type_ (Any | Unset): Cannot be changed after creation.
@@ -42,12 +50,27 @@ class UpdateAgentAgentUpdate:
     sector: str | Unset = UNSET
     max_duration_minutes: int | Unset = UNSET
     providers: UpdateAgentAgentUpdateProviders | Unset = UNSET
+    tools: (
+        list[
+            UpdateAgentAgentUpdateToolCallback
+            | UpdateAgentAgentUpdateToolEndCall
+            | UpdateAgentAgentUpdateToolHttp
+            | UpdateAgentAgentUpdateToolKeypad
+            | UpdateAgentAgentUpdateToolTransfer
+        ]
+        | Unset
+    ) = UNSET
     phone: UpdateAgentAgentUpdatePhone | Unset = UNSET
     voice: UpdateAgentAgentUpdateVoice | Unset = UNSET
     type_: Any | Unset = UNSET
     mode: Any | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.update_agent_agent_update_tool_end_call import UpdateAgentAgentUpdateToolEndCall  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_http import UpdateAgentAgentUpdateToolHttp  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_keypad import UpdateAgentAgentUpdateToolKeypad  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_transfer import UpdateAgentAgentUpdateToolTransfer  # noqa: PLC0415
+
         name = self.name
 
         description = self.description
@@ -63,6 +86,24 @@ class UpdateAgentAgentUpdate:
         providers: dict[str, Any] | Unset = UNSET
         if not isinstance(self.providers, Unset):
             providers = self.providers.to_dict()
+
+        tools: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.tools, Unset):
+            tools = []
+            for tools_item_data in self.tools:
+                tools_item: dict[str, Any]
+                if isinstance(tools_item_data, UpdateAgentAgentUpdateToolHttp):
+                    tools_item = tools_item_data.to_dict()
+                elif isinstance(tools_item_data, UpdateAgentAgentUpdateToolTransfer):
+                    tools_item = tools_item_data.to_dict()
+                elif isinstance(tools_item_data, UpdateAgentAgentUpdateToolEndCall):
+                    tools_item = tools_item_data.to_dict()
+                elif isinstance(tools_item_data, UpdateAgentAgentUpdateToolKeypad):
+                    tools_item = tools_item_data.to_dict()
+                else:
+                    tools_item = tools_item_data.to_dict()
+
+                tools.append(tools_item)
 
         phone: dict[str, Any] | Unset = UNSET
         if not isinstance(self.phone, Unset):
@@ -93,6 +134,8 @@ class UpdateAgentAgentUpdate:
             field_dict["maxDurationMinutes"] = max_duration_minutes
         if providers is not UNSET:
             field_dict["providers"] = providers
+        if tools is not UNSET:
+            field_dict["tools"] = tools
         if phone is not UNSET:
             field_dict["phone"] = phone
         if voice is not UNSET:
@@ -108,6 +151,11 @@ class UpdateAgentAgentUpdate:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.update_agent_agent_update_phone import UpdateAgentAgentUpdatePhone  # noqa: PLC0415
         from ..models.update_agent_agent_update_providers import UpdateAgentAgentUpdateProviders  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_callback import UpdateAgentAgentUpdateToolCallback  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_end_call import UpdateAgentAgentUpdateToolEndCall  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_http import UpdateAgentAgentUpdateToolHttp  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_keypad import UpdateAgentAgentUpdateToolKeypad  # noqa: PLC0415
+        from ..models.update_agent_agent_update_tool_transfer import UpdateAgentAgentUpdateToolTransfer  # noqa: PLC0415
         from ..models.update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -129,6 +177,72 @@ class UpdateAgentAgentUpdate:
             providers = UNSET
         else:
             providers = UpdateAgentAgentUpdateProviders.from_dict(_providers)
+
+        _tools = d.pop("tools", UNSET)
+        tools: (
+            list[
+                UpdateAgentAgentUpdateToolCallback
+                | UpdateAgentAgentUpdateToolEndCall
+                | UpdateAgentAgentUpdateToolHttp
+                | UpdateAgentAgentUpdateToolKeypad
+                | UpdateAgentAgentUpdateToolTransfer
+            ]
+            | Unset
+        ) = UNSET
+        if _tools is not UNSET:
+            tools = []
+            for tools_item_data in _tools:
+
+                def _parse_tools_item(
+                    data: object,
+                ) -> (
+                    UpdateAgentAgentUpdateToolCallback
+                    | UpdateAgentAgentUpdateToolEndCall
+                    | UpdateAgentAgentUpdateToolHttp
+                    | UpdateAgentAgentUpdateToolKeypad
+                    | UpdateAgentAgentUpdateToolTransfer
+                ):
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_http = UpdateAgentAgentUpdateToolHttp.from_dict(data)
+
+                        return tools_item_tool_http
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_transfer = UpdateAgentAgentUpdateToolTransfer.from_dict(data)
+
+                        return tools_item_tool_transfer
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_end_call = UpdateAgentAgentUpdateToolEndCall.from_dict(data)
+
+                        return tools_item_tool_end_call
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        tools_item_tool_keypad = UpdateAgentAgentUpdateToolKeypad.from_dict(data)
+
+                        return tools_item_tool_keypad
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    tools_item_tool_callback = UpdateAgentAgentUpdateToolCallback.from_dict(data)
+
+                    return tools_item_tool_callback
+
+                tools_item = _parse_tools_item(tools_item_data)
+
+                tools.append(tools_item)
 
         _phone = d.pop("phone", UNSET)
         phone: UpdateAgentAgentUpdatePhone | Unset
@@ -156,6 +270,7 @@ class UpdateAgentAgentUpdate:
             sector=sector,
             max_duration_minutes=max_duration_minutes,
             providers=providers,
+            tools=tools,
             phone=phone,
             voice=voice,
             type_=type_,

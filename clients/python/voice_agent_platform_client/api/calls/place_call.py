@@ -175,8 +175,10 @@ def sync_detailed(
     dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
     greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
-    hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
+    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
+    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
+    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -259,8 +261,10 @@ def sync(
     dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
     greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
-    hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
+    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
+    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
+    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -338,8 +342,10 @@ async def asyncio_detailed(
     dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
     greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
-    hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
+    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
+    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
+    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -420,8 +426,10 @@ async def asyncio(
     dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
     greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460999: answers, asks to be taken off the list and
-    hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
+    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
+    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
+    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

@@ -1,0 +1,192 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.get_tool_signing_secret_tool_signing_secret import GetToolSigningSecretToolSigningSecret
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/dashboard/tool-signing-secret",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | GetToolSigningSecretToolSigningSecret | None:
+    if response.status_code == 200:
+        response_200 = GetToolSigningSecretToolSigningSecret.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | GetToolSigningSecretToolSigningSecret]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | GetToolSigningSecretToolSigningSecret]:
+    """The organization's tool-signing secret, without the secret
+
+     404 until one is created. Every request to an agent’s `http` tool carries `Voice-Agent-Signature:
+    t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under this secret>`; a tool server
+    recomputes it, compares in constant time and refuses a `t` more than five minutes old (see
+    docs/tools.md).
+
+    Organization admins only.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GetToolSigningSecretToolSigningSecret]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+) -> Error | GetToolSigningSecretToolSigningSecret | None:
+    """The organization's tool-signing secret, without the secret
+
+     404 until one is created. Every request to an agent’s `http` tool carries `Voice-Agent-Signature:
+    t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under this secret>`; a tool server
+    recomputes it, compares in constant time and refuses a `t` more than five minutes old (see
+    docs/tools.md).
+
+    Organization admins only.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GetToolSigningSecretToolSigningSecret
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | GetToolSigningSecretToolSigningSecret]:
+    """The organization's tool-signing secret, without the secret
+
+     404 until one is created. Every request to an agent’s `http` tool carries `Voice-Agent-Signature:
+    t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under this secret>`; a tool server
+    recomputes it, compares in constant time and refuses a `t` more than five minutes old (see
+    docs/tools.md).
+
+    Organization admins only.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | GetToolSigningSecretToolSigningSecret]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+) -> Error | GetToolSigningSecretToolSigningSecret | None:
+    """The organization's tool-signing secret, without the secret
+
+     404 until one is created. Every request to an agent’s `http` tool carries `Voice-Agent-Signature:
+    t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under this secret>`; a tool server
+    recomputes it, compares in constant time and refuses a `t` more than five minutes old (see
+    docs/tools.md).
+
+    Organization admins only.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | GetToolSigningSecretToolSigningSecret
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="ListAgentsAgentListAgentToolCallback")
+
+
+@_attrs_define
+class ListAgentsAgentListAgentToolCallback:
+    """The agent may agree a time to call back; the report carries it as `callback.at`.
+
+    Attributes:
+        type_ (Literal['callback']):
+    """
+
+    type_: Literal["callback"]
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = cast(Literal["callback"], d.pop("type"))
+        if type_ != "callback":
+            raise ValueError(f"type must match const 'callback', got '{type_}'")
+
+        list_agents_agent_list_agent_tool_callback = cls(
+            type_=type_,
+        )
+
+        return list_agents_agent_list_agent_tool_callback

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.update_agent_agent_update_tool_http_parameters import UpdateAgentAgentUpdateToolHttpParameters
+
+
+T = TypeVar("T", bound="UpdateAgentAgentUpdateToolHttp")
+
+
+@_attrs_define
+class UpdateAgentAgentUpdateToolHttp:
+    """
+    Attributes:
+        type_ (Literal['http']):
+        name (str): 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it.
+        description (str): What the tool does and when to use it, for the model.
+        parameters (UpdateAgentAgentUpdateToolHttpParameters): The arguments as a JSON Schema object, in the subset
+            Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`,
+            `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep
+            and 8 KiB as JSON.
+        url (str): Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private,
+            loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also
+            takes `http` and `https` URLs on this machine.
+        timeout_seconds (int | Unset): Default 10.
+        async_ (bool | Unset): If the tool has not answered within a second, the agent says `waitMessage` meanwhile.
+            Default false.
+        wait_message (str | Unset): What the agent says while an `async` tool works; a short default when absent.
+    """
+
+    type_: Literal["http"]
+    name: str
+    description: str
+    parameters: UpdateAgentAgentUpdateToolHttpParameters
+    url: str
+    timeout_seconds: int | Unset = UNSET
+    async_: bool | Unset = UNSET
+    wait_message: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        name = self.name
+
+        description = self.description
+
+        parameters = self.parameters.to_dict()
+
+        url = self.url
+
+        timeout_seconds = self.timeout_seconds
+
+        async_ = self.async_
+
+        wait_message = self.wait_message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+                "name": name,
+                "description": description,
+                "parameters": parameters,
+                "url": url,
+            }
+        )
+        if timeout_seconds is not UNSET:
+            field_dict["timeoutSeconds"] = timeout_seconds
+        if async_ is not UNSET:
+            field_dict["async"] = async_
+        if wait_message is not UNSET:
+            field_dict["waitMessage"] = wait_message
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.update_agent_agent_update_tool_http_parameters import UpdateAgentAgentUpdateToolHttpParameters  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = cast(Literal["http"], d.pop("type"))
+        if type_ != "http":
+            raise ValueError(f"type must match const 'http', got '{type_}'")
+
+        name = d.pop("name")
+
+        description = d.pop("description")
+
+        parameters = UpdateAgentAgentUpdateToolHttpParameters.from_dict(d.pop("parameters"))
+
+        url = d.pop("url")
+
+        timeout_seconds = d.pop("timeoutSeconds", UNSET)
+
+        async_ = d.pop("async", UNSET)
+
+        wait_message = d.pop("waitMessage", UNSET)
+
+        update_agent_agent_update_tool_http = cls(
+            type_=type_,
+            name=name,
+            description=description,
+            parameters=parameters,
+            url=url,
+            timeout_seconds=timeout_seconds,
+            async_=async_,
+            wait_message=wait_message,
+        )
+
+        return update_agent_agent_update_tool_http

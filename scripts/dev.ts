@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     provision('temporal');
     provision('ferretdb');
     provision('local-speech');
+    provision('turn-models');
   } catch {
     fail('provisioning failed (see the [tools] lines above)');
   }
@@ -138,6 +139,8 @@ async function main(): Promise<void> {
     LOCAL_SPEECH_DIR: tools.localSpeech,
     DEFAULT_STT_PROVIDER: process.env.DEFAULT_STT_PROVIDER || 'local',
     DEFAULT_TTS_PROVIDER: process.env.DEFAULT_TTS_PROVIDER || 'local',
+    // Silero VAD and Smart Turn (scripts/tools.sh turn-models) decide who speaks and when a turn ends.
+    TURN_MODELS_DIR: tools.turnModels,
   };
   try {
     if (startTemporalServer) {

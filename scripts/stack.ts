@@ -20,6 +20,8 @@ export interface ToolPaths {
   testServer: string;
   /** The `local` speech engines' models (providers/stt/local.ts, providers/tts/local.ts). */
   localSpeech: string;
+  /** Silero VAD and Smart Turn v3.2 (conversation/turnModels.ts). */
+  turnModels: string;
   /** The production shape's (scripts/productionStack.ts), provisioned by `tools.sh production`. */
   temporalServer: string;
   temporalSqlTool: string;
@@ -30,7 +32,7 @@ export interface ToolPaths {
 }
 
 /** Builds whatever the tools cache lacks; progress goes to stderr. */
-export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'postgresql' | 'production' = 'all'): void {
+export function provision(what: 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'turn-models' | 'postgresql' | 'production' = 'all'): void {
   execFileSync('bash', [TOOLS, what], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
@@ -43,6 +45,7 @@ export function toolPaths(env: NodeJS.ProcessEnv = process.env): ToolPaths {
     ferretdb: entries.ferretdb ?? '',
     testServer: entries.testServer ?? '',
     localSpeech: entries.localSpeech ?? '',
+    turnModels: entries.turnModels ?? '',
     temporalServer: entries.temporalServer ?? '',
     temporalSqlTool: entries.temporalSqlTool ?? '',
     postgresBin: entries.postgresBin ?? '',

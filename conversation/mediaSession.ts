@@ -7,7 +7,7 @@ import { Playback } from './playback';
 import type { SessionRecorder } from './recorder';
 import { onlyBackchannel } from './sentences';
 import type { EndReason, SessionEnd, Transport } from './transport';
-import { Vad } from './vad';
+import { EnergyVad as Vad } from './vad';
 
 export interface MediaSessionDeps {
   conversation: Conversation;

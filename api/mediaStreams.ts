@@ -13,6 +13,7 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { CallConversation, type LlmFor } from '../conversation/call';
 import { MediaSession } from '../conversation/mediaSession';
 import { callRecorder } from '../conversation/recorder';
+import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd, Transport } from '../conversation/transport';
 import { Framer, PIPELINE_SAMPLE_RATE, TelephonyCodec, frameBytes } from '../lib/audio';
 import { Agent } from '../models/agent';
@@ -97,7 +98,7 @@ function streamSessions(deps: MediaStreamsDeps): SocketSession<Admitted> {
 async function admit(callId: string, claim: () => Promise<void>, deps: MediaStreamsDeps, workflows: Workflows): Promise<Admitted> {
   const { config, speech } = deps;
   const conversation = await CallConversation.open(callId, deps.llmFor);
-  const agent = conversation && (await Agent.findById(conversation.call.agentId, { providers: 1, phone: 1 }).lean());
+  const agent = conversation && (await Agent.findById(conversation.call.agentId, { type: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
   const { call } = conversation;
@@ -132,6 +133,7 @@ async function admit(callId: string, claim: () => Promise<void>, deps: MediaStre
         ...engines,
         transport,
         settings: config.voice,
+        turnTaking: turnTakingOf(agent),
         sampleRate: PIPELINE_SAMPLE_RATE,
         language: call.language,
         ...(recorder ? { recorder } : {}),

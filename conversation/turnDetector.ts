@@ -9,7 +9,7 @@
 import { pcm16ToFloat } from '../lib/audio';
 import { FEATURE_SAMPLES } from './logMel';
 import type { SmartTurn } from './smartTurn';
-import type { VoiceActivity } from './vad';
+import type { VadChange, VoiceActivity } from './vad';
 
 const SAMPLE_RATE = 16_000;
 /** Audio kept from before the VAD's start of speech, which the VAD hears only after its first syllable. */
@@ -49,9 +49,14 @@ export class TurnDetector {
     return this.vad.speaking;
   }
 
-  async push(frame: Buffer): Promise<TurnEvent | undefined> {
+  /** Takes one frame; synchronous where the VAD is and no turn model is asked (the energy VAD). */
+  push(frame: Buffer): TurnEvent | undefined | Promise<TurnEvent | undefined> {
     this.keep(pcm16ToFloat(frame));
-    const change = await this.vad.push(frame);
+    const change = this.vad.push(frame);
+    return change instanceof Promise ? change.then((c) => this.changed(c, frame)) : this.changed(change, frame);
+  }
+
+  private changed(change: VadChange, frame: Buffer): TurnEvent | undefined | Promise<TurnEvent> {
     if (change === 'start') {
       const resumed = this.inTurn;
       if (!resumed) this.turnSamples = Math.min(this.bufferedSamples, Math.round(((this.vad.speechMs + PRE_SPEECH_MS) * SAMPLE_RATE) / 1000));
@@ -59,7 +64,7 @@ export class TurnDetector {
       this.waitedMs = undefined;
       return { type: 'speech', resumed };
     }
-    if (change === 'end' && this.inTurn) return this.paused();
+    if (change === 'end' && this.inTurn) return this.model ? this.judged(this.model) : this.endTurn({ type: 'end', reason: 'vad' });
     if (this.waitedMs !== undefined && !this.vad.speaking) {
       this.waitedMs += (frame.length / 2 / SAMPLE_RATE) * 1000;
       if (this.waitedMs >= this.settings.maxWaitMs) return this.endTurn({ type: 'end', reason: 'timeout' });
@@ -67,10 +72,9 @@ export class TurnDetector {
     return undefined;
   }
 
-  private async paused(): Promise<TurnEvent> {
-    if (!this.model) return this.endTurn({ type: 'end', reason: 'vad' });
+  private async judged(model: SmartTurn): Promise<TurnEvent> {
     const started = performance.now();
-    const probability = await this.model.completeProbability(this.turnAudio());
+    const probability = await model.completeProbability(this.turnAudio());
     const inferenceMs = performance.now() - started;
     if (probability >= this.settings.completeThreshold) return this.endTurn({ type: 'end', reason: 'turn_model', probability, inferenceMs });
     this.waitedMs = 0;

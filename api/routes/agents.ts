@@ -88,6 +88,7 @@ export const agentRoutes = [
           maxDurationMinutes: body.maxDurationMinutes ?? 15,
           instructions: body.instructions,
           providers: body.providers ?? {},
+          turnTaking: body.turnTaking ?? {},
         });
         return agentRepresentation(doc, config.providers);
       } catch (err) {
@@ -132,12 +133,13 @@ export const agentRoutes = [
     handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof UpdateAgentBody }>) => {
       const doc = await findAgent(auth.organizationId, params.id);
       checkBlocks(doc.type, body);
-      const { providers, phone, voice, name, ...scalars } = body;
+      const { providers, phone, voice, turnTaking, name, ...scalars } = body;
       doc.set(scalars);
       if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
       if (providers) doc.set('providers', { ...(doc.providers ?? {}), ...providers });
       if (phone) doc.set('phone', { ...PHONE_DEFAULTS, ...doc.phone, ...phone });
       if (voice) doc.set('voice', { ...VOICE_DEFAULTS, ...doc.voice, ...voice });
+      if (turnTaking) doc.set('turnTaking', { ...doc.turnTaking, ...turnTaking });
       try {
         await doc.save();
       } catch (err) {

@@ -23,7 +23,8 @@ import { provision, toolPaths } from '../scripts/stack';
 import { RATE, clips, synthesize, type Clip } from './turnSet';
 
 const SNRS = [20, 10, 5];
-const DETECTORS = ['energy', 'silero', 'silero+turn'] as const;
+/** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones. */
+const DETECTORS = ['energy', 'silero', 'silero+turn call', 'silero+turn interview'] as const;
 type Detector = (typeof DETECTORS)[number];
 const FRAME = frameBytes(RATE);
 const SEED = 37;
@@ -38,9 +39,9 @@ interface Scores {
 }
 
 async function detector(kind: Detector, dir: string, turn: SmartTurn): Promise<TurnDetector> {
-  const settings = { completeThreshold: DEFAULT_TURN.call.completeThreshold, maxWaitMs: DEFAULT_TURN.call.maxWaitMs };
+  const settings = DEFAULT_TURN[kind === 'silero+turn interview' ? 'interview' : 'call'];
   if (kind === 'energy') return new TurnDetector(new EnergyVad(RATE, DEFAULT_VAD.stopMs), undefined, settings);
-  return new TurnDetector(await SileroVad.create(dir, DEFAULT_VAD), kind === 'silero+turn' ? turn : undefined, settings);
+  return new TurnDetector(await SileroVad.create(dir, DEFAULT_VAD), kind.startsWith('silero+turn') ? turn : undefined, settings);
 }
 
 /** A phone line's round trip: down to 8 kHz mu-law and back up, as Media Streams carries it. */
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
   rows.forEach(print);
   console.log('\ntargets: false starts at 10 dB at most x0.25 the energy VAD\'s; premature end on cut sentences at most 5%; delay p50 at most 300 ms');
   console.log(`turn model inference per decision: p50 ${ms(percentile(inference, 50))}, p99 ${ms(percentile(inference, 99))} (${inference.length} decisions)`);
-  console.log(`settings: VAD ${JSON.stringify(DEFAULT_VAD)}, energy hangover ${DEFAULT_VAD.stopMs} ms, turn ${JSON.stringify(DEFAULT_TURN.call)}`);
+  console.log(`settings: VAD ${JSON.stringify(DEFAULT_VAD)}, energy hangover ${DEFAULT_VAD.stopMs} ms, turn ${JSON.stringify(DEFAULT_TURN)}`);
 }
 
 void main();

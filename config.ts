@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import { EMBEDDED_SPEECH, LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from './providers/vendors';
@@ -143,7 +145,7 @@ export interface VoiceSettings {
   reprompt: string;
   /** Lower-case phrases that acknowledge the agent without interrupting it. */
   backchannels: string[];
-  /** Speech over the agent this long interrupts it even before the STT has recognised a word. */
+  /** Speech over the agent this long interrupts it even before the STT has recognised a word (an agent's `turnTaking.interruptMs` overrides it). */
   bargeInSpeechMs: number;
   /** How long the caller's speech may go without any transcript, the model without a token, TTS without audio. */
   sttTimeoutMs: number;
@@ -151,6 +153,18 @@ export interface VoiceSettings {
   ttsTimeoutMs: number;
   /** Quiet that ends speech for the voice activity detector (longer than the pauses between words). */
   vadHangoverMs: number;
+  /**
+   * Who is speaking: `silero` (Silero VAD, with Smart Turn deciding the end of a turn; the default
+   * where scripts/tools.sh turn-models provisioned them) or `energy` (a loudness threshold, and the
+   * end of a turn at the first pause).
+   */
+  vad: 'energy' | 'silero';
+  /** Silero's probability of speech at or above which a 32 ms window is speech. */
+  vadThreshold: number;
+  /** Speech this long starts an utterance (a click or a breath is shorter). */
+  vadStartMs: number;
+  /** Where Silero VAD and Smart Turn are (scripts/tools.sh turn-models); empty: not provisioned. */
+  turnModelsDir: string;
   /** How far ahead of real time the agent's audio is sent. */
   playbackLeadMs: number;
 }
@@ -334,6 +348,18 @@ function toolsFrom(env: NodeJS.ProcessEnv): Config['tools'] {
   return { allowLoopback };
 }
 
+/** The VAD: Silero where its models are (TURN_MODELS_DIR), unless VOICE_VAD says `energy`. */
+function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThreshold' | 'vadStartMs' | 'turnModelsDir'> {
+  const turnModelsDir = env.TURN_MODELS_DIR || '';
+  const provisioned = turnModelsDir !== '' && ['silero_vad.onnx', 'smart-turn-v3.2-cpu.onnx'].every((file) => existsSync(path.join(turnModelsDir, file)));
+  const vad = env.VOICE_VAD || (provisioned ? 'silero' : 'energy');
+  if (vad !== 'energy' && vad !== 'silero') throw new Error(`VOICE_VAD must be energy or silero, got "${vad}"`);
+  if (vad === 'silero' && !provisioned) throw new Error('VOICE_VAD=silero needs TURN_MODELS_DIR naming the folder scripts/tools.sh turn-models fills');
+  const threshold = Number(env.VOICE_VAD_THRESHOLD || 0.5);
+  if (!(threshold > 0 && threshold < 1)) throw new Error(`VOICE_VAD_THRESHOLD must be a probability between 0 and 1, got "${env.VOICE_VAD_THRESHOLD}"`);
+  return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir };
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -426,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       llmTimeoutMs: intFrom(env, 'VOICE_LLM_TIMEOUT_MS', 15000),
       ttsTimeoutMs: intFrom(env, 'VOICE_TTS_TIMEOUT_MS', 5000),
       vadHangoverMs: intFrom(env, 'VOICE_VAD_HANGOVER_MS', 200),
+      ...vadFrom(env),
       playbackLeadMs: intFrom(env, 'VOICE_PLAYBACK_LEAD_MS', 200),
     },
     logLevel: env.LOG_LEVEL || 'info',

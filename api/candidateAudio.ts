@@ -14,6 +14,7 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { InterviewConversation, type TranscriptEvent } from '../conversation/interview';
 import { MediaSession } from '../conversation/mediaSession';
 import { interviewLlm } from '../conversation/profile';
+import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { admitInterviewStart } from '../domain/admission';
@@ -154,6 +155,7 @@ class AudioSession extends BrowserAudioSession {
       tts,
       transport: this,
       settings: deps.config.voice,
+      turnTaking: turnTakingOf(agent),
       sampleRate: PIPELINE_SAMPLE_RATE,
       language: interview.language,
       onPartial: (text) => this.send({ type: 'partial', text }),

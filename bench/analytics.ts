@@ -12,6 +12,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { encryptedDataConverter } from '../lib/payloadCodec';
+import { seeded } from '../lib/seeded';
 import { AnalyticsDay, AnalyticsSection, dayId } from '../models/analytics';
 import { sectionsOf, type Cell } from '../models/analyticsCells';
 import { addDays, utcDay } from '../lib/zonedDays';
@@ -39,25 +40,13 @@ const CONNECTED = new Set(['completed', 'contact_hung_up', 'max_duration', 'hang
 const OUTCOMES = ['renew', 'cancel', 'callback', null];
 const SENTIMENTS = ['positive', 'neutral', 'negative'];
 
-/** A small seeded generator, so every run loads the same calls. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const hex = (n: number, prefix: string) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 
 type Summed = Omit<Cell, 'v'> & { sums: Map<string, number> };
 
 /** Day documents for CALLS calls ending up to `last`, as the fold would have written them. */
 function rollups(organizationId: string, last: string) {
-  const rand = random(18);
+  const rand = seeded(18);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const weighted = () => {
     let r = rand() * 100;

@@ -7,7 +7,11 @@ import { Playback } from './playback';
 import type { SessionRecorder } from './recorder';
 import { onlyBackchannel } from './sentences';
 import type { EndReason, SessionEnd, Transport } from './transport';
-import { Vad } from './vad';
+import { SileroVad } from './sileroVad';
+import { SmartTurn } from './smartTurn';
+import { TurnDetector, type TurnEvent } from './turnDetector';
+import { DEFAULT_TURN, type AgentTurnSettings } from './turnSettings';
+import { EnergyVad } from './vad';
 
 export interface MediaSessionDeps {
   conversation: Conversation;
@@ -19,6 +23,8 @@ export interface MediaSessionDeps {
   sampleRate: number;
   language: string;
   voice?: string;
+  /** The agent's turn taking (conversation/turnSettings.ts); a call's defaults when omitted. */
+  turnTaking?: AgentTurnSettings;
   /** The contact's words so far in the utterance being heard (the STT's partials), for a live caption. */
   onPartial?: (text: string) => void;
   /** Each agent turn's stage times, once its first frame is sent (benchmarks, metrics). */
@@ -44,7 +50,14 @@ export class MediaSession {
   readonly ended: Promise<SessionEnd>;
   private resolveEnded!: (end: SessionEnd) => void;
   private final: SessionEnd | undefined;
-  private readonly vad: Vad;
+  private readonly turnTaking: AgentTurnSettings;
+  /** Made on construction; Silero's and Smart Turn's models load once per process, on first use. */
+  private readonly detector: Promise<TurnDetector>;
+  /** The latest detector state the frames so far left, for decisions taken outside the frame chain. */
+  private listening: TurnDetector | undefined;
+  /** The caller's frames through the detector, one after another, and how many are under way. */
+  private frames: Promise<void> = Promise.resolve();
+  private pendingFrames = 0;
   private readonly playback: Playback;
   private stt: SttStream | undefined;
   /** Conversation writes and agent turns, one after another in the order they were said. */
@@ -71,7 +84,9 @@ export class MediaSession {
 
   constructor(private readonly deps: MediaSessionDeps) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
-    this.vad = new Vad(deps.sampleRate, deps.settings.vadHangoverMs);
+    this.turnTaking = deps.turnTaking ?? DEFAULT_TURN.call;
+    this.detector = detectorFor(deps.settings, deps.sampleRate, this.turnTaking);
+    this.detector.then((d) => (this.listening = d)).catch((err: unknown) => this.end('error', `voice activity detection could not start: ${(err as Error).message}`));
     this.playback = new Playback(deps.recorder ? recorded(deps.transport, deps.recorder) : deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
   }
 
@@ -114,17 +129,52 @@ export class MediaSession {
     }
     this.stt?.send(frame);
     this.deps.recorder?.heard(frame);
-    const change = this.vad.push(frame);
-    if (change === 'start') {
+    // Whether the agent was speaking is taken as the frame arrives: Silero hears it a little later.
+    const overAgent = this.agentHasTurn();
+    const detector = this.listening;
+    if (detector && this.pendingFrames === 0) {
+      const event = detector.push(frame);
+      if (!(event instanceof Promise)) return this.heardAudio(detector, event, overAgent);
+      return this.queueFrame(event.then((e) => this.heardAudio(detector, e, overAgent)));
+    }
+    this.queueFrame(
+      this.frames.then(async () => {
+        const ready = await this.detector;
+        this.heardAudio(ready, await ready.push(frame), overAgent);
+      }),
+    );
+  }
+
+  /** Frames wait for those before them while the detector is busy (loading, or running a model). */
+  private queueFrame(work: Promise<void>): void {
+    this.pendingFrames++;
+    this.frames = work.catch((err: unknown) => this.end('error', (err as Error).message)).finally(() => this.pendingFrames--);
+  }
+
+  private heardAudio(detector: TurnDetector, event: TurnEvent | undefined, overAgent: boolean): void {
+    if (this.final) return;
+    const { maxTurnMs } = this.deps.settings;
+    if (event?.type === 'speech') {
       this.utterances++;
       this.disarm('silence');
       this.settledSinceSpeech = false;
     }
-    if (this.vad.speaking && this.agentHasTurn()) this.overlapped = this.utterances;
-    if (this.vad.speechMs > settings.maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${settings.maxTurnMs} ms`);
+    const { speaking, speechMs } = detector.vad;
+    if (speaking && (overAgent || this.agentHasTurn())) this.overlapped = this.utterances;
+    if (speechMs > maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${maxTurnMs} ms`);
     // Speech this long over the agent interrupts even before the STT has a word of it.
-    if (this.vad.speechMs >= settings.bargeInSpeechMs) this.bargeIn();
-    if (change === 'end') this.speechEnded();
+    if (speechMs >= (this.turnTaking.interruptMs ?? this.deps.settings.bargeInSpeechMs)) this.bargeIn();
+    if (event?.type === 'end') this.speechEnded();
+  }
+
+  /** The agent's own, or the service's. */
+  private backchannels(): readonly string[] {
+    return this.turnTaking.backchannels ?? this.deps.settings.backchannels;
+  }
+
+  /** Whether the contact's turn is still open: speaking, or paused mid-thought as the turn model judged. */
+  private contactHasTurn(): boolean {
+    return this.listening?.inTurn ?? false;
   }
 
   /**
@@ -181,7 +231,7 @@ export class MediaSession {
   private heardPartial(text: string): void {
     const words = [...this.heard, text].join(' ');
     this.deps.onPartial?.(words);
-    if (!onlyBackchannel(words, this.deps.settings.backchannels)) this.bargeIn();
+    if (!onlyBackchannel(words, this.backchannels()) && words.split(/\s+/).filter(Boolean).length >= this.turnTaking.interruptWords) this.bargeIn();
   }
 
   private heardFinal(text: string): void {
@@ -189,7 +239,7 @@ export class MediaSession {
     this.settledSinceSpeech = true;
     const utterance = [...this.heard, text].join(' ').trim();
     const overAgent = this.agentHasTurn() || this.overlapped === this.utterances;
-    if (!utterance || (overAgent && onlyBackchannel(utterance, this.deps.settings.backchannels))) {
+    if (!utterance || (overAgent && onlyBackchannel(utterance, this.backchannels()))) {
       // Noise, or "mm-hm" over the agent (even if its final comes after the agent stopped): nobody
       // took the turn. Said while the agent was silent, a lone "yeah" is an answer, and is kept.
       this.heard = [];
@@ -198,8 +248,8 @@ export class MediaSession {
     }
     this.bargeIn();
     this.heard.push(text);
-    // The later of the STT's final and the VAD's end of speech ends the utterance.
-    if (!this.vad.speaking) this.commit();
+    // The later of the STT's final and the end of the contact's turn ends the utterance.
+    if (!this.contactHasTurn()) this.commit();
   }
 
   private speechEnded(): void {
@@ -253,7 +303,7 @@ export class MediaSession {
     this.turn = turn;
     // Speech already under way (the contact talked while the opening was being produced) is not
     // talking over the agent: it is heard in full and becomes their turn after this one.
-    this.talkingAtTurnStart = this.vad.speaking || !this.settledSinceSpeech || this.heard.length > 0 ? this.utterances : undefined;
+    this.talkingAtTurnStart = this.contactHasTurn() || !this.settledSinceSpeech || this.heard.length > 0 ? this.utterances : undefined;
     let reply: ReplyTurn;
     try {
       reply = await turn.produce(line);
@@ -315,4 +365,14 @@ function recorded(transport: Transport, recorder: SessionRecorder): Transport {
     mark: (name) => transport.mark(name),
     close: (end) => transport.close(end),
   };
+}
+
+/** Silero with Smart Turn where the service runs them, else the energy VAD, whose every pause ends a turn. */
+async function detectorFor(settings: VoiceSettings, sampleRate: number, turn: AgentTurnSettings): Promise<TurnDetector> {
+  if (settings.vad === 'energy') return new TurnDetector(new EnergyVad(sampleRate, settings.vadHangoverMs), undefined, turn);
+  const [vad, model] = await Promise.all([
+    SileroVad.create(settings.turnModelsDir, { threshold: settings.vadThreshold, startMs: settings.vadStartMs, stopMs: settings.vadHangoverMs }),
+    SmartTurn.create(settings.turnModelsDir),
+  ]);
+  return new TurnDetector(vad, model, turn);
 }

@@ -5,15 +5,25 @@ const THRESHOLD_DBFS = -40;
 /** Loud audio this long starts speech, so a click does not. */
 const START_MS = 60;
 
+export type VadChange = 'start' | 'end' | undefined;
+
+/** Voice activity detection over the caller's 16 kHz PCM16 frames, one frame at a time and in order. */
+export interface VoiceActivity {
+  readonly speaking: boolean;
+  /** Milliseconds from the start of the current speech to its latest speech (0 when silent). */
+  readonly speechMs: number;
+  /** Takes one frame; says when speech starts or ends with it. */
+  push(frame: Buffer): VadChange | Promise<VadChange>;
+}
+
 /**
  * Energy voice activity detection with hangover: speech starts after START_MS of frames above
  * THRESHOLD_DBFS and ends after `hangoverMs` of frames below it, so the pauses between words do not
  * end it. It is only as good as its threshold: loud noise counts as speech. The session pairs it
  * with the STT's finals, which say whether there were words.
  */
-export class Vad {
+export class EnergyVad implements VoiceActivity {
   speaking = false;
-  /** Milliseconds from the start of the current speech to its latest loud frame (0 when silent). */
   speechMs = 0;
   private sinceStart = 0;
   private loudMs = 0;
@@ -24,8 +34,7 @@ export class Vad {
     private readonly hangoverMs: number,
   ) {}
 
-  /** Takes one frame; says when speech starts or ends with it. */
-  push(frame: Buffer): 'start' | 'end' | undefined {
+  push(frame: Buffer): VadChange {
     const samples = samplesOf(frame);
     const ms = (samples.length / this.sampleRate) * 1000;
     let energy = 0;

@@ -49,6 +49,8 @@ export interface AgentRecord {
   tools: AgentTool[];
   phone?: Record<string, unknown>;
   voice?: Record<string, unknown>;
+  /** The agent's own turn-taking settings (conversation/turnSettings.ts); the defaults for its type fill the rest. */
+  turnTaking?: Record<string, unknown>;
   sessionsCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -75,6 +77,7 @@ const agentSchema = new Schema<AgentRecord>(
     tools: { type: Schema.Types.Mixed, default: [] },
     phone: { type: Schema.Types.Mixed },
     voice: { type: Schema.Types.Mixed },
+    turnTaking: { type: Schema.Types.Mixed },
     sessionsCount: { type: Number, default: 0 },
   },
   { timestamps: true, versionKey: false, minimize: false },

@@ -103,7 +103,7 @@ async function main(): Promise<void> {
 
   let provisioned: string | undefined;
   try {
-    provisioned = provision('temporal', 'ferretdb', 'local-speech');
+    provisioned = provision('temporal', 'ferretdb', 'local-speech', 'turn-models');
   } catch {
     fail('provisioning failed (see the [tools] lines above)');
   }
@@ -139,6 +139,8 @@ async function main(): Promise<void> {
     DEFAULT_TTS_PROVIDER: process.env.DEFAULT_TTS_PROVIDER || 'local',
     // A partner tries their agent's tools against a tool server on their own laptop.
     TOOLS_ALLOW_LOOPBACK: process.env.TOOLS_ALLOW_LOOPBACK || 'true',
+    // Silero VAD and Smart Turn (scripts/tools.sh turn-models) decide who speaks and when a turn ends.
+    TURN_MODELS_DIR: tools.turnModels,
   };
   try {
     if (startTemporalServer) {

@@ -20,6 +20,8 @@ export interface ToolPaths {
   testServer: string;
   /** The `local` speech engines' models (providers/stt/local.ts, providers/tts/local.ts). */
   localSpeech: string;
+  /** Silero VAD and Smart Turn v3.2 (conversation/turnModels.ts). */
+  turnModels: string;
   /** The production shape's (scripts/productionStack.ts), provisioned by `tools.sh production`. */
   temporalServer: string;
   temporalSqlTool: string;
@@ -29,7 +31,7 @@ export interface ToolPaths {
   nginxLibs: string;
 }
 
-type Step = 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'postgresql' | 'production';
+type Step = 'all' | 'temporal' | 'ferretdb' | 'test-server' | 'local-speech' | 'turn-models' | 'postgresql' | 'production';
 
 /**
  * Builds whatever the tools cache lacks; progress goes to stderr. Returns tools.sh's closing line,
@@ -57,6 +59,7 @@ export function toolPaths(env: NodeJS.ProcessEnv = process.env): ToolPaths {
     ferretdb: entries.ferretdb ?? '',
     testServer: entries.testServer ?? '',
     localSpeech: entries.localSpeech ?? '',
+    turnModels: entries.turnModels ?? '',
     temporalServer: entries.temporalServer ?? '',
     temporalSqlTool: entries.temporalSqlTool ?? '',
     postgresBin: entries.postgresBin ?? '',

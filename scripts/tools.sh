@@ -10,6 +10,7 @@
 #   MONGODB_URI          a running MongoDB: skip FerretDB
 #   TEMPORAL_TEST_SERVER_PATH  a time-skipping test server executable to use instead of ours
 #   LOCAL_SPEECH_DIR     a local speech folder (the layout local_speech builds) to use instead of ours
+#   TURN_MODELS_DIR      a folder holding silero_vad.onnx and smart-turn-v3.2-cpu.onnx to use instead of ours
 #
 # `schemathesis` (the OpenAPI fuzzer the contract test runs) prints the path of its `st` command;
 # `python-clients` (the Python client's generator and pytest) prints the bin folder of their venv.
@@ -45,6 +46,11 @@ SCHEMATHESIS_VERSION=4.32.5
 OPENAPI_PYTHON_CLIENT_VERSION=0.29.1
 RUFF_VERSION=0.17.6
 PYTEST_VERSION=9.2.0
+# Who is speaking and have they finished (conversation/turnModels.ts): Silero VAD (MIT) and Smart Turn
+# v3.2 (BSD-2), both shipped inside the pipecat-ai wheel, of which only the two models are kept.
+PIPECAT_VERSION=1.14.0
+SILERO_VAD_SHA256=1a153a22f4509e292a94e67d6f9b85e8deb25b4988682b7e174c65279d8788e3
+SMART_TURN_SHA256=2bb026316b14a660486a75b1733cd3fbab8c2fd0314dc9af7be49f8cca967e4f
 
 TOOLS_DIR=${VOICE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voice-agent-platform/tools}
 BIN="$TOOLS_DIR/bin"
@@ -385,6 +391,37 @@ PY
   took "local speech" "$start"
 }
 
+# The turn-taking models: `pip download --no-deps` of the pinned pipecat-ai wheel (12 MB, never
+# installed), of which only the two .onnx files are kept, each checked against its pinned sha256.
+turn_models() {
+  if [ -n "${TURN_MODELS_DIR:-}" ]; then say "turn models: using TURN_MODELS_DIR=$TURN_MODELS_DIR"; return; fi
+  local home="$TOOLS_DIR/turn-models-pipecat-$PIPECAT_VERSION"
+  if [ -f "$home/.complete" ]; then say "turn models (pipecat-ai $PIPECAT_VERSION): present"; return; fi
+  need python3 "Python 3 with pip is needed to fetch the turn-taking models from PyPI (or set TURN_MODELS_DIR)"
+  local start; start=$(date +%s)
+  say "turn models: fetching pipecat-ai $PIPECAT_VERSION's wheel from PyPI for Silero VAD and Smart Turn v3.2 (first time only)..."
+  local scratch; scratch=$(mktemp -d "$TOOLS_DIR/.build-turn-models.XXXXXX")
+  chmod 755 "$scratch"
+  python3 -m pip download --disable-pip-version-check --progress-bar off --no-deps -d "$scratch/wheel" "pipecat-ai==$PIPECAT_VERSION" >&2
+  python3 - "$scratch" <<'PY'
+import glob, os, sys, zipfile
+
+scratch = sys.argv[1]
+with zipfile.ZipFile(glob.glob(os.path.join(scratch, "wheel", "pipecat_ai-*.whl"))[0]) as wheel:
+    for member in ("pipecat/audio/vad/data/silero_vad.onnx", "pipecat/audio/turn/smart_turn/data/smart-turn-v3.2-cpu.onnx"):
+        with open(os.path.join(scratch, os.path.basename(member)), "wb") as out:
+            out.write(wheel.read(member))
+PY
+  rm -rf "$scratch/wheel"
+  (cd "$scratch" && printf '%s  %s\n' "$SILERO_VAD_SHA256" silero_vad.onnx "$SMART_TURN_SHA256" smart-turn-v3.2-cpu.onnx | sha256sum -c --quiet -) \
+    || die "turn models: a model in pipecat-ai $PIPECAT_VERSION does not match its pinned sha256"
+  touch "$scratch/.complete"
+  rm -rf "$home"
+  mv "$scratch" "$home"
+  say "turn models (pipecat-ai $PIPECAT_VERSION): ready in $(elapsed "$start")"
+  took "turn models" "$start"
+}
+
 # Prints the bin folder of the pinned Node, fetching it first when missing. The check before the lock
 # keeps every npm script from waiting on a long build of another tool once Node is in place.
 node_bin() {
@@ -491,6 +528,7 @@ paths() {
   echo "ferretdb=$ferretdb"
   echo "testServer=${TEMPORAL_TEST_SERVER_PATH:-$BIN/temporal-test-server-$TEST_SERVER_VERSION}"
   echo "localSpeech=${LOCAL_SPEECH_DIR:-$TOOLS_DIR/local-speech-$LOCAL_SPEECH_BUILD}"
+  echo "turnModels=${TURN_MODELS_DIR:-$TOOLS_DIR/turn-models-pipecat-$PIPECAT_VERSION}"
   echo "temporalServer=$BIN/temporal-server-$TEMPORAL_SERVER_VERSION"
   echo "temporalSqlTool=$BIN/temporal-sql-tool-$TEMPORAL_SERVER_VERSION"
   echo "postgresBin=$TOOLS_DIR/postgresql-$POSTGRES_MAJOR/usr/lib/postgresql/$POSTGRES_MAJOR/bin"
@@ -511,18 +549,19 @@ esac
 lock
 for step in "${@:-all}"; do
   case "$step" in
-    all) chromium_obtainable; temporal_cli; ferretdb; test_server; local_speech; chromium ;;
+    all) chromium_obtainable; temporal_cli; ferretdb; test_server; local_speech; turn_models; chromium ;;
     temporal) temporal_cli ;;
     ferretdb) ferretdb ;;
     test-server) test_server ;;
     local-speech) local_speech ;;
+    turn-models) turn_models ;;
     temporal-server) temporal_server ;;
     postgresql) postgresql ;;
     nginx) nginx ;;
     # What scripts/production.ts runs: the CLI (for namespace and search-attribute setup) and FerretDB
     # as always, plus the real Temporal server, PostgreSQL and nginx.
     production) temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
-    *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|temporal-server|postgresql|nginx|production ...|node-bin|schemathesis|python-clients|paths]" ;;
+    *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|turn-models|temporal-server|postgresql|nginx|production ...|node-bin|schemathesis|python-clients|paths]" ;;
   esac
 done
 summary

@@ -100,6 +100,7 @@ export const agentRoutes = [
           instructions: body.instructions,
           providers: body.providers ?? {},
           tools,
+          turnTaking: body.turnTaking ?? {},
         });
         return agentRepresentation(doc, config.providers);
       } catch (err) {
@@ -147,13 +148,14 @@ export const agentRoutes = [
       const doc = await findAgent(auth.organizationId, params.id);
       checkBlocks(doc.type, body);
       if (body.phone?.direction === 'outbound') await agentHasNoNumbers(auth.organizationId, params.id);
-      const { providers, phone, voice, name, tools, ...scalars } = body;
+      const { providers, phone, voice, turnTaking, name, tools, ...scalars } = body;
       doc.set(scalars);
       if (tools) doc.set('tools', await checkedTools(tools, config));
       if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
       if (providers) doc.set('providers', { ...(doc.providers ?? {}), ...providers });
       if (phone) doc.set('phone', { ...PHONE_DEFAULTS, ...doc.phone, ...phone });
       if (voice) doc.set('voice', { ...VOICE_DEFAULTS, ...doc.voice, ...voice });
+      if (turnTaking) doc.set('turnTaking', { ...doc.turnTaking, ...turnTaking });
       try {
         await doc.save();
       } catch (err) {

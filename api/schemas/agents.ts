@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { placeholders, type AgentRecord } from '../../models/agent';
+import { turnTakingOf } from '../../conversation/turnSettings';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 import { Tool, ToolsInput } from './tools';
@@ -55,6 +56,38 @@ const VoiceFields = {
   difficulty: StringEnum(DIFFICULTIES),
 };
 
+const TurnTakingFields = {
+  completeThreshold: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description: 'The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents.',
+  }),
+  maxWaitMs: Type.Integer({
+    minimum: 0,
+    maximum: 10000,
+    description: 'The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents.',
+  }),
+  interruptMs: Type.Integer({
+    minimum: 100,
+    maximum: 10000,
+    description: 'Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents.',
+  }),
+  interruptWords: Type.Integer({
+    minimum: 1,
+    maximum: 20,
+    description: 'Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents.',
+  }),
+  backchannels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+    maxItems: 50,
+    uniqueItems: true,
+    description: 'Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS.',
+  }),
+};
+const TurnTakingInput = Type.Partial(Type.Object(TurnTakingFields), {
+  additionalProperties: false,
+  description: 'Who is speaking and when a turn ends (docs/voice.md); omitted fields keep their defaults.',
+});
+
 const PhoneInput = Type.Partial(Type.Object(PhoneFields), { additionalProperties: false, description: 'Phone agents only.' });
 const VoiceInput = Type.Partial(Type.Object(VoiceFields), { additionalProperties: false, description: 'Voice agents only.' });
 
@@ -76,6 +109,7 @@ export const CreateAgentBody = Type.Object(
     tools: Type.Optional(ToolsInput),
     phone: Type.Optional(PhoneInput),
     voice: Type.Optional(VoiceInput),
+    turnTaking: Type.Optional(TurnTakingInput),
   },
   {
     additionalProperties: false,
@@ -100,10 +134,11 @@ export const UpdateAgentBody = Type.Object(
     tools: Type.Optional(ToolsInput),
     phone: Type.Optional(PhoneInput),
     voice: Type.Optional(VoiceInput),
+    turnTaking: Type.Optional(TurnTakingInput),
     type: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
     mode: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
   },
-  { additionalProperties: false, title: 'agent_update', description: 'Only supplied fields change; `phone`, `voice` and `providers` merge field by field.' },
+  { additionalProperties: false, title: 'agent_update', description: 'Only supplied fields change; `phone`, `voice`, `turnTaking` and `providers` merge field by field.' },
 );
 export type UpdateAgentBody = Static<typeof UpdateAgentBody>;
 
@@ -136,6 +171,10 @@ export const Agent = Type.Object(
     tools: Type.Array(Tool, { description: 'What the agent can do while it talks, every default filled.' }),
     phone: Type.Optional(Type.Object(PhoneFields, { description: 'Present on phone agents only, with every default filled.' })),
     voice: Type.Optional(Type.Object(VoiceFields, { description: 'Present on voice agents only, with every default filled.' })),
+    turnTaking: Type.Object(
+      { ...TurnTakingFields, interruptMs: Type.Optional(TurnTakingFields.interruptMs), backchannels: Type.Optional(TurnTakingFields.backchannels) },
+      { description: 'The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply.' },
+    ),
     sessionsCount: Type.Integer({ description: 'Calls or interviews run with this agent.' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -192,6 +231,7 @@ export function agentRepresentation(doc: AgentRecord, defaults: { llm: string; s
     tools: doc.tools ?? [],
     ...(doc.type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...doc.phone } as Agent['phone'] } : {}),
     ...(doc.type === 'voice' ? { voice: { ...VOICE_DEFAULTS, ...doc.voice } as Agent['voice'] } : {}),
+    turnTaking: turnTakingOf(doc),
     sessionsCount: doc.sessionsCount ?? 0,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),

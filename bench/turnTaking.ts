@@ -1,0 +1,137 @@
+/**
+ * Who is speaking, and have they finished, scored on the labelled set bench/turnSet.ts generates:
+ * today's energy VAD, Silero VAD alone and Silero with Smart Turn, in one run, at 20, 10 and 5 dB
+ * SNR, on the web's 16 kHz and on a phone line's 8 kHz mu-law (encoded and decoded back to 16 kHz as
+ * the Media Streams transport does). Each clip streams through a fresh detector in 20 ms frames.
+ *
+ *   false starts   non-speech clips in which the detector heard speech start (a barge-in that should not be)
+ *   missed         speech clips (sentences, cut sentences, backchannels) in which it heard none
+ *   premature      cut sentences whose turn it ended before the speaker went on
+ *   delay          from the real end of a complete sentence to the end-of-turn decision (the turn
+ *                  model's inference included), p50 and p99; `-` when it never decided
+ *
+ * Run: npm run bench:turns
+ */
+import { TelephonyCodec, floatToPcm16, frameBytes, pcm16ToFloat } from '../lib/audio';
+import { SileroVad } from '../conversation/sileroVad';
+import { SmartTurn } from '../conversation/smartTurn';
+import { TurnDetector } from '../conversation/turnDetector';
+import { EnergyVad } from '../conversation/vad';
+import { DEFAULT_TURN, DEFAULT_VAD } from '../conversation/turnSettings';
+import { LocalTtsProvider } from '../providers/tts/local';
+import { provision, toolPaths } from '../scripts/stack';
+import { RATE, clips, synthesize, type Clip } from './turnSet';
+
+const SNRS = [20, 10, 5];
+/** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones. */
+const DETECTORS = ['energy', 'silero', 'silero+turn call', 'silero+turn interview'] as const;
+type Detector = (typeof DETECTORS)[number];
+const FRAME = frameBytes(RATE);
+const SEED = 37;
+
+interface Scores {
+  falseStarts: [number, number];
+  missed: [number, number];
+  premature: [number, number];
+  delays: number[];
+  undecided: number;
+  inference: number[];
+}
+
+async function detector(kind: Detector, dir: string, turn: SmartTurn): Promise<TurnDetector> {
+  const settings = DEFAULT_TURN[kind === 'silero+turn interview' ? 'interview' : 'call'];
+  if (kind === 'energy') return new TurnDetector(new EnergyVad(RATE, DEFAULT_VAD.stopMs), undefined, settings);
+  return new TurnDetector(await SileroVad.create(dir, DEFAULT_VAD), kind.startsWith('silero+turn') ? turn : undefined, settings);
+}
+
+/** A phone line's round trip: down to 8 kHz mu-law and back up, as Media Streams carries it. */
+async function overPhone(audio: Float32Array): Promise<Float32Array> {
+  const codec = await TelephonyCodec.create();
+  try {
+    return pcm16ToFloat(codec.decode(codec.encode(floatToPcm16(audio))));
+  } finally {
+    codec.close();
+  }
+}
+
+async function score(kind: Detector, set: Clip[], dir: string, turn: SmartTurn): Promise<Scores> {
+  const s: Scores = { falseStarts: [0, 0], missed: [0, 0], premature: [0, 0], delays: [], undecided: 0, inference: [] };
+  for (const clip of set) {
+    const d = await detector(kind, dir, turn);
+    const pcm = floatToPcm16(clip.audio);
+    let heard = false;
+    const ends: number[] = [];
+    for (let at = 0; at + FRAME <= pcm.length; at += FRAME) {
+      const event = await d.push(pcm.subarray(at, at + FRAME));
+      const sample = (at + FRAME) / 2;
+      if (event?.type === 'speech') heard = true;
+      if (event && event.type !== 'speech' && event.inferenceMs !== undefined) s.inference.push(event.inferenceMs);
+      if (event?.type === 'end') ends.push(sample + ((event.inferenceMs ?? 0) * RATE) / 1000);
+    }
+    if (clip.kind === 'noise') {
+      s.falseStarts[0] += heard ? 1 : 0;
+      s.falseStarts[1]++;
+      continue;
+    }
+    s.missed[0] += heard ? 0 : 1;
+    s.missed[1]++;
+    if (clip.kind === 'cut') {
+      s.premature[0] += ends.some((t) => t < clip.pauseEnd) ? 1 : 0;
+      s.premature[1]++;
+    }
+    if (clip.kind === 'complete') {
+      const decided = ends.find((t) => t >= clip.speechEnd);
+      if (decided === undefined) s.undecided++;
+      else s.delays.push(((decided - clip.speechEnd) / RATE) * 1000);
+    }
+  }
+  return s;
+}
+
+function percentile(values: number[], p: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const pct = ([n, of]: [number, number]) => `${((100 * n) / Math.max(1, of)).toFixed(0).padStart(3)}% (${n}/${of})`;
+const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
+
+async function main(): Promise<void> {
+  provision('local-speech');
+  provision('turn-models');
+  const paths = toolPaths();
+  const turn = await SmartTurn.create(paths.turnModels);
+  console.log('Synthesizing the set with the local TTS...');
+  const voices = await synthesize(new LocalTtsProvider({ dir: paths.localSpeech }));
+  const rows: string[][] = [];
+  const inference: number[] = [];
+  const energyFalseStarts: Record<string, number> = {};
+  for (const line of ['16 kHz', 'mu-law 8 kHz']) {
+    for (const snr of SNRS) {
+      let set = clips(voices, snr, SEED + snr);
+      if (line !== '16 kHz') set = await Promise.all(set.map(async (clip) => ({ ...clip, audio: await overPhone(clip.audio) })));
+      for (const kind of DETECTORS) {
+        const started = performance.now();
+        const s = await score(kind, set, paths.turnModels, turn);
+        console.error(`${line} ${snr} dB ${kind}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        inference.push(...s.inference);
+        const falseRate = s.falseStarts[0] / s.falseStarts[1];
+        if (kind === 'energy') energyFalseStarts[`${line} ${snr}`] = falseRate;
+        const versus = kind === 'energy' ? '' : ` (x${(falseRate / (energyFalseStarts[`${line} ${snr}`] || 1)).toFixed(2)})`;
+        rows.push([line, `${snr} dB`, kind, pct(s.falseStarts) + versus, pct(s.missed), pct(s.premature), ms(percentile(s.delays, 50)), ms(percentile(s.delays, 99)), String(s.undecided)]);
+      }
+    }
+  }
+  const header = ['line', 'SNR', 'detector', 'false starts (vs energy)', 'missed', 'premature end', 'delay p50', 'delay p99', 'undecided'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const print = (r: string[]) => console.log(r.map((c, i) => c.padEnd(widths[i])).join(' | '));
+  print(header);
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  rows.forEach(print);
+  console.log('\ntargets: false starts at 10 dB at most x0.25 the energy VAD\'s; premature end on cut sentences at most 5%; delay p50 at most 300 ms');
+  console.log(`turn model inference per decision: p50 ${ms(percentile(inference, 50))}, p99 ${ms(percentile(inference, 99))} (${inference.length} decisions)`);
+  console.log(`settings: VAD ${JSON.stringify(DEFAULT_VAD)}, energy hangover ${DEFAULT_VAD.stopMs} ms, turn ${JSON.stringify(DEFAULT_TURN)}`);
+}
+
+void main();

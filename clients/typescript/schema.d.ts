@@ -1186,6 +1186,19 @@ export interface operations {
                                 /** @constant */
                                 type: "callback";
                             }))[];
+                            /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
+                            turnTaking: {
+                                /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                                backchannels?: string[];
+                                /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
+                                completeThreshold: number;
+                                /** @description Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents. */
+                                interruptMs?: number;
+                                /** @description Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents. */
+                                interruptWords: number;
+                                /** @description The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents. */
+                                maxWaitMs: number;
+                            };
                             /** @enum {string} */
                             type: "phone" | "voice";
                             /**
@@ -1401,6 +1414,19 @@ export interface operations {
                         /** @constant */
                         type: "callback";
                     }))[];
+                    /** @description Who is speaking and when a turn ends (docs/voice.md); omitted fields keep their defaults. */
+                    turnTaking?: {
+                        /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                        backchannels?: string[];
+                        /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
+                        completeThreshold?: number;
+                        /** @description Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents. */
+                        interruptMs?: number;
+                        /** @description Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents. */
+                        interruptWords?: number;
+                        /** @description The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents. */
+                        maxWaitMs?: number;
+                    };
                     /**
                      * @description Default `phone`.
                      * @enum {string}
@@ -1523,6 +1549,19 @@ export interface operations {
                             /** @constant */
                             type: "callback";
                         }))[];
+                        /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
+                        turnTaking: {
+                            /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                            backchannels?: string[];
+                            /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
+                            completeThreshold: number;
+                            /** @description Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents. */
+                            interruptMs?: number;
+                            /** @description Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents. */
+                            interruptWords: number;
+                            /** @description The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents. */
+                            maxWaitMs: number;
+                        };
                         /** @enum {string} */
                         type: "phone" | "voice";
                         /**
@@ -1778,6 +1817,19 @@ export interface operations {
                             /** @constant */
                             type: "callback";
                         }))[];
+                        /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
+                        turnTaking: {
+                            /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                            backchannels?: string[];
+                            /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
+                            completeThreshold: number;
+                            /** @description Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents. */
+                            interruptMs?: number;
+                            /** @description Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents. */
+                            interruptWords: number;
+                            /** @description The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents. */
+                            maxWaitMs: number;
+                        };
                         /** @enum {string} */
                         type: "phone" | "voice";
                         /**
@@ -2079,6 +2131,19 @@ export interface operations {
                         /** @constant */
                         type: "callback";
                     }))[];
+                    /** @description Who is speaking and when a turn ends (docs/voice.md); omitted fields keep their defaults. */
+                    turnTaking?: {
+                        /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                        backchannels?: string[];
+                        /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
+                        completeThreshold?: number;
+                        /** @description Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents. */
+                        interruptMs?: number;
+                        /** @description Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents. */
+                        interruptWords?: number;
+                        /** @description The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents. */
+                        maxWaitMs?: number;
+                    };
                     /** @description Cannot be changed after creation. */
                     type?: unknown;
                     /** @description Voice agents only. */
@@ -2196,6 +2261,19 @@ export interface operations {
                             /** @constant */
                             type: "callback";
                         }))[];
+                        /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
+                        turnTaking: {
+                            /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                            backchannels?: string[];
+                            /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
+                            completeThreshold: number;
+                            /** @description Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents. */
+                            interruptMs?: number;
+                            /** @description Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents. */
+                            interruptWords: number;
+                            /** @description The longest quiet the agent waits for a contact the turn model judged mid-sentence. Default 1500 for phone agents, 3000 for voice agents. */
+                            maxWaitMs: number;
+                        };
                         /** @enum {string} */
                         type: "phone" | "voice";
                         /**

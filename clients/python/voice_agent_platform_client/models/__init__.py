@@ -86,6 +86,7 @@ from .create_agent_agent_create_tool_transfer_destinations_item import (
     CreateAgentAgentCreateToolTransferDestinationsItem,
 )
 from .create_agent_agent_create_tool_transfer_mode import CreateAgentAgentCreateToolTransferMode
+from .create_agent_agent_create_turn_taking import CreateAgentAgentCreateTurnTaking
 from .create_agent_agent_create_type import CreateAgentAgentCreateType
 from .create_agent_agent_create_voice import CreateAgentAgentCreateVoice
 from .create_agent_agent_create_voice_difficulty import CreateAgentAgentCreateVoiceDifficulty
@@ -102,6 +103,7 @@ from .create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad
 from .create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer
 from .create_agent_agent_tool_transfer_destinations_item import CreateAgentAgentToolTransferDestinationsItem
 from .create_agent_agent_tool_transfer_mode import CreateAgentAgentToolTransferMode
+from .create_agent_agent_turn_taking import CreateAgentAgentTurnTaking
 from .create_agent_agent_type import CreateAgentAgentType
 from .create_agent_agent_voice import CreateAgentAgentVoice
 from .create_agent_agent_voice_difficulty import CreateAgentAgentVoiceDifficulty
@@ -226,6 +228,7 @@ from .get_agent_agent_tool_keypad import GetAgentAgentToolKeypad
 from .get_agent_agent_tool_transfer import GetAgentAgentToolTransfer
 from .get_agent_agent_tool_transfer_destinations_item import GetAgentAgentToolTransferDestinationsItem
 from .get_agent_agent_tool_transfer_mode import GetAgentAgentToolTransferMode
+from .get_agent_agent_turn_taking import GetAgentAgentTurnTaking
 from .get_agent_agent_type import GetAgentAgentType
 from .get_agent_agent_voice import GetAgentAgentVoice
 from .get_agent_agent_voice_difficulty import GetAgentAgentVoiceDifficulty
@@ -403,6 +406,7 @@ from .list_agents_agent_list_agent_tool_transfer_destinations_item import (
     ListAgentsAgentListAgentToolTransferDestinationsItem,
 )
 from .list_agents_agent_list_agent_tool_transfer_mode import ListAgentsAgentListAgentToolTransferMode
+from .list_agents_agent_list_agent_turn_taking import ListAgentsAgentListAgentTurnTaking
 from .list_agents_agent_list_agent_type import ListAgentsAgentListAgentType
 from .list_agents_agent_list_agent_voice import ListAgentsAgentListAgentVoice
 from .list_agents_agent_list_agent_voice_difficulty import ListAgentsAgentListAgentVoiceDifficulty
@@ -609,6 +613,7 @@ from .update_agent_agent_tool_keypad import UpdateAgentAgentToolKeypad
 from .update_agent_agent_tool_transfer import UpdateAgentAgentToolTransfer
 from .update_agent_agent_tool_transfer_destinations_item import UpdateAgentAgentToolTransferDestinationsItem
 from .update_agent_agent_tool_transfer_mode import UpdateAgentAgentToolTransferMode
+from .update_agent_agent_turn_taking import UpdateAgentAgentTurnTaking
 from .update_agent_agent_type import UpdateAgentAgentType
 from .update_agent_agent_update import UpdateAgentAgentUpdate
 from .update_agent_agent_update_phone import UpdateAgentAgentUpdatePhone
@@ -628,6 +633,7 @@ from .update_agent_agent_update_tool_transfer_destinations_item import (
     UpdateAgentAgentUpdateToolTransferDestinationsItem,
 )
 from .update_agent_agent_update_tool_transfer_mode import UpdateAgentAgentUpdateToolTransferMode
+from .update_agent_agent_update_turn_taking import UpdateAgentAgentUpdateTurnTaking
 from .update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice
 from .update_agent_agent_update_voice_difficulty import UpdateAgentAgentUpdateVoiceDifficulty
 from .update_agent_agent_voice import UpdateAgentAgentVoice
@@ -775,6 +781,7 @@ __all__ = (
     "CreateAgentAgentCreateToolTransfer",
     "CreateAgentAgentCreateToolTransferDestinationsItem",
     "CreateAgentAgentCreateToolTransferMode",
+    "CreateAgentAgentCreateTurnTaking",
     "CreateAgentAgentCreateType",
     "CreateAgentAgentCreateVoice",
     "CreateAgentAgentCreateVoiceDifficulty",
@@ -791,6 +798,7 @@ __all__ = (
     "CreateAgentAgentToolTransfer",
     "CreateAgentAgentToolTransferDestinationsItem",
     "CreateAgentAgentToolTransferMode",
+    "CreateAgentAgentTurnTaking",
     "CreateAgentAgentType",
     "CreateAgentAgentVoice",
     "CreateAgentAgentVoiceDifficulty",
@@ -877,6 +885,7 @@ __all__ = (
     "GetAgentAgentToolTransfer",
     "GetAgentAgentToolTransferDestinationsItem",
     "GetAgentAgentToolTransferMode",
+    "GetAgentAgentTurnTaking",
     "GetAgentAgentType",
     "GetAgentAgentVoice",
     "GetAgentAgentVoiceDifficulty",
@@ -1006,6 +1015,7 @@ __all__ = (
     "ListAgentsAgentListAgentToolTransfer",
     "ListAgentsAgentListAgentToolTransferDestinationsItem",
     "ListAgentsAgentListAgentToolTransferMode",
+    "ListAgentsAgentListAgentTurnTaking",
     "ListAgentsAgentListAgentType",
     "ListAgentsAgentListAgentVoice",
     "ListAgentsAgentListAgentVoiceDifficulty",
@@ -1148,6 +1158,7 @@ __all__ = (
     "UpdateAgentAgentToolTransfer",
     "UpdateAgentAgentToolTransferDestinationsItem",
     "UpdateAgentAgentToolTransferMode",
+    "UpdateAgentAgentTurnTaking",
     "UpdateAgentAgentType",
     "UpdateAgentAgentUpdate",
     "UpdateAgentAgentUpdatePhone",
@@ -1165,6 +1176,7 @@ __all__ = (
     "UpdateAgentAgentUpdateToolTransfer",
     "UpdateAgentAgentUpdateToolTransferDestinationsItem",
     "UpdateAgentAgentUpdateToolTransferMode",
+    "UpdateAgentAgentUpdateTurnTaking",
     "UpdateAgentAgentUpdateVoice",
     "UpdateAgentAgentUpdateVoiceDifficulty",
     "UpdateAgentAgentVoice",

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..models.create_agent_agent_tool_http import CreateAgentAgentToolHttp
     from ..models.create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad
     from ..models.create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer
+    from ..models.create_agent_agent_turn_taking import CreateAgentAgentTurnTaking
     from ..models.create_agent_agent_voice import CreateAgentAgentVoice
 
 
@@ -44,6 +45,8 @@ class CreateAgentAgent:
         tools (list[CreateAgentAgentToolCallback | CreateAgentAgentToolEndCall | CreateAgentAgentToolHttp |
             CreateAgentAgentToolKeypad | CreateAgentAgentToolTransfer]): What the agent can do while it talks, every default
             filled.
+        turn_taking (CreateAgentAgentTurnTaking): The agent’s settings over its type’s defaults; `interruptMs` and
+            `backchannels` are absent where the server’s apply.
         sessions_count (int): Calls or interviews run with this agent.
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -70,6 +73,7 @@ class CreateAgentAgent:
         | CreateAgentAgentToolKeypad
         | CreateAgentAgentToolTransfer
     ]
+    turn_taking: CreateAgentAgentTurnTaking
     sessions_count: int
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -122,6 +126,8 @@ class CreateAgentAgent:
 
             tools.append(tools_item)
 
+        turn_taking = self.turn_taking.to_dict()
+
         sessions_count = self.sessions_count
 
         created_at = self.created_at.isoformat()
@@ -156,6 +162,7 @@ class CreateAgentAgent:
                 "variables": variables,
                 "providers": providers,
                 "tools": tools,
+                "turnTaking": turn_taking,
                 "sessionsCount": sessions_count,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -179,6 +186,7 @@ class CreateAgentAgent:
         from ..models.create_agent_agent_tool_http import CreateAgentAgentToolHttp  # noqa: PLC0415
         from ..models.create_agent_agent_tool_keypad import CreateAgentAgentToolKeypad  # noqa: PLC0415
         from ..models.create_agent_agent_tool_transfer import CreateAgentAgentToolTransfer  # noqa: PLC0415
+        from ..models.create_agent_agent_turn_taking import CreateAgentAgentTurnTaking  # noqa: PLC0415
         from ..models.create_agent_agent_voice import CreateAgentAgentVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -261,6 +269,8 @@ class CreateAgentAgent:
 
             tools.append(tools_item)
 
+        turn_taking = CreateAgentAgentTurnTaking.from_dict(d.pop("turnTaking"))
+
         sessions_count = d.pop("sessionsCount")
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -301,6 +311,7 @@ class CreateAgentAgent:
             variables=variables,
             providers=providers,
             tools=tools,
+            turn_taking=turn_taking,
             sessions_count=sessions_count,
             created_at=created_at,
             updated_at=updated_at,

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.create_agent_agent_create_tool_http import CreateAgentAgentCreateToolHttp
     from ..models.create_agent_agent_create_tool_keypad import CreateAgentAgentCreateToolKeypad
     from ..models.create_agent_agent_create_tool_transfer import CreateAgentAgentCreateToolTransfer
+    from ..models.create_agent_agent_create_turn_taking import CreateAgentAgentCreateTurnTaking
     from ..models.create_agent_agent_create_voice import CreateAgentAgentCreateVoice
 
 
@@ -42,6 +43,8 @@ class CreateAgentAgentCreate:
             Unset): What the agent can do while it talks, at most 20. On update the list replaces the agent’s tools.
         phone (CreateAgentAgentCreatePhone | Unset): Phone agents only.
         voice (CreateAgentAgentCreateVoice | Unset): Voice agents only.
+        turn_taking (CreateAgentAgentCreateTurnTaking | Unset): Who is speaking and when a turn ends (docs/voice.md);
+            omitted fields keep their defaults.
     """
 
     name: str
@@ -65,6 +68,7 @@ class CreateAgentAgentCreate:
     ) = UNSET
     phone: CreateAgentAgentCreatePhone | Unset = UNSET
     voice: CreateAgentAgentCreateVoice | Unset = UNSET
+    turn_taking: CreateAgentAgentCreateTurnTaking | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_agent_agent_create_tool_end_call import CreateAgentAgentCreateToolEndCall  # noqa: PLC0415
@@ -122,6 +126,10 @@ class CreateAgentAgentCreate:
         if not isinstance(self.voice, Unset):
             voice = self.voice.to_dict()
 
+        turn_taking: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.turn_taking, Unset):
+            turn_taking = self.turn_taking.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -150,6 +158,8 @@ class CreateAgentAgentCreate:
             field_dict["phone"] = phone
         if voice is not UNSET:
             field_dict["voice"] = voice
+        if turn_taking is not UNSET:
+            field_dict["turnTaking"] = turn_taking
 
         return field_dict
 
@@ -162,6 +172,7 @@ class CreateAgentAgentCreate:
         from ..models.create_agent_agent_create_tool_http import CreateAgentAgentCreateToolHttp  # noqa: PLC0415
         from ..models.create_agent_agent_create_tool_keypad import CreateAgentAgentCreateToolKeypad  # noqa: PLC0415
         from ..models.create_agent_agent_create_tool_transfer import CreateAgentAgentCreateToolTransfer  # noqa: PLC0415
+        from ..models.create_agent_agent_create_turn_taking import CreateAgentAgentCreateTurnTaking  # noqa: PLC0415
         from ..models.create_agent_agent_create_voice import CreateAgentAgentCreateVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -278,6 +289,13 @@ class CreateAgentAgentCreate:
         else:
             voice = CreateAgentAgentCreateVoice.from_dict(_voice)
 
+        _turn_taking = d.pop("turnTaking", UNSET)
+        turn_taking: CreateAgentAgentCreateTurnTaking | Unset
+        if isinstance(_turn_taking, Unset):
+            turn_taking = UNSET
+        else:
+            turn_taking = CreateAgentAgentCreateTurnTaking.from_dict(_turn_taking)
+
         create_agent_agent_create = cls(
             name=name,
             instructions=instructions,
@@ -291,6 +309,7 @@ class CreateAgentAgentCreate:
             tools=tools,
             phone=phone,
             voice=voice,
+            turn_taking=turn_taking,
         )
 
         return create_agent_agent_create

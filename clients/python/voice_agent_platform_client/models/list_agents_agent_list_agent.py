@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..models.list_agents_agent_list_agent_tool_http import ListAgentsAgentListAgentToolHttp
     from ..models.list_agents_agent_list_agent_tool_keypad import ListAgentsAgentListAgentToolKeypad
     from ..models.list_agents_agent_list_agent_tool_transfer import ListAgentsAgentListAgentToolTransfer
+    from ..models.list_agents_agent_list_agent_turn_taking import ListAgentsAgentListAgentTurnTaking
     from ..models.list_agents_agent_list_agent_voice import ListAgentsAgentListAgentVoice
 
 
@@ -44,6 +45,8 @@ class ListAgentsAgentListAgent:
         tools (list[ListAgentsAgentListAgentToolCallback | ListAgentsAgentListAgentToolEndCall |
             ListAgentsAgentListAgentToolHttp | ListAgentsAgentListAgentToolKeypad | ListAgentsAgentListAgentToolTransfer]):
             What the agent can do while it talks, every default filled.
+        turn_taking (ListAgentsAgentListAgentTurnTaking): The agent’s settings over its type’s defaults; `interruptMs`
+            and `backchannels` are absent where the server’s apply.
         sessions_count (int): Calls or interviews run with this agent.
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -70,6 +73,7 @@ class ListAgentsAgentListAgent:
         | ListAgentsAgentListAgentToolKeypad
         | ListAgentsAgentListAgentToolTransfer
     ]
+    turn_taking: ListAgentsAgentListAgentTurnTaking
     sessions_count: int
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -122,6 +126,8 @@ class ListAgentsAgentListAgent:
 
             tools.append(tools_item)
 
+        turn_taking = self.turn_taking.to_dict()
+
         sessions_count = self.sessions_count
 
         created_at = self.created_at.isoformat()
@@ -156,6 +162,7 @@ class ListAgentsAgentListAgent:
                 "variables": variables,
                 "providers": providers,
                 "tools": tools,
+                "turnTaking": turn_taking,
                 "sessionsCount": sessions_count,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -179,6 +186,7 @@ class ListAgentsAgentListAgent:
         from ..models.list_agents_agent_list_agent_tool_http import ListAgentsAgentListAgentToolHttp  # noqa: PLC0415
         from ..models.list_agents_agent_list_agent_tool_keypad import ListAgentsAgentListAgentToolKeypad  # noqa: PLC0415
         from ..models.list_agents_agent_list_agent_tool_transfer import ListAgentsAgentListAgentToolTransfer  # noqa: PLC0415
+        from ..models.list_agents_agent_list_agent_turn_taking import ListAgentsAgentListAgentTurnTaking  # noqa: PLC0415
         from ..models.list_agents_agent_list_agent_voice import ListAgentsAgentListAgentVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -261,6 +269,8 @@ class ListAgentsAgentListAgent:
 
             tools.append(tools_item)
 
+        turn_taking = ListAgentsAgentListAgentTurnTaking.from_dict(d.pop("turnTaking"))
+
         sessions_count = d.pop("sessionsCount")
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -301,6 +311,7 @@ class ListAgentsAgentListAgent:
             variables=variables,
             providers=providers,
             tools=tools,
+            turn_taking=turn_taking,
             sessions_count=sessions_count,
             created_at=created_at,
             updated_at=updated_at,

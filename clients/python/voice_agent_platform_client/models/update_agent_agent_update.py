@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.update_agent_agent_update_tool_http import UpdateAgentAgentUpdateToolHttp
     from ..models.update_agent_agent_update_tool_keypad import UpdateAgentAgentUpdateToolKeypad
     from ..models.update_agent_agent_update_tool_transfer import UpdateAgentAgentUpdateToolTransfer
+    from ..models.update_agent_agent_update_turn_taking import UpdateAgentAgentUpdateTurnTaking
     from ..models.update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice
 
 
@@ -23,7 +24,7 @@ T = TypeVar("T", bound="UpdateAgentAgentUpdate")
 
 @_attrs_define
 class UpdateAgentAgentUpdate:
-    """Only supplied fields change; `phone`, `voice` and `providers` merge field by field.
+    """Only supplied fields change; `phone`, `voice`, `turnTaking` and `providers` merge field by field.
 
     Attributes:
         name (str | Unset):
@@ -39,6 +40,8 @@ class UpdateAgentAgentUpdate:
             Unset): What the agent can do while it talks, at most 20. On update the list replaces the agent’s tools.
         phone (UpdateAgentAgentUpdatePhone | Unset): Phone agents only.
         voice (UpdateAgentAgentUpdateVoice | Unset): Voice agents only.
+        turn_taking (UpdateAgentAgentUpdateTurnTaking | Unset): Who is speaking and when a turn ends (docs/voice.md);
+            omitted fields keep their defaults.
         type_ (Any | Unset): Cannot be changed after creation.
         mode (Any | Unset): Cannot be changed after creation.
     """
@@ -62,6 +65,7 @@ class UpdateAgentAgentUpdate:
     ) = UNSET
     phone: UpdateAgentAgentUpdatePhone | Unset = UNSET
     voice: UpdateAgentAgentUpdateVoice | Unset = UNSET
+    turn_taking: UpdateAgentAgentUpdateTurnTaking | Unset = UNSET
     type_: Any | Unset = UNSET
     mode: Any | Unset = UNSET
 
@@ -113,6 +117,10 @@ class UpdateAgentAgentUpdate:
         if not isinstance(self.voice, Unset):
             voice = self.voice.to_dict()
 
+        turn_taking: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.turn_taking, Unset):
+            turn_taking = self.turn_taking.to_dict()
+
         type_ = self.type_
 
         mode = self.mode
@@ -140,6 +148,8 @@ class UpdateAgentAgentUpdate:
             field_dict["phone"] = phone
         if voice is not UNSET:
             field_dict["voice"] = voice
+        if turn_taking is not UNSET:
+            field_dict["turnTaking"] = turn_taking
         if type_ is not UNSET:
             field_dict["type"] = type_
         if mode is not UNSET:
@@ -156,6 +166,7 @@ class UpdateAgentAgentUpdate:
         from ..models.update_agent_agent_update_tool_http import UpdateAgentAgentUpdateToolHttp  # noqa: PLC0415
         from ..models.update_agent_agent_update_tool_keypad import UpdateAgentAgentUpdateToolKeypad  # noqa: PLC0415
         from ..models.update_agent_agent_update_tool_transfer import UpdateAgentAgentUpdateToolTransfer  # noqa: PLC0415
+        from ..models.update_agent_agent_update_turn_taking import UpdateAgentAgentUpdateTurnTaking  # noqa: PLC0415
         from ..models.update_agent_agent_update_voice import UpdateAgentAgentUpdateVoice  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -258,6 +269,13 @@ class UpdateAgentAgentUpdate:
         else:
             voice = UpdateAgentAgentUpdateVoice.from_dict(_voice)
 
+        _turn_taking = d.pop("turnTaking", UNSET)
+        turn_taking: UpdateAgentAgentUpdateTurnTaking | Unset
+        if isinstance(_turn_taking, Unset):
+            turn_taking = UNSET
+        else:
+            turn_taking = UpdateAgentAgentUpdateTurnTaking.from_dict(_turn_taking)
+
         type_ = d.pop("type", UNSET)
 
         mode = d.pop("mode", UNSET)
@@ -273,6 +291,7 @@ class UpdateAgentAgentUpdate:
             tools=tools,
             phone=phone,
             voice=voice,
+            turn_taking=turn_taking,
             type_=type_,
             mode=mode,
         )

@@ -126,8 +126,8 @@ def sync_detailed(
 
     Args:
         id (str): 24-character hexadecimal id
-        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice` and
-            `providers` merge field by field.
+        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice`, `turnTaking`
+            and `providers` merge field by field.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,8 +166,8 @@ def sync(
 
     Args:
         id (str): 24-character hexadecimal id
-        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice` and
-            `providers` merge field by field.
+        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice`, `turnTaking`
+            and `providers` merge field by field.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,8 +201,8 @@ async def asyncio_detailed(
 
     Args:
         id (str): 24-character hexadecimal id
-        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice` and
-            `providers` merge field by field.
+        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice`, `turnTaking`
+            and `providers` merge field by field.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,8 +239,8 @@ async def asyncio(
 
     Args:
         id (str): 24-character hexadecimal id
-        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice` and
-            `providers` merge field by field.
+        body (UpdateAgentAgentUpdate): Only supplied fields change; `phone`, `voice`, `turnTaking`
+            and `providers` merge field by field.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -110,6 +110,7 @@ export interface Agent {
     retryDelayMinutes: number;
     requiredContactFields: string[];
     outcomeLabels: string[];
+    recordCalls: boolean;
   };
   voice?: { goal: string; opening: string; evaluationStyle: string; evaluationCriteria: string[]; difficulty: string };
   sessionsCount: number;

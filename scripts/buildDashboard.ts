@@ -6,11 +6,39 @@
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import Ajv, { _ } from 'ajv';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
+import { build, type Plugin } from 'esbuild';
+import { plain } from '../api/openapi';
+import { apiRoutes } from '../api/routes';
 
 const ROOT = path.resolve(__dirname, '..');
 const SOURCE = path.join(ROOT, 'dashboard');
 export const DASHBOARD_OUT = path.join(ROOT, 'dist', 'dashboard');
+
+/**
+ * `import { createAgent } from 'api-schemas'`: a validator of each request body, compiled ahead of
+ * time from the schemas of the route table that the API validates with and publishes in
+ * openapi.json, so the forms check what the API will check. Compiled here because the page's CSP
+ * forbids the `new Function` Ajv compiles with at run time; the bundle keeps only those imported.
+ */
+const apiSchemas: Plugin = {
+  name: 'api-schemas',
+  setup(builder) {
+    builder.onResolve({ filter: /^api-schemas$/ }, () => ({ path: 'api-schemas', namespace: 'api-schemas' }));
+    builder.onLoad({ filter: /.*/, namespace: 'api-schemas' }, () => {
+      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
+      const exported: Record<string, string> = {};
+      for (const route of apiRoutes()) {
+        if (!route.body) continue;
+        ajv.addSchema(plain(route.body) as object, route.operationId);
+        exported[route.operationId] = route.operationId;
+      }
+      return { contents: standaloneCode(ajv, exported), loader: 'js', resolveDir: ROOT };
+    });
+  },
+};
 
 export async function buildDashboard(): Promise<void> {
   rmSync(DASHBOARD_OUT, { recursive: true, force: true });
@@ -29,6 +57,7 @@ export async function buildDashboard(): Promise<void> {
     jsxImportSource: 'preact',
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [apiSchemas],
   });
   for (const file of ['index.html', 'icon.svg']) copyFileSync(path.join(SOURCE, file), path.join(DASHBOARD_OUT, file));
 }

@@ -1,14 +1,16 @@
 /**
  * API keys: create (the plaintext shown once), list, revoke, and a guided rotation. Scopes offered
  * are the ones the signed-in user holds; byok shows whether the organization's provider
- * credentials are ready. Every refusal is the API's.
+ * credentials are ready. The form is checked against the API's schema before it is sent.
  */
+import { createApiKey } from 'api-schemas';
 import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
 import { del, post, type Page } from '../http';
 import { PermissionPicker } from '../permissions';
 import { CREDENTIAL_KINDS, type ApiKey, type ProviderCredential } from '../types';
 import { Badge, Choice, CopyButton, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
+import { validated } from '../validate';
 import { Rotation, keyBody } from './KeyRotation';
 
 const KEYS_PATH = '/api-keys?limit=100';
@@ -74,7 +76,7 @@ function CreateKey(props: { onCreated: (key: ApiKey) => void }) {
       expiresAt: expires ? new Date(expires).toISOString() : null,
       byok,
     });
-    props.onCreated(await post<ApiKey>('/api-keys', body));
+    props.onCreated(await post<ApiKey>('/api-keys', validated(createApiKey, body, { 'body.allowedOrigins': 'Use an origin such as https://app.example.com (https, a host, an optional port; http only for localhost).' })));
   });
   const params = ['body.name', 'body.mode', 'body.scopes', 'body.allowedOrigins', 'body.rateLimitPerMinute', 'body.expiresAt', 'body.byok'];
   return (

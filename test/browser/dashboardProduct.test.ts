@@ -1,0 +1,121 @@
+/**
+ * The dashboard as a product (issue 39), in a real browser against the real stack (see
+ * test/helpers/dashboard.ts): forms checked against the API's own schemas with every problem at
+ * once in plain words, the agent's providers, recording and simulated model, calls found by what a
+ * person knows of them. Screenshots in light, dark and at 375 px.
+ */
+import type { Page } from 'playwright-core';
+import { useDashboard } from '../helpers/dashboard';
+import { uniqueName } from '../helpers/servers';
+
+// Functions given to page.evaluate run in the browser; this names its globals for the compiler only.
+declare const document: any;
+
+const dashboard = useDashboard('dashboard-product', { creditMinutes: 300 });
+const { open, shot, signIn } = dashboard;
+
+async function adminSession(): Promise<string> {
+  const res = await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } });
+  return res.body.token;
+}
+
+/** Signed in as the tenant's admin, on the page of `hash`. */
+async function at(hash: string, options: Parameters<typeof open>[0] = {}) {
+  const opened = await open(options);
+  await signIn(opened.page);
+  await opened.page.goto(`${dashboard.api.url}/dashboard#${hash}`);
+  return opened;
+}
+
+/** No API field path, JSON pointer or pattern in what the page shows. */
+async function speaksPlainly(page: Page) {
+  const text: string = await page.evaluate(() => document.querySelector('main').innerText);
+  expect(text).not.toMatch(/body\.|query\.|must match pattern|\^\[|\$\)|\b[a-z]+[A-Z][A-Za-z]*\b|\b[a-z]+_[a-z_]+\b/);
+}
+
+test('the agent form: every problem at once in plain words, focus on the first, nothing sent until it is right', async () => {
+  const { context, page } = await at('/agents');
+  await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+  const posted: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith('/api/v1/agents')) posted.push(req.url());
+  });
+  await page.getByLabel('Language', { exact: true }).fill('English');
+  await page.getByLabel('Maximum duration (minutes)').fill('500');
+  await page.getByLabel('Outcome labels (one per line)').fill('booked\nbooked');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await page.getByRole('alert').getByText('Please correct the 5 fields marked below.').waitFor();
+  const problem = (label: string) => page.locator('.field.invalid', { has: page.getByLabel(label, { exact: true }) }).locator('.field-error');
+  expect(await problem('Name').textContent()).toBe('This cannot be empty.');
+  expect(await problem('Instructions').textContent()).toBe('This cannot be empty.');
+  expect(await problem('Language').textContent()).toBe('Use a language tag such as en-US, fr or es-MX.');
+  expect(await problem('Maximum duration (minutes)').textContent()).toBe('Use a number of at most 120.');
+  expect(await problem('Outcome labels (one per line)').textContent()).toBe('Lines 1 and 2 are the same; keep one.');
+  // The first field in trouble has the focus, however long the form.
+  expect(await page.evaluate(() => document.activeElement.id)).toBe(await page.getByLabel('Name', { exact: true }).getAttribute('id'));
+  expect(posted).toEqual([]);
+  await speaksPlainly(page);
+  await shot(page, 'agent-form-errors');
+
+  // Right in the browser's eyes, wrong in the API's: the API's answer is the one shown.
+  const taken = uniqueName('Front desk');
+  await dashboard.api.call('POST', '/api/v1/agents', { token: await dashboard.tenant.key(), body: { name: taken, instructions: 'Hello.' } });
+  await page.getByLabel('Name', { exact: true }).fill(taken);
+  await page.getByLabel('Instructions').fill('You book visits.');
+  await page.getByLabel('Language', { exact: true }).fill('en-GB');
+  await page.getByLabel('Maximum duration (minutes)').fill('10');
+  await page.getByLabel('Outcome labels (one per line)').fill('booked\nnot interested');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await problem('Name').getByText(/already exists/).waitFor();
+  expect(posted).toHaveLength(1);
+  await context.close();
+});
+
+test('the agent page: the providers the API accepts beside the organization’s keys, recording on, the simulated model said plainly, a call to a number typed as people say it', async () => {
+  const session = await adminSession();
+  expect((await dashboard.api.call('PATCH', '/api/v1/dashboard/organization', { token: session, body: { allowedCountries: ['GB', 'IE'] } })).status).toBe(200);
+  const { context, page } = await at('/agents');
+  const name = uniqueName('Reception');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Instructions').fill('You greet the caller and book a visit.');
+  await page.getByLabel('Greeting').fill('Hello, this call is recorded.');
+  // Every vendor the published agent schema lists, each with the state of the organization's key.
+  const models = await page.getByLabel('Language model').locator('option').allTextContents();
+  expect(models).toEqual(['The service’s default', 'mistral: no key of your organization', 'gemini: no key of your organization', 'groq: no key of your organization']);
+  expect(await page.getByLabel('Speech to text').locator('option').allTextContents()).toContain('local (this server’s offline engine)');
+  await page.getByLabel('Record calls').check();
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  const agentId = page.url().split('/').pop()!;
+  const stored = (await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token: session })).body;
+  expect(stored.phone.recordCalls).toBe(true);
+  expect(stored.providers.llm).toBe('simulated');
+  await page.getByTestId('simulated-note').getByText(/answers from a fixed script/).waitFor();
+  await page.getByText(/calls recorded/).waitFor();
+  await speaksPlainly(page);
+  await shot(page, 'agent-light');
+
+  // Switched off again from the settings; the providers left alone stay on the service's default.
+  await page.getByLabel('Record calls').uncheck();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('status').getByText('Saved.').waitFor();
+  const saved = (await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token: session })).body;
+  expect(saved.phone.recordCalls).toBe(false);
+
+  // A British number as people write it, read with the organization's first country.
+  await page.getByLabel('Number to call').fill('020 7946 0001');
+  await page.getByRole('button', { name: 'Call now' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Call to Test call' }).waitFor();
+  const callId = page.url().split('/').pop()!;
+  expect((await dashboard.api.call('GET', `/api/v1/calls/${callId}`, { token: session })).body.phoneNumber).toBe('+442079460001');
+  await context.close();
+
+  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'agent-dark'], [{ width: 375 }, 'agent-375px']] as const) {
+    const opened = await at(`/agents/${agentId}`, options);
+    await opened.page.getByRole('heading', { level: 1, name }).waitFor();
+    await opened.page.getByLabel('Language model').locator('option', { hasText: 'mistral' }).waitFor({ state: 'attached' });
+    expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
+    await shot(opened.page, shotName);
+    await opened.context.close();
+  }
+});

@@ -14,6 +14,7 @@ export interface Call {
   status: 'created' | 'active' | 'completed';
   phoneNumber: string;
   contactName: string;
+  externalRef: string;
   campaignId: string | null;
   disposition: string | null;
   startedAt: string | null;

@@ -176,8 +176,17 @@ export const Badge = (props: { tone?: 'ok' | 'warn' | 'bad' | 'info'; children: 
 
 export const minutes = (value: number) => `${Math.round(value * 10) / 10} min`;
 
-/** A table with a header row, scrolling sideways on its own when a narrow screen cannot fit it. */
+/**
+ * A table with a header row, scrolling sideways on its own when it cannot fit; on a phone each row
+ * is a card whose cells carry their column's title (data-label, set here for the rows pages give).
+ */
 export function Table(props: { headers: string[]; children: ComponentChildren }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    for (const row of Array.from(body.current?.rows ?? [])) {
+      Array.from(row.cells).forEach((cell, i) => cell.tagName === 'TD' && props.headers[i] && cell.setAttribute('data-label', props.headers[i]!));
+    }
+  });
   return (
     <div class="table-wrap">
       <table>
@@ -190,7 +199,7 @@ export function Table(props: { headers: string[]; children: ComponentChildren })
             ))}
           </tr>
         </thead>
-        <tbody>{props.children}</tbody>
+        <tbody ref={body}>{props.children}</tbody>
       </table>
     </div>
   );

@@ -6,8 +6,8 @@ import { download, post } from '../http';
 import type { PageProps } from '../routes';
 import { href } from '../routes';
 import type { Call as CallData, CallReport, Turn } from '../types';
-import { Badge, FormError, Loaded, PageTitle, Time } from '../ui';
-import { dispositionTone } from './Overview';
+import { FormError, Loaded, PageTitle, Time } from '../ui';
+import { CallState } from '../callStates';
 
 /** A session has 120 requests a minute: the call and its transcript every 2 s, the report every 5 s, keep well under. */
 const LIVE_MS = 2000;
@@ -119,9 +119,7 @@ function Facts(props: { call: CallData; onChanged: () => void }) {
     <section class="card" aria-labelledby="call-state">
       <h2 id="call-state">
         State{' '}
-        <Badge tone={dispositionTone(call)}>
-          <span data-testid="call-state">{call.disposition ?? call.status}</span>
-        </Badge>
+        <CallState call={call} testId="call-state" />
       </h2>
       <dl class="facts">
         <dt>Number</dt>

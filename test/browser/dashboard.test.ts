@@ -240,6 +240,7 @@ test('users, provider credentials and organization limits (admins)', async () =>
   // A member reads the setting and has nothing to change it with (here on a phone, dark).
   const member = await open({ width: 375, colorScheme: 'dark' });
   await signIn(member.page, email, 'correct horse battery');
+  await member.page.getByRole('button', { name: 'Menu' }).click();
   await member.page.getByRole('link', { name: 'Organization' }).click();
   await member.page.getByTestId('retention-days').filter({ hasText: '30 days' }).waitFor();
   await member.page.getByTestId('allowed-countries').filter({ hasText: 'GB, IE' }).waitFor();
@@ -336,13 +337,20 @@ test('a recorded call: the call page loads its recording under the CSP and the p
   await context.close();
 });
 
-test('a phone-sized screen (375 px): navigation and the agent page fit without sideways scrolling', async () => {
+test('a phone-sized screen (375 px): the navigation folds behind a Menu button, and the agent page fits without sideways scrolling', async () => {
   const { context, page } = await at('/agents', { width: 375 });
   await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).waitFor();
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  expect(await sections.getByRole('link', { name: 'Overview' }).isVisible()).toBe(false);
+  expect((await sections.boundingBox())!.height).toBeLessThan(70);
   await shot(page, 'agents-375px');
+  await sections.getByRole('button', { name: 'Menu' }).click();
+  expect(await sections.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  await shot(page, 'menu-375px');
   await page.getByRole('link', { name: 'Overview' }).click();
+  // Navigating folds the sections again.
+  await sections.getByRole('button', { name: 'Menu' }).waitFor();
   await page.getByText(/credits left/).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'overview-375px');

@@ -4,9 +4,10 @@
  * once in plain words, the agent's providers, recording and simulated model, calls found by what a
  * person knows of them. Screenshots in light, dark and at 375 px.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { useDashboard } from '../helpers/dashboard';
-import { uniqueName } from '../helpers/servers';
+import { uniqueName, waitFor } from '../helpers/servers';
 
 // Functions given to page.evaluate run in the browser; this names its globals for the compiler only.
 declare const document: any;
@@ -116,6 +117,58 @@ test('the agent page: the providers the API accepts beside the organization’s 
     await opened.page.getByLabel('Language model').locator('option', { hasText: 'mistral' }).waitFor({ state: 'attached' });
     expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
     await shot(opened.page, shotName);
+    await opened.context.close();
+  }
+});
+
+test('calls: found by a number as people write it, a name or a reference, by day and by how they ended, and exported as CSV', async () => {
+  const key = await dashboard.tenant.key();
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } } });
+  const people = [
+    ['Ada Lovelace', '+442079460001', 'crm-ada'],
+    ['Bob Brown', '+442079460004', 'crm-bob'],
+    ['Cy Young', '+442079460003', 'ticket-77'],
+  ];
+  const placed: string[] = [];
+  for (const [contactName, phoneNumber, externalRef] of people) {
+    placed.push((await dashboard.api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber, contactName, externalRef } })).body.id);
+  }
+  for (const id of placed) {
+    await waitFor(async () => ((await dashboard.api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status === 'completed' ? true : undefined), 60_000);
+  }
+
+  const { context, page } = await at('/calls');
+  const rows = page.getByRole('region', { name: 'Calls' }).locator('tbody tr');
+  await page.getByLabel('Search').fill('020 7946 0004');
+  await page.getByRole('row', { name: /Bob Brown/ }).waitFor();
+  await waitFor(async () => ((await rows.count()) === 1 ? true : undefined), 10_000);
+  expect(await rows.first().textContent()).toContain('Voicemail');
+
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('State').selectOption({ label: 'Busy' });
+  await waitFor(async () => ((await rows.count()) === 1 && /Cy Young/.test((await rows.first().textContent()) ?? '') ? true : undefined), 10_000);
+  await page.getByLabel('State').selectOption({ label: 'Any' });
+  await page.getByLabel('Search').fill('crm-');
+  await waitFor(async () => ((await rows.count()) === 2 ? true : undefined), 10_000);
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  await page.getByLabel('Placed from').fill(today);
+  await page.getByLabel('Placed until').fill(today);
+  await waitFor(async () => ((await rows.count()) === 2 ? true : undefined), 10_000);
+  await speaksPlainly(page);
+  await shot(page, 'calls-light');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+  expect(lines[0]).toBe('Placed,Contact,Number,Your reference,Agent,State,Duration (seconds),Minutes charged,Call id');
+  expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Ada Lovelace', 'Bob Brown']);
+  expect(lines.find((l) => l.includes('Bob Brown'))).toContain(',Voicemail,');
+  await context.close();
+
+  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'calls-dark'], [{ width: 375 }, 'calls-375px']] as const) {
+    const opened = await at('/calls', options);
+    await opened.page.getByRole('row', { name: /Cy Young/ }).waitFor();
+    await shot(opened.page, shotName);
+    expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
     await opened.context.close();
   }
 });

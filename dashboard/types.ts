@@ -96,6 +96,7 @@ export interface Agent {
   id: string;
   type: 'phone' | 'voice';
   name: string;
+  displayName: string;
   description: string;
   language: string;
   maxDurationMinutes: number;
@@ -120,7 +121,7 @@ export interface Agent {
 }
 
 export interface Turn {
-  role: 'agent' | 'contact';
+  role: 'agent' | 'contact' | 'candidate';
   text: string;
   startedAt: string;
   offsetMs: number;

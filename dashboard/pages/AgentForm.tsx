@@ -17,6 +17,7 @@ import { validated } from '../validate';
 export interface AgentFields {
   type: 'phone' | 'voice';
   name: string;
+  displayName: string;
   instructions: string;
   language: string;
   maxDurationMinutes: string;
@@ -40,6 +41,7 @@ export function fieldsOf(agent?: Agent): AgentFields {
   return {
     type: agent?.type ?? 'phone',
     name: agent?.name ?? '',
+    displayName: agent?.displayName ?? '',
     instructions: agent?.instructions ?? '',
     language: agent?.language ?? 'en-US',
     maxDurationMinutes: String(agent?.maxDurationMinutes ?? 15),
@@ -76,6 +78,7 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
   const providers = Object.fromEntries(CREDENTIAL_KINDS.filter((kind) => f[kind] !== '' && f[kind] !== initial?.[kind]).map((kind) => [kind, f[kind]]));
   const common = {
     name: f.name,
+    ...(f.type === 'voice' ? { displayName: f.displayName } : {}),
     instructions: f.instructions,
     language: f.language,
     maxDurationMinutes: number(f.maxDurationMinutes),
@@ -154,7 +157,7 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
   const area = (name: keyof AgentFields, rows = 3) => (c: object) => <textarea {...c} rows={rows} value={String(f[name])} onInput={(e) => setF({ ...f, [name]: e.currentTarget.value })} />;
   const choice = (name: keyof AgentFields, options: (string | [string, string])[]) => (c: object) => <Choice control={c} value={String(f[name])} onChange={(v) => setF({ ...f, [name]: v })} options={options} />;
   const params = [
-    ...['type', 'name', 'instructions', 'language', 'maxDurationMinutes', 'providers'].map((p) => `body.${p}`),
+    ...['type', 'name', 'displayName', 'instructions', 'language', 'maxDurationMinutes', 'providers'].map((p) => `body.${p}`),
     ...(f.type === 'phone'
       ? ['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map((p) => `body.phone.${p}`)
       : ['goal', 'opening', 'evaluationCriteria', 'difficulty'].map((p) => `body.voice.${p}`)),
@@ -237,6 +240,9 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
       ) : (
         <fieldset>
           <legend>Voice settings</legend>
+          <Field label="Name candidates see" param="body.displayName" error={error} hint="On the interview page, instead of this agent’s name; for example your company’s. Empty: candidates see the agent’s name.">
+            {text('displayName')}
+          </Field>
           <Field label="Goal" param="body.voice.goal" error={error}>
             {area('goal', 2)}
           </Field>

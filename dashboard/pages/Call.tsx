@@ -5,37 +5,14 @@ import { useGet, useSubmit } from '../hooks';
 import { download, post } from '../http';
 import type { PageProps } from '../routes';
 import { href } from '../routes';
-import type { Call as CallData, CallReport, Turn } from '../types';
+import type { Call as CallData, CallReport } from '../types';
 import { FormError, Loaded, PageTitle, Time } from '../ui';
 import { CallState } from '../callStates';
+import { Conversation } from '../transcript';
 
 /** A session has 120 requests a minute: the call and its transcript every 2 s, the report every 5 s, keep well under. */
 const LIVE_MS = 2000;
 const REPORT_MS = 5000;
-
-function Transcript(props: { call: CallData }) {
-  const live = props.call.status !== 'completed';
-  const transcript = useGet<{ data: Turn[] }>(`/calls/${props.call.id}/transcript`, live ? LIVE_MS : undefined);
-  return (
-    <section class="card" aria-labelledby="transcript-title">
-      <h2 id="transcript-title">Transcript</h2>
-      <Loaded state={transcript} empty={live ? 'Nothing said yet.' : 'Nothing was said.'} isEmpty={(t) => t.data.length === 0}>
-        {(t) => (
-          <ol class="conversation" aria-live={live ? 'polite' : undefined}>
-            {t.data.map((turn) => (
-              <li key={turn.startedAt + turn.role} class={turn.role}>
-                <span class="speaker">
-                  {turn.role === 'agent' ? 'Agent' : 'Callee'} · {Math.round(turn.offsetMs / 1000)} s
-                </span>
-                {turn.text}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Loaded>
-    </section>
-  );
-}
 
 function Report(props: { call: CallData }) {
   const report = useGet<CallReport>(`/calls/${props.call.id}/report`, props.call.reportId ? undefined : REPORT_MS);
@@ -167,7 +144,7 @@ export function Call(props: PageProps) {
             <a href={href('/calls')}>All calls</a>
           </p>
           <Facts call={c} onChanged={() => void call.reload()} />
-          <Transcript key={`${c.id}-${c.status}`} call={c} />
+          <Conversation key={`${c.id}-${c.status}`} path={`/calls/${c.id}/transcript`} live={c.status !== 'completed'} person="Callee" />
           {c.recordingAvailable && <Recording call={c} />}
           <Report key={`${c.id}-${c.reportId}`} call={c} />
         </>

@@ -153,6 +153,9 @@ test('API keys: a bad origin is shown at its field; a key is shown once, copied,
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
   await row.getByRole('button', { name: `Confirm revoking ${name}` }).click();
+  // Revoked keys leave the list of active ones, and are one filter away.
+  await row.waitFor({ state: 'detached' });
+  await page.getByLabel('Status').selectOption({ label: 'Revoked' });
   await row.getByText('revoked').waitFor();
   await shot(page, 'api-keys');
   expect((await dashboard.api.call('GET', '/api/v1/agents', { token: plaintext })).status).toBe(401);

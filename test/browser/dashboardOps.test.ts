@@ -135,7 +135,7 @@ test('an interview: create it, copy its link, watch its state', async () => {
   await shot(page, 'interviews');
   await page.getByRole('link', { name: 'Watch the interview' }).click();
   await page.getByRole('heading', { level: 1, name: 'Interview with Grace Hopper' }).waitFor();
-  await statusIs(page, 'interview-status', 'created');
+  await statusIs(page, 'interview-status', 'Waiting for the candidate');
   await page.getByText('The report appears here once the interview ends.').waitFor();
   await shot(page, 'interview');
 
@@ -144,7 +144,7 @@ test('an interview: create it, copy its link, watch its state', async () => {
   const candidate = (action: string) => dashboard.api.call('POST', `/candidate/v1/interviews/${interviewId}/${action}`, { token: capability });
   expect((await candidate('start')).status).toBe(200);
   expect((await candidate('end')).status).toBe(200);
-  await statusIs(page, 'interview-status', 'completed');
+  await statusIs(page, 'interview-status', 'Completed');
   await page.getByRole('heading', { name: 'Report' }).waitFor();
   await page.getByText('The report is being written…').waitFor({ state: 'detached', timeout: 60_000 });
   await shot(page, 'interview-completed');

@@ -172,3 +172,61 @@ test('calls: found by a number as people write it, a name or a reference, by day
     await opened.context.close();
   }
 });
+
+test('an interview: the conversation live and after beside the report, "not scored" without criteria, a fresh link, and the candidate page under the public name with its icon', async () => {
+  const key = await dashboard.tenant.key();
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { type: 'voice', name: uniqueName('Support engineer screener'), displayName: 'Acme Recruiting', instructions: 'Interview the candidate.' },
+  });
+  const created = await dashboard.api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Grace Hopper', mode: 'text' } });
+  const id = created.body.id;
+  const oldLink = created.body.interviewUrl.replace(dashboard.api.config.publicBaseUrl, dashboard.api.url);
+
+  const { context, page } = await at(`/interviews/${id}`);
+  await page.getByRole('heading', { level: 1, name: 'Interview with Grace Hopper' }).waitFor();
+  await page.getByTestId('interview-status').filter({ hasText: 'Waiting for the candidate' }).waitFor();
+  await page.getByRole('button', { name: 'Issue a new link' }).click();
+  const fresh = (await page.getByTestId('interview-link').textContent())!;
+  expect(fresh).toMatch(new RegExp(`/i/${id}#ic_`));
+  const capability = new URL(fresh).hash.slice(1);
+  // The old link no longer opens the session; the new one does.
+  expect((await dashboard.api.call('GET', `/candidate/v1/interviews/${id}`, { token: new URL(oldLink).hash.slice(1) })).status).toBe(401);
+
+  // The candidate's page, from the new link: the public name, and an icon that loads.
+  const candidate = await open();
+  const icon = candidate.page.waitForResponse((res) => res.url().endsWith('/assets/icon.svg'));
+  await candidate.page.goto(fresh.replace(dashboard.api.config.publicBaseUrl, dashboard.api.url));
+  expect((await icon).status()).toBe(200);
+  await candidate.page.getByRole('heading', { name: 'Interview with Acme Recruiting' }).waitFor();
+  expect(await candidate.page.title()).toBe('Interview with Acme Recruiting');
+  expect(await candidate.page.content()).not.toContain(agent.body.name);
+  await candidate.context.close();
+
+  // Live: the page shows each turn as it is said.
+  const say = (action: string, body?: unknown) => dashboard.api.call('POST', `/candidate/v1/interviews/${id}/${action}`, { token: capability, ...(body ? { body } : {}) });
+  expect((await say('start')).status).toBe(200);
+  await page.locator('.conversation li.agent').first().waitFor({ timeout: 20_000 });
+  expect((await say('messages', { text: 'I have built TypeScript services for six years.' })).status).toBe(200);
+  await page.locator('.conversation li.contact').getByText('I have built TypeScript services for six years.').waitFor({ timeout: 20_000 });
+  await page.getByTestId('interview-status').filter({ hasText: 'In progress' }).waitFor();
+  await shot(page, 'interview-live');
+
+  expect((await say('end')).status).toBe(200);
+  await page.getByTestId('interview-status').filter({ hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+  await page.getByTestId('not-evaluated').waitFor({ timeout: 60_000 });
+  const report = await page.getByRole('region', { name: 'Report' }).textContent();
+  expect(report).not.toMatch(/0 of 0|score 0 of 5|Overall score/);
+  await page.locator('.conversation li.contact').getByText('six years').waitFor();
+  await speaksPlainly(page);
+  await shot(page, 'interview-light');
+  await context.close();
+
+  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'interview-dark'], [{ width: 375 }, 'interview-375px']] as const) {
+    const opened = await at(`/interviews/${id}`, options);
+    await opened.page.getByTestId('not-evaluated').waitFor();
+    expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
+    await shot(opened.page, shotName);
+    await opened.context.close();
+  }
+});

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { useState } from 'preact/hooks';
 import { useSubmit } from './hooks';
 import { ApiError } from './http';
-import { FormError, useId } from './ui';
+import { FormError, saidOfThis, useId } from './ui';
 
 export interface CsvRow {
   /** The row's line in the file, from 1 (the header). */
@@ -44,10 +44,13 @@ export function parseCsv(text: string): { rows: CsvRow[]; error?: string } {
   return { rows, error };
 }
 
-/** The index and field of `body.<field>[12].phoneNumber`. */
-function rowOf(param: string, field: string): { index: number; rest: string } | undefined {
+/**
+ * The index and the file's column of `body.<field>[12].phoneNumber` (a variable or an attribute,
+ * `variables.firstName`, is its own column, `firstName`).
+ */
+function rowOf(param: string, field: string): { index: number; column: string } | undefined {
   const found = new RegExp(`^body\\.${field}\\[(\\d+)\\]\\.?(.*)$`).exec(param);
-  return found ? { index: Number(found[1]), rest: found[2] || '(the row)' } : undefined;
+  return found ? { index: Number(found[1]), column: found[2]?.split('.').pop() || '(the row)' } : undefined;
 }
 
 /**
@@ -96,7 +99,7 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
               <thead>
                 <tr>
                   <th scope="col">Line</th>
-                  <th scope="col">Field</th>
+                  <th scope="col">Column</th>
                   <th scope="col">Problem</th>
                 </tr>
               </thead>
@@ -107,9 +110,9 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
                     <tr key={d.param}>
                       <td>{at ? lines[at.index] : '—'}</td>
                       <td>
-                        <code>{at?.rest ?? d.param}</code>
+                        <code>{at?.column ?? '—'}</code>
                       </td>
-                      <td>{d.message}</td>
+                      <td>{saidOfThis(d.message, d.param)}</td>
                     </tr>
                   );
                 })}

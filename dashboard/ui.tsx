@@ -23,8 +23,11 @@ function problemAt(error: ApiError | undefined, param: string): string | undefin
   const detail = error.details?.find((d) => under(d.param, param));
   if (detail) return detail.message;
   if (error.param === undefined || !under(error.param, param)) return undefined;
-  return error.message.startsWith(`${error.param} `) ? `This ${error.message.slice(error.param.length + 1)}` : error.message;
+  return saidOfThis(error.message, error.param);
 }
+
+/** The API's "body.x must be…" as "This must be…": what is wrong, without the field's path. */
+export const saidOfThis = (message: string, param: string) => (message.startsWith(`${param} `) ? `This ${message.slice(param.length + 1)}` : message);
 
 /**
  * A labelled field showing its problem from `error` (see problemAt). The child control gets the id

@@ -227,7 +227,7 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
           <Field label="On voicemail" param="body.phone.voicemailBehavior" error={error}>
             {choice('voicemailBehavior', [['hangup', 'Hang up'], ['leave_message', 'Leave a message'], ['mark_no_answer', 'Count it as not answered']])}
           </Field>
-          <Field label="Attempts per recipient" param="body.phone.maxAttempts" error={error}>
+          <Field label="Attempts per recipient" param="body.phone.maxAttempts" error={error} hint="Campaigns do not read this: each campaign sets its own attempts per recipient (3 unless changed).">
             {text('maxAttempts')}
           </Field>
           <Field label="Contact fields to collect (one per line)" param="body.phone.requiredContactFields" error={error}>

@@ -96,7 +96,7 @@ test('a campaign: create, a CSV import refused with each bad row by its line, th
   await statusIs(page, 'campaign-status', 'completed');
   await page.getByTestId('stat-Reached').filter({ hasText: /^3$/ }).waitFor();
   expect(await page.getByTestId('stat-Not reached').textContent()).toBe('1');
-  await page.getByRole('cell', { name: 'no_answer' }).waitFor();
+  await page.getByRole('cell', { name: 'No answer' }).waitFor();
   // A completed campaign's settings are final (PATCH answers 409): nothing offers to edit them.
   expect(await page.getByRole('button', { name: 'Edit settings' }).count()).toBe(0);
   await shot(page, 'campaign-completed');

@@ -230,3 +230,33 @@ test('an interview: the conversation live and after beside the report, "not scor
     await opened.context.close();
   }
 });
+
+test('a campaign: the counts add up to the recipients, a do-not-call recipient counted once, each state and outcome in words', async () => {
+  const key = await dashboard.tenant.key();
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.', maxAttempts: 1 } } });
+  expect((await dashboard.api.call('POST', '/api/v1/contacts', { token: key, body: { phoneNumber: '+442079460020', doNotCall: true } })).status).toBe(201);
+  const campaign = await dashboard.api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Spring'), agentId: agent.body.id } });
+  expect(campaign.status).toBe(201);
+  const recipients = [{ phoneNumber: '+442079460021', contactName: 'Ada' }, { phoneNumber: '+442079460020', contactName: 'Bob' }, { phoneNumber: '+442079460022', contactName: 'Cy' }];
+  const imported = await dashboard.api.call('POST', `/api/v1/campaigns/${campaign.body.id}/recipients`, { token: key, body: { recipients } });
+  expect(imported.body).toMatchObject({ imported: 3, suppressed: 1 });
+
+  const { context, page } = await at(`/campaigns/${campaign.body.id}`);
+  await page.getByTestId('stat-sum').filter({ hasText: '3 recipients = 2 pending + 0 reached + 0 not reached + 1 do-not-call' }).waitFor();
+  const counts = await Promise.all(['Pending', 'Reached', 'Not reached', 'Do-not-call'].map(async (label) => Number(await page.getByTestId(`stat-${label}`).textContent())));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(Number(await page.getByTestId('stat-Recipients').textContent()));
+  await page.getByRole('row', { name: /Bob/ }).getByText('Do-not-call').waitFor();
+  await page.getByRole('row', { name: /Ada/ }).getByText('Not dialled yet').waitFor();
+  // Where the attempts come from: the campaign, whatever the agent form says.
+  await page.getByText('this campaign’s setting; the agent’s own is not used').waitFor();
+  await speaksPlainly(page);
+  await shot(page, 'campaign-light');
+  await context.close();
+  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'campaign-dark'], [{ width: 375 }, 'campaign-375px']] as const) {
+    const opened = await at(`/campaigns/${campaign.body.id}`, options);
+    await opened.page.getByTestId('stat-sum').waitFor();
+    expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
+    await shot(opened.page, shotName);
+    await opened.context.close();
+  }
+});

@@ -223,7 +223,11 @@ test('the analytics page charts calls and interviews, each with its figures as a
   // Grouped by agent, the interviews chart follows; grouped by disposition, it stays by day (the API groups interviews by day or agent only).
   await page.getByLabel('Group by').selectOption('disposition');
   await page.getByRole('button', { name: 'Show' }).click();
-  await page.getByRole('region', { name: 'Calls' }).getByRole('columnheader', { name: 'disposition' }).waitFor();
+  // The figures are one click away, in words and units.
+  await page.getByRole('region', { name: 'Calls' }).getByText('Every figure as a table').click();
+  await page.getByRole('region', { name: 'Calls' }).getByRole('columnheader', { name: 'How calls ended' }).waitFor();
+  await page.getByRole('region', { name: 'Calls' }).getByRole('columnheader', { name: 'Answer rate' }).waitFor();
+  expect(await page.getByRole('main').innerText()).not.toMatch(/connectRate|avgDurationSeconds|\bnull\b/);
   expect(await page.getByRole('region', { name: 'Interviews' }).locator('.error, [role=alert]').count()).toBe(0);
   await shot(page, 'analytics');
   await context.close();

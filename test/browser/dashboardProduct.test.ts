@@ -260,3 +260,35 @@ test('a campaign: the counts add up to the recipients, a do-not-call recipient c
     await opened.context.close();
   }
 });
+
+test('API keys: creation first, the active keys newest first, revoked ones one filter away', async () => {
+  const session = await adminSession();
+  const make = async (name: string) => (await dashboard.api.call('POST', '/api/v1/api-keys', { token: session, body: { name, scopes: ['agents:read'] } })).body.id as string;
+  const gone = uniqueName('old-backend');
+  await dashboard.api.call('DELETE', `/api/v1/api-keys/${await make(gone)}`, { token: session });
+  const older = uniqueName('backend');
+  await make(older);
+  const newer = uniqueName('reports');
+  await make(newer);
+
+  const { context, page } = await at('/api-keys');
+  const keys = page.getByRole('region', { name: 'Keys' });
+  await keys.getByRole('row', { name: new RegExp(newer) }).waitFor();
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings.indexOf('Create a key')).toBeLessThan(headings.indexOf('Keys'));
+  const names = await keys.locator('tbody tr th, tbody tr td:first-child').allTextContents();
+  expect(names.findIndex((n) => n.includes(newer))).toBeLessThan(names.findIndex((n) => n.includes(older)));
+  expect(await keys.getByRole('row', { name: new RegExp(gone) }).count()).toBe(0);
+  await shot(page, 'api-keys-light');
+  await keys.getByLabel('Status').selectOption({ label: 'Revoked' });
+  await keys.getByRole('row', { name: new RegExp(gone) }).getByText('revoked').waitFor();
+  await context.close();
+
+  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'api-keys-dark'], [{ width: 375 }, 'api-keys-375px']] as const) {
+    const opened = await at('/api-keys', options);
+    await opened.page.getByRole('row', { name: new RegExp(newer) }).waitFor();
+    expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
+    await shot(opened.page, shotName);
+    await opened.context.close();
+  }
+});

@@ -292,3 +292,18 @@ test('API keys: creation first, the active keys newest first, revoked ones one f
     await opened.context.close();
   }
 });
+
+test('a CSV file of numbers written as people write them is read with the organization’s country', async () => {
+  const session = await adminSession();
+  expect((await dashboard.api.call('PATCH', '/api/v1/dashboard/organization', { token: session, body: { allowedCountries: ['GB', 'IE'] } })).status).toBe(200);
+  const { context, page } = await at('/contacts');
+  await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+  const file = { name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from('phoneNumber,name\n020 7946 0031,Dee\n+353 1 234 5678,Eve\n') };
+  await page.getByText('Import contacts from a CSV file').click();
+  await page.getByLabel('Contacts CSV file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('status').filter({ hasText: 'Imported: 2 created, 0 updated.' }).waitFor();
+  const found = await dashboard.api.call('GET', `/api/v1/contacts?phoneNumber=${encodeURIComponent('+442079460031')}`, { token: session });
+  expect(found.body.data.map((c: { name: string }) => c.name)).toEqual(['Dee']);
+  await context.close();
+});

@@ -54,12 +54,13 @@ export default tseslint.config(
   { files: ['lib/**/*.ts'], rules: restrict(rule('^\\.', 'lib/ holds helpers that import only packages.')) },
   {
     // The dashboard runs in the browser and talks to the API only over HTTP: it imports its own
-    // files, preact, chart.js and papaparse, and the API's types from the generated client
-    // (dashboard/types.ts), nothing of the server's folders and no Node built-in.
+    // files, preact, chart.js, papaparse, libphonenumber-js, the API's types from the generated client
+    // (dashboard/types.ts) and its request schemas compiled at build time (api-schemas), nothing of
+    // the server's folders and no Node built-in.
     files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
     rules: restrict(
       rule(into('(api|models|workflows|activities|worker|conversation|providers|lib|scripts|config)'), 'The dashboard talks to the API over HTTP only; it imports nothing of the server.'),
-      rule('^(?!(preact|preact/hooks|chart\\.js|papaparse)$|\\./|\\.\\./)', 'The dashboard imports only preact, chart.js, papaparse and its own modules.'),
+      rule('^(?!(preact|preact/hooks|chart\\.js|papaparse|libphonenumber-js|api-schemas)$|\\./|\\.\\./)', 'The dashboard imports only preact, chart.js, papaparse, libphonenumber-js, api-schemas and its own modules.'),
     ),
   },
   {

@@ -34,7 +34,7 @@ ${Object.entries(ERROR_CODES)
 **Interviews in the browser.** The hosted page behind \`interviewUrl\`, the frame behind \`embedUrl\`, \`{embed_host}/embed.js\` (\`VoiceAgent.mount(container, {token, interviewId, onEvent})\`, events \`session.ready\`, \`session.started\`, \`transcript.turn\`, \`session.ended\` with \`payload.reportId\`, \`error\`) and the candidate routes they call under \`/candidate/v1\` are the service's own pages, not partner operations, and are not listed here. They accept only the link's capability or an embed token, never an API key, and only from this service's own origin or the embed token's allowed origins (403 \`ORIGIN_NOT_ALLOWED\`); the embed frame is served only as a frame (\`Sec-Fetch-Dest: iframe\`).`;
 
 /** Strips TypeBox's symbol keys and undefined values, leaving plain JSON Schema. */
-const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
+export const plain = (schema: TSchema): unknown => JSON.parse(JSON.stringify(schema));
 
 // The error envelope is one named schema, so generated clients get one error type rather than one per operation and status.
 const json = (schema: TSchema) => ({ 'application/json': { schema: schema === ErrorEnvelope ? { $ref: '#/components/schemas/Error' } : plain(schema) } });

@@ -15,6 +15,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/assets/voice.js': { file: 'voice.js', type: 'application/javascript; charset=utf-8' },
   '/assets/voice-worklet.js': { file: 'voice-worklet.js', type: 'application/javascript; charset=utf-8' },
   '/assets/session.css': { file: 'session.css', type: 'text/css; charset=utf-8' },
+  '/assets/icon.svg': { file: 'icon.svg', type: 'image/svg+xml' },
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

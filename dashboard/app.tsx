@@ -50,6 +50,9 @@ export function App() {
   const [session, setSession] = useState(currentSession());
   useEffect(() => onSessionChange(() => setSession(currentSession())), []);
   const hash = useHash();
+  // On a narrow screen the sections fold behind a Menu button; each navigation folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [hash]);
 
   if (!session) return <SignIn />;
   const found = match(hash);
@@ -80,7 +83,10 @@ export function App() {
       </header>
       <div class="layout">
         <nav aria-label="Sections">
-          <ul>
+          <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="sections" onClick={() => setMenuOpen(!menuOpen)}>
+            {menuOpen ? '✕ Close menu' : '☰ Menu'}
+          </button>
+          <ul id="sections" class={menuOpen ? 'open' : undefined}>
             {ROUTES.filter((r) => r.nav && allowed(session, r)).map((r) => (
               <li key={r.path}>
                 <a href={href(r.path)} aria-current={section === r.path ? 'page' : undefined}>

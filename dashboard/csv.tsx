@@ -7,8 +7,9 @@
 import Papa from 'papaparse';
 import { useState } from 'preact/hooks';
 import { useSubmit } from './hooks';
+import { asE164, useDefaultCountry } from './phone';
 import { ApiError } from './http';
-import { FormError, useId } from './ui';
+import { FormError, saidOfThis, useId } from './ui';
 
 export interface CsvRow {
   /** The row's line in the file, from 1 (the header). */
@@ -44,10 +45,13 @@ export function parseCsv(text: string): { rows: CsvRow[]; error?: string } {
   return { rows, error };
 }
 
-/** The index and field of `body.<field>[12].phoneNumber`. */
-function rowOf(param: string, field: string): { index: number; rest: string } | undefined {
+/**
+ * The index and the file's column of `body.<field>[12].phoneNumber` (a variable or an attribute,
+ * `variables.firstName`, is its own column, `firstName`).
+ */
+function rowOf(param: string, field: string): { index: number; column: string } | undefined {
   const found = new RegExp(`^body\\.${field}\\[(\\d+)\\]\\.?(.*)$`).exec(param);
-  return found ? { index: Number(found[1]), rest: found[2] || '(the row)' } : undefined;
+  return found ? { index: Number(found[1]), column: found[2]?.split('.').pop() || '(the row)' } : undefined;
 }
 
 /**
@@ -59,13 +63,15 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
   const [file, setFile] = useState<File>();
   const [parseError, setParseError] = useState<string>();
   const [lines, setLines] = useState<number[]>([]);
+  const country = useDefaultCountry();
   const { submit, error, busy } = useSubmit(async () => {
     setParseError(undefined);
     if (!file) throw new ApiError(0, 'CLIENT', 'Choose a CSV file first.');
     const { rows, error: bad } = parseCsv(await file.text());
     if (bad) return setParseError(bad);
     setLines(rows.map((r) => r.line));
-    await props.send(rows.map((r) => props.toRow(r.cells)));
+    // A number written as people write it ("020 7946 0001") is read with the organization's country.
+    await props.send(rows.map((r) => props.toRow(r.cells.phoneNumber ? { ...r.cells, phoneNumber: asE164(r.cells.phoneNumber, country) } : r.cells)));
   });
   const details = error?.details ?? [];
   return (
@@ -96,7 +102,7 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
               <thead>
                 <tr>
                   <th scope="col">Line</th>
-                  <th scope="col">Field</th>
+                  <th scope="col">Column</th>
                   <th scope="col">Problem</th>
                 </tr>
               </thead>
@@ -107,9 +113,9 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
                     <tr key={d.param}>
                       <td>{at ? lines[at.index] : '—'}</td>
                       <td>
-                        <code>{at?.rest ?? d.param}</code>
+                        <code>{at?.column ?? '—'}</code>
                       </td>
-                      <td>{d.message}</td>
+                      <td>{saidOfThis(d.message, d.param)}</td>
                     </tr>
                   );
                 })}

@@ -61,7 +61,9 @@ function Rows<T>(props: { page: Page<T>; columns: Column<T>[]; rowKey: (row: T) 
             {props.page.data.map((row) => (
               <tr key={props.rowKey(row)}>
                 {props.columns.map(([title, cell]) => (
-                  <td key={title}>{cell(row)}</td>
+                  <td key={title} data-label={title}>
+                    {cell(row)}
+                  </td>
                 ))}
               </tr>
             ))}

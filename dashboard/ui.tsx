@@ -11,20 +11,38 @@ export function useId(prefix: string): string {
   return id.current;
 }
 
+const under = (param: string, field: string) => param === field || param.startsWith(`${field}[`) || param.startsWith(`${field}.`);
+
 /**
- * A labelled field whose error is the API's, shown when `error.param` names it (`body.name`,
- * `body.allowedOrigins[2]` under `body.allowedOrigins`). The child control gets the id and
- * aria attributes from `control`.
+ * What `error` says of the field `param` names (or of an item under it): a problem the form found
+ * (`details`), else the API's refusal, whose message leads with the param ("body.name is
+ * required."), said of "This" so no field path reaches the page.
+ */
+function problemAt(error: ApiError | undefined, param: string): string | undefined {
+  if (!error) return undefined;
+  const detail = error.details?.find((d) => under(d.param, param));
+  if (detail) return detail.message;
+  if (error.param === undefined || !under(error.param, param)) return undefined;
+  return saidOfThis(error.message, error.param);
+}
+
+/** The API's "body.x must be…" as "This must be…": what is wrong, without the field's path. */
+export const saidOfThis = (message: string, param: string) => (message.startsWith(`${param} `) ? `This ${message.slice(param.length + 1)}` : message);
+
+/**
+ * A labelled field showing its problem from `error` (see problemAt). The child control gets the id
+ * and aria attributes from `control`.
  */
 export function Field(props: {
   label: string;
   param: string;
   error?: ApiError;
-  hint?: string;
+  hint?: ComponentChildren;
   children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ComponentChildren;
 }) {
   const id = useId('field');
-  const own = props.error?.param !== undefined && (props.error.param === props.param || props.error.param.startsWith(`${props.param}[`) || props.error.param.startsWith(`${props.param}.`));
+  const problem = problemAt(props.error, props.param);
+  const own = problem !== undefined;
   const described = [props.hint && `${id}-hint`, own && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div class={`field${own ? ' invalid' : ''}`}>
@@ -33,20 +51,41 @@ export function Field(props: {
       {props.hint && <small id={`${id}-hint`}>{props.hint}</small>}
       {own && (
         <p class="field-error" id={`${id}-error`}>
-          {props.error!.message}
+          {problem}
         </p>
       )}
     </div>
   );
 }
 
-/** A form's error that no field of `params` shows: the envelope's message, with its request id. */
+/**
+ * A form's error: when fields of `params` show it, a line saying so, and focus moves to the first
+ * of them (on a long form it may be off-screen); else the envelope's message with its request id,
+ * scrolled into view.
+ */
 export function FormError(props: { error?: ApiError; params?: string[] }) {
+  const ref = useRef<HTMLDivElement>(null);
   const error = props.error;
+  const params = props.params ?? [];
+  const shown = !!error && params.some((p) => (error.param !== undefined && under(error.param, p)) || !!error.details?.some((d) => under(d.param, p)));
+  useEffect(() => {
+    if (!error) return;
+    const invalid = ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (shown && invalid) invalid.focus();
+    else ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [error, shown]);
   if (!error) return null;
-  const shown = error.param !== undefined && (props.params ?? []).some((p) => error.param === p || error.param!.startsWith(`${p}[`) || error.param!.startsWith(`${p}.`));
-  if (shown) return <p class="form-error" role="alert">Please correct the field marked below.</p>;
-  return <ErrorNote error={error} />;
+  return (
+    <div ref={ref}>
+      {shown ? (
+        <p class="form-error" role="alert">
+          {error.details?.length ? error.message : 'Please correct the field marked below.'}
+        </p>
+      ) : (
+        <ErrorNote error={error} />
+      )}
+    </div>
+  );
 }
 
 export function ErrorNote(props: { error: ApiError }) {
@@ -140,8 +179,17 @@ export const Badge = (props: { tone?: 'ok' | 'warn' | 'bad' | 'info'; children: 
 
 export const minutes = (value: number) => `${Math.round(value * 10) / 10} min`;
 
-/** A table with a header row, scrolling sideways on its own when a narrow screen cannot fit it. */
+/**
+ * A table with a header row, scrolling sideways on its own when it cannot fit; on a phone each row
+ * is a card whose cells carry their column's title (data-label, set here for the rows pages give).
+ */
 export function Table(props: { headers: string[]; children: ComponentChildren }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    for (const row of Array.from(body.current?.rows ?? [])) {
+      Array.from(row.cells).forEach((cell, i) => cell.tagName === 'TD' && props.headers[i] && cell.setAttribute('data-label', props.headers[i]!));
+    }
+  });
   return (
     <div class="table-wrap">
       <table>
@@ -154,7 +202,7 @@ export function Table(props: { headers: string[]; children: ComponentChildren })
             ))}
           </tr>
         </thead>
-        <tbody>{props.children}</tbody>
+        <tbody ref={body}>{props.children}</tbody>
       </table>
     </div>
   );

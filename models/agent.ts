@@ -40,6 +40,8 @@ export interface AgentRecord {
   name: string;
   nameKey: string;
   description: string;
+  /** The name candidates see; '' shows `name`. */
+  displayName?: string;
   mode?: 'interview' | 'workflow';
   language: string;
   sector: string;
@@ -68,6 +70,7 @@ const agentSchema = new Schema<AgentRecord>(
     name: { type: String, required: true },
     nameKey: { type: String, required: true },
     description: { type: String, default: '' },
+    displayName: { type: String, default: '' },
     mode: { type: String, enum: ['interview', 'workflow'] },
     language: { type: String, required: true },
     sector: { type: String, default: '' },

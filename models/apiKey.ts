@@ -85,6 +85,12 @@ export async function revokedAtOf(key: { _id: Types.ObjectId; revokedAt?: Date |
 }
 
 /** The keys with their revocation and last use read from their own records. */
+/** The ids of an organization's revoked keys: revocations are kept apart from the keys (ApiKeyRevocation). */
+export async function revokedKeyIds(organizationId: Types.ObjectId): Promise<Types.ObjectId[]> {
+  const ids = await ApiKey.distinct('_id', { organizationId });
+  return ApiKeyRevocation.distinct('_id', { _id: { $in: ids } });
+}
+
 export async function withKeyState<K extends { _id: Types.ObjectId; revokedAt?: Date | null; lastUsedAt?: Date | null }>(keys: K[]): Promise<K[]> {
   const ids = keys.map((k) => k._id);
   const [revocations, usages] = await Promise.all([

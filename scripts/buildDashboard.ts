@@ -7,7 +7,12 @@
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import Ajv, { _ } from 'ajv';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { plain } from '../api/openapi';
+import { apiRoutes } from '../api/routes';
 
 const ROOT = path.resolve(__dirname, '..');
 const SOURCE = path.join(ROOT, 'dashboard');
@@ -16,6 +21,29 @@ const REFERENCE_SOURCE = path.join(ROOT, 'reference');
 export const REFERENCE_OUT = path.join(ROOT, 'dist', 'reference');
 
 const BUNDLE: BuildOptions = { bundle: true, minify: true, format: 'esm', target: ['es2022'], legalComments: 'none', logLevel: 'warning' };
+
+/**
+ * `import { createAgent } from 'api-schemas'`: a validator of each request body, compiled ahead of
+ * time from the schemas of the route table that the API validates with and publishes in
+ * openapi.json, so the forms check what the API will check. Compiled here because the page's CSP
+ * forbids the `new Function` Ajv compiles with at run time; the bundle keeps only those imported.
+ */
+const apiSchemas: Plugin = {
+  name: 'api-schemas',
+  setup(builder) {
+    builder.onResolve({ filter: /^api-schemas$/ }, () => ({ path: 'api-schemas', namespace: 'api-schemas' }));
+    builder.onLoad({ filter: /.*/, namespace: 'api-schemas' }, () => {
+      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
+      const exported: Record<string, string> = {};
+      for (const route of apiRoutes()) {
+        if (!route.body) continue;
+        ajv.addSchema(plain(route.body) as object, route.operationId);
+        exported[route.operationId] = route.operationId;
+      }
+      return { contents: standaloneCode(ajv, exported), loader: 'js', resolveDir: ROOT };
+    });
+  },
+};
 
 function clean(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
@@ -33,6 +61,7 @@ async function buildApp(): Promise<void> {
     outdir: DASHBOARD_OUT,
     jsx: 'automatic',
     jsxImportSource: 'preact',
+    plugins: [apiSchemas],
   });
   for (const file of ['index.html', 'icon.svg']) copyFileSync(path.join(SOURCE, file), path.join(DASHBOARD_OUT, file));
 }

@@ -92,6 +92,7 @@ export const agentRoutes = [
           name: body.name,
           nameKey: nameKey(body.name),
           description: body.description ?? '',
+          displayName: body.displayName ?? '',
           ...(type === 'voice' ? { mode: body.mode ?? 'interview', voice: { ...VOICE_DEFAULTS, ...body.voice } } : {}),
           ...(type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...body.phone } } : {}),
           language: body.language ?? 'en-US',

@@ -1,11 +1,12 @@
+import type { Types } from 'mongoose';
 import { findPage } from '../../lib/page';
-import { ApiKey as ApiKeyModel, DEFAULT_RATE_LIMIT_PER_MINUTE, createApiKey, revokeApiKey, withKeyState } from '../../models/apiKey';
+import { ApiKey as ApiKeyModel, DEFAULT_RATE_LIMIT_PER_MINUTE, createApiKey, revokeApiKey, revokedKeyIds, withKeyState } from '../../models/apiKey';
 import { KEY_CACHE_TTL_MS, forgetCachedKeys } from '../middleware/auth';
 import { assertByokReady } from '../byok';
 import { notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { assertGrantable } from '../scopes';
-import { ApiKey, CreateApiKeyBody, ListApiKeysQuery, keyRepresentation, type KeyDoc } from '../schemas/apiKeys';
+import { ApiKey, CreateApiKeyBody, KEY_STATUSES, ListApiKeysQuery, keyRepresentation, type KeyDoc } from '../schemas/apiKeys';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 /**
@@ -22,6 +23,16 @@ export function normalizeOrigins(origins: string[]): string[] {
     }
   });
   return [...new Set(result)];
+}
+
+/** The organization's keys in one state: revoked (whenever they expire), else expired, else active. */
+async function keyStatusFilter(organizationId: Types.ObjectId, status: (typeof KEY_STATUSES)[number]): Promise<Record<string, unknown>> {
+  const now = new Date();
+  const revoked = await revokedKeyIds(organizationId);
+  if (status === 'revoked') return { $or: [{ _id: { $in: revoked } }, { revokedAt: { $ne: null } }] };
+  const unrevoked = { _id: { $nin: revoked }, revokedAt: null };
+  if (status === 'expired') return { ...unrevoked, expiresAt: { $ne: null, $lte: now } };
+  return { ...unrevoked, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
 }
 
 export const apiKeyRoutes = [
@@ -73,7 +84,7 @@ export const apiKeyRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of keys.', schema: ListOf(ApiKey, 'api_key') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListApiKeysQuery; auth: 'dashboard' }>) => {
-      const filter = { organizationId: auth.organizationId, ...(query.createdBy ? { createdBy: query.createdBy } : {}) };
+      const filter = { organizationId: auth.organizationId, ...(query.createdBy ? { createdBy: query.createdBy } : {}), ...(query.status ? await keyStatusFilter(auth.organizationId, query.status) : {}) };
       const { docs, total } = await findPage<KeyDoc>(ApiKeyModel, filter, query);
       return listEnvelope('api_key', (await withKeyState(docs)).map((d) => keyRepresentation(d)), total, query);
     },

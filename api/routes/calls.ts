@@ -4,6 +4,7 @@ import { findPage } from '../../lib/page';
 import { Agent } from '../../models/agent';
 import { Call as CallModel, REFUSED, callInputFor, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
+import { callSearchFilter } from '../../models/callSearch';
 import { transcriptOf } from '../../models/callTurn';
 import { Contact } from '../../models/contact';
 import { testNumberList } from '../../providers/carrier/testNumbers';
@@ -79,6 +80,7 @@ export const callRoutes = [
         ...(query.agentId ? { agentId: new Types.ObjectId(query.agentId) } : {}),
         ...(query.status ? { status: query.status } : {}),
         ...(query.direction ? { direction: query.direction } : {}),
+        ...callSearchFilter(query),
       };
       const { docs, total } = await findPage<CallRecord>(CallModel, filter, query);
       const recorded = await recordedCalls(docs.map((c) => c._id));

@@ -13,9 +13,9 @@ export const CANDIDATE_PREFIX = '/candidate/v1';
 async function session(interviewId: string) {
   const doc = await InterviewModel.findById(interviewId).lean<InterviewRecord>();
   if (!doc) throw notFound('interview', 'path.id');
-  const agent = await Agent.findById(doc.agentId, { voice: 1 }).lean();
+  const agent = await Agent.findById(doc.agentId, { voice: 1, displayName: 1 }).lean();
   const opening = String((agent?.voice as { opening?: string } | undefined)?.opening ?? '');
-  return candidateSessionRepresentation(doc, opening, await interviewTranscript(interviewId));
+  return candidateSessionRepresentation(doc, opening, await interviewTranscript(interviewId), agent?.displayName);
 }
 
 /**

@@ -19,6 +19,8 @@ import {
   EmbedToken,
   EmbedTokenBody,
   Interview,
+  InterviewLink,
+  InterviewTranscript,
   InterviewReport,
   ListInterviewsQuery,
   PendingInterviewReport,
@@ -174,6 +176,54 @@ export const interviewRoutes = [
         expiresAt: expiresAt.toISOString(),
         allowedOrigins: auth.allowedOrigins,
       };
+    },
+  }),
+  defineRoute({
+    operationId: 'getInterviewTranscript',
+    method: 'get',
+    path: '/interviews/{id}/transcript',
+    tag: 'Interviews',
+    resource: 'interview',
+    summary: "An interview's transcript so far",
+    description: 'The turns in order, as they happen: poll it while the interview is `active` to follow the conversation.',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The turns in order.', schema: InterviewTranscript } },
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
+      const doc = await findInterview(auth.organizationId, params.id);
+      return { object: 'interview_transcript' as const, interviewId: params.id, data: transcriptRepresentation(doc, await interviewTranscript(params.id)) };
+    },
+  }),
+  defineRoute({
+    operationId: 'reissueInterviewLink',
+    method: 'post',
+    path: '/interviews/{id}/link',
+    tag: 'Interviews',
+    resource: 'interview',
+    summary: 'Issue a fresh hosted link for an interview',
+    description:
+      'For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in this response only) and the previous link stops working at once, whether or not the interview has started; a candidate page open on the old link is refused at its next request. Embed tokens are not affected. ' +
+      'A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.',
+    auth: 'apiKey',
+    scope: 'executions:read',
+    params: IdParams,
+    status: 200,
+    responses: { 200: { description: 'The new link.', schema: InterviewLink }, ...errorResponses(409) },
+    handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => {
+      const capability = generateCandidateSecret('ic');
+      // The candidate's capability is checked against this document (api/middleware/candidateAuth.ts); the workflow wrote it once, at creation, and never again.
+      const doc = await InterviewModel.findOneAndUpdate(
+        { _id: params.id, organizationId: auth.organizationId, status: { $ne: 'completed' }, expiresAt: { $gt: new Date() } },
+        { $set: { capabilityHash: hashKey(capability) } },
+        { new: true },
+      ).lean<InterviewRecord>();
+      if (!doc) {
+        const existing = await findInterview(auth.organizationId, params.id);
+        throw interviewClosed(existing.status === 'completed' ? 'This interview is completed; its link cannot be renewed.' : 'This interview is past its expiresAt; its link cannot be renewed.');
+      }
+      return { object: 'interview_link' as const, interviewId: params.id, interviewUrl: `${config.publicBaseUrl}/i/${params.id}#${capability}`, expiresAt: doc.expiresAt.toISOString() };
     },
   }),
   defineRoute({

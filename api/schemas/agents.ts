@@ -19,6 +19,9 @@ const Language = Type.String({
   description: 'BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`.',
 });
 
+/** What the people an agent talks to see, rather than its internal `name` ("Support engineer screener"). */
+const DisplayName = text(200, 'The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or absent: they see `name`.');
+
 const ProvidersInput = Type.Object(
   {
     llm: Type.Optional(StringEnum(LLM_VENDORS, { description: 'Voice LLM vendor.' })),
@@ -96,6 +99,7 @@ export const CreateAgentBody = Type.Object(
     type: Type.Optional(StringEnum(AGENT_TYPES, { description: 'Default `phone`.' })),
     name: Type.String({ minLength: 1, maxLength: 200, description: 'Unique in the organization, ignoring case.' }),
     description: Type.Optional(text(2000)),
+    displayName: Type.Optional(DisplayName),
     instructions: Type.String({
       minLength: 1,
       maxLength: 20000,
@@ -126,6 +130,7 @@ export const UpdateAgentBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     description: Type.Optional(text(2000)),
+    displayName: Type.Optional(DisplayName),
     instructions: Type.Optional(Type.String({ minLength: 1, maxLength: 20000 })),
     language: Type.Optional(Language),
     sector: Type.Optional(text(200)),
@@ -158,6 +163,7 @@ export const Agent = Type.Object(
     type: StringEnum(AGENT_TYPES),
     name: Type.String(),
     description: Type.String(),
+    displayName: Type.String({ description: 'The name candidates see on the interview page; empty: they see `name`.' }),
     mode: Type.Optional(StringEnum(AGENT_MODES, { description: 'Present on voice agents only.' })),
     language: Type.String(),
     sector: Type.String(),
@@ -217,6 +223,7 @@ export function agentRepresentation(doc: AgentRecord, defaults: { llm: string; s
     type: doc.type,
     name: doc.name,
     description: doc.description ?? '',
+    displayName: doc.displayName ?? '',
     ...(doc.type === 'voice' ? { mode: doc.mode } : {}),
     language: doc.language,
     sector: doc.sector ?? '',

@@ -61,7 +61,16 @@ export const ApiKey = Type.Object(
   { title: 'api_key' },
 );
 
-export const ListApiKeysQuery = Type.Object({ createdBy: Type.Optional(Id), ...PageQuery }, { additionalProperties: false });
+export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+
+export const ListApiKeysQuery = Type.Object(
+  {
+    createdBy: Type.Optional(Id),
+    status: Type.Optional(StringEnum(KEY_STATUSES, { description: '`active` (neither revoked nor expired), `revoked`, or `expired` (past `expiresAt`, not revoked). Absent: every key.' })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
 
 export type KeyDoc = {
   _id: Types.ObjectId;

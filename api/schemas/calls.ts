@@ -28,11 +28,20 @@ export const PlaceCallBody = Type.Object(
 );
 export type PlaceCallBody = Static<typeof PlaceCallBody>;
 
+/** GET /calls's search (models/callSearch.ts). */
+const CallSearchQuery = {
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Calls whose contact name or `externalRef` contains this text (any case), or whose number contains its digits (`020 7946 0001` finds `+442079460001`).' })),
+  createdAfter: Type.Optional(Type.String({ format: 'date-time', description: 'Calls created at or after this instant.' })),
+  createdBefore: Type.Optional(Type.String({ format: 'date-time', description: 'Calls created before this instant.' })),
+  disposition: Type.Optional(StringEnum(DISPOSITIONS, { description: 'Completed calls that ended this way.' })),
+};
+
 export const ListCallsQuery = Type.Object(
   {
     agentId: Type.Optional(Id),
     status: Type.Optional(StringEnum(CALL_STATUSES)),
     direction: Type.Optional(StringEnum(CALL_DIRECTIONS, { description: '`outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers).' })),
+    ...CallSearchQuery,
     ...PageQuery,
   },
   { additionalProperties: false },

@@ -13,7 +13,7 @@ export const CandidateSession = Type.Object(
   {
     object: Type.Literal('candidate_session'),
     interviewId: Id,
-    agentName: Type.String(),
+    agentName: Type.String({ description: "The agent's `displayName`, else its name." }),
     candidateName: Type.String(),
     mode: StringEnum(INTERVIEW_MODES),
     language: Type.String(),
@@ -27,11 +27,12 @@ export const CandidateSession = Type.Object(
   { title: 'candidate_session' },
 );
 
-export function candidateSessionRepresentation(doc: InterviewRecord, opening: string, turns: Array<{ index: number; role: string; text: string }>) {
+/** `displayName`: the agent's name for candidates; '' or absent (a deleted agent) shows the name the interview was created with. */
+export function candidateSessionRepresentation(doc: InterviewRecord, opening: string, turns: Array<{ index: number; role: string; text: string }>, displayName?: string) {
   return {
     object: 'candidate_session' as const,
     interviewId: String(doc._id),
-    agentName: doc.agentName,
+    agentName: displayName || doc.agentName,
     candidateName: doc.candidateName,
     mode: doc.mode,
     language: doc.language,

@@ -112,6 +112,16 @@ export const EmbedToken = Type.Object(
   { title: 'embed_token' },
 );
 
+export const InterviewLink = Type.Object(
+  {
+    object: Type.Literal('interview_link'),
+    interviewId: Id,
+    interviewUrl: Type.String({ format: 'uri', description: 'The new hosted link for the candidate; the previous one no longer works.' }),
+    expiresAt: Timestamp,
+  },
+  { title: 'interview_link' },
+);
+
 export const ReportQuery = Type.Object(
   { includeTranscript: Type.Boolean({ default: false, description: 'Add the turn-by-turn transcript.' }) },
   { additionalProperties: false },
@@ -129,6 +139,11 @@ const TranscriptTurn = Type.Object({
   startedAt: Timestamp,
   offsetMs: Type.Integer({ description: 'Milliseconds since the interview started.' }),
 });
+
+export const InterviewTranscript = Type.Object(
+  { object: Type.Literal('interview_transcript'), interviewId: Id, data: Type.Array(TranscriptTurn) },
+  { title: 'interview_transcript' },
+);
 
 export const InterviewReport = Type.Object(
   {

@@ -887,6 +887,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interviews/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a fresh hosted link for an interview
+         * @description For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in this response only) and the previous link stops working at once, whether or not the interview has started; a candidate page open on the old link is refused at its next request. Embed tokens are not affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.
+         *
+         *     Requires scope `executions:read`.
+         */
+        post: operations["reissueInterviewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/interviews/{id}/report": {
         parameters: {
             query?: never;
@@ -901,6 +923,28 @@ export interface paths {
          *     Requires scope `executions:read`.
          */
         get: operations["getInterviewReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interviews/{id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An interview's transcript so far
+         * @description The turns in order, as they happen: poll it while the interview is `active` to follow the conversation.
+         *
+         *     Requires scope `executions:read`.
+         */
+        get: operations["getInterviewTranscript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1098,6 +1142,8 @@ export interface operations {
                              */
                             createdAt: string;
                             description: string;
+                            /** @description The name candidates see on the interview page; empty: they see `name`. */
+                            displayName: string;
                             /** @description 24-character hexadecimal id */
                             id: string;
                             instructions: string;
@@ -1316,6 +1362,8 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or absent: they see `name`. */
+                    displayName?: string;
                     /** @description System prompt. `{{name}}` placeholders must be filled by the `variables` of each call. */
                     instructions: string;
                     /** @description BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`. */
@@ -1461,6 +1509,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
+                        /** @description The name candidates see on the interview page; empty: they see `name`. */
+                        displayName: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
                         instructions: string;
@@ -1729,6 +1779,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
+                        /** @description The name candidates see on the interview page; empty: they see `name`. */
+                        displayName: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
                         instructions: string;
@@ -2039,6 +2091,8 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or absent: they see `name`. */
+                    displayName?: string;
                     instructions?: string;
                     /** @description BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`. */
                     language?: string;
@@ -2173,6 +2227,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
+                        /** @description The name candidates see on the interview page; empty: they see `name`. */
+                        displayName: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
                         instructions: string;
@@ -2741,6 +2797,8 @@ export interface operations {
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */
                 page?: number;
+                /** @description `active` (neither revoked nor expired), `revoked`, or `expired` (past `expiresAt`, not revoked). Absent: every key. */
+                status?: "active" | "revoked" | "expired";
             };
             header?: never;
             path?: never;
@@ -3144,12 +3202,20 @@ export interface operations {
             query?: {
                 /** @description 24-character hexadecimal id */
                 agentId?: string;
+                /** @description Calls created at or after this instant. */
+                createdAfter?: string;
+                /** @description Calls created before this instant. */
+                createdBefore?: string;
                 /** @description `outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers). */
                 direction?: "outbound" | "inbound";
+                /** @description Completed calls that ended this way. */
+                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted";
                 /** @description Items per page, 1-100. */
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */
                 page?: number;
+                /** @description Calls whose contact name or `externalRef` contains this text (any case), or whose number contains its digits (`020 7946 0001` finds `+442079460001`). */
+                q?: string;
                 status?: "created" | "active" | "completed";
             };
             header?: never;
@@ -9904,6 +9970,145 @@ export interface operations {
             };
         };
     };
+    reissueInterviewLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1-255 printable ASCII characters, such as a UUID, unique per request, kept 24 hours per organization. A retry with the same key, method, path and body answers the first answer (status and body) again with `idempotent-replayed: true` and does nothing twice; with another body it is 422 `IDEMPOTENCY_KEY_REUSED`, and while the first is still running 409 `IDEMPOTENCY_KEY_IN_USE`. 2xx and 4xx answers are kept (except 429, which asks for a retry); after a 5xx or a timeout the key is free and the retry runs. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            200: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        expiresAt: string;
+                        /** @description 24-character hexadecimal id */
+                        interviewId: string;
+                        /**
+                         * Format: uri
+                         * @description The new hosted link for the candidate; the previous one no longer works.
+                         */
+                        interviewUrl: string;
+                        /** @constant */
+                        object: "interview_link";
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state or an existing name. `IDEMPOTENCY_KEY_IN_USE`: a request with this `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used for a different request. */
+            422: {
+                headers: {
+                    /** @description Present on an answer replayed for a repeated `Idempotency-Key`. */
+                    "idempotent-replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getInterviewReport: {
         parameters: {
             query?: {
@@ -10052,6 +10257,113 @@ export interface operations {
             };
             /** @description Conflict with the current state or an existing name. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; honour `retry-after`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; quote `request_id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInterviewTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The turns in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            index: number;
+                            /** @description Milliseconds since the interview started. */
+                            offsetMs: number;
+                            /** @enum {string} */
+                            role: "agent" | "candidate";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            startedAt: string;
+                            text: string;
+                        }[];
+                        /** @description 24-character hexadecimal id */
+                        interviewId: string;
+                        /** @constant */
+                        object: "interview_transcript";
+                    };
+                };
+            };
+            /** @description Invalid request: `error.param` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the scope or role, or a plan limit is reached. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in the caller's organization (also for a malformed id). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

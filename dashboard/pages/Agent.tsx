@@ -1,4 +1,8 @@
-/** One agent: its settings to edit, and for a phone agent a call from the browser, its numbers and a test call to a simulated number. */
+/**
+ * One agent, in sections: what it runs on, for a phone agent a call from the browser, its numbers
+ * and a test call, then its settings. Other sections (its tools) slot in beside these as cards.
+ */
+import { placeCall } from 'api-schemas';
 import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
 import { del, patch, post } from '../http';
@@ -6,12 +10,14 @@ import type { PageProps } from '../routes';
 import { href } from '../routes';
 import { currentSession, holds } from '../session';
 import type { Agent as AgentData, Call } from '../types';
-import { Choice, Field, FormError, Loaded, PageTitle } from '../ui';
-import { AgentForm, agentBody, fieldsOf } from './AgentForm';
+import { countryName, e164, useDefaultCountry } from '../phone';
+import { Field, FormError, Loaded, PageTitle } from '../ui';
+import { validated } from '../validate';
+import { AgentForm, SimulatedNote, agentBody, fieldsOf } from './AgentForm';
 import { AgentNumbers } from './AgentNumbers';
 import { TalkToAgent } from './TalkToAgent';
 
-/** The simulated carrier's test numbers (providers/carrier/testNumbers.ts, listed in docs/calls.md): suggestions, any number may be typed. */
+/** The simulated carrier's test numbers (POST /calls in the API reference): suggestions, any number may be typed. */
 const TEST_NUMBERS: [string, string][] = [
   ['+442079460001', 'answers'],
   ['+442079460002', 'never answers'],
@@ -24,14 +30,16 @@ const TEST_NUMBERS: [string, string][] = [
 function TestCall(props: { agent: AgentData }) {
   const [phoneNumber, setPhoneNumber] = useState(TEST_NUMBERS[0]![0]);
   const [variables, setVariables] = useState<Record<string, string>>({});
+  const country = useDefaultCountry();
   const { submit, error, busy } = useSubmit(async () => {
-    const call = await post<Call>('/calls', { agentId: props.agent.id, phoneNumber, variables, contactName: 'Test call' });
+    const body = validated(placeCall, { agentId: props.agent.id, phoneNumber: e164(phoneNumber, country), variables, contactName: 'Test call' });
+    const call = await post<Call>('/calls', body);
     location.hash = href(`/calls/${call.id}`);
   });
   return (
     <section class="card" aria-labelledby="test-call-title">
-      <h2 id="test-call-title">Call a test number</h2>
-      <p class="muted">Places a real call through the API. On the simulated carrier, these numbers reach no one and play a scenario.</p>
+      <h2 id="test-call-title">Call a number</h2>
+      <p class="muted">Places a real call through the API, to any number your organization may call. On the simulated carrier, the suggested test numbers reach no one and play a scenario.</p>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -39,9 +47,16 @@ function TestCall(props: { agent: AgentData }) {
         }}
       >
         <FormError error={error} params={['body.phoneNumber', 'body.variables']} />
-        <Field label="Number to call" param="body.phoneNumber" error={error}>
+        <Field label="Number to call" param="body.phoneNumber" error={error} hint={country ? `Typed without a country code, a number is read as a ${countryName(country)} one.` : 'Type the number with its country code, such as +44.'}>
           {(c) => (
-            <Choice control={c} value={phoneNumber} onChange={setPhoneNumber} options={TEST_NUMBERS.map(([number, scenario]) => [number, `${number} (${scenario})`] as [string, string])} />
+            <>
+              <input {...c} type="tel" list="test-numbers" value={phoneNumber} onInput={(e) => setPhoneNumber(e.currentTarget.value)} />
+              <datalist id="test-numbers">
+                {TEST_NUMBERS.map(([number, scenario]) => (
+                  <option key={number} value={number} label={`Test number: ${scenario}`} />
+                ))}
+              </datalist>
+            </>
           )}
         </Field>
         {props.agent.variables.map((name) => (
@@ -60,7 +75,7 @@ function TestCall(props: { agent: AgentData }) {
 function Edit(props: { agent: AgentData; onSaved: (agent: AgentData) => void }) {
   const [saved, setSaved] = useState(false);
   const save = useSubmit(async (fields: Parameters<typeof agentBody>[0]) => {
-    props.onSaved(await patch<AgentData>(`/agents/${props.agent.id}`, agentBody(fields, false)));
+    props.onSaved(await patch<AgentData>(`/agents/${props.agent.id}`, agentBody(fields, fieldsOf(props.agent))));
     setSaved(true);
   });
   const remove = useSubmit(async () => {
@@ -94,8 +109,10 @@ export function Agent(props: PageProps) {
         <>
           <PageTitle>{a.name}</PageTitle>
           <p class="muted">
-            {a.type} agent · {a.language} · runs on {a.providers.llm} / {a.providers.stt} / {a.providers.tts} · <a href={href('/agents')}>all agents</a>
+            {a.type === 'phone' ? 'Phone agent' : 'Voice agent'} · {a.language} · model {a.providers.llm}, hears with {a.providers.stt}, speaks with {a.providers.tts}
+            {a.phone && (a.phone.recordCalls ? ' · calls recorded' : ' · calls not recorded')} · <a href={href('/agents')}>all agents</a>
           </p>
+          <SimulatedNote llm={a.providers.llm} />
           {a.type === 'phone' && holds(session, 'campaigns:manage') && <TalkToAgent agent={a} />}
           {a.type === 'phone' && <AgentNumbers agent={a} />}
           {a.type === 'phone' && holds(session, 'campaigns:manage') && <TestCall agent={a} />}

@@ -10,7 +10,7 @@ import { AgentForm, agentBody, fieldsOf } from './AgentForm';
 
 function NewAgent() {
   const { submit, error, busy } = useSubmit(async (fields: Parameters<typeof agentBody>[0]) => {
-    const agent = await post<Agent>('/agents', agentBody(fields, true));
+    const agent = await post<Agent>('/agents', agentBody(fields));
     location.hash = href(`/agents/${agent.id}`);
   });
   return (

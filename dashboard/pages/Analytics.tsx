@@ -1,8 +1,10 @@
 /**
  * Charts of GET /analytics/calls and GET /analytics/interviews over a range, grouped as the API
- * groups, each with its figures as a table.
+ * groups, each with its figures as a table one click away; every figure and group in words and
+ * units, never the API's field names.
  */
 import { useState } from 'preact/hooks';
+import { DISPOSITION_LABELS } from '../callStates';
 import { BarChart } from '../chart';
 import { useGet } from '../hooks';
 import { query, type Page } from '../http';
@@ -22,11 +24,32 @@ interface Analytics {
   buckets: Bucket[];
 }
 
-const GROUPS = ['day', 'agent', 'campaign', 'disposition', 'outcome'];
+const GROUPS: [string, string][] = [['day', 'Day'], ['agent', 'Agent'], ['campaign', 'Campaign'], ['disposition', 'How calls ended'], ['outcome', 'Outcome']];
+const groupName = (groupBy: string) => GROUPS.find(([g]) => g === groupBy)?.[1] ?? groupBy;
 
-/** A figure as the table shows it: numbers rounded, counts by name as "name: n". */
-function shown(value: unknown): string {
-  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+/** Each figure of the API's buckets, in words, with how its number reads. */
+const FIGURES: Record<string, [string, (n: number) => string]> = {
+  calls: ['Calls', String],
+  interviews: ['Interviews', String],
+  started: ['Started', String],
+  connected: ['Answered', String],
+  connectRate: ['Answer rate', (n) => `${Math.round(n * 100)}%`],
+  completed: ['Completed', String],
+  minutes: ['Connected minutes', (n) => `${Math.round(n * 10) / 10} min`],
+  chargedMinutes: ['Minutes charged', (n) => `${n} min`],
+  avgDurationSeconds: ['Average length', (n) => `${Math.round(n)} s`],
+  avgOverallScore: ['Average score', (n) => `${n} of 5`],
+  outcomes: ['Outcomes', String],
+  sentiment: ['Sentiment', String],
+  optOuts: ['Asked not to be called', String],
+};
+
+/** A group's key in words: a way calls ended by its label, a missing key (calls with no campaign, no outcome) as "Unknown". */
+const keyName = (key: unknown) => (key === null || key === undefined || key === 'null' || key === '' ? 'Unknown' : (DISPOSITION_LABELS[String(key)] ?? String(key)));
+
+/** A figure as the table shows it: numbers in their unit, counts by name as "name: n". */
+function shown(value: unknown, field: string): string {
+  if (typeof value === 'number') return (FIGURES[field]?.[1] ?? String)(Math.round(value * 100) / 100);
   if (value && typeof value === 'object')
     return (
       Object.entries(value)
@@ -50,17 +73,19 @@ function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: 
         {buckets.length === 0 ? (
           <p class="muted">Nothing in this period.</p>
         ) : (
-          <BarChart label={`${props.chart.label} by ${analytics.data.groupBy}`} labels={buckets.map((b) => String(b.key))} values={buckets.map((b) => Math.round(Number(b[props.chart.field] ?? 0) * 10) / 10)} unit={props.chart.unit} />
+          <BarChart label={`${props.chart.label} by ${groupName(analytics.data.groupBy).toLowerCase()}`} labels={buckets.map((b) => keyName(b.key))} values={buckets.map((b) => Math.round(Number(b[props.chart.field] ?? 0) * 10) / 10)} unit={props.chart.unit} />
         )}
+        <details>
+          <summary>Every figure as a table</summary>
         <div class="table-wrap">
           <table>
             <caption class="visually-hidden">{props.title}: every figure</caption>
             <thead>
               <tr>
-                <th scope="col">{analytics.data.groupBy}</th>
+                <th scope="col">{groupName(analytics.data.groupBy)}</th>
                 {columns.map((c) => (
                   <th scope="col" key={c}>
-                    {c}
+                    {FIGURES[c]?.[0] ?? c}
                   </th>
                 ))}
               </tr>
@@ -68,21 +93,22 @@ function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: 
             <tbody>
               {buckets.map((b) => (
                 <tr key={String(b.key)}>
-                  <th scope="row">{String(b.key)}</th>
+                  <th scope="row">{keyName(b.key)}</th>
                   {columns.map((c) => (
-                    <td key={c}>{shown(b[c])}</td>
+                    <td key={c}>{shown(b[c], c)}</td>
                   ))}
                 </tr>
               ))}
               <tr>
                 <th scope="row">Total</th>
                 {columns.map((c) => (
-                  <td key={c}>{shown(totals[c])}</td>
+                  <td key={c}>{shown(totals[c], c)}</td>
                 ))}
               </tr>
             </tbody>
           </table>
         </div>
+        </details>
       </>
     );
   }
@@ -123,8 +149,10 @@ export function AnalyticsPage() {
         <div class="field">
           <label for={ids.group}>Group by</label>
           <select id={ids.group} value={form.groupBy} onChange={set('groupBy')}>
-            {GROUPS.map((g) => (
-              <option key={g}>{g}</option>
+            {GROUPS.map(([g, label]) => (
+              <option key={g} value={g}>
+                {label}
+              </option>
             ))}
           </select>
         </div>

@@ -1,17 +1,19 @@
 /**
  * API keys: create (the plaintext shown once), list, revoke, and a guided rotation. Scopes offered
  * are the ones the signed-in user holds; byok shows whether the organization's provider
- * credentials are ready. Every refusal is the API's.
+ * credentials are ready. The form is checked against the API's schema before it is sent.
  */
+import { createApiKey } from 'api-schemas';
 import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
-import { del, post, type Page } from '../http';
+import { del, post, query, type Page } from '../http';
+import { FilterSelect } from '../lists';
 import { PermissionPicker } from '../permissions';
 import { CREDENTIAL_KINDS, type ApiKey, type ProviderCredential } from '../types';
 import { Badge, Choice, CopyButton, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
+import { validated } from '../validate';
 import { Rotation, keyBody } from './KeyRotation';
 
-const KEYS_PATH = '/api-keys?limit=100';
 
 export function keyStatus(key: ApiKey): { label: string; tone: 'ok' | 'bad' | 'warn' } {
   if (key.revokedAt) return { label: 'revoked', tone: 'bad' };
@@ -74,7 +76,7 @@ function CreateKey(props: { onCreated: (key: ApiKey) => void }) {
       expiresAt: expires ? new Date(expires).toISOString() : null,
       byok,
     });
-    props.onCreated(await post<ApiKey>('/api-keys', body));
+    props.onCreated(await post<ApiKey>('/api-keys', validated(createApiKey, body, { 'body.allowedOrigins': 'Use an origin such as https://app.example.com (https, a host, an optional port; http only for localhost).' })));
   });
   const params = ['body.name', 'body.mode', 'body.scopes', 'body.allowedOrigins', 'body.rateLimitPerMinute', 'body.expiresAt', 'body.byok'];
   return (
@@ -183,8 +185,13 @@ function KeyRow(props: { apiKey: ApiKey; onChanged: () => void; onRotate: (key: 
   );
 }
 
+/**
+ * The keys newest first, the active ones unless another status is picked (revoked keys stay out of
+ * the way), and the form to create one above them.
+ */
 export function ApiKeys() {
-  const keys = useGet<Page<ApiKey>>(KEYS_PATH);
+  const [status, setStatus] = useState('active');
+  const keys = useGet<Page<ApiKey>>(`/api-keys${query({ status, limit: 100 })}`);
   const [created, setCreated] = useState<ApiKey>();
   const [rotating, setRotating] = useState<ApiKey>();
   return (
@@ -192,9 +199,19 @@ export function ApiKeys() {
       <PageTitle>API keys</PageTitle>
       {created && <NewKey apiKey={created} onDone={() => setCreated(undefined)} />}
       {rotating && <Rotation old={rotating} onChanged={() => void keys.reload()} onClose={() => setRotating(undefined)} />}
+      <CreateKey
+        onCreated={(key) => {
+          setCreated(key);
+          void keys.reload();
+          scrollTo(0, 0);
+        }}
+      />
       <section class="card" aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
-        <Loaded state={keys} empty="No keys yet." isEmpty={(page) => page.data.length === 0}>
+        <div class="filters">
+          <FilterSelect label="Status" value={status} options={[['active', 'Active'], ['revoked', 'Revoked'], ['expired', 'Expired']]} onChange={setStatus} />
+        </div>
+        <Loaded state={keys} empty={status === 'active' ? 'No active keys.' : 'No keys match.'} isEmpty={(page) => page.data.length === 0}>
           {(page) => (
             <Table headers={['Name', 'Mode', 'Scopes', 'Last used', 'Status', 'Actions']}>
                   {page.data.map((key) => (
@@ -204,13 +221,6 @@ export function ApiKeys() {
           )}
         </Loaded>
       </section>
-      <CreateKey
-        onCreated={(key) => {
-          setCreated(key);
-          void keys.reload();
-          scrollTo(0, 0);
-        }}
-      />
     </>
   );
 }

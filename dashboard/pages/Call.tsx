@@ -5,37 +5,14 @@ import { useGet, useSubmit } from '../hooks';
 import { download, post } from '../http';
 import type { PageProps } from '../routes';
 import { href } from '../routes';
-import type { Call as CallData, CallReport, Turn } from '../types';
-import { Badge, FormError, Loaded, PageTitle, Time } from '../ui';
-import { dispositionTone } from './Overview';
+import type { Call as CallData, CallReport } from '../types';
+import { FormError, Loaded, PageTitle, Time } from '../ui';
+import { CallState } from '../callStates';
+import { Conversation } from '../transcript';
 
 /** A session has 120 requests a minute: the call and its transcript every 2 s, the report every 5 s, keep well under. */
 const LIVE_MS = 2000;
 const REPORT_MS = 5000;
-
-export function Transcript(props: { call: CallData }) {
-  const live = props.call.status !== 'completed';
-  const transcript = useGet<{ data: Turn[] }>(`/calls/${props.call.id}/transcript`, live ? LIVE_MS : undefined);
-  return (
-    <section class="card" aria-labelledby="transcript-title">
-      <h2 id="transcript-title">Transcript</h2>
-      <Loaded state={transcript} empty={live ? 'Nothing said yet.' : 'Nothing was said.'} isEmpty={(t) => t.data.length === 0}>
-        {(t) => (
-          <ol class="conversation" aria-live={live ? 'polite' : undefined}>
-            {t.data.map((turn) => (
-              <li key={turn.startedAt + turn.role} class={turn.role}>
-                <span class="speaker">
-                  {turn.role === 'agent' ? 'Agent' : props.call.direction === 'inbound' ? 'Caller' : 'Callee'} · {Math.round(turn.offsetMs / 1000)} s
-                </span>
-                {turn.text}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Loaded>
-    </section>
-  );
-}
 
 function Report(props: { call: CallData }) {
   const report = useGet<CallReport>(`/calls/${props.call.id}/report`, props.call.reportId ? undefined : REPORT_MS);
@@ -119,9 +96,7 @@ function Facts(props: { call: CallData; onChanged: () => void }) {
     <section class="card" aria-labelledby="call-state">
       <h2 id="call-state">
         State{' '}
-        <Badge tone={dispositionTone(call)}>
-          <span data-testid="call-state">{call.disposition ?? call.status}</span>
-        </Badge>
+        <CallState call={call} testId="call-state" />
       </h2>
       <dl class="facts">
         <dt>Number</dt>
@@ -169,7 +144,7 @@ export function Call(props: PageProps) {
             <a href={href('/calls')}>All calls</a>
           </p>
           <Facts call={c} onChanged={() => void call.reload()} />
-          <Transcript key={`${c.id}-${c.status}`} call={c} />
+          <Conversation key={`${c.id}-${c.status}`} path={`/calls/${c.id}/transcript`} live={c.status !== 'completed'} person={c.direction === 'inbound' ? 'Caller' : 'Callee'} />
           {c.recordingAvailable && <Recording call={c} />}
           <Report key={`${c.id}-${c.reportId}`} call={c} />
         </>

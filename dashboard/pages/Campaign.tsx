@@ -8,6 +8,7 @@ import { useGet, useSubmit } from '../hooks';
 import { patch, post, query, type Page } from '../http';
 import { ListTable } from '../lists';
 import { href, type PageProps } from '../routes';
+import { DISPOSITION_LABELS } from '../callStates';
 import { Badge, ErrorNote, Loaded, PageTitle, Time } from '../ui';
 import { CampaignForm, campaignBody, fieldsOf, type CampaignFields } from './CampaignForm';
 
@@ -87,29 +88,46 @@ function Actions(props: { campaign: Campaign; onDone: () => Promise<void> }) {
   );
 }
 
+/**
+ * The counts as parts of the whole: the API counts do-not-call recipients in `failed` too, so
+ * "Not reached" here is the others, and the four parts add up to the recipients.
+ */
 function Stats(props: { stats: Campaign['stats'] }) {
   const { total, pending, completed, failed, suppressed } = props.stats;
+  const parts = [
+    ['Pending', pending],
+    ['Reached', completed],
+    ['Not reached', failed - suppressed],
+    ['Do-not-call', suppressed],
+  ] as const;
   return (
-    <div class="stats" aria-live="polite">
-      {(
-        [
-          ['Recipients', total],
-          ['Pending', pending],
-          ['Reached', completed],
-          ['Not reached', failed],
-          ['Do-not-call', suppressed],
-        ] as const
-      ).map(([label, value]) => (
-        <div class="stat" key={label}>
-          <span class="value" data-testid={`stat-${label}`}>
-            {value}
-          </span>
-          <span class="label">{label}</span>
-        </div>
-      ))}
-    </div>
+    <>
+      <div class="stats" aria-live="polite">
+        {([['Recipients', total], ...parts] as const).map(([label, value]) => (
+          <div class="stat" key={label}>
+            <span class="value" data-testid={`stat-${label}`}>
+              {value}
+            </span>
+            <span class="label">{label}</span>
+          </div>
+        ))}
+      </div>
+      <p class="muted" data-testid="stat-sum">
+        {total} recipients = {parts.map(([label, value]) => `${value} ${label.toLowerCase()}`).join(' + ')}
+      </p>
+    </>
   );
 }
+
+const RECIPIENT_STATES: Record<string, [string, 'ok' | 'bad' | 'info' | 'warn']> = {
+  pending: ['Not dialled yet', 'info'],
+  calling: ['Calling', 'info'],
+  retry_scheduled: ['Retry scheduled', 'warn'],
+  completed: ['Reached', 'ok'],
+  failed: ['Not reached', 'bad'],
+  suppressed: ['Do-not-call', 'bad'],
+};
+const OUTCOMES: Record<string, string> = { ...DISPOSITION_LABELS, carrier_rejected: 'Refused by the carrier', carrier_unavailable: 'Carrier unavailable', do_not_call: 'Do-not-call' };
 
 function Recipients(props: { id: string; live: boolean }) {
   const [page, setPage] = useState(1);
@@ -127,9 +145,12 @@ function Recipients(props: { id: string; live: boolean }) {
               ['#', (r) => r.index + 1],
               ['Number', (r) => r.phoneNumber],
               ['Name', (r) => r.contactName],
-              ['Status', (r) => <Badge tone={r.status === 'completed' ? 'ok' : r.status === 'failed' || r.status === 'suppressed' ? 'bad' : 'info'}>{r.status}</Badge>],
+              ['Status', (r) => <Badge tone={RECIPIENT_STATES[r.status]?.[1] ?? 'info'}>{RECIPIENT_STATES[r.status]?.[0] ?? r.status}</Badge>],
               ['Attempts', (r) => r.attempts],
-              ['Last outcome', (r) => (r.lastCallId ? <a href={href(`/calls/${r.lastCallId}`)}>{r.lastDisposition ?? 'in progress'}</a> : (r.lastDisposition ?? '—'))],
+              ['Last outcome', (r) => {
+                const outcome = r.lastDisposition ? (OUTCOMES[r.lastDisposition] ?? r.lastDisposition) : null;
+                return r.lastCallId ? <a href={href(`/calls/${r.lastCallId}`)}>{outcome ?? 'In progress'}</a> : (outcome ?? '—');
+              }],
             ]}
           />
     </section>
@@ -161,9 +182,9 @@ function Settings(props: { campaign: Campaign; onSaved: () => Promise<void> }) {
           <dl class="facts">
             <dt>Concurrency</dt>
             <dd>{c.settings.concurrency} calls at once</dd>
-            <dt>Attempts</dt>
+            <dt>Attempts per recipient</dt>
             <dd>
-              {c.settings.retryLimit}, {c.settings.retryDelayMinutes} min apart
+              {c.settings.retryLimit}, {c.settings.retryDelayMinutes} min apart <span class="muted">(this campaign’s setting; the agent’s own is not used)</span>
               {Object.entries(c.settings.retryPolicy).map(([outcome, rule]) => (
                 <span key={outcome} class="muted">
                   {' '}

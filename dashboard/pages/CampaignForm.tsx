@@ -1,12 +1,15 @@
 /**
  * The fields of a campaign, for creating one (POST /campaigns) and editing it while in draft or
- * paused (PATCH /campaigns/{id}, where the agent is fixed). The API checks every value.
+ * paused (PATCH /campaigns/{id}, where the agent is fixed). Checked against the API's schema
+ * before it is sent; the API checks every value again.
  */
+import { createCampaign, updateCampaign } from 'api-schemas';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../http';
 import { AgentOptions, useAgents } from '../lists';
 import { Field, FormActions, FormError } from '../ui';
+import { validated } from '../validate';
 import type { Campaign } from './Campaign';
 
 const OUTCOMES = ['busy', 'no_answer', 'voicemail', 'failed'] as const;
@@ -56,7 +59,7 @@ export function campaignBody(f: CampaignFields, creating: boolean) {
       .filter(([, v]) => v !== '')
       .map(([outcome, v]) => [outcome, v === 'never' ? { retry: false } : { delayMinutes: number(v) }]),
   );
-  return {
+  const body = {
     name: f.name,
     description: f.description || (creating ? undefined : ''),
     ...(creating ? { agentId: f.agentId } : {}),
@@ -64,7 +67,10 @@ export function campaignBody(f: CampaignFields, creating: boolean) {
     settings: { concurrency: number(f.concurrency), retryLimit: number(f.retryLimit), retryDelayMinutes: number(f.retryDelayMinutes), retryPolicy },
     callingHours: f.hours ? { start: f.start, end: f.end, ...(f.days.length ? { days: f.days } : {}) } : null,
   };
+  return validated(creating ? createCampaign : updateCampaign, body, CLOCK_FORMATS);
 }
+
+const CLOCK_FORMATS = { 'body.callingHours.start': 'Use a time such as 09:00.', 'body.callingHours.end': 'Use a time such as 17:30.' };
 
 function PhoneAgentSelect(props: { control: object; value: string; onChange: (value: string) => void }) {
   const agents = useAgents('phone');

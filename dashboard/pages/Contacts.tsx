@@ -7,6 +7,7 @@ import { CsvImport } from '../csv';
 import { useGet, useSubmit } from '../hooks';
 import { post, query, type Page } from '../http';
 import { FilterSelect, ListTable } from '../lists';
+import { countryName, e164, useDefaultCountry } from '../phone';
 import { href } from '../routes';
 import { Badge, Field, FormError, PageTitle, Time, useId } from '../ui';
 import { ContactFields, contactBody, emptyContactForm, type Contact } from './Contact';
@@ -32,8 +33,9 @@ function NewContact(props: { onCreated: () => Promise<void> }) {
   const [form, setForm] = useState(emptyContactForm);
   const [phoneNumber, setPhoneNumber] = useState('');
   const [done, setDone] = useState('');
+  const country = useDefaultCountry();
   const { submit, error, busy } = useSubmit(async () => {
-    const created = await post<Contact>('/contacts', { phoneNumber, ...contactBody(form, 'create') });
+    const created = await post<Contact>('/contacts', { phoneNumber: e164(phoneNumber, country), ...contactBody(form, 'create') });
     setDone(created.phoneNumber);
     setPhoneNumber('');
     setForm(emptyContactForm);
@@ -51,7 +53,7 @@ function NewContact(props: { onCreated: () => Promise<void> }) {
       >
         {done && <p role="status">Added {done}.</p>}
         <FormError error={error} params={['body.phoneNumber', 'body.name', 'body.email', 'body.timezone', 'body.externalRef', 'body.attributes']} />
-        <Field label="Phone number" param="body.phoneNumber" error={error} hint="E.164, e.g. +442071234567.">
+        <Field label="Phone number" param="body.phoneNumber" error={error} hint={country ? `With its country code, or as dialled in ${countryName(country)}.` : "With its country code, such as +44 20 7123 4567."}>
           {(c) => <input {...c} type="tel" value={phoneNumber} onInput={(e) => setPhoneNumber(e.currentTarget.value)} />}
         </Field>
         <ContactFields form={form} setForm={setForm} error={error} />

@@ -1,12 +1,20 @@
-/** One interview: its state, polled until it ends, and its report, polled until the analysis is final. */
+/**
+ * One interview: its state, polled until it ends; the conversation as it happens and after, beside
+ * the report, polled until the analysis is final; and for admins a fresh hosted link.
+ */
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { useGet } from '../hooks';
+import { Conversation } from '../transcript';
+import { useGet, useSubmit } from '../hooks';
+import { post } from '../http';
 import type { PageProps } from '../routes';
-import { Badge, ErrorNote, Loaded, Loading, PageTitle, Time } from '../ui';
+import { href } from '../routes';
+import { currentSession } from '../session';
+import { Badge, CopyButton, ErrorNote, FormError, Loaded, Loading, PageTitle, Time } from '../ui';
 
 export interface InterviewDetail {
   id: string;
+  agentId: string;
   agentName: string;
   status: 'created' | 'active' | 'completed';
   mode: string;
@@ -36,7 +44,41 @@ interface Report {
 
 const POLL_MS = 3000;
 
-function InterviewReport(props: { id: string }) {
+const ENDINGS: Record<string, string> = {
+  candidate_ended: 'ended by the candidate',
+  candidate_silent: 'the candidate fell silent',
+  agent_ended: 'ended by the agent',
+  max_duration: 'reached the time limit',
+  expired: 'expired before it started',
+  operator_ended: 'ended by an operator',
+  credits_exhausted: 'out of credits',
+};
+const STATES = { created: 'Waiting for the candidate', active: 'In progress', completed: 'Completed' };
+const RECOMMENDATIONS: Record<string, string> = { advance: 'Advance', hold: 'Hold', decline: 'Decline' };
+
+/** A fresh hosted link for the candidate; the one sent before stops working. */
+function NewLink(props: { id: string }) {
+  const [url, setUrl] = useState('');
+  const { submit, error, busy } = useSubmit(async () => setUrl((await post<{ interviewUrl: string }>(`/interviews/${props.id}/link`)).interviewUrl));
+  return (
+    <section class="card" aria-labelledby="link-title">
+      <h2 id="link-title">Candidate link</h2>
+      <p class="muted">The link is shown once, when the interview is created. Lost it, or sent it to the wrong person? Issue a new one: the previous link stops working at once.</p>
+      <FormError error={error} />
+      {url ? (
+        <p class="secret">
+          <code data-testid="interview-link">{url}</code> <CopyButton text={url} label="Copy the new link" />
+        </p>
+      ) : (
+        <button type="button" onClick={() => void submit()} disabled={busy}>
+          Issue a new link
+        </button>
+      )}
+    </section>
+  );
+}
+
+function InterviewReport(props: { id: string; agentId: string }) {
   const [final, setFinal] = useState(false);
   const report = useGet<Report>(`/interviews/${props.id}/report`, final ? undefined : POLL_MS);
   const r = report.data;
@@ -50,18 +92,24 @@ function InterviewReport(props: { id: string }) {
     body = (
       <>
         {r.summary && <p>{r.summary}</p>}
+        {r.evaluations?.length === 0 && (
+          <p class="note" data-testid="not-evaluated">
+            Not scored: this agent has no evaluation criteria, so there is no score or recommendation. Add criteria on the <a href={href(`/agents/${props.agentId}`)}>agent’s page</a> to have the
+            next interviews scored.
+          </p>
+        )}
         <dl class="facts">
-          {r.overallScore !== undefined && (
+          {r.overallScore !== undefined && r.evaluations?.length !== 0 && (
             <>
               <dt>Overall score</dt>
               <dd>{r.overallScore} / 5</dd>
             </>
           )}
-          {r.recommendation && (
+          {r.recommendation && r.evaluations?.length !== 0 && (
             <>
               <dt>Recommendation</dt>
               <dd>
-                <Badge tone={r.recommendation === 'advance' ? 'ok' : r.recommendation === 'decline' ? 'bad' : 'warn'}>{r.recommendation}</Badge>
+                <Badge tone={r.recommendation === 'advance' ? 'ok' : r.recommendation === 'decline' ? 'bad' : 'warn'}>{RECOMMENDATIONS[r.recommendation] ?? r.recommendation}</Badge>
               </dd>
             </>
           )}
@@ -117,6 +165,7 @@ export function InterviewPage(props: PageProps) {
   // Polled until it completes: a completed interview does not change again.
   const interview = useGet<InterviewDetail>(`/interviews/${id}`, final ? undefined : POLL_MS);
   useEffect(() => setFinal(interview.data?.status === 'completed'), [interview.data?.status]);
+  const admin = currentSession()?.user.role === 'admin';
   return (
     <>
       <PageTitle>{interview.data ? `Interview with ${interview.data.candidateName}` : 'Interview'}</PageTitle>
@@ -128,13 +177,13 @@ export function InterviewPage(props: PageProps) {
                 <dt>Status</dt>
                 <dd>
                   <Badge tone={i.status === 'completed' ? 'ok' : 'info'}>
-                    <span data-testid="interview-status">{i.status}</span>
+                    <span data-testid="interview-status">{STATES[i.status]}</span>
                   </Badge>
-                  {i.endedReason && <span class="muted"> · {i.endedReason.replace('_', ' ')}</span>}
+                  {i.endedReason && <span class="muted"> · {ENDINGS[i.endedReason] ?? i.endedReason}</span>}
                 </dd>
                 <dt>Agent</dt>
                 <dd>
-                  {i.agentName} ({i.mode})
+                  {i.agentName} ({i.mode === 'voice' ? 'by voice' : 'by text'})
                 </dd>
                 <dt>Started</dt>
                 <dd>
@@ -148,7 +197,18 @@ export function InterviewPage(props: PageProps) {
                 </dd>
               </dl>
             </section>
-            {i.reportId ? <InterviewReport id={id} /> : <p class="muted">{i.status === 'completed' ? 'This interview ended without starting: it has no report.' : 'The report appears here once the interview ends.'}</p>}
+            {admin && i.status !== 'completed' && new Date(i.expiresAt) > new Date() && <NewLink id={id} />}
+            <div class="grid">
+              <Conversation key={`${id}-${i.status}`} path={`/interviews/${id}/transcript`} live={i.status !== 'completed'} person="Candidate" />
+              {i.reportId ? (
+                <InterviewReport id={id} agentId={i.agentId} />
+              ) : (
+                <section class="card" aria-labelledby="report-title">
+                  <h2 id="report-title">Report</h2>
+                  <p class="muted">{i.status === 'completed' ? 'This interview ended without starting: it has no report.' : 'The report appears here once the interview ends.'}</p>
+                </section>
+              )}
+            </div>
           </>
         )}
       </Loaded>

@@ -2,6 +2,7 @@
  * Credits left, live calls, minutes per day and the latest calls and interviews. Each part loads
  * on its own, so a permission the user lacks blanks only that part.
  */
+import { CallState } from '../callStates';
 import { BarChart } from '../chart';
 import { useGet } from '../hooks';
 import type { Page } from '../http';
@@ -57,8 +58,6 @@ function MinutesPerDay() {
   );
 }
 
-export const dispositionTone = (call: Call) => (call.status !== 'completed' ? 'info' : call.disposition === 'completed' ? 'ok' : call.disposition === 'failed' ? 'bad' : 'warn');
-
 const noItems = (page: Page<unknown>) => page.data.length === 0;
 
 function RecentCalls() {
@@ -72,7 +71,7 @@ function RecentCalls() {
             {page.data.map((call) => (
               <li key={call.id}>
                 <a href={href(`/calls/${call.id}`)}>{call.contactName || call.phoneNumber}</a> <span class="muted">· {call.agentName} ·</span> <Time at={call.createdAt} />{' '}
-                <Badge tone={dispositionTone(call)}>{call.disposition ?? call.status}</Badge>
+                <CallState call={call} />
               </li>
             ))}
           </ul>

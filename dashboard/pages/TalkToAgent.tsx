@@ -8,7 +8,7 @@ import { ApiError, post } from '../http';
 import { href } from '../routes';
 import type { Agent, Call } from '../types';
 import { Badge, ErrorNote } from '../ui';
-import { Transcript } from './Call';
+import { Conversation } from '../transcript';
 
 interface BrowserCall {
   call: Call;
@@ -165,7 +165,7 @@ export function TalkToAgent(props: { agent: Agent }) {
       {phase === 'live' && hearing && <p class="muted">Heard: “{hearing}”</p>}
       {call && (
         <>
-          <Transcript key={`${call.id}-${phase}`} call={{ ...call, status: phase === 'ended' ? 'completed' : 'active' }} />
+          <Conversation key={`${call.id}-${phase}`} path={`/calls/${call.id}/transcript`} live={phase !== 'ended'} person="You" />
           <p>
             <a href={href(`/calls/${call.id}`)}>Open the call</a> for its report and recording.
           </p>

@@ -341,7 +341,11 @@ export class SimulatedLlm implements LlmProvider {
     const answered = evaluations.filter((e) => answers.has(e.criterion)).length;
     return {
       family: 'interview',
-      summary: `${conversation} They answered ${answered} of ${plural(evaluations.length, 'question')}; overall score ${overallScore} of 5.`,
+      // An agent without criteria asked nothing to score: saying so, not "0 of 0; score 0 of 5".
+      summary:
+        evaluations.length > 0
+          ? `${conversation} They answered ${answered} of ${plural(evaluations.length, 'question')}; overall score ${overallScore} of 5.`
+          : `${conversation} The agent has no evaluation criteria, so no answer was scored.`,
       evaluations,
       overallScore,
       recommendation: evaluations.length > 0 ? recommendationFor(overallScore) : 'hold',

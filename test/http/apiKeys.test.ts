@@ -168,3 +168,25 @@ describe("a deactivated user's keys hold no permissions", () => {
     expect(bad.body.error).toMatchObject({ code: expect.any(String), param: 'query.createdBy' });
   });
 });
+
+test('the list filters by status: active, revoked, expired, and every key without one', async () => {
+  const { session } = await adminWithKeys(0);
+  const make = async (extra: Record<string, unknown> = {}) =>
+    (await api.call('POST', '/api/v1/api-keys', { token: session, body: { name: uniqueName('status'), scopes: ['agents:read'], ...extra } })).body.id as string;
+  const active = await make();
+  const revoked = await make();
+  expect((await api.call('DELETE', `/api/v1/api-keys/${revoked}`, { token: session })).status).toBe(200);
+  const expiring = await make({ expiresAt: new Date(Date.now() + 1500).toISOString() });
+  await pause(2000);
+  const ids = async (status?: string) => {
+    const res = await api.call('GET', `/api/v1/api-keys?limit=100${status ? `&status=${status}` : ''}`, { token: session });
+    expect(res.status).toBe(200);
+    return (res.body.data as { id: string }[]).map((k) => k.id).filter((id) => [active, revoked, expiring].includes(id));
+  };
+  expect(await ids('active')).toEqual([active]);
+  expect(await ids('revoked')).toEqual([revoked]);
+  expect(await ids('expired')).toEqual([expiring]);
+  expect(await ids()).toEqual([expiring, revoked, active]);
+  const bad = await api.call('GET', '/api/v1/api-keys?status=gone', { token: session });
+  expect(bad.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'query.status' });
+});

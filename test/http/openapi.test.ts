@@ -130,6 +130,7 @@ test('every route the app serves under /api/v1 is documented, and every document
   // each), the candidate side of interviews (its routes, pages and embed.js) and the dashboard web
   // app's and the API reference's files exist; they are not part of the partner contract.
   expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
+    '/assets/icon.svg',
     '/assets/session.css',
     '/assets/session.js',
     '/assets/voice-worklet.js',

@@ -321,6 +321,11 @@ from .get_interview_report_interview_report_transcript_item import GetInterviewR
 from .get_interview_report_interview_report_transcript_item_role import (
     GetInterviewReportInterviewReportTranscriptItemRole,
 )
+from .get_interview_transcript_interview_transcript import GetInterviewTranscriptInterviewTranscript
+from .get_interview_transcript_interview_transcript_data_item import GetInterviewTranscriptInterviewTranscriptDataItem
+from .get_interview_transcript_interview_transcript_data_item_role import (
+    GetInterviewTranscriptInterviewTranscriptDataItemRole,
+)
 from .get_organization_organization import GetOrganizationOrganization
 from .get_organization_organization_allowed_countries_type_0_item import (
     GetOrganizationOrganizationAllowedCountriesType0Item,
@@ -417,6 +422,7 @@ from .list_api_keys_api_key_list_api_key import ListApiKeysApiKeyListApiKey
 from .list_api_keys_api_key_list_api_key_mode import ListApiKeysApiKeyListApiKeyMode
 from .list_api_keys_api_key_list_api_key_scopes_item import ListApiKeysApiKeyListApiKeyScopesItem
 from .list_api_keys_api_key_list_pagination import ListApiKeysApiKeyListPagination
+from .list_api_keys_status import ListApiKeysStatus
 from .list_calls_call_list import ListCallsCallList
 from .list_calls_call_list_call import ListCallsCallListCall
 from .list_calls_call_list_call_direction import ListCallsCallListCallDirection
@@ -425,6 +431,7 @@ from .list_calls_call_list_call_ended_reason_type_0 import ListCallsCallListCall
 from .list_calls_call_list_call_status import ListCallsCallListCallStatus
 from .list_calls_call_list_pagination import ListCallsCallListPagination
 from .list_calls_direction import ListCallsDirection
+from .list_calls_disposition import ListCallsDisposition
 from .list_calls_status import ListCallsStatus
 from .list_campaign_recipients_recipient_list import ListCampaignRecipientsRecipientList
 from .list_campaign_recipients_recipient_list_pagination import ListCampaignRecipientsRecipientListPagination
@@ -562,6 +569,7 @@ from .place_test_call_test_call_create import PlaceTestCallTestCallCreate
 from .put_provider_credential_provider_credential import PutProviderCredentialProviderCredential
 from .put_provider_credential_provider_credential_kind import PutProviderCredentialProviderCredentialKind
 from .put_provider_credential_provider_credential_put import PutProviderCredentialProviderCredentialPut
+from .reissue_interview_link_interview_link import ReissueInterviewLinkInterviewLink
 from .release_phone_number_phone_number_deleted import ReleasePhoneNumberPhoneNumberDeleted
 from .resume_campaign_campaign import ResumeCampaignCampaign
 from .resume_campaign_campaign_calling_hours_type_0 import ResumeCampaignCampaignCallingHoursType0
@@ -958,6 +966,9 @@ __all__ = (
     "GetInterviewReportInterviewReportRecommendation",
     "GetInterviewReportInterviewReportTranscriptItem",
     "GetInterviewReportInterviewReportTranscriptItemRole",
+    "GetInterviewTranscriptInterviewTranscript",
+    "GetInterviewTranscriptInterviewTranscriptDataItem",
+    "GetInterviewTranscriptInterviewTranscriptDataItemRole",
     "GetOrganizationOrganization",
     "GetOrganizationOrganizationAllowedCountriesType0Item",
     "GetOrganizationOrganizationEffectiveAllowedCountriesType0Item",
@@ -1026,6 +1037,7 @@ __all__ = (
     "ListApiKeysApiKeyListApiKeyMode",
     "ListApiKeysApiKeyListApiKeyScopesItem",
     "ListApiKeysApiKeyListPagination",
+    "ListApiKeysStatus",
     "ListCallsCallList",
     "ListCallsCallListCall",
     "ListCallsCallListCallDirection",
@@ -1034,6 +1046,7 @@ __all__ = (
     "ListCallsCallListCallStatus",
     "ListCallsCallListPagination",
     "ListCallsDirection",
+    "ListCallsDisposition",
     "ListCallsStatus",
     "ListCampaignRecipientsRecipientList",
     "ListCampaignRecipientsRecipientListPagination",
@@ -1123,6 +1136,7 @@ __all__ = (
     "PutProviderCredentialProviderCredential",
     "PutProviderCredentialProviderCredentialKind",
     "PutProviderCredentialProviderCredentialPut",
+    "ReissueInterviewLinkInterviewLink",
     "ReleasePhoneNumberPhoneNumberDeleted",
     "ResumeCampaignCampaign",
     "ResumeCampaignCampaignCallingHoursType0",

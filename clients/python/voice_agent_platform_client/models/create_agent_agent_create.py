@@ -32,6 +32,8 @@ class CreateAgentAgentCreate:
         instructions (str): System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.
         type_ (CreateAgentAgentCreateType | Unset): Default `phone`.
         description (str | Unset):
+        display_name (str | Unset): The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or
+            absent: they see `name`.
         mode (CreateAgentAgentCreateMode | Unset): Voice agents only; default `interview`.
         language (str | Unset): BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`.
         sector (str | Unset):
@@ -51,6 +53,7 @@ class CreateAgentAgentCreate:
     instructions: str
     type_: CreateAgentAgentCreateType | Unset = UNSET
     description: str | Unset = UNSET
+    display_name: str | Unset = UNSET
     mode: CreateAgentAgentCreateMode | Unset = UNSET
     language: str | Unset = UNSET
     sector: str | Unset = UNSET
@@ -85,6 +88,8 @@ class CreateAgentAgentCreate:
             type_ = self.type_.value
 
         description = self.description
+
+        display_name = self.display_name
 
         mode: str | Unset = UNSET
         if not isinstance(self.mode, Unset):
@@ -142,6 +147,8 @@ class CreateAgentAgentCreate:
             field_dict["type"] = type_
         if description is not UNSET:
             field_dict["description"] = description
+        if display_name is not UNSET:
+            field_dict["displayName"] = display_name
         if mode is not UNSET:
             field_dict["mode"] = mode
         if language is not UNSET:
@@ -188,6 +195,8 @@ class CreateAgentAgentCreate:
             type_ = CreateAgentAgentCreateType(_type_)
 
         description = d.pop("description", UNSET)
+
+        display_name = d.pop("displayName", UNSET)
 
         _mode = d.pop("mode", UNSET)
         mode: CreateAgentAgentCreateMode | Unset
@@ -301,6 +310,7 @@ class CreateAgentAgentCreate:
             instructions=instructions,
             type_=type_,
             description=description,
+            display_name=display_name,
             mode=mode,
             language=language,
             sector=sector,

@@ -35,6 +35,7 @@ class UpdateAgentAgent:
         type_ (UpdateAgentAgentType):
         name (str):
         description (str):
+        display_name (str): The name candidates see on the interview page; empty: they see `name`.
         language (str):
         sector (str):
         max_duration_minutes (int):
@@ -60,6 +61,7 @@ class UpdateAgentAgent:
     type_: UpdateAgentAgentType
     name: str
     description: str
+    display_name: str
     language: str
     sector: str
     max_duration_minutes: int
@@ -97,6 +99,8 @@ class UpdateAgentAgent:
         name = self.name
 
         description = self.description
+
+        display_name = self.display_name
 
         language = self.language
 
@@ -155,6 +159,7 @@ class UpdateAgentAgent:
                 "type": type_,
                 "name": name,
                 "description": description,
+                "displayName": display_name,
                 "language": language,
                 "sector": sector,
                 "maxDurationMinutes": max_duration_minutes,
@@ -201,6 +206,8 @@ class UpdateAgentAgent:
         name = d.pop("name")
 
         description = d.pop("description")
+
+        display_name = d.pop("displayName")
 
         language = d.pop("language")
 
@@ -304,6 +311,7 @@ class UpdateAgentAgent:
             type_=type_,
             name=name,
             description=description,
+            display_name=display_name,
             language=language,
             sector=sector,
             max_duration_minutes=max_duration_minutes,

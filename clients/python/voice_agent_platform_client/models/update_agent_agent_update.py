@@ -29,6 +29,8 @@ class UpdateAgentAgentUpdate:
     Attributes:
         name (str | Unset):
         description (str | Unset):
+        display_name (str | Unset): The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or
+            absent: they see `name`.
         instructions (str | Unset):
         language (str | Unset): BCP 47 tag such as `en-US`, `fr` or `es-MX`. Default `en-US`.
         sector (str | Unset):
@@ -48,6 +50,7 @@ class UpdateAgentAgentUpdate:
 
     name: str | Unset = UNSET
     description: str | Unset = UNSET
+    display_name: str | Unset = UNSET
     instructions: str | Unset = UNSET
     language: str | Unset = UNSET
     sector: str | Unset = UNSET
@@ -78,6 +81,8 @@ class UpdateAgentAgentUpdate:
         name = self.name
 
         description = self.description
+
+        display_name = self.display_name
 
         instructions = self.instructions
 
@@ -132,6 +137,8 @@ class UpdateAgentAgentUpdate:
             field_dict["name"] = name
         if description is not UNSET:
             field_dict["description"] = description
+        if display_name is not UNSET:
+            field_dict["displayName"] = display_name
         if instructions is not UNSET:
             field_dict["instructions"] = instructions
         if language is not UNSET:
@@ -173,6 +180,8 @@ class UpdateAgentAgentUpdate:
         name = d.pop("name", UNSET)
 
         description = d.pop("description", UNSET)
+
+        display_name = d.pop("displayName", UNSET)
 
         instructions = d.pop("instructions", UNSET)
 
@@ -283,6 +292,7 @@ class UpdateAgentAgentUpdate:
         update_agent_agent_update = cls(
             name=name,
             description=description,
+            display_name=display_name,
             instructions=instructions,
             language=language,
             sector=sector,

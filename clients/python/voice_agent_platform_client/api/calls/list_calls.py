@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -8,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.list_calls_call_list import ListCallsCallList
 from ...models.list_calls_direction import ListCallsDirection
+from ...models.list_calls_disposition import ListCallsDisposition
 from ...models.list_calls_status import ListCallsStatus
 from ...types import UNSET, Response, Unset
 
@@ -17,6 +19,10 @@ def _get_kwargs(
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
     direction: ListCallsDirection | Unset = UNSET,
+    q: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    disposition: ListCallsDisposition | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> dict[str, Any]:
@@ -36,6 +42,24 @@ def _get_kwargs(
         json_direction = direction.value
 
     params["direction"] = json_direction
+
+    params["q"] = q
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["createdAfter"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["createdBefore"] = json_created_before
+
+    json_disposition: str | Unset = UNSET
+    if not isinstance(disposition, Unset):
+        json_disposition = disposition.value
+
+    params["disposition"] = json_disposition
 
     params["page"] = page
 
@@ -118,6 +142,10 @@ def sync_detailed(
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
     direction: ListCallsDirection | Unset = UNSET,
+    q: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    disposition: ListCallsDisposition | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Response[Error | ListCallsCallList]:
@@ -132,6 +160,11 @@ def sync_detailed(
         status (ListCallsStatus | Unset):
         direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
             `inbound` (a call to one of your phone numbers).
+        q (str | Unset): Calls whose contact name or `externalRef` contains this text (any case),
+            or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
+        created_after (datetime.datetime | Unset): Calls created at or after this instant.
+        created_before (datetime.datetime | Unset): Calls created before this instant.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -147,6 +180,10 @@ def sync_detailed(
         agent_id=agent_id,
         status=status,
         direction=direction,
+        q=q,
+        created_after=created_after,
+        created_before=created_before,
+        disposition=disposition,
         page=page,
         limit=limit,
     )
@@ -164,6 +201,10 @@ def sync(
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
     direction: ListCallsDirection | Unset = UNSET,
+    q: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    disposition: ListCallsDisposition | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Error | ListCallsCallList | None:
@@ -178,6 +219,11 @@ def sync(
         status (ListCallsStatus | Unset):
         direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
             `inbound` (a call to one of your phone numbers).
+        q (str | Unset): Calls whose contact name or `externalRef` contains this text (any case),
+            or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
+        created_after (datetime.datetime | Unset): Calls created at or after this instant.
+        created_before (datetime.datetime | Unset): Calls created before this instant.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -194,6 +240,10 @@ def sync(
         agent_id=agent_id,
         status=status,
         direction=direction,
+        q=q,
+        created_after=created_after,
+        created_before=created_before,
+        disposition=disposition,
         page=page,
         limit=limit,
     ).parsed
@@ -205,6 +255,10 @@ async def asyncio_detailed(
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
     direction: ListCallsDirection | Unset = UNSET,
+    q: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    disposition: ListCallsDisposition | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Response[Error | ListCallsCallList]:
@@ -219,6 +273,11 @@ async def asyncio_detailed(
         status (ListCallsStatus | Unset):
         direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
             `inbound` (a call to one of your phone numbers).
+        q (str | Unset): Calls whose contact name or `externalRef` contains this text (any case),
+            or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
+        created_after (datetime.datetime | Unset): Calls created at or after this instant.
+        created_before (datetime.datetime | Unset): Calls created before this instant.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -234,6 +293,10 @@ async def asyncio_detailed(
         agent_id=agent_id,
         status=status,
         direction=direction,
+        q=q,
+        created_after=created_after,
+        created_before=created_before,
+        disposition=disposition,
         page=page,
         limit=limit,
     )
@@ -249,6 +312,10 @@ async def asyncio(
     agent_id: str | Unset = UNSET,
     status: ListCallsStatus | Unset = UNSET,
     direction: ListCallsDirection | Unset = UNSET,
+    q: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    disposition: ListCallsDisposition | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Error | ListCallsCallList | None:
@@ -263,6 +330,11 @@ async def asyncio(
         status (ListCallsStatus | Unset):
         direction (ListCallsDirection | Unset): `outbound` (placed by the API or a campaign) or
             `inbound` (a call to one of your phone numbers).
+        q (str | Unset): Calls whose contact name or `externalRef` contains this text (any case),
+            or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
+        created_after (datetime.datetime | Unset): Calls created at or after this instant.
+        created_before (datetime.datetime | Unset): Calls created before this instant.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -280,6 +352,10 @@ async def asyncio(
             agent_id=agent_id,
             status=status,
             direction=direction,
+            q=q,
+            created_after=created_after,
+            created_before=created_before,
+            disposition=disposition,
             page=page,
             limit=limit,
         )

@@ -7,12 +7,14 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.list_api_keys_api_key_list import ListApiKeysApiKeyList
+from ...models.list_api_keys_status import ListApiKeysStatus
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     created_by: str | Unset = UNSET,
+    status: ListApiKeysStatus | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> dict[str, Any]:
@@ -20,6 +22,12 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["createdBy"] = created_by
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
 
     params["page"] = page
 
@@ -100,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     created_by: str | Unset = UNSET,
+    status: ListApiKeysStatus | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Response[Error | ListApiKeysApiKeyList]:
@@ -114,6 +123,8 @@ def sync_detailed(
 
     Args:
         created_by (str | Unset): 24-character hexadecimal id
+        status (ListApiKeysStatus | Unset): `active` (neither revoked nor expired), `revoked`, or
+            `expired` (past `expiresAt`, not revoked). Absent: every key.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -127,6 +138,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         created_by=created_by,
+        status=status,
         page=page,
         limit=limit,
     )
@@ -142,6 +154,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     created_by: str | Unset = UNSET,
+    status: ListApiKeysStatus | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Error | ListApiKeysApiKeyList | None:
@@ -156,6 +169,8 @@ def sync(
 
     Args:
         created_by (str | Unset): 24-character hexadecimal id
+        status (ListApiKeysStatus | Unset): `active` (neither revoked nor expired), `revoked`, or
+            `expired` (past `expiresAt`, not revoked). Absent: every key.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -170,6 +185,7 @@ def sync(
     return sync_detailed(
         client=client,
         created_by=created_by,
+        status=status,
         page=page,
         limit=limit,
     ).parsed
@@ -179,6 +195,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     created_by: str | Unset = UNSET,
+    status: ListApiKeysStatus | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Response[Error | ListApiKeysApiKeyList]:
@@ -193,6 +210,8 @@ async def asyncio_detailed(
 
     Args:
         created_by (str | Unset): 24-character hexadecimal id
+        status (ListApiKeysStatus | Unset): `active` (neither revoked nor expired), `revoked`, or
+            `expired` (past `expiresAt`, not revoked). Absent: every key.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -206,6 +225,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         created_by=created_by,
+        status=status,
         page=page,
         limit=limit,
     )
@@ -219,6 +239,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     created_by: str | Unset = UNSET,
+    status: ListApiKeysStatus | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 25,
 ) -> Error | ListApiKeysApiKeyList | None:
@@ -233,6 +254,8 @@ async def asyncio(
 
     Args:
         created_by (str | Unset): 24-character hexadecimal id
+        status (ListApiKeysStatus | Unset): `active` (neither revoked nor expired), `revoked`, or
+            `expired` (past `expiresAt`, not revoked). Absent: every key.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -248,6 +271,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             created_by=created_by,
+            status=status,
             page=page,
             limit=limit,
         )

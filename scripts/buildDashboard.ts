@@ -33,7 +33,7 @@ const apiSchemas: Plugin = {
   setup(builder) {
     builder.onResolve({ filter: /^api-schemas$/ }, () => ({ path: 'api-schemas', namespace: 'api-schemas' }));
     builder.onLoad({ filter: /.*/, namespace: 'api-schemas' }, () => {
-      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
+      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, discriminator: true, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
       const exported: Record<string, string> = {};
       for (const route of apiRoutes()) {
         if (!route.body) continue;

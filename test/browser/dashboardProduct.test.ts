@@ -159,7 +159,7 @@ test('calls: found by a number as people write it, a name or a reference, by day
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
-  expect(lines[0]).toBe('Placed,Contact,Number,Your reference,Agent,State,Duration (seconds),Minutes charged,Call id');
+  expect(lines[0]).toBe('Placed,Contact,Number,Direction,Your reference,Agent,State,Duration (seconds),Minutes charged,Call id');
   expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Ada Lovelace', 'Bob Brown']);
   expect(lines.find((l) => l.includes('Bob Brown'))).toContain(',Voicemail,');
   await context.close();

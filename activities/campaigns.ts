@@ -116,10 +116,11 @@ export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workf
       for (const retry of input.retries) {
         await putLaneEntry(input.campaignId, retry.lane, retry.seq, { index: retry.index, attempt: retry.attempt, dueAt: new Date(retry.dueAt) });
       }
+      const dueAt = new Map(input.retries.map((r) => [r.index, new Date(r.dueAt)]));
       for (const o of input.outcomes) {
         await Recipient.updateOne(
           { _id: recipientId(input.campaignId, o.index) },
-          { $set: { status: RECIPIENT_STATUS[o.result], lastDisposition: o.disposition, updatedAt: new Date() } },
+          { $set: { status: RECIPIENT_STATUS[o.result], lastDisposition: o.disposition, nextAttemptAt: o.result === 'retry' ? (dueAt.get(o.index) ?? null) : null, updatedAt: new Date() } },
         );
       }
       await projectCampaign(input.campaignId, input.seq, campaignFields(input.state));

@@ -22,6 +22,8 @@ export interface RecipientRecord {
   attempts: number;
   lastCallId: Types.ObjectId | null;
   lastDisposition: string | null;
+  /** While `retry_scheduled`: when its next attempt becomes due (calling hours may put it later). Null otherwise. */
+  nextAttemptAt?: Date | null;
   updatedAt: Date;
 }
 
@@ -39,6 +41,7 @@ const recipientSchema = new Schema<RecipientRecord>(
     attempts: { type: Number, default: 0 },
     lastCallId: { type: Schema.Types.ObjectId, default: null },
     lastDisposition: { type: String, default: null },
+    nextAttemptAt: { type: Date, default: null },
     updatedAt: { type: Date, default: () => new Date() },
   },
   { versionKey: false, minimize: false },

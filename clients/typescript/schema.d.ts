@@ -6113,6 +6113,8 @@ export interface operations {
                             lastCallId: string | null;
                             /** @description How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt. */
                             lastDisposition: string | null;
+                            /** @description While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay; it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status. */
+                            nextAttemptAt: string | null;
                             /** @constant */
                             object: "recipient";
                             phoneNumber: string;

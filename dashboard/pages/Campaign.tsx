@@ -37,6 +37,7 @@ interface Recipient {
   attempts: number;
   lastCallId: string | null;
   lastDisposition: string | null;
+  nextAttemptAt: string | null;
 }
 
 export const campaignTone = (status: string) => (status === 'completed' ? 'ok' : status === 'cancelled' ? 'bad' : status === 'paused' ? 'warn' : 'info');
@@ -147,6 +148,7 @@ function Recipients(props: { id: string; live: boolean }) {
               ['Name', (r) => r.contactName],
               ['Status', (r) => <Badge tone={RECIPIENT_STATES[r.status]?.[1] ?? 'info'}>{RECIPIENT_STATES[r.status]?.[0] ?? r.status}</Badge>],
               ['Attempts', (r) => r.attempts],
+              ['Next attempt', (r) => (r.nextAttemptAt ? <Time at={r.nextAttemptAt} /> : '—')],
               ['Last outcome', (r) => {
                 const outcome = r.lastDisposition ? (OUTCOMES[r.lastDisposition] ?? r.lastDisposition) : null;
                 return r.lastCallId ? <a href={href(`/calls/${r.lastCallId}`)}>{outcome ?? 'In progress'}</a> : (outcome ?? '—');

@@ -112,7 +112,15 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
   expect(resumed.status).toBe(200);
   expect(resumed.body).toMatchObject({ status: 'running', pausedReason: null });
 
-  // The busy number is retried once, a minute later.
+  // The busy number is retried once, a minute later: while it waits, it says when.
+  const waiting = await waitFor(async () => {
+    const r = ((await recipients(s.key, created.id)).data as Array<Record<string, any>>).find((x) => x.phoneNumber === '+442079460003');
+    return r?.status === 'retry_scheduled' ? r : undefined;
+  }, 60_000);
+  const firstBusy = (await campaignCalls(s.key, created.id)).find((c) => c.phoneNumber === '+442079460003')!;
+  const due = Date.parse(waiting.nextAttemptAt) - Date.parse(firstBusy.endedAt);
+  expect(due).toBeGreaterThanOrEqual(59_000);
+  expect(due).toBeLessThanOrEqual(65_000);
   const done = await untilStatus(s.key, created.id, 'completed', 150_000);
   expect(done.stats).toEqual({ total: 7, pending: 0, completed: 5, failed: 2, suppressed: 0 });
   expect(done.completedAt).toEqual(expect.any(String));
@@ -121,7 +129,7 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
   const final = (await recipients(s.key, created.id)).data as Array<Record<string, any>>;
   const byNumber = Object.fromEntries(final.map((r) => [r.phoneNumber, r]));
   for (const n of answering(5)) expect(byNumber[n]).toMatchObject({ status: 'completed', attempts: 1, lastDisposition: 'completed' });
-  expect(byNumber['+442079460003']).toMatchObject({ status: 'failed', attempts: 2, lastDisposition: 'busy' });
+  expect(byNumber['+442079460003']).toMatchObject({ status: 'failed', attempts: 2, lastDisposition: 'busy', nextAttemptAt: null });
   expect(byNumber['+442079460005']).toMatchObject({ status: 'failed', attempts: 1, lastDisposition: 'carrier_rejected', lastCallId: expect.any(String) });
 
   // One call per attempt that reached the carrier (the refused one left no call), each numbered.

@@ -39,6 +39,9 @@ class ListCampaignRecipientsRecipientListRecipient:
         last_call_id (None | str): The latest attempt’s call.
         last_disposition (None | str): How the latest finished attempt ended: a call disposition, or `carrier_rejected`
             / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt.
+        next_attempt_at (datetime.datetime | None): While `retry_scheduled`: when the next attempt becomes due, after
+            the retry policy’s delay; it is dialled then, or when the recipient’s calling hours next open if they are closed
+            then. Null in every other status.
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
     """
 
@@ -53,6 +56,7 @@ class ListCampaignRecipientsRecipientListRecipient:
     attempts: int
     last_call_id: None | str
     last_disposition: None | str
+    next_attempt_at: datetime.datetime | None
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -82,6 +86,12 @@ class ListCampaignRecipientsRecipientListRecipient:
         last_disposition: None | str
         last_disposition = self.last_disposition
 
+        next_attempt_at: None | str
+        if isinstance(self.next_attempt_at, datetime.datetime):
+            next_attempt_at = self.next_attempt_at.isoformat()
+        else:
+            next_attempt_at = self.next_attempt_at
+
         updated_at = self.updated_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -99,6 +109,7 @@ class ListCampaignRecipientsRecipientListRecipient:
                 "attempts": attempts,
                 "lastCallId": last_call_id,
                 "lastDisposition": last_disposition,
+                "nextAttemptAt": next_attempt_at,
                 "updatedAt": updated_at,
             }
         )
@@ -151,6 +162,21 @@ class ListCampaignRecipientsRecipientListRecipient:
 
         last_disposition = _parse_last_disposition(d.pop("lastDisposition"))
 
+        def _parse_next_attempt_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                next_attempt_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return next_attempt_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        next_attempt_at = _parse_next_attempt_at(d.pop("nextAttemptAt"))
+
         updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
 
         list_campaign_recipients_recipient_list_recipient = cls(
@@ -165,6 +191,7 @@ class ListCampaignRecipientsRecipientListRecipient:
             attempts=attempts,
             last_call_id=last_call_id,
             last_disposition=last_disposition,
+            next_attempt_at=next_attempt_at,
             updated_at=updated_at,
         )
 

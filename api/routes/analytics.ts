@@ -29,12 +29,19 @@ interface Range {
   starts: number[];
 }
 
+/** The first day a range may start: analytics begin with the Unix epoch. */
+const EARLIEST_DAY = '1970-01-01';
+
 function rangeOf(query: { from?: string; to?: string; timezone: string }): Range {
   const { timezone } = query;
   if (!isTimeZone(timezone)) throw validationError('query.timezone must be an IANA time zone such as Europe/London.', 'query.timezone');
   const to = query.to ?? localDate(Date.now(), timezone);
-  const from = query.from ?? addDays(to, 1 - DEFAULT_RANGE_DAYS);
+  if (to < EARLIEST_DAY) throw validationError(`query.to must be on or after ${EARLIEST_DAY}.`, 'query.to');
+  const defaultFrom = addDays(to, 1 - DEFAULT_RANGE_DAYS);
+  const from = query.from ?? (defaultFrom < EARLIEST_DAY ? EARLIEST_DAY : defaultFrom);
   if (from > to) throw validationError('query.from must not be after query.to.', 'query.from');
+  // Before the Unix epoch no call or interview exists, and time-zone arithmetic on ancient years goes astray.
+  if (from < EARLIEST_DAY) throw validationError(`query.from must be on or after ${EARLIEST_DAY}.`, 'query.from');
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
   if (days > MAX_RANGE_DAYS) throw validationError(`The range is at most ${MAX_RANGE_DAYS} days, from and to included.`, 'query.from');
   const starts = Array.from({ length: days + 1 }, (_, i) => startOfLocalDay(addDays(from, i), timezone));

@@ -9,7 +9,7 @@ export const MAX_RANGE_DAYS = 366;
 const LocalDate = (description: string) => Type.String({ format: 'date', description });
 
 const rangeQuery = {
-  from: Type.Optional(LocalDate(`First local day (\`YYYY-MM-DD\` in \`timezone\`), included. Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`.`)),
+  from: Type.Optional(LocalDate(`First local day (\`YYYY-MM-DD\` in \`timezone\`), included; not before 1970-01-01. Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`.`)),
   to: Type.Optional(LocalDate(`Last local day, included. Default: today in \`timezone\`. At most ${MAX_RANGE_DAYS} days from \`from\` to \`to\`.`)),
   timezone: Type.String({
     default: 'UTC',

@@ -2457,7 +2457,7 @@ export interface operations {
                 campaignId?: string;
                 /** @description Only calls of this direction: `outbound` (placed by the API or a campaign) or `inbound` (to your phone numbers). */
                 direction?: "outbound" | "inbound";
-                /** @description First local day (`YYYY-MM-DD` in `timezone`), included. Default: 29 days before `to`. */
+                /** @description First local day (`YYYY-MM-DD` in `timezone`), included; not before 1970-01-01. Default: 29 days before `to`. */
                 from?: string;
                 /** @description What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a report outcome (`null`: no outcome, because the report gave none or is not written yet), or a direction (`outbound`, `inbound`). */
                 groupBy?: "day" | "agent" | "campaign" | "disposition" | "outcome" | "direction";
@@ -2632,7 +2632,7 @@ export interface operations {
             query?: {
                 /** @description 24-character hexadecimal id */
                 agentId?: string;
-                /** @description First local day (`YYYY-MM-DD` in `timezone`), included. Default: 29 days before `to`. */
+                /** @description First local day (`YYYY-MM-DD` in `timezone`), included; not before 1970-01-01. Default: 29 days before `to`. */
                 from?: string;
                 /** @description A local day (every day of the range) or an agent. */
                 groupBy?: "day" | "agent";

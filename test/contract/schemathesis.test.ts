@@ -5,6 +5,7 @@
  * refused, no schema-invalid one accepted. Its own report is printed when it fails.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createTenant, request, startApi } from '../helpers/app';
 import { uniqueName } from '../helpers/servers';
@@ -13,7 +14,9 @@ import { runWorker, type RunningWorker } from '../helpers/worker';
 const taskQueue = uniqueName('contract');
 // Schemathesis probes every operation with missing and invalid credentials, all from one address,
 // far beyond the per-address throttle of invalid credentials, which has its own tests (signin.test.ts).
-const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', INVALID_CREDENTIALS_PER_MINUTE: '60000' };
+// A key for organizations' secrets, as production has, so that storing one (a tool-signing secret,
+// a provider credential) is fuzzed rather than answered 503 for want of it.
+const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', INVALID_CREDENTIALS_PER_MINUTE: '60000', CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
 
 let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;

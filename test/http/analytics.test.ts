@@ -203,6 +203,9 @@ test('defaults: the last 30 days to today in UTC; bad ranges and zones are 400 w
     ['from=2026-02-30', 'query.from'],
     ['groupBy=week', 'query.groupBy'],
     ['campaignId=nope', 'query.campaignId'],
+    // Before the epoch nothing exists, and years of two digits once came back as instants thousands of years off.
+    ['from=0012-03-13&to=0012-04-11', 'query.to'],
+    ['from=1969-12-31&to=1970-01-05', 'query.from'],
   ];
   for (const [query, param] of cases) {
     const bad = await get(`/analytics/calls?${query}`);
@@ -210,6 +213,7 @@ test('defaults: the last 30 days to today in UTC; bad ranges and zones are 400 w
     expect(bad.body.request_id).toEqual(expect.any(String));
   }
   expect((await get('/analytics/calls?from=2025-01-01&to=2026-01-01')).status).toBe(200);
+  expect((await get('/analytics/calls?to=1970-01-05')).body).toMatchObject({ from: '1970-01-01', startsAt: '1970-01-01T00:00:00.000Z' });
 });
 
 test('interviews: ended, started, completed, scores and recommendations, as the interviews and their reports say', async () => {

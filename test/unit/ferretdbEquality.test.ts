@@ -18,6 +18,7 @@ const ARRAY_FIELDS = [
   'AnalyticsDay.pending',
   'ApiKey.allowedOrigins',
   'ApiKey.scopes',
+  'CallReport.toolCalls',
   'EmbedToken.allowedOrigins',
   'InterviewReport.concerns',
   'InterviewReport.evaluations',

@@ -138,8 +138,8 @@ def sync_detailed(
     Requires scope `analytics:read`.
 
     Args:
-        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included.
-            Default: 29 days before `to`.
+        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included; not
+            before 1970-01-01. Default: 29 days before `to`.
         to (datetime.date | Unset): Last local day, included. Default: today in `timezone`. At
             most 366 days from `from` to `to`.
         timezone (str | Unset): IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`,
@@ -196,8 +196,8 @@ def sync(
     Requires scope `analytics:read`.
 
     Args:
-        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included.
-            Default: 29 days before `to`.
+        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included; not
+            before 1970-01-01. Default: 29 days before `to`.
         to (datetime.date | Unset): Last local day, included. Default: today in `timezone`. At
             most 366 days from `from` to `to`.
         timezone (str | Unset): IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`,
@@ -249,8 +249,8 @@ async def asyncio_detailed(
     Requires scope `analytics:read`.
 
     Args:
-        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included.
-            Default: 29 days before `to`.
+        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included; not
+            before 1970-01-01. Default: 29 days before `to`.
         to (datetime.date | Unset): Last local day, included. Default: today in `timezone`. At
             most 366 days from `from` to `to`.
         timezone (str | Unset): IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`,
@@ -305,8 +305,8 @@ async def asyncio(
     Requires scope `analytics:read`.
 
     Args:
-        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included.
-            Default: 29 days before `to`.
+        from_ (datetime.date | Unset): First local day (`YYYY-MM-DD` in `timezone`), included; not
+            before 1970-01-01. Default: 29 days before `to`.
         to (datetime.date | Unset): Last local day, included. Default: today in `timezone`. At
             most 366 days from `from` to `to`.
         timezone (str | Unset): IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`,

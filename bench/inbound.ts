@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { startFakeTwilio, type FakeTwilio } from '../test/fakes/twilio';
 import { apiClient, benchTenant } from './servers';
-import { PUBLIC_BASE_URL, callback, mediaSignature } from './twilioCallback';
+import { callback, mediaSignature, twilioBenchEnv } from './twilioCallback';
 import { TTS_MS, ms, quantile, sleep, withVoiceStack } from './voiceBench';
 
 const CALLS = Number(process.env.CALLS) || 50;
@@ -61,15 +61,7 @@ const row = (what: string, values: number[]) => `| ${what} | ${values.length} | 
 
 async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
-  const env = {
-    CARRIER: 'twilio',
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM_NUMBER: '+442079460100',
-    TWILIO_API_BASE_URL: twilio.url,
-    PUBLIC_BASE_URL,
-    VOICE_SILENCE_REPROMPT_SECONDS: '600',
-  };
+  const env = twilioBenchEnv(twilio);
   try {
     await withVoiceStack('inbound', 'bench/voiceCallApi.ts', env, async ({ url }) => {
       const { key } = await benchTenant('Bench inbound', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 2 * CALLS + 2 } });

@@ -18,3 +18,15 @@ export async function callback(twilio: FakeTwilio, apiUrl: string, path: string,
 
 /** Twilio's Media Streams socket for `path`, signed over its public wss URL. */
 export const mediaSignature = (twilio: FakeTwilio, path: string) => getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {});
+
+/** The service's environment for a bench on CARRIER=twilio against `twilio`, the fake in the bench's process. */
+export const twilioBenchEnv = (twilio: FakeTwilio) => ({
+  CARRIER: 'twilio',
+  TWILIO_ACCOUNT_SID: twilio.accountSid,
+  TWILIO_AUTH_TOKEN: twilio.authToken,
+  TWILIO_FROM_NUMBER: '+442079460100',
+  TWILIO_API_BASE_URL: twilio.url,
+  PUBLIC_BASE_URL,
+  // The callee takes its time between turns without the agent reprompting.
+  VOICE_SILENCE_REPROMPT_SECONDS: '600',
+});

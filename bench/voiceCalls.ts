@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE, TelephonyCodec } from '../lib/audio';
 import { startFakeTwilio } from '../test/fakes/twilio';
-import { PUBLIC_BASE_URL, callback, mediaSignature } from './twilioCallback';
+import { callback, mediaSignature, twilioBenchEnv } from './twilioCallback';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
 import { FAKES, LLM_MS, STT_MS, TTS_MS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
@@ -125,16 +125,7 @@ class Callee {
 
 async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
-  const env = {
-    CARRIER: 'twilio',
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM_NUMBER: '+442079460100',
-    TWILIO_API_BASE_URL: twilio.url,
-    PUBLIC_BASE_URL,
-    // The callee takes its time between turns without the agent reprompting.
-    VOICE_SILENCE_REPROMPT_SECONDS: '600',
-  };
+  const env = twilioBenchEnv(twilio);
   try {
     await withVoiceStack('voice-calls', 'bench/voiceCallApi.ts', env, async ({ url, api, worker, timings, timerLate }) => {
       const { key } = await benchTenant('Bench voice calls', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: CALLS } });

@@ -53,7 +53,9 @@ test('the agent form: every problem at once in plain words, focus on the first, 
   expect(await problem('Maximum duration (minutes)').textContent()).toBe('Use a number of at most 120.');
   expect(await problem('Outcome labels (one per line)').textContent()).toBe('Lines 1 and 2 are the same; keep one.');
   // The first field in trouble has the focus, however long the form.
-  expect(await page.evaluate(() => document.activeElement.id)).toBe(await page.getByLabel('Name', { exact: true }).getAttribute('id'));
+  // Focus moves to the first field once the errors are drawn (an effect after the render that shows them).
+  const nameId = await page.getByLabel('Name', { exact: true }).getAttribute('id');
+  await page.waitForFunction((id) => document.activeElement?.id === id, nameId, { timeout: 5_000 });
   expect(posted).toEqual([]);
   await speaksPlainly(page);
   await shot(page, 'agent-form-errors');

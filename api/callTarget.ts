@@ -1,6 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { destinationRefusal } from '../domain/destinations';
-import { placeholders, type AgentRecord } from '../models/agent';
 import { destinationNotAllowed, validationError } from './errors';
 
 /**
@@ -15,12 +14,6 @@ export function checkPhoneNumber(phoneNumber: string, param: string): void {
 /** A valid number in E.164 form; `field` names it, e.g. `body.from`. */
 export function checkE164(value: string, field: string): void {
   if (!value.startsWith('+') || !isValidPhoneNumber(value)) throw validationError(`${field} must be a valid E.164 number such as +14155550123.`, field);
-}
-
-/** The `{{placeholders}}` of a phone agent's instructions and greeting. */
-export function declaredVariables(agent: AgentRecord): string[] {
-  const greeting = (agent.phone as { greeting?: string } | undefined)?.greeting ?? '';
-  return placeholders(`${agent.instructions}\n${greeting}`);
 }
 
 /**

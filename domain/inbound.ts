@@ -7,9 +7,9 @@
  * this agent") is admitted, recorded and run the same way, but refused with an error instead.
  */
 import { Types } from 'mongoose';
-import { Agent, placeholders, type AgentRecord } from '../models/agent';
+import { Agent, declaredVariables, type AgentRecord } from '../models/agent';
 import { countCallEnded } from '../models/analytics';
-import { Call, REFUSED, callInputFor, projectCall, type CallRecord, type InboundRefusalReason } from '../models/call';
+import { REFUSED, callInputFor, projectCall, type CallRecord, type InboundRefusalReason } from '../models/call';
 import { appendTurn } from '../models/callTurn';
 import { Contact } from '../models/contact';
 import { PhoneNumber } from '../models/phoneNumber';
@@ -62,8 +62,7 @@ const takesInbound = (agent: AgentRecord | null): agent is AgentRecord => {
  * placeholder of the agent empty, since no request gave them.
  */
 function callerVariables(agent: AgentRecord, from: string, attributes: Record<string, string> | undefined): Record<string, string> {
-  const greeting = (agent.phone as { greeting?: string } | undefined)?.greeting ?? '';
-  const empty = Object.fromEntries(placeholders(`${agent.instructions}\n${greeting}`).map((name) => [name, '']));
+  const empty = Object.fromEntries(declaredVariables(agent).map((name) => [name, '']));
   return { ...empty, ...(attributes ?? {}), callerNumber: from };
 }
 
@@ -190,11 +189,12 @@ async function admitAnswered(answering: Answering, agent: AgentRecord, organizat
 }
 
 async function refuse(arrival: Arrival, record: Omit<CallRecord, '_id' | 'status' | 'seq' | 'createdAt' | 'updatedAt'>, reason: InboundRefusalReason, fallback: string): Promise<InboundOutcome> {
-  const fields = { ...record, status: 'completed' as const, disposition: REFUSED, endedReason: reason, endedAt: new Date(), durationSeconds: 0, chargedMinutes: 0 };
+  const endedAt = new Date();
+  const fields = { ...record, status: 'completed' as const, disposition: REFUSED, endedReason: reason, endedAt, durationSeconds: 0, chargedMinutes: 0 };
   await projectCall(arrival.callId, 1, fields);
   // What the caller heard is the call's transcript: the fallback line, ending it.
   await appendTurn(arrival.callId, 0, { role: 'agent', text: fallback }, 'agent');
-  const call = (await Call.findById(new Types.ObjectId(arrival.callId)).lean())!;
+  const call: CallRecord = { ...fields, _id: new Types.ObjectId(arrival.callId), seq: 1, createdAt: endedAt, updatedAt: endedAt };
   await countCallEnded(call);
   return { kind: 'refused', call, fallback, language: record.language };
 }

@@ -98,5 +98,11 @@ export function placeholders(instructions: string): string[] {
   return [...new Set([...instructions.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)].map((m) => m[1]!))];
 }
 
+/** The `{{placeholders}}` of a phone agent's instructions and greeting. */
+export function declaredVariables(agent: Pick<AgentRecord, 'instructions' | 'phone'>): string[] {
+  const greeting = (agent.phone as { greeting?: string } | undefined)?.greeting ?? '';
+  return placeholders(`${agent.instructions}\n${greeting}`);
+}
+
 /** Whether the agent's calls are recorded (`phone.recordCalls`, off unless set). */
 export const recordsCalls = (agent: Pick<AgentRecord, 'phone'>) => agent.phone?.recordCalls === true;

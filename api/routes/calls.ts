@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { findPage } from '../../lib/page';
-import { Agent } from '../../models/agent';
+import { Agent, declaredVariables } from '../../models/agent';
 import { Call as CallModel, REFUSED, callInputFor, type CallRecord } from '../../models/call';
 import { CallReport as CallReportModel } from '../../models/callReport';
 import { callSearchFilter } from '../../models/callSearch';
@@ -11,7 +11,7 @@ import { testNumberList } from '../../providers/carrier/testNumbers';
 import { admitCall, readForCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
 import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, reportUnavailableForCall, validationError } from '../errors';
-import { checkPhoneNumber, checkVariables, declaredVariables, withContactAttributes } from '../callTarget';
+import { checkPhoneNumber, checkVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
 import {

@@ -1,7 +1,7 @@
 import type { UpdateDefinition } from '@temporalio/common';
 import { Types } from 'mongoose';
 import type Koa from 'koa';
-import { Agent, type AgentRecord } from '../../models/agent';
+import { Agent, declaredVariables, type AgentRecord } from '../../models/agent';
 import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, campaignPool, type CampaignRecord } from '../../models/campaign';
 import { Organization, organizationLimits } from '../../models/organization';
 import { claimSlot, releaseSlot } from '../../models/slot';
@@ -20,7 +20,7 @@ import {
   type CampaignState,
 } from '../../workflows/definitions';
 import { allowedCountriesOf } from '../../domain/destinations';
-import { checkRecipient, declaredVariables, withContactAttributes } from '../callTarget';
+import { checkRecipient, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, RowErrors, importInProgress, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
 import { streamJsonArray } from '../middleware/jsonStream';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import { Types } from 'mongoose';
-import { twiml, validateRequest } from 'twilio';
+import { validateRequest } from 'twilio';
 import type { Config } from '../../config';
 import { Call } from '../../models/call';
 import { CallTurn } from '../../models/callTurn';
@@ -9,7 +9,7 @@ import type { CarrierEvent } from '../../workflows/definitions';
 import { notFound, permissionDenied } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { answerInbound } from '../inbound';
-import { twilioUrls } from '../../providers/carrier/twilio';
+import { sayThenHangUpTwiml, streamTwiml } from '../../providers/carrier/twilio';
 import { IdParams, errorResponses } from '../schemas/common';
 import type { Workflows } from '../temporal';
 import { TwilioCallback } from '../schemas/twilio';
@@ -115,22 +115,6 @@ export const twilioRoutes = [
 /** Our id of a call to one of our numbers, from Twilio's: a retried webhook finds the call its first delivery admitted. */
 const inboundCallId = (callSid: string) => createHash('sha256').update(`twilio:${callSid}`).digest('hex').slice(0, 24);
 
-/** Twilio says a region-tagged language (en-GB) in its voice; a bare one (en) in its default. */
-function sayThenHangUp(text: string, language: string): string {
-  const response = new twiml.VoiceResponse();
-  response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as never } : {}, text);
-  response.hangup();
-  return response.toString();
-}
-
-/** The admitted call's audio both ways on our Media Streams endpoint, where the agent greets the caller. */
-function streamTo(publicBaseUrl: string, callId: string): string {
-  const response = new twiml.VoiceResponse();
-  const stream = response.connect().stream({ url: twilioUrls(publicBaseUrl, callId).media });
-  stream.parameter({ name: 'callId', value: callId });
-  return response.toString();
-}
-
 const NOT_IN_SERVICE = 'The number you have called is not in service. Goodbye.';
 
 const inbound = {
@@ -153,17 +137,17 @@ export const twilioInboundRoutes = [
     handler: async ({ body, config, workflows, ctx }: Req<{ body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
       ctx.type = 'text/xml';
-      if (!body.CallSid || !body.To) return reply(200, sayThenHangUp(NOT_IN_SERVICE, 'en'));
+      if (!body.CallSid || !body.To) return reply(200, sayThenHangUpTwiml(NOT_IN_SERVICE, 'en'));
       const callId = inboundCallId(body.CallSid);
       const arrival = { to: body.To, from: body.From || 'anonymous', callId, carrierCallId: body.CallSid, ringTimeoutSeconds: config.calls.ringTimeoutSeconds };
       const answered = await answerInbound(arrival, workflows);
       switch (answered.kind) {
         case 'admitted':
-          return reply(200, streamTo(config.publicBaseUrl, callId));
+          return reply(200, streamTwiml(config.publicBaseUrl, callId));
         case 'unknown_number':
-          return reply(200, sayThenHangUp(NOT_IN_SERVICE, 'en'));
+          return reply(200, sayThenHangUpTwiml(NOT_IN_SERVICE, 'en'));
         default:
-          return reply(200, sayThenHangUp(answered.fallback, answered.language));
+          return reply(200, sayThenHangUpTwiml(answered.fallback, answered.language));
       }
     },
   }),

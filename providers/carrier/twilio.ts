@@ -17,6 +17,23 @@ export function twilioUrls(publicBaseUrl: string, callId: string) {
   };
 }
 
+/** The TwiML that streams an answered call's audio both ways to our Media Streams endpoint: a dialled call's, or one to our numbers. */
+export function streamTwiml(publicBaseUrl: string, callId: string): string {
+  const response = new twiml.VoiceResponse();
+  const stream = response.connect().stream({ url: twilioUrls(publicBaseUrl, callId).media });
+  stream.parameter({ name: 'callId', value: callId });
+  return response.toString();
+}
+
+/** The TwiML that says `text` and hangs up: a closing line, a voicemail message, a refused inbound call's fallback. */
+export function sayThenHangUpTwiml(text: string, language: string): string {
+  const response = new twiml.VoiceResponse();
+  // <Say> knows region-tagged languages (en-GB, fr-FR); for a bare one (fr) it uses its default.
+  response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as SayLanguage } : {}, text);
+  response.hangup();
+  return response.toString();
+}
+
 /** Where Twilio reaches this service for calls to our numbers: one voice and one status webhook for all of them. */
 export function twilioInboundWebhooks(publicBaseUrl: string): InboundWebhooks {
   const base = `${publicBaseUrl}${TWILIO_PREFIX}/inbound`;
@@ -101,12 +118,8 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     return response.toString();
   }
 
-  /** The TwiML that streams the answered call's audio both ways to our Media Streams endpoint. */
   streamTwiml(callId: string): string {
-    const response = new twiml.VoiceResponse();
-    const stream = response.connect().stream({ url: twilioUrls(this.options.publicBaseUrl, callId).media });
-    stream.parameter({ name: 'callId', value: callId });
-    return response.toString();
+    return streamTwiml(this.options.publicBaseUrl, callId);
   }
 
   /**
@@ -176,12 +189,8 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
 
   /** Replaces the call's TwiML with `text` and a hangup: false when the call was already over. */
   private async sayThenHangUp(carrierCallId: string, text: string, language: string): Promise<boolean> {
-    const response = new twiml.VoiceResponse();
-    // <Say> knows region-tagged languages (en-GB, fr-FR); for a bare one (fr) it uses its default.
-    response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as SayLanguage } : {}, text);
-    response.hangup();
     try {
-      await this.client.calls(carrierCallId).update({ twiml: response.toString() });
+      await this.client.calls(carrierCallId).update({ twiml: sayThenHangUpTwiml(text, language) });
       return true;
     } catch (err) {
       if (err instanceof RestException && (err.status === 404 || err.code === CALL_NOT_IN_PROGRESS)) return false;

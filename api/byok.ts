@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { missingByokKinds } from '../models/providerCredential';
+import { missingByokKinds } from '../domain/providerCredentials';
 import { byokNotReady } from './errors';
 
 /**

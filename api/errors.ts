@@ -1,5 +1,6 @@
 import { AdmissionRefused } from '../domain/admission';
 import { NumberRefused, type NumberRefusal } from '../domain/phoneNumbers';
+import { ContactQuotaExceeded, ContactRefused, ImportInProgress } from '../domain/contacts';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -245,9 +246,12 @@ export const throttled = (retryAfterSeconds: number, message: string) =>
 /** How long a call refused for concurrency should wait: a short simulated call ends within it. */
 const CONCURRENCY_RETRY_AFTER_S = 5;
 
-/** The API's error for a refused admission (domain/admission.ts) or phone number (domain/phoneNumbers.ts); anything else unchanged. */
+/** The API's error for a refusal of the domain layer (admission, phone numbers, contacts, imports); anything else unchanged. */
 export function fromDomain(err: unknown): unknown {
   if (err instanceof NumberRefused) return numberError(err.refusal);
+  if (err instanceof ContactRefused) return err.refusal.reason === 'duplicate' ? duplicateContact() : organizationRequired();
+  if (err instanceof ContactQuotaExceeded) return quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
+  if (err instanceof ImportInProgress) return importInProgress(err.scope);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {

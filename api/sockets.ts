@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
-import { organizationCredential } from '../models/providerCredential';
+import { organizationCredential } from '../domain/providerCredentials';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
 import { browserCallAudio } from './browserCallAudio';

@@ -1,12 +1,10 @@
-import type { Types } from 'mongoose';
-import { findPage } from '../../lib/page';
-import { ApiKey as ApiKeyModel, DEFAULT_RATE_LIMIT_PER_MINUTE, createApiKey, revokeApiKey, revokedKeyIds, withKeyState } from '../../models/apiKey';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, issueKey, listKeys, revokeKey } from '../../domain/apiKeys';
 import { KEY_CACHE_TTL_MS, forgetCachedKeys } from '../middleware/auth';
 import { assertByokReady } from '../byok';
 import { notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { assertGrantable } from '../scopes';
-import { ApiKey, CreateApiKeyBody, KEY_STATUSES, ListApiKeysQuery, keyRepresentation, type KeyDoc } from '../schemas/apiKeys';
+import { ApiKey, CreateApiKeyBody, ListApiKeysQuery, keyRepresentation } from '../schemas/apiKeys';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 /**
@@ -23,16 +21,6 @@ export function normalizeOrigins(origins: string[]): string[] {
     }
   });
   return [...new Set(result)];
-}
-
-/** The organization's keys in one state: revoked (whenever they expire), else expired, else active. */
-async function keyStatusFilter(organizationId: Types.ObjectId, status: (typeof KEY_STATUSES)[number]): Promise<Record<string, unknown>> {
-  const now = new Date();
-  const revoked = await revokedKeyIds(organizationId);
-  if (status === 'revoked') return { $or: [{ _id: { $in: revoked } }, { revokedAt: { $ne: null } }] };
-  const unrevoked = { _id: { $nin: revoked }, revokedAt: null };
-  if (status === 'expired') return { ...unrevoked, expiresAt: { $ne: null, $lte: now } };
-  return { ...unrevoked, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
 }
 
 export const apiKeyRoutes = [
@@ -55,7 +43,7 @@ export const apiKeyRoutes = [
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError('body.expiresAt must be in the future.', 'body.expiresAt');
       if (body.byok) await assertByokReady(auth.organizationId, 'body.byok');
-      const { doc, key } = await createApiKey({
+      const { doc, key } = await issueKey({
         organizationId: auth.organizationId,
         createdBy: auth.userId,
         name: body.name,
@@ -84,9 +72,8 @@ export const apiKeyRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of keys.', schema: ListOf(ApiKey, 'api_key') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListApiKeysQuery; auth: 'dashboard' }>) => {
-      const filter = { organizationId: auth.organizationId, ...(query.createdBy ? { createdBy: query.createdBy } : {}), ...(query.status ? await keyStatusFilter(auth.organizationId, query.status) : {}) };
-      const { docs, total } = await findPage<KeyDoc>(ApiKeyModel, filter, query);
-      return listEnvelope('api_key', (await withKeyState(docs)).map((d) => keyRepresentation(d)), total, query);
+      const { docs, total } = await listKeys(auth.organizationId, query);
+      return listEnvelope('api_key', docs.map((d) => keyRepresentation(d)), total, query);
     },
   }),
   defineRoute({
@@ -103,12 +90,10 @@ export const apiKeyRoutes = [
     status: 200,
     responses: { 200: { description: 'The revoked key.', schema: ApiKey }, ...errorResponses() },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
-      const doc = await ApiKeyModel.findOne({ _id: params.id, organizationId: auth.organizationId }).lean();
-      if (!doc) throw notFound('API key', 'path.id');
-      await revokeApiKey(doc._id);
+      const revoked = await revokeKey(auth.organizationId, params.id);
+      if (!revoked) throw notFound('API key', 'path.id');
       forgetCachedKeys();
-      const [revoked] = await withKeyState([doc as KeyDoc]);
-      return keyRepresentation(revoked!);
+      return keyRepresentation(revoked);
     },
   }),
 ];

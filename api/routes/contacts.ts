@@ -1,11 +1,7 @@
 import type { Types } from 'mongoose';
-import { findPage } from '../../lib/page';
-import { isDuplicateKeyError } from '../../lib/duplicateKey';
-import { Contact as ContactModel, ContactQuotaExceeded, createContact, eraseContact, importContacts, updateContact, type ContactRecord } from '../../models/contact';
-import { Organization, organizationLimits } from '../../models/organization';
+import { addContact, eraseContact, findContact as findStoredContact, importContactRows, listContacts, updateContact, type ContactRecord } from '../../domain/contacts';
 import { checkPhoneNumber } from '../callTarget';
-import { RowErrors, duplicateContact, importInProgress, notFound, organizationRequired, quotaExceeded, validationError } from '../errors';
-import { ImportInProgress, inImportClaim } from '../../models/importClaim';
+import { RowErrors, notFound, validationError } from '../errors';
 import { streamJsonArray } from '../middleware/jsonStream';
 import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
@@ -39,17 +35,8 @@ const QUOTA_RULE =
 
 const validateContactRow = compile(ImportContactsBody.properties.contacts.items, 'body');
 
-async function maxContacts(organizationId: Types.ObjectId): Promise<number> {
-  const organization = await Organization.findById(organizationId).lean();
-  if (!organization) throw organizationRequired();
-  return organizationLimits(organization).maxContacts;
-}
-
-const contactQuotaExceeded = (err: ContactQuotaExceeded) =>
-  quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
-
 async function findContact(organizationId: Types.ObjectId, id: string): Promise<ContactRecord> {
-  const contact = await ContactModel.findOne({ _id: id, organizationId }).lean();
+  const contact = await findStoredContact(organizationId, id);
   if (!contact) throw notFound('contact', 'path.id');
   return contact;
 }
@@ -68,13 +55,7 @@ export const contactRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of contacts.', schema: ListOf(Contact, 'contact') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListContactsQuery }>) => {
-      const filter = {
-        organizationId: auth.organizationId,
-        ...(query.phoneNumber !== undefined ? { phoneNumber: query.phoneNumber } : {}),
-        ...(query.doNotCall !== undefined ? { doNotCall: query.doNotCall } : {}),
-        ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
-      };
-      const { docs, total } = await findPage<ContactRecord>(ContactModel, filter, query);
+      const { docs, total } = await listContacts(auth.organizationId, query);
       return listEnvelope('contact', docs.map(contactRepresentation), total, query);
     },
   }),
@@ -94,13 +75,7 @@ export const contactRoutes = [
       checkPhoneNumber(body.phoneNumber, 'body');
       checkContactTimezone(body.timezone, 'body');
       const { phoneNumber, ...fields } = body;
-      try {
-        return contactRepresentation(await createContact(auth.organizationId, phoneNumber, fields, await maxContacts(auth.organizationId)));
-      } catch (err) {
-        if (isDuplicateKeyError(err)) throw duplicateContact();
-        if (err instanceof ContactQuotaExceeded) throw contactQuotaExceeded(err);
-        throw err;
-      }
+      return contactRepresentation(await addContact(auth.organizationId, phoneNumber, fields));
     },
   }),
   defineRoute({
@@ -122,38 +97,31 @@ export const contactRoutes = [
     status: 201,
     responses: { 201: { description: 'Every row applied.', schema: ImportContactsResult }, ...errorResponses(409, 413) },
     handler: async ({ auth, ctx }: Req) => {
-      try {
-        return await inImportClaim(auth.organizationId, null, async () => {
-          // Every row is checked, and the quota, before any is applied: the rows are kept (the body's text is not); after a bad row only the checks go on, to list every bad row.
-          const contacts: ImportContactsBody['contacts'] = [];
-          const seen = new Map<string, number>();
-          const bad = new RowErrors();
-          let i = 0;
-          for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS, maxDepth: 2 })) {
-            const index = i++;
-            bad.check(index, () => {
-              const param = `body.contacts[${index}]` as const;
-              check(validateContactRow, row, param);
-              const contact = row as ImportContactsBody['contacts'][number];
-              checkPhoneNumber(contact.phoneNumber, param);
-              checkContactTimezone(contact.timezone, param);
-              const first = seen.get(contact.phoneNumber);
-              if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
-              seen.set(contact.phoneNumber, index);
-              if (bad.count === 0) contacts.push(contact);
-            });
-            if (bad.full) break;
-          }
-          bad.throwIfAny();
-          const limit = await maxContacts(auth.organizationId);
-          const { created, updated } = await importContacts(auth.organizationId, contacts, limit);
-          return { object: 'contact_import' as const, total: contacts.length, created, updated };
-        });
-      } catch (err) {
-        if (err instanceof ContactQuotaExceeded) throw contactQuotaExceeded(err);
-        if (err instanceof ImportInProgress) throw importInProgress(err.scope);
-        throw err;
-      }
+      const counts = await importContactRows(auth.organizationId, async () => {
+        // Every row is checked, and the quota, before any is applied: the rows are kept (the body's text is not); after a bad row only the checks go on, to list every bad row.
+        const contacts: ImportContactsBody['contacts'] = [];
+        const seen = new Map<string, number>();
+        const bad = new RowErrors();
+        let i = 0;
+        for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS, maxDepth: 2 })) {
+          const index = i++;
+          bad.check(index, () => {
+            const param = `body.contacts[${index}]` as const;
+            check(validateContactRow, row, param);
+            const contact = row as ImportContactsBody['contacts'][number];
+            checkPhoneNumber(contact.phoneNumber, param);
+            checkContactTimezone(contact.timezone, param);
+            const first = seen.get(contact.phoneNumber);
+            if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
+            seen.set(contact.phoneNumber, index);
+            if (bad.count === 0) contacts.push(contact);
+          });
+          if (bad.full) break;
+        }
+        bad.throwIfAny();
+        return contacts;
+      });
+      return { object: 'contact_import' as const, ...counts };
     },
   }),
   defineRoute({

@@ -1,4 +1,4 @@
-import { Organization } from '../../models/organization';
+import { findOrganization, updateOrganization } from '../../domain/organizations';
 import { defineRoute, type Req } from '../defineRoute';
 import { notFound } from '../errors';
 import { OrganizationSettings, UpdateOrganizationBody, organizationRepresentation } from '../schemas/organization';
@@ -14,7 +14,7 @@ export const organizationRoutes = [
     status: 200,
     responses: { 200: { description: 'The organization.', schema: OrganizationSettings } },
     handler: async ({ auth, config }: Req<{ auth: 'dashboard' }>) => {
-      const organization = await Organization.findById(auth.organizationId).lean();
+      const organization = await findOrganization(auth.organizationId);
       if (!organization) throw notFound('organization');
       return organizationRepresentation(organization, config.calls.allowedCountries);
     },
@@ -34,9 +34,7 @@ export const organizationRoutes = [
     status: 200,
     responses: { 200: { description: 'The organization, changed.', schema: OrganizationSettings } },
     handler: async ({ body, auth, config }: Req<{ body: typeof UpdateOrganizationBody; auth: 'dashboard' }>) => {
-      const { allowedCountries, ...set } = body;
-      const change = allowedCountries === null ? { $set: set, $unset: { allowedCountries: 1 } } : { $set: { ...set, ...(allowedCountries ? { allowedCountries } : {}) } };
-      const organization = await Organization.findOneAndUpdate({ _id: auth.organizationId }, change, { new: true }).lean();
+      const organization = await updateOrganization(auth.organizationId, body);
       if (!organization) throw notFound('organization');
       return organizationRepresentation(organization, config.calls.allowedCountries);
     },

@@ -1,11 +1,12 @@
 import {
   CREDENTIAL_KINDS,
-  ProviderCredential as ProviderCredentialModel,
+  deleteCredential,
+  findCredential,
+  listCredentials,
   storeUnverifiedCredential,
   storeVerifiedCredential,
   type CredentialKind,
-  type ProviderCredentialRecord,
-} from '../../models/providerCredential';
+} from '../../domain/providerCredentials';
 import type { Static } from '@sinclair/typebox';
 import type { AwsKeyPair } from '../../providers/tts/amazon';
 import { verifyCredential } from '../../providers/verify';
@@ -111,8 +112,7 @@ export const providerCredentialRoutes = [
     status: 200,
     responses: { 200: { description: 'The credentials.', schema: ListOf(ProviderCredential, 'provider_credential') } },
     handler: async ({ auth }: Req<{ auth: 'dashboard' }>) => {
-      const docs = await ProviderCredentialModel.find({ organizationId: auth.organizationId }).lean<ProviderCredentialRecord[]>();
-      const ordered = CREDENTIAL_KINDS.flatMap((kind) => docs.filter((d) => d.kind === kind)).map(credentialRepresentation);
+      const ordered = (await listCredentials(auth.organizationId)).map(credentialRepresentation);
       return listEnvelope('provider_credential', ordered, ordered.length, { page: 1, limit: CREDENTIAL_KINDS.length });
     },
   }),
@@ -130,7 +130,7 @@ export const providerCredentialRoutes = [
     responses: { 200: { description: 'The credential.', schema: ProviderCredential }, ...errorResponses(400, 404) },
     handler: async ({ params, auth }: Req<{ params: typeof KindParams; auth: 'dashboard' }>) => {
       const kind = credentialKind(params.kind);
-      const doc = await ProviderCredentialModel.findOne({ organizationId: auth.organizationId, kind }).lean<ProviderCredentialRecord>();
+      const doc = await findCredential(auth.organizationId, kind);
       if (!doc) throw notFound(`${kind} provider credential`, 'path.kind');
       return credentialRepresentation(doc);
     },
@@ -151,8 +151,7 @@ export const providerCredentialRoutes = [
     responses: { 200: { description: 'The credential was deleted.', schema: DeletedProviderCredential }, ...errorResponses(400, 404) },
     handler: async ({ params, auth }: Req<{ params: typeof KindParams; auth: 'dashboard' }>) => {
       const kind = credentialKind(params.kind);
-      const { deletedCount } = await ProviderCredentialModel.deleteOne({ organizationId: auth.organizationId, kind });
-      if (deletedCount !== 1) throw notFound(`${kind} provider credential`, 'path.kind');
+      if (!(await deleteCredential(auth.organizationId, kind))) throw notFound(`${kind} provider credential`, 'path.kind');
       return { object: 'provider_credential' as const, kind, deleted: true as const };
     },
   }),

@@ -1,4 +1,4 @@
-import { ToolSigningSecret as ToolSigningSecretModel, rotateToolSigningSecret } from '../../models/toolSigningSecret';
+import { currentSecret, rotateSecret } from '../../domain/toolSigningSecrets';
 import { defineRoute, type Req } from '../defineRoute';
 import { credentialsEncryptionUnconfigured, notFound } from '../errors';
 import { ErrorEnvelope, errorResponses } from '../schemas/common';
@@ -26,7 +26,7 @@ export const toolSigningSecretRoutes = [
     handler: async ({ auth, config }: Req<{ auth: 'dashboard' }>) => {
       const [key] = config.byok.encryptionKeys;
       if (!key) throw credentialsEncryptionUnconfigured();
-      const { secret, record } = await rotateToolSigningSecret(key, auth.organizationId);
+      const { secret, record } = await rotateSecret(key, auth.organizationId);
       return { ...toolSigningSecretRepresentation(record), secret };
     },
   }),
@@ -42,7 +42,7 @@ export const toolSigningSecretRoutes = [
     status: 200,
     responses: { 200: { description: 'When the current secret was made, and its last four characters.', schema: ToolSigningSecret }, ...errorResponses(404) },
     handler: async ({ auth }: Req<{ auth: 'dashboard' }>) => {
-      const record = await ToolSigningSecretModel.findOne({ organizationId: auth.organizationId }).lean();
+      const record = await currentSecret(auth.organizationId);
       if (!record) throw notFound('tool-signing secret');
       return toolSigningSecretRepresentation(record);
     },

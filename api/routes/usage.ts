@@ -1,13 +1,4 @@
-import { agentPool } from '../../models/agent';
-import { callSlotPool } from '../../models/call';
-import { campaignPool } from '../../models/campaign';
-import { Contact } from '../../models/contact';
-import { byokUsedMinutes, creditBalance } from '../../models/creditEntry';
-import { openInterviewPool } from '../../models/interview';
-import { storedRecipients } from '../../models/recipient';
-import { Organization, organizationLimits } from '../../models/organization';
-import { slotsInUse } from '../../models/slot';
-import { userPool } from '../../models/tenant';
+import { organizationUsage } from '../../domain/usage';
 import { organizationRequired } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { Usage } from '../schemas/usage';
@@ -27,27 +18,16 @@ export const usageRoutes = [
     status: 200,
     responses: { 200: { description: 'The organization’s usage.', schema: Usage } },
     handler: async ({ auth }: Req) => {
-      const org = auth.organizationId;
-      const [organization, credits, byokMinutes, agents, users, concurrentCalls, campaigns, recipients, contacts, openInterviews] = await Promise.all([
-        Organization.findById(org).lean(),
-        creditBalance(org),
-        byokUsedMinutes(org),
-        slotsInUse(agentPool(org)),
-        slotsInUse(userPool(org)),
-        slotsInUse(callSlotPool(org)),
-        slotsInUse(campaignPool(org)),
-        storedRecipients(org),
-        Contact.countDocuments({ organizationId: org }),
-        slotsInUse(openInterviewPool(org)),
-      ]);
-      if (!organization) throw organizationRequired();
+      const usage = await organizationUsage(auth.organizationId);
+      if (!usage) throw organizationRequired();
+      const { organization, credits, byokMinutes, limits, used } = usage;
       return {
         object: 'usage' as const,
         organization: { id: String(organization._id), name: organization.name, plan: organization.plan },
         credits,
         byok: { usedMinutes: byokMinutes },
-        limits: organizationLimits(organization),
-        used: { agents, users, concurrentCalls, campaigns, recipients, contacts, openInterviews },
+        limits,
+        used,
       };
     },
   }),

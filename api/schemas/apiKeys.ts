@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { Types } from 'mongoose';
 import { SCOPES } from '../scopes';
 import { iso } from '../../lib/time';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../models/apiKey';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, KEY_STATUSES, type KeyRecord } from '../../domain/apiKeys';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
@@ -61,8 +60,6 @@ export const ApiKey = Type.Object(
   { title: 'api_key' },
 );
 
-export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
-
 export const ListApiKeysQuery = Type.Object(
   {
     createdBy: Type.Optional(Id),
@@ -72,29 +69,13 @@ export const ListApiKeysQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export type KeyDoc = {
-  _id: Types.ObjectId;
-  name: string;
-  mode: string;
-  last4: string;
-  scopes: string[];
-  byok: boolean;
-  allowedOrigins: string[];
-  rateLimitPerMinute: number;
-  expiresAt?: Date | null;
-  revokedAt?: Date | null;
-  lastUsedAt?: Date | null;
-  createdBy: Types.ObjectId;
-  createdAt: Date;
-};
-
 /** `plaintext` only in the create response. */
-export function keyRepresentation(doc: KeyDoc, plaintext?: string) {
+export function keyRepresentation(doc: KeyRecord, plaintext?: string) {
   return {
     id: String(doc._id),
     object: 'api_key' as const,
     name: doc.name,
-    mode: doc.mode as 'live' | 'test',
+    mode: doc.mode,
     ...(plaintext ? { key: plaintext } : {}),
     last4: doc.last4,
     scopes: doc.scopes,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DO_NOT_CALL_REASONS, type ContactRecord } from '../../models/contact';
+import { DO_NOT_CALL_REASONS, type ContactRecord } from '../../domain/contacts';
 import { iso } from '../../lib/time';
 import { validationError } from '../errors';
 import { isTimezone } from './campaigns';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DEFAULT_RECORDING_RETENTION_DAYS, MAX_RECORDING_RETENTION_DAYS } from '../../models/recording';
+import { DEFAULT_RECORDING_RETENTION_DAYS, MAX_RECORDING_RETENTION_DAYS } from '../../domain/organizations';
 import { DIALLING_COUNTRIES } from '../../domain/destinations';
 import { Id } from './common';
 

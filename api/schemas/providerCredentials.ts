@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CREDENTIAL_KINDS, type ProviderCredentialRecord } from '../../models/providerCredential';
+import { CREDENTIAL_KINDS, type ProviderCredentialRecord } from '../../domain/providerCredentials';
 import { iso } from '../../lib/time';
 import { StringEnum, Timestamp } from './common';
 

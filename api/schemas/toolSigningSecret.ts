@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { ToolSigningSecretRecord } from '../../models/toolSigningSecret';
+import type { ToolSigningSecretRecord } from '../../domain/toolSigningSecrets';
 import { Timestamp } from './common';
 
 const fields = {

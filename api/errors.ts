@@ -1,6 +1,7 @@
 import { AdmissionRefused } from '../domain/admission';
 import { NumberRefused, type NumberRefusal } from '../domain/phoneNumbers';
 import { ContactQuotaExceeded, ContactRefused, ImportInProgress } from '../domain/contacts';
+import { UserRefused, type UserRefusal } from '../domain/users';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -252,6 +253,7 @@ export function fromDomain(err: unknown): unknown {
   if (err instanceof ContactRefused) return err.refusal.reason === 'duplicate' ? duplicateContact() : organizationRequired();
   if (err instanceof ContactQuotaExceeded) return quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
   if (err instanceof ImportInProgress) return importInProgress(err.scope);
+  if (err instanceof UserRefused) return userError(err.refusal);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {
@@ -362,3 +364,26 @@ export const idempotencyKeyReused = () =>
   );
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');
+
+function userError(refusal: UserRefusal): ApiError {
+  switch (refusal.reason) {
+    case 'invalid_credentials':
+      return invalidCredentials();
+    case 'deactivated':
+      return permissionDenied('This user is deactivated; ask an admin of your organization to reactivate it.');
+    case 'not_found':
+      return notFound('user', 'path.id');
+    case 'organization_missing':
+      return notFound('organization');
+    case 'quota':
+      return quotaExceeded(`Your organization has reached its limit of ${refusal.maxUsers} users.`);
+    case 'duplicate_email':
+      return duplicateEmail();
+    case 'founder_keeps_admin':
+      return permissionDenied("Only the organization's first admin can demote themselves or remove their own scopes.");
+    case 'founder_stays_active':
+      return permissionDenied("The organization's first admin cannot be deactivated.");
+    case 'self_deactivation':
+      return permissionDenied('You cannot deactivate yourself; ask another admin.');
+  }
+}

@@ -1,30 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { Types } from 'mongoose';
-import { hashKey } from '../../models/apiKey';
-import { DashboardSession as SessionModel } from '../../models/dashboardSession';
-import { Organization } from '../../models/organization';
-import { isDuplicateKeyError } from '../../lib/duplicateKey';
-import { findPage } from '../../lib/page';
-import { claimSlot, releaseSlot } from '../../models/slot';
-import { userPool } from '../../models/tenant';
-import { User as UserModel, hashPassword, inUserTurn, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../../models/user';
+import { SESSION_HOURS, createUser, endSession, endUserSessions, listUsers, normalizeEmail, signIn, updateUser } from '../../domain/users';
 import { KEY_CACHE_TTL_MS, forgetCachedKeys } from '../middleware/auth';
 import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES, admitSignIn } from '../middleware/throttle';
-import { duplicateEmail, invalidCredentials, notFound, permissionDenied, quotaExceeded } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import { SCOPES, assertGrantable, type Scope } from '../scopes';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-import { CreateSessionBody, CreateUserBody, DashboardSession, ListUsersQuery, UpdateUserBody, User, userRepresentation, type UserDoc } from '../schemas/dashboard';
+import { CreateSessionBody, CreateUserBody, DashboardSession, ListUsersQuery, UpdateUserBody, User, userRepresentation } from '../schemas/dashboard';
 
-const SESSION_HOURS = 12;
-const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
 const MEMBER_DEFAULT: Scope[] = ['agents:read', 'executions:read', 'organization:read'];
-
-const SESSION_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-function sessionToken(): string {
-  const bytes = randomBytes(40);
-  return `rb_dash_${[...bytes].map((b) => SESSION_ALPHABET[b % SESSION_ALPHABET.length]).join('')}`;
-}
 
 export const dashboardRoutes = [
   defineRoute({
@@ -44,21 +26,7 @@ export const dashboardRoutes = [
     handler: async ({ body, throttle, ctx }: Req<{ body: typeof CreateSessionBody; auth: 'public' }>) => {
       const email = normalizeEmail(body.email);
       const attempt = await admitSignIn(throttle, email, ctx.ip);
-      const user = await UserModel.findOne({ email }).lean();
-      // An unknown email costs the same scrypt as a wrong password, so timing does not tell which emails exist.
-      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await unknownUserHash));
-      if (!user || !valid) throw invalidCredentials();
-      await attempt.release();
-      if (user.deactivatedAt) throw permissionDenied('This user is deactivated; ask an admin of your organization to reactivate it.');
-      const organization = await Organization.findById(user.organizationId).lean();
-      if (!organization) throw invalidCredentials();
-      if (passwordNeedsRehash(user.passwordHash)) {
-        const passwordHash = await hashPassword(body.password);
-        await inUserTurn(user._id, () => UserModel.updateOne({ _id: user._id }, { $set: { passwordHash } }));
-      }
-      const token = sessionToken();
-      const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
-      await SessionModel.create({ tokenHash: hashKey(token), userId: user._id, organizationId: user.organizationId, expiresAt });
+      const { token, expiresAt, user, organization } = await signIn(email, body.password, () => attempt.release());
       return {
         object: 'dashboard_session' as const,
         token,
@@ -79,7 +47,7 @@ export const dashboardRoutes = [
     status: 204,
     responses: { 204: { description: 'Signed out.' } },
     handler: async ({ auth }: Req<{ auth: 'dashboard' }>) => {
-      await SessionModel.deleteOne({ _id: auth.sessionId });
+      await endSession(auth.sessionId);
     },
   }),
   defineRoute({
@@ -97,9 +65,7 @@ export const dashboardRoutes = [
     status: 204,
     responses: { 204: { description: 'Every session of the user has ended.' } },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
-      const user = await UserModel.exists({ _id: params.id, organizationId: auth.organizationId });
-      if (!user) throw notFound('user', 'path.id');
-      await SessionModel.deleteMany({ userId: user._id });
+      await endUserSessions(auth.organizationId, params.id);
     },
   }),
   defineRoute({
@@ -115,7 +81,7 @@ export const dashboardRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of users.', schema: ListOf(User, 'user') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListUsersQuery; auth: 'dashboard' }>) => {
-      const { docs, total } = await findPage<UserDoc>(UserModel, { organizationId: auth.organizationId }, query);
+      const { docs, total } = await listUsers(auth.organizationId, query);
       return listEnvelope('user', docs.map(userRepresentation), total, query);
     },
   }),
@@ -134,28 +100,7 @@ export const dashboardRoutes = [
     handler: async ({ body, auth }: Req<{ body: typeof CreateUserBody; auth: 'dashboard' }>) => {
       const permissions = body.permissions ?? (body.role === 'admin' ? [...SCOPES] : MEMBER_DEFAULT);
       assertGrantable(auth.permissions, permissions);
-      const organization = await Organization.findById(auth.organizationId).lean();
-      if (!organization) throw notFound('organization');
-      const _id = new Types.ObjectId();
-      const pool = userPool(auth.organizationId);
-      if ((await claimSlot(pool, String(_id), organization.limits.maxUsers)) === null) {
-        throw quotaExceeded(`Your organization has reached its limit of ${organization.limits.maxUsers} users.`);
-      }
-      try {
-        const user = await UserModel.create({
-          _id,
-          organizationId: auth.organizationId,
-          email: normalizeEmail(body.email),
-          passwordHash: await hashPassword(body.password),
-          role: body.role,
-          permissions,
-        });
-        return userRepresentation(user);
-      } catch (err) {
-        await releaseSlot(pool, String(_id));
-        if (isDuplicateKeyError(err)) throw duplicateEmail();
-        throw err;
-      }
+      return userRepresentation(await createUser(auth.organizationId, { email: body.email, password: body.password, role: body.role ?? 'member', permissions: permissions as Scope[] }));
     },
   }),
   defineRoute({
@@ -177,31 +122,10 @@ export const dashboardRoutes = [
     status: 200,
     responses: { 200: { description: 'The updated user.', schema: User } },
     handler: ({ params, body, auth }: Req<{ params: typeof IdParams; body: typeof UpdateUserBody; auth: 'dashboard' }>) =>
-      inUserTurn(params.id, async () => {
-        const user = await UserModel.findOne({ _id: params.id, organizationId: auth.organizationId });
-        if (!user) throw notFound('user', 'path.id');
-        const self = user._id.equals(auth.userId);
-        const lost = body.permissions ? user.permissions.filter((s) => !body.permissions!.includes(s as Scope)) : [];
-        if (user.founder && !self && ((body.role && body.role !== 'admin') || lost.length)) {
-          throw permissionDenied("Only the organization's first admin can demote themselves or remove their own scopes.");
-        }
-        if (body.status === 'deactivated' && !user.deactivatedAt) {
-          if (user.founder) throw permissionDenied("The organization's first admin cannot be deactivated.");
-          if (self) throw permissionDenied('You cannot deactivate yourself; ask another admin.');
-        }
-        if (body.permissions) {
-          const added = body.permissions.filter((s) => !user.permissions.includes(s));
-          assertGrantable(auth.permissions, added);
-          user.permissions = body.permissions;
-        }
-        if (body.role) user.role = body.role;
-        if (body.status) user.deactivatedAt = body.status === 'deactivated' ? (user.deactivatedAt ?? new Date()) : null;
-        await user.save();
+      updateUser(auth.organizationId, auth.userId, params.id, body, {
+        assertGrantable: (added) => assertGrantable(auth.permissions, added),
         // Their keys read the permissions and status from this document: this process applies them at once.
-        forgetCachedKeys();
-        // After the save: a sign-in racing the deactivation either failed or made a session that goes here.
-        if (user.deactivatedAt) await SessionModel.deleteMany({ userId: user._id });
-        return userRepresentation(user);
-      }),
+        afterSave: forgetCachedKeys,
+      }).then(userRepresentation),
   }),
 ];

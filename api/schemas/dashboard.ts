@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { Types } from 'mongoose';
+import type { UserRecord } from '../../domain/users';
 import { SCOPES } from '../scopes';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';
 
@@ -68,22 +68,12 @@ export const UpdateUserBody = Type.Object(
   { additionalProperties: false, title: 'user_update' },
 );
 
-export type UserDoc = {
-  _id: Types.ObjectId;
-  email: string;
-  role: string;
-  permissions: string[];
-  founder?: boolean | null;
-  deactivatedAt?: Date | null;
-  createdAt: Date;
-};
-
-export function userRepresentation(user: UserDoc) {
+export function userRepresentation(user: UserRecord) {
   return {
     id: String(user._id),
     object: 'user' as const,
     email: user.email,
-    role: user.role as 'admin' | 'member',
+    role: user.role,
     permissions: SCOPES.filter((s) => user.permissions.includes(s)),
     founder: Boolean(user.founder),
     status: user.deactivatedAt ? ('deactivated' as const) : ('active' as const),

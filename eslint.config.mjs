@@ -10,6 +10,28 @@ const WORKFLOW_IMPLEMENTATIONS = '(^|/)workflows(/(?!definitions(/|$))|$)';
 const NODE_BUILTINS = `^(node:.*|${builtinModules.filter((m) => !m.startsWith('_')).join('|')})(/.*)?$`;
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * Routes, the API's other modules and activities reach the read models through domain/ (types
+ * excepted: a record's type is the contract between the layers). The HTTP layer's own machinery
+ * (the connection, rate-limit and throttle windows, idempotency records) is not an aggregate and
+ * stays direct.
+ */
+const HTTP_MACHINERY = '(connection|rateTicket|throttleTicket|idempotencyKey)';
+const throughDomain = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `(^|/)models/(?!${HTTP_MACHINERY}$)`,
+          allowTypeImports: true,
+          message: 'Call the domain layer (domain/), which owns the rules about this aggregate; import a model only as a type.',
+        },
+      ],
+    },
+  ],
+};
 const rule = (regex, message) => ({ regex, message });
 
 const noApi = rule(into('api'), 'Only the API imports the API: move what is shared below it (models, providers, lib).');
@@ -46,6 +68,33 @@ export default tseslint.config(
     rules: restrict(rule('^(?!(@temporalio/workflow|@temporalio/common)$|\\./)', 'Definitions import only Temporal\'s pure modules and each other.')),
   },
   { files: ['api/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
+  {
+    files: ['api/**/*.ts', 'activities/**/*.ts'],
+    // Still reading models directly, each to move behind domain/ in turn (issue 38's note lists them): the list only shrinks.
+    ignores: [
+      'activities/calls.ts',
+      'activities/campaigns.ts',
+      'activities/interviews.ts',
+      'activities/simulatedLine.ts',
+      'api/app.ts',
+      'api/browserCallAudio.ts',
+      'api/callMedia.ts',
+      'api/candidateAudio.ts',
+      'api/carrierSocket.ts',
+      'api/routes/agents.ts',
+      'api/routes/analytics.ts',
+      'api/routes/calls.ts',
+      'api/routes/campaigns.ts',
+      'api/routes/interviews.ts',
+      'api/routes/twilio.ts',
+      'api/schemas/agents.ts',
+      'api/schemas/calls.ts',
+      'api/schemas/campaigns.ts',
+      'api/schemas/tools.ts',
+      'api/server.ts',
+    ],
+    rules: throughDomain,
+  },
   { files: ['activities/**/*.ts'], rules: restrict(noApi, noWorkflows, noWorker) },
   { files: ['conversation/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker) },
   { files: ['domain/**/*.ts'], rules: restrict(noApi, noActivities, noWorkflows, noWorker, noConversation) },

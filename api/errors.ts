@@ -2,6 +2,7 @@ import { AdmissionRefused } from '../domain/admission';
 import { NumberRefused, type NumberRefusal } from '../domain/phoneNumbers';
 import { ContactQuotaExceeded, ContactRefused, ImportInProgress } from '../domain/contacts';
 import { UserRefused, type UserRefusal } from '../domain/users';
+import { InterviewMissing } from '../domain/candidates';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -254,6 +255,7 @@ export function fromDomain(err: unknown): unknown {
   if (err instanceof ContactQuotaExceeded) return quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
   if (err instanceof ImportInProgress) return importInProgress(err.scope);
   if (err instanceof UserRefused) return userError(err.refusal);
+  if (err instanceof InterviewMissing) return notFound('interview', 'path.id');
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {

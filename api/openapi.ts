@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../models/apiKey';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../domain/apiKeys';
 import { ERROR_CODES } from './errors';
 import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MINUTES } from './middleware/throttle';
 import type { ResponseDoc, RouteDef } from './defineRoute';

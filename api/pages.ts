@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { embedOriginsOf } from '../models/embedToken';
+import { embedOriginsOf } from '../domain/candidates';
 
 /** `public/` beside the sources (tsx, jest) or beside `dist/` (the built service). */
 const PUBLIC_DIR = [path.resolve(__dirname, '../public'), path.resolve(__dirname, '../../public')].find((dir) => existsSync(dir))!;

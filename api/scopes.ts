@@ -1,7 +1,7 @@
-import type { Scope } from '../models/scopes';
+import type { Scope } from '../domain/users';
 import { permissionDenied } from './errors';
 
-export { SCOPES, type Scope } from '../models/scopes';
+export { SCOPES, type Scope } from '../domain/users';
 
 /** What one may grant is what one holds: neither a user's permissions nor a key's scopes may exceed the granter's. */
 export function assertGrantable(granting: ReadonlySet<Scope>, wanted: readonly string[]): void {

@@ -5,9 +5,10 @@
  */
 import type { Types } from 'mongoose';
 import { findPage } from '../lib/page';
-import { ApiKey, createApiKey, revokeApiKey, revokedKeyIds, withKeyState, type NewApiKey } from '../models/apiKey';
+import { ApiKey, createApiKey, revokeApiKey, revokedAtOf, revokedKeyIds, withKeyState, type NewApiKey } from '../models/apiKey';
+import { User } from '../models/user';
 
-export { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../models/apiKey';
+export { DEFAULT_RATE_LIMIT_PER_MINUTE, hashKey, recordKeyUse } from '../models/apiKey';
 
 export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
 export type KeyStatus = (typeof KEY_STATUSES)[number];
@@ -65,4 +66,15 @@ export async function revokeKey(organizationId: Types.ObjectId, id: string): Pro
   await revokeApiKey(doc._id);
   const [revoked] = await withKeyState([doc]);
   return revoked!;
+}
+
+/**
+ * The key a request presents, by its hash, with what authenticating it needs: its revocation
+ * (kept apart from the key's document) and its creator's permissions and status, which bound it.
+ */
+export async function keyByHash(keyHash: string) {
+  const key = await ApiKey.findOne({ keyHash }).lean();
+  if (!key) return null;
+  const [revokedAt, owner] = await Promise.all([revokedAtOf(key), User.findById(key.createdBy, { permissions: 1, deactivatedAt: 1 }).lean()]);
+  return { ...key, revokedAt, owner };
 }

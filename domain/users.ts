@@ -16,6 +16,7 @@ import { userPool } from '../models/tenant';
 import { User, hashPassword, inUserTurn, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../models/user';
 
 export { normalizeEmail };
+export { SCOPES, type Scope } from '../models/scopes';
 
 export const SESSION_HOURS = 12;
 
@@ -80,6 +81,14 @@ export async function signIn(email: string, password: string, credentialsValid: 
   return { token, expiresAt, user, organization };
 }
 
+/** The session a dashboard token opens, with its user; null when it is unknown or expired or its user is gone. */
+export async function sessionByToken(token: string): Promise<{ sessionId: Types.ObjectId; user: UserRecord } | null> {
+  const session = await DashboardSession.findOne({ tokenHash: hashKey(token) }).lean();
+  if (!session || session.expiresAt <= new Date()) return null;
+  const user = await User.findById(session.userId).lean<UserRecord>();
+  return user ? { sessionId: session._id, user } : null;
+}
+
 export async function endSession(sessionId: Types.ObjectId): Promise<void> {
   await DashboardSession.deleteOne({ _id: sessionId });
 }
@@ -89,6 +98,11 @@ export async function endUserSessions(organizationId: Types.ObjectId, userId: st
   const user = await User.exists({ _id: userId, organizationId });
   if (!user) throw refuse({ reason: 'not_found' });
   await DashboardSession.deleteMany({ userId: user._id });
+}
+
+/** The user's email, how the people they call hear them named; empty when the user is gone. */
+export async function userEmail(userId: Types.ObjectId): Promise<string> {
+  return (await User.findById(userId, { email: 1 }).lean())?.email ?? '';
 }
 
 export const listUsers = (organizationId: Types.ObjectId, query: { page: number; limit: number }) => findPage<UserRecord>(User, { organizationId }, query);

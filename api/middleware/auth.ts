@@ -1,7 +1,6 @@
 import type Koa from 'koa';
-import { ApiKey, DEFAULT_RATE_LIMIT_PER_MINUTE, hashKey, recordKeyUse, revokedAtOf } from '../../models/apiKey';
-import { DashboardSession } from '../../models/dashboardSession';
-import { User } from '../../models/user';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, hashKey, keyByHash, recordKeyUse } from '../../domain/apiKeys';
+import { sessionByToken } from '../../domain/users';
 import { invalidApiKey, organizationRequired, permissionDenied } from '../errors';
 import type { Auth } from '../defineRoute';
 import type { Scope } from '../scopes';
@@ -19,15 +18,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export const KEY_CACHE_TTL_MS = 2_000;
 
-type KeyRecord = Awaited<ReturnType<typeof findKey>>;
-
-/** The key with what it depends on, each from the one document its writer writes: its revocation and its creator. */
-async function findKey(keyHash: string) {
-  const key = await ApiKey.findOne({ keyHash }).lean();
-  if (!key) return null;
-  const [revokedAt, owner] = await Promise.all([revokedAtOf(key), User.findById(key.createdBy, { permissions: 1, deactivatedAt: 1 }).lean()]);
-  return { ...key, revokedAt, owner };
-}
+type KeyRecord = Awaited<ReturnType<typeof keyByHash>>;
 
 const caches = new Set<KeyCache>();
 
@@ -58,7 +49,7 @@ export class KeyCache {
     const hit = this.known.get(keyHash);
     if (hit && hit.until > now) return hit.key;
     if ((this.unknown.get(keyHash) ?? 0) > now) return null;
-    const key = await findKey(keyHash);
+    const key = await keyByHash(keyHash);
     if (key) remember(this.known, this.capacity, keyHash, { key, until: now + this.ttlMs });
     else remember(this.unknown, this.capacity, keyHash, now + this.ttlMs);
     return key;
@@ -154,17 +145,17 @@ export async function authenticateDashboard(ctx: Koa.Context): Promise<Extract<A
   const token = bearer(ctx);
   if (KEY_PATTERN.test(token)) throw permissionDenied('API keys cannot call dashboard routes; sign in for a dashboard session.');
   if (!SESSION_PATTERN.test(token)) throw invalidApiKey('Dashboard sessions start with rb_dash_; sign in at POST /api/v1/dashboard/sessions.');
-  const session = await DashboardSession.findOne({ tokenHash: hashKey(token) }).lean();
-  if (!session || session.expiresAt <= new Date()) throw invalidApiKey('This dashboard session is not valid or has expired; sign in again.');
-  const user = await User.findById(session.userId).lean();
-  if (!user || user.deactivatedAt) throw invalidApiKey('This dashboard session is not valid; sign in again.');
+  const found = await sessionByToken(token);
+  if (!found) throw invalidApiKey('This dashboard session is not valid or has expired; sign in again.');
+  const { sessionId, user } = found;
+  if (user.deactivatedAt) throw invalidApiKey('This dashboard session is not valid; sign in again.');
   return {
     kind: 'dashboard',
-    sessionId: session._id,
+    sessionId,
     userId: user._id,
     organizationId: user.organizationId,
-    role: user.role as 'admin' | 'member',
-    permissions: new Set(user.permissions as Scope[]),
+    role: user.role,
+    permissions: new Set(user.permissions),
     founder: Boolean(user.founder),
   };
 }

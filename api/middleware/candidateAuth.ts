@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
-import { ApiKey, hashKey, revokedAtOf } from '../../models/apiKey';
-import { EmbedToken } from '../../models/embedToken';
-import { Interview } from '../../models/interview';
+import { hashKey } from '../../domain/apiKeys';
+import { embedGrant, linkCapability } from '../../domain/candidates';
 import { candidateTokenExpired, invalidCandidateToken, originNotAllowed, permissionDenied } from '../errors';
 import type { Auth } from '../defineRoute';
 import { KEY_PATTERN, SESSION_PATTERN } from './auth';
@@ -52,17 +51,17 @@ export async function verifyCandidate(credential: CandidateCredential, ownOrigin
   const now = new Date();
 
   if (token.startsWith('ic_')) {
-    const interview = await Interview.findById(interviewId, { capabilityHash: 1, organizationId: 1, expiresAt: 1 }).lean();
+    const interview = await linkCapability(interviewId);
     if (!interview || !sameHash(interview.capabilityHash, hashKey(token))) throw unknown();
     if (interview.expiresAt <= now) throw candidateTokenExpired();
     assertOriginAllowed(origin, [], ownOrigin);
     return { kind: 'candidate', interviewId, organizationId: interview.organizationId, via: 'link' };
   }
   if (token.startsWith('et_')) {
-    const embed = await EmbedToken.findOne({ tokenHash: hashKey(token) }).lean();
-    if (!embed || String(embed.interviewId) !== interviewId) throw unknown();
-    const key = await ApiKey.findById(embed.apiKeyId, { revokedAt: 1, expiresAt: 1 }).lean();
-    if (!key || (await revokedAtOf(key))) throw invalidCandidateToken('This embed token was minted by an API key that has been revoked.');
+    const grant = await embedGrant(hashKey(token));
+    if (!grant || String(grant.embed.interviewId) !== interviewId) throw unknown();
+    const { embed, key } = grant;
+    if (!key || key.revokedAt) throw invalidCandidateToken('This embed token was minted by an API key that has been revoked.');
     if (key.expiresAt && key.expiresAt <= now) throw invalidCandidateToken('This embed token was minted by an API key that has expired.');
     if (embed.expiresAt <= now) throw candidateTokenExpired();
     assertOriginAllowed(origin, embed.allowedOrigins, ownOrigin);

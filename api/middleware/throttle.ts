@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { throttleWindow, type Throttle, type ThrottleWindow } from '../../models/throttleTicket';
-import { hashKey } from '../../models/apiKey';
+import { hashKey } from '../../domain/apiKeys';
 import { ApiError, throttled } from '../errors';
 
 /** Failed sign-ins: per email (known or not) and per client address, in fixed 15-minute windows. */

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { BROWSER_CALLER } from '../../domain/inbound';
-import { User } from '../../models/user';
+import { userEmail } from '../../domain/users';
 import { BROWSER_CALL_TOKEN_SECONDS, browserCallAudioPath, browserCallToken } from '../browserCallAudio';
 import { notFound, permissionDenied } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
@@ -29,9 +29,8 @@ export const browserCallRoutes = [
     responses: { 201: { description: 'The call, active, and its audio socket.', schema: BrowserCall }, ...errorResponses(402, 429) },
     handler: async ({ params, auth, config, workflows }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
       if (!auth.permissions.has('campaigns:manage')) throw permissionDenied('Your user lacks the permission campaigns:manage needed to place calls.');
-      const user = await User.findById(auth.userId, { email: 1 }).lean();
       const callId = String(new Types.ObjectId());
-      const caller = { organizationId: auth.organizationId, agentId: params.id, callId, callerName: user?.email ?? '', ringTimeoutSeconds: config.calls.ringTimeoutSeconds };
+      const caller = { organizationId: auth.organizationId, agentId: params.id, callId, callerName: await userEmail(auth.userId), ringTimeoutSeconds: config.calls.ringTimeoutSeconds };
       const call = await answerBrowserCall(caller, workflows);
       if (!call) throw notFound('phone agent', 'path.id');
       const { token, expiresAt } = browserCallToken(config.contacts.doNotCallHashKey, callId);

@@ -1,8 +1,4 @@
-import { Agent } from '../../models/agent';
-import { Interview as InterviewModel, type InterviewRecord } from '../../models/interview';
-import { interviewTranscript } from '../../models/interviewTurn';
-import { admitInterviewStart } from '../../domain/admission';
-import { notFound } from '../errors';
+import { candidateSession, startCandidateInterview } from '../../domain/candidates';
 import { defineRoute, type Req } from '../defineRoute';
 import { CandidateMessageBody, CandidateReply, CandidateSession, candidateSessionRepresentation } from '../schemas/candidate';
 import { IdParams, errorResponses } from '../schemas/common';
@@ -11,22 +7,8 @@ import { IdParams, errorResponses } from '../schemas/common';
 export const CANDIDATE_PREFIX = '/candidate/v1';
 
 async function session(interviewId: string) {
-  const doc = await InterviewModel.findById(interviewId).lean<InterviewRecord>();
-  if (!doc) throw notFound('interview', 'path.id');
-  const agent = await Agent.findById(doc.agentId, { voice: 1, displayName: 1 }).lean();
-  const opening = String((agent?.voice as { opening?: string } | undefined)?.opening ?? '');
-  return candidateSessionRepresentation(doc, opening, await interviewTranscript(interviewId), agent?.displayName);
-}
-
-/**
- * The candidate starts, by message or by voice: the interview's first minute is held (402 when the
- * organization has none left) before the agent opens. One that has started already holds it.
- */
-export async function startInterview(interviewId: string, workflows: { startInterview(id: string): Promise<void> }): Promise<void> {
-  const doc = await InterviewModel.findById(interviewId, { organizationId: 1, byok: 1, status: 1 }).lean<InterviewRecord>();
-  if (!doc) throw notFound('interview', 'path.id');
-  if (doc.status === 'created') await admitInterviewStart(doc);
-  await workflows.startInterview(interviewId);
+  const { interview, opening, turns, displayName } = await candidateSession(interviewId);
+  return candidateSessionRepresentation(interview, opening, turns, displayName);
 }
 
 const common = {
@@ -56,7 +38,7 @@ export const candidateRoutes = [
     status: 200,
     responses: { 200: { description: 'The session, active, with the opening turn.', schema: CandidateSession }, ...errorResponses(402, 409, 504) },
     handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {
-      await startInterview(auth.interviewId, workflows);
+      await startCandidateInterview(auth.interviewId, (id) => workflows.startInterview(id));
       return session(auth.interviewId);
     },
   }),

@@ -4,7 +4,7 @@
  * isolation, and deleted by the API's sweep after the organization's retention period.
  */
 import { Types } from 'mongoose';
-import { sweepExpired } from '../../api/sweeper';
+import { sweepExpired } from '../../domain/retention';
 import { callRecorder } from '../../conversation/recorder';
 import { PIPELINE_SAMPLE_RATE } from '../../lib/audio';
 import { Agent } from '../../models/agent';

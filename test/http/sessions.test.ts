@@ -2,7 +2,7 @@
  * Dashboard sessions end: signing out, an admin ending a user's sessions or deactivating the user,
  * and the sweep of expired sessions, on the real database.
  */
-import { sweepExpired } from '../../api/sweeper';
+import { sweepExpired } from '../../domain/retention';
 import { hashKey } from '../../models/apiKey';
 import { DashboardSession } from '../../models/dashboardSession';
 import { createTenant, startApi, type Tenant } from '../helpers/app';

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     const native = await NativeConnection.connect({ address: temporalAddress });
     const bundleStart = performance.now();
     // workflowsPath: the worker bundles workflows/ itself, as the worker process does.
-    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter });
+    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter, simulatedLine: config.carrier.name === 'simulated' });
     const bundleMs = performance.now() - bundleStart;
     const running = worker.run();
     const baseline = await baselineWorker(native, config.temporal.namespace, dataConverter);

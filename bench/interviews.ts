@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
     const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter });
     const native = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter });
+    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter, simulatedLine: config.carrier.name === 'simulated' });
     const running = worker.run();
     const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
 

@@ -28,6 +28,11 @@ export interface WorkerOptions {
   dataConverter: DataConverter;
   /** A bundle built once by the caller (tests); without it the worker bundles `workflows/` itself. */
   workflowBundle?: WorkflowBundle;
+  /**
+   * The simulated carrier is configured: the worker also runs its lines (their workflow and the
+   * line's own task queue). Elsewhere neither is bundled nor polled.
+   */
+  simulatedLine: boolean;
 }
 
 /**
@@ -83,17 +88,23 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
     taskQueue: opts.taskQueue,
     activities: activities.service,
     dataConverter: opts.dataConverter,
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+    ...(opts.workflowBundle
+      ? { workflowBundle: opts.workflowBundle }
+      : { workflowsPath: require.resolve(opts.simulatedLine ? '../workflows/withSimulatedLine' : '../workflows') }),
   });
-  const line = await Worker.create({
-    connection: opts.connection,
-    namespace: opts.namespace,
-    taskQueue: simulatedLineTaskQueue(opts.taskQueue),
-    activities: activities.simulatedLine,
-    dataConverter: opts.dataConverter,
-    maxConcurrentActivityTaskExecutions: SIMULATED_LINE_SLOTS,
-  });
-  const workers = [service, line];
+  const workers = [service];
+  if (opts.simulatedLine) {
+    workers.push(
+      await Worker.create({
+        connection: opts.connection,
+        namespace: opts.namespace,
+        taskQueue: simulatedLineTaskQueue(opts.taskQueue),
+        activities: activities.simulatedLine,
+        dataConverter: opts.dataConverter,
+        maxConcurrentActivityTaskExecutions: SIMULATED_LINE_SLOTS,
+      }),
+    );
+  }
   const shutdown = () => {
     for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
   };
@@ -136,6 +147,7 @@ async function main(): Promise<void> {
     taskQueue: config.temporal.taskQueue,
     deps,
     dataConverter,
+    simulatedLine: config.carrier.name === 'simulated',
   });
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
   const stopReaper = startSlotReaper(client, deps.carrier, reaperTiming(config), (err) => {

@@ -1,5 +1,7 @@
-/** The workflow bundle's entry: every workflow type the worker registers. */
+/**
+ * The service's workflow bundle: every workflow type a worker registers in production. The
+ * simulated carrier's line is apart (withSimulatedLine.ts), bundled only where that carrier is.
+ */
 export { callWorkflow } from './call';
 export { campaignWorkflow } from './campaign';
-export { simulatedLineWorkflow } from './simulatedLine';
 export { interviewWorkflow } from './interview';

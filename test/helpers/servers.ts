@@ -48,9 +48,9 @@ export const testDataConverter = () => encryptedDataConverter(loadConfig({}).tem
 
 let bundle: Promise<WorkflowBundle> | undefined;
 
-/** The workflow bundle, built once per test file. */
+/** The workflow bundle with the simulated carrier's line, built once per test file. */
 export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= bundleWorkflowCode({ workflowsPath: path.resolve(__dirname, '../../workflows'), logger: quietLogger });
+  bundle ??= bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows/withSimulatedLine'), logger: quietLogger });
   return bundle;
 }
 

@@ -29,6 +29,7 @@ export async function runWorker(env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: 
     workflowBundle: await workflowBundle(),
     deps,
     dataConverter,
+    simulatedLine: config.carrier.name === 'simulated',
   });
   const running = worker.run();
   return {

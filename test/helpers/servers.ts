@@ -3,7 +3,6 @@
  * are, and per-file isolation on them: each test file gets its own database and task queue.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../../models/connection';
 import { flushSessionRecounts } from '../../models/sessionCount';

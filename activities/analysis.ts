@@ -1,6 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { isDatabaseUnavailable } from '../models/connection';
+import { ProviderFailure } from '../providers/errors';
 import { LlmAnalysisError } from '../providers/llm/interface';
 import { ANALYSIS_MAX_ATTEMPTS } from '../workflows/definitions';
 
@@ -16,7 +17,7 @@ export interface FailedAnalysis {
  * every attempt the workflow gives the activity.
  */
 function isFinal(err: unknown): err is Error {
-  if (err instanceof LlmAnalysisError || (err instanceof ApplicationFailure && err.nonRetryable === true)) return true;
+  if (err instanceof LlmAnalysisError || err instanceof ProviderFailure || (err instanceof ApplicationFailure && err.nonRetryable === true)) return true;
   // The database out of reach (a byok key is read from it) is retried until it is back.
   return err instanceof Error && !isDatabaseUnavailable(err) && Context.current().info.attempt >= ANALYSIS_MAX_ATTEMPTS;
 }

@@ -4,7 +4,7 @@
  * its speech engines and recorder, a media session over whatever transport the socket is, and
  * what the call's workflow is told when that session ends.
  */
-import { ApplicationFailure } from '@temporalio/common';
+import { ProviderFailure } from '../providers/errors';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { TurnTiming } from '../conversation/agentTurn';
@@ -57,7 +57,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
       tts: agent.providers?.tts ?? speech.tts.defaultProvider,
     });
   } catch (err) {
-    if (!(err instanceof ApplicationFailure)) throw err;
+    if (!(err instanceof ProviderFailure)) throw err;
     // Nobody could hear or speak on this call: it ends as failed, and the refusal ends the line.
     await workflows.sendCarrierEvents(callId, [{ type: 'failed', reason: `the call's speech could not start: ${err.message}` }]).catch(() => undefined);
     if (err.type === 'byok_credentials_missing') throw byokNotReady(await missingByokKinds(call.organizationId));

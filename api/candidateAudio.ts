@@ -4,9 +4,9 @@
  * agent's audio, through a media session (conversation/mediaSession.ts) whose conversation is the
  * interview's (conversation/interview.ts). The protocol is in docs/interviews.md ("The candidate's audio socket").
  */
+import { ProviderFailure } from '../providers/errors';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Config } from '../config';
@@ -193,7 +193,7 @@ class AudioSession extends BrowserAudioSession {
       ]);
       return { ...voice, llm };
     } catch (err) {
-      if (!(err instanceof ApplicationFailure)) throw err;
+      if (!(err instanceof ProviderFailure)) throw err;
       if (err.type === 'byok_credentials_missing') throw byokNotReady(await missingByokKinds(organizationId));
       throw providerUnavailable(err.message);
     }

@@ -37,3 +37,22 @@ export function speechVendorFailure(provider: string, status: number | undefined
   const retryable = status === undefined || status === 408 || status === 429 || status >= 500;
   return new SpeechVendorError(provider, retryable, status === undefined ? message : `HTTP ${status}: ${message}`, status);
 }
+
+/** Why a provider cannot serve a session or a request, now or on any retry. */
+export type ProviderFailureType = 'llm_not_configured' | 'stt_not_configured' | 'tts_not_configured' | 'byok_credentials_missing' | 'llm_vendor_rejected';
+
+/**
+ * A provider that cannot serve: no key for its vendor on this server, a byok organization without
+ * its verified credential, or a request the vendor refused for good. Final by nature: the worker
+ * turns it into a non-retryable Temporal failure of the same type (worker/failures.ts), and the
+ * API into its own error.
+ */
+export class ProviderFailure extends Error {
+  constructor(
+    readonly type: ProviderFailureType,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderFailure';
+  }
+}

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/common';
+import { ProviderFailure } from './errors';
 
 export type SpeechKind = 'stt' | 'tts';
 
@@ -42,14 +42,14 @@ export interface SpeechPartOptions<P> {
 export function speechPartSource<P>(options: SpeechPartOptions<P>): SpeechPartSource<P> {
   const { kind, vendors, embedded, credentials } = options;
   const shared = new Map<string, P>();
-  const notConfigured = (message: string) => ApplicationFailure.nonRetryable(message, `${kind}_not_configured`);
+  const notConfigured = (message: string) => new ProviderFailure(`${kind}_not_configured`, message);
   return {
     defaultProvider: options.defaultProvider,
     async forSession({ organizationId, byok, provider }) {
       if (byok) {
         const credential = await credentials(organizationId, kind);
         if (!credential) {
-          throw ApplicationFailure.nonRetryable(`organization ${organizationId} has no verified ${kind.toUpperCase()} credential for its byok key`, 'byok_credentials_missing');
+          throw new ProviderFailure('byok_credentials_missing', `organization ${organizationId} has no verified ${kind.toUpperCase()} credential for its byok key`);
         }
         if (!vendors.includes(credential.provider)) throw notConfigured(`the organization's ${kind.toUpperCase()} credential is for an unknown vendor ${credential.provider}`);
         return options.byokProvider(credential.provider, credential.apiKey);

@@ -17,6 +17,7 @@ import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
 import { simulatedLineTaskQueue } from '../workflows/definitions';
 import { encryptedDataConverter } from '../lib/payloadCodec';
+import { activityInterceptors } from './failures';
 import { startSlotReaper } from './slotReaper';
 
 export interface WorkerOptions {
@@ -88,6 +89,7 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
     taskQueue: opts.taskQueue,
     activities: activities.service,
     dataConverter: opts.dataConverter,
+    interceptors: activityInterceptors,
     ...(opts.workflowBundle
       ? { workflowBundle: opts.workflowBundle }
       : { workflowsPath: require.resolve(opts.simulatedLine ? '../workflows/withSimulatedLine' : '../workflows') }),
@@ -101,6 +103,7 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
         taskQueue: simulatedLineTaskQueue(opts.taskQueue),
         activities: activities.simulatedLine,
         dataConverter: opts.dataConverter,
+        interceptors: activityInterceptors,
         maxConcurrentActivityTaskExecutions: SIMULATED_LINE_SLOTS,
       }),
     );

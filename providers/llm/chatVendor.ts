@@ -1,4 +1,3 @@
-import { ApplicationFailure } from '@temporalio/common';
 import {
   LlmAnalysisError,
   type AgentProfile,
@@ -12,7 +11,7 @@ import {
   type Turn,
   type WorkflowOutcome,
 } from './interface';
-import { VendorAuthError } from '../errors';
+import { ProviderFailure, VendorAuthError } from '../errors';
 import {
   EndMarkerFilter,
   InvalidAnswerError,
@@ -96,7 +95,7 @@ export function vendorFailure(provider: string, status: number | undefined, mess
   if (status === undefined || status === 408 || status === 429 || status >= 500) {
     return new Error(`${provider} request failed${status === undefined ? '' : ` with ${status}`}: ${detail}`);
   }
-  return ApplicationFailure.nonRetryable(`${provider} rejected the request with ${status}: ${detail}`, 'llm_vendor_rejected');
+  return new ProviderFailure('llm_vendor_rejected', `${provider} rejected the request with ${status}: ${detail}`);
 }
 
 export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -160,7 +159,7 @@ export abstract class ChatVendorLlm implements LlmProvider {
   }
 
   private failure(err: unknown): unknown {
-    if (err instanceof ApplicationFailure) return err;
+    if (err instanceof ProviderFailure) return err;
     return vendorFailure(this.name, this.statusOf(err), messageOf(err));
   }
 

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/common';
+import { ProviderFailure } from '../errors';
 import type { Config } from '../../config';
 import type { VendorOptions } from './chatVendor';
 import { GeminiLlm } from './gemini';
@@ -75,17 +75,17 @@ export function llmSource(config: Config, credentials: CredentialLookup): LlmSou
       if (byok) {
         const credential = await credentials(organizationId, 'llm');
         if (!credential) {
-          throw ApplicationFailure.nonRetryable(`organization ${organizationId} has no verified LLM credential for its byok key`, 'byok_credentials_missing');
+          throw new ProviderFailure('byok_credentials_missing', `organization ${organizationId} has no verified LLM credential for its byok key`);
         }
         if (!isVendor(credential.provider)) {
-          throw ApplicationFailure.nonRetryable(`the organization's LLM credential is for an unknown vendor ${credential.provider}`, 'llm_not_configured');
+          throw new ProviderFailure('llm_not_configured', `the organization's LLM credential is for an unknown vendor ${credential.provider}`);
         }
         return createLlmProvider(credential.provider, { apiKey: credential.apiKey, ...endpointOf(config, credential.provider) });
       }
       if (provider === 'simulated') return simulated;
       const options = isVendor(provider) ? serviceVendors[provider] : undefined;
       if (!isVendor(provider) || !options) {
-        throw ApplicationFailure.nonRetryable(`the LLM provider ${provider} is not configured on this server (no API key)`, 'llm_not_configured');
+        throw new ProviderFailure('llm_not_configured', `the LLM provider ${provider} is not configured on this server (no API key)`);
       }
       let client = shared.get(provider);
       if (!client) {

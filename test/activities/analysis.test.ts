@@ -3,10 +3,11 @@
  * MockActivityEnvironment an attempt knows its number, as in a worker. The model is the Mistral
  * adapter against the local fake of its HTTP API, so the failures are the ones a vendor sends.
  */
-import { ApplicationFailure, type Logger } from '@temporalio/common';
+import type { Logger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { analysisOrFailure } from '../../activities/analysis';
 import { createLlmProvider } from '../../providers/llm';
+import { ProviderFailure } from '../../providers/errors';
 import type { AgentProfile, Turn } from '../../providers/llm/interface';
 import { ANALYSIS_MAX_ATTEMPTS } from '../../workflows/definitions';
 import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
@@ -57,7 +58,7 @@ test('answers that never fit the schema end the analysis on the first attempt', 
 });
 
 test('a refusal marked non-retryable (a key the vendor refuses) ends it at once', async () => {
-  const refused = () => Promise.reject(ApplicationFailure.create({ type: 'llm_not_configured', message: 'no key for mistral', nonRetryable: true }));
+  const refused = () => Promise.reject(new ProviderFailure('llm_not_configured', 'no key for mistral'));
   await expect(attempt(1).run(analysisOrFailure, refused)).resolves.toEqual({ analysisStatus: 'failed', analysisError: 'no key for mistral' });
 });
 

@@ -1,12 +1,11 @@
-import { ApplicationFailure } from '@temporalio/common';
+import { ProviderFailure } from '../../providers/errors';
 
-/** The rejection of `promise`, which must be a non-retryable ApplicationFailure (a session that cannot run). */
-export async function nonRetryableFailureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
+/** The rejection of `promise`, which must be a ProviderFailure (a session that cannot run, on any retry). */
+export async function providerFailureOf(promise: Promise<unknown>): Promise<ProviderFailure> {
   const err = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ApplicationFailure);
-  expect((err as ApplicationFailure).nonRetryable).toBe(true);
-  return err as ApplicationFailure;
+  expect(err).toBeInstanceOf(ProviderFailure);
+  return err as ProviderFailure;
 }

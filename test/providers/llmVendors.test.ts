@@ -3,12 +3,11 @@
  * send (model, system prompt, transcript as messages, JSON-output settings, key header), how they
  * read streams and analyses, and how vendor failures surface to the activity retry policy.
  */
-import { ApplicationFailure } from '@temporalio/common';
 import { agentProfile } from '../../conversation/profile';
 import type { AgentRecord } from '../../models/agent';
 import { createLlmProvider } from '../../providers/llm';
 import type { ChatVendorLlm } from '../../providers/llm/chatVendor';
-import { VendorAuthError } from '../../providers/errors';
+import { ProviderFailure, VendorAuthError } from '../../providers/errors';
 import { LlmAnalysisError, type InterviewProfile, type ToolExchange, type ToolSpec, type Turn } from '../../providers/llm/interface';
 import { startFakeLlmVendor, type FakeLlmServer, type FakeVendor, type RecordedRequest } from '../fakes/llmVendors';
 
@@ -318,21 +317,20 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
     fake.answers.push({ status: status as 429 | 500 });
     const error = await llm.reply(agent, transcript).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(Error);
-    expect(error).not.toBeInstanceOf(ApplicationFailure);
+    expect(error).not.toBeInstanceOf(ProviderFailure);
     expect((error as Error).message).toContain(String(status));
     expect(fake.chatRequests()).toHaveLength(1);
 
     fake.answers.push({ status: status as 429 | 500 });
-    await expect(llm.analyzeCall(agent, transcript)).rejects.not.toBeInstanceOf(ApplicationFailure);
+    await expect(llm.analyzeCall(agent, transcript)).rejects.not.toBeInstanceOf(ProviderFailure);
     expect(fake.chatRequests()).toHaveLength(2);
   });
 
   test('a refused key is a non-retryable failure', async () => {
     llm = createLlmProvider(vendor, { apiKey: 'wrong', baseUrl: fake.url }) as ChatVendorLlm;
     const error = await llm.reply(agent, transcript).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(ApplicationFailure);
-    expect((error as ApplicationFailure).nonRetryable).toBe(true);
-    expect((error as ApplicationFailure).type).toBe('llm_vendor_rejected');
+    expect(error).toBeInstanceOf(ProviderFailure);
+    expect((error as ProviderFailure).type).toBe('llm_vendor_rejected');
     expect(fake.chatRequests()).toHaveLength(1);
 
     fake.answers.push({ status: 401 });
@@ -341,7 +339,7 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
     const failure = await (async () => {
       for await (const _ of streamed.chunks);
     })().catch((err: unknown) => err);
-    expect((failure as ApplicationFailure).nonRetryable).toBe(true);
+    expect(failure).toBeInstanceOf(ProviderFailure);
   });
 
   test('verify() lists the models with the key: VendorAuthError when refused, another error when the vendor fails', async () => {
@@ -373,7 +371,7 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
       const slow = createLlmProvider(vendor, { apiKey: fake.apiKey, baseUrl: `http://127.0.0.1:${port}`, timeouts: { replyMs: 300 } }) as ChatVendorLlm;
       const error = await slow.reply(agent, transcript).catch((err: unknown) => err);
       expect(error).toBeInstanceOf(Error);
-      expect(error).not.toBeInstanceOf(ApplicationFailure);
+      expect(error).not.toBeInstanceOf(ProviderFailure);
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

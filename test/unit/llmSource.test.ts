@@ -9,7 +9,7 @@ import { GroqLlm } from '../../providers/llm/groq';
 import { MistralLlm } from '../../providers/llm/mistral';
 import { SimulatedLlm } from '../../providers/llm/simulated';
 import { startFakeLlmVendor } from '../fakes/llmVendors';
-import { nonRetryableFailureOf } from '../helpers/failures';
+import { providerFailureOf } from '../helpers/failures';
 
 const ORG = '65f0000000000000000000aa';
 const noCredentials: CredentialLookup = async () => null;
@@ -21,7 +21,7 @@ test('with no configuration everything is simulated, and vendors without a key a
   expect(source.defaultProvider).toBe('simulated');
   expect(await source.forSession({ organizationId: ORG, byok: false, provider: 'simulated' })).toBeInstanceOf(SimulatedLlm);
   for (const provider of ['mistral', 'gemini', 'groq', 'openai']) {
-    const failure = await nonRetryableFailureOf(source.forSession({ organizationId: ORG, byok: false, provider }));
+    const failure = await providerFailureOf(source.forSession({ organizationId: ORG, byok: false, provider }));
     expect(failure.type).toBe('llm_not_configured');
     expect(failure.message).toContain(provider);
   }
@@ -40,7 +40,7 @@ test('configured vendors get the service key, base URL and model; one client per
   expect((mistral as MistralLlm).model).toBe('mistral-large-latest');
   expect(await source.forSession({ organizationId: ORG, byok: false, provider: 'mistral' })).toBe(mistral);
   expect(await source.forSession({ organizationId: ORG, byok: false, provider: 'groq' })).toBeInstanceOf(GroqLlm);
-  expect((await nonRetryableFailureOf(source.forSession({ organizationId: ORG, byok: false, provider: 'gemini' }))).type).toBe('llm_not_configured');
+  expect((await providerFailureOf(source.forSession({ organizationId: ORG, byok: false, provider: 'gemini' }))).type).toBe('llm_not_configured');
 });
 
 test('a byok session uses only the organization credential, whatever the agent names, and never the service key', async () => {
@@ -63,7 +63,7 @@ test('a byok session uses only the organization credential, whatever the agent n
 
   const without = llmSource(loadConfig({ MISTRAL_API_KEY: 'service-key' }), noCredentials);
   for (const provider of ['mistral', 'simulated']) {
-    const failure = await nonRetryableFailureOf(without.forSession({ organizationId: ORG, byok: true, provider }));
+    const failure = await providerFailureOf(without.forSession({ organizationId: ORG, byok: true, provider }));
     expect(failure.type).toBe('byok_credentials_missing');
   }
 });

@@ -14,7 +14,7 @@ import { ElevenLabsTts } from '../../providers/tts/elevenlabs';
 import { GoogleTts } from '../../providers/tts/google';
 import type { TtsProvider } from '../../providers/tts/interface';
 import { startFakeDeepgram, startFakeElevenLabs, startFakePolly } from '../fakes/speechVendors';
-import { nonRetryableFailureOf } from '../helpers/failures';
+import { providerFailureOf } from '../helpers/failures';
 
 const ORG = '65f0000000000000000000aa';
 const noCredentials: SpeechCredentialLookup = async () => null;
@@ -31,13 +31,13 @@ test('with no configuration the embedded engines run by name, and vendors withou
   expect(source.tts.defaultProvider).toBe('simulated');
   expect(await source.forSession({ organizationId: ORG, byok: false, stt: 'local', tts: 'simulated' })).toEqual({ stt: localStt, tts: simulatedTts });
   for (const provider of ['deepgram', 'google', 'whisper']) {
-    const failure = await nonRetryableFailureOf(source.stt.forSession({ organizationId: ORG, byok: false, provider }));
+    const failure = await providerFailureOf(source.stt.forSession({ organizationId: ORG, byok: false, provider }));
     expect(failure.type).toBe('stt_not_configured');
     expect(failure.message).toContain(provider);
   }
   // `local` TTS is not among the engines given: not configured either, and no fallback to `simulated`.
   for (const provider of ['elevenlabs', 'google', 'amazon', 'local']) {
-    expect((await nonRetryableFailureOf(source.tts.forSession({ organizationId: ORG, byok: false, provider }))).type).toBe('tts_not_configured');
+    expect((await providerFailureOf(source.tts.forSession({ organizationId: ORG, byok: false, provider }))).type).toBe('tts_not_configured');
   }
 });
 
@@ -72,10 +72,10 @@ test("configured vendors get the service's key, endpoint, model and voice; one a
   // GOOGLE_SPEECH_API_KEY / GOOGLE_TTS_API_KEY stand alone: one Google product without the other.
   const sttOnly = speechSource(loadConfig({ GOOGLE_SPEECH_API_KEY: 'speech' }), noCredentials, embedded);
   expect(await sttOnly.stt.forSession({ ...session, provider: 'google' })).toBeInstanceOf(GoogleStt);
-  expect((await nonRetryableFailureOf(sttOnly.tts.forSession({ ...session, provider: 'google' }))).type).toBe('tts_not_configured');
+  expect((await providerFailureOf(sttOnly.tts.forSession({ ...session, provider: 'google' }))).type).toBe('tts_not_configured');
   // Polly needs both halves of the pair.
   const half = speechSource(loadConfig({ AWS_ACCESS_KEY_ID: 'AKIA1' }), noCredentials, embedded);
-  expect((await nonRetryableFailureOf(half.tts.forSession({ ...session, provider: 'amazon' }))).type).toBe('tts_not_configured');
+  expect((await providerFailureOf(half.tts.forSession({ ...session, provider: 'amazon' }))).type).toBe('tts_not_configured');
 });
 
 test("a byok session runs only on the organization's credentials, whatever the agent names, never the service's keys", async () => {
@@ -130,9 +130,9 @@ test('a byok session without a verified credential of the kind fails, even where
   for (const credentials of [noCredentials, onlyStt]) {
     const source = speechSource(config, credentials, embedded);
     for (const tts of ['elevenlabs', 'simulated']) {
-      const failure = await nonRetryableFailureOf(source.forSession({ organizationId: ORG, byok: true, stt: 'deepgram', tts }));
+      const failure = await providerFailureOf(source.forSession({ organizationId: ORG, byok: true, stt: 'deepgram', tts }));
       expect(failure.type).toBe('byok_credentials_missing');
     }
   }
-  expect((await nonRetryableFailureOf(speechSource(config, noCredentials, embedded).stt.forSession({ organizationId: ORG, byok: true, provider: 'simulated' }))).message).toContain('STT');
+  expect((await providerFailureOf(speechSource(config, noCredentials, embedded).stt.forSession({ organizationId: ORG, byok: true, provider: 'simulated' }))).message).toContain('STT');
 });

@@ -39,6 +39,50 @@ export function importedValidators(dir = SOURCE): string[] {
   return [...names].sort();
 }
 
+type SchemaNode = { properties?: Record<string, SchemaNode> } & Record<string, unknown>;
+
+/** The schema of each property below `schema`, at any depth of properties. */
+function* propertySchemas(schema: SchemaNode): Generator<SchemaNode> {
+  for (const sub of Object.values(schema.properties ?? {})) {
+    yield sub;
+    yield* propertySchemas(sub);
+  }
+}
+
+/** Smaller ones cost less as code than the call to a shared function. */
+const SHARED_MIN_CHARS = 400;
+
+/**
+ * The bodies with each property schema that more than one of them holds (an agent's tools, phone
+ * and voice settings on create and update; a campaign's settings) given once, under an $id, and
+ * referenced: Ajv then compiles it into one function the validators share instead of into each.
+ * Errors keep their `instancePath`, which is all the forms read.
+ */
+function withSharedProperties(ajv: Ajv, bodies: SchemaNode[]): SchemaNode[] {
+  const copies = bodies.map((body) => structuredClone(body));
+  const seen = new Map<string, number>();
+  for (const body of copies) for (const sub of propertySchemas(body)) {
+    const text = JSON.stringify(sub);
+    if (text.length >= SHARED_MIN_CHARS) seen.set(text, (seen.get(text) ?? 0) + 1);
+  }
+  const ids = new Map<string, string>();
+  for (const [text, count] of seen) {
+    if (count < 2) continue;
+    const id = `shared-${ids.size}`;
+    ids.set(text, id);
+    ajv.addSchema({ ...(JSON.parse(text) as object), $id: id });
+  }
+  const refer = (schema: SchemaNode) => {
+    for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+      const id = ids.get(JSON.stringify(sub));
+      if (id) schema.properties![key] = { $ref: id };
+      else refer(sub);
+    }
+  };
+  copies.forEach(refer);
+  return copies;
+}
+
 /**
  * `import { createAgent } from 'api-schemas'`: a validator of each request body a form imports,
  * compiled ahead of time from the schemas of the route table that the API validates with and
@@ -52,13 +96,14 @@ const apiSchemas: Plugin = {
     builder.onLoad({ filter: /.*/, namespace: 'api-schemas' }, () => {
       const ajv = addFormats(new Ajv({ allErrors: true, strict: true, discriminator: true, messages: false, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
       const bodies = new Map(apiRoutes().flatMap((route) => (route.body ? [[route.operationId, route.body] as const] : [])));
-      const exported: Record<string, string> = {};
-      for (const name of importedValidators()) {
+      const names = importedValidators();
+      const schemas = names.map((name) => {
         const body = bodies.get(name);
         if (!body) throw new Error(`api-schemas: no route with the operationId ${name} has a request body`);
-        ajv.addSchema(plain(body) as object, name);
-        exported[name] = name;
-      }
+        return plain(body) as SchemaNode;
+      });
+      withSharedProperties(ajv, schemas).forEach((schema, i) => ajv.addSchema(schema, names[i]));
+      const exported = Object.fromEntries(names.map((name) => [name, name]));
       return { contents: standaloneCode(ajv, exported), loader: 'js', resolveDir: ROOT };
     });
   },

@@ -36,6 +36,7 @@ import {
   campaignWorkflowType,
   FailureType,
   interviewEndUpdate,
+  interviewLinkUpdate,
   interviewMessageUpdate,
   interviewOpenUpdate,
   interviewSilentUpdate,
@@ -303,6 +304,11 @@ export class Workflows {
 
   voiceTurnDone(interviewId: string, done: VoiceTurnDone): Promise<{ reportId: string | null }> {
     return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [done] }));
+  }
+
+  /** A fresh hosted link: the workflow writes its capability's hash, which the old link's no longer matches; answers with the link's expiry. */
+  reissueInterviewLink(interviewId: string, capabilityHash: string): Promise<{ expiresAt: string }> {
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewLinkUpdate, { args: [capabilityHash] }));
   }
 
   /** The voice session ended on the candidate's silence (`candidate_silent`). */

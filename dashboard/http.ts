@@ -2,6 +2,7 @@
  * The one way the app talks to the API: JSON over /api/v1 with the session as Bearer. Refusals
  * arrive as the API's error envelope and are thrown as ApiError, whose `param` names the field.
  */
+import { plainly } from './plainWords';
 import { currentSession, saveSession } from './session';
 
 export class ApiError extends Error {
@@ -46,7 +47,8 @@ async function refusal(res: Response, path: string): Promise<ApiError> {
   const error: { code: string; message: string; param?: string; details?: Array<{ param: string; message: string }> } = json.error ?? { code: `HTTP_${res.status}`, message: `The API answered ${res.status}.` };
   // A session that ended elsewhere (signed out, expired, user deactivated): back to sign-in.
   if (res.status === 401 && currentSession() && path !== '/dashboard/sessions') saveSession(null);
-  return new ApiError(res.status, error.code, error.message, error.param, json.request_id, error.details);
+  const details = error.details?.map((d) => ({ param: d.param, message: plainly(d.param, d.message) }));
+  return new ApiError(res.status, error.code, plainly(error.param, error.message), error.param, json.request_id, details);
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -70,9 +70,14 @@ export function problemsOf(validate: Validator, body: unknown, formats: Record<s
   return [...found].map(([param, message]) => ({ param, message }));
 }
 
-/** `body`, or an ApiError carrying every field's problem (as the API's `details`) for the form to show. */
-export function validated<T>(validate: Validator, body: T, formats?: Record<string, string>): T {
-  const problems = problemsOf(validate, body, formats);
+/**
+ * `body`, or an ApiError carrying every field's problem (as the API's `details`) for the form to
+ * show; `found` are problems the form met before the schema (a box that is not JSON), which win at
+ * their field.
+ */
+export function validated<T>(validate: Validator, body: T, formats?: Record<string, string>, found: FieldProblem[] = []): T {
+  const params = new Set(found.map((p) => p.param));
+  const problems = [...found, ...problemsOf(validate, body, formats).filter((p) => !params.has(p.param))];
   if (problems.length === 0) return body;
   const count = problems.length === 1 ? 'the field marked below' : `the ${problems.length} fields marked below`;
   throw new ApiError(400, 'VALIDATION_ERROR', `Please correct ${count}.`, problems[0]!.param, undefined, problems);

@@ -5,7 +5,7 @@
  * (api/reference.ts) under a CSP that allows no inline script. `npm run build`, `npm run dev` and
  * the jest global setup run it, so what is served is always built from the sources.
  */
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { _ } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -23,23 +23,87 @@ export const REFERENCE_OUT = path.join(ROOT, 'dist', 'reference');
 const BUNDLE: BuildOptions = { bundle: true, minify: true, format: 'esm', target: ['es2022'], legalComments: 'none', logLevel: 'warning' };
 
 /**
- * `import { createAgent } from 'api-schemas'`: a validator of each request body, compiled ahead of
- * time from the schemas of the route table that the API validates with and publishes in
- * openapi.json, so the forms check what the API will check. Compiled here because the page's CSP
- * forbids the `new Function` Ajv compiles with at run time; the bundle keeps only those imported.
+ * The validators the dashboard's sources import by name (`import { createAgent } from 'api-schemas'`).
+ * Ajv's standalone module cannot be tree-shaken (each validator's setup runs at load), so whatever it
+ * exports stays in the bundle: it must export only these.
+ */
+export function importedValidators(dir = SOURCE): string[] {
+  const names = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'api-schemas'/g)) {
+      for (const name of match[1]!.split(',')) if (name.trim()) names.add(name.trim());
+    }
+  }
+  return [...names].sort();
+}
+
+type SchemaNode = { properties?: Record<string, SchemaNode> } & Record<string, unknown>;
+
+/** The schema of each property below `schema`, at any depth of properties. */
+function* propertySchemas(schema: SchemaNode): Generator<SchemaNode> {
+  for (const sub of Object.values(schema.properties ?? {})) {
+    yield sub;
+    yield* propertySchemas(sub);
+  }
+}
+
+/** Smaller ones cost less as code than the call to a shared function. */
+const SHARED_MIN_CHARS = 400;
+
+/**
+ * The bodies with each property schema that more than one of them holds (an agent's tools, phone
+ * and voice settings on create and update; a campaign's settings) given once, under an $id, and
+ * referenced: Ajv then compiles it into one function the validators share instead of into each.
+ * Errors keep their `instancePath`, which is all the forms read.
+ */
+function withSharedProperties(ajv: Ajv, bodies: SchemaNode[]): SchemaNode[] {
+  const copies = bodies.map((body) => structuredClone(body));
+  const seen = new Map<string, number>();
+  for (const body of copies) for (const sub of propertySchemas(body)) {
+    const text = JSON.stringify(sub);
+    if (text.length >= SHARED_MIN_CHARS) seen.set(text, (seen.get(text) ?? 0) + 1);
+  }
+  const ids = new Map<string, string>();
+  for (const [text, count] of seen) {
+    if (count < 2) continue;
+    const id = `shared-${ids.size}`;
+    ids.set(text, id);
+    ajv.addSchema({ ...(JSON.parse(text) as object), $id: id });
+  }
+  const refer = (schema: SchemaNode) => {
+    for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+      const id = ids.get(JSON.stringify(sub));
+      if (id) schema.properties![key] = { $ref: id };
+      else refer(sub);
+    }
+  };
+  copies.forEach(refer);
+  return copies;
+}
+
+/**
+ * `import { createAgent } from 'api-schemas'`: a validator of each request body a form imports,
+ * compiled ahead of time from the schemas of the route table that the API validates with and
+ * publishes in openapi.json, so the forms check what the API will check. Compiled here because the
+ * page's CSP forbids the `new Function` Ajv compiles with at run time.
  */
 const apiSchemas: Plugin = {
   name: 'api-schemas',
   setup(builder) {
     builder.onResolve({ filter: /^api-schemas$/ }, () => ({ path: 'api-schemas', namespace: 'api-schemas' }));
     builder.onLoad({ filter: /.*/, namespace: 'api-schemas' }, () => {
-      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, discriminator: true, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
-      const exported: Record<string, string> = {};
-      for (const route of apiRoutes()) {
-        if (!route.body) continue;
-        ajv.addSchema(plain(route.body) as object, route.operationId);
-        exported[route.operationId] = route.operationId;
-      }
+      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, discriminator: true, messages: false, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
+      const bodies = new Map(apiRoutes().flatMap((route) => (route.body ? [[route.operationId, route.body] as const] : [])));
+      const names = importedValidators();
+      const schemas = names.map((name) => {
+        const body = bodies.get(name);
+        if (!body) throw new Error(`api-schemas: no route with the operationId ${name} has a request body`);
+        return plain(body) as SchemaNode;
+      });
+      withSharedProperties(ajv, schemas).forEach((schema, i) => ajv.addSchema(schema, names[i]));
+      const exported = Object.fromEntries(names.map((name) => [name, name]));
       return { contents: standaloneCode(ajv, exported), loader: 'js', resolveDir: ROOT };
     });
   },

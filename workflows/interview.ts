@@ -2,6 +2,7 @@ import { allHandlersFinished, condition, setHandler } from '@temporalio/workflow
 import {
   interviewEndSignal,
   interviewEndUpdate,
+  interviewLinkUpdate,
   interviewMessageUpdate,
   interviewOpenUpdate,
   interviewStartUpdate,
@@ -34,6 +35,7 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   setHandler(interviewEndUpdate, () => interview.candidateEnds(), { validator: () => interview.validateCandidateEnd() });
   setHandler(interviewVoiceTurnUpdate, (request) => interview.voiceTurn(request), { validator: (_request) => interview.validateTurn() });
   setHandler(interviewVoiceTurnDoneUpdate, (done) => interview.voiceTurnDone(done));
+  setHandler(interviewLinkUpdate, (capabilityHash) => interview.reissueLink(capabilityHash), { validator: (_capabilityHash) => interview.validateLink() });
   setHandler(interviewSilentUpdate, () => interview.candidateSilent(), { validator: () => interview.validateCandidateEnd() });
 
   await interview.create();

@@ -60,6 +60,10 @@ export class InterviewRun {
   private opening: Promise<InterviewTurnView> | undefined;
   /** Credit minutes held, from the candidate's start; undefined when the interview holds none. */
   private heldMinutes: number | undefined;
+  /** The read model's last write, which the next one waits for. */
+  private projecting: Promise<unknown> = Promise.resolve();
+  /** When the candidate's link stops working (set with the `created` state). */
+  private expiresAt = 0;
 
   constructor(private readonly input: InterviewInput) {
     this.heldMinutes = input.holdsCredits && !input.byok ? 1 : undefined;
@@ -69,8 +73,16 @@ export class InterviewRun {
     return { ...this.state };
   }
 
+  /**
+   * Writes `fields` to the read model after the writes before it: each carries only what changed and
+   * a write with a lower sequence number than the stored one is dropped, so two in flight at once (a
+   * new link while the candidate starts) could lose the first to land.
+   */
   private project(fields: Record<string, unknown>) {
-    return projectInterview({ interviewId: this.input.interviewId, seq: ++this.seq, fields });
+    const seq = ++this.seq;
+    const write = this.projecting.then(() => projectInterview({ interviewId: this.input.interviewId, seq, fields }));
+    this.projecting = write.catch(() => undefined);
+    return write;
   }
 
   private turnRequest(index: number, candidateText: string | null): InterviewTurnRequest {
@@ -185,6 +197,17 @@ export class InterviewRun {
     return { reportId: await this.reportAssigned() };
   }
 
+  validateLink(): void {
+    if (this.state.status === 'completed' || this.endRequested) refuse(`A ${this.state.status === 'completed' ? 'completed' : 'closing'} interview's link cannot be renewed.`);
+    if (Date.now() >= this.expiresAt) refuse('An interview past its expiresAt cannot have its link renewed.');
+  }
+
+  /** A fresh link: its capability's hash is what the candidate's requests are checked against from now on. */
+  async reissueLink(capabilityHash: string): Promise<{ expiresAt: string }> {
+    await this.project({ capabilityHash });
+    return { expiresAt: iso(this.expiresAt) };
+  }
+
   validateCandidateEnd(): void {
     if (this.state.status !== 'active') refuse(`A ${this.state.status} interview cannot be ended by the candidate.`);
   }
@@ -201,7 +224,8 @@ export class InterviewRun {
   async create(): Promise<void> {
     // `byok` goes to the read model too: the activities that pick the interview's LLM read it there.
     const { interviewId: _id, expiresInHours, maxDurationMinutes: _max, ...record } = this.input;
-    await this.project({ ...record, status: 'created', expiresAt: iso(Date.now() + expiresInHours * 3_600_000) });
+    this.expiresAt = Date.now() + expiresInHours * 3_600_000;
+    await this.project({ ...record, status: 'created', expiresAt: iso(this.expiresAt) });
     this.created = true;
   }
 

@@ -10,7 +10,7 @@ import { interviewTranscript } from '../../models/interviewTurn';
 import { findPage } from '../../lib/page';
 import type { InterviewInput } from '../../workflows/definitions';
 import { admitInterview } from '../../domain/admission';
-import { embedOriginsRequired, interviewClosed, notFound, organizationRequired, quotaExceeded, reportUnavailable, validationError } from '../errors';
+import { ApiError, embedOriginsRequired, interviewClosed, notFound, organizationRequired, quotaExceeded, reportUnavailable, validationError } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import {
@@ -205,25 +205,24 @@ export const interviewRoutes = [
     summary: 'Issue a fresh hosted link for an interview',
     description:
       'For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in this response only) and the previous link stops working at once, whether or not the interview has started; a candidate page open on the old link is refused at its next request. Embed tokens are not affected. ' +
-      'A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.',
+      'A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`. The interview’s workflow makes the change: one that does not confirm it within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (e.g. no worker is running) is 504 `ACTION_TIMEOUT`, and the new link may still take effect, so issue another before sending one.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,
     status: 200,
-    responses: { 200: { description: 'The new link.', schema: InterviewLink }, ...errorResponses(409) },
-    handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => {
+    responses: { 200: { description: 'The new link.', schema: InterviewLink }, ...errorResponses(409, 504) },
+    handler: async ({ params, auth, config, workflows }: Req<{ params: typeof IdParams }>) => {
+      const existing = await findInterview(auth.organizationId, params.id);
+      const closed = () =>
+        interviewClosed(existing.status === 'completed' ? 'This interview is completed; its link cannot be renewed.' : 'This interview is past its expiresAt; its link cannot be renewed.');
+      if (existing.status === 'completed' || existing.expiresAt <= new Date()) throw closed();
       const capability = generateCandidateSecret('ic');
-      // The candidate's capability is checked against this document (api/middleware/candidateAuth.ts); the workflow wrote it once, at creation, and never again.
-      const doc = await InterviewModel.findOneAndUpdate(
-        { _id: params.id, organizationId: auth.organizationId, status: { $ne: 'completed' }, expiresAt: { $gt: new Date() } },
-        { $set: { capabilityHash: hashKey(capability) } },
-        { new: true },
-      ).lean<InterviewRecord>();
-      if (!doc) {
-        const existing = await findInterview(auth.organizationId, params.id);
-        throw interviewClosed(existing.status === 'completed' ? 'This interview is completed; its link cannot be renewed.' : 'This interview is past its expiresAt; its link cannot be renewed.');
-      }
-      return { object: 'interview_link' as const, interviewId: params.id, interviewUrl: `${config.publicBaseUrl}/i/${params.id}#${capability}`, expiresAt: doc.expiresAt.toISOString() };
+      // The workflow owns the interview's state: it writes the new hash to the read model the candidate's requests are checked against (api/middleware/candidateAuth.ts).
+      const { expiresAt } = await workflows.reissueInterviewLink(params.id, hashKey(capability)).catch((err: unknown) => {
+        // Completed or expired between the read and the update.
+        throw err instanceof ApiError && err.code === 'INVALID_STATE_TRANSITION' ? closed() : err;
+      });
+      return { object: 'interview_link' as const, interviewId: params.id, interviewUrl: `${config.publicBaseUrl}/i/${params.id}#${capability}`, expiresAt };
     },
   }),
   defineRoute({

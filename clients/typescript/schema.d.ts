@@ -898,7 +898,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a fresh hosted link for an interview
-         * @description For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in this response only) and the previous link stops working at once, whether or not the interview has started; a candidate page open on the old link is refused at its next request. Embed tokens are not affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.
+         * @description For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in this response only) and the previous link stops working at once, whether or not the interview has started; a candidate page open on the old link is refused at its next request. Embed tokens are not affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`. The interview’s workflow makes the change: one that does not confirm it within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (e.g. no worker is running) is 504 `ACTION_TIMEOUT`, and the new link may still take effect, so issue another before sending one.
          *
          *     Requires scope `executions:read`.
          */
@@ -10103,6 +10103,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect, so retrieve the resource before retrying. */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -13,6 +13,7 @@ import { currentSession } from '../session';
 import { CREDENTIAL_KINDS, type Agent, type ProviderCredential } from '../types';
 import { Choice, Field, FormActions, FormError } from '../ui';
 import { validated } from '../validate';
+import { TOOL_FORMATS, ToolsEditor, toolDrafts, toolsBody, type ToolDraft } from './AgentTools';
 
 export interface AgentFields {
   type: 'phone' | 'voice';
@@ -35,6 +36,7 @@ export interface AgentFields {
   llm: string;
   stt: string;
   tts: string;
+  tools: ToolDraft[];
 }
 
 export function fieldsOf(agent?: Agent): AgentFields {
@@ -60,6 +62,7 @@ export function fieldsOf(agent?: Agent): AgentFields {
     llm: agent?.providers.llm ?? '',
     stt: agent?.providers.stt ?? '',
     tts: agent?.providers.tts ?? '',
+    tools: toolDrafts(agent),
   };
 }
 
@@ -67,7 +70,7 @@ const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boo
 /** A number field sent as typed: an empty or non-numeric entry goes to the API, which names it. */
 const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
-const FORMATS = { 'body.language': 'Use a language tag such as en-US, fr or es-MX.' };
+const FORMATS = { 'body.language': 'Use a language tag such as en-US, fr or es-MX.', ...TOOL_FORMATS };
 
 /**
  * The body for POST /agents (with `type`) or PATCH /agents/{id} (without, `initial` being the
@@ -84,9 +87,11 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
     maxDurationMinutes: number(f.maxDurationMinutes),
     ...(Object.keys(providers).length ? { providers } : {}),
   };
+  const tools = toolsBody(f.tools);
   const settings =
     f.type === 'phone'
       ? {
+          tools: tools.tools,
           phone: {
             greeting: f.greeting,
             fallback: f.fallback,
@@ -98,7 +103,7 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
           },
         }
       : { voice: { goal: f.goal, opening: f.opening, evaluationCriteria: lines(f.evaluationCriteria), difficulty: f.difficulty } };
-  return initial ? validated(updateAgent, { ...common, ...settings }, FORMATS) : validated(createAgent, { type: f.type, ...common, ...settings }, FORMATS);
+  return initial ? validated(updateAgent, { ...common, ...settings }, FORMATS, tools.problems) : validated(createAgent, { type: f.type, ...common, ...settings }, FORMATS, tools.problems);
 }
 
 const KIND_NAMES = { llm: 'Language model', stt: 'Speech to text', tts: 'Voice (text to speech)' } as const;
@@ -159,7 +164,7 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
   const params = [
     ...['type', 'name', 'displayName', 'instructions', 'language', 'maxDurationMinutes', 'providers'].map((p) => `body.${p}`),
     ...(f.type === 'phone'
-      ? ['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map((p) => `body.phone.${p}`)
+      ? [...['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map((p) => `body.phone.${p}`), 'body.tools']
       : ['goal', 'opening', 'evaluationCriteria', 'difficulty'].map((p) => `body.voice.${p}`)),
   ];
   return (
@@ -208,35 +213,38 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
         ))}
       </fieldset>
       {f.type === 'phone' ? (
-        <fieldset>
-          <legend>Phone settings</legend>
-          <Field label="Greeting" param="body.phone.greeting" error={error} hint="The first sentence when the callee answers.">
-            {area('greeting', 2)}
-          </Field>
-          <Field label="Fallback" param="body.phone.fallback" error={error} hint="What the agent says when it cannot help.">
-            {area('fallback', 2)}
-          </Field>
-          <div class="field">
-            <label class="check">
-              <input type="checkbox" checked={f.recordCalls} onChange={(e) => setF({ ...f, recordCalls: e.currentTarget.checked })} aria-describedby="record-calls-hint" /> Record calls
-            </label>
-            <small id="record-calls-hint">
-              Both sides, kept for the organization’s retention period (Organization page). Tell the people called that they are recorded, for example in the greeting.
-            </small>
-          </div>
-          <Field label="On voicemail" param="body.phone.voicemailBehavior" error={error}>
-            {choice('voicemailBehavior', [['hangup', 'Hang up'], ['leave_message', 'Leave a message'], ['mark_no_answer', 'Count it as not answered']])}
-          </Field>
-          <Field label="Attempts per recipient" param="body.phone.maxAttempts" error={error} hint="Campaigns do not read this: each campaign sets its own attempts per recipient (3 unless changed).">
-            {text('maxAttempts')}
-          </Field>
-          <Field label="Contact fields to collect (one per line)" param="body.phone.requiredContactFields" error={error}>
-            {area('requiredContactFields', 2)}
-          </Field>
-          <Field label="Outcome labels (one per line)" param="body.phone.outcomeLabels" error={error}>
-            {area('outcomeLabels', 2)}
-          </Field>
-        </fieldset>
+        <>
+          <fieldset>
+            <legend>Phone settings</legend>
+            <Field label="Greeting" param="body.phone.greeting" error={error} hint="The first sentence when the callee answers.">
+              {area('greeting', 2)}
+            </Field>
+            <Field label="Fallback" param="body.phone.fallback" error={error} hint="What the agent says when it cannot help.">
+              {area('fallback', 2)}
+            </Field>
+            <div class="field">
+              <label class="check">
+                <input type="checkbox" checked={f.recordCalls} onChange={(e) => setF({ ...f, recordCalls: e.currentTarget.checked })} aria-describedby="record-calls-hint" /> Record calls
+              </label>
+              <small id="record-calls-hint">
+                Both sides, kept for the organization’s retention period (Organization page). Tell the people called that they are recorded, for example in the greeting.
+              </small>
+            </div>
+            <Field label="On voicemail" param="body.phone.voicemailBehavior" error={error}>
+              {choice('voicemailBehavior', [['hangup', 'Hang up'], ['leave_message', 'Leave a message'], ['mark_no_answer', 'Count it as not answered']])}
+            </Field>
+            <Field label="Attempts per recipient" param="body.phone.maxAttempts" error={error} hint="Campaigns do not read this: each campaign sets its own attempts per recipient (3 unless changed).">
+              {text('maxAttempts')}
+            </Field>
+            <Field label="Contact fields to collect (one per line)" param="body.phone.requiredContactFields" error={error}>
+              {area('requiredContactFields', 2)}
+            </Field>
+            <Field label="Outcome labels (one per line)" param="body.phone.outcomeLabels" error={error}>
+              {area('outcomeLabels', 2)}
+            </Field>
+          </fieldset>
+          <ToolsEditor tools={f.tools} error={error} onChange={(tools) => setF({ ...f, tools })} />
+        </>
       ) : (
         <fieldset>
           <legend>Voice settings</legend>

@@ -59,6 +59,27 @@ function shown(value: unknown, field: string): string {
   return value === null || value === undefined ? '—' : String(value);
 }
 
+/** The figures a section's cards lead with, from its totals. */
+const SUMMARY = { calls: ['calls', 'connectRate', 'minutes', 'avgDurationSeconds', 'chargedMinutes'], interviews: ['interviews', 'completed', 'avgOverallScore'] };
+
+/** What a rate or an average is taken over: with none of it, the API's 0 would read as a measured 0. */
+const OVER: Record<string, string> = { connectRate: 'calls', avgDurationSeconds: 'connected', avgOverallScore: 'completed' };
+
+/** The period's totals as cards above the chart, each figure in words with its unit; a figure with nothing to average shows a dash. */
+function Summary(props: { metric: 'calls' | 'interviews'; totals: Bucket }) {
+  const value = (field: string) => (OVER[field] && props.totals[OVER[field]] === 0 ? '—' : shown(props.totals[field], field));
+  return (
+    <div class="stats" data-testid={`summary-${props.metric}`}>
+      {SUMMARY[props.metric].map((field) => (
+        <div class="stat" key={field}>
+          <span class="value">{value(field)}</span>
+          <span class="label">{FIGURES[field]?.[0]}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: Record<string, string>; chart: { field: string; label: string; unit: string } }) {
   const analytics = useGet<Analytics>(`/analytics/${props.metric}${query(props.params)}`);
   const headingId = useId('metric');
@@ -70,6 +91,7 @@ function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: 
     const columns = Object.keys(totals).filter((k) => k !== 'key');
     body = (
       <>
+        <Summary metric={props.metric} totals={totals} />
         {buckets.length === 0 ? (
           <p class="muted">Nothing in this period.</p>
         ) : (
@@ -120,13 +142,28 @@ function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: 
   );
 }
 
+type Campaign = { id: string; name: string; agentId: string };
+
+/**
+ * The filters never contradict each other: a campaign runs one phone agent, so choosing a campaign
+ * chooses its agent, and choosing an agent offers only its campaigns. Calls are placed by phone
+ * agents and interviews held by voice agents, so a section the agent cannot have says so instead
+ * of showing another agent's figures; interviews belong to no campaign.
+ */
 export function AnalyticsPage() {
   const [form, setForm] = useState({ from: '', to: '', groupBy: 'day', agentId: '', campaignId: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   const [params, setParams] = useState(form);
-  const agents = [...useAgents('phone'), ...useAgents('voice')];
-  const campaigns = useGet<Page<{ id: string; name: string }>>('/campaigns?limit=100');
+  const phoneAgents = useAgents('phone');
+  const voiceAgents = useAgents('voice');
+  const campaigns = useGet<Page<Campaign>>('/campaigns?limit=100').data?.data ?? [];
   const ids = { from: useId('from'), to: useId('to'), group: useId('group'), tz: useId('tz') };
   const set = (name: keyof typeof form) => (e: Event) => setForm({ ...form, [name]: (e.currentTarget as HTMLInputElement).value });
+  const chooseAgent = (agentId: string) => {
+    const campaign = campaigns.find((c) => c.id === form.campaignId);
+    setForm({ ...form, agentId, campaignId: campaign && agentId && campaign.agentId !== agentId ? '' : form.campaignId });
+  };
+  const chooseCampaign = (campaignId: string) => setForm({ ...form, campaignId, agentId: campaigns.find((c) => c.id === campaignId)?.agentId ?? form.agentId });
+  const shownAgent = params.agentId ? (voiceAgents.some((a) => a.id === params.agentId) ? 'voice' : 'phone') : undefined;
   return (
     <>
       <PageTitle>Analytics</PageTitle>
@@ -156,8 +193,13 @@ export function AnalyticsPage() {
             ))}
           </select>
         </div>
-        <FilterSelect label="Agent" value={form.agentId} options={agents.map((a) => [a.id, a.name])} onChange={(agentId) => setForm({ ...form, agentId })} />
-        <FilterSelect label="Campaign" value={form.campaignId} options={(campaigns.data?.data ?? []).map((c) => [c.id, c.name])} onChange={(campaignId) => setForm({ ...form, campaignId })} />
+        <FilterSelect label="Agent" value={form.agentId} options={[...phoneAgents, ...voiceAgents].map((a) => [a.id, a.name])} onChange={chooseAgent} />
+        <FilterSelect
+          label="Campaign"
+          value={form.campaignId}
+          options={campaigns.filter((c) => !form.agentId || c.agentId === form.agentId).map((c) => [c.id, c.name])}
+          onChange={chooseCampaign}
+        />
         <div class="field">
           <label for={ids.tz}>Time zone</label>
           <input id={ids.tz} value={form.timezone} onInput={set('timezone')} />
@@ -168,9 +210,28 @@ export function AnalyticsPage() {
           </button>
         </div>
       </form>
-      <Metric metric="calls" title="Calls" params={params} chart={{ field: 'minutes', label: 'Connected minutes', unit: 'min' }} />
-      {/* Interviews belong to no campaign, and are grouped by day or agent only (the API's INTERVIEW_GROUPS). */}
-      <Metric metric="interviews" title="Interviews" params={{ ...params, campaignId: '', groupBy: params.groupBy === 'agent' ? 'agent' : 'day' }} chart={{ field: 'completed', label: 'Interviews completed', unit: 'interviews' }} />
+      {shownAgent === 'voice' ? (
+        <Absent title="Calls" why="This agent holds interviews; it places no calls." />
+      ) : (
+        <Metric metric="calls" title="Calls" params={params} chart={{ field: 'minutes', label: 'Connected minutes', unit: 'min' }} />
+      )}
+      {/* Interviews are grouped by day or agent only (the API's INTERVIEW_GROUPS). */}
+      {params.campaignId || shownAgent === 'phone' ? (
+        <Absent title="Interviews" why={params.campaignId ? 'Interviews belong to no campaign.' : 'This agent places calls; it holds no interviews.'} />
+      ) : (
+        <Metric metric="interviews" title="Interviews" params={{ ...params, groupBy: params.groupBy === 'agent' ? 'agent' : 'day' }} chart={{ field: 'completed', label: 'Interviews completed', unit: 'interviews' }} />
+      )}
     </>
+  );
+}
+
+/** A section the filters rule out, saying why. */
+function Absent(props: { title: string; why: string }) {
+  const headingId = useId('metric');
+  return (
+    <section class="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{props.title}</h2>
+      <p class="muted">{props.why}</p>
+    </section>
   );
 }

@@ -83,7 +83,7 @@ export function Contacts() {
         {imported && <p role="status">{imported}</p>}
         <CsvImport
           label="Contacts CSV file"
-          hint="A header row, then a contact per line: phoneNumber (E.164), optional name, email, timezone, externalRef and doNotCall (true or false); every other column is an attribute, by its name. A number already a contact is updated."
+          hint="A header row, then a contact per line: phoneNumber (with its country code, such as +442079460001, or as dialled in your organization’s first country), optional name, email, timezone, externalRef and doNotCall (true or false); every other column is an attribute, by its name. A number already a contact is updated."
           field="contacts"
           toRow={contactRow}
           send={async (rows) => {

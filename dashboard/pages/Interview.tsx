@@ -53,6 +53,9 @@ const ENDINGS: Record<string, string> = {
   operator_ended: 'ended by an operator',
   credits_exhausted: 'out of credits',
 };
+/** The candidate's link opens the interview until it completes or expires; after, its expiry says nothing. */
+const linkUsable = (i: InterviewDetail) => i.status !== 'completed' && new Date(i.expiresAt) > new Date();
+
 const STATES = { created: 'Waiting for the candidate', active: 'In progress', completed: 'Completed' };
 const RECOMMENDATIONS: Record<string, string> = { advance: 'Advance', hold: 'Hold', decline: 'Decline' };
 
@@ -191,13 +194,17 @@ export function InterviewPage(props: PageProps) {
                 </dd>
                 <dt>Duration</dt>
                 <dd>{i.durationSeconds === null ? '—' : `${i.durationSeconds} s`}</dd>
-                <dt>Link expires</dt>
-                <dd>
-                  <Time at={i.expiresAt} />
-                </dd>
+                {linkUsable(i) && (
+                  <>
+                    <dt>Link expires</dt>
+                    <dd>
+                      <Time at={i.expiresAt} />
+                    </dd>
+                  </>
+                )}
               </dl>
             </section>
-            {admin && i.status !== 'completed' && new Date(i.expiresAt) > new Date() && <NewLink id={id} />}
+            {admin && linkUsable(i) && <NewLink id={id} />}
             <div class="grid">
               <Conversation key={`${id}-${i.status}`} path={`/interviews/${id}/transcript`} live={i.status !== 'completed'} person="Candidate" />
               {i.reportId ? (

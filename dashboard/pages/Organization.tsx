@@ -7,6 +7,7 @@ import { useGet, useSubmit } from '../hooks';
 import { patch } from '../http';
 import { currentSession } from '../session';
 import type { Usage } from '../types';
+import { ToolSigningSecretCard } from './ToolSigningSecret';
 import { Field, FormError, Loaded, PageTitle, Table, minutes } from '../ui';
 
 interface Settings {
@@ -145,6 +146,7 @@ export function Organization() {
                   </Table>
             </section>
             <SettingsCard />
+            {currentSession()?.user.role === 'admin' && <ToolSigningSecretCard />}
           </>
         )}
       </Loaded>

@@ -34,7 +34,7 @@ function Claim(props: { agents: AgentSummary[]; onClaimed: () => void }) {
         }}
       >
         <FormError error={error} params={['body.phoneNumber', 'body.agentId', 'body.name']} />
-        <Field label="Number" param="body.phoneNumber" error={error} hint="E.164, e.g. +441134960000">
+        <Field label="Number" param="body.phoneNumber" error={error} hint="With its country code and no spaces, such as +441134960000.">
           {(c) => <input {...c} value={phoneNumber} onInput={(e) => setPhoneNumber(e.currentTarget.value)} />}
         </Field>
         <Field label="Answered by" param="body.agentId" error={error}>

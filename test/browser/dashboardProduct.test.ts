@@ -13,20 +13,7 @@ import { uniqueName, waitFor } from '../helpers/servers';
 declare const document: any;
 
 const dashboard = useDashboard('dashboard-product', { creditMinutes: 300 });
-const { open, shot, signIn } = dashboard;
-
-async function adminSession(): Promise<string> {
-  const res = await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } });
-  return res.body.token;
-}
-
-/** Signed in as the tenant's admin, on the page of `hash`. */
-async function at(hash: string, options: Parameters<typeof open>[0] = {}) {
-  const opened = await open(options);
-  await signIn(opened.page);
-  await opened.page.goto(`${dashboard.api.url}/dashboard#${hash}`);
-  return opened;
-}
+const { open, shot, at, adminSession } = dashboard;
 
 /** No API field path, JSON pointer or pattern in what the page shows. */
 async function speaksPlainly(page: Page) {

@@ -24,11 +24,15 @@ export interface Dashboard {
   /** A fresh browser context (its own sessionStorage) watching for problems. */
   open(options?: { colorScheme?: 'light' | 'dark'; width?: number; timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
   signIn(page: Page, email?: string, password?: string): Promise<void>;
+  /** A fresh context signed in as the tenant's admin, on the page of `hash` (`/agents/<id>`). */
+  at(hash: string, options?: Parameters<Dashboard['open']>[0]): Promise<{ context: BrowserContext; page: Page }>;
+  /** A dashboard session token of the tenant's admin, for the API calls a test makes itself. */
+  adminSession(): Promise<string>;
   shot(page: Page, name: string): Promise<unknown>;
 }
 
-export function useDashboard(name: string, options: { creditMinutes?: number; tenantName?: string; browserArgs?: string[] } = {}): Dashboard {
-  const env = { TEMPORAL_TASK_QUEUE: uniqueName(name), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
+export function useDashboard(name: string, options: { creditMinutes?: number; tenantName?: string; browserArgs?: string[]; env?: Record<string, string> } = {}): Dashboard {
+  const env = { TEMPORAL_TASK_QUEUE: uniqueName(name), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', ...options.env };
   const problems: string[] = [];
   let worker: RunningWorker;
   const dashboard = {} as Dashboard;
@@ -77,6 +81,18 @@ export function useDashboard(name: string, options: { creditMinutes?: number; te
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  };
+
+  dashboard.at = async (hash, options = {}) => {
+    const opened = await dashboard.open(options);
+    await dashboard.signIn(opened.page);
+    await opened.page.goto(`${dashboard.api.url}/dashboard#${hash}`);
+    return opened;
+  };
+
+  dashboard.adminSession = async () => {
+    const res = await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } });
+    return res.body.token as string;
   };
 
   return dashboard;

@@ -17,6 +17,7 @@ import {
   interviewEndUpdate,
   interviewMessageUpdate,
   interviewOpenUpdate,
+  interviewLinkUpdate,
   interviewStartUpdate,
   interviewStateQuery,
   interviewWorkflowId,
@@ -329,6 +330,42 @@ test('after completion every candidate update is refused by its validator, and c
     expect(calls.turns).toEqual([{ index: 0, candidateText: null }]);
     expect(calls.settled).toHaveLength(1);
     await record('rejected-after-completion', handle);
+  });
+});
+
+test('a fresh link while the agent prepares its opening: its hash goes to the read model in sequence, and a completed interview’s link is not renewed', async () => {
+  const input = interviewInput();
+  let openTurn!: () => void;
+  const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
+  let openAnalysis!: () => void;
+  const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
+  await withInterview(input, { turnGate, analyzeGate }, async ({ calls, handle }) => {
+    try {
+      // The candidate has started and the agent's opening is on its way when the new link is issued.
+      const started = handle.executeUpdate(interviewStartUpdate);
+      await waitFor(async () => (calls.turns.length === 1 ? true : undefined));
+      const link = await handle.executeUpdate(interviewLinkUpdate, { args: ['b'.repeat(64)] });
+      expect(link).toEqual({ expiresAt: calls.projections[0]!.fields.expiresAt });
+      openTurn();
+      await started;
+      await handle.executeUpdate(interviewEndUpdate);
+      await waitFor(async () => (calls.analyzed > 0 ? true : undefined));
+      expect(await rejection(handle.executeUpdate(interviewLinkUpdate, { args: ['c'.repeat(64)] }))).toMatchObject({
+        type: 'invalid_state',
+        message: "A completed interview's link cannot be renewed.",
+      });
+    } finally {
+      openTurn();
+      openAnalysis();
+    }
+    await handle.result();
+    expect(calls.projections.map((p) => [p.seq, p.fields.status ?? p.fields.capabilityHash])).toEqual([
+      [1, 'created'],
+      [2, 'active'],
+      [3, 'b'.repeat(64)],
+      [4, 'completed'],
+    ]);
+    await record('link-reissued', handle);
   });
 });
 

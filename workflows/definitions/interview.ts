@@ -144,6 +144,12 @@ export const interviewVoiceTurnUpdate = defineUpdate<VoiceTurnSlot, [VoiceTurnRe
 export const interviewVoiceTurnDoneUpdate = defineUpdate<{ reportId: string | null }, [VoiceTurnDone]>('voiceTurnDone');
 /** The voice session ended on the candidate's silence (`candidate_silent`): answers with the report id. Refused unless `active`. */
 export const interviewSilentUpdate = defineUpdate<{ reportId: string }>('candidateSilent');
+/**
+ * A fresh hosted link: the new capability's hash (never the capability) replaces the old one in the
+ * read model, so the old link stops working; answers with the link's expiry. Refused once the
+ * interview is completed, closing or past its expiry.
+ */
+export const interviewLinkUpdate = defineUpdate<{ expiresAt: string }, [string]>('link');
 /** The same action from an operator in the Temporal UI: ends a `created` or `active` interview as `operator_ended`. */
 export const interviewEndSignal = defineSignal('end');
 export const interviewStateQuery = defineQuery<InterviewState>('state');

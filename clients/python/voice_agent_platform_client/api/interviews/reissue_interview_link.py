@@ -84,6 +84,11 @@ def _parse_response(
 
         return response_503
 
+    if response.status_code == 504:
+        response_504 = Error.from_dict(response.json())
+
+        return response_504
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -112,7 +117,10 @@ def sync_detailed(
      For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in
     this response only) and the previous link stops working at once, whether or not the interview has
     started; a candidate page open on the old link is refused at its next request. Embed tokens are not
-    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.
+    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`. The
+    interview’s workflow makes the change: one that does not confirm it within
+    `WORKFLOW_ACTION_TIMEOUT_SECONDS` (e.g. no worker is running) is 504 `ACTION_TIMEOUT`, and the new
+    link may still take effect, so issue another before sending one.
 
     Requires scope `executions:read`.
 
@@ -157,7 +165,10 @@ def sync(
      For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in
     this response only) and the previous link stops working at once, whether or not the interview has
     started; a candidate page open on the old link is refused at its next request. Embed tokens are not
-    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.
+    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`. The
+    interview’s workflow makes the change: one that does not confirm it within
+    `WORKFLOW_ACTION_TIMEOUT_SECONDS` (e.g. no worker is running) is 504 `ACTION_TIMEOUT`, and the new
+    link may still take effect, so issue another before sending one.
 
     Requires scope `executions:read`.
 
@@ -197,7 +208,10 @@ async def asyncio_detailed(
      For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in
     this response only) and the previous link stops working at once, whether or not the interview has
     started; a candidate page open on the old link is refused at its next request. Embed tokens are not
-    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.
+    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`. The
+    interview’s workflow makes the change: one that does not confirm it within
+    `WORKFLOW_ACTION_TIMEOUT_SECONDS` (e.g. no worker is running) is 504 `ACTION_TIMEOUT`, and the new
+    link may still take effect, so issue another before sending one.
 
     Requires scope `executions:read`.
 
@@ -240,7 +254,10 @@ async def asyncio(
      For a candidate who lost the link, or one sent to the wrong person: answers a new `interviewUrl` (in
     this response only) and the previous link stops working at once, whether or not the interview has
     started; a candidate page open on the old link is refused at its next request. Embed tokens are not
-    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`.
+    affected. A completed interview, or one past its `expiresAt`, is 409 `INTERVIEW_CLOSED`. The
+    interview’s workflow makes the change: one that does not confirm it within
+    `WORKFLOW_ACTION_TIMEOUT_SECONDS` (e.g. no worker is running) is 504 `ACTION_TIMEOUT`, and the new
+    link may still take effect, so issue another before sending one.
 
     Requires scope `executions:read`.
 

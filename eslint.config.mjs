@@ -113,6 +113,20 @@ export default tseslint.config(
     ),
   },
   {
+    // A page is a screen of its own: what two pages share lives in a shared file (parts/ for
+    // components, the dashboard's root for helpers), never in one page imported by another.
+    files: ['dashboard/pages/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\./', message: 'Pages import shared files (../parts/, ../ui, ...), never another page.' }] }],
+    },
+  },
+  {
+    files: ['dashboard/parts/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./pages/', message: 'Parts are shared by pages; only the route table imports a page.' }] }],
+    },
+  },
+  {
     files: ['config.ts'],
     rules: restrict(rule('^\\./(api|activities|workflows|worker|conversation|models)(/|$)', 'Configuration is read by every layer and imports none but providers\' vendor lists.')),
   },

@@ -27,3 +27,6 @@ export const CallState = (props: { call: Pick<Call, 'status' | 'disposition'>; t
     <span data-testid={props.testId}>{callStateLabel(props.call)}</span>
   </Badge>
 );
+
+/** A campaign's status as a badge's tone. */
+export const campaignTone = (status: string) => (status === 'completed' ? 'ok' : status === 'cancelled' ? 'bad' : status === 'paused' ? 'warn' : 'info');

@@ -7,6 +7,8 @@ import type { ResponseBody } from '../clients/typescript';
 export type Usage = ResponseBody<'getUsage'>;
 export type Call = ResponseBody<'getCall'>;
 export type Interview = ResponseBody<'getInterview'>;
+export type Campaign = ResponseBody<'getCampaign'>;
+export type Contact = ResponseBody<'getContact'>;
 /** GET /analytics/calls (the analytics API of issue 18) and one of its buckets. */
 export type CallAnalytics = Omit<ResponseBody<'getCallAnalytics'>, 'buckets'> & { buckets: CallBucket[] };
 /** A day's bucket: the pages group by day, whose keys are never null (an agent's or campaign's may be). */

@@ -13,9 +13,9 @@ import type { Agent as AgentData, Call } from '../types';
 import { countryName, e164, useDefaultCountry } from '../phone';
 import { Field, FormError, Loaded, PageTitle } from '../ui';
 import { validated } from '../validate';
-import { AgentForm, SimulatedNote, agentBody, fieldsOf } from './AgentForm';
-import { AgentNumbers } from './AgentNumbers';
-import { TalkToAgent } from './TalkToAgent';
+import { AgentForm, SimulatedNote, agentBody, fieldsOf } from '../parts/AgentForm';
+import { AgentNumbers } from '../parts/AgentNumbers';
+import { TalkToAgent } from '../parts/TalkToAgent';
 
 /** The simulated carrier's test numbers (POST /calls in the API reference): suggestions, any number may be typed. */
 const TEST_NUMBERS: [string, string][] = [

@@ -6,7 +6,7 @@ import { href } from '../routes';
 import { currentSession, holds } from '../session';
 import type { Agent } from '../types';
 import { Choice, Loaded, PageTitle, Table, Time } from '../ui';
-import { AgentForm, agentBody, fieldsOf } from './AgentForm';
+import { AgentForm, agentBody, fieldsOf } from '../parts/AgentForm';
 
 function NewAgent() {
   const { submit, error, busy } = useSubmit(async (fields: Parameters<typeof agentBody>[0]) => {

@@ -12,17 +12,11 @@ import { PermissionPicker } from '../permissions';
 import { CREDENTIAL_KINDS, type ApiKey, type ProviderCredential } from '../types';
 import { Badge, Choice, CopyButton, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
 import { validated } from '../validate';
-import { Rotation, keyBody } from './KeyRotation';
+import { Rotation, keyBody, keyStatus } from '../parts/KeyRotation';
 
-
-export function keyStatus(key: ApiKey): { label: string; tone: 'ok' | 'bad' | 'warn' } {
-  if (key.revokedAt) return { label: 'revoked', tone: 'bad' };
-  if (key.expiresAt && new Date(key.expiresAt) <= new Date()) return { label: 'expired', tone: 'warn' };
-  return { label: 'active', tone: 'ok' };
-}
 
 /** The plaintext of a key just created: the only time it is ever shown. */
-export function NewKey(props: { apiKey: ApiKey; onDone: () => void }) {
+function NewKey(props: { apiKey: ApiKey; onDone: () => void }) {
   return (
     <section class="card" aria-labelledby="new-key-title">
       <h2 id="new-key-title">Your new key “{props.apiKey.name}”</h2>

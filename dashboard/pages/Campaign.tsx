@@ -8,26 +8,10 @@ import { useGet, useSubmit } from '../hooks';
 import { patch, post, query, type Page } from '../http';
 import { ListTable } from '../lists';
 import { href, type PageProps } from '../routes';
-import { DISPOSITION_LABELS } from '../callStates';
+import { DISPOSITION_LABELS, campaignTone } from '../callStates';
+import type { Campaign } from '../types';
 import { Badge, ErrorNote, Loaded, PageTitle, Time } from '../ui';
-import { CampaignForm, campaignBody, fieldsOf, type CampaignFields } from './CampaignForm';
-
-export interface Campaign {
-  id: string;
-  name: string;
-  description: string;
-  agentId: string;
-  agentName: string;
-  status: string;
-  timezone: string;
-  settings: { concurrency: number; retryLimit: number; retryDelayMinutes: number; retryPolicy: Record<string, { delayMinutes?: number; retry?: false }> };
-  callingHours: { start: string; end: string; days?: string[] } | null;
-  stats: { total: number; pending: number; completed: number; failed: number; suppressed: number };
-  pausedReason: string | null;
-  launchedAt: string | null;
-  completedAt: string | null;
-  createdAt: string;
-}
+import { CampaignForm, campaignBody, fieldsOf, type CampaignFields } from '../parts/CampaignForm';
 
 interface Recipient {
   index: number;
@@ -39,8 +23,6 @@ interface Recipient {
   lastDisposition: string | null;
   nextAttemptAt: string | null;
 }
-
-export const campaignTone = (status: string) => (status === 'completed' ? 'ok' : status === 'cancelled' ? 'bad' : status === 'paused' ? 'warn' : 'info');
 
 const POLL_MS = 2000;
 /** The CSV columns that are a recipient's own fields; every other column is a variable of that name. */
@@ -190,7 +172,7 @@ function Settings(props: { campaign: Campaign; onSaved: () => Promise<void> }) {
               {Object.entries(c.settings.retryPolicy).map(([outcome, rule]) => (
                 <span key={outcome} class="muted">
                   {' '}
-                  · {outcome}: {rule.retry === false ? 'no retry' : `${rule.delayMinutes} min`}
+                  · {outcome}: {'retry' in rule ? 'no retry' : `${rule.delayMinutes} min`}
                 </span>
               ))}
             </dd>

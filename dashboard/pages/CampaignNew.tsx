@@ -3,8 +3,8 @@ import { useSubmit } from '../hooks';
 import { post } from '../http';
 import { href } from '../routes';
 import { PageTitle } from '../ui';
-import type { Campaign } from './Campaign';
-import { CampaignForm, campaignBody, fieldsOf, type CampaignFields } from './CampaignForm';
+import type { Campaign } from '../types';
+import { CampaignForm, campaignBody, fieldsOf, type CampaignFields } from '../parts/CampaignForm';
 
 export function CampaignNew() {
   const { submit, error, busy } = useSubmit(async (fields: CampaignFields) => {

@@ -5,7 +5,8 @@ import { query, type Page } from '../http';
 import { FilterSelect, ListTable, useAgents } from '../lists';
 import { href } from '../routes';
 import { Badge, PageTitle, Time } from '../ui';
-import { campaignTone, type Campaign } from './Campaign';
+import { campaignTone } from '../callStates';
+import type { Campaign } from '../types';
 
 const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'completed', 'cancelled', 'archived'];
 

@@ -10,7 +10,8 @@ import { FilterSelect, ListTable } from '../lists';
 import { countryName, e164, useDefaultCountry } from '../phone';
 import { href } from '../routes';
 import { Badge, Field, FormError, PageTitle, Time, useId } from '../ui';
-import { ContactFields, contactBody, emptyContactForm, type Contact } from './Contact';
+import { ContactFields, contactBody, emptyContactForm } from '../parts/ContactFields';
+import type { Contact } from '../types';
 
 /** The CSV columns that are a contact's own fields; every other column is an attribute of that name. */
 const FIELDS = ['phoneNumber', 'name', 'email', 'timezone', 'externalRef', 'doNotCall'];

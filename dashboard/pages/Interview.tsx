@@ -12,7 +12,7 @@ import { href } from '../routes';
 import { currentSession } from '../session';
 import { Badge, CopyButton, ErrorNote, FormError, Loaded, Loading, PageTitle, Time } from '../ui';
 
-export interface InterviewDetail {
+interface InterviewDetail {
   id: string;
   agentId: string;
   agentName: string;

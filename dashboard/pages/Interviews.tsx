@@ -5,14 +5,14 @@ import { post, query, type Page } from '../http';
 import { href } from '../routes';
 import { AgentOptions, FilterSelect, ListTable, useAgents } from '../lists';
 import { Badge, CopyButton, Field, FormError, PageTitle, Time } from '../ui';
-import type { InterviewDetail } from './Interview';
+import type { Interview } from '../types';
 
 const STATUSES = ['created', 'active', 'completed'];
 
 function NewInterview(props: { onCreated: () => Promise<void> }) {
   const agents = useAgents('voice');
   const [form, setForm] = useState({ agentId: '', candidateName: '', candidateEmail: '', mode: 'voice', expiresInHours: '' });
-  const [created, setCreated] = useState<InterviewDetail & { interviewUrl: string }>();
+  const [created, setCreated] = useState<Interview & { interviewUrl: string }>();
   const set = (name: keyof typeof form) => (e: Event) => setForm({ ...form, [name]: (e.currentTarget as HTMLInputElement).value });
   const { submit, error, busy } = useSubmit(async () => {
     setCreated(
@@ -84,7 +84,7 @@ function NewInterview(props: { onCreated: () => Promise<void> }) {
 export function Interviews() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const interviews = useGet<Page<InterviewDetail>>(`/interviews${query({ status, page, limit: 25 })}`, 5000);
+  const interviews = useGet<Page<Interview>>(`/interviews${query({ status, page, limit: 25 })}`, 5000);
   return (
     <>
       <PageTitle>Interviews</PageTitle>

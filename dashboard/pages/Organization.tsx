@@ -7,7 +7,7 @@ import { useGet, useSubmit } from '../hooks';
 import { patch } from '../http';
 import { currentSession } from '../session';
 import type { Usage } from '../types';
-import { ToolSigningSecretCard } from './ToolSigningSecret';
+import { ToolSigningSecretCard } from '../parts/ToolSigningSecret';
 import { Field, FormError, Loaded, PageTitle, Table, minutes } from '../ui';
 
 interface Settings {

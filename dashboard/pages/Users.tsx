@@ -9,8 +9,7 @@ import { del, patch, post, type Page } from '../http';
 import { PermissionPicker } from '../permissions';
 import type { ApiKey, User } from '../types';
 import { Badge, Choice, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
-import { keyStatus } from './ApiKeys';
-import { Rotation } from './KeyRotation';
+import { Rotation, keyStatus } from '../parts/KeyRotation';
 
 /**
  * Before a deactivation: the API keys of the user that will stop (they hold no permissions while

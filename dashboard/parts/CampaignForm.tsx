@@ -10,7 +10,7 @@ import type { ApiError } from '../http';
 import { AgentOptions, useAgents } from '../lists';
 import { Field, FormActions, FormError } from '../ui';
 import { validated } from '../validate';
-import type { Campaign } from './Campaign';
+import type { Campaign } from '../types';
 
 const OUTCOMES = ['busy', 'no_answer', 'voicemail', 'failed'] as const;
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -32,7 +32,7 @@ export interface CampaignFields {
 }
 
 export function fieldsOf(campaign?: Campaign): CampaignFields {
-  const rules = Object.fromEntries(Object.entries(campaign?.settings.retryPolicy ?? {}).map(([outcome, rule]) => [outcome, rule.retry === false ? 'never' : String(rule.delayMinutes ?? '')]));
+  const rules = Object.fromEntries(Object.entries(campaign?.settings.retryPolicy ?? {}).map(([outcome, rule]) => [outcome, 'retry' in rule ? 'never' : String(rule.delayMinutes)]));
   return {
     name: campaign?.name ?? '',
     description: campaign?.description ?? '',

@@ -1,7 +1,7 @@
 /** A phone agent's numbers, on its page: those whose calls it answers, with a link to claim more. */
 import { href } from '../routes';
 import type { Agent } from '../types';
-import { NumberList } from './PhoneNumbers';
+import { NumberList } from './NumberList';
 
 export function AgentNumbers(props: { agent: Agent }) {
   return (

@@ -98,3 +98,10 @@ export function Rotation(props: { old: ApiKey; onChanged: () => void; onClose: (
     </section>
   );
 }
+
+/** A key's state as its badge shows it. */
+export function keyStatus(key: ApiKey): { label: string; tone: 'ok' | 'bad' | 'warn' } {
+  if (key.revokedAt) return { label: 'revoked', tone: 'bad' };
+  if (key.expiresAt && new Date(key.expiresAt) <= new Date()) return { label: 'expired', tone: 'warn' };
+  return { label: 'active', tone: 'ok' };
+}

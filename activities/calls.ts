@@ -5,13 +5,13 @@ import { Call, projectCall, recountCallSessionsSoon, type CallRecord } from '../
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
-import { appendTurn, appendClosingTurn, transcriptOf, type StoredToolTurn } from '../models/callTurn';
+import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
 import { isBrowserCall } from '../domain/inbound';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
-import { callLlm } from '../conversation/call';
+import { callLlm, turnsOf } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
@@ -38,12 +38,6 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
 /** The tool turns of a transcript as the report lists them. */
 const toolCallsOf = (turns: Turn[]) =>
   turns.flatMap((t) => (t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : []));
-
-export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] =>
-  stored.map((t) => {
-    const tool = t.tool as StoredToolTurn | undefined;
-    return { role: t.role as Turn['role'], text: t.text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) };
-  });
 
 async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
   const { call, agent, stored } = await readCall(callId);

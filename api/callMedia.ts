@@ -11,6 +11,7 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { CallConversation, type LlmFor } from '../conversation/call';
 import { MediaSession } from '../conversation/mediaSession';
 import { callRecorder } from '../conversation/recorder';
+import { toolDepsOf } from '../conversation/tools';
 import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd, Transport } from '../conversation/transport';
 import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
@@ -42,7 +43,7 @@ export interface CallMedia {
  */
 export async function openCallMedia(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<CallMedia> {
   const { config, speech } = deps;
-  const conversation = await CallConversation.open(callId, deps.llmFor);
+  const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(config));
   const agent = conversation && (await Agent.findById(conversation.call.agentId, { type: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
@@ -79,6 +80,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
         turnTaking: turnTakingOf(agent),
         sampleRate: PIPELINE_SAMPLE_RATE,
         language: call.language,
+        actions: conversation.actions,
         ...(recorder ? { recorder } : {}),
         ...(onPartial ? { onPartial } : {}),
         onTurnTiming: deps.onTurnTiming && ((timing) => deps.onTurnTiming!(callId, timing)),

@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { Types } from 'mongoose';
-import type { CredentialKey } from '../config';
+import type { Config, CredentialKey } from '../config';
 import { BUILT_IN_NAMES, type AgentTool, type HttpTool } from '../models/agent';
 import { rotateToolSigningSecret, toolSigningSecret } from '../models/toolSigningSecret';
 import type { ToolCall, ToolExchange, ToolSpec } from '../providers/llm/interface';
@@ -12,6 +12,9 @@ export interface ToolDeps {
   encryptionKeys: readonly CredentialKey[];
   allowLoopback: boolean;
 }
+
+/** The server's ToolDeps from its configuration: the worker's and the API's sessions sign alike. */
+export const toolDepsOf = (config: Pick<Config, 'byok' | 'tools'>): ToolDeps => ({ encryptionKeys: config.byok.encryptionKeys, allowLoopback: config.tools.allowLoopback });
 
 /** The conversation a tool is called from, as the tool's request names it. */
 export type ToolConversation = ToolRequest['conversation'] & { organizationId: Types.ObjectId | string };
@@ -91,4 +94,83 @@ export async function runToolCall(deps: ToolDeps, tools: readonly AgentTool[] | 
   );
   const { durationMs, ...rest } = outcome;
   return { call, outcome: rest.ok ? { ok: true, result: rest.result } : { ok: false, error: rest.error }, durationMs };
+}
+
+// ---- Tool turns in a conversation: the text line and the media session run the model's calls alike.
+
+/** Tool turns in a row after which the model is offered no tool and must speak: a wrong call may be corrected, not repeated forever. */
+export const MAX_TOOL_ROUNDS = 3;
+/** How long an `async` tool may take before the agent says its wait message rather than leave dead air. */
+export const ASYNC_WAIT_MS = 1000;
+/** What an `async` tool without a `waitMessage` has the agent say. */
+export const DEFAULT_WAIT_MESSAGE = 'One moment while I check that.';
+
+/** A tool call run: what the model is told, and how long it took. */
+export type ToolRun = ToolExchange & { durationMs: number };
+
+/**
+ * What the model's tool calls do in one conversation. The media session is given one, so a
+ * built-in that acts on the line itself can be added by wrapping the conversation's own.
+ */
+export interface ToolActions {
+  run(call: ToolCall, toolCallId: string): Promise<ToolRun>;
+}
+
+/** The agent's http tools and `end_call`, run for one conversation. */
+export const agentToolActions = (deps: ToolDeps, tools: readonly AgentTool[] | undefined, conversation: ToolConversation): ToolActions => ({
+  run: (call, toolCallId) => runToolCall(deps, tools, call, toolCallId, conversation),
+});
+
+/** A tool turn as the transcript stores it. */
+export interface ToolTurn {
+  role: 'tool';
+  text: string;
+  tool: { toolCallId: string; call: ToolCall; outcome: ToolExchange['outcome']; durationMs: number };
+}
+
+/** Tool turns at the end of the transcript: the model has been answering with tools this long. */
+export function toolRoundsAtEnd(turns: readonly { role: string }[]): number {
+  let rounds = 0;
+  while (rounds < turns.length && turns[turns.length - 1 - rounds].role === 'tool') rounds += 1;
+  return rounds;
+}
+
+/** What the agent says while an `async` tool is slow; undefined for any other call. */
+export function waitMessageOf(tools: readonly AgentTool[] | undefined, call: ToolCall): string | undefined {
+  const tool = httpTools(tools).find((t) => t.name === call.name);
+  return tool?.async ? tool.waitMessage?.trim() || DEFAULT_WAIT_MESSAGE : undefined;
+}
+
+export interface ToolRound {
+  actions: ToolActions;
+  tools: readonly AgentTool[] | undefined;
+  /** The id of the call about to be made (stable for its place in the transcript). */
+  nextId(): string;
+  /** An `async` tool has not answered within ASYNC_WAIT_MS: the agent says `message`. */
+  waiting(message: string): Promise<void>;
+  /** A call is done: its turn is stored at once, ending the conversation when the model hung up. */
+  ran(turn: ToolTurn, ends: boolean): Promise<void>;
+}
+
+/** Runs the model's tool calls in order; true when one of them ended the conversation. */
+export async function runToolCalls(calls: readonly ToolCall[], round: ToolRound): Promise<boolean> {
+  let ended = false;
+  for (const [i, call] of calls.entries()) {
+    const toolCallId = round.nextId();
+    const running = round.actions.run(call, toolCallId);
+    const message = waitMessageOf(round.tools, call);
+    if (message !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), ASYNC_WAIT_MS)));
+      const first = await Promise.race([running.catch(() => undefined), slow]);
+      clearTimeout(timer);
+      if (first === 'slow') await round.waiting(message);
+    }
+    const { outcome, durationMs } = await running;
+    const ends = endsCall(round.tools, call);
+    ended ||= ends;
+    const text = outcome.ok ? `${call.name} answered` : `${call.name} failed: ${outcome.error}`;
+    await round.ran({ role: 'tool', text, tool: { toolCallId, call, outcome, durationMs } }, ended && i === calls.length - 1);
+  }
+  return ended;
 }

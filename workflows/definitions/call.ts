@@ -48,8 +48,8 @@ export interface CallInput {
  * `hangup_requested` (POST /calls/{id}/hangup or the operator's signal); `no_answer`; `busy`;
  * `failed`; `voicemail` (behaviour `hangup`); `voicemail_left` (behaviour `leave_message`);
  * `credits_exhausted` (the organization had no minute left for the next one: the agent said a
- * closing line and hung up at the minute's boundary). A voicemail with behaviour `mark_no_answer`
- * ends as `no_answer`.
+ * closing line and hung up at the minute's boundary); `transferred` (the agent handed the call to a
+ * person). A voicemail with behaviour `mark_no_answer` ends as `no_answer`.
  */
 export const DISPOSITIONS = [
   'completed',
@@ -62,6 +62,7 @@ export const DISPOSITIONS = [
   'voicemail',
   'voicemail_left',
   'credits_exhausted',
+  'transferred',
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 

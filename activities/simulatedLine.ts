@@ -4,6 +4,7 @@ import { Agent } from '../models/agent';
 import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
 import { callLlm, turnsOf } from '../conversation/call';
+import { callZone, recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
 import { MAX_TOOL_ROUNDS, agentToolActions, runToolCalls, toolRoundsAtEnd, toolSpecs, type ToolDeps } from '../conversation/tools';
 import type { CallRecord } from '../models/call';
@@ -83,13 +84,13 @@ async function agentMove(
   llm: LlmProvider,
   profile: ReturnType<typeof agentProfile>,
   turns: Turn[],
-  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps },
+  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps; timezone: string },
 ): Promise<{ said: NewTurn[]; ends: boolean }> {
   const offered = toolRoundsAtEnd(turns) < MAX_TOOL_ROUNDS ? profile : { ...profile, tools: [] };
   const reply = await llm.reply(offered, turns);
   const said: NewTurn[] = reply.text ? [{ role: 'agent', text: reply.text }] : [];
   if (!reply.toolCalls?.length) return { said, ends: reply.done };
-  const { call, agent, tools } = context;
+  const { call, agent, tools, timezone } = context;
   const callId = String(call._id);
   const conversation = {
     type: 'call' as const,
@@ -98,6 +99,7 @@ async function agentMove(
     externalRef: call.externalRef || null,
     direction: call.direction,
     organizationId: call.organizationId,
+    timezone,
   };
   const ends = await runToolCalls(reply.toolCalls, {
     actions: agentToolActions(tools, agent.tools, conversation),
@@ -128,11 +130,17 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
       heartbeating(async (signal) => {
         const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
-        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools) };
+        const timezone = await callZone(call);
+        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
         const llm = await callLlm(llms, call, agent);
-        const said = stored.find((t) => t.ends);
-        if (said) return { endedBy: said.ends as 'agent' | 'contact' };
         const turns = turnsOf(stored);
+        // The callback the person asked for goes with the end, for their campaign's next attempt.
+        const endedBy = (by: 'agent' | 'contact') => {
+          const callback = recordedCallback(turns);
+          return { endedBy: by, ...(callback ? { callbackAt: callback.at } : {}) };
+        };
+        const said = stored.find((t) => t.ends);
+        if (said) return endedBy(said.ends as 'agent' | 'contact');
         const scenario = scenarioOf(phoneNumber);
         while (turns.length < MAX_TURNS) {
           const index = turns.length;
@@ -145,7 +153,7 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
           if (turns[index - 1]?.role !== 'agent') {
-            const move = await agentMove(llm, profile, turns, { call, agent, tools });
+            const move = await agentMove(llm, profile, turns, { call, agent, tools, timezone });
             said = move.said;
             if (move.ends) ends = 'agent';
           } else {
@@ -156,9 +164,9 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           if (scenario === 'hangs_up_early') ends ??= 'contact';
           for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
           turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
-          if (ends) return { endedBy: ends };
+          if (ends) return endedBy(ends);
         }
-        return { endedBy: 'contact' as const };
+        return endedBy('contact');
       }),
 
     simulatedAudioCall: ({ callId, phoneNumber, inbound }) =>

@@ -91,14 +91,15 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
 
 /**
  * What the workflow hears of a media session's end: the agent's goodbye (or its hanging up on a
- * silent line) as the agent ending the call; `hostEnded` and `closed`, what an end from outside
- * the session and a closed transport mean on this line; any other end as the call failing.
+ * silent line) as the agent ending the call, with the callback the person asked for, if any (a
+ * campaign's next attempt); `hostEnded` and `closed`, what an end from outside the session and a
+ * closed transport mean on this line; any other end as the call failing.
  */
-export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefined, closed: CarrierEvent | undefined): CarrierEvent | undefined {
+export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefined, closed: CarrierEvent | undefined, callbackAt?: string): CarrierEvent | undefined {
   switch (end.reason) {
     case 'agent_ended':
     case 'silence':
-      return { type: 'ended', by: 'agent' };
+      return { type: 'ended', by: 'agent', ...(callbackAt ? { callbackAt } : {}) };
     case 'transport_closed':
       return closed;
     case 'ended_by_host':

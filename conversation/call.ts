@@ -5,6 +5,7 @@ import { CallTurn, appendTurn, transcriptOf, type StoredToolTurn } from '../mode
 import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import type { Conversation, ReplyHooks, ReplyTurn } from './conversation';
+import { callZone, recordedCallback } from './callback';
 import { agentProfile } from './profile';
 import { agentToolActions, toolRoundsAtEnd, toolSpecs, type ToolActions, type ToolDeps } from './tools';
 import { replyWithTools } from './toolReply';
@@ -63,8 +64,9 @@ export class CallConversation implements Conversation {
     if (!agent) return undefined;
     const stored = await transcriptOf(callId);
     const turns = turnsOf(stored).map((t, i) => ({ ...t, index: stored[i].index }));
-    const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools) };
-    const conversation = { type: 'call' as const, id: callId, agentId: String(call.agentId), externalRef: call.externalRef || null, direction: call.direction, organizationId: call.organizationId };
+    const timezone = await callZone(call);
+    const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
+    const conversation = { type: 'call' as const, id: callId, agentId: String(call.agentId), externalRef: call.externalRef || null, direction: call.direction, organizationId: call.organizationId, timezone };
     return new CallConversation(call, agent, await llmFor(call, agent), profile, turns, agentToolActions(tools, agent.tools, conversation));
   }
 
@@ -82,6 +84,11 @@ export class CallConversation implements Conversation {
     this.turns.push({ index, role: turn.role, text: turn.text, ...(turn.role === 'tool' ? { tool: { call: turn.tool.call, outcome: turn.tool.outcome } } : {}) });
     this.written = this.written.then(() => appendTurn(this.callId, index, turn, ends));
     return this.written;
+  }
+
+  /** When the person asked to be called back, as the `callback` tool recorded it last. */
+  callbackAt(): string | undefined {
+    return recordedCallback(this.turns)?.at;
   }
 
   opening(): string | undefined {

@@ -5,6 +5,7 @@ import { BUILT_IN_NAMES, type AgentTool, type HttpTool } from '../models/agent';
 import { rotateToolSigningSecret, toolSigningSecret } from '../models/toolSigningSecret';
 import type { ToolCall, ToolExchange, ToolSpec } from '../providers/llm/interface';
 import { callHttpTool, type ToolRequest } from '../providers/tools/httpTool';
+import { callbackSpec, runCallback, type CallbackContext } from './callback';
 
 /** What running an agent's tools needs of the server. */
 export interface ToolDeps {
@@ -16,8 +17,8 @@ export interface ToolDeps {
 /** The server's ToolDeps from its configuration: the worker's and the API's sessions sign alike. */
 export const toolDepsOf = (config: Pick<Config, 'byok' | 'tools'>): ToolDeps => ({ encryptionKeys: config.byok.encryptionKeys, allowLoopback: config.tools.allowLoopback });
 
-/** The conversation a tool is called from, as the tool's request names it. */
-export type ToolConversation = ToolRequest['conversation'] & { organizationId: Types.ObjectId | string };
+/** The conversation a tool is called from, as the tool's request names it; `timezone` is where the person is, for `callback`. */
+export type ToolConversation = ToolRequest['conversation'] & { organizationId: Types.ObjectId | string; timezone?: string };
 
 const httpTools = (tools: readonly AgentTool[] | undefined) => (tools ?? []).filter((t): t is HttpTool => t.type === 'http');
 
@@ -27,13 +28,17 @@ const END_CALL: ToolSpec = {
   parameters: { type: 'object', properties: {} },
 };
 
+const hasBuiltIn = (tools: readonly AgentTool[] | undefined, type: AgentTool['type']) => (tools ?? []).some((t) => t.type === type);
+
 /**
  * The agent's tools as the model is offered them: its http tools first, in its order (the
- * simulated model calls the first), then the built-ins the conversation acts on.
+ * simulated model calls the first), then the built-ins the conversation acts on; `callback` where
+ * the person's zone is known.
  */
-export const toolSpecs = (tools: readonly AgentTool[] | undefined): ToolSpec[] => [
+export const toolSpecs = (tools: readonly AgentTool[] | undefined, callback?: CallbackContext): ToolSpec[] => [
   ...httpTools(tools).map(({ name, description, parameters }) => ({ name, description, parameters })),
-  ...((tools ?? []).some((t) => t.type === 'end_call') ? [END_CALL] : []),
+  ...(hasBuiltIn(tools, 'end_call') ? [END_CALL] : []),
+  ...(callback && hasBuiltIn(tools, 'callback') ? [callbackSpec(callback, Date.now())] : []),
 ];
 
 /** The model asked to hang up, with a tool the agent has. */
@@ -83,11 +88,15 @@ async function signingSecret(deps: ToolDeps, organizationId: Types.ObjectId | st
  */
 export async function runToolCall(deps: ToolDeps, tools: readonly AgentTool[] | undefined, call: ToolCall, toolCallId: string, conversation: ToolConversation): Promise<ToolExchange & { durationMs: number }> {
   if (endsCall(tools, call)) return { call, outcome: { ok: true, result: { ended: true } }, durationMs: 0 };
+  if (call.name === BUILT_IN_NAMES.callback && hasBuiltIn(tools, 'callback') && conversation.timezone) {
+    const args = typeof call.arguments === 'object' && call.arguments !== null ? (call.arguments as Record<string, unknown>) : {};
+    return { call, outcome: runCallback(args, { timezone: conversation.timezone }, Date.now()), durationMs: 0 };
+  }
   const tool = httpTools(tools).find((t) => t.name === call.name);
   if (!tool) return { call, outcome: { ok: false, error: `there is no tool named ${call.name}` }, durationMs: 0 };
   const problem = argumentsProblem(tool, call.arguments);
   if (problem) return { call, outcome: { ok: false, error: problem }, durationMs: 0 };
-  const { organizationId, ...named } = conversation;
+  const { organizationId, timezone: _zone, ...named } = conversation;
   const outcome = await callHttpTool(
     { toolCallId, name: tool.name, arguments: call.arguments as Record<string, unknown>, conversation: named },
     { url: tool.url, timeoutSeconds: tool.timeoutSeconds, secret: await signingSecret(deps, organizationId), allowLoopback: deps.allowLoopback },

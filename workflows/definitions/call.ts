@@ -78,7 +78,7 @@ export type CarrierEvent = (
   | { type: 'no_answer' }
   | { type: 'failed'; reason: string }
   /** The conversation is over: the agent finished, or the callee hung up. */
-  | { type: 'ended'; by: 'agent' | 'contact' }
+  | { type: 'ended'; by: 'agent' | 'contact'; callbackAt?: string }
 ) & { carrierCallId?: string };
 
 export interface DialAccepted {
@@ -157,6 +157,8 @@ export interface CallState {
   refused?: DialRefusal;
   /** In the result: the API had given up on the dial before it started, so nothing was dialled. */
   abandoned?: true;
+  /** In the result: the person asked to be called back then (ISO, from the agent's `callback` tool). */
+  callbackAt?: string;
 }
 
 /** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */

@@ -178,8 +178,11 @@ def sync_detailed(
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
     call created; +442079460021: answers and asks the agent to look something up: the agent calls its
     first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the
-    report has `optOut: true` and the number becomes do-not-call.
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -265,8 +268,11 @@ def sync(
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
     call created; +442079460021: answers and asks the agent to look something up: the agent calls its
     first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the
-    report has `optOut: true` and the number becomes do-not-call.
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -347,8 +353,11 @@ async def asyncio_detailed(
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
     call created; +442079460021: answers and asks the agent to look something up: the agent calls its
     first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the
-    report has `optOut: true` and the number becomes do-not-call.
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -432,8 +441,11 @@ async def asyncio(
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
     call created; +442079460021: answers and asks the agent to look something up: the agent calls its
     first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the
-    report has `optOut: true` and the number becomes do-not-call.
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

@@ -1,17 +1,19 @@
 import { Context } from '@temporalio/activity';
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
+import { Campaign } from '../models/campaign';
 import { Call, projectCall, recountCallSessionsSoon, type CallRecord } from '../models/call';
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { CallReport } from '../models/callReport';
 import { markDoNotCall } from '../models/contact';
-import { appendTurn, appendClosingTurn, transcriptOf, type StoredToolTurn } from '../models/callTurn';
+import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
 import { isBrowserCall } from '../domain/inbound';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
-import { callLlm } from '../conversation/call';
+import { callLlm, turnsOf } from '../conversation/call';
+import { recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
@@ -39,11 +41,19 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
 const toolCallsOf = (turns: Turn[]) =>
   turns.flatMap((t) => (t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : []));
 
-export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] =>
-  stored.map((t) => {
-    const tool = t.tool as StoredToolTurn | undefined;
-    return { role: t.role as Turn['role'], text: t.text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) };
-  });
+/**
+ * The callback the person asked for: the last one the `callback` tool recorded. For a campaign
+ * recipient, whether it became their next attempt: not once `retryLimit` attempts are made.
+ */
+async function callbackOf(call: CallRecord, turns: Turn[]) {
+  const recorded = recordedCallback(turns);
+  if (!recorded) return undefined;
+  const { at, timezone } = recorded;
+  if (!call.campaignId) return { at, timezone };
+  const campaign = await Campaign.findById(call.campaignId, { settings: 1 }).lean();
+  const scheduled = campaign !== null && call.attemptNumber < campaign.settings.retryLimit;
+  return { at, timezone, nextAttempt: scheduled ? ('scheduled' as const) : ('retry_limit_reached' as const) };
+}
 
 async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
   const { call, agent, stored } = await readCall(callId);
@@ -194,6 +204,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
         disposition,
         ...analysis,
         toolCalls: toolCallsOf(turns),
+        callback: await callbackOf(call, turns),
       });
       return String(report._id);
     } catch (err) {

@@ -3,9 +3,10 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Agent } from '../models/agent';
 import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
-import { callLlm } from '../conversation/call';
+import { callLlm, turnsOf } from '../conversation/call';
+import { callZone, recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
-import { endsCall, runToolCall, toolSpecs, type ToolDeps } from '../conversation/tools';
+import { MAX_TOOL_ROUNDS, agentToolActions, runToolCalls, toolRoundsAtEnd, toolSpecs, type ToolDeps } from '../conversation/tools';
 import type { CallRecord } from '../models/call';
 import type { AgentRecord } from '../models/agent';
 import { callerReply, personaReply } from '../providers/carrier/persona';
@@ -15,7 +16,7 @@ import type { LlmSource } from '../providers/llm';
 import type { LlmProvider, Turn } from '../providers/llm/interface';
 import type { EmbeddedSpeech } from '../providers/speechSource';
 import type { SimulatedLineActivities } from '../workflows/definitions';
-import { readCall, turnsOf } from './calls';
+import { readCall } from './calls';
 
 /** The audio line's ends: where the callee's phone connects, how it signs, and the engines it hears and speaks with. */
 export interface AudioLineDeps {
@@ -39,8 +40,6 @@ export interface SimulatedLineDeps {
 const HEARTBEAT_MS = 1000;
 /** Enough turns for any simulated conversation; the line hangs up rather than talk forever. */
 const MAX_TURNS = 60;
-/** Tool turns in a row after which the model is offered no tool and must speak: a wrong call may be corrected, not repeated forever. */
-const MAX_TOOL_ROUNDS = 3;
 /** How long the callee's phone waits for the call's read model to name the line (the call workflow writes it as the dial is accepted). */
 const READ_MODEL_WAIT_MS = 15_000;
 
@@ -73,30 +72,25 @@ function untilCancelled(signal: AbortSignal): Promise<never> {
   });
 }
 
-function toolRoundsAtEnd(turns: Turn[]): number {
-  let rounds = 0;
-  while (rounds < turns.length && turns[turns.length - 1 - rounds].role === 'tool') rounds += 1;
-  return rounds;
-}
-
 type NewTurn = Parameters<typeof appendTurn>[2];
 
 /**
  * The agent's move on the text line: what it says, then the tools the model calls, each run and
  * stored as a turn of its own (its Idempotency-Key is the call and the turn's index: the same on a
- * retry). `ends` when the model said it was done or hung up with `end_call`.
+ * retry), after the wait message of an `async` tool that was slow. `ends` when the model said it
+ * was done or hung up with `end_call`.
  */
 async function agentMove(
   llm: LlmProvider,
   profile: ReturnType<typeof agentProfile>,
   turns: Turn[],
-  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps },
+  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps; timezone: string },
 ): Promise<{ said: NewTurn[]; ends: boolean }> {
   const offered = toolRoundsAtEnd(turns) < MAX_TOOL_ROUNDS ? profile : { ...profile, tools: [] };
   const reply = await llm.reply(offered, turns);
   const said: NewTurn[] = reply.text ? [{ role: 'agent', text: reply.text }] : [];
   if (!reply.toolCalls?.length) return { said, ends: reply.done };
-  const { call, agent, tools } = context;
+  const { call, agent, tools, timezone } = context;
   const callId = String(call._id);
   const conversation = {
     type: 'call' as const,
@@ -105,14 +99,21 @@ async function agentMove(
     externalRef: call.externalRef || null,
     direction: call.direction,
     organizationId: call.organizationId,
+    timezone,
   };
-  for (const toolCall of reply.toolCalls) {
-    const toolCallId = `tc_${callId}_${turns.length + said.length}`;
-    const { outcome, durationMs } = await runToolCall(tools, agent.tools, toolCall, toolCallId, conversation);
-    const text = outcome.ok ? `${toolCall.name} answered` : `${toolCall.name} failed: ${outcome.error}`;
-    said.push({ role: 'tool', text, tool: { toolCallId, call: toolCall, outcome, durationMs } });
-  }
-  return { said, ends: reply.toolCalls.some((c) => endsCall(agent.tools, c)) };
+  const ends = await runToolCalls(reply.toolCalls, {
+    actions: agentToolActions(tools, agent.tools, conversation),
+    tools: agent.tools,
+    nextId: () => `tc_${callId}_${turns.length + said.length}`,
+    // Stored as it is said, before the tool answers; the move's own write of it later finds it there.
+    waiting: async (message) => {
+      const turn = { role: 'agent' as const, text: message };
+      await appendTurn(callId, turns.length + said.length, turn);
+      said.push(turn);
+    },
+    ran: async (turn) => void said.push(turn),
+  });
+  return { said, ends };
 }
 
 /** The simulated line's calls once answered: turn by turn as text, or the callee's phone on the media socket. */
@@ -129,11 +130,17 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
       heartbeating(async (signal) => {
         const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
-        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools) };
+        const timezone = await callZone(call);
+        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
         const llm = await callLlm(llms, call, agent);
-        const said = stored.find((t) => t.ends);
-        if (said) return { endedBy: said.ends as 'agent' | 'contact' };
         const turns = turnsOf(stored);
+        // The callback the person asked for goes with the end, for their campaign's next attempt.
+        const endedBy = (by: 'agent' | 'contact') => {
+          const callback = recordedCallback(turns);
+          return { endedBy: by, ...(callback ? { callbackAt: callback.at } : {}) };
+        };
+        const said = stored.find((t) => t.ends);
+        if (said) return endedBy(said.ends as 'agent' | 'contact');
         const scenario = scenarioOf(phoneNumber);
         while (turns.length < MAX_TURNS) {
           const index = turns.length;
@@ -146,7 +153,7 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
           if (turns[index - 1]?.role !== 'agent') {
-            const move = await agentMove(llm, profile, turns, { call, agent, tools });
+            const move = await agentMove(llm, profile, turns, { call, agent, tools, timezone });
             said = move.said;
             if (move.ends) ends = 'agent';
           } else {
@@ -157,9 +164,9 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           if (scenario === 'hangs_up_early') ends ??= 'contact';
           for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
           turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
-          if (ends) return { endedBy: ends };
+          if (ends) return endedBy(ends);
         }
-        return { endedBy: 'contact' as const };
+        return endedBy('contact');
       }),
 
     simulatedAudioCall: ({ callId, phoneNumber, inbound }) =>

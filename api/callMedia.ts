@@ -11,6 +11,7 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { CallConversation, type LlmFor } from '../conversation/call';
 import { MediaSession } from '../conversation/mediaSession';
 import { callRecorder } from '../conversation/recorder';
+import { toolDepsOf } from '../conversation/tools';
 import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd, Transport } from '../conversation/transport';
 import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
@@ -42,7 +43,7 @@ export interface CallMedia {
  */
 export async function openCallMedia(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<CallMedia> {
   const { config, speech } = deps;
-  const conversation = await CallConversation.open(callId, deps.llmFor);
+  const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(config));
   const agent = conversation && (await Agent.findById(conversation.call.agentId, { type: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
@@ -79,6 +80,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
         turnTaking: turnTakingOf(agent),
         sampleRate: PIPELINE_SAMPLE_RATE,
         language: call.language,
+        actions: conversation.actions,
         ...(recorder ? { recorder } : {}),
         ...(onPartial ? { onPartial } : {}),
         onTurnTiming: deps.onTurnTiming && ((timing) => deps.onTurnTiming!(callId, timing)),
@@ -89,14 +91,15 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
 
 /**
  * What the workflow hears of a media session's end: the agent's goodbye (or its hanging up on a
- * silent line) as the agent ending the call; `hostEnded` and `closed`, what an end from outside
- * the session and a closed transport mean on this line; any other end as the call failing.
+ * silent line) as the agent ending the call, with the callback the person asked for, if any (a
+ * campaign's next attempt); `hostEnded` and `closed`, what an end from outside the session and a
+ * closed transport mean on this line; any other end as the call failing.
  */
-export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefined, closed: CarrierEvent | undefined): CarrierEvent | undefined {
+export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefined, closed: CarrierEvent | undefined, callbackAt?: string): CarrierEvent | undefined {
   switch (end.reason) {
     case 'agent_ended':
     case 'silence':
-      return { type: 'ended', by: 'agent' };
+      return { type: 'ended', by: 'agent', ...(callbackAt ? { callbackAt } : {}) };
     case 'transport_closed':
       return closed;
     case 'ended_by_host':

@@ -174,7 +174,7 @@ class StreamSession implements Transport {
     this.release();
     // A socket closed after `stop` ends through Twilio's callbacks, as with the relay; without one, the call failed.
     const closed: CarrierEvent | undefined = this.stopped ? undefined : { type: 'failed', reason: 'the media stream closed without a stop message' };
-    const event = callEndEvent(end, undefined, closed);
+    const event = callEndEvent(end, undefined, closed, this.admitted.conversation.callbackAt());
     // Told before the socket closes, so that Twilio's `completed` callback cannot overtake it.
     await reportCallEnd(this.workflows, this.callId, end, event);
     // Closing the socket ends <Connect>, and with no TwiML after it Twilio hangs up.

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { RawData, WebSocket } from 'ws';
 import { CallConversation, callLlm, type LlmFor } from '../conversation/call';
 import type { ReplyTurn } from '../conversation/conversation';
+import { toolDepsOf } from '../conversation/tools';
 import type { Config } from '../config';
 import type { LlmSource } from '../providers/llm';
 import { notFound, permissionDenied } from './errors';
@@ -46,7 +47,7 @@ export function twilioRelay(deps: RelayDeps): SocketRoute {
     config: deps.config,
     maxPayload: MAX_RELAY_MESSAGE_BYTES,
     admit: async (callId, claim) => {
-      const conversation = await CallConversation.open(callId, deps.llmFor);
+      const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(deps.config));
       if (!conversation) throw notFound('call in progress', 'path.id');
       // Twilio's speech would run on the service's account: a byok call's speech goes through Media Streams only.
       if (conversation.call.byok) throw permissionDenied("A byok call's speech runs only on the organization's own credentials, never through ConversationRelay.");

@@ -6,7 +6,8 @@
  * conversation's hands (read, size-capped, parsed). Beside it, in the same run, the baseline: a bare
  * POST of the same body with node:http to the same server, which has none of that work.
  * What this does not include: the organization's signing-secret read (one database read per call)
- * and the model's next request, whose first token is the vendor's time.
+ * and the model's next request, whose first token is the vendor's time. Then, in the same run, the
+ * wait message of an `async` tool on media sessions (bench/toolWait.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { argumentsProblem } from '../conversation/tools';
 import type { HttpTool } from '../models/agent';
 import { callHttpTool } from '../providers/tools/httpTool';
 import { percentile } from './servers';
+import { TOOL_MS, waitMessageDelays, waitMessageRow } from './toolWait';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
@@ -27,13 +29,13 @@ const server = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
   req.on('end', () => {
-    const { toolCallId } = JSON.parse(raw) as { toolCallId: string };
+    const { toolCallId, name } = JSON.parse(raw) as { toolCallId: string; name: string };
     arrived.set(toolCallId, performance.now());
     setTimeout(() => {
       res.writeHead(200, { 'content-type': 'application/json' });
       answered.set(toolCallId, performance.now());
       res.end(JSON.stringify({ answer: 'Your order shipped on Monday.' }));
-    }, DELAY_MS);
+    }, name === 'slow_lookup' ? TOOL_MS : DELAY_MS);
   });
 });
 
@@ -95,6 +97,7 @@ async function main() {
   console.log(row('  baseline: bare POST -> request at the tool', samples.bare.out));
   console.log(row('back: tool answer -> outcome in hand', samples.platform.back));
   console.log(row('  baseline: bare POST answer -> parsed', samples.bare.back));
+  console.log(waitMessageRow(await waitMessageDelays(url)));
   await new Promise<void>((r) => server.close(() => r()));
 }
 

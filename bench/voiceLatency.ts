@@ -14,12 +14,12 @@
 import { performance } from 'node:perf_hooks';
 import { MediaSession } from '../conversation/mediaSession';
 import type { TurnTiming } from '../conversation/agentTurn';
-import { Framer, PIPELINE_SAMPLE_RATE, frameBytes, samplesOf } from '../lib/audio';
+import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import type { LlmProvider } from '../providers/llm/interface';
 import { SimulatedStt } from '../providers/stt/simulated';
-import { SimulatedTts } from '../providers/tts/simulated';
 import { FakeTransport, MemoryConversation, PROFILE, testSettings } from '../test/fakes/voice';
 import { fixedDelayTts } from './fixedDelayTts';
+import { RealTimeMicrophone, utteranceFrames } from './realTimeMicrophone';
 
 const STT_MS = 300;
 const LLM_MS = 200;
@@ -29,7 +29,6 @@ const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 30;
 const CAPACITY_STEPS = [100, 200, 300, 400, 600, 800];
 const UTTERANCE = 'Where is my order?';
 const REPLY = 'Sure, let me check that for you.';
-const FRAME = frameBytes(PIPELINE_SAMPLE_RATE);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const llm = {
@@ -43,7 +42,6 @@ const llm = {
   }),
 } as unknown as LlmProvider;
 
-const simulatedTts = new SimulatedTts();
 const tts = fixedDelayTts(TTS_MS);
 
 interface Sample {
@@ -55,17 +53,15 @@ interface Sample {
 class Caller {
   readonly transport = new FakeTransport();
   readonly session: MediaSession;
-  private sent = 0;
-  private speakingFrom = -1;
-  private speechEnd: number | undefined;
+  private readonly microphone: RealTimeMicrophone;
   private firstFrame: number | undefined;
 
   constructor(
-    private readonly t0: number,
-    private readonly utterance: Buffer[],
-    private readonly lastLoud: number,
+    t0: number,
+    utterance: { frames: Buffer[]; lastLoud: number },
     private readonly samples: Sample[],
   ) {
+    this.microphone = new RealTimeMicrophone(t0, utterance);
     this.session = new MediaSession({
       conversation: new MemoryConversation(llm, { ...PROFILE, greeting: 'Hello.' }),
       stt: new SimulatedStt({ endpointMs: STT_MS }),
@@ -79,59 +75,38 @@ class Caller {
     this.transport.session = this.session;
     const send = this.transport.sendAudio.bind(this.transport);
     this.transport.sendAudio = (frame) => {
-      if (this.speechEnd !== undefined && this.firstFrame === undefined) this.firstFrame = performance.now();
+      if (this.microphone.speechEnd !== undefined && this.firstFrame === undefined) this.firstFrame = performance.now();
       send(frame);
     };
   }
 
-  /** Sends every frame whose 20 ms have passed; frame i covers [t0 + 20 i, t0 + 20 (i + 1)). */
   tick(now: number): void {
-    while (this.t0 + (this.sent + 1) * 20 <= now) {
-      const i = this.sent++;
-      const k = this.speakingFrom >= 0 ? i - this.speakingFrom : -1;
-      if (k >= 0 && k < this.utterance.length) {
-        this.session.audio(this.utterance[k]);
-        if (k === this.utterance.length - 1) this.speakingFrom = -1;
-        // The caller stopped speaking at the last loud sample's place in real time.
-        if (k === Math.floor(this.lastLoud / FRAME)) this.speechEnd = this.t0 + 20 * i + ((this.lastLoud % FRAME) / FRAME) * 20;
-      } else {
-        this.session.audio(Buffer.alloc(FRAME));
-      }
-    }
+    this.microphone.tick(now, this.session);
   }
 
   /** Takes the turn's figures, then speaks again 500 ms after the agent's turn has played. */
   private record(timing: TurnTiming): void {
-    if (timing.heardAt !== undefined && this.speechEnd !== undefined && this.firstFrame !== undefined) {
+    const speechEnd = this.microphone.speechEnd;
+    if (timing.heardAt !== undefined && speechEnd !== undefined && this.firstFrame !== undefined) {
       const t = timing as Required<TurnTiming>;
       this.samples.push({
-        total: this.firstFrame - this.speechEnd,
-        stages: [t.heardAt - this.speechEnd, t.firstTokenAt - t.heardAt, t.firstSentenceAt - t.firstTokenAt, t.firstAudioAt - t.firstSentenceAt, t.firstFrameAt - t.firstAudioAt],
+        total: this.firstFrame - speechEnd,
+        stages: [t.heardAt - speechEnd, t.firstTokenAt - t.heardAt, t.firstSentenceAt - t.firstTokenAt, t.firstAudioAt - t.firstSentenceAt, t.firstFrameAt - t.firstAudioAt],
       });
     }
-    [this.speechEnd, this.firstFrame] = [undefined, undefined];
-    setTimeout(() => (this.speakingFrom = this.sent), 500).unref();
+    [this.microphone.speechEnd, this.firstFrame] = [undefined, undefined];
+    setTimeout(() => this.microphone.speak(), 500).unref();
   }
 }
 
-async function utteranceFrames(): Promise<{ frames: Buffer[]; lastLoud: number }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of simulatedTts.synthesize(UTTERANCE, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
-  const audio = Buffer.concat(chunks);
-  const samples = samplesOf(audio);
-  let last = samples.length - 1;
-  while (last > 0 && Math.abs(samples[last]) < 1600) last--;
-  return { frames: new Framer(FRAME).push(audio), lastLoud: last * 2 };
-}
-
 async function run(sessions: number, seconds: number): Promise<{ samples: Sample[]; rssPerSession: number; heapPerSession: number }> {
-  const { frames, lastLoud } = await utteranceFrames();
+  const utterance = await utteranceFrames(UTTERANCE);
   global.gc?.();
   const before = process.memoryUsage();
   const samples: Sample[] = [];
   const start = performance.now();
   // Callers start spread over the first second, as real sessions would not arrive in step.
-  const callers = Array.from({ length: sessions }, (_, i) => new Caller(start + (i * 1000) / sessions, frames, lastLoud, samples));
+  const callers = Array.from({ length: sessions }, (_, i) => new Caller(start + (i * 1000) / sessions, utterance, samples));
   await Promise.all(callers.map((c) => c.session.start()));
   let peak = before;
   const ticker = setInterval(() => {

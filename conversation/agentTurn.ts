@@ -1,6 +1,7 @@
 import type { TtsOptions, TtsProvider } from '../providers/tts/interface';
 import type { Conversation, ReplyTurn } from './conversation';
 import type { Playback } from './playback';
+import type { ToolActions } from './tools';
 import { SentenceChunker } from './sentences';
 import type { EndReason } from './transport';
 
@@ -31,6 +32,8 @@ export interface AgentTurnDeps {
   playback: Playback;
   llmTimeoutMs: number;
   ttsTimeoutMs: number;
+  /** What the model's tool calls do; the conversation's own when absent. */
+  actions?: ToolActions;
 }
 
 interface Sentence {
@@ -87,6 +90,16 @@ export class AgentTurn {
           for (const sentence of chunker.push(chunk)) this.say(sentence);
         },
         () => this.stopped,
+        {
+          ...(this.deps.actions ? { actions: this.deps.actions } : {}),
+          // A running tool is not a stalled model; the words before it are spoken while it runs.
+          toolRunning: (running) => {
+            if (!running) return watchdog.reset();
+            watchdog.clear();
+            const said = chunker.flush();
+            if (said) this.say(said);
+          },
+        },
       );
       // A reply that comes after the turn failed has nobody to hear of its write failing.
       reply.then(({ stored }) => stored.catch(() => undefined), () => undefined);

@@ -1,12 +1,15 @@
 import { Types } from 'mongoose';
 import { Agent, type AgentRecord } from '../models/agent';
 import { Call, type CallRecord } from '../models/call';
-import { CallTurn, appendTurn, transcriptOf } from '../models/callTurn';
+import { CallTurn, appendTurn, transcriptOf, type StoredToolTurn } from '../models/callTurn';
 import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
-import type { Conversation, ReplyTurn } from './conversation';
+import type { Conversation, ReplyHooks, ReplyTurn } from './conversation';
+import { callZone, recordedCallback } from './callback';
 import { agentProfile } from './profile';
-import { cutTo, speakStream } from './turnText';
+import { agentToolActions, toolRoundsAtEnd, toolSpecs, type ToolActions, type ToolDeps } from './tools';
+import { replyWithTools } from './toolReply';
+import { cutTo } from './turnText';
 
 /** Picks the language model for one call's agent (its own provider, the organization's key...). */
 export type LlmFor = (call: CallRecord, agent: AgentRecord) => Promise<LlmProvider>;
@@ -16,48 +19,76 @@ export function callLlm(llms: LlmSource, call: CallRecord, agent: AgentRecord): 
   return llms.forSession({ organizationId: String(call.organizationId), byok: call.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
 }
 
+/** A call's stored transcript as the model reads it, tool turns with their call and outcome. */
+export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[] =>
+  stored.map((t) => {
+    const tool = t.tool as StoredToolTurn | undefined;
+    return { role: t.role as Turn['role'], text: t.text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) };
+  });
+
 interface StoredTurn extends Turn {
   index: number;
 }
+
+type NewTurn = { role: 'agent' | 'contact'; text: string } | { role: 'tool'; text: string; tool: StoredToolTurn };
 
 /**
  * A live call's conversation, as our media session drives it over Twilio Media Streams
  * (api/mediaStreams.ts) or Twilio's ConversationRelay drives it (api/relay.ts, TWILIO_SPEECH=relay):
  * the callee's turns arrive as text, the agent's go out as streamed text, and each turn is written
  * to the call's transcript as it is said, under the same (callId, index) keys the
- * simulated line uses, so GET /calls/{id}/transcript follows the call live.
+ * simulated line uses, so GET /calls/{id}/transcript follows the call live. The agent's tools are
+ * offered to the model and its calls run as the text line runs them.
  */
 export class CallConversation implements Conversation {
   private constructor(
     readonly call: CallRecord,
+    private readonly agent: AgentRecord,
     private readonly llm: LlmProvider,
     private readonly profile: AgentProfile,
     private readonly turns: StoredTurn[],
+    /** The agent's http tools and `end_call`, as this call runs them. */
+    readonly actions: ToolActions,
   ) {}
 
   /** The transcript writes so far, one after another in the order the turns were said. */
   private written: Promise<void> = Promise.resolve();
+  /** The agent turns the current reply stored: words before a tool call, a wait message, its last words. */
+  private replySaid: string[] = [];
 
   /** The conversation of a call that is still on, picked up where its transcript stands. */
-  static async open(callId: string, llmFor: LlmFor): Promise<CallConversation | undefined> {
+  static async open(callId: string, llmFor: LlmFor, tools: ToolDeps): Promise<CallConversation | undefined> {
     const call = await Call.findById(callId).lean();
     if (!call || call.status === 'completed') return undefined;
     const agent = await Agent.findById(call.agentId).lean();
     if (!agent) return undefined;
-    const turns = (await transcriptOf(callId)).map((t) => ({ index: t.index, role: t.role as Turn['role'], text: t.text }));
-    return new CallConversation(call, await llmFor(call, agent), agentProfile(agent, call.variables ?? {}), turns);
+    const stored = await transcriptOf(callId);
+    const turns = turnsOf(stored).map((t, i) => ({ ...t, index: stored[i].index }));
+    const timezone = await callZone(call);
+    const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
+    const conversation = { type: 'call' as const, id: callId, agentId: String(call.agentId), externalRef: call.externalRef || null, direction: call.direction, organizationId: call.organizationId, timezone };
+    return new CallConversation(call, agent, await llmFor(call, agent), profile, turns, agentToolActions(tools, agent.tools, conversation));
   }
 
   private get callId(): string {
     return String(this.call._id);
   }
 
+  private get nextIndex(): number {
+    return (this.turns[this.turns.length - 1]?.index ?? -1) + 1;
+  }
+
   /** The turn is in the conversation at once; its write waits for the writes of the turns before it. */
-  private record(turn: { role: 'agent' | 'contact'; text: string }, ends?: 'agent'): Promise<void> {
-    const index = (this.turns[this.turns.length - 1]?.index ?? -1) + 1;
-    this.turns.push({ index, ...turn });
+  private record(turn: NewTurn, ends?: 'agent'): Promise<void> {
+    const index = this.nextIndex;
+    this.turns.push({ index, role: turn.role, text: turn.text, ...(turn.role === 'tool' ? { tool: { call: turn.tool.call, outcome: turn.tool.outcome } } : {}) });
     this.written = this.written.then(() => appendTurn(this.callId, index, turn, ends));
     return this.written;
+  }
+
+  /** When the person asked to be called back, as the `callback` tool recorded it last. */
+  callbackAt(): string | undefined {
+    return recordedCallback(this.turns)?.at;
   }
 
   opening(): string | undefined {
@@ -65,6 +96,7 @@ export class CallConversation implements Conversation {
   }
 
   async agentSaid(text: string): Promise<void> {
+    this.replySaid = [text];
     await this.record({ role: 'agent', text });
   }
 
@@ -83,15 +115,39 @@ export class CallConversation implements Conversation {
     return this.record({ role: 'contact', text });
   }
 
-  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn> {
-    const stream = this.llm.streamReply(this.profile, this.turns.map(({ role, text }) => ({ role, text })));
-    const { text, done } = await speakStream(stream, say, stopped);
-    return { done, stored: text ? this.record({ role: 'agent', text }, done ? 'agent' : undefined) : this.written };
+  async reply(say: (chunk: string) => void, stopped: () => boolean, hooks: ReplyHooks = {}): Promise<ReplyTurn> {
+    this.replySaid = [];
+    const { text, done } = await replyWithTools(
+      {
+        ask: (offerTools) => this.llm.streamReply(offerTools ? this.profile : { ...this.profile, tools: [] }, this.turns.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool } : {}) }))),
+        toolRounds: () => toolRoundsAtEnd(this.turns),
+        tools: this.agent.tools,
+        actions: this.actions,
+        nextId: () => `tc_${this.callId}_${this.nextIndex}`,
+        spoke: (said) => this.spokeBefore(said),
+        ran: (turn, ends) => void this.record(turn, ends ? 'agent' : undefined).catch(() => undefined),
+      },
+      say,
+      stopped,
+      hooks,
+    );
+    if (!text) return { done, stored: this.written };
+    this.replySaid.push(text);
+    return { done, stored: this.record({ role: 'agent', text }, done ? 'agent' : undefined) };
   }
 
+  /** An agent turn of the reply under way that another of its turns will follow. */
+  private spokeBefore(text: string): void {
+    this.replySaid.push(text);
+    this.record({ role: 'agent', text }).catch(() => undefined);
+  }
+
+  /** `spoken` is all the current reply's words heard: the agent turns it stored before its last were heard whole. */
   async interrupted(spoken: string): Promise<void> {
     const last = this.turns[this.turns.length - 1];
-    const kept = last?.role === 'agent' ? cutTo(last.text, spoken) : undefined;
+    const before = this.replySaid.slice(0, -1).join(' ');
+    const own = before && spoken.startsWith(before) ? spoken.slice(before.length).trim() : spoken;
+    const kept = last?.role === 'agent' ? cutTo(last.text, own) : undefined;
     if (kept === undefined) return;
     const filter = { callId: new Types.ObjectId(this.callId), index: last!.index };
     if (!kept) {

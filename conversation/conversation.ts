@@ -1,3 +1,5 @@
+import type { ToolActions } from './tools';
+
 /**
  * A live conversation as a voice session drives it: the contact's turns arrive as text, the agent's
  * turns are produced streamed, and every turn is written to the transcript as it is said. A call
@@ -17,9 +19,11 @@ export interface Conversation {
   /**
    * The agent's next turn, each chunk handed to `say` as the model produces it. `stopped` is asked
    * between chunks: a barge-in ends the turn with what was said so far. Resolves as soon as the
-   * model has finished, so its last words are spoken without waiting for the transcript.
+   * model has finished, so its last words are spoken without waiting for the transcript. The
+   * model's tool calls are run through `hooks.actions` (the conversation's own when absent), each
+   * stored as it is done, and the model asked again with their outcomes.
    */
-  reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn>;
+  reply(say: (chunk: string) => void, stopped: () => boolean, hooks?: ReplyHooks): Promise<ReplyTurn>;
   /**
    * The contact talked over the agent: its latest turn keeps only `spoken`, what was heard; a turn
    * cut before its first word leaves the transcript.
@@ -33,4 +37,14 @@ export interface ReplyTurn {
   done: boolean;
   /** Its write to the transcript, after the contact's turn it answers even when the model answered first. */
   stored: Promise<void>;
+}
+
+/** What the voice session lends a reply that calls tools. */
+export interface ReplyHooks {
+  actions?: ToolActions;
+  /**
+   * A tool is running (true) or has answered (false): no words come meanwhile, which is not the
+   * model stalling, and what was said before it is a whole sentence to speak now.
+   */
+  toolRunning?: (running: boolean) => void;
 }

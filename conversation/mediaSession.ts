@@ -11,6 +11,7 @@ import { SileroVad } from './sileroVad';
 import { SmartTurn } from './smartTurn';
 import { TurnDetector, type TurnEvent } from './turnDetector';
 import { DEFAULT_TURN, type AgentTurnSettings } from './turnSettings';
+import type { ToolActions } from './tools';
 import { EnergyVad } from './vad';
 
 export interface MediaSessionDeps {
@@ -31,6 +32,11 @@ export interface MediaSessionDeps {
   onTurnTiming?: (timing: TurnTiming) => void;
   /** Told both channels' audio (the contact's frames in, the agent's frames sent and cleared) and the end, to record the call. */
   recorder?: SessionRecorder;
+  /**
+   * What the agent's tool calls do on this session: every call the model makes goes through it.
+   * The conversation's own (its http tools and `end_call`) when omitted.
+   */
+  actions?: ToolActions;
 }
 
 /** How long an ended session waits for its last transcript writes before it reports the end. */
@@ -298,6 +304,7 @@ export class MediaSession {
       ttsOptions: { language, sampleRate, ...(voice ? { voice } : {}) },
       llmTimeoutMs: settings.llmTimeoutMs,
       ttsTimeoutMs: settings.ttsTimeoutMs,
+      ...(this.deps.actions ? { actions: this.deps.actions } : {}),
     });
     turn.timing.heardAt = heardAt;
     this.turn = turn;

@@ -52,3 +52,24 @@ export function startOfLocalDay(date: string, timezone: string): number {
   while (localDate(at, timezone) < date) at += QUARTER_MS;
   return at;
 }
+
+/**
+ * The instant a zone's clock shows `time` (`HH:MM`) on `date` (`YYYY-MM-DD`). A time the clock
+ * shows twice (falling back) is its first occurrence; one it skips (springing forward) is read with
+ * the offset before the jump, so it lands just after the jump: one answer for every local time.
+ */
+export function instantOfLocal(date: string, time: string, timezone: string): number {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const candidates = [wall - DAY_MS, wall + DAY_MS].map((probe) => wall - (wallClock(probe, timezone) - probe));
+  const shown = candidates.filter((at) => wallClock(at, timezone) === wall);
+  return shown.length > 0 ? Math.min(...shown) : candidates[0]!;
+}
+
+/** An instant as ISO 8601 in the zone's local time with its offset: `2026-11-27T10:00:00+00:00`. */
+export function isoInZone(atMs: number, timezone: string): string {
+  const offsetMinutes = Math.round((wallClock(atMs, timezone) - Math.floor(atMs / 60_000) * 60_000) / 60_000);
+  const local = new Date(Math.floor(atMs / 60_000) * 60_000 + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}

@@ -190,7 +190,14 @@ const pairs = (sums: Record<string, number | boolean | null | undefined>): [stri
 
 /** A call's figures, which both of its entries carry so that outcome buckets have them too. */
 function callSums(call: CallRecord) {
-  return { calls: 1, connected: call.startedAt != null, completed: call.disposition === 'completed', seconds: call.durationSeconds, chargedMinutes: call.chargedMinutes };
+  return {
+    calls: 1,
+    connected: call.startedAt != null,
+    completed: call.disposition === 'completed',
+    transferred: call.disposition === 'transferred',
+    seconds: call.durationSeconds,
+    chargedMinutes: call.chargedMinutes,
+  };
 }
 
 const callDims = (call: CallRecord) => ({
@@ -205,9 +212,16 @@ export function countCallEnded(call: CallRecord): Promise<void> {
   return count('calls', `call:${call._id}`, call.organizationId, call.createdAt, { k: 'end', ...callDims(call), outcome: null, v: pairs(callSums(call)) });
 }
 
-/** A call's report counts once when it exists: its outcome, sentiment and opt-out. */
-export function countCallReport(call: CallRecord, report: Pick<CallReportRecord, 'outcome' | 'sentiment' | 'optOut'>): Promise<void> {
-  const sums = { ...callSums(call), optOuts: report.optOut === true, ...(report.sentiment ? { [`sentiment:${report.sentiment}`]: 1 } : {}) };
+/** A call's report counts once when it exists: its outcome, sentiment, opt-out and the agent's tool calls. */
+export function countCallReport(call: CallRecord, report: Pick<CallReportRecord, 'outcome' | 'sentiment' | 'optOut' | 'toolCalls'>): Promise<void> {
+  const toolCalls = (report.toolCalls ?? []) as Array<{ outcome: string }>;
+  const sums = {
+    ...callSums(call),
+    optOuts: report.optOut === true,
+    toolCalls: toolCalls.length,
+    toolCallErrors: toolCalls.filter((t) => t.outcome === 'error').length,
+    ...(report.sentiment ? { [`sentiment:${report.sentiment}`]: 1 } : {}),
+  };
   return count('calls', `callReport:${call._id}`, call.organizationId, call.createdAt, { k: 'report', ...callDims(call), outcome: report.outcome ?? null, v: pairs(sums) });
 }
 

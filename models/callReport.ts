@@ -18,6 +18,8 @@ const callReportSchema = new Schema(
     analysisError: { type: String },
     /** The agent's tool calls in the order made: `{name, outcome: ok | error, error?}`. */
     toolCalls: { type: [Schema.Types.Mixed], default: undefined },
+    /** The callback the person asked for with the `callback` tool: `{at, timezone, nextAttempt?}`. */
+    callback: { type: Schema.Types.Mixed, default: undefined },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
 );

@@ -10,6 +10,7 @@ import { connectDatabase } from '../models/connection';
 import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
+import { toolDepsOf } from '../conversation/tools';
 import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
 import { installDoNotCallKey } from '../models/contact';
 import { carrierFor } from '../providers/carrier';
@@ -55,7 +56,7 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps & { st
     allowedCountries: config.calls.allowedCountries,
     workflows: client.workflow,
     // Agents' http tools are called from here, signed under the organization's sealed secret.
-    tools: { encryptionKeys: config.byok.encryptionKeys, allowLoopback: config.tools.allowLoopback },
+    tools: toolDepsOf(config),
     ...(speech && {
       audioLine: {
         publicBaseUrl: config.publicBaseUrl,

@@ -296,6 +296,7 @@ export class CallRun {
       if (!end) await carrierHangup({ carrierCallId: this.state.carrierCallId! });
       return 'credits_exhausted';
     }
+    if (end?.callbackAt) this.state.callbackAt = end.callbackAt;
     if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
     await carrierHangup({ carrierCallId: this.state.carrierCallId! });
     return inTime ? 'hangup_requested' : 'max_duration';

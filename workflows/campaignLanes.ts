@@ -8,7 +8,7 @@
  * the order queued and a lane is read from its head. An attempt is dialled only while its zone's
  * calling hours are open: one due outside them waits, in its lane or in the queue, for the opening.
  */
-import { msUntilOpen } from './callingHours';
+import { msUntilOpen, openingAt } from './callingHours';
 import type { CallingHours, CampaignState, CampaignWork, Lane, ZoneCount } from './definitions';
 
 export class CampaignLanes {
@@ -26,6 +26,11 @@ export class CampaignLanes {
 
   private get hours(): CallingHours | null {
     return this.state.callingHours;
+  }
+
+  /** The first instant at or after `atMs` when the zone's window is open. */
+  openingFor(zone: number, atMs: number): number {
+    return openingAt(atMs, this.timezone(zone), this.hours);
   }
 
   /** Milliseconds until the zone's window opens, 0 while it is open. */

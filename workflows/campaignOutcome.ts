@@ -13,6 +13,8 @@ export interface AttemptDecision {
   result: AttemptOutcome['result'];
   /** With `retry`: when the next attempt is due (epoch ms), before its recipient's calling hours. */
   retryAt?: number;
+  /** The retry is the callback the person asked for: it waits for their calling hours to open, not for a lane's order. */
+  callback?: true;
 }
 
 /**
@@ -30,7 +32,8 @@ const RETRY_KIND: Partial<Record<string, RetryKind>> = {
 };
 
 /**
- * A recipient the call reached is `completed`, whatever the disposition. One not reached is
+ * A recipient the call reached is `completed`, whatever the disposition, unless they asked to be
+ * called back: then their next attempt is at that time, if `retryLimit` allows one. One not reached is
  * `failed` once out of attempts (`retryLimit` caps them whatever the policy), at once when the
  * carrier rejected the number (it would refuse it again), or when `retryPolicy` makes its kind
  * final (`{retry: false}`); otherwise it is retried after its kind's `delayMinutes`, else
@@ -44,6 +47,10 @@ export function attemptOutcome(
 ): AttemptDecision {
   const call = ended.result;
   const disposition = call?.refused ? `carrier_${call.refused}` : (call?.disposition ?? 'failed');
+  // Asked to be called back: the next attempt is then, while attempts remain under `retryLimit`.
+  if (call?.connected === true && call.callbackAt && ended.attempt < settings.retryLimit && !campaignStopped) {
+    return { disposition, result: 'retry', retryAt: Math.max(nowMs, Date.parse(call.callbackAt)), callback: true };
+  }
   if (call?.connected === true) return { disposition, result: 'completed' };
   const kind = RETRY_KIND[disposition];
   const rule = kind === undefined ? undefined : settings.retryPolicy[kind];

@@ -244,12 +244,15 @@ export class CampaignRun {
     const retries: RetryEntryInput[] = [];
     const nowMs = Date.now();
     for (const ended of this.calls.takeEnds()) {
-      const { disposition, result, retryAt } = attemptOutcome(ended, s.settings, this.stopped(), nowMs);
+      const { disposition, result, retryAt, callback } = attemptOutcome(ended, s.settings, this.stopped(), nowMs);
       if (result === 'completed') s.completed += 1;
       if (result === 'failed') s.failed += 1;
       if (retryAt !== undefined) {
-        const place = this.lanes.retry(ended.zone, retryAt - nowMs, retryAt);
-        retries.push({ ...place, index: ended.index, attempt: ended.attempt + 1, dueAt: iso(retryAt) });
+        // A callback outside the recipient's calling hours is due when they next open.
+        const opening = callback ? this.lanes.openingFor(ended.zone, retryAt) : retryAt;
+        const dueAt = Number.isFinite(opening) ? opening : retryAt;
+        const place = this.lanes.retry(ended.zone, dueAt - nowMs, dueAt);
+        retries.push({ ...place, index: ended.index, attempt: ended.attempt + 1, dueAt: iso(dueAt) });
       }
       outcomes.push({ index: ended.index, attempt: ended.attempt, zone: ended.zone, callId: ended.callId, disposition, result });
     }

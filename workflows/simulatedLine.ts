@@ -50,8 +50,10 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
   const inbound = input.inbound ? { inbound: true as const } : {};
   const { simulatedTextCall, simulatedAudioCall } = lineCalls();
   try {
-    const { endedBy } = await scope.run(() => (input.audio ? simulatedAudioCall({ callId, phoneNumber, ...inbound }) : simulatedTextCall({ callId, phoneNumber, paceMs, ...inbound })));
-    if (endedBy && !hungUp) await report({ type: 'ended', by: endedBy });
+    const ended: { endedBy?: 'agent' | 'contact'; callbackAt?: string } = await scope.run(() =>
+      input.audio ? simulatedAudioCall({ callId, phoneNumber, ...inbound }) : simulatedTextCall({ callId, phoneNumber, paceMs, ...inbound }),
+    );
+    if (ended.endedBy && !hungUp) await report({ type: 'ended', by: ended.endedBy, ...(ended.callbackAt ? { callbackAt: ended.callbackAt } : {}) });
   } catch (err) {
     if (isCancellation(err)) return;
     return lineFailed(err);

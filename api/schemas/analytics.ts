@@ -53,6 +53,9 @@ const CallFigures = {
   outcomes: Counts('Calls per report `outcome`, for reports written so far that give one.'),
   sentiment: Counts('Calls per report `sentiment`.'),
   optOuts: Type.Integer({ description: 'Reports with `optOut: true`.' }),
+  transferred: Type.Integer({ description: 'Calls with disposition `transferred` (the agent handed the call to a person).' }),
+  toolCalls: Type.Integer({ description: 'The agents’ tool calls (`http` tools and built-ins), from the reports written so far (`toolCalls` of each).' }),
+  toolCallErrors: Type.Integer({ description: 'Of `toolCalls`, those whose outcome was `error`.' }),
 };
 
 const InterviewFigures = {
@@ -116,6 +119,9 @@ export function callFigures(sums: Sums) {
     outcomes: prefixed(sums, 'outcome:'),
     sentiment: prefixed(sums, 'sentiment:'),
     optOuts: get('optOuts'),
+    transferred: get('transferred'),
+    toolCalls: get('toolCalls'),
+    toolCallErrors: get('toolCallErrors'),
   };
 }
 
@@ -134,7 +140,7 @@ export function interviewFigures(sums: Sums) {
 }
 
 /** The report's share of a call's figures, which only outcome buckets take from a report. */
-export const CALL_BASE = ['calls', 'connected', 'completed', 'seconds', 'chargedMinutes'];
+export const CALL_BASE = ['calls', 'connected', 'completed', 'transferred', 'seconds', 'chargedMinutes'];
 
 /** What a report cell adds to its bucket beside the call's own figures. */
 export function reportExtras(cell: Cell): [string, number][] {

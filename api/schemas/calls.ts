@@ -196,6 +196,21 @@ export const CallReport = Type.Object(
       Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
       { description: 'The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results).' },
     ),
+    callback: Type.Optional(
+      Type.Object(
+        {
+          at: Type.String({ format: 'date-time', description: 'When to call back: the local date and time the person gave, resolved in their time zone, with its offset (`2026-11-27T10:00:00+00:00`).' }),
+          timezone: Type.String({ description: 'The IANA zone `at` was resolved in: the campaign recipient’s (or the campaign’s), else the contact’s, else the one the number determines, else `UTC`.' }),
+          nextAttempt: Type.Optional(
+            StringEnum(['scheduled', 'retry_limit_reached'] as const, {
+              description:
+                'Campaign calls only. `scheduled`: the recipient’s next attempt is at `at`, or when the campaign’s calling hours next open after it (the recipient’s `nextAttemptAt`); `retry_limit_reached`: the recipient had no attempt left under `retryLimit`, so none is scheduled.',
+            }),
+          ),
+        },
+        { description: 'Present when the person asked to be called back and the agent recorded it with its `callback` tool (the last one, if several).' },
+      ),
+    ),
     createdAt: Timestamp,
   },
   { title: 'call_report' },
@@ -218,6 +233,7 @@ export function callReportRepresentation(callId: string, report: CallReportRecor
     ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
     ...(typeof report.optOut === 'boolean' ? { optOut: report.optOut } : {}),
     toolCalls: (report.toolCalls ?? []) as Array<{ name: string; outcome: 'ok' | 'error'; error?: string }>,
+    ...(report.callback ? { callback: report.callback as { at: string; timezone: string; nextAttempt?: 'scheduled' | 'retry_limit_reached' } } : {}),
     createdAt: report.createdAt.toISOString(),
   };
 }

@@ -222,7 +222,7 @@ export const Recipient = Type.Object(
     attempts: Type.Integer({ description: 'Attempts begun so far.' }),
     lastCallId: nullable(Id, 'The latest attempt’s call.'),
     lastDisposition: nullable(Type.String(), 'How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt.'),
-    nextAttemptAt: nullable(Timestamp, 'While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay; it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status.'),
+    nextAttemptAt: nullable(Timestamp, 'While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay, or at the callback the recipient asked for (the agent’s `callback` tool; moved to when their calling hours next open if they are closed then); it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status.'),
     updatedAt: Timestamp,
   },
   { title: 'recipient' },

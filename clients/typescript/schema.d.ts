@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one), transferred (the agent handed the call to a person). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
          *
          *     Requires scope `campaigns:manage`.
          */
@@ -2507,6 +2507,12 @@ export interface operations {
                             sentiment: {
                                 [key: string]: number;
                             };
+                            /** @description Of `toolCalls`, those whose outcome was `error`. */
+                            toolCallErrors: number;
+                            /** @description The agents’ tool calls (`http` tools and built-ins), from the reports written so far (`toolCalls` of each). */
+                            toolCalls: number;
+                            /** @description Calls with disposition `transferred` (the agent handed the call to a person). */
+                            transferred: number;
                         }[];
                         /**
                          * Format: date-time
@@ -2554,6 +2560,12 @@ export interface operations {
                             sentiment: {
                                 [key: string]: number;
                             };
+                            /** @description Of `toolCalls`, those whose outcome was `error`. */
+                            toolCallErrors: number;
+                            /** @description The agents’ tool calls (`http` tools and built-ins), from the reports written so far (`toolCalls` of each). */
+                            toolCalls: number;
+                            /** @description Calls with disposition `transferred` (the agent handed the call to a person). */
+                            transferred: number;
                         };
                     };
                 };
@@ -3209,7 +3221,7 @@ export interface operations {
                 /** @description `outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers). */
                 direction?: "outbound" | "inbound";
                 /** @description Completed calls that ended this way. */
-                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted";
+                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred";
                 /** @description Items per page, 1-100. */
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */
@@ -3252,7 +3264,7 @@ export interface operations {
                              */
                             direction: "outbound" | "inbound";
                             /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                             /** @description Connected time, from answer to end. */
                             durationSeconds: number | null;
                             endedAt: string | null;
@@ -3415,7 +3427,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
@@ -3628,7 +3640,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
@@ -3765,7 +3777,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
@@ -4030,6 +4042,21 @@ export interface operations {
                          * @enum {string}
                          */
                         analysisStatus: "completed" | "failed";
+                        /** @description Present when the person asked to be called back and the agent recorded it with its `callback` tool (the last one, if several). */
+                        callback?: {
+                            /**
+                             * Format: date-time
+                             * @description When to call back: the local date and time the person gave, resolved in their time zone, with its offset (`2026-11-27T10:00:00+00:00`).
+                             */
+                            at: string;
+                            /**
+                             * @description Campaign calls only. `scheduled`: the recipient’s next attempt is at `at`, or when the campaign’s calling hours next open after it (the recipient’s `nextAttemptAt`); `retry_limit_reached`: the recipient had no attempt left under `retryLimit`, so none is scheduled.
+                             * @enum {string}
+                             */
+                            nextAttempt?: "scheduled" | "retry_limit_reached";
+                            /** @description The IANA zone `at` was resolved in: the campaign recipient’s (or the campaign’s), else the contact’s, else the one the number determines, else `UTC`. */
+                            timezone: string;
+                        };
                         /** @description 24-character hexadecimal id */
                         callId: string;
                         /** @description The agent's `phone.requiredContactFields` the callee gave. */
@@ -4042,7 +4069,7 @@ export interface operations {
                          */
                         createdAt: string;
                         /** @enum {string} */
-                        disposition: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted";
+                        disposition: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred";
                         externalRef: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
@@ -6113,7 +6140,7 @@ export interface operations {
                             lastCallId: string | null;
                             /** @description How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt. */
                             lastDisposition: string | null;
-                            /** @description While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay; it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status. */
+                            /** @description While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay, or at the callback the recipient asked for (the agent’s `callback` tool; moved to when their calling hours next open if they are closed then); it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status. */
                             nextAttemptAt: string | null;
                             /** @constant */
                             object: "recipient";
@@ -7542,7 +7569,7 @@ export interface operations {
                              */
                             direction: "outbound" | "inbound";
                             /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                             /** @description Connected time, from answer to end. */
                             durationSeconds: number | null;
                             endedAt: string | null;
@@ -11172,7 +11199,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;

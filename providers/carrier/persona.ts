@@ -84,6 +84,8 @@ export function personaReply(profile: AgentProfile, transcript: Turn[], seed: st
   if (scenarioOf(seed) === 'asks_to_be_removed') return { text: 'Please take me off your list and do not call me again.', hangUp: true };
 
   if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
+  // The callback test number asks to be called back, as its first words.
+  if (scenarioOf(seed) === 'asks_for_callback' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you call me back tomorrow at 10:00, please?', hangUp: false };
   // The lookup test number asks the agent to use its tool, once, as its first words.
   if (scenarioOf(seed) === 'asks_for_lookup' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you look something up for me, please?', hangUp: false };
   const field = askedField(profile, last.text);

@@ -14,6 +14,7 @@ export const TEST_NUMBERS = {
   '+442079460008': 'fails',
   '+442079460009': 'carrier_unavailable',
   '+442079460021': 'asks_for_lookup',
+  '+442079460022': 'asks_for_callback',
   '+442079460999': 'asks_to_be_removed',
 } as const;
 
@@ -35,6 +36,11 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
   carrier_unavailable: { happens: 'the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created', disposition: '—' },
   asks_for_lookup: {
     happens: "answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md)",
+    disposition: '`completed`',
+  },
+  asks_for_callback: {
+    happens:
+      "answers and asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see docs/tools.md)",
     disposition: '`completed`',
   },
   asks_to_be_removed: {

@@ -1,3 +1,4 @@
+import { BUILT_IN_NAMES } from '../../models/agent';
 import type {
   AgentProfile,
   AgentReply,
@@ -194,11 +195,37 @@ function toolAnswer(outcome: ToolOutcome): string {
   return typeof answer === 'string' ? answer : `Here is what I found: ${JSON.stringify(result)}.`;
 }
 
+/** What a person says to be called back the next day (test number +442079460022 says it): the hour and minute. */
+export const CALLBACK_REQUEST = /\bcall me back tomorrow at (\d{1,2}):(\d{2})\b/i;
+export const CALLBACK_AGREED = 'Of course, I will call you back then. Goodbye.';
+
+/**
+ * The scripted agent's callback: asked to be called back tomorrow at a time, it calls `callback`
+ * with tomorrow's date where the person is (the tool's description gives today's) and that time;
+ * once it is recorded, it agrees and says goodbye.
+ */
+function callbackTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentReply | undefined {
+  const spec = tools?.find((t) => t.name === BUILT_IN_NAMES.callback);
+  const last = transcript[transcript.length - 1];
+  if (!spec || !last) return undefined;
+  if (last.role === 'tool' && last.tool?.call.name === spec.name) {
+    return last.tool.outcome.ok ? { text: CALLBACK_AGREED, done: true } : { text: `I'm sorry, I could not note that: ${last.tool.outcome.error}.`, done: false };
+  }
+  const asked = last.role === 'contact' ? CALLBACK_REQUEST.exec(last.text) : null;
+  const today = /Today is (\d{4}-\d{2}-\d{2})/.exec(spec.description)?.[1];
+  if (!asked || !today) return undefined;
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const time = `${asked[1]!.padStart(2, '0')}:${asked[2]}`;
+  return { text: '', done: false, toolCalls: [{ id: `call_${transcript.length}`, name: spec.name, arguments: { date: tomorrow, time } }] };
+}
+
 /**
  * The scripted agent's tool use: asked to look something up, it calls its first tool with the
  * simplest arguments its schema takes; given the tool's outcome, it says it.
  */
 function toolTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentReply | undefined {
+  const callback = callbackTurn(tools, transcript);
+  if (callback) return callback;
   const last = transcript[transcript.length - 1];
   if (last?.role === 'tool' && last.tool) return { text: toolAnswer(last.tool.outcome), done: false };
   const [tool] = tools ?? [];

@@ -1,5 +1,8 @@
 import { loadConfig, type VoiceSettings } from '../../config';
-import type { Conversation, ReplyTurn } from '../../conversation/conversation';
+import type { Conversation, ReplyHooks, ReplyTurn } from '../../conversation/conversation';
+import { replyWithTools } from '../../conversation/toolReply';
+import { toolRoundsAtEnd, type ToolActions } from '../../conversation/tools';
+import type { AgentTool } from '../../models/agent';
 import { MediaSession } from '../../conversation/mediaSession';
 import type { SessionRecorder } from '../../conversation/recorder';
 import type { SessionEnd, Transport } from '../../conversation/transport';
@@ -22,6 +25,8 @@ export class MemoryConversation implements Conversation {
   constructor(
     private readonly llm: LlmProvider,
     private readonly profile: AgentProfile,
+    /** The agent's tools and what their calls do, run as a call's conversation runs them. */
+    private readonly tools?: { tools: AgentTool[]; actions: ToolActions },
   ) {}
 
   opening(): string | undefined {
@@ -36,17 +41,23 @@ export class MemoryConversation implements Conversation {
     this.turns.push({ role: 'contact', text });
   }
 
-  async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn> {
-    const stream = this.llm.streamReply(this.profile, [...this.turns]);
-    const said: string[] = [];
-    for await (const chunk of stream.chunks) {
-      if (stopped()) break;
-      said.push(chunk);
-      say(chunk);
-    }
-    const cut = stopped();
-    if (said.join('').trim()) this.turns.push({ role: 'agent', text: said.join('').trim() });
-    return { done: !cut && stream.done(), stored: Promise.resolve() };
+  async reply(say: (chunk: string) => void, stopped: () => boolean, hooks?: ReplyHooks): Promise<ReplyTurn> {
+    const said = await replyWithTools(
+      {
+        ask: (offerTools) => this.llm.streamReply(offerTools ? this.profile : { ...this.profile, tools: [] }, [...this.turns]),
+        toolRounds: () => toolRoundsAtEnd(this.turns),
+        tools: this.tools?.tools,
+        actions: this.tools?.actions ?? { run: () => Promise.reject(new Error('this conversation has no tools')) },
+        nextId: () => `tc_memory_${this.turns.length}`,
+        spoke: (text) => void this.turns.push({ role: 'agent', text }),
+        ran: (turn) => void this.turns.push({ role: 'tool', text: turn.text, tool: turn.tool }),
+      },
+      say,
+      stopped,
+      hooks,
+    );
+    if (said.text) this.turns.push({ role: 'agent', text: said.text });
+    return { done: !stopped() && said.done, stored: Promise.resolve() };
   }
 
   async interrupted(spoken: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { Types } from 'mongoose';
 import { SCOPES } from '../../api/scopes';
 import { callActivities, type CallDeps } from '../../activities/calls';
-import { countCallReport } from '../../models/analytics';
+import { countCallEnded, countCallReport } from '../../models/analytics';
 import { Call } from '../../models/call';
 import { CallReport } from '../../models/callReport';
 import { localDate } from '../../lib/zonedDays';
@@ -58,7 +58,7 @@ interface Listed {
   createdAt: string;
   durationSeconds: number;
   chargedMinutes: number;
-  report: { outcome?: string; sentiment?: string; optOut?: boolean };
+  report: { outcome?: string; sentiment?: string; optOut?: boolean; toolCalls?: { outcome: string }[] };
 }
 
 /** The figures `GET /analytics/calls` should give for these calls, computed from the list. */
@@ -78,6 +78,9 @@ function expected(calls: Listed[]) {
     outcomes: count(calls.map((c) => c.report.outcome)),
     sentiment: count(calls.map((c) => c.report.sentiment)),
     optOuts: calls.filter((c) => c.report.optOut === true).length,
+    transferred: calls.filter((c) => c.disposition === 'transferred').length,
+    toolCalls: calls.reduce((n, c) => n + (c.report.toolCalls?.length ?? 0), 0),
+    toolCallErrors: calls.reduce((n, c) => n + (c.report.toolCalls?.filter((t) => t.outcome === 'error').length ?? 0), 0),
   };
 }
 
@@ -169,6 +172,24 @@ test('calls of every disposition: analytics agree exactly with the calls list, t
   );
   expect((await get(`/analytics/calls?${range()}&groupBy=day`)).body).toEqual(day.body);
 }, 180_000);
+
+test('tool calls and transfers per agent: a transferred call and a report with tool calls, one failed, are counted in their agent', async () => {
+  const agentId = new Types.ObjectId();
+  const at = new Date();
+  const call = (disposition: string) =>
+    ({ _id: new Types.ObjectId(), organizationId: tenant.organizationId, agentId, direction: 'outbound', disposition, startedAt: at, createdAt: at, durationSeconds: 60, chargedMinutes: 1 }) as unknown as Parameters<typeof countCallEnded>[0];
+  const transferred = call('transferred');
+  const completed = call('completed');
+  await Promise.all([countCallEnded(transferred), countCallEnded(completed)]);
+  await countCallReport(transferred, { toolCalls: [{ name: 'transfer_call', outcome: 'ok' }] });
+  await countCallReport(completed, { toolCalls: [{ name: 'lookup_order', outcome: 'ok' }, { name: 'lookup_order', outcome: 'error', error: 'the tool answered 503' }] });
+  const res = await get(`/analytics/calls?${range()}&groupBy=agent&agentId=${agentId}`);
+  expect(res.status).toBe(200);
+  expect(res.body.buckets).toEqual([expect.objectContaining({ key: String(agentId), calls: 2, completed: 1, transferred: 1, toolCalls: 3, toolCallErrors: 1 })]);
+  const byDisposition = byKey((await get(`/analytics/calls?${range()}&groupBy=disposition&agentId=${agentId}`)).body.buckets);
+  expect(byDisposition.transferred).toMatchObject({ calls: 1, transferred: 1, toolCalls: 1, toolCallErrors: 0 });
+  expect(byDisposition.completed).toMatchObject({ calls: 1, transferred: 0, toolCalls: 2, toolCallErrors: 1 });
+});
 
 test('another organization sees none of it, and a key needs analytics:read', async () => {
   const other = await createTenant();

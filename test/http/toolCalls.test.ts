@@ -6,12 +6,12 @@
  * The transcript shows each tool turn as it happened.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SCOPES } from '../../api/scopes';
+import { DEFAULT_WAIT_MESSAGE } from '../../conversation/tools';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
+import { agentWithLookup as lookupAgent, startToolServer, type ToolServer } from '../helpers/toolServer';
 import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
 
 const LOOKUP_NUMBER = '+442079460021';
@@ -21,24 +21,12 @@ let worker: RunningWorker;
 let tenant: Tenant;
 let key: string;
 let fake: FakeLlmServer;
-let toolServer: http.Server;
+let tool: ToolServer;
 let toolUrl: string;
-let answer: (body: any) => { status: number; body: unknown };
-const received: Array<{ headers: http.IncomingHttpHeaders; raw: string }> = [];
 
 beforeAll(async () => {
-  toolServer = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, raw });
-      const { status, body } = answer(JSON.parse(raw));
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((r) => toolServer.listen(0, '127.0.0.1', r));
-  toolUrl = `http://127.0.0.1:${(toolServer.address() as AddressInfo).port}/lookup`;
+  tool = await startToolServer();
+  toolUrl = tool.url;
   fake = await startFakeLlmVendor('mistral');
   const env = {
     MISTRAL_API_KEY: fake.apiKey,
@@ -57,10 +45,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await api?.close();
-  await new Promise<void>((r) => toolServer.close(() => r()));
+  await tool?.close();
   await fake?.close();
 });
-beforeEach(() => (received.length = 0));
+beforeEach(() => (tool.received.length = 0));
 
 async function signingSecret(): Promise<string> {
   const session = await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
@@ -69,33 +57,22 @@ async function signingSecret(): Promise<string> {
   return res.body.secret;
 }
 
-async function agentWithLookup(extra: Record<string, unknown> = {}, builtIns: unknown[] = []): Promise<string> {
-  const res = await api.call('POST', '/api/v1/agents', {
-    token: key,
-    body: {
-      name: uniqueName('Orders'),
-      instructions: 'You help callers with their orders.',
-      phone: { greeting: 'Hello, this is the orders desk.' },
-      ...extra,
-      tools: [
-        ...builtIns,
-        {
-          type: 'http',
-          name: 'lookup_order',
-          description: 'Finds an order by its number.',
-          parameters: {
-            type: 'object',
-            properties: { orderNumber: { type: 'string' }, channel: { type: 'string', enum: ['phone', 'web'] }, note: { type: 'string' } },
-            required: ['orderNumber', 'channel'],
-          },
-          url: toolUrl,
-        },
-      ],
+/** The lookup tool here takes a `channel` too, whose simplest value is its first enum value. */
+const agentWithLookup = (extra: Record<string, unknown> = {}, builtIns: unknown[] = [], lookup: Record<string, unknown> = {}) =>
+  lookupAgent(api, key, {
+    name: uniqueName('Orders'),
+    url: toolUrl,
+    extra,
+    builtIns,
+    lookup: {
+      parameters: {
+        type: 'object',
+        properties: { orderNumber: { type: 'string' }, channel: { type: 'string', enum: ['phone', 'web'] }, note: { type: 'string' } },
+        required: ['orderNumber', 'channel'],
+      },
+      ...lookup,
     },
   });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
 
 async function callToEnd(agentId: string) {
   const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: LOOKUP_NUMBER, externalRef: 'crm-42' } });
@@ -103,12 +80,12 @@ async function callToEnd(agentId: string) {
   const id = placed.body.id as string;
   await waitFor(async () => ((await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status === 'completed' ? true : undefined), 30_000);
   const transcript = await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key });
-  return { id, turns: transcript.body.data as Array<{ role: string; text: string; tool?: Record<string, unknown> }> };
+  return { id, turns: transcript.body.data as Array<{ role: string; text: string; startedAt: string; tool?: Record<string, unknown> }> };
 }
 
 test('the callee asks for a lookup: the tool is called, signed, and the agent says its answer', async () => {
   const secret = await signingSecret();
-  answer = () => ({ status: 200, body: { answer: 'Your order shipped on Monday.' } });
+  tool.answer = () => ({ status: 200, body: { answer: 'Your order shipped on Monday.' } });
   const agentId = await agentWithLookup();
   const { id, turns } = await callToEnd(agentId);
 
@@ -120,18 +97,18 @@ test('the callee asks for a lookup: the tool is called, signed, and the agent sa
     ['contact', 'Yes, go ahead.'],
     ['agent', "Thank you, that's everything I needed. Goodbye."],
   ]);
-  const tool = turns[2].tool!;
-  expect(tool).toMatchObject({
+  const stored = turns[2].tool!;
+  expect(stored).toMatchObject({
     toolCallId: `tc_${id}_2`,
     name: 'lookup_order',
     arguments: { orderNumber: 'example', channel: 'phone' },
     outcome: 'ok',
     result: { answer: 'Your order shipped on Monday.' },
   });
-  expect(tool.durationMs).toEqual(expect.any(Number));
+  expect(stored.durationMs).toEqual(expect.any(Number));
 
-  expect(received).toHaveLength(1);
-  const [{ headers, raw }] = received;
+  expect(tool.received).toHaveLength(1);
+  const [{ headers, raw }] = tool.received;
   expect(JSON.parse(raw)).toEqual({
     toolCallId: `tc_${id}_2`,
     name: 'lookup_order',
@@ -144,7 +121,7 @@ test('the callee asks for a lookup: the tool is called, signed, and the agent sa
 });
 
 test('a failing tool is told to the model, and the agent says it could not look it up', async () => {
-  answer = () => ({ status: 503, body: { error: 'inventory down' } });
+  tool.answer = () => ({ status: 503, body: { error: 'inventory down' } });
   const { turns } = await callToEnd(await agentWithLookup());
   const toolTurn = turns.find((t) => t.role === 'tool')!;
   expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: 'the tool answered 503: {"error":"inventory down"}' });
@@ -166,7 +143,7 @@ function mistralScript(request: RecordedRequest) {
 
 test('with Mistral: the words and the tool call of one reply are both turns, and end_call hangs up', async () => {
   fake.respond = mistralScript;
-  answer = (body) => ({ status: 200, body: { status: 'shipped', order: body.arguments.orderNumber } });
+  tool.answer = (body) => ({ status: 200, body: { status: 'shipped', order: body.arguments.orderNumber } });
   const agentId = await agentWithLookup({ providers: { llm: 'mistral' } }, [{ type: 'end_call' }]);
   const { id, turns } = await callToEnd(agentId);
 
@@ -205,9 +182,35 @@ test('arguments that do not fit the schema are told to the model, and nothing is
     if (last.role === 'user' && last.content.includes('look something up')) return { text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 17 } }] };
     return { text: 'Hello, orders desk.' };
   };
-  answer = () => ({ status: 200, body: {} });
+  tool.answer = () => ({ status: 200, body: {} });
   const { turns } = await callToEnd(await agentWithLookup({ providers: { llm: 'mistral' } }));
   const toolTurn = turns.find((t) => t.role === 'tool')!;
   expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: "arguments must have required property 'channel'; call lookup_order again with arguments that fit its parameters" });
-  expect(received).toHaveLength(0);
+  expect(tool.received).toHaveLength(0);
+});
+
+test('an async tool slower than a second: the agent says its wait message as a turn before the tool answers', async () => {
+  tool.answer = () => ({ status: 200, body: { answer: 'Your order shipped on Monday.' }, delayMs: 1800 });
+  const { turns } = await callToEnd(await agentWithLookup({}, [], { async: true, waitMessage: 'Bear with me while I check the warehouse.' }));
+  expect(turns.slice(1, 5).map((t) => [t.role, t.text])).toEqual([
+    ['contact', 'Could you look something up for me, please?'],
+    ['agent', 'Bear with me while I check the warehouse.'],
+    ['tool', 'lookup_order answered'],
+    ['agent', 'Your order shipped on Monday.'],
+  ]);
+  // Said a second into the tool's run, stored before the tool had answered.
+  const asked = tool.received[0].at;
+  const waited = Date.parse(turns[2].startedAt) - asked;
+  expect(waited).toBeGreaterThanOrEqual(900);
+  expect(waited).toBeLessThan(1800);
+});
+
+test('an async tool that answers within a second has no wait message; one without a waitMessage says the default', async () => {
+  tool.answer = () => ({ status: 200, body: { answer: 'Your order shipped on Monday.' } });
+  const quick = await callToEnd(await agentWithLookup({}, [], { async: true, waitMessage: 'Bear with me.' }));
+  expect(quick.turns.slice(2, 4).map((t) => t.role)).toEqual(['tool', 'agent']);
+  tool.answer = () => ({ status: 200, body: { answer: 'Your order shipped on Monday.' }, delayMs: 1500 });
+  const slow = await callToEnd(await agentWithLookup({}, [], { async: true }));
+  expect(slow.turns[2]).toMatchObject({ role: 'agent', text: DEFAULT_WAIT_MESSAGE });
+  expect(slow.turns[3]).toMatchObject({ role: 'tool', text: 'lookup_order answered' });
 });

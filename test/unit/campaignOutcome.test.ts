@@ -98,3 +98,17 @@ describe('retryPolicy: a delay or a final outcome per kind of unreached call', (
     expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, policy, true, NOW)).toEqual({ disposition: 'busy', result: 'pending' });
   });
 });
+
+test('a reached recipient who asked to be called back is retried then, while attempts are left; not past retryLimit, nor once stopped', () => {
+  const callback = (at: string): CallState => ({ ...completed('completed', true), callbackAt: at });
+  expect(attemptOutcome({ attempt: 1, result: callback('2026-03-30T10:00:00+01:00') }, settings, false, NOW)).toEqual({
+    disposition: 'completed',
+    result: 'retry',
+    retryAt: Date.parse('2026-03-30T09:00:00Z'),
+    callback: true,
+  });
+  // A time already past is due at once.
+  expect(attemptOutcome({ attempt: 1, result: callback('2026-03-29T08:00:00Z') }, settings, false, NOW).retryAt).toBe(NOW);
+  expect(attemptOutcome({ attempt: 3, result: callback('2026-03-30T10:00:00+01:00') }, settings, false, NOW)).toEqual({ disposition: 'completed', result: 'completed' });
+  expect(attemptOutcome({ attempt: 1, result: callback('2026-03-30T10:00:00+01:00') }, settings, true, NOW)).toEqual({ disposition: 'completed', result: 'completed' });
+});

@@ -48,8 +48,8 @@ export interface CallInput {
  * `hangup_requested` (POST /calls/{id}/hangup or the operator's signal); `no_answer`; `busy`;
  * `failed`; `voicemail` (behaviour `hangup`); `voicemail_left` (behaviour `leave_message`);
  * `credits_exhausted` (the organization had no minute left for the next one: the agent said a
- * closing line and hung up at the minute's boundary). A voicemail with behaviour `mark_no_answer`
- * ends as `no_answer`.
+ * closing line and hung up at the minute's boundary); `transferred` (the agent handed the call to a
+ * person). A voicemail with behaviour `mark_no_answer` ends as `no_answer`.
  */
 export const DISPOSITIONS = [
   'completed',
@@ -62,6 +62,7 @@ export const DISPOSITIONS = [
   'voicemail',
   'voicemail_left',
   'credits_exhausted',
+  'transferred',
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
@@ -77,7 +78,7 @@ export type CarrierEvent = (
   | { type: 'no_answer' }
   | { type: 'failed'; reason: string }
   /** The conversation is over: the agent finished, or the callee hung up. */
-  | { type: 'ended'; by: 'agent' | 'contact' }
+  | { type: 'ended'; by: 'agent' | 'contact'; callbackAt?: string }
 ) & { carrierCallId?: string };
 
 export interface DialAccepted {
@@ -156,6 +157,8 @@ export interface CallState {
   refused?: DialRefusal;
   /** In the result: the API had given up on the dial before it started, so nothing was dialled. */
   abandoned?: true;
+  /** In the result: the person asked to be called back then (ISO, from the agent's `callback` tool). */
+  callbackAt?: string;
 }
 
 /** Sent with start (update-with-start): answers once the carrier has accepted or refused the dial. */

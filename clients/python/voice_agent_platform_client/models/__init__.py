@@ -251,6 +251,8 @@ from .get_call_call_ended_reason_type_0 import GetCallCallEndedReasonType0
 from .get_call_call_status import GetCallCallStatus
 from .get_call_report_call_report import GetCallReportCallReport
 from .get_call_report_call_report_analysis_status import GetCallReportCallReportAnalysisStatus
+from .get_call_report_call_report_callback import GetCallReportCallReportCallback
+from .get_call_report_call_report_callback_next_attempt import GetCallReportCallReportCallbackNextAttempt
 from .get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields
 from .get_call_report_call_report_disposition import GetCallReportCallReportDisposition
 from .get_call_report_call_report_pending import GetCallReportCallReportPending
@@ -914,6 +916,8 @@ __all__ = (
     "GetCallCallStatus",
     "GetCallReportCallReport",
     "GetCallReportCallReportAnalysisStatus",
+    "GetCallReportCallReportCallback",
+    "GetCallReportCallReportCallbackNextAttempt",
     "GetCallReportCallReportCapturedFields",
     "GetCallReportCallReportDisposition",
     "GetCallReportCallReportPending",

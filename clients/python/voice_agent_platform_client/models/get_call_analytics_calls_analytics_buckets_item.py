@@ -35,6 +35,10 @@ class GetCallAnalyticsCallsAnalyticsBucketsItem:
             far that give one.
         sentiment (GetCallAnalyticsCallsAnalyticsBucketsItemSentiment): Calls per report `sentiment`.
         opt_outs (int): Reports with `optOut: true`.
+        transferred (int): Calls with disposition `transferred` (the agent handed the call to a person).
+        tool_calls (int): The agents’ tool calls (`http` tools and built-ins), from the reports written so far
+            (`toolCalls` of each).
+        tool_call_errors (int): Of `toolCalls`, those whose outcome was `error`.
     """
 
     key: None | str
@@ -48,6 +52,9 @@ class GetCallAnalyticsCallsAnalyticsBucketsItem:
     outcomes: GetCallAnalyticsCallsAnalyticsBucketsItemOutcomes
     sentiment: GetCallAnalyticsCallsAnalyticsBucketsItemSentiment
     opt_outs: int
+    transferred: int
+    tool_calls: int
+    tool_call_errors: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +81,12 @@ class GetCallAnalyticsCallsAnalyticsBucketsItem:
 
         opt_outs = self.opt_outs
 
+        transferred = self.transferred
+
+        tool_calls = self.tool_calls
+
+        tool_call_errors = self.tool_call_errors
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +102,9 @@ class GetCallAnalyticsCallsAnalyticsBucketsItem:
                 "outcomes": outcomes,
                 "sentiment": sentiment,
                 "optOuts": opt_outs,
+                "transferred": transferred,
+                "toolCalls": tool_calls,
+                "toolCallErrors": tool_call_errors,
             }
         )
 
@@ -132,6 +148,12 @@ class GetCallAnalyticsCallsAnalyticsBucketsItem:
 
         opt_outs = d.pop("optOuts")
 
+        transferred = d.pop("transferred")
+
+        tool_calls = d.pop("toolCalls")
+
+        tool_call_errors = d.pop("toolCallErrors")
+
         get_call_analytics_calls_analytics_buckets_item = cls(
             key=key,
             calls=calls,
@@ -144,6 +166,9 @@ class GetCallAnalyticsCallsAnalyticsBucketsItem:
             outcomes=outcomes,
             sentiment=sentiment,
             opt_outs=opt_outs,
+            transferred=transferred,
+            tool_calls=tool_calls,
+            tool_call_errors=tool_call_errors,
         )
 
         get_call_analytics_calls_analytics_buckets_item.additional_properties = d

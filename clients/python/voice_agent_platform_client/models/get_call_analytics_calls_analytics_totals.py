@@ -32,6 +32,10 @@ class GetCallAnalyticsCallsAnalyticsTotals:
             that give one.
         sentiment (GetCallAnalyticsCallsAnalyticsTotalsSentiment): Calls per report `sentiment`.
         opt_outs (int): Reports with `optOut: true`.
+        transferred (int): Calls with disposition `transferred` (the agent handed the call to a person).
+        tool_calls (int): The agents’ tool calls (`http` tools and built-ins), from the reports written so far
+            (`toolCalls` of each).
+        tool_call_errors (int): Of `toolCalls`, those whose outcome was `error`.
     """
 
     calls: int
@@ -44,6 +48,9 @@ class GetCallAnalyticsCallsAnalyticsTotals:
     outcomes: GetCallAnalyticsCallsAnalyticsTotalsOutcomes
     sentiment: GetCallAnalyticsCallsAnalyticsTotalsSentiment
     opt_outs: int
+    transferred: int
+    tool_calls: int
+    tool_call_errors: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +74,12 @@ class GetCallAnalyticsCallsAnalyticsTotals:
 
         opt_outs = self.opt_outs
 
+        transferred = self.transferred
+
+        tool_calls = self.tool_calls
+
+        tool_call_errors = self.tool_call_errors
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -81,6 +94,9 @@ class GetCallAnalyticsCallsAnalyticsTotals:
                 "outcomes": outcomes,
                 "sentiment": sentiment,
                 "optOuts": opt_outs,
+                "transferred": transferred,
+                "toolCalls": tool_calls,
+                "toolCallErrors": tool_call_errors,
             }
         )
 
@@ -116,6 +132,12 @@ class GetCallAnalyticsCallsAnalyticsTotals:
 
         opt_outs = d.pop("optOuts")
 
+        transferred = d.pop("transferred")
+
+        tool_calls = d.pop("toolCalls")
+
+        tool_call_errors = d.pop("toolCallErrors")
+
         get_call_analytics_calls_analytics_totals = cls(
             calls=calls,
             connected=connected,
@@ -127,6 +149,9 @@ class GetCallAnalyticsCallsAnalyticsTotals:
             outcomes=outcomes,
             sentiment=sentiment,
             opt_outs=opt_outs,
+            transferred=transferred,
+            tool_calls=tool_calls,
+            tool_call_errors=tool_call_errors,
         )
 
         get_call_analytics_calls_analytics_totals.additional_properties = d

@@ -13,6 +13,7 @@ from ..models.get_call_report_call_report_sentiment import GetCallReportCallRepo
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.get_call_report_call_report_callback import GetCallReportCallReportCallback
     from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields
     from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem
 
@@ -44,6 +45,8 @@ class GetCallReportCallReport:
         opt_out (bool | Unset): The person asked not to be called again. When true, the number is already do-not-call
             (reason `opted_out_in_call`, this call’s id; its contact created if absent) by the time the report is ready:
             further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.
+        callback (GetCallReportCallReportCallback | Unset): Present when the person asked to be called back and the
+            agent recorded it with its `callback` tool (the last one, if several).
     """
 
     object_: Literal["call_report"]
@@ -61,6 +64,7 @@ class GetCallReportCallReport:
     summary: str | Unset = UNSET
     sentiment: GetCallReportCallReportSentiment | Unset = UNSET
     opt_out: bool | Unset = UNSET
+    callback: GetCallReportCallReportCallback | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,6 +103,10 @@ class GetCallReportCallReport:
 
         opt_out = self.opt_out
 
+        callback: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.callback, Unset):
+            callback = self.callback.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -125,11 +133,14 @@ class GetCallReportCallReport:
             field_dict["sentiment"] = sentiment
         if opt_out is not UNSET:
             field_dict["optOut"] = opt_out
+        if callback is not UNSET:
+            field_dict["callback"] = callback
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.get_call_report_call_report_callback import GetCallReportCallReportCallback  # noqa: PLC0415
         from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields  # noqa: PLC0415
         from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem  # noqa: PLC0415
 
@@ -178,6 +189,13 @@ class GetCallReportCallReport:
 
         opt_out = d.pop("optOut", UNSET)
 
+        _callback = d.pop("callback", UNSET)
+        callback: GetCallReportCallReportCallback | Unset
+        if isinstance(_callback, Unset):
+            callback = UNSET
+        else:
+            callback = GetCallReportCallReportCallback.from_dict(_callback)
+
         get_call_report_call_report = cls(
             object_=object_,
             id=id,
@@ -194,6 +212,7 @@ class GetCallReportCallReport:
             summary=summary,
             sentiment=sentiment,
             opt_out=opt_out,
+            callback=callback,
         )
 
         get_call_report_call_report.additional_properties = d

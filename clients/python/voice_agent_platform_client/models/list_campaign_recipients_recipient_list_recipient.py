@@ -40,8 +40,9 @@ class ListCampaignRecipientsRecipientListRecipient:
         last_disposition (None | str): How the latest finished attempt ended: a call disposition, or `carrier_rejected`
             / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt.
         next_attempt_at (datetime.datetime | None): While `retry_scheduled`: when the next attempt becomes due, after
-            the retry policy’s delay; it is dialled then, or when the recipient’s calling hours next open if they are closed
-            then. Null in every other status.
+            the retry policy’s delay, or at the callback the recipient asked for (the agent’s `callback` tool; moved to when
+            their calling hours next open if they are closed then); it is dialled then, or when the recipient’s calling
+            hours next open if they are closed then. Null in every other status.
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
     """
 

@@ -166,19 +166,23 @@ def sync_detailed(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
-    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
-    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
-    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
-    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
-    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
-    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
-    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
-    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
-    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
+    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
+    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
+    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
+    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
+    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
+    `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
+    +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
+    call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
+    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
+    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -252,19 +256,23 @@ def sync(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
-    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
-    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
-    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
-    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
-    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
-    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
-    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
-    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
-    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
+    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
+    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
+    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
+    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
+    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
+    `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
+    +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
+    call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
+    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
+    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -333,19 +341,23 @@ async def asyncio_detailed(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
-    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
-    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
-    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
-    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
-    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
-    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
-    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
-    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
-    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
+    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
+    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
+    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
+    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
+    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
+    `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
+    +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
+    call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
+    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
+    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -417,19 +429,23 @@ async def asyncio(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and
-    `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own
-    verified credentials, never the service’s. The simulated carrier (the default) has test numbers:
-    +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not
-    listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004:
-    voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the
-    dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the
-    greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup);
-    +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
-    `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
-    up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
+    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
+    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
+    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
+    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
+    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
+    `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
+    +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
+    call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
+    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
+    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
+    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
+    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
+    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
+    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
+    `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

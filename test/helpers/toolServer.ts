@@ -1,0 +1,67 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the tool server answers a request with, after `delayMs`. */
+export type ToolAnswer = (body: any) => { status: number; body: unknown; delayMs?: number };
+
+export interface ToolServer {
+  url: string;
+  /** Every request in arrival order: its headers, raw body and when it came (Date.now()). */
+  received: Array<{ headers: http.IncomingHttpHeaders; raw: string; body: any; at: number }>;
+  answer: ToolAnswer;
+  close(): Promise<void>;
+}
+
+/** An agent's tool server on this machine (agents reach it with TOOLS_ALLOW_LOOPBACK=true), at `/lookup`. */
+export async function startToolServer(): Promise<ToolServer> {
+  const tool: ToolServer = {
+    url: '',
+    received: [],
+    answer: () => ({ status: 200, body: {} }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      const body = JSON.parse(raw);
+      tool.received.push({ headers: req.headers, raw, body, at: Date.now() });
+      const { status, body: out, delayMs = 0 } = tool.answer(body);
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(out));
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  tool.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/lookup`;
+  return tool;
+}
+
+type Api = { call(method: string, path: string, options: { token: string; body?: unknown }): Promise<{ status: number; body: any }> };
+
+/** A phone agent with the `lookup_order` http tool at `url` (plus `builtIns` first), `extra` fields and tool fields over the defaults. */
+export async function agentWithLookup(api: Api, key: string, options: { name: string; url: string; extra?: Record<string, unknown>; lookup?: Record<string, unknown>; builtIns?: unknown[] }): Promise<string> {
+  const res = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: {
+      name: options.name,
+      instructions: 'You help callers with their orders.',
+      phone: { greeting: 'Hello, this is the orders desk.' },
+      ...options.extra,
+      tools: [
+        ...(options.builtIns ?? []),
+        {
+          type: 'http',
+          name: 'lookup_order',
+          description: 'Finds an order by its number.',
+          parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] },
+          url: options.url,
+          ...options.lookup,
+        },
+      ],
+    },
+  });
+  if (res.status !== 201) throw new Error(`the agent was refused: ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}

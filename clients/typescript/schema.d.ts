@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460031: answers with "Hello?" and waits for the agent, then talks as +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001); +442079460032: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`; +442079460033: a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460034: a phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the agent hangs up; +442079460035: a call-screening assistant asks who is calling and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
          *
          *     Requires scope `campaigns:manage`.
          */
@@ -1165,6 +1165,8 @@ export interface operations {
                                 fallback: string;
                                 /** @description First sentence the agent says when the callee answers. */
                                 greeting: string;
+                                /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
+                                machineDetection: boolean;
                                 maxAttempts: number;
                                 /** @description Outcomes the report may assign to a call. */
                                 outcomeLabels: string[];
@@ -1385,6 +1387,8 @@ export interface operations {
                         fallback?: string;
                         /** @description First sentence the agent says when the callee answers. */
                         greeting?: string;
+                        /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
+                        machineDetection?: boolean;
                         maxAttempts?: number;
                         /** @description Outcomes the report may assign to a call. */
                         outcomeLabels?: string[];
@@ -1532,6 +1536,8 @@ export interface operations {
                             fallback: string;
                             /** @description First sentence the agent says when the callee answers. */
                             greeting: string;
+                            /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
+                            machineDetection: boolean;
                             maxAttempts: number;
                             /** @description Outcomes the report may assign to a call. */
                             outcomeLabels: string[];
@@ -1802,6 +1808,8 @@ export interface operations {
                             fallback: string;
                             /** @description First sentence the agent says when the callee answers. */
                             greeting: string;
+                            /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
+                            machineDetection: boolean;
                             maxAttempts: number;
                             /** @description Outcomes the report may assign to a call. */
                             outcomeLabels: string[];
@@ -2108,6 +2116,8 @@ export interface operations {
                         fallback?: string;
                         /** @description First sentence the agent says when the callee answers. */
                         greeting?: string;
+                        /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
+                        machineDetection?: boolean;
                         maxAttempts?: number;
                         /** @description Outcomes the report may assign to a call. */
                         outcomeLabels?: string[];
@@ -2250,6 +2260,8 @@ export interface operations {
                             fallback: string;
                             /** @description First sentence the agent says when the callee answers. */
                             greeting: string;
+                            /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
+                            machineDetection: boolean;
                             maxAttempts: number;
                             /** @description Outcomes the report may assign to a call. */
                             outcomeLabels: string[];
@@ -3235,6 +3247,10 @@ export interface operations {
                             /** @description 24-character hexadecimal id */
                             agentId: string;
                             agentName: string;
+                            /** @description Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided. */
+                            answeredBy: ("person" | "voicemail" | "phone_menu" | "call_screener") | null;
+                            /** @description Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`. */
+                            answeredByAfterMs: number | null;
                             attemptNumber: number;
                             /** @description Set when the call belongs to a campaign. */
                             campaignId: string | null;
@@ -3398,6 +3414,10 @@ export interface operations {
                         /** @description 24-character hexadecimal id */
                         agentId: string;
                         agentName: string;
+                        /** @description Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided. */
+                        answeredBy: ("person" | "voicemail" | "phone_menu" | "call_screener") | null;
+                        /** @description Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`. */
+                        answeredByAfterMs: number | null;
                         attemptNumber: number;
                         /** @description Set when the call belongs to a campaign. */
                         campaignId: string | null;
@@ -3611,6 +3631,10 @@ export interface operations {
                         /** @description 24-character hexadecimal id */
                         agentId: string;
                         agentName: string;
+                        /** @description Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided. */
+                        answeredBy: ("person" | "voicemail" | "phone_menu" | "call_screener") | null;
+                        /** @description Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`. */
+                        answeredByAfterMs: number | null;
                         attemptNumber: number;
                         /** @description Set when the call belongs to a campaign. */
                         campaignId: string | null;
@@ -3748,6 +3772,10 @@ export interface operations {
                         /** @description 24-character hexadecimal id */
                         agentId: string;
                         agentName: string;
+                        /** @description Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided. */
+                        answeredBy: ("person" | "voicemail" | "phone_menu" | "call_screener") | null;
+                        /** @description Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`. */
+                        answeredByAfterMs: number | null;
                         attemptNumber: number;
                         /** @description Set when the call belongs to a campaign. */
                         campaignId: string | null;
@@ -7525,6 +7553,10 @@ export interface operations {
                             /** @description 24-character hexadecimal id */
                             agentId: string;
                             agentName: string;
+                            /** @description Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided. */
+                            answeredBy: ("person" | "voicemail" | "phone_menu" | "call_screener") | null;
+                            /** @description Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`. */
+                            answeredByAfterMs: number | null;
                             attemptNumber: number;
                             /** @description Set when the call belongs to a campaign. */
                             campaignId: string | null;
@@ -11146,6 +11178,10 @@ export interface operations {
                         /** @description 24-character hexadecimal id */
                         agentId: string;
                         agentName: string;
+                        /** @description Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided. */
+                        answeredBy: ("person" | "voicemail" | "phone_menu" | "call_screener") | null;
+                        /** @description Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`. */
+                        answeredByAfterMs: number | null;
                         attemptNumber: number;
                         /** @description Set when the call belongs to a campaign. */
                         campaignId: string | null;

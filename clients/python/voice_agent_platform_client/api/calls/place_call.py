@@ -177,8 +177,18 @@ def sync_detailed(
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
     `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
     up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    and speaks the tool's answer (see docs/tools.md); +442079460031: answers with "Hello?" and waits for
+    the agent, then talks as +442079460001 does: with `phone.machineDetection`, `answeredBy: person`.
+    The machine numbers below answer in audio on `SIMULATED_LINE=audio` only (on the text line they
+    answer as +442079460001); +442079460032: a voicemail greeting, then a 1 kHz beep, then silence: with
+    `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep
+    per `phone.voicemailBehavior`; +442079460033: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460034: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460035: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -263,8 +273,18 @@ def sync(
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
     `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
     up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    and speaks the tool's answer (see docs/tools.md); +442079460031: answers with "Hello?" and waits for
+    the agent, then talks as +442079460001 does: with `phone.machineDetection`, `answeredBy: person`.
+    The machine numbers below answer in audio on `SIMULATED_LINE=audio` only (on the text line they
+    answer as +442079460001); +442079460032: a voicemail greeting, then a 1 kHz beep, then silence: with
+    `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep
+    per `phone.voicemailBehavior`; +442079460033: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460034: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460035: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -344,8 +364,18 @@ async def asyncio_detailed(
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
     `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
     up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    and speaks the tool's answer (see docs/tools.md); +442079460031: answers with "Hello?" and waits for
+    the agent, then talks as +442079460001 does: with `phone.machineDetection`, `answeredBy: person`.
+    The machine numbers below answer in audio on `SIMULATED_LINE=audio` only (on the text line they
+    answer as +442079460001); +442079460032: a voicemail greeting, then a 1 kHz beep, then silence: with
+    `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep
+    per `phone.voicemailBehavior`; +442079460033: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460034: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460035: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -428,8 +458,18 @@ async def asyncio(
     +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502
     `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something
     up: the agent calls its first `http` tool with the simplest valid value of each required parameter
-    and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the
-    list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    and speaks the tool's answer (see docs/tools.md); +442079460031: answers with "Hello?" and waits for
+    the agent, then talks as +442079460001 does: with `phone.machineDetection`, `answeredBy: person`.
+    The machine numbers below answer in audio on `SIMULATED_LINE=audio` only (on the text line they
+    answer as +442079460001); +442079460032: a voicemail greeting, then a 1 kHz beep, then silence: with
+    `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep
+    per `phone.voicemailBehavior`; +442079460033: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460034: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460035: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

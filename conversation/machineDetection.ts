@@ -9,7 +9,7 @@
 import type { AgentRecord } from '../models/agent';
 import { recordAnsweredBy, type CallRecord } from '../models/call';
 import { Organization } from '../models/organization';
-import { AnsweringMachineDetector, DEFAULT_DETECTOR, type AnswerDecision } from './answeringMachine';
+import { AnsweringMachineDetector, DEFAULT_DETECTOR, phraseClass, type AnswerDecision } from './answeringMachine';
 import { fillVariables, voicemailMessage } from './profile';
 
 export type VoicemailBehavior = 'hangup' | 'leave_message' | 'mark_no_answer';
@@ -21,7 +21,10 @@ export interface ScreenOptions {
   voicemailMessage: string;
   /** What the agent tells a call-screening assistant: who is calling and why. */
   introduction: string;
-  /** Told the first decision (a screened call stays `call_screener` after the person comes). */
+  /**
+   * Told the first decision (a screened call stays `call_screener` after the person comes), and
+   * again if a voicemail by cadence turns out to be a menu before its message.
+   */
   onDecision?: (decision: AnswerDecision) => void;
   timing?: Partial<ScreenTiming>;
 }
@@ -90,7 +93,12 @@ export class AnswerScreen {
           return this.done('phone_menu');
         case 'voicemail':
           if (this.options.voicemailBehavior !== 'leave_message') return this.done('voicemail');
-          await this.until(() => this.greetingOver(decided));
+          // A greeting taken for a voicemail by its length alone may be a menu whose words the STT
+          // gives later: no message is left on a menu.
+          if ((await this.until(() => (this.menuAfter(decided) ? 'menu' : this.greetingOver(decided)))) === 'menu') {
+            this.options.onDecision?.({ answeredBy: 'phone_menu', afterMs: Math.round(this.detector.elapsedMs), cue: 'words' });
+            return this.done('phone_menu');
+          }
           this.listening = false;
           await say(this.options.voicemailMessage);
           return 'voicemail';
@@ -105,6 +113,10 @@ export class AnswerScreen {
           this.detector = new AnsweringMachineDetector(this.options.sampleRate, { ...DEFAULT_DETECTOR, silenceMs: undefined, maxMs: this.timing.screenedWaitMs });
       }
     }
+  }
+
+  private menuAfter(decided: AnswerDecision): boolean {
+    return decided.cue !== 'words' && phraseClass(this.detector.transcript) === 'phone_menu';
   }
 
   /** The beep has sounded, or the greeting ended without one, or waiting longer is pointless. */

@@ -165,6 +165,19 @@ describe('the screen before the opening', () => {
     expect(said).toHaveLength(1);
   });
 
+  test('a menu first taken for a voicemail by its length is hung up on once its words come, with no message', async () => {
+    const said: string[] = [];
+    const decisions: string[] = [];
+    const screen = new AnswerScreen(options({ onDecision: (d) => decisions.push(`${d.answeredBy} ${d.cue}`) }));
+    const outcome = screen.run(async (line) => void said.push(line));
+    await play(screen, 4600, true);
+    expect(decisions).toEqual(['voicemail long_greeting']);
+    screen.words('Welcome to Contoso. Please listen carefully, as our menu options have changed', false);
+    await expect(outcome).resolves.toBe('phone_menu');
+    expect(decisions).toEqual(['voicemail long_greeting', 'phone_menu words']);
+    expect(said).toEqual([]);
+  });
+
   test('voicemail with `hangup` says nothing; a menu is hung up on', async () => {
     const said: string[] = [];
     const voicemail = new AnswerScreen(options({ voicemailBehavior: 'hangup' }));

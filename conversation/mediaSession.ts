@@ -299,10 +299,12 @@ export class MediaSession {
     this.playback.clear();
   }
 
-  /** The agent says `line`, as its turn. */
+  /** The answering-machine screen's line (a screener's introduction, a voicemail's message), as the agent's turn. */
   private async say(line: string): Promise<void> {
     await this.deps.conversation.agentSaid(line);
     await this.agentTurn(line);
+    // The screen bounds its own wait for a person: no reprompt may queue up behind the greeting.
+    this.disarm('silence');
   }
 
   /** Speaks `line` (or the model's reply), waits until it is heard, and records a cut if it was interrupted. */

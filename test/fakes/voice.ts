@@ -1,6 +1,7 @@
 import { loadConfig, type VoiceSettings } from '../../config';
 import type { Conversation, ReplyTurn } from '../../conversation/conversation';
 import { MediaSession } from '../../conversation/mediaSession';
+import type { AnswerScreen } from '../../conversation/machineDetection';
 import type { SessionRecorder } from '../../conversation/recorder';
 import type { SessionEnd, Transport } from '../../conversation/transport';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../../lib/audio';
@@ -24,8 +25,10 @@ export class MemoryConversation implements Conversation {
     private readonly profile: AgentProfile,
   ) {}
 
+  /** As a call's: before the contact's first word and once, so it may follow a screener's introduction. */
   opening(): string | undefined {
-    return this.turns.length === 0 && this.profile.greeting ? this.profile.greeting : undefined;
+    const { greeting } = this.profile;
+    return greeting && !this.turns.some((t) => t.role === 'contact' || t.text === greeting) ? greeting : undefined;
   }
 
   async agentSaid(text: string): Promise<void> {
@@ -125,6 +128,7 @@ export interface TestSessionOptions {
   tts?: TtsProvider;
   greeting?: string;
   recorder?: SessionRecorder;
+  answering?: AnswerScreen;
 }
 
 /** A media session on the simulated engines (or the given ones), a memory conversation and a fake transport. */
@@ -140,6 +144,7 @@ export function testSession(options: TestSessionOptions = {}) {
     sampleRate: PIPELINE_SAMPLE_RATE,
     language: 'en-US',
     ...(options.recorder ? { recorder: options.recorder } : {}),
+    ...(options.answering ? { answering: options.answering } : {}),
   });
   transport.session = media;
   return { conversation, transport, media };

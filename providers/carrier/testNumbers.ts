@@ -14,11 +14,11 @@ export const TEST_NUMBERS = {
   '+442079460008': 'fails',
   '+442079460009': 'carrier_unavailable',
   '+442079460021': 'asks_for_lookup',
-  '+442079460031': 'says_hello',
-  '+442079460032': 'voicemail_with_beep',
-  '+442079460033': 'voicemail_without_beep',
-  '+442079460034': 'phone_menu',
-  '+442079460035': 'call_screener',
+  '+442079460041': 'says_hello',
+  '+442079460042': 'voicemail_with_beep',
+  '+442079460043': 'voicemail_without_beep',
+  '+442079460044': 'phone_menu',
+  '+442079460045': 'call_screener',
   '+442079460999': 'asks_to_be_removed',
 } as const;
 

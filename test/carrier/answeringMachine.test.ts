@@ -87,7 +87,7 @@ function beepEnd(channel: Int16Array): number | undefined {
 }
 
 test('a person says "Hello?": the agent greets them after it, and the call goes on as a conversation', async () => {
-  const { done, turns } = await call(await agent('leave_message'), '+442079460031');
+  const { done, turns } = await call(await agent('leave_message'), '+442079460041');
   expect(done).toMatchObject({ disposition: 'completed', answeredBy: 'person' });
   expect(done.answeredByAfterMs).toBeLessThan(3500);
   // The "Hello?" was the detection's; the conversation starts with the greeting, answered.
@@ -99,7 +99,7 @@ test('a person says "Hello?": the agent greets them after it, and the call goes 
 }, 150_000);
 
 test('a voicemail greeting with a beep: the message is left after the beep, voicemail_left', async () => {
-  const { id, done, turns } = await call(await agent('leave_message'), '+442079460032');
+  const { id, done, turns } = await call(await agent('leave_message'), '+442079460042');
   expect(done).toMatchObject({ disposition: 'voicemail_left', answeredBy: 'voicemail' });
   expect(turns).toEqual([['agent', GREETING]]);
   const { left, right } = await recording(id);
@@ -112,7 +112,7 @@ test('a voicemail greeting with a beep: the message is left after the beep, voic
 }, 150_000);
 
 test('a voicemail greeting without a beep: the message follows the greeting once it is over', async () => {
-  const { id, done, turns } = await call(await agent('leave_message'), '+442079460033');
+  const { id, done, turns } = await call(await agent('leave_message'), '+442079460043');
   expect(done).toMatchObject({ disposition: 'voicemail_left', answeredBy: 'voicemail' });
   expect(turns).toEqual([['agent', GREETING]]);
   const { left, right } = await recording(id);
@@ -122,19 +122,19 @@ test('a voicemail greeting without a beep: the message follows the greeting once
 }, 150_000);
 
 test('a voicemail with `hangup`: nothing is said, disposition voicemail', async () => {
-  const { done, turns } = await call(await agent('hangup'), '+442079460032');
+  const { done, turns } = await call(await agent('hangup'), '+442079460042');
   expect(done).toMatchObject({ disposition: 'voicemail', answeredBy: 'voicemail' });
   expect(turns).toEqual([]);
 }, 150_000);
 
 test('a phone menu: reported and hung up on without a word, no_answer', async () => {
-  const { done, turns } = await call(await agent('leave_message'), '+442079460034');
+  const { done, turns } = await call(await agent('leave_message'), '+442079460044');
   expect(done).toMatchObject({ disposition: 'no_answer', answeredBy: 'phone_menu' });
   expect(turns).toEqual([]);
 }, 150_000);
 
 test('a call screener hears once who is calling and why, after it asked; the person who picks up ("Hello, Dana speaking.") is greeted and talked with', async () => {
-  const { done, turns } = await call(await agent('leave_message'), '+442079460035');
+  const { done, turns } = await call(await agent('leave_message'), '+442079460045');
   expect(done).toMatchObject({ disposition: 'completed', answeredBy: 'call_screener' });
   expect(turns.slice(0, 3)).toEqual([
     ['agent', `Hello, this is Ada from ${organizationName}, calling about your subscription renewal.`],

@@ -14,7 +14,7 @@ import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm, turnsOf } from '../conversation/call';
 import { recordedCallback } from '../conversation/callback';
-import { agentProfile } from '../conversation/profile';
+import { agentProfile, voicemailMessage } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
 import { callWorkflowId, type CallActivities, type CallProjection } from '../workflows/definitions';
@@ -168,7 +168,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     async leaveVoicemail({ callId }) {
       const { agent, call } = await loadCall(callId);
       const profile = agentProfile(agent, call.variables ?? {});
-      const text = profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
+      const text = voicemailMessage(profile);
       // The message is the recording's only turn: a retry lands on the same index.
       await appendTurn(callId, 0, { role: 'agent', text }, 'agent');
       if (carrier.leaveMessage && call.carrierCallId) await carrier.leaveMessage(call.carrierCallId, text, profile.language);

@@ -11,6 +11,7 @@ import type { CallRecord } from '../models/call';
 import type { AgentRecord } from '../models/agent';
 import { callerReply, personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
+import { answeringLine } from '../providers/carrier/answeringLines';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import type { LlmSource } from '../providers/llm';
 import type { LlmProvider, Turn } from '../providers/llm/interface';
@@ -185,6 +186,7 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           throw ApplicationFailure.nonRetryable(`the simulated audio line hears and speaks only the embedded voices (${embedded}); this agent's voice is stt ${agentStt}, tts ${agentTts}`);
         }
         const scenario = scenarioOf(phoneNumber);
+        const answering = answeringLine(scenario);
         const endedBy = await simulatedCallee({
           url: simulatedMediaUrl(audioLine.publicBaseUrl, callId),
           signature: simulatedLineSignature(audioLine.secret, callId),
@@ -192,7 +194,8 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           profile: agentProfile(agent, call.variables ?? {}),
           seed: phoneNumber,
           hangsUpEarly: scenario === 'hangs_up_early',
-          silent: scenario === 'talks_until_max_duration',
+          silent: scenario === 'talks_until_max_duration' || answering?.silentAfter === true,
+          ...(answering && !inbound ? { opening: answering.opening } : {}),
           ...(inbound ? { caller: true } : {}),
           hear,
           speak,

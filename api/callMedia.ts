@@ -9,6 +9,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { TurnTiming } from '../conversation/agentTurn';
 import { CallConversation, type LlmFor } from '../conversation/call';
+import { answerScreenFor } from '../conversation/machineDetection';
 import { MediaSession } from '../conversation/mediaSession';
 import { callRecorder } from '../conversation/recorder';
 import { toolDepsOf } from '../conversation/tools';
@@ -44,7 +45,7 @@ export interface CallMedia {
 export async function openCallMedia(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<CallMedia> {
   const { config, speech } = deps;
   const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(config));
-  const agent = conversation && (await Agent.findById(conversation.call.agentId, { type: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
+  const agent = conversation && (await Agent.findById(conversation.call.agentId, { type: 1, name: 1, displayName: 1, description: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
   const { call } = conversation;
@@ -64,6 +65,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
     if (err.type === 'byok_credentials_missing') throw byokNotReady(await missingByokKinds(call.organizationId));
     throw providerUnavailable(err.message);
   }
+  const answering = await answerScreenFor(call, agent, PIPELINE_SAMPLE_RATE);
   return {
     conversation,
     media: (transport, onPartial) => {
@@ -82,6 +84,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
         language: call.language,
         actions: conversation.actions,
         ...(recorder ? { recorder } : {}),
+        ...(answering ? { answering } : {}),
         ...(onPartial ? { onPartial } : {}),
         onTurnTiming: deps.onTurnTiming && ((timing) => deps.onTurnTiming!(callId, timing)),
       });
@@ -100,6 +103,9 @@ export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefine
     case 'agent_ended':
     case 'silence':
       return { type: 'ended', by: 'agent', ...(callbackAt ? { callbackAt } : {}) };
+    case 'voicemail':
+    case 'phone_menu':
+      return { type: 'ended', by: 'agent', machine: end.reason };
     case 'transport_closed':
       return closed;
     case 'ended_by_host':

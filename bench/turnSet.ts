@@ -10,12 +10,12 @@
  * sherpa-onnx takes no seed), so figures from two runs differ by a clip or two.
  */
 import { LocalTtsProvider } from '../providers/tts/local';
-import { pcm16ToFloat } from '../lib/audio';
+import { TelephonyCodec, floatToPcm16, pcm16ToFloat } from '../lib/audio';
 import { seeded } from '../lib/seeded';
 
 export const RATE = 16_000;
 /** The speech level every clip is set to (RMS, dBFS): a phone line's usual talker. */
-const SPEECH_DBFS = -26;
+export const SPEECH_DBFS = -26;
 const LEAD_S = 0.6;
 /** Quiet after the clip's content: longer than any wait for an unfinished turn. */
 const TRAIL_S = 3.6;
@@ -46,6 +46,16 @@ export type Clip =
   | { kind: 'backchannel'; text: string; audio: Float32Array }
   | { kind: 'noise'; text: NoiseKind; audio: Float32Array };
 
+/** A phone line's round trip: down to 8 kHz mu-law and back up, as Media Streams carries it. */
+export async function overPhone(audio: Float32Array): Promise<Float32Array> {
+  const codec = await TelephonyCodec.create();
+  try {
+    return pcm16ToFloat(codec.decode(codec.encode(floatToPcm16(audio))));
+  } finally {
+    codec.close();
+  }
+}
+
 export async function speak(tts: LocalTtsProvider, text: string): Promise<Float32Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate: RATE })) chunks.push(chunk);
@@ -53,7 +63,7 @@ export async function speak(tts: LocalTtsProvider, text: string): Promise<Float3
 }
 
 const rms = (a: Float32Array) => Math.sqrt(a.reduce((sum, v) => sum + v * v, 0) / Math.max(1, a.length));
-function scaled(a: Float32Array, dbfs: number): Float32Array {
+export function scaled(a: Float32Array, dbfs: number): Float32Array {
   const gain = 10 ** (dbfs / 20) / (rms(a) || 1);
   return a.map((v) => v * gain);
 }
@@ -82,11 +92,11 @@ export function quietestGap(a: Float32Array): [number, number] {
   return [best[0] * frame, best[1] * frame];
 }
 
-function white(n: number, random: () => number): Float32Array {
+export function white(n: number, random: () => number): Float32Array {
   return Float32Array.from({ length: n }, () => random() * 2 - 1);
 }
 
-function brown(n: number, random: () => number): Float32Array {
+export function brown(n: number, random: () => number): Float32Array {
   let level = 0;
   return Float32Array.from({ length: n }, () => (level = 0.98 * level + 0.1 * (random() * 2 - 1)));
 }

@@ -12,7 +12,7 @@
  *
  * Run: npm run bench:turns
  */
-import { TelephonyCodec, floatToPcm16, frameBytes, pcm16ToFloat } from '../lib/audio';
+import { floatToPcm16, frameBytes } from '../lib/audio';
 import { SileroVad } from '../conversation/sileroVad';
 import { SmartTurn } from '../conversation/smartTurn';
 import { TurnDetector } from '../conversation/turnDetector';
@@ -20,7 +20,7 @@ import { EnergyVad } from '../conversation/vad';
 import { DEFAULT_TURN, DEFAULT_VAD } from '../conversation/turnSettings';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { provision, toolPaths } from '../scripts/stack';
-import { RATE, clips, synthesize, type Clip } from './turnSet';
+import { RATE, clips, overPhone, synthesize, type Clip } from './turnSet';
 
 const SNRS = [20, 10, 5];
 /** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones. */
@@ -42,16 +42,6 @@ async function detector(kind: Detector, dir: string, turn: SmartTurn): Promise<T
   const settings = DEFAULT_TURN[kind === 'silero+turn interview' ? 'interview' : 'call'];
   if (kind === 'energy') return new TurnDetector(new EnergyVad(RATE, DEFAULT_VAD.stopMs), undefined, settings);
   return new TurnDetector(await SileroVad.create(dir, DEFAULT_VAD), kind.startsWith('silero+turn') ? turn : undefined, settings);
-}
-
-/** A phone line's round trip: down to 8 kHz mu-law and back up, as Media Streams carries it. */
-async function overPhone(audio: Float32Array): Promise<Float32Array> {
-  const codec = await TelephonyCodec.create();
-  try {
-    return pcm16ToFloat(codec.decode(codec.encode(floatToPcm16(audio))));
-  } finally {
-    codec.close();
-  }
 }
 
 async function score(kind: Detector, set: Clip[], dir: string, turn: SmartTurn): Promise<Scores> {

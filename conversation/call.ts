@@ -91,8 +91,10 @@ export class CallConversation implements Conversation {
     return recordedCallback(this.turns)?.at;
   }
 
+  /** The greeting, before the contact's first word and once: a call screener may have heard the agent introduce itself before it. */
   opening(): string | undefined {
-    return this.turns.length === 0 && this.profile.greeting ? this.profile.greeting : undefined;
+    const { greeting } = this.profile;
+    return greeting && !this.turns.some((t) => t.role === 'contact' || t.text === greeting) ? greeting : undefined;
   }
 
   async agentSaid(text: string): Promise<void> {

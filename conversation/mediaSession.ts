@@ -3,6 +3,7 @@ import type { SttProvider, SttStream } from '../providers/stt/interface';
 import type { TtsProvider } from '../providers/tts/interface';
 import { AgentTurn, TurnFailure, type TurnTiming } from './agentTurn';
 import type { Conversation, ReplyTurn } from './conversation';
+import type { AnswerScreen } from './machineDetection';
 import { Playback } from './playback';
 import type { SessionRecorder } from './recorder';
 import { onlyBackchannel } from './sentences';
@@ -37,6 +38,8 @@ export interface MediaSessionDeps {
    * The conversation's own (its http tools and `end_call`) when omitted.
    */
   actions?: ToolActions;
+  /** An outbound call's answering-machine detection: it hears the callee first, and the opening waits for it. */
+  answering?: AnswerScreen;
 }
 
 /** How long an ended session waits for its last transcript writes before it reports the end. */
@@ -113,6 +116,10 @@ export class MediaSession {
     void this.listen(this.stt);
     this.enqueue(async () => {
       await prepare?.();
+      if (this.deps.answering) {
+        const outcome = await this.deps.answering.run((line) => this.say(line));
+        if (outcome !== 'converse') return this.end(outcome);
+      }
       const opening = this.deps.conversation.opening();
       if (opening) await this.deps.conversation.agentSaid(opening);
       await this.agentTurn(opening);
@@ -135,6 +142,7 @@ export class MediaSession {
     }
     this.stt?.send(frame);
     this.deps.recorder?.heard(frame);
+    this.deps.answering?.audio(frame, this.listening?.vad.speaking ?? false);
     // Whether the agent was speaking is taken as the frame arrives: Silero hears it a little later.
     const overAgent = this.agentHasTurn();
     const detector = this.listening;
@@ -235,6 +243,7 @@ export class MediaSession {
   }
 
   private heardPartial(text: string): void {
+    if (this.deps.answering?.words(text, false)) return;
     const words = [...this.heard, text].join(' ');
     this.deps.onPartial?.(words);
     if (!onlyBackchannel(words, this.backchannels()) && words.split(/\s+/).filter(Boolean).length >= this.turnTaking.interruptWords) this.bargeIn();
@@ -243,6 +252,7 @@ export class MediaSession {
   private heardFinal(text: string): void {
     this.disarm('stt');
     this.settledSinceSpeech = true;
+    if (this.deps.answering?.words(text, true)) return;
     const utterance = [...this.heard, text].join(' ').trim();
     const overAgent = this.agentHasTurn() || this.overlapped === this.utterances;
     if (!utterance || (overAgent && onlyBackchannel(utterance, this.backchannels()))) {
@@ -259,6 +269,8 @@ export class MediaSession {
   }
 
   private speechEnded(): void {
+    // A greeting in noise may keep the STT from settling: the screen decides without its words.
+    if (this.deps.answering?.listening) return;
     if (this.heard.length > 0) return this.commit();
     if (!this.settledSinceSpeech) {
       const { sttTimeoutMs } = this.deps.settings;
@@ -291,6 +303,14 @@ export class MediaSession {
     if (!turn || turn.stopped || this.talkingAtTurnStart === this.utterances) return;
     turn.stop();
     this.playback.clear();
+  }
+
+  /** The answering-machine screen's line (a screener's introduction, a voicemail's message), as the agent's turn. */
+  private async say(line: string): Promise<void> {
+    await this.deps.conversation.agentSaid(line);
+    await this.agentTurn(line);
+    // The screen bounds its own wait for a person: no reprompt may queue up behind the greeting.
+    this.disarm('silence');
   }
 
   /** Speaks `line` (or the model's reply), waits until it is heard, and records a cut if it was interrupted. */

@@ -20,6 +20,10 @@ export function agentProfile(agent: AgentRecord, variables: Record<string, strin
   };
 }
 
+/** What a phone agent leaves on a voicemail: its greeting, or a generic request to call back. */
+export const voicemailMessage = (profile: Pick<AgentProfile, 'greeting'>) =>
+  profile.greeting || 'Hello, this is an automated assistant. Please call us back at your convenience. Goodbye.';
+
 /**
  * What a turn needs of an interview: fields fixed when it was created, so the interview workflow can
  * hand them to its turns instead of each turn reading the interview again.

@@ -25,8 +25,12 @@ export type EndReason =
   | 'ended_by_host'
   /** The caller's side closed the connection. */
   | 'transport_closed'
-  /** Nobody spoke after the reprompt. */
+  /** Nobody spoke after the reprompt (or after a call-screening assistant heard who was calling). */
   | 'silence'
+  /** An answering machine took the call: the agent left its message or hung up, per `phone.voicemailBehavior`. */
+  | 'voicemail'
+  /** A phone menu answered the call; the agent hung up without navigating it. */
+  | 'phone_menu'
   | 'max_duration'
   | 'max_turn_length'
   /** A frame larger than allowed or not whole PCM16 samples. */

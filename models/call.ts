@@ -1,6 +1,7 @@
 import { Schema, Types, model } from 'mongoose';
-import type { CallInput } from '../workflows/definitions';
+import type { AnsweredBy, CallInput } from '../workflows/definitions';
 import type { AgentRecord } from './agent';
+
 import { projectState } from './projection';
 import { recountSessionsSoon } from './sessionCount';
 
@@ -45,6 +46,10 @@ export interface CallRecord {
   endedReason?: CallEndedReason | null;
   /** Placed with a byok key: its LLM is the organization's own. Absent on sessions started before it was recorded. */
   byok?: boolean;
+  /** Who answered an outbound call, as our answering-machine detection decided (agents with `phone.machineDetection`). */
+  answeredBy?: AnsweredBy | null;
+  /** Milliseconds of the callee's audio it took to decide. */
+  answeredByAfterMs?: number | null;
   reportId?: Types.ObjectId | null;
   /** The call workflow's sequence number of the last state written here. */
   seq: number;
@@ -75,6 +80,8 @@ const callSchema = new Schema<CallRecord>(
     chargedMinutes: { type: Number, default: null },
     endedReason: { type: String, default: null },
     byok: { type: Boolean, default: false },
+    answeredBy: { type: String, default: null },
+    answeredByAfterMs: { type: Number, default: null },
     reportId: { type: Schema.Types.ObjectId, default: null },
     seq: { type: Number, required: true },
   },
@@ -94,6 +101,14 @@ export const Call = model<CallRecord>('Call', callSchema);
 /** State `seq` of a call, the first inserting it (models/projection.ts). */
 export function projectCall(callId: string, seq: number, fields: Partial<CallRecord>): Promise<boolean> {
   return projectState(Call, new Types.ObjectId(callId), seq, fields);
+}
+
+/**
+ * Who answered, written by the media session as it decides: beside the workflow's states, not one of
+ * them, so it takes no sequence number and no later state overwrites it.
+ */
+export async function recordAnsweredBy(callId: string, answeredBy: AnsweredBy, afterMs: number): Promise<void> {
+  await Call.updateOne({ _id: new Types.ObjectId(callId) }, { $set: { answeredBy, answeredByAfterMs: afterMs } });
 }
 
 /** Has the agent's `sessionsCount` (its completed calls) refreshed shortly after one of its calls ended. */

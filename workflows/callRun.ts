@@ -56,6 +56,10 @@ const REFUSAL_FAILURES: Record<DialRefusal, FailureType> = {
   insufficient_credits: FailureType.insufficientCredits,
 };
 
+/** How a voicemail ends the call, whether the carrier or our media session found it. */
+const voicemailDisposition = (behavior: CallInput['voicemailBehavior']): Disposition =>
+  behavior === 'mark_no_answer' ? 'no_answer' : behavior === 'leave_message' ? 'voicemail_left' : 'voicemail';
+
 /** After the closing line the call is hung up this long before its boundary, so its connected time stays within the held minutes. */
 const HANGUP_AHEAD_MS = 1_000;
 
@@ -77,6 +81,8 @@ export class CallRun {
   private carrierEndedAt: number | undefined;
   /** Credit minutes held for the call; undefined for calls placed before holds, which hold none. */
   private heldMinutes: number | undefined;
+  /** Our media session found a machine on the line: the call connected, but reached nobody. */
+  private machine: 'voicemail' | 'phone_menu' | undefined;
 
   constructor(private readonly input: CallInput) {
     this.heldMinutes = input.byok ? undefined : input.heldMinutes;
@@ -244,8 +250,7 @@ export class CallRun {
       return this.talk();
     }
     if (ringEvent.type === 'voicemail') {
-      const behavior = input.voicemailBehavior;
-      const disposition = behavior === 'mark_no_answer' ? 'no_answer' : behavior === 'leave_message' ? 'voicemail_left' : 'voicemail';
+      const disposition = voicemailDisposition(input.voicemailBehavior);
       if (disposition === 'voicemail_left') await leaveVoicemail({ callId: input.callId });
       await carrierHangup({ carrierCallId });
       return disposition;
@@ -297,6 +302,10 @@ export class CallRun {
       return 'credits_exhausted';
     }
     if (end?.callbackAt) this.state.callbackAt = end.callbackAt;
+    if (end?.machine) {
+      this.machine = end.machine;
+      return end.machine === 'phone_menu' ? 'no_answer' : voicemailDisposition(this.input.voicemailBehavior);
+    }
     if (end) return end.by === 'agent' ? 'completed' : 'contact_hung_up';
     await carrierHangup({ carrierCallId: this.state.carrierCallId! });
     return inTime ? 'hangup_requested' : 'max_duration';
@@ -309,7 +318,7 @@ export class CallRun {
     const chargedMinutes = chargedMinutesFor(this.answeredAt === undefined ? undefined : durationSeconds, this.heldMinutes);
     this.state.status = 'completed';
     this.state.disposition = disposition;
-    this.state.connected = this.answeredAt !== undefined;
+    this.state.connected = this.answeredAt !== undefined && this.machine === undefined;
     // The slot's release and the charge do not wait on the read model's write, nor the campaign's
     // next dial on them: one round trip less between a campaign's calls.
     const projected = this.project({ status: 'completed', disposition, endedAt: iso(endedAt), durationSeconds, chargedMinutes });

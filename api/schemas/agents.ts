@@ -40,6 +40,14 @@ const PhoneFields = {
   greeting: text(2000, 'First sentence the agent says when the callee answers.'),
   fallback: text(2000, 'What the agent says when it cannot help.'),
   voicemailBehavior: StringEnum(VOICEMAIL_BEHAVIORS),
+  machineDetection: Type.Boolean({
+    description:
+      'Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. ' +
+      'When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; ' +
+      'a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); ' +
+      'a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. ' +
+      'A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md.',
+  }),
   maxAttempts: Type.Integer({ minimum: 1, maximum: 5 }),
   retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080 }),
   requiredContactFields: labels('Fields the agent must collect from the callee.'),
@@ -199,6 +207,7 @@ export const PHONE_DEFAULTS = {
   greeting: '',
   fallback: '',
   voicemailBehavior: 'hangup',
+  machineDetection: false,
   maxAttempts: 1,
   retryDelayMinutes: 60,
   requiredContactFields: [] as string[],

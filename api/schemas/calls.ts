@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '../../models/call';
 import type { CallReportRecord } from '../../models/callReport';
-import { DISPOSITIONS } from '../../workflows/definitions';
+import { ANSWERED_BY, DISPOSITIONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 
@@ -70,6 +70,11 @@ export const Call = Type.Object(
       StringEnum(CALL_ENDED_REASONS),
       'Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call.',
     ),
+    answeredBy: nullable(
+      StringEnum(ANSWERED_BY),
+      'Who answered, as our answering-machine detection decided within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`, `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on with the person, if one came). Null when the detection did not run or had not decided.',
+    ),
+    answeredByAfterMs: nullable(Type.Integer(), 'Milliseconds of the callee’s audio, from the answer, that it took to decide `answeredBy`.'),
     reportId: nullable(Id, 'Present once the analysis has finished.'),
     recordingAvailable: Type.Boolean({
       description:
@@ -102,6 +107,8 @@ export function callRepresentation(call: CallRecord, recorded: boolean): Call {
     durationSeconds: call.durationSeconds ?? null,
     chargedMinutes: call.chargedMinutes ?? null,
     endedReason: call.endedReason ?? null,
+    answeredBy: call.answeredBy ?? null,
+    answeredByAfterMs: call.answeredByAfterMs ?? null,
     reportId: call.reportId ? String(call.reportId) : null,
     recordingAvailable: recorded,
     createdAt: call.createdAt.toISOString(),

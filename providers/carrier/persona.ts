@@ -1,5 +1,6 @@
 import type { AgentProfile, Turn } from '../llm/interface';
 import { escapeRegExp, labelIn, readableField } from '../llm/simulated';
+import { SCREENED_PERSON_HELLO } from './answeringLines';
 import { scenarioOf } from './testNumbers';
 
 /**
@@ -83,6 +84,8 @@ export function personaReply(profile: AgentProfile, transcript: Turn[], seed: st
   // The opt-out test number: the analysis must hear the request in the words, not in the number.
   if (scenarioOf(seed) === 'asks_to_be_removed') return { text: 'Please take me off your list and do not call me again.', hangUp: true };
 
+  // A screened call: the person picks up once the screener heard who is calling.
+  if (scenarioOf(seed) === 'call_screener' && transcript.filter((t) => t.role === 'contact').length === 1) return { text: SCREENED_PERSON_HELLO, hangUp: false };
   if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
   // The callback test number asks to be called back, as its first words.
   if (scenarioOf(seed) === 'asks_for_callback' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you call me back tomorrow at 10:00, please?', hangUp: false };

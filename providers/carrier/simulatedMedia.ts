@@ -9,10 +9,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import WebSocket from 'ws';
-import { PIPELINE_SAMPLE_RATE, TelephonyCodec } from '../../lib/audio';
+import { PIPELINE_SAMPLE_RATE, TelephonyCodec, floatToPcm16 } from '../../lib/audio';
 import type { AgentProfile, Turn } from '../llm/interface';
 import type { SttProvider, SttStream } from '../stt/interface';
 import type { TtsProvider } from '../tts/interface';
+import { toneSamples, type LineSegment } from './answeringLines';
 import { bargeInReply, callerReply, keypadAnswer, personaReply } from './persona';
 
 export const SIMULATED_MEDIA_PREFIX = '/carrier/simulated/media';
@@ -60,6 +61,8 @@ export interface SimulatedCalleeOptions {
   hangsUpEarly: boolean;
   /** Silent callee: it never answers (the agent's silence rules end the call). */
   silent: boolean;
+  /** What the phone plays as soon as it answers, before the agent says a word (a voicemail greeting, a menu, "Hello?"). */
+  opening?: LineSegment[];
   /** A test call to one of our numbers: the line plays the caller, who asks a question, not the callee. */
   caller?: boolean;
   /** How the callee hears the agent and speaks: embedded engines matching the agent's own. */
@@ -146,6 +149,7 @@ class CalleePhone {
       this.options.signal.addEventListener('abort', () => this.hangUp(), { once: true });
       this.begin();
       this.timer = setInterval(() => this.catchUp(), TICK_MS);
+      if (this.options.opening) this.open(this.options.opening).catch((err: Error) => fail(new Error(`the simulated callee could not answer: ${err.message}`)));
     });
   }
 
@@ -260,11 +264,30 @@ class CalleePhone {
     done();
   }
 
+  /** The phone answers first: its opening is its first turn, and what the agent says meanwhile goes unanswered. */
+  private async open(opening: LineSegment[]): Promise<void> {
+    this.answering = true;
+    const words = opening.flatMap((segment) => ('say' in segment ? [segment.say] : []));
+    this.transcript.push({ role: 'contact', text: words.join(' ') });
+    for (const segment of opening) {
+      if ('say' in segment) await this.say(segment.say);
+      else if ('tone' in segment) this.play(floatToPcm16(toneSamples(segment.tone.hz, segment.tone.ms, PIPELINE_SAMPLE_RATE)));
+      else this.play(Buffer.alloc(Math.round((PIPELINE_SAMPLE_RATE * segment.quietMs) / 1000) * 2));
+    }
+    await this.untilSent();
+    [this.heardFinal, this.heardPartial, this.answering] = ['', '', false];
+  }
+
   private async say(text: string): Promise<void> {
     const pcm: Buffer[] = [];
     for await (const chunk of this.options.speak.synthesize(text, { language: this.options.profile.language, sampleRate: PIPELINE_SAMPLE_RATE }, this.options.signal)) pcm.push(chunk);
-    // Trailing silence pushes the resampler's last milliseconds out with the words.
-    const ulaw = this.codec.encode(Buffer.concat([...pcm, Buffer.alloc((PIPELINE_SAMPLE_RATE / 10) * 2)]));
+    this.play(Buffer.concat(pcm));
+  }
+
+  /** Queues 16 kHz PCM to send, as 20 ms chunks of mu-law. */
+  private play(pcm: Buffer): void {
+    // Trailing silence pushes the resampler's last milliseconds out with the sound.
+    const ulaw = this.codec.encode(Buffer.concat([pcm, Buffer.alloc((PIPELINE_SAMPLE_RATE / 10) * 2)]));
     for (let offset = 0; offset < ulaw.length; offset += CHUNK_BYTES) {
       const chunk = Buffer.alloc(CHUNK_BYTES, 0xff);
       ulaw.copy(chunk, 0, offset, Math.min(ulaw.length, offset + CHUNK_BYTES));

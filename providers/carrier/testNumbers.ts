@@ -15,6 +15,11 @@ export const TEST_NUMBERS = {
   '+442079460009': 'carrier_unavailable',
   '+442079460021': 'asks_for_lookup',
   '+442079460022': 'asks_for_callback',
+  '+442079460041': 'says_hello',
+  '+442079460042': 'voicemail_with_beep',
+  '+442079460043': 'voicemail_without_beep',
+  '+442079460044': 'phone_menu',
+  '+442079460045': 'call_screener',
   '+442079460999': 'asks_to_be_removed',
 } as const;
 
@@ -41,6 +46,25 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
   asks_for_callback: {
     happens:
       "answers and asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see docs/tools.md)",
+    disposition: '`completed`',
+  },
+  says_hello: {
+    happens:
+      'answers with "Hello?" and waits for the agent, then talks as +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001)',
+    disposition: '`completed`',
+  },
+  voicemail_with_beep: {
+    happens: 'a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`',
+    disposition: '`voicemail_left`, `voicemail` or `no_answer`',
+  },
+  voicemail_without_beep: {
+    happens: 'a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the agent leaves its message once the greeting is over',
+    disposition: '`voicemail_left`, `voicemail` or `no_answer`',
+  },
+  phone_menu: { happens: 'a phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the agent hangs up', disposition: '`no_answer`' },
+  call_screener: {
+    happens:
+      'a call-screening assistant asks who is calling and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person picks up and talks as +442079460001 does',
     disposition: '`completed`',
   },
   asks_to_be_removed: {

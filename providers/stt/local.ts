@@ -111,6 +111,13 @@ export class LocalSttProvider implements SttProvider {
     return new LocalSttStream(worker, await Resampler.create(options.sampleRate, WHISPER_RATE));
   }
 
+  /** One decode of 16 kHz PCM16 audio as a settled utterance, outside any stream: the AMD benchmark scores a clip's prefixes with it. */
+  async transcribe(pcm: Buffer): Promise<string> {
+    const worker = this.startWorker();
+    await worker.ready;
+    return worker.transcribe(pcm, true);
+  }
+
   /** Ends the worker process (the next `open` starts another); its owner calls this at shutdown. */
   stop(): void {
     this.worker?.stop();

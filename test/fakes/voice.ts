@@ -4,6 +4,7 @@ import { replyWithTools } from '../../conversation/toolReply';
 import { toolRoundsAtEnd, type ToolActions } from '../../conversation/tools';
 import type { AgentTool } from '../../models/agent';
 import { MediaSession } from '../../conversation/mediaSession';
+import type { AnswerScreen } from '../../conversation/machineDetection';
 import type { SessionRecorder } from '../../conversation/recorder';
 import type { SessionEnd, Transport } from '../../conversation/transport';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../../lib/audio';
@@ -29,8 +30,10 @@ export class MemoryConversation implements Conversation {
     private readonly tools?: { tools: AgentTool[]; actions: ToolActions },
   ) {}
 
+  /** As a call's: before the contact's first word and once, so it may follow a screener's introduction. */
   opening(): string | undefined {
-    return this.turns.length === 0 && this.profile.greeting ? this.profile.greeting : undefined;
+    const { greeting } = this.profile;
+    return greeting && !this.turns.some((t) => t.role === 'contact' || t.text === greeting) ? greeting : undefined;
   }
 
   async agentSaid(text: string): Promise<void> {
@@ -136,6 +139,7 @@ export interface TestSessionOptions {
   tts?: TtsProvider;
   greeting?: string;
   recorder?: SessionRecorder;
+  answering?: AnswerScreen;
 }
 
 /** A media session on the simulated engines (or the given ones), a memory conversation and a fake transport. */
@@ -151,6 +155,7 @@ export function testSession(options: TestSessionOptions = {}) {
     sampleRate: PIPELINE_SAMPLE_RATE,
     language: 'en-US',
     ...(options.recorder ? { recorder: options.recorder } : {}),
+    ...(options.answering ? { answering: options.answering } : {}),
   });
   transport.session = media;
   return { conversation, transport, media };

@@ -33,7 +33,7 @@ test('create applies documented defaults and returns the full representation', a
     maxDurationMinutes: 15,
     variables: ['firstName', 'product'],
     providers: { llm: 'simulated', stt: 'simulated', tts: 'simulated' },
-    phone: { direction: 'outbound', voicemailBehavior: 'hangup', maxAttempts: 1, retryDelayMinutes: 60, greeting: '' },
+    phone: { direction: 'outbound', voicemailBehavior: 'hangup', machineDetection: false, maxAttempts: 1, retryDelayMinutes: 60, greeting: '' },
     sessionsCount: 0,
   });
   expect(res.body.id).toMatch(/^[0-9a-f]{24}$/);

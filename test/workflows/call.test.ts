@@ -348,6 +348,27 @@ test.each([
   });
 });
 
+test.each([
+  { machine: 'voicemail', behavior: 'leave_message', disposition: 'voicemail_left' },
+  { machine: 'voicemail', behavior: 'hangup', disposition: 'voicemail' },
+  { machine: 'voicemail', behavior: 'mark_no_answer', disposition: 'no_answer' },
+  { machine: 'phone_menu', behavior: 'leave_message', disposition: 'no_answer' },
+] as const)('our media session hanging up on a $machine (behaviour $behavior): $disposition, charged but not connected', async ({ machine, behavior, disposition }) => {
+  const input = callInput({ voicemailBehavior: behavior });
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await carrier({ type: 'ended', by: 'agent', machine });
+    // Nobody was reached, so a campaign retries it; its connected time is still charged.
+    expect(await handle.result()).toEqual(completedState(disposition, false));
+    expect(expectProjections(calls, ['created', 'active', 'completed'], disposition).chargedMinutes).toBe(1);
+    // The session left the message itself and the line is closed: no carrier voicemail, no hangup.
+    expect(calls.leaveVoicemail).toEqual([]);
+    expect(calls.carrierHangup).toEqual([]);
+  });
+});
+
 test('a hangup signal while ringing ends the call as hangup_requested', async () => {
   const input = callInput();
   await withCall(input, {}, async ({ calls, handle, dialed }) => {

@@ -66,6 +66,10 @@ export const DISPOSITIONS = [
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
+/** Who answered an outbound call, as our answering-machine detection decides (conversation/answeringMachine.ts). */
+export const ANSWERED_BY = ['person', 'voicemail', 'phone_menu', 'call_screener'] as const;
+export type AnsweredBy = (typeof ANSWERED_BY)[number];
+
 /**
  * What the carrier reports about a dialled call, as a real carrier's status callbacks would. A
  * carrier that names its call in its callbacks (Twilio's CallSid) passes `carrierCallId`: an event
@@ -77,8 +81,13 @@ export type CarrierEvent = (
   | { type: 'busy' }
   | { type: 'no_answer' }
   | { type: 'failed'; reason: string }
-  /** The conversation is over: the agent finished, or the callee hung up. */
-  | { type: 'ended'; by: 'agent' | 'contact'; callbackAt?: string }
+  /**
+   * The conversation is over: the agent finished, or the callee hung up. `callbackAt`: the person
+   * asked to be called back then (the `callback` tool). `machine`: our media session found an
+   * answering machine (conversation/machineDetection.ts) and the agent hung up on it: the call ends
+   * as a voicemail (per `voicemailBehavior`) or, for a phone menu, `no_answer`.
+   */
+  | { type: 'ended'; by: 'agent' | 'contact'; callbackAt?: string; machine?: 'voicemail' | 'phone_menu' }
 ) & { carrierCallId?: string };
 
 export interface DialAccepted {

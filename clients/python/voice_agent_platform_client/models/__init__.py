@@ -245,6 +245,7 @@ from .get_call_analytics_calls_analytics_totals_sentiment import GetCallAnalytic
 from .get_call_analytics_direction import GetCallAnalyticsDirection
 from .get_call_analytics_group_by import GetCallAnalyticsGroupBy
 from .get_call_call import GetCallCall
+from .get_call_call_answered_by_type_0 import GetCallCallAnsweredByType0
 from .get_call_call_direction import GetCallCallDirection
 from .get_call_call_disposition_type_0 import GetCallCallDispositionType0
 from .get_call_call_ended_reason_type_0 import GetCallCallEndedReasonType0
@@ -346,6 +347,7 @@ from .get_usage_usage_limits import GetUsageUsageLimits
 from .get_usage_usage_organization import GetUsageUsageOrganization
 from .get_usage_usage_used import GetUsageUsageUsed
 from .hangup_call_call import HangupCallCall
+from .hangup_call_call_answered_by_type_0 import HangupCallCallAnsweredByType0
 from .hangup_call_call_direction import HangupCallCallDirection
 from .hangup_call_call_disposition_type_0 import HangupCallCallDispositionType0
 from .hangup_call_call_ended_reason_type_0 import HangupCallCallEndedReasonType0
@@ -427,6 +429,7 @@ from .list_api_keys_api_key_list_pagination import ListApiKeysApiKeyListPaginati
 from .list_api_keys_status import ListApiKeysStatus
 from .list_calls_call_list import ListCallsCallList
 from .list_calls_call_list_call import ListCallsCallListCall
+from .list_calls_call_list_call_answered_by_type_0 import ListCallsCallListCallAnsweredByType0
 from .list_calls_call_list_call_direction import ListCallsCallListCallDirection
 from .list_calls_call_list_call_disposition_type_0 import ListCallsCallListCallDispositionType0
 from .list_calls_call_list_call_ended_reason_type_0 import ListCallsCallListCallEndedReasonType0
@@ -551,11 +554,13 @@ from .pause_campaign_campaign_status import PauseCampaignCampaignStatus
 from .place_browser_call_browser_call import PlaceBrowserCallBrowserCall
 from .place_browser_call_browser_call_audio import PlaceBrowserCallBrowserCallAudio
 from .place_browser_call_browser_call_call import PlaceBrowserCallBrowserCallCall
+from .place_browser_call_browser_call_call_answered_by_type_0 import PlaceBrowserCallBrowserCallCallAnsweredByType0
 from .place_browser_call_browser_call_call_direction import PlaceBrowserCallBrowserCallCallDirection
 from .place_browser_call_browser_call_call_disposition_type_0 import PlaceBrowserCallBrowserCallCallDispositionType0
 from .place_browser_call_browser_call_call_ended_reason_type_0 import PlaceBrowserCallBrowserCallCallEndedReasonType0
 from .place_browser_call_browser_call_call_status import PlaceBrowserCallBrowserCallCallStatus
 from .place_call_call import PlaceCallCall
+from .place_call_call_answered_by_type_0 import PlaceCallCallAnsweredByType0
 from .place_call_call_create import PlaceCallCallCreate
 from .place_call_call_create_variables import PlaceCallCallCreateVariables
 from .place_call_call_direction import PlaceCallCallDirection
@@ -563,6 +568,7 @@ from .place_call_call_disposition_type_0 import PlaceCallCallDispositionType0
 from .place_call_call_ended_reason_type_0 import PlaceCallCallEndedReasonType0
 from .place_call_call_status import PlaceCallCallStatus
 from .place_test_call_call import PlaceTestCallCall
+from .place_test_call_call_answered_by_type_0 import PlaceTestCallCallAnsweredByType0
 from .place_test_call_call_direction import PlaceTestCallCallDirection
 from .place_test_call_call_disposition_type_0 import PlaceTestCallCallDispositionType0
 from .place_test_call_call_ended_reason_type_0 import PlaceTestCallCallEndedReasonType0
@@ -910,6 +916,7 @@ __all__ = (
     "GetCallAnalyticsDirection",
     "GetCallAnalyticsGroupBy",
     "GetCallCall",
+    "GetCallCallAnsweredByType0",
     "GetCallCallDirection",
     "GetCallCallDispositionType0",
     "GetCallCallEndedReasonType0",
@@ -987,6 +994,7 @@ __all__ = (
     "GetUsageUsageOrganization",
     "GetUsageUsageUsed",
     "HangupCallCall",
+    "HangupCallCallAnsweredByType0",
     "HangupCallCallDirection",
     "HangupCallCallDispositionType0",
     "HangupCallCallEndedReasonType0",
@@ -1044,6 +1052,7 @@ __all__ = (
     "ListApiKeysStatus",
     "ListCallsCallList",
     "ListCallsCallListCall",
+    "ListCallsCallListCallAnsweredByType0",
     "ListCallsCallListCallDirection",
     "ListCallsCallListCallDispositionType0",
     "ListCallsCallListCallEndedReasonType0",
@@ -1120,11 +1129,13 @@ __all__ = (
     "PlaceBrowserCallBrowserCall",
     "PlaceBrowserCallBrowserCallAudio",
     "PlaceBrowserCallBrowserCallCall",
+    "PlaceBrowserCallBrowserCallCallAnsweredByType0",
     "PlaceBrowserCallBrowserCallCallDirection",
     "PlaceBrowserCallBrowserCallCallDispositionType0",
     "PlaceBrowserCallBrowserCallCallEndedReasonType0",
     "PlaceBrowserCallBrowserCallCallStatus",
     "PlaceCallCall",
+    "PlaceCallCallAnsweredByType0",
     "PlaceCallCallCreate",
     "PlaceCallCallCreateVariables",
     "PlaceCallCallDirection",
@@ -1132,6 +1143,7 @@ __all__ = (
     "PlaceCallCallEndedReasonType0",
     "PlaceCallCallStatus",
     "PlaceTestCallCall",
+    "PlaceTestCallCallAnsweredByType0",
     "PlaceTestCallCallDirection",
     "PlaceTestCallCallDispositionType0",
     "PlaceTestCallCallEndedReasonType0",

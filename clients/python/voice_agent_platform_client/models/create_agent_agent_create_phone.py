@@ -21,6 +21,16 @@ class CreateAgentAgentCreatePhone:
         greeting (str | Unset): First sentence the agent says when the callee answers.
         fallback (str | Unset): What the agent says when it cannot help.
         voicemail_behavior (CreateAgentAgentCreatePhoneVoicemailBehavior | Unset):
+        machine_detection (bool | Unset): Our own answering-machine detection on outbound calls whose audio runs through
+            our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When
+            on, the agent listens to the first seconds before its greeting and decides who answered (the call’s
+            `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per
+            `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is
+            none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the
+            agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or
+            `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the
+            greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision:
+            docs/voice.md.
         max_attempts (int | Unset):
         retry_delay_minutes (int | Unset):
         required_contact_fields (list[str] | Unset): Fields the agent must collect from the callee.
@@ -36,6 +46,7 @@ class CreateAgentAgentCreatePhone:
     greeting: str | Unset = UNSET
     fallback: str | Unset = UNSET
     voicemail_behavior: CreateAgentAgentCreatePhoneVoicemailBehavior | Unset = UNSET
+    machine_detection: bool | Unset = UNSET
     max_attempts: int | Unset = UNSET
     retry_delay_minutes: int | Unset = UNSET
     required_contact_fields: list[str] | Unset = UNSET
@@ -54,6 +65,8 @@ class CreateAgentAgentCreatePhone:
         voicemail_behavior: str | Unset = UNSET
         if not isinstance(self.voicemail_behavior, Unset):
             voicemail_behavior = self.voicemail_behavior.value
+
+        machine_detection = self.machine_detection
 
         max_attempts = self.max_attempts
 
@@ -80,6 +93,8 @@ class CreateAgentAgentCreatePhone:
             field_dict["fallback"] = fallback
         if voicemail_behavior is not UNSET:
             field_dict["voicemailBehavior"] = voicemail_behavior
+        if machine_detection is not UNSET:
+            field_dict["machineDetection"] = machine_detection
         if max_attempts is not UNSET:
             field_dict["maxAttempts"] = max_attempts
         if retry_delay_minutes is not UNSET:
@@ -114,6 +129,8 @@ class CreateAgentAgentCreatePhone:
         else:
             voicemail_behavior = CreateAgentAgentCreatePhoneVoicemailBehavior(_voicemail_behavior)
 
+        machine_detection = d.pop("machineDetection", UNSET)
+
         max_attempts = d.pop("maxAttempts", UNSET)
 
         retry_delay_minutes = d.pop("retryDelayMinutes", UNSET)
@@ -129,6 +146,7 @@ class CreateAgentAgentCreatePhone:
             greeting=greeting,
             fallback=fallback,
             voicemail_behavior=voicemail_behavior,
+            machine_detection=machine_detection,
             max_attempts=max_attempts,
             retry_delay_minutes=retry_delay_minutes,
             required_contact_fields=required_contact_fields,

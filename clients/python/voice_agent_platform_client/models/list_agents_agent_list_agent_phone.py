@@ -23,6 +23,16 @@ class ListAgentsAgentListAgentPhone:
         greeting (str): First sentence the agent says when the callee answers.
         fallback (str): What the agent says when it cannot help.
         voicemail_behavior (ListAgentsAgentListAgentPhoneVoicemailBehavior):
+        machine_detection (bool): Our own answering-machine detection on outbound calls whose audio runs through our
+            speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on,
+            the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a
+            person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior`
+            (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the
+            `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not
+            navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the
+            organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A
+            person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision:
+            docs/voice.md.
         max_attempts (int):
         retry_delay_minutes (int):
         required_contact_fields (list[str]): Fields the agent must collect from the callee.
@@ -38,6 +48,7 @@ class ListAgentsAgentListAgentPhone:
     greeting: str
     fallback: str
     voicemail_behavior: ListAgentsAgentListAgentPhoneVoicemailBehavior
+    machine_detection: bool
     max_attempts: int
     retry_delay_minutes: int
     required_contact_fields: list[str]
@@ -53,6 +64,8 @@ class ListAgentsAgentListAgentPhone:
         fallback = self.fallback
 
         voicemail_behavior = self.voicemail_behavior.value
+
+        machine_detection = self.machine_detection
 
         max_attempts = self.max_attempts
 
@@ -72,6 +85,7 @@ class ListAgentsAgentListAgentPhone:
                 "greeting": greeting,
                 "fallback": fallback,
                 "voicemailBehavior": voicemail_behavior,
+                "machineDetection": machine_detection,
                 "maxAttempts": max_attempts,
                 "retryDelayMinutes": retry_delay_minutes,
                 "requiredContactFields": required_contact_fields,
@@ -93,6 +107,8 @@ class ListAgentsAgentListAgentPhone:
 
         voicemail_behavior = ListAgentsAgentListAgentPhoneVoicemailBehavior(d.pop("voicemailBehavior"))
 
+        machine_detection = d.pop("machineDetection")
+
         max_attempts = d.pop("maxAttempts")
 
         retry_delay_minutes = d.pop("retryDelayMinutes")
@@ -108,6 +124,7 @@ class ListAgentsAgentListAgentPhone:
             greeting=greeting,
             fallback=fallback,
             voicemail_behavior=voicemail_behavior,
+            machine_detection=machine_detection,
             max_attempts=max_attempts,
             retry_delay_minutes=retry_delay_minutes,
             required_contact_fields=required_contact_fields,

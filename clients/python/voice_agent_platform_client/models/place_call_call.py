@@ -7,6 +7,7 @@ from typing import Any, Literal, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.place_call_call_answered_by_type_0 import PlaceCallCallAnsweredByType0
 from ..models.place_call_call_direction import PlaceCallCallDirection
 from ..models.place_call_call_disposition_type_0 import PlaceCallCallDispositionType0
 from ..models.place_call_call_ended_reason_type_0 import PlaceCallCallEndedReasonType0
@@ -45,6 +46,12 @@ class PlaceCallCall:
             was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`,
             `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was
             deleted or no longer takes inbound calls). Null on every other call.
+        answered_by (None | PlaceCallCallAnsweredByType0): Who answered, as our answering-machine detection decided
+            within the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`,
+            `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on
+            with the person, if one came). Null when the detection did not run or had not decided.
+        answered_by_after_ms (int | None): Milliseconds of the callee’s audio, from the answer, that it took to decide
+            `answeredBy`.
         report_id (None | str): Present once the analysis has finished.
         recording_available (bool): True once the call’s recording is completely stored (agents with
             `phone.recordCalls`), a moment after the call ends; `GET /calls/{id}/recording` serves it. False again once the
@@ -70,6 +77,8 @@ class PlaceCallCall:
     duration_seconds: int | None
     charged_minutes: float | None
     ended_reason: None | PlaceCallCallEndedReasonType0
+    answered_by: None | PlaceCallCallAnsweredByType0
+    answered_by_after_ms: int | None
     report_id: None | str
     recording_available: bool
     created_at: datetime.datetime
@@ -131,6 +140,15 @@ class PlaceCallCall:
         else:
             ended_reason = self.ended_reason
 
+        answered_by: None | str
+        if isinstance(self.answered_by, PlaceCallCallAnsweredByType0):
+            answered_by = self.answered_by.value
+        else:
+            answered_by = self.answered_by
+
+        answered_by_after_ms: int | None
+        answered_by_after_ms = self.answered_by_after_ms
+
         report_id: None | str
         report_id = self.report_id
 
@@ -160,6 +178,8 @@ class PlaceCallCall:
                 "durationSeconds": duration_seconds,
                 "chargedMinutes": charged_minutes,
                 "endedReason": ended_reason,
+                "answeredBy": answered_by,
+                "answeredByAfterMs": answered_by_after_ms,
                 "reportId": report_id,
                 "recordingAvailable": recording_available,
                 "createdAt": created_at,
@@ -276,6 +296,28 @@ class PlaceCallCall:
 
         ended_reason = _parse_ended_reason(d.pop("endedReason"))
 
+        def _parse_answered_by(data: object) -> None | PlaceCallCallAnsweredByType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                answered_by_type_0 = PlaceCallCallAnsweredByType0(data)
+
+                return answered_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlaceCallCallAnsweredByType0, data)
+
+        answered_by = _parse_answered_by(d.pop("answeredBy"))
+
+        def _parse_answered_by_after_ms(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        answered_by_after_ms = _parse_answered_by_after_ms(d.pop("answeredByAfterMs"))
+
         def _parse_report_id(data: object) -> None | str:
             if data is None:
                 return data
@@ -306,6 +348,8 @@ class PlaceCallCall:
             duration_seconds=duration_seconds,
             charged_minutes=charged_minutes,
             ended_reason=ended_reason,
+            answered_by=answered_by,
+            answered_by_after_ms=answered_by_after_ms,
             report_id=report_id,
             recording_available=recording_available,
             created_at=created_at,

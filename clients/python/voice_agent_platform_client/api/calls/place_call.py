@@ -181,8 +181,18 @@ def sync_detailed(
     answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
     with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
     callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
-    `optOut: true` and the number becomes do-not-call.
+    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
+    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
+    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
+    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
+    `answeredBy: voicemail` and the agent leaves its message after the beep per
+    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -271,8 +281,18 @@ def sync(
     answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
     with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
     callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
-    `optOut: true` and the number becomes do-not-call.
+    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
+    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
+    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
+    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
+    `answeredBy: voicemail` and the agent leaves its message after the beep per
+    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -356,8 +376,18 @@ async def asyncio_detailed(
     answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
     with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
     callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
-    `optOut: true` and the number becomes do-not-call.
+    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
+    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
+    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
+    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
+    `answeredBy: voicemail` and the agent leaves its message after the beep per
+    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -444,8 +474,18 @@ async def asyncio(
     answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
     with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
     callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has
-    `optOut: true` and the number becomes do-not-call.
+    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
+    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
+    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
+    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
+    `answeredBy: voicemail` and the agent leaves its message after the beep per
+    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
+    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
+    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
+    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
+    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
+    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
+    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

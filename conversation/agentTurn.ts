@@ -22,6 +22,8 @@ export interface TurnTiming {
   firstSentenceAt?: number;
   firstAudioAt?: number;
   firstFrameAt?: number;
+  /** The contact talked over the turn and stopped it. */
+  interruptedAt?: number;
 }
 
 export interface AgentTurnDeps {
@@ -173,7 +175,16 @@ export class AgentTurn {
     const heardWords = words.filter((w) => (share += (w.length + 1) / total) <= heardShare + 1e-9);
     return [...whole, heardWords.join(' ')].join(' ').trim();
   }
+
+  /** The words produced that the listener did not hear: what a barge-in cut. */
+  unheard(): string {
+    const heardWords = this.spoken().split(/\s+/).filter(Boolean).length;
+    return wordsAfter(this.sentences.map((s) => s.text).join(' '), heardWords);
+  }
 }
+
+/** The words of `text` after its first `count`. */
+const wordsAfter = (text: string, count: number) => text.split(/\s+/).filter(Boolean).slice(count).join(' ');
 
 /** A timer that fails a stage unless `reset` keeps coming. */
 class Watchdog {

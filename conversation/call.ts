@@ -6,6 +6,7 @@ import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import type { Conversation, ReplyTurn } from './conversation';
 import { agentProfile } from './profile';
+import type { AgentTurnTimings, ContactTurnTimings } from './turnTimings';
 import { cutTo, speakStream } from './turnText';
 
 /** Picks the language model for one call's agent (its own provider, the organization's key...). */
@@ -53,9 +54,9 @@ export class CallConversation implements Conversation {
   }
 
   /** The turn is in the conversation at once; its write waits for the writes of the turns before it. */
-  private record(turn: { role: 'agent' | 'contact'; text: string }, ends?: 'agent'): Promise<void> {
+  private record(turn: { role: 'agent' | 'contact'; text: string; timings?: ContactTurnTimings }, ends?: 'agent'): Promise<void> {
     const index = (this.turns[this.turns.length - 1]?.index ?? -1) + 1;
-    this.turns.push({ index, ...turn });
+    this.turns.push({ index, role: turn.role, text: turn.text });
     this.written = this.written.then(() => appendTurn(this.callId, index, turn, ends));
     return this.written;
   }
@@ -79,14 +80,21 @@ export class CallConversation implements Conversation {
     return greeting !== undefined;
   }
 
-  contactSaid(text: string): Promise<void> {
-    return this.record({ role: 'contact', text });
+  contactSaid(text: string, timings?: ContactTurnTimings): Promise<void> {
+    return this.record({ role: 'contact', text, ...(timings ? { timings } : {}) });
   }
 
   async reply(say: (chunk: string) => void, stopped: () => boolean): Promise<ReplyTurn> {
     const stream = this.llm.streamReply(this.profile, this.turns.map(({ role, text }) => ({ role, text })));
     const { text, done } = await speakStream(stream, say, stopped);
     return { done, stored: text ? this.record({ role: 'agent', text }, done ? 'agent' : undefined) : this.written };
+  }
+
+  async agentTimed(timings: AgentTurnTimings): Promise<void> {
+    const last = this.turns[this.turns.length - 1];
+    if (last?.role !== 'agent') return;
+    await this.written;
+    await CallTurn.updateOne({ callId: new Types.ObjectId(this.callId), index: last.index }, { $set: { timings } });
   }
 
   async interrupted(spoken: string): Promise<void> {

@@ -10,6 +10,7 @@ import type { EndReason, SessionEnd, Transport } from './transport';
 import { SileroVad } from './sileroVad';
 import { SmartTurn } from './smartTurn';
 import { TurnDetector, type TurnEvent } from './turnDetector';
+import { agentTimings, contactTimings, observeAgentTurn, observeContactTurn, observeInference, type EndOfTurn } from './turnTimings';
 import { DEFAULT_TURN, type AgentTurnSettings } from './turnSettings';
 import { EnergyVad } from './vad';
 
@@ -72,6 +73,11 @@ export class MediaSession {
   private overlapped: number | undefined;
   /** Finals of the contact's utterance not yet taken as a turn. */
   private heard: string[] = [];
+  /**
+   * When the contact's utterance began, its STT final came and its end was decided
+   * (performance.now() ms), and the VAD's latest pause: the contact turn's timings.
+   */
+  private hearing: { startAt?: number; sttFinalAt?: number; pausedAt?: number; end?: Omit<EndOfTurn, 'atMs'> & { at: number } } = {};
   private settledSinceSpeech = true;
   private reprompted = false;
   private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
@@ -134,13 +140,13 @@ export class MediaSession {
     const detector = this.listening;
     if (detector && this.pendingFrames === 0) {
       const event = detector.push(frame);
-      if (!(event instanceof Promise)) return this.heardAudio(detector, event, overAgent);
-      return this.queueFrame(event.then((e) => this.heardAudio(detector, e, overAgent)));
+      if (!(event instanceof Promise)) return this.heardAudio(detector, event, overAgent, now);
+      return this.queueFrame(event.then((e) => this.heardAudio(detector, e, overAgent, now)));
     }
     this.queueFrame(
       this.frames.then(async () => {
         const ready = await this.detector;
-        this.heardAudio(ready, await ready.push(frame), overAgent);
+        this.heardAudio(ready, await ready.push(frame), overAgent, now);
       }),
     );
   }
@@ -151,7 +157,8 @@ export class MediaSession {
     this.frames = work.catch((err: unknown) => this.end('error', (err as Error).message)).finally(() => this.pendingFrames--);
   }
 
-  private heardAudio(detector: TurnDetector, event: TurnEvent | undefined, overAgent: boolean): void {
+  /** `arrivedAt`: when the frame behind `event` arrived, which the detector may hear a little later. */
+  private heardAudio(detector: TurnDetector, event: TurnEvent | undefined, overAgent: boolean, arrivedAt: number): void {
     if (this.final) return;
     const { maxTurnMs } = this.deps.settings;
     if (event?.type === 'speech') {
@@ -159,12 +166,27 @@ export class MediaSession {
       this.disarm('silence');
       this.settledSinceSpeech = false;
     }
+    if (event) this.timeTurn(event, detector, arrivedAt);
     const { speaking, speechMs } = detector.vad;
     if (speaking && (overAgent || this.agentHasTurn())) this.overlapped = this.utterances;
     if (speechMs > maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${maxTurnMs} ms`);
     // Speech this long over the agent interrupts even before the STT has a word of it.
     if (speechMs >= (this.turnTaking.interruptMs ?? this.deps.settings.bargeInSpeechMs)) this.bargeIn();
     if (event?.type === 'end') this.speechEnded();
+  }
+
+  /** What the contact turn's timings need of the detector's events. */
+  private timeTurn(event: TurnEvent, detector: TurnDetector, arrivedAt: number): void {
+    if (event.type === 'speech') {
+      if (!event.resumed) this.hearing = { startAt: arrivedAt - detector.vad.speechMs };
+      this.hearing.pausedAt = undefined;
+      return;
+    }
+    if (event.inferenceMs !== undefined) observeInference(event.inferenceMs);
+    // A timeout ends the turn at a later frame than the pause it waited after.
+    const pausedAt = (event.type === 'end' && event.reason === 'timeout' ? this.hearing.pausedAt : undefined) ?? arrivedAt;
+    if (event.type === 'pause') this.hearing.pausedAt = pausedAt;
+    else this.hearing.end = { by: event.reason, probability: event.probability, inferenceMs: event.inferenceMs, waitedMs: performance.now() - pausedAt, at: performance.now() };
   }
 
   /** The agent's own, or the service's. */
@@ -186,6 +208,7 @@ export class MediaSession {
     this.disarm('silence');
     this.bargeIn();
     this.heard.push(text);
+    this.hearing.end ??= { by: 'text', waitedMs: 0, at: performance.now() };
     this.commit();
   }
 
@@ -246,6 +269,7 @@ export class MediaSession {
       if (!this.turn) this.armSilence();
       return;
     }
+    this.hearing.sttFinalAt = performance.now();
     this.bargeIn();
     this.heard.push(text);
     // The later of the STT's final and the end of the contact's turn ends the utterance.
@@ -264,12 +288,16 @@ export class MediaSession {
   private commit(): void {
     const text = this.heard.join(' ');
     const heardAt = performance.now();
+    const { startAt = heardAt, sttFinalAt, end = { by: 'vad', waitedMs: 0, at: heardAt } } = this.hearing;
+    const timings = contactTimings({ startAt, sttFinalAt, end }, heardAt);
+    observeContactTurn(timings);
     this.heard = [];
+    this.hearing = {};
     this.reprompted = false;
     this.enqueue(async () => {
       // The reply starts from the turn as heard: storing it is not on the way to the agent's first
       // word, but a turn that cannot be stored still ends the session, mid-reply if need be.
-      const stored = this.deps.conversation.contactSaid(text);
+      const stored = this.deps.conversation.contactSaid(text, timings);
       stored.catch((err: unknown) => this.end('error', (err as Error).message));
       await this.agentTurn(undefined, heardAt);
       await stored;
@@ -283,6 +311,7 @@ export class MediaSession {
   private bargeIn(): void {
     const turn = this.turn;
     if (!turn || turn.stopped || this.talkingAtTurnStart === this.utterances) return;
+    turn.timing.interruptedAt = performance.now();
     turn.stop();
     this.playback.clear();
   }
@@ -300,6 +329,7 @@ export class MediaSession {
       ttsTimeoutMs: settings.ttsTimeoutMs,
     });
     turn.timing.heardAt = heardAt;
+    const startedAt = heardAt ?? performance.now();
     this.turn = turn;
     // Speech already under way (the contact talked while the opening was being produced) is not
     // talking over the agent: it is heard in full and becomes their turn after this one.
@@ -317,6 +347,11 @@ export class MediaSession {
     this.turn = undefined;
     if (turn.timing.firstFrameAt !== undefined) this.deps.onTurnTiming?.(turn.timing);
     await stored;
+    // Speech over the very end of a turn (its last mark not back yet) stopped it but cut nothing.
+    const cutText = turn.timing.interruptedAt === undefined ? '' : turn.unheard();
+    const timings = agentTimings(startedAt, turn.timing, cutText ? { at: turn.timing.interruptedAt!, cutText } : undefined);
+    observeAgentTurn(timings);
+    await conversation.agentTimed(timings);
     if (turn.stopped) return conversation.interrupted(turn.spoken());
     if (done) return this.end('agent_ended');
     this.armSilence();

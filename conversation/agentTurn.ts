@@ -1,6 +1,7 @@
 import type { TtsOptions, TtsProvider } from '../providers/tts/interface';
 import type { Conversation, ReplyTurn } from './conversation';
 import type { Playback } from './playback';
+import type { ContactTurnTimings } from './turnTimings';
 import { SentenceChunker } from './sentences';
 import type { EndReason } from './transport';
 
@@ -24,6 +25,8 @@ export interface TurnTiming {
   firstFrameAt?: number;
   /** The contact talked over the turn and stopped it. */
   interruptedAt?: number;
+  /** How the contact's turn this one answers was heard and its end decided. */
+  contact?: ContactTurnTimings;
 }
 
 export interface AgentTurnDeps {

@@ -10,7 +10,7 @@ import type { EndReason, SessionEnd, Transport } from './transport';
 import { SileroVad } from './sileroVad';
 import { SmartTurn } from './smartTurn';
 import { TurnDetector, type TurnEvent } from './turnDetector';
-import { agentTimings, contactTimings, observeAgentTurn, observeContactTurn, observeInference, type EndOfTurn } from './turnTimings';
+import { agentTimings, contactTimings, observeAgentTurn, observeContactTurn, observeInference, type ContactTurnTimings, type EndOfTurn } from './turnTimings';
 import { DEFAULT_TURN, type AgentTurnSettings } from './turnSettings';
 import { EnergyVad } from './vad';
 
@@ -77,7 +77,7 @@ export class MediaSession {
    * When the contact's utterance began, its STT final came and its end was decided
    * (performance.now() ms), and the VAD's latest pause: the contact turn's timings.
    */
-  private hearing: { startAt?: number; sttFinalAt?: number; pausedAt?: number; end?: Omit<EndOfTurn, 'atMs'> & { at: number } } = {};
+  private hearing: { startAt?: number; sttFinalAt?: number; pause?: { at: number; probability: number; inferenceMs: number }; end?: Omit<EndOfTurn, 'atMs'> & { at: number } } = {};
   private settledSinceSpeech = true;
   private reprompted = false;
   private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
@@ -179,14 +179,18 @@ export class MediaSession {
   private timeTurn(event: TurnEvent, detector: TurnDetector, arrivedAt: number): void {
     if (event.type === 'speech') {
       if (!event.resumed) this.hearing = { startAt: arrivedAt - detector.vad.speechMs };
-      this.hearing.pausedAt = undefined;
+      this.hearing.pause = undefined;
       return;
     }
     if (event.inferenceMs !== undefined) observeInference(event.inferenceMs);
-    // A timeout ends the turn at a later frame than the pause it waited after.
-    const pausedAt = (event.type === 'end' && event.reason === 'timeout' ? this.hearing.pausedAt : undefined) ?? arrivedAt;
-    if (event.type === 'pause') this.hearing.pausedAt = pausedAt;
-    else this.hearing.end = { by: event.reason, probability: event.probability, inferenceMs: event.inferenceMs, waitedMs: performance.now() - pausedAt, at: performance.now() };
+    if (event.type === 'pause') {
+      this.hearing.pause = { at: arrivedAt, probability: event.probability, inferenceMs: event.inferenceMs };
+      return;
+    }
+    // A timeout ends the turn at a later frame than the pause it waited after, which the model judged.
+    const { at, ...judged } = (event.reason === 'timeout' ? this.hearing.pause : undefined) ?? { at: arrivedAt, probability: event.probability, inferenceMs: event.inferenceMs };
+    const now = performance.now();
+    this.hearing.end = { by: event.reason, ...judged, waitedMs: now - at, at: now };
   }
 
   /** The agent's own, or the service's. */
@@ -288,7 +292,8 @@ export class MediaSession {
   private commit(): void {
     const text = this.heard.join(' ');
     const heardAt = performance.now();
-    const { startAt = heardAt, sttFinalAt, end = { by: 'vad', waitedMs: 0, at: heardAt } } = this.hearing;
+    // No decision heard: the STT's final of speech the detector did not take for a turn settled it alone.
+    const { startAt = heardAt, sttFinalAt, end = { by: 'text', waitedMs: 0, at: heardAt } } = this.hearing;
     const timings = contactTimings({ startAt, sttFinalAt, end }, heardAt);
     observeContactTurn(timings);
     this.heard = [];
@@ -299,7 +304,7 @@ export class MediaSession {
       // word, but a turn that cannot be stored still ends the session, mid-reply if need be.
       const stored = this.deps.conversation.contactSaid(text, timings);
       stored.catch((err: unknown) => this.end('error', (err as Error).message));
-      await this.agentTurn(undefined, heardAt);
+      await this.agentTurn(undefined, { at: heardAt, timings });
       await stored;
     });
   }
@@ -317,7 +322,7 @@ export class MediaSession {
   }
 
   /** Speaks `line` (or the model's reply), waits until it is heard, and records a cut if it was interrupted. */
-  private async agentTurn(line?: string, heardAt?: number): Promise<void> {
+  private async agentTurn(line?: string, heard?: { at: number; timings: ContactTurnTimings }): Promise<void> {
     if (this.final) return;
     const { conversation, tts, settings, sampleRate, language, voice } = this.deps;
     const turn = new AgentTurn(`t${this.turns++}`, {
@@ -328,8 +333,9 @@ export class MediaSession {
       llmTimeoutMs: settings.llmTimeoutMs,
       ttsTimeoutMs: settings.ttsTimeoutMs,
     });
-    turn.timing.heardAt = heardAt;
-    const startedAt = heardAt ?? performance.now();
+    turn.timing.heardAt = heard?.at;
+    turn.timing.contact = heard?.timings;
+    const startedAt = heard?.at ?? performance.now();
     this.turn = turn;
     // Speech already under way (the contact talked while the opening was being produced) is not
     // talking over the agent: it is heard in full and becomes their turn after this one.

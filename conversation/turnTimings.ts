@@ -9,7 +9,7 @@ import { Counter, Histogram, type Metric, type Registry } from 'prom-client';
 import type { EndOfTurnReason } from './turnDetector';
 
 export interface EndOfTurn {
-  /** Who decided the contact had finished: the VAD's pause, the turn model, the longest wait, or a turn given as text (a keypad digit). */
+  /** Who decided the contact had finished: the VAD's pause, the turn model, the longest wait, or nobody (`text`: a keypad digit, or an STT final of speech the detector did not take for a turn). */
   by: EndOfTurnReason | 'text';
   /** The turn model's probability that the turn was complete. */
   probability?: number;

@@ -23,11 +23,10 @@ export const STAGE_NAMES: Record<Stage, string> = {
   out: 'sending',
 };
 
-const DECIDED_BY: Record<NonNullable<Timings['endOfTurn']>['by'], string> = {
+const DECIDED_BY: Record<Exclude<NonNullable<Timings['endOfTurn']>['by'], 'text'>, string> = {
   vad: 'the pause',
   turn_model: 'the turn model',
   timeout: 'the longest wait',
-  text: 'a keypad entry',
 };
 
 /**
@@ -70,7 +69,7 @@ function summary(t: Timings): string {
     const model = probability === undefined ? '' : ` (complete ${Math.round(probability * 100)}%${inferenceMs === undefined ? '' : `, decided in ${ms(inferenceMs)}`})`;
     const paused = t.endOfTurn.atMs - waitedMs;
     const late = t.takenMs !== undefined && t.takenMs > t.endOfTurn.atMs ? ` · speech-to-text final ${ms(t.takenMs - paused)} after the pause` : '';
-    return by === 'text' ? 'Turn given by a keypad entry' : `Turn ended by ${DECIDED_BY[by]}${model}, ${ms(waitedMs)} after the pause${late}`;
+    return by === 'text' ? 'Turn taken from its text alone, with nothing to wait for' : `Turn ended by ${DECIDED_BY[by]}${model}, ${ms(waitedMs)} after the pause${late}`;
   }
   const parts = [
     t.llmFirstTokenMs !== undefined && `first token ${ms(t.llmFirstTokenMs)}`,

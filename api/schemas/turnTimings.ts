@@ -17,7 +17,7 @@ export const TurnTimings = Type.Object(
           by: StringEnum(['vad', 'turn_model', 'timeout', 'text'] as const, {
             description:
               '`vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; ' +
-              '`timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent\'s `turnTaking.maxWaitMs`; `text`: the turn came as text (a keypad digit), with nothing to wait for.',
+              '`timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent\'s `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.',
           }),
           probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "The turn model's probability that the turn was complete, at the pause that ended it." })),
           inferenceMs: Type.Optional(Ms('How long the turn model took to decide.')),

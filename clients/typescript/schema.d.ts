@@ -4207,7 +4207,7 @@ export interface operations {
                                     /** @description When the decision came. */
                                     atMs: number;
                                     /**
-                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: the turn came as text (a keypad digit), with nothing to wait for.
+                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.
                                      * @enum {string}
                                      */
                                     by: "vad" | "turn_model" | "timeout" | "text";
@@ -10244,7 +10244,7 @@ export interface operations {
                                     /** @description When the decision came. */
                                     atMs: number;
                                     /**
-                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: the turn came as text (a keypad digit), with nothing to wait for.
+                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.
                                      * @enum {string}
                                      */
                                     by: "vad" | "turn_model" | "timeout" | "text";
@@ -10408,7 +10408,7 @@ export interface operations {
                                     /** @description When the decision came. */
                                     atMs: number;
                                     /**
-                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: the turn came as text (a keypad digit), with nothing to wait for.
+                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.
                                      * @enum {string}
                                      */
                                     by: "vad" | "turn_model" | "timeout" | "text";

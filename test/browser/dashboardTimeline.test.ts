@@ -71,7 +71,7 @@ test('a call page shows each turn’s timeline: how the callee’s turns ended, 
     expect(lines).toHaveLength(9);
     expect(lines[0]).toMatch(/^first speech \d+ ms · first audio out \d+ ms$/);
     for (const i of [1, 3, 7]) expect(lines[i]).toMatch(/^Turn ended by the pause, \d+ ms after the pause/);
-    expect(lines[5]).toBe('Turn given by a keypad entry');
+    expect(lines[5]).toBe('Turn taken from its text alone, with nothing to wait for');
     for (const i of [2, 4, 8]) expect(lines[i]).toMatch(/^first token \d+ ms · first speech \d+ ms · first audio out \d+ ms$/);
     expect(lines[6]).toMatch(/Interrupted at \d+\.\d s; not heard: “.*(call back later\?)”$/);
     const legend = await page.locator('.timeline-legend').textContent();

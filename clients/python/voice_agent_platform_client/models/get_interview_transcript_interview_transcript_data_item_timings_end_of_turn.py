@@ -22,7 +22,8 @@ class GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurn:
         by (GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurnBy): `vad`: the voice activity detector
             heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn
             complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's
-            `turnTaking.maxWaitMs`; `text`: the turn came as text (a keypad digit), with nothing to wait for.
+            `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-
+            to-text final of speech the voice activity detector did not take for a turn.
         waited_ms (int): From the voice activity detector's end of speech (its hangover of quiet after the last word) to
             the decision.
         at_ms (int): When the decision came.

@@ -154,7 +154,12 @@ export class MediaSession {
   /** Frames wait for those before them while the detector is busy (loading, or running a model). */
   private queueFrame(work: Promise<void>): void {
     this.pendingFrames++;
-    this.frames = work.catch((err: unknown) => this.end('error', (err as Error).message)).finally(() => this.pendingFrames--);
+    this.frames = work
+      .catch((err: unknown) => this.end('error', (err as Error).message))
+      .finally(() => {
+        // A final that came while the detector was behind waited for it: it has heard everything now.
+        if (--this.pendingFrames === 0 && this.heard.length > 0 && !this.contactHasTurn() && !this.final) this.commit();
+      });
   }
 
   /** `arrivedAt`: when the frame behind `event` arrived, which the detector may hear a little later. */
@@ -178,7 +183,8 @@ export class MediaSession {
   /** What the contact turn's timings need of the detector's events. */
   private timeTurn(event: TurnEvent, detector: TurnDetector, arrivedAt: number): void {
     if (event.type === 'speech') {
-      if (!event.resumed) this.hearing = { startAt: arrivedAt - detector.vad.speechMs };
+      // A final already waiting (the STT ahead of the detector) is this speech's.
+      if (!event.resumed) this.hearing = { startAt: arrivedAt - detector.vad.speechMs, sttFinalAt: this.heard.length > 0 ? this.hearing.sttFinalAt : undefined };
       this.hearing.pause = undefined;
       return;
     }
@@ -276,8 +282,9 @@ export class MediaSession {
     this.hearing.sttFinalAt = performance.now();
     this.bargeIn();
     this.heard.push(text);
-    // The later of the STT's final and the end of the contact's turn ends the utterance.
-    if (!this.contactHasTurn()) this.commit();
+    // The later of the STT's final and the end of the contact's turn ends the utterance; a detector
+    // behind the STT (frames waiting for a model's run) has not heard this speech begin yet.
+    if (!this.contactHasTurn() && this.pendingFrames === 0) this.commit();
   }
 
   private speechEnded(): void {

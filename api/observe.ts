@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { registerVoiceMetrics } from '../conversation/turnTimings';
 
 const REDACTED = '[Redacted]';
 
@@ -67,6 +68,7 @@ export function observability(level: string, destination: DestinationStream = pi
   );
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerVoiceMetrics(registry);
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by route and status',

@@ -1,9 +1,10 @@
 /**
  * The voice benchmarks' vendor fakes at fixed, known delays behind the real interfaces: an STT that
- * settles an utterance exactly a delay after the last loud frame reached it, and a model whose
+ * settles an utterance exactly a delay after the last loud frame reached it (reading the simulated
+ * voice's words, or, with the turn models on, any voice as a fixed line), and a model whose
  * streamed turns are a fixed line whose first token comes a delay after the request (the rest at
  * once, never ending the session), with bench/fixedDelayTts.ts for the voice; and the API process
- * of the end-to-end voice benchmarks, built on them.
+ * of the end-to-end voice benchmarks, built on them, which reports its event-loop delay on SIGUSR2.
  */
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
@@ -22,6 +23,7 @@ import { organizationCredential } from '../models/providerCredential';
 import { speechSource, type SpeechSource } from '../providers/speechSource';
 import type { SttOptions, SttProvider, SttStream } from '../providers/stt/interface';
 import { SimulatedStt } from '../providers/stt/simulated';
+import { eventLoopMonitor } from './eventLoop';
 import { fixedDelayTts } from './fixedDelayTts';
 import { serveApp } from './servers';
 
@@ -65,6 +67,61 @@ export class FixedDelayStt implements SttProvider {
   }
 }
 
+/** Quiet this long after loud audio ends an utterance for FixedDelayVoiceStt: longer than the pauses between a voice's words. */
+const VOICE_ENDPOINT_MS = 250;
+/** Under this (about -40 dBFS) a voice's sample is quiet: the soft sounds between its loud ones are not pauses. */
+const QUIET = 300;
+
+/**
+ * For a real voice (the turn models hear only that): any loud audio followed by VOICE_ENDPOINT_MS
+ * of quiet is an utterance, settled as `text` exactly `delayMs` after its last loud frame. The
+ * benchmark reads the timing of the words, not the words.
+ */
+export class FixedDelayVoiceStt implements SttProvider {
+  readonly name = 'simulated';
+
+  constructor(
+    private readonly delayMs: number,
+    private readonly text: string,
+  ) {}
+
+  async open(options: SttOptions): Promise<SttStream> {
+    const { delayMs, text } = this;
+    const settled: Promise<void>[] = [];
+    let wake: (() => void) | undefined;
+    let open = true;
+    let lastLoudAt: number | undefined;
+    let quietMs = 0;
+    const events: { type: 'final'; text: string }[] = [];
+    const push = () => wake?.();
+    return {
+      send(audio) {
+        const samples = samplesOf(audio);
+        if (samples.some((s) => Math.abs(s) >= LOUD)) [lastLoudAt, quietMs] = [performance.now(), 0];
+        else if (samples.some((s) => Math.abs(s) >= QUIET)) quietMs = 0;
+        else if (lastLoudAt !== undefined && (quietMs += (samples.length / options.sampleRate) * 1000) >= VOICE_ENDPOINT_MS) {
+          const due = lastLoudAt + delayMs;
+          lastLoudAt = undefined;
+          settled.push(
+            fakeDelay(due - performance.now()).then(() => {
+              events.push({ type: 'final', text });
+              push();
+            }),
+          );
+        }
+      },
+      finish: () => void Promise.all(settled).then(() => ((open = false), push())),
+      close: () => ((open = false), push()),
+      events: (async function* () {
+        while (open || events.length > 0) {
+          if (events.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          yield* events.splice(0);
+        }
+      })(),
+    };
+  }
+}
+
 /** The simulated model, but its streamed turns (calls' and interviews') are `reply` after `delayMs`, never ending the session. */
 export class FixedDelayLlm extends SimulatedLlm {
   constructor(
@@ -101,7 +158,7 @@ export const monotonic = (t: number) => MONOTONIC + t;
 /** One agent turn's stage times as the line `{"msg":"turn timing","id",...}` the benchmark reads, on the monotonic clock. */
 export function logTurnTiming(id: string, t: TurnTiming): void {
   const at = (v: number | undefined) => (v === undefined ? undefined : monotonic(v));
-  console.log(JSON.stringify({ msg: 'turn timing', id, heardAt: at(t.heardAt), firstTokenAt: at(t.firstTokenAt), firstSentenceAt: at(t.firstSentenceAt), firstAudioAt: at(t.firstAudioAt), firstFrameAt: at(t.firstFrameAt) }))
+  console.log(JSON.stringify({ msg: 'turn timing', id, heardAt: at(t.heardAt), firstTokenAt: at(t.firstTokenAt), firstSentenceAt: at(t.firstSentenceAt), firstAudioAt: at(t.firstAudioAt), firstFrameAt: at(t.firstFrameAt), contact: t.contact }))
 }
 
 /** What a benchmark API's socket route is built with: the service's config and Temporal client, and the fakes. */
@@ -125,7 +182,11 @@ export async function serveFixedDelayApi(reply: string, route: (deps: FixedDelay
   const temporal = new Client({ connection, namespace: config.temporal.namespace, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) });
   const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal }));
   const llm = new FixedDelayLlm(Number(process.env.LLM_MS), reply);
-  const speech = speechSource(config, organizationCredential, { stt: { simulated: new FixedDelayStt(Number(process.env.STT_MS)) }, tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') } });
+  const sttMs = Number(process.env.STT_MS);
+  const stt = config.voice.vad === 'silero' ? new FixedDelayVoiceStt(sttMs, 'Words the benchmark does not read.') : new FixedDelayStt(sttMs);
+  const speech = speechSource(config, organizationCredential, { stt: { simulated: stt }, tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') } });
+  const loop = eventLoopMonitor();
+  process.on('SIGUSR2', () => console.log(JSON.stringify({ msg: 'event loop', ...loop.take() })));
   dispatchUpgrades(server, [route({ config, temporal, llm, speech })]);
   console.log(JSON.stringify({ msg: 'api listening', url }));
   process.once('SIGTERM', () => {

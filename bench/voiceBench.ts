@@ -1,8 +1,10 @@
 /**
  * What the end-to-end voice benchmarks (bench/voiceInterviews.ts, bench/voiceCalls.ts) share: the
  * stack (a Temporal dev server, FerretDB, the service's worker and a fixed-delay API as processes
- * of their own, the API's `turn timing` and `fake timer` lines gathered), the processes' CPU and
- * memory, and the latency table by stage.
+ * of their own, the API's `turn timing`, `fake timer` and `event loop` lines gathered), the
+ * processes' CPU and memory, and the latency table by stage. With TURN_MODELS=1 the API hears with
+ * Silero VAD and Smart Turn (the tools cache's models) and the callers speak with the local Piper
+ * voice, since the models hear no simulated voice; the end-of-turn decision is then counted apart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -13,8 +15,11 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { PIPELINE_SAMPLE_RATE, samplesOf } from '../lib/audio';
+import type { ContactTurnTimings } from '../conversation/turnTimings';
+import { LocalTtsProvider } from '../providers/tts/local';
 import { SimulatedTts } from '../providers/tts/simulated';
-import { stopChild } from '../scripts/stack';
+import { stopChild, toolPaths } from '../scripts/stack';
+import { formatDelay, type EventLoopDelay } from './eventLoop';
 import { stoppedOnInterrupt } from './interrupt';
 import { benchServers } from './servers';
 
@@ -22,6 +27,9 @@ export const STT_MS = Number(process.env.STT_MS) || 300;
 export const LLM_MS = Number(process.env.LLM_MS) || 200;
 export const TTS_MS = Number(process.env.TTS_MS) || 100;
 export const FAKES = STT_MS + LLM_MS + TTS_MS;
+/** Silero VAD and Smart Turn in the API (TURN_MODELS=1), else the energy VAD whatever the environment says. */
+export const TURN_MODELS = process.env.TURN_MODELS === '1';
+const VAD_ENV: Record<string, string> = TURN_MODELS ? { VOICE_VAD: 'silero', TURN_MODELS_DIR: toolPaths().turnModels } : { VOICE_VAD: 'energy' };
 const ROOT = path.resolve(__dirname, '..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +52,8 @@ export interface ApiTiming {
   firstSentenceAt: number;
   firstAudioAt: number;
   firstFrameAt: number;
+  /** How the contact's turn it answers was heard, in ms from the start of their speech. */
+  contact?: ContactTurnTimings;
 }
 
 /** Resident memory of a process, now and at its peak, in MiB. */
@@ -91,6 +101,8 @@ export interface VoiceStack {
   timings: ApiTiming[];
   /** How late the fakes' timers in the API fired, in ms, in order. */
   timerLate: number[];
+  /** The API's event-loop delay since the last call (the first: since it started). */
+  eventLoop(): Promise<EventLoopDelay>;
 }
 
 /**
@@ -109,6 +121,7 @@ export async function withVoiceStack(name: string, apiScript: string, env: Recor
     STT_MS: String(STT_MS),
     LLM_MS: String(LLM_MS),
     TTS_MS: String(TTS_MS),
+    ...VAD_ENV,
     ...env,
   };
   const children: ChildProcess[] = [];
@@ -119,13 +132,16 @@ export async function withVoiceStack(name: string, apiScript: string, env: Recor
     children.push(api.child);
     const timings: ApiTiming[] = [];
     const timerLate: number[] = [];
+    let loopRead: ((delay: EventLoopDelay) => void) | undefined;
+    const eventLoop = () => new Promise<EventLoopDelay>((resolve) => ((loopRead = resolve), api.child.kill('SIGUSR2')));
     createInterface({ input: api.child.stdout! }).on('line', (line) => {
       if (line.startsWith('{"msg":"fake timer"')) timerLate.push((JSON.parse(line) as { late: number }).late);
+      if (line.startsWith('{"msg":"event loop"')) loopRead?.(JSON.parse(line) as EventLoopDelay);
       const parsed = line.startsWith('{"msg":"turn timing"') ? (JSON.parse(line) as ApiTiming) : undefined;
       if (parsed?.heardAt !== undefined) timings.push(parsed);
     });
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
-    await body({ url: JSON.parse(api.line).url as string, api: api.child, worker: worker.child, timings, timerLate });
+    await body({ url: JSON.parse(api.line).url as string, api: api.child, worker: worker.child, timings, timerLate, eventLoop });
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   } finally {
@@ -174,15 +190,26 @@ export async function measureRun(pids: Record<string, number>, sampled: string[]
 
 export const meanLoad = (load: number[]) => load.reduce((a, b) => a + b, 0) / Math.max(1, load.length);
 
-/** The latency by stage: each sample joined with the API's times of the same turn (its first frame sent last before it was received). */
-export function stageTable(title: string, listener: string, samples: Sample[], timings: ApiTiming[], timerLate: number[]): void {
+/** The STT's final and the end of turn as absolute times, from the turn's `contact` timings (relative to the start of speech). */
+const sttFinalAt = (t: ApiTiming) => (t.contact?.sttFinalMs === undefined ? t.heardAt : t.heardAt - (t.contact.takenMs - t.contact.sttFinalMs));
+/** How long the turn waited for the end-of-turn decision after the STT's final: the turn models' share, counted apart. */
+const decisionWait = (t: ApiTiming) => t.heardAt - sttFinalAt(t);
+
+/**
+ * The latency by stage: each sample joined with the API's times of the same turn (its first frame
+ * sent last before it was received), the end-of-turn decision counted apart (the wait for it after
+ * the STT's final, and the turn model's inference per decision), and the API's event-loop delay.
+ */
+export function stageTable(title: string, listener: string, samples: Sample[], timings: ApiTiming[], timerLate: number[], eventLoop: EventLoopDelay): void {
   const stages: [string, number, (s: Sample, t: ApiTiming) => number][] = [
-    ['last loud frame sent -> turn taken (STT final)', STT_MS, (s, t) => t.heardAt - s.endAt],
+    ['last loud frame sent -> STT final', STT_MS, (s, t) => sttFinalAt(t) - s.endAt],
+    ['STT final -> turn taken (end of turn decided)', 0, (_, t) => decisionWait(t)],
     ['turn taken -> first LLM token', LLM_MS, (_, t) => t.firstTokenAt - t.heardAt],
     ['first token -> first sentence to TTS', 0, (_, t) => t.firstSentenceAt - t.firstTokenAt],
     ['sentence -> first TTS audio', TTS_MS, (_, t) => t.firstAudioAt - t.firstSentenceAt],
     ['first TTS audio -> first frame sent', 0, (_, t) => t.firstFrameAt - t.firstAudioAt],
     [`first frame sent -> received by the ${listener}`, 0, (s, t) => s.receivedAt - t.firstFrameAt],
+    ['all, less the end-of-turn decision', FAKES, (s, t) => s.total - decisionWait(t)],
   ];
   const joined: [Sample, ApiTiming][] = [];
   for (const sample of samples) {
@@ -194,18 +221,34 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
   const cell = (n: number) => ms(n).padStart(10);
   console.log(`\n${title} by stage (${joined.length} of ${samples.length} turns joined with the API's times, which it reports once a turn has played):`);
   console.log(`${'stage'.padEnd(48)}${'fake'.padStart(10)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}`);
+  const overheads: number[][] = [];
   for (const [stage, fake, of] of stages) {
     const values = joined.map(([s, t]) => of(s, t));
     const over = values.map((v) => v - fake);
+    overheads.push(over);
     console.log(`${stage.padEnd(48)}${cell(fake)}${cell(quantile(values, 0.5))}${cell(quantile(values, 0.99))}${ms(quantile(over, 0.5)).padStart(14)}${cell(quantile(over, 0.99))}`);
   }
+  const platform = overheads.at(-1)!;
+  const met = quantile(platform, 0.5) <= 30 && quantile(platform, 0.99) <= 100;
+  console.log(`platform overhead, the end-of-turn decision apart: p50 ${ms(quantile(platform, 0.5))}, p99 ${ms(quantile(platform, 0.99))} ms (targets p50 <= 30, p99 <= 100: ${met ? 'met' : 'NOT met'})`);
+  const decided = joined.map(([, t]) => t.contact?.endOfTurn).filter((e) => e !== undefined);
+  const by = new Map<string, number>();
+  for (const e of decided) by.set(e.by, (by.get(e.by) ?? 0) + 1);
+  console.log(`ends of turn by decider: ${[...by].map(([name, n]) => `${name} ${n}`).join(', ') || 'none reported'}`);
+  const inference = decided.map((e) => e.inferenceMs).filter((n) => n !== undefined);
+  if (inference.length > 0) console.log(`turn model inference per decision: p50 ${ms(quantile(inference, 0.5))}, p99 ${ms(quantile(inference, 0.99))}, max ${ms(Math.max(...inference))} ms (${inference.length} decisions)`);
   console.log(`the fakes' own timers in the API (STT final, LLM first token) fired late by p50 ${ms(quantile(timerLate, 0.5))}, p99 ${ms(quantile(timerLate, 0.99))} ms: the machine's share of each stage that waits on one`);
+  console.log(`event-loop delay of the API process (which holds the sessions) during the run, p50 / p99 / max: ${formatDelay(eventLoop)}`);
 }
 
-/** `text` as the simulated TTS speaks it at the pipeline's rate, and the index of its last loud sample (the end of speech). */
+/**
+ * `text` as the simulated TTS speaks it at the pipeline's rate (the local Piper voice with
+ * TURN_MODELS=1), and the index of its last loud sample (the end of speech).
+ */
 export async function spoken(text: string): Promise<{ audio: Buffer; lastLoud: number }> {
   const chunks: Buffer[] = [];
-  for await (const chunk of new SimulatedTts().synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
+  const tts = TURN_MODELS ? new LocalTtsProvider({ dir: toolPaths().localSpeech }) : new SimulatedTts();
+  for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
   const audio = Buffer.concat(chunks);
   const samples = samplesOf(audio);
   let last = samples.length - 1;

@@ -12,7 +12,8 @@
  * Twilio echoes a mark once the audio before it has played) and 500 ms have passed, for
  * RUN_SECONDS. Latency is taken here, from the callee's last loud chunk sent to the first agent
  * `media` message received; overhead is that minus STT_MS + LLM_MS + TTS_MS, broken down by stage
- * with the API's own times of each turn.
+ * with the API's own times of each turn, and the API's event-loop delay during the run. TURN_MODELS=1:
+ * Silero VAD and Smart Turn decide the ends of turns (bench/voiceBench.ts).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +23,8 @@ import { startFakeTwilio } from '../test/fakes/twilio';
 import { callback, mediaSignature, twilioBenchEnv } from './twilioCallback';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
-import { FAKES, LLM_MS, STT_MS, TTS_MS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
+import { formatDelay } from './eventLoop';
+import { FAKES, LLM_MS, STT_MS, TTS_MS, TURN_MODELS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
 
 const CALLS = Number(process.env.CALLS) || 50;
 const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 60;
@@ -127,7 +129,7 @@ async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
   const env = twilioBenchEnv(twilio);
   try {
-    await withVoiceStack('voice-calls', 'bench/voiceCallApi.ts', env, async ({ url, api, worker, timings, timerLate }) => {
+    await withVoiceStack('voice-calls', 'bench/voiceCallApi.ts', env, async ({ url, api, worker, timings, timerLate, eventLoop }) => {
       const { key } = await benchTenant('Bench voice calls', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: CALLS } });
       const request = apiClient(url, key);
       const post = async (route: string, body: unknown) => {
@@ -164,26 +166,29 @@ async function main(): Promise<void> {
         await sleep(1000 / CALLS);
       }
       const lateFrom = timerLate.length;
+      await eventLoop();
       const { cpu, peak, load } = await measureRun({ api: api.pid!, worker: worker.pid!, callees: process.pid }, ['api', 'worker'], RUN_SECONDS, (now) => {
         for (const callee of callees) callee.tick(now);
       });
       const apiPeak = peak.api!;
+      const loop = await eventLoop();
       for (const callee of callees) callee.stop();
 
       const totals = samples.map((s) => s.total);
       const over = totals.map((t) => t - FAKES);
       console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s`);
       console.log(`fakes: STT final ${STT_MS} ms after the last loud chunk, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
+      console.log(`ends of turns: ${TURN_MODELS ? 'Silero VAD + Smart Turn (TURN_MODELS=1), the callees speaking with the local Piper voice' : 'energy VAD'}`);
       console.log("latency: callee's last loud mu-law chunk sent -> first agent `media` message received, over Twilio Media Streams\n");
-      console.log('| calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | API RSS (peak) | API RSS per call | worker RSS (peak) | CPU % of a core: API / worker / callees | calls with audio per API core | load avg (1 min, mean / max) |');
-      console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+      console.log('| calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per call | worker RSS (peak) | CPU % of a core: API / worker / callees | calls with audio per API core | load avg (1 min, mean / max) |');
+      console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
       console.log(
         `| ${CALLS} | ${samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
-          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ` +
+          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${formatDelay(loop)} | ` +
           `${apiPeak.rss.toFixed(0)} (${apiPeak.hwm.toFixed(0)}) MiB | ${((1024 * (apiPeak.rss - apiBefore)) / CALLS).toFixed(0)} KiB | ${peak.worker!.rss.toFixed(0)} (${peak.worker!.hwm.toFixed(0)}) MiB | ` +
           `${[cpu.api!, cpu.worker!, cpu.callees!].map((c) => c.toFixed(0)).join(' / ')} | ${((CALLS * 100) / cpu.api!).toFixed(0)} | ${meanLoad(load).toFixed(2)} / ${Math.max(...load).toFixed(2)} |`,
       );
-      stageTable(`${CALLS} calls`, 'callee', samples, timings, timerLate.slice(lateFrom));
+      stageTable(`${CALLS} calls`, 'callee', samples, timings, timerLate.slice(lateFrom), loop);
       console.log('\ncalls with audio per API core: CALLS / the API process\'s share of a core during the run (its Media Streams sockets, mu-law codec, media sessions and transcript writes)');
     });
   } finally {

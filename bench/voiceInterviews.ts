@@ -11,7 +11,9 @@
  * transcript writes, and the streamed reply. Latency is taken here, from the moment the candidate's
  * last loud frame was sent to the first agent audio frame received; overhead is that minus
  * STT_MS + LLM_MS + TTS_MS, broken down by stage with the API's own times of each turn (its
- * `turn timing` lines). SWEEP (e.g. `10,50,100`) runs those session counts after the main run.
+ * `turn timing` lines), with the API's event-loop delay during the run. SWEEP (e.g. `10,50,100`)
+ * runs those session counts after the main run. TURN_MODELS=1: Silero VAD and Smart Turn decide the
+ * ends of turns (bench/voiceBench.ts).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -19,7 +21,8 @@ import WebSocket from 'ws';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../lib/audio';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
-import { FAKES, LLM_MS, STT_MS, TTS_MS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
+import { formatDelay, type EventLoopDelay } from './eventLoop';
+import { FAKES, LLM_MS, STT_MS, TTS_MS, TURN_MODELS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
 
 const SESSIONS = Number(process.env.SESSIONS) || 50;
 const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 60;
@@ -109,10 +112,12 @@ interface Run {
   load: number[];
   /** How late the fakes' timers in the API fired, in ms. */
   timerLate: number[];
+  /** The API's event-loop delay during the run. */
+  eventLoop: EventLoopDelay;
 }
 
 async function main(): Promise<void> {
-  await withVoiceStack('voice-interviews', 'bench/voiceInterviewApi.ts', {}, async ({ url, api, worker, timings, timerLate }) => {
+  await withVoiceStack('voice-interviews', 'bench/voiceInterviewApi.ts', {}, async ({ url, api, worker, timings, timerLate, eventLoop }) => {
     const { key } = await benchTenant('Bench voice interviews', { creditMinutes: 10_000_000 });
     const call = apiClient(url, key);
     const post = async (route: string, body: unknown) => {
@@ -148,12 +153,14 @@ async function main(): Promise<void> {
         await sleep(1000 / sessions);
       }
       const lateFrom = timerLate.length;
+      await eventLoop();
       const usage = await measureRun({ api: api.pid!, worker: worker.pid!, candidates: process.pid }, ['api', 'worker'], RUN_SECONDS, (now) => {
         for (const candidate of candidates) candidate.tick(now);
       });
+      const loop = await eventLoop();
       for (const ws of sockets) ws.close();
       await Promise.all(sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => ws.once('close', resolve)))));
-      return { sessions, samples, apiBefore, api: usage.peak.api!, worker: usage.peak.worker!, cpu: usage.cpu as Run['cpu'], load: usage.load, timerLate: timerLate.slice(lateFrom) };
+      return { sessions, samples, apiBefore, api: usage.peak.api!, worker: usage.peak.worker!, cpu: usage.cpu as Run['cpu'], load: usage.load, timerLate: timerLate.slice(lateFrom), eventLoop: loop };
     };
 
     const runs = [await run(SESSIONS)];
@@ -161,20 +168,22 @@ async function main(): Promise<void> {
 
     console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s per run`);
     console.log(`fakes: STT final ${STT_MS} ms after the last loud frame, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
+    console.log(`ends of turns: ${TURN_MODELS ? 'Silero VAD + Smart Turn (TURN_MODELS=1), the candidates speaking with the local Piper voice' : 'energy VAD'}`);
     console.log('latency: candidate\'s last loud frame sent -> first agent audio frame received, over the WebSocket\n');
-    console.log('| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API RSS (peak) | API RSS per session | worker RSS (peak) | CPU % of a core: API / worker / candidates | load avg (1 min, mean / max) |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per session | worker RSS (peak) | CPU % of a core: API / worker / candidates | sessions per API core | load avg (1 min, mean / max) |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of runs) {
       const totals = r.samples.map((s) => s.total);
       const over = totals.map((t) => t - FAKES);
       const stored = r.samples.map((s) => s.stored - STT_MS).filter(Number.isFinite);
       console.log(
         `| ${r.sessions} | ${r.samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
-          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${ms(quantile(stored, 0.5))} | ${ms(quantile(stored, 0.99))} | ` +
-          `${r.api.rss.toFixed(0)} (${r.api.hwm.toFixed(0)}) MiB | ${((1024 * (r.api.rss - r.apiBefore)) / r.sessions).toFixed(0)} KiB | ${r.worker.rss.toFixed(0)} (${r.worker.hwm.toFixed(0)}) MiB | ${[r.cpu.api, r.cpu.worker, r.cpu.candidates].map((c) => c.toFixed(0)).join(' / ')} | ${meanLoad(r.load).toFixed(2)} / ${Math.max(...r.load).toFixed(2)} |`,
+          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${ms(quantile(stored, 0.5))} | ${ms(quantile(stored, 0.99))} | ${formatDelay(r.eventLoop)} | ` +
+          `${r.api.rss.toFixed(0)} (${r.api.hwm.toFixed(0)}) MiB | ${((1024 * (r.api.rss - r.apiBefore)) / r.sessions).toFixed(0)} KiB | ${r.worker.rss.toFixed(0)} (${r.worker.hwm.toFixed(0)}) MiB | ${[r.cpu.api, r.cpu.worker, r.cpu.candidates].map((c) => c.toFixed(0)).join(' / ')} | ` +
+          `${((r.sessions * 100) / r.cpu.api).toFixed(0)} | ${meanLoad(r.load).toFixed(2)} / ${Math.max(...r.load).toFixed(2)} |`,
       );
     }
-    stageTable(`${runs[0]!.sessions} sessions`, 'candidate', runs[0]!.samples, timings, runs[0]!.timerLate);
+    stageTable(`${runs[0]!.sessions} sessions`, 'candidate', runs[0]!.samples, timings, runs[0]!.timerLate, runs[0]!.eventLoop);
     console.log('\nstored-turn overhead: last loud frame -> the candidate\'s turn reported stored, minus STT_MS (the workflow\'s `voiceTurn` update and the transcript write, done while the reply is produced)');
     console.log(`engine alone (media session, in-memory conversation, same delays): npm run bench:voice`);
   });

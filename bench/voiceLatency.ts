@@ -9,7 +9,8 @@
  * played. Latency is from the end of the caller's speech (the last loud sample's real time) to the
  * first agent frame handed to the transport; platform overhead is that minus the fakes' delays,
  * broken down by stage. The capacity run raises the session count until overhead p99 passes 100 ms.
- * The callers and the sessions share this one process, so the figures include the callers' cost.
+ * The callers and the sessions share this one process, so the figures include the callers' cost,
+ * and its event-loop delay during each run is printed beside its figures.
  */
 import { performance } from 'node:perf_hooks';
 import { MediaSession } from '../conversation/mediaSession';
@@ -18,6 +19,7 @@ import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import type { LlmProvider } from '../providers/llm/interface';
 import { SimulatedStt } from '../providers/stt/simulated';
 import { FakeTransport, MemoryConversation, PROFILE, testSettings } from '../test/fakes/voice';
+import { eventLoopMonitor, formatDelay, type EventLoopDelay } from './eventLoop';
 import { fixedDelayTts } from './fixedDelayTts';
 import { RealTimeMicrophone, utteranceFrames } from './realTimeMicrophone';
 
@@ -99,7 +101,7 @@ class Caller {
   }
 }
 
-async function run(sessions: number, seconds: number): Promise<{ samples: Sample[]; rssPerSession: number; heapPerSession: number }> {
+async function run(sessions: number, seconds: number): Promise<{ samples: Sample[]; rssPerSession: number; heapPerSession: number; eventLoop: EventLoopDelay }> {
   const utterance = await utteranceFrames(UTTERANCE);
   global.gc?.();
   const before = process.memoryUsage();
@@ -109,6 +111,7 @@ async function run(sessions: number, seconds: number): Promise<{ samples: Sample
   const callers = Array.from({ length: sessions }, (_, i) => new Caller(start + (i * 1000) / sessions, utterance, samples));
   await Promise.all(callers.map((c) => c.session.start()));
   let peak = before;
+  const loop = eventLoopMonitor();
   const ticker = setInterval(() => {
     const now = performance.now();
     for (const caller of callers) caller.tick(now);
@@ -118,11 +121,12 @@ async function run(sessions: number, seconds: number): Promise<{ samples: Sample
     if (usage.rss > peak.rss) peak = usage;
   }, 500);
   await sleep(seconds * 1000);
+  const eventLoop = loop.take();
   clearInterval(ticker);
   clearInterval(sampler);
   callers.forEach((c) => c.session.end());
   await Promise.all(callers.map((c) => c.session.ended));
-  return { samples, rssPerSession: (peak.rss - before.rss) / sessions, heapPerSession: (peak.heapUsed - before.heapUsed) / sessions };
+  return { samples, rssPerSession: (peak.rss - before.rss) / sessions, heapPerSession: (peak.heapUsed - before.heapUsed) / sessions, eventLoop };
 }
 
 const quantile = (values: number[], q: number) => {
@@ -133,7 +137,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 const FAKES = [STT_MS, LLM_MS, 0, TTS_MS, 0];
 const STAGES = ['speech end -> STT final (turn taken)', 'turn -> first LLM token', 'first token -> first sentence to TTS', 'sentence -> first TTS audio', 'first TTS audio -> first frame sent'];
 
-function table(sessions: number, samples: Sample[]): number {
+function table(sessions: number, samples: Sample[], eventLoop: EventLoopDelay): number {
   const fakes = FAKES.reduce((a, b) => a + b, 0);
   const overhead = samples.map((s) => s.total - fakes);
   console.log(`\n${sessions} concurrent sessions, ${samples.length} turns measured`);
@@ -145,24 +149,25 @@ function table(sessions: number, samples: Sample[]): number {
   });
   const totals = samples.map((s) => s.total);
   console.log(`${'end of speech -> first agent frame'.padEnd(40)}${ms(fakes)}${ms(quantile(totals, 0.5))}${ms(quantile(totals, 0.99))}${ms(quantile(overhead, 0.5)).padStart(14)}${ms(quantile(overhead, 0.99))}`);
+  console.log(`event-loop delay of this process (the sessions and their callers) during the run, p50 / p99 / max: ${formatDelay(eventLoop)}`);
   return quantile(overhead, 0.99);
 }
 
 async function main(): Promise<void> {
   console.log(`Fakes: STT final ${STT_MS} ms after speech, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms. ${RUN_SECONDS} s per run.`);
   const latency = await run(SESSIONS, RUN_SECONDS);
-  const p99 = table(SESSIONS, latency.samples);
+  const p99 = table(SESSIONS, latency.samples, latency.eventLoop);
   console.log(`targets at ${SESSIONS} sessions: overhead p50 <= 30 ms, p99 <= 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}`);
 
   console.log('\nCapacity (one process, one event loop: one core):');
-  console.log(`${'sessions'.padStart(10)}${'turns'.padStart(8)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}${'RSS/session'.padStart(14)}${'heap/session'.padStart(14)}`);
+  console.log(`${'sessions'.padStart(10)}${'turns'.padStart(8)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}${'RSS/session'.padStart(14)}${'heap/session'.padStart(14)}   event-loop delay p50 / p99 / max`);
   let sustained = SESSIONS;
   for (const sessions of CAPACITY_STEPS) {
     const result = await run(sessions, Math.min(RUN_SECONDS, 20));
     const fakes = FAKES.reduce((a, b) => a + b, 0);
     const overhead = result.samples.map((s) => s.total - fakes);
     const [p50, p99] = [quantile(overhead, 0.5), quantile(overhead, 0.99)];
-    console.log(`${String(sessions).padStart(10)}${String(result.samples.length).padStart(8)}${ms(p50).padStart(14)}${ms(p99)}${`${(result.rssPerSession / 1024).toFixed(0)} KiB`.padStart(14)}${`${(result.heapPerSession / 1024).toFixed(0)} KiB`.padStart(14)}`);
+    console.log(`${String(sessions).padStart(10)}${String(result.samples.length).padStart(8)}${ms(p50).padStart(14)}${ms(p99)}${`${(result.rssPerSession / 1024).toFixed(0)} KiB`.padStart(14)}${`${(result.heapPerSession / 1024).toFixed(0)} KiB`.padStart(14)}   ${formatDelay(result.eventLoop)}`);
     if (!(p99 < 100)) break;
     sustained = sessions;
   }

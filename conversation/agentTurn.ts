@@ -2,6 +2,7 @@ import type { TtsOptions, TtsProvider } from '../providers/tts/interface';
 import type { Conversation, ReplyTurn } from './conversation';
 import type { Playback } from './playback';
 import type { ToolActions } from './tools';
+import type { ContactTurnTimings } from './turnTimings';
 import { SentenceChunker } from './sentences';
 import type { EndReason } from './transport';
 
@@ -23,6 +24,10 @@ export interface TurnTiming {
   firstSentenceAt?: number;
   firstAudioAt?: number;
   firstFrameAt?: number;
+  /** The contact talked over the turn and stopped it. */
+  interruptedAt?: number;
+  /** How the contact's turn this one answers was heard and its end decided. */
+  contact?: ContactTurnTimings;
 }
 
 export interface AgentTurnDeps {
@@ -186,7 +191,16 @@ export class AgentTurn {
     const heardWords = words.filter((w) => (share += (w.length + 1) / total) <= heardShare + 1e-9);
     return [...whole, heardWords.join(' ')].join(' ').trim();
   }
+
+  /** The words produced that the listener did not hear: what a barge-in cut. */
+  unheard(): string {
+    const heardWords = this.spoken().split(/\s+/).filter(Boolean).length;
+    return wordsAfter(this.sentences.map((s) => s.text).join(' '), heardWords);
+  }
 }
+
+/** The words of `text` after its first `count`. */
+const wordsAfter = (text: string, count: number) => text.split(/\s+/).filter(Boolean).slice(count).join(' ');
 
 /** A timer that fails a stage unless `reset` keeps coming. */
 class Watchdog {

@@ -9,6 +9,7 @@ import { callZone, recordedCallback } from './callback';
 import { agentProfile } from './profile';
 import { agentToolActions, toolRoundsAtEnd, toolSpecs, type ToolActions, type ToolDeps } from './tools';
 import { replyWithTools } from './toolReply';
+import type { AgentTurnTimings, ContactTurnTimings } from './turnTimings';
 import { cutTo } from './turnText';
 
 /** Picks the language model for one call's agent (its own provider, the organization's key...). */
@@ -30,7 +31,7 @@ interface StoredTurn extends Turn {
   index: number;
 }
 
-type NewTurn = { role: 'agent' | 'contact'; text: string } | { role: 'tool'; text: string; tool: StoredToolTurn };
+type NewTurn = { role: 'agent' | 'contact'; text: string; timings?: ContactTurnTimings } | { role: 'tool'; text: string; tool: StoredToolTurn };
 
 /**
  * A live call's conversation, as our media session drives it over Twilio Media Streams
@@ -113,8 +114,8 @@ export class CallConversation implements Conversation {
     return greeting !== undefined;
   }
 
-  contactSaid(text: string): Promise<void> {
-    return this.record({ role: 'contact', text });
+  contactSaid(text: string, timings?: ContactTurnTimings): Promise<void> {
+    return this.record({ role: 'contact', text, ...(timings ? { timings } : {}) });
   }
 
   async reply(say: (chunk: string) => void, stopped: () => boolean, hooks: ReplyHooks = {}): Promise<ReplyTurn> {
@@ -142,6 +143,13 @@ export class CallConversation implements Conversation {
   private spokeBefore(text: string): void {
     this.replySaid.push(text);
     this.record({ role: 'agent', text }).catch(() => undefined);
+  }
+
+  async agentTimed(timings: AgentTurnTimings): Promise<void> {
+    const last = this.turns[this.turns.length - 1];
+    if (last?.role !== 'agent') return;
+    await this.written;
+    await CallTurn.updateOne({ callId: new Types.ObjectId(this.callId), index: last.index }, { $set: { timings } });
   }
 
   /** `spoken` is all the current reply's words heard: the agent turns it stored before its last were heard whole. */

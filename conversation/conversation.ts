@@ -6,6 +6,8 @@ import type { ToolActions } from './tools';
  * (CallConversation) and an interview implement it; the media session and the carrier relays use
  * only this.
  */
+import type { AgentTurnTimings, ContactTurnTimings } from './turnTimings';
+
 export interface Conversation {
   /** The agent's fixed opening line to speak first, when it has one and nothing was said yet. */
   opening(): string | undefined;
@@ -14,8 +16,9 @@ export interface Conversation {
   /**
    * The contact said `text`: it is part of the conversation at once, so the reply asked for next
    * answers it without waiting for the transcript; the promise settles once the turn is stored.
+   * `timings`: how its end was decided, where a media session heard it.
    */
-  contactSaid(text: string): Promise<void>;
+  contactSaid(text: string, timings?: ContactTurnTimings): Promise<void>;
   /**
    * The agent's next turn, each chunk handed to `say` as the model produces it. `stopped` is asked
    * between chunks: a barge-in ends the turn with what was said so far. Resolves as soon as the
@@ -29,6 +32,8 @@ export interface Conversation {
    * cut before its first word leaves the transcript.
    */
   interrupted(spoken: string): Promise<void>;
+  /** The agent's latest turn (when one was stored for it) was produced and heard with these stage times. */
+  agentTimed(timings: AgentTurnTimings): Promise<void>;
 }
 
 /** An agent turn the model has finished. */

@@ -6,6 +6,7 @@ import type { InterviewProfile, LlmProvider, Turn } from '../providers/llm/inter
 import type { InterviewTurnView, VoiceTurnSlot } from '../workflows/definitions';
 import type { Conversation, ReplyTurn } from './conversation';
 import { interviewProfile } from './profile';
+import type { AgentTurnTimings, ContactTurnTimings } from './turnTimings';
 import { cutTo, speakStream } from './turnText';
 
 /**
@@ -72,8 +73,8 @@ export class InterviewConversation implements Conversation {
     return this.pending ? [...stored, { role: 'contact', text: this.pending.text }] : stored;
   }
 
-  private async store(index: number, role: InterviewTurnView['role'], text: string, ends?: boolean): Promise<void> {
-    await appendTurn(this.interviewId, index, role, text, ends);
+  private async store(index: number, role: InterviewTurnView['role'], text: string, ends?: boolean, timings?: ContactTurnTimings): Promise<void> {
+    await appendTurn(this.interviewId, index, role, text, ends, timings);
     const turn = { index, role, text };
     this.turns.push(turn);
     this.deps.onTranscript({ type: 'turn', turn });
@@ -98,10 +99,10 @@ export class InterviewConversation implements Conversation {
     }
   }
 
-  contactSaid(text: string): Promise<void> {
+  contactSaid(text: string, timings?: ContactTurnTimings): Promise<void> {
     this.replay = undefined;
     const slot = this.deps.workflow.reserve(true);
-    const stored = slot.then(({ candidateIndex }) => this.store(candidateIndex!, 'candidate', text));
+    const stored = slot.then(({ candidateIndex }) => this.store(candidateIndex!, 'candidate', text, undefined, timings));
     this.pending = { text, slot, stored };
     return stored;
   }
@@ -137,6 +138,12 @@ export class InterviewConversation implements Conversation {
   private async release(slot: Promise<VoiceTurnSlot>, ended: boolean): Promise<void> {
     const held = await slot.catch(() => undefined);
     if (held) this.reportId = (await this.deps.workflow.done(held.agentIndex, ended)).reportId;
+  }
+
+  async agentTimed(timings: AgentTurnTimings): Promise<void> {
+    const last = this.turns[this.turns.length - 1];
+    if (last?.role !== 'agent') return;
+    await InterviewTurn.updateOne({ interviewId: new Types.ObjectId(this.interviewId), index: last.index }, { $set: { timings } });
   }
 
   async interrupted(spoken: string): Promise<void> {

@@ -11,6 +11,7 @@ import type { EndReason, SessionEnd, Transport } from './transport';
 import { SileroVad } from './sileroVad';
 import { SmartTurn } from './smartTurn';
 import { TurnDetector, type TurnEvent } from './turnDetector';
+import { agentTimings, contactTimings, observeAgentTurn, observeContactTurn, observeInference, type ContactTurnTimings, type EndOfTurn } from './turnTimings';
 import { DEFAULT_TURN, type AgentTurnSettings } from './turnSettings';
 import type { ToolActions } from './tools';
 import { EnergyVad } from './vad';
@@ -81,6 +82,11 @@ export class MediaSession {
   private overlapped: number | undefined;
   /** Finals of the contact's utterance not yet taken as a turn. */
   private heard: string[] = [];
+  /**
+   * When the contact's utterance began, its STT final came and its end was decided
+   * (performance.now() ms), and the VAD's latest pause: the contact turn's timings.
+   */
+  private hearing: { startAt?: number; sttFinalAt?: number; pause?: { at: number; probability: number; inferenceMs: number }; end?: Omit<EndOfTurn, 'atMs'> & { at: number } } = {};
   private settledSinceSpeech = true;
   private reprompted = false;
   private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
@@ -148,13 +154,13 @@ export class MediaSession {
     const detector = this.listening;
     if (detector && this.pendingFrames === 0) {
       const event = detector.push(frame);
-      if (!(event instanceof Promise)) return this.heardAudio(detector, event, overAgent);
-      return this.queueFrame(event.then((e) => this.heardAudio(detector, e, overAgent)));
+      if (!(event instanceof Promise)) return this.heardAudio(detector, event, overAgent, now);
+      return this.queueFrame(event.then((e) => this.heardAudio(detector, e, overAgent, now)));
     }
     this.queueFrame(
       this.frames.then(async () => {
         const ready = await this.detector;
-        this.heardAudio(ready, await ready.push(frame), overAgent);
+        this.heardAudio(ready, await ready.push(frame), overAgent, now);
       }),
     );
   }
@@ -162,10 +168,16 @@ export class MediaSession {
   /** Frames wait for those before them while the detector is busy (loading, or running a model). */
   private queueFrame(work: Promise<void>): void {
     this.pendingFrames++;
-    this.frames = work.catch((err: unknown) => this.end('error', (err as Error).message)).finally(() => this.pendingFrames--);
+    this.frames = work
+      .catch((err: unknown) => this.end('error', (err as Error).message))
+      .finally(() => {
+        // A final that came while the detector was behind waited for it: it has heard everything now.
+        if (--this.pendingFrames === 0 && this.heard.length > 0 && !this.contactHasTurn() && !this.final) this.commit();
+      });
   }
 
-  private heardAudio(detector: TurnDetector, event: TurnEvent | undefined, overAgent: boolean): void {
+  /** `arrivedAt`: when the frame behind `event` arrived, which the detector may hear a little later. */
+  private heardAudio(detector: TurnDetector, event: TurnEvent | undefined, overAgent: boolean, arrivedAt: number): void {
     if (this.final) return;
     const { maxTurnMs } = this.deps.settings;
     if (event?.type === 'speech') {
@@ -173,12 +185,32 @@ export class MediaSession {
       this.disarm('silence');
       this.settledSinceSpeech = false;
     }
+    if (event) this.timeTurn(event, detector, arrivedAt);
     const { speaking, speechMs } = detector.vad;
     if (speaking && (overAgent || this.agentHasTurn())) this.overlapped = this.utterances;
     if (speechMs > maxTurnMs) return this.end('max_turn_length', `the caller spoke for more than ${maxTurnMs} ms`);
     // Speech this long over the agent interrupts even before the STT has a word of it.
     if (speechMs >= (this.turnTaking.interruptMs ?? this.deps.settings.bargeInSpeechMs)) this.bargeIn();
     if (event?.type === 'end') this.speechEnded();
+  }
+
+  /** What the contact turn's timings need of the detector's events. */
+  private timeTurn(event: TurnEvent, detector: TurnDetector, arrivedAt: number): void {
+    if (event.type === 'speech') {
+      // A final already waiting (the STT ahead of the detector) is this speech's.
+      if (!event.resumed) this.hearing = { startAt: arrivedAt - detector.vad.speechMs, sttFinalAt: this.heard.length > 0 ? this.hearing.sttFinalAt : undefined };
+      this.hearing.pause = undefined;
+      return;
+    }
+    if (event.inferenceMs !== undefined) observeInference(event.inferenceMs);
+    if (event.type === 'pause') {
+      this.hearing.pause = { at: arrivedAt, probability: event.probability, inferenceMs: event.inferenceMs };
+      return;
+    }
+    // A timeout ends the turn at a later frame than the pause it waited after, which the model judged.
+    const { at, ...judged } = (event.reason === 'timeout' ? this.hearing.pause : undefined) ?? { at: arrivedAt, probability: event.probability, inferenceMs: event.inferenceMs };
+    const now = performance.now();
+    this.hearing.end = { by: event.reason, ...judged, waitedMs: now - at, at: now };
   }
 
   /** The agent's own, or the service's. */
@@ -200,6 +232,7 @@ export class MediaSession {
     this.disarm('silence');
     this.bargeIn();
     this.heard.push(text);
+    this.hearing.end ??= { by: 'text', waitedMs: 0, at: performance.now() };
     this.commit();
   }
 
@@ -262,10 +295,12 @@ export class MediaSession {
       if (!this.turn) this.armSilence();
       return;
     }
+    this.hearing.sttFinalAt = performance.now();
     this.bargeIn();
     this.heard.push(text);
-    // The later of the STT's final and the end of the contact's turn ends the utterance.
-    if (!this.contactHasTurn()) this.commit();
+    // The later of the STT's final and the end of the contact's turn ends the utterance; a detector
+    // behind the STT (frames waiting for a model's run) has not heard this speech begin yet.
+    if (!this.contactHasTurn() && this.pendingFrames === 0) this.commit();
   }
 
   private speechEnded(): void {
@@ -282,14 +317,19 @@ export class MediaSession {
   private commit(): void {
     const text = this.heard.join(' ');
     const heardAt = performance.now();
+    // No decision heard: the STT's final of speech the detector did not take for a turn settled it alone.
+    const { startAt = heardAt, sttFinalAt, end = { by: 'text', waitedMs: 0, at: heardAt } } = this.hearing;
+    const timings = contactTimings({ startAt, sttFinalAt, end }, heardAt);
+    observeContactTurn(timings);
     this.heard = [];
+    this.hearing = {};
     this.reprompted = false;
     this.enqueue(async () => {
       // The reply starts from the turn as heard: storing it is not on the way to the agent's first
       // word, but a turn that cannot be stored still ends the session, mid-reply if need be.
-      const stored = this.deps.conversation.contactSaid(text);
+      const stored = this.deps.conversation.contactSaid(text, timings);
       stored.catch((err: unknown) => this.end('error', (err as Error).message));
-      await this.agentTurn(undefined, heardAt);
+      await this.agentTurn(undefined, { at: heardAt, timings });
       await stored;
     });
   }
@@ -301,6 +341,7 @@ export class MediaSession {
   private bargeIn(): void {
     const turn = this.turn;
     if (!turn || turn.stopped || this.talkingAtTurnStart === this.utterances) return;
+    turn.timing.interruptedAt = performance.now();
     turn.stop();
     this.playback.clear();
   }
@@ -314,7 +355,7 @@ export class MediaSession {
   }
 
   /** Speaks `line` (or the model's reply), waits until it is heard, and records a cut if it was interrupted. */
-  private async agentTurn(line?: string, heardAt?: number): Promise<void> {
+  private async agentTurn(line?: string, heard?: { at: number; timings: ContactTurnTimings }): Promise<void> {
     if (this.final) return;
     const { conversation, tts, settings, sampleRate, language, voice } = this.deps;
     const turn = new AgentTurn(`t${this.turns++}`, {
@@ -326,7 +367,9 @@ export class MediaSession {
       ttsTimeoutMs: settings.ttsTimeoutMs,
       ...(this.deps.actions ? { actions: this.deps.actions } : {}),
     });
-    turn.timing.heardAt = heardAt;
+    turn.timing.heardAt = heard?.at;
+    turn.timing.contact = heard?.timings;
+    const startedAt = heard?.at ?? performance.now();
     this.turn = turn;
     // Speech already under way (the contact talked while the opening was being produced) is not
     // talking over the agent: it is heard in full and becomes their turn after this one.
@@ -344,6 +387,11 @@ export class MediaSession {
     this.turn = undefined;
     if (turn.timing.firstFrameAt !== undefined) this.deps.onTurnTiming?.(turn.timing);
     await stored;
+    // Speech over the very end of a turn (its last mark not back yet) stopped it but cut nothing.
+    const cutText = turn.timing.interruptedAt === undefined ? '' : turn.unheard();
+    const timings = agentTimings(startedAt, turn.timing, cutText ? { at: turn.timing.interruptedAt!, cutText } : undefined);
+    observeAgentTurn(timings);
+    await conversation.agentTimed(timings);
     if (turn.stopped) return conversation.interrupted(turn.spoken());
     if (done) return this.end('agent_ended');
     this.armSilence();

@@ -1,5 +1,6 @@
-/** A transcript as a conversation, the agent on one side and the person on the other, polled while live. */
+/** A transcript as a conversation, the agent on one side and the person on the other, each turn with its timeline, polled while live. */
 import { useGet } from './hooks';
+import { TimelineLegend, TurnTimeline, timelineScale } from './timeline';
 import type { Turn } from './types';
 import { Loaded } from './ui';
 
@@ -56,18 +57,25 @@ export function Conversation(props: { path: string; live: boolean; person: strin
     <section class="card" aria-labelledby="transcript-title">
       <h2 id="transcript-title">Transcript</h2>
       <Loaded state={transcript} empty={props.live ? 'Nothing said yet.' : 'Nothing was said.'} isEmpty={(t) => t.data.length === 0}>
-        {(t) => (
-          <ol class="conversation" aria-live={props.live ? 'polite' : undefined}>
-            {t.data.map((turn) => (
-              <li key={turn.startedAt + turn.role} class={turn.role === 'agent' ? 'agent' : turn.role === 'tool' ? 'tool' : 'contact'}>
-                <span class="speaker">
-                  {turn.role === 'agent' ? 'Agent' : turn.role === 'tool' ? 'Tool' : props.person} · {Math.round(turn.offsetMs / 1000)} s
-                </span>
-                {turn.role === 'tool' && turn.tool ? <ToolTurn tool={turn.tool} /> : turn.text}
-              </li>
-            ))}
-          </ol>
-        )}
+        {(t) => {
+          const scaleMs = timelineScale(t.data);
+          return (
+            <>
+              {scaleMs > 0 && <TimelineLegend />}
+              <ol class="conversation" aria-live={props.live ? 'polite' : undefined}>
+                {t.data.map((turn) => (
+                  <li key={turn.startedAt + turn.role} class={turn.role === 'agent' ? 'agent' : turn.role === 'tool' ? 'tool' : 'contact'}>
+                    <span class="speaker">
+                      {turn.role === 'agent' ? 'Agent' : turn.role === 'tool' ? 'Tool' : props.person} · {Math.round(turn.offsetMs / 1000)} s
+                    </span>
+                    {turn.role === 'tool' && turn.tool ? <ToolTurn tool={turn.tool} /> : turn.text}
+                    {turn.timings && <TurnTimeline timings={turn.timings} scaleMs={scaleMs} />}
+                  </li>
+                ))}
+              </ol>
+            </>
+          );
+        }}
       </Loaded>
     </section>
   );

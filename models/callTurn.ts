@@ -11,6 +11,8 @@ const callTurnSchema = new Schema(
     /** On a `tool` turn: the call the model made, what came back and how long it took. */
     tool: { type: Schema.Types.Mixed },
     startedAt: { type: Date, required: true },
+    /** How the turn was heard or produced, stage by stage (conversation/turnTimings.ts); only where a media session ran it. */
+    timings: { type: Schema.Types.Mixed },
     /** Set on the turn after which the conversation ended: who ended it. */
     ends: { type: String, enum: ['agent', 'contact'] },
   },
@@ -32,7 +34,7 @@ export interface StoredToolTurn {
 export async function appendTurn(
   callId: string,
   index: number,
-  turn: { role: 'agent' | 'contact' | 'tool'; text: string; tool?: StoredToolTurn },
+  turn: { role: 'agent' | 'contact' | 'tool'; text: string; tool?: StoredToolTurn; timings?: object },
   ends?: 'agent' | 'contact',
 ): Promise<void> {
   try {

@@ -9,6 +9,8 @@ const interviewTurnSchema = new Schema(
     role: { type: String, required: true, enum: ['agent', 'candidate'] },
     text: { type: String, required: true },
     startedAt: { type: Date, required: true },
+    /** How the turn was heard or produced, stage by stage (conversation/turnTimings.ts). */
+    timings: { type: Schema.Types.Mixed },
     /** Set on the agent turn after which the agent ended the interview. */
     ends: { type: Boolean },
   },
@@ -23,9 +25,9 @@ export function interviewTranscript(interviewId: string) {
 }
 
 /** Stores turn `index`; false when a retried write finds it already there. */
-export async function appendTurn(interviewId: string, index: number, role: 'agent' | 'candidate', text: string, ends?: boolean): Promise<boolean> {
+export async function appendTurn(interviewId: string, index: number, role: 'agent' | 'candidate', text: string, ends?: boolean, timings?: object): Promise<boolean> {
   try {
-    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}) });
+    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}), ...(timings ? { timings } : {}) });
     return true;
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;

@@ -4,6 +4,7 @@ import type { CallReportRecord } from '../../models/callReport';
 import { ANSWERED_BY, DISPOSITIONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
+import { TurnTimings, turnTimingsRepresentation } from './turnTimings';
 
 export const CALL_STATUSES = ['created', 'active', 'completed'] as const;
 /** What the workflow ends a call with, and `refused` for an inbound call its admission turned away. */
@@ -150,6 +151,7 @@ export const Transcript = Type.Object(
         startedAt: Timestamp,
         offsetMs: Type.Integer({ description: 'Milliseconds since the callee answered.' }),
         tool: Type.Optional(ToolTurn),
+        timings: Type.Optional(TurnTimings),
       }),
       { description: 'Turns in order; empty while the call is connecting, growing while it is active.' },
     ),
@@ -158,7 +160,7 @@ export const Transcript = Type.Object(
 );
 
 /** The turns stored so far, each placed from the moment the callee answered. */
-export function transcriptRepresentation(call: CallRecord, turns: Array<{ role: string; text: string; startedAt: Date; tool?: unknown }>) {
+export function transcriptRepresentation(call: CallRecord, turns: Array<{ role: string; text: string; startedAt: Date; tool?: unknown; timings?: unknown }>) {
   return {
     object: 'call_transcript' as const,
     callId: String(call._id),
@@ -168,6 +170,7 @@ export function transcriptRepresentation(call: CallRecord, turns: Array<{ role: 
       startedAt: t.startedAt.toISOString(),
       offsetMs: offsetMs(t.startedAt, call.startedAt ?? call.createdAt),
       ...(t.tool ? { tool: toolTurnRepresentation(t.tool as StoredToolTurn) } : {}),
+      ...turnTimingsRepresentation(t.timings),
     })),
   };
 }

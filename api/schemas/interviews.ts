@@ -4,6 +4,7 @@ import type { InterviewReportRecord } from '../../models/interviewReport';
 import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
+import { TurnTimings, turnTimingsRepresentation } from './turnTimings';
 
 export const INTERVIEW_STATUSES = ['created', 'active', 'completed'] as const;
 export const INTERVIEW_MODES = ['voice', 'text'] as const;
@@ -138,6 +139,7 @@ const TranscriptTurn = Type.Object({
   text: Type.String(),
   startedAt: Timestamp,
   offsetMs: Type.Integer({ description: 'Milliseconds since the interview started.' }),
+  timings: Type.Optional(TurnTimings),
 });
 
 export const InterviewTranscript = Type.Object(
@@ -178,13 +180,14 @@ export const InterviewReport = Type.Object(
 );
 
 /** The turns of an interview with their offsets from its start, as reports show them. */
-export function transcriptRepresentation(doc: InterviewRecord, turns: Array<{ index: number; role: string; text: string; startedAt: Date }>) {
+export function transcriptRepresentation(doc: InterviewRecord, turns: Array<{ index: number; role: string; text: string; startedAt: Date; timings?: unknown }>) {
   return turns.map((t) => ({
     index: t.index,
     role: t.role as 'agent' | 'candidate',
     text: t.text,
     startedAt: t.startedAt.toISOString(),
     offsetMs: offsetMs(t.startedAt, doc.startedAt ?? doc.createdAt),
+    ...turnTimingsRepresentation(t.timings),
   }));
 }
 

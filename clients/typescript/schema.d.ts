@@ -4255,6 +4255,42 @@ export interface operations {
                              */
                             startedAt: string;
                             text: string;
+                            /** @description How the turn was heard or produced, in milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says unprompted such as its greeting, when it began). Present on turns a media session ran (voice interviews, and calls whose audio runs through the platform); stages a turn never reached are absent. */
+                            timings?: {
+                                /** @description Contact turns: how the end of the contact's turn was decided. */
+                                endOfTurn?: {
+                                    /** @description When the decision came. */
+                                    atMs: number;
+                                    /**
+                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.
+                                     * @enum {string}
+                                     */
+                                    by: "vad" | "turn_model" | "timeout" | "text";
+                                    /** @description How long the turn model took to decide. */
+                                    inferenceMs?: number;
+                                    /** @description The turn model's probability that the turn was complete, at the pause that ended it. */
+                                    probability?: number;
+                                    /** @description From the voice activity detector's end of speech (its hangover of quiet after the last word) to the decision. */
+                                    waitedMs: number;
+                                };
+                                /** @description Agent turns: the first frame of the agent's audio sent to the contact. */
+                                firstAudioMs?: number;
+                                /** @description Agent turns the contact interrupted. */
+                                interrupted?: {
+                                    /** @description When the contact talked over the agent and stopped it. */
+                                    atMs: number;
+                                    /** @description The words the agent had produced that the contact did not hear (the turn's `text` keeps what they heard). */
+                                    cutText: string;
+                                };
+                                /** @description Agent turns: the language model's first token. */
+                                llmFirstTokenMs?: number;
+                                /** @description Contact turns: when the speech-to-text's last final result of the turn came. */
+                                sttFinalMs?: number;
+                                /** @description Contact turns: when the turn was taken and the agent began its answer, the later of the final result and the end of turn. */
+                                takenMs?: number;
+                                /** @description Agent turns: the text-to-speech's first audio. */
+                                ttsFirstByteMs?: number;
+                            };
                             /** @description On `tool` turns only. */
                             tool?: {
                                 /** @description As the model wrote them. */
@@ -10269,6 +10305,42 @@ export interface operations {
                              */
                             startedAt: string;
                             text: string;
+                            /** @description How the turn was heard or produced, in milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says unprompted such as its greeting, when it began). Present on turns a media session ran (voice interviews, and calls whose audio runs through the platform); stages a turn never reached are absent. */
+                            timings?: {
+                                /** @description Contact turns: how the end of the contact's turn was decided. */
+                                endOfTurn?: {
+                                    /** @description When the decision came. */
+                                    atMs: number;
+                                    /**
+                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.
+                                     * @enum {string}
+                                     */
+                                    by: "vad" | "turn_model" | "timeout" | "text";
+                                    /** @description How long the turn model took to decide. */
+                                    inferenceMs?: number;
+                                    /** @description The turn model's probability that the turn was complete, at the pause that ended it. */
+                                    probability?: number;
+                                    /** @description From the voice activity detector's end of speech (its hangover of quiet after the last word) to the decision. */
+                                    waitedMs: number;
+                                };
+                                /** @description Agent turns: the first frame of the agent's audio sent to the contact. */
+                                firstAudioMs?: number;
+                                /** @description Agent turns the contact interrupted. */
+                                interrupted?: {
+                                    /** @description When the contact talked over the agent and stopped it. */
+                                    atMs: number;
+                                    /** @description The words the agent had produced that the contact did not hear (the turn's `text` keeps what they heard). */
+                                    cutText: string;
+                                };
+                                /** @description Agent turns: the language model's first token. */
+                                llmFirstTokenMs?: number;
+                                /** @description Contact turns: when the speech-to-text's last final result of the turn came. */
+                                sttFinalMs?: number;
+                                /** @description Contact turns: when the turn was taken and the agent began its answer, the later of the final result and the end of turn. */
+                                takenMs?: number;
+                                /** @description Agent turns: the text-to-speech's first audio. */
+                                ttsFirstByteMs?: number;
+                            };
                         }[];
                     };
                 };
@@ -10397,6 +10469,42 @@ export interface operations {
                              */
                             startedAt: string;
                             text: string;
+                            /** @description How the turn was heard or produced, in milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says unprompted such as its greeting, when it began). Present on turns a media session ran (voice interviews, and calls whose audio runs through the platform); stages a turn never reached are absent. */
+                            timings?: {
+                                /** @description Contact turns: how the end of the contact's turn was decided. */
+                                endOfTurn?: {
+                                    /** @description When the decision came. */
+                                    atMs: number;
+                                    /**
+                                     * @description `vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; `timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.
+                                     * @enum {string}
+                                     */
+                                    by: "vad" | "turn_model" | "timeout" | "text";
+                                    /** @description How long the turn model took to decide. */
+                                    inferenceMs?: number;
+                                    /** @description The turn model's probability that the turn was complete, at the pause that ended it. */
+                                    probability?: number;
+                                    /** @description From the voice activity detector's end of speech (its hangover of quiet after the last word) to the decision. */
+                                    waitedMs: number;
+                                };
+                                /** @description Agent turns: the first frame of the agent's audio sent to the contact. */
+                                firstAudioMs?: number;
+                                /** @description Agent turns the contact interrupted. */
+                                interrupted?: {
+                                    /** @description When the contact talked over the agent and stopped it. */
+                                    atMs: number;
+                                    /** @description The words the agent had produced that the contact did not hear (the turn's `text` keeps what they heard). */
+                                    cutText: string;
+                                };
+                                /** @description Agent turns: the language model's first token. */
+                                llmFirstTokenMs?: number;
+                                /** @description Contact turns: when the speech-to-text's last final result of the turn came. */
+                                sttFinalMs?: number;
+                                /** @description Contact turns: when the turn was taken and the agent began its answer, the later of the final result and the end of turn. */
+                                takenMs?: number;
+                                /** @description Agent turns: the text-to-speech's first audio. */
+                                ttsFirstByteMs?: number;
+                            };
                         }[];
                         /** @description 24-character hexadecimal id */
                         interviewId: string;

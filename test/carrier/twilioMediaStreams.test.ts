@@ -19,6 +19,7 @@ import { MediaStreamClient } from '../fakes/mediaStreams';
 import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
 
 const GREETING = 'Hi Ada, this is the renewals desk.';
+const METRICS_TOKEN = 'metrics-token-of-the-media-streams-tests';
 // Long enough that the callee, talking over it from its second word, is heard while most of it is still to play, however loaded the machine.
 const LABEL_QUESTION = 'Which fits best: renew, cancel, upgrade or call back later?';
 const CLOSING = "Thank you, that's everything I needed. Goodbye.";
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // runs a second ahead of what was played, longer than any word: with one mark a word, a mark is
   // outstanding for as long as a question plays, so a barge-in always has some to clear. At the
   // default 200 ms a barge-in landing early in a word found none (a machine's load decides where).
-  const env = twilioEnv(fake, 'twilio-media', { VOICE_SILENCE_REPROMPT_SECONDS: '60', VOICE_PLAYBACK_LEAD_MS: '1000' });
+  const env = twilioEnv(fake, 'twilio-media', { VOICE_SILENCE_REPROMPT_SECONDS: '60', VOICE_PLAYBACK_LEAD_MS: '1000', METRICS_TOKEN });
   api = await startApi('twilio-media', env);
   worker = await runWorker(env);
   const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 50 } });
@@ -97,6 +98,12 @@ async function answered(): Promise<{ id: string; sid: string; form: Record<strin
   return call;
 }
 
+/** The value of each sample of the metrics endpoint, by its name and labels as written there. */
+async function metrics(): Promise<(sample: string) => number> {
+  const text = (await api.call('GET', '/metrics', { token: METRICS_TOKEN })).body as string;
+  return (sample) => Number(text.split('\n').find((line) => line.startsWith(`${sample} `))?.split(' ')[1] ?? 0);
+}
+
 /** How many of `expected` appear in `actual` in the same order (their longest common subsequence). */
 function inOrder(expected: string[], actual: string[]): number {
   let row = new Array<number>(actual.length + 1).fill(0);
@@ -114,7 +121,8 @@ async function heardTurn(stream: MediaStreamClient, n: number): Promise<string> 
   return wordsIn(stream.takeHeard());
 }
 
-test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF and a barge-in, to completed with transcript, report and charge', async () => {
+test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF and a barge-in, to completed with transcript, timings, report and charge', async () => {
+  const before = await metrics();
   const call = await answered();
   expect(call.form.Twiml).toBe(
     `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${mediaUrl(call.id)}"><Parameter name="callId" value="${call.id}"/></Stream></Connect></Response>`,
@@ -167,6 +175,42 @@ test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF 
     ['contact', 'Renew, please.'],
     ['agent', CLOSING],
   ]);
+  // Each turn says how it was heard or produced: the energy VAD (no turn models in tests) ended the
+  // callee's spoken turns, the keypad its digit; each agent turn's stages came in order.
+  const timed = (await api.call('GET', `/api/v1/calls/${call.id}/transcript`, { token: key })).body.data.map((t: { timings?: Record<string, any> }) => t.timings);
+  for (const i of [1, 3, 7]) {
+    const { endOfTurn, sttFinalMs, takenMs } = timed[i];
+    expect(endOfTurn).toMatchObject({ by: 'vad' });
+    expect(endOfTurn.probability).toBeUndefined();
+    expect(takenMs - Math.max(endOfTurn.atMs, sttFinalMs)).toBeGreaterThanOrEqual(0);
+    expect(takenMs - Math.max(endOfTurn.atMs, sttFinalMs)).toBeLessThan(50);
+    expect(endOfTurn.atMs).toBeGreaterThanOrEqual(endOfTurn.waitedMs);
+  }
+  expect(timed[5]).toMatchObject({ endOfTurn: { by: 'text', waitedMs: 0 } });
+  // The greeting is a fixed line: no model token, but audio.
+  expect(timed[0].llmFirstTokenMs).toBeUndefined();
+  expect(timed[0].firstAudioMs).toBeGreaterThanOrEqual(timed[0].ttsFirstByteMs);
+  for (const i of [2, 4, 8]) {
+    const { llmFirstTokenMs, ttsFirstByteMs, firstAudioMs, interrupted } = timed[i];
+    expect(llmFirstTokenMs).toBeLessThanOrEqual(ttsFirstByteMs);
+    expect(ttsFirstByteMs).toBeLessThanOrEqual(firstAudioMs);
+    expect(interrupted).toBeUndefined();
+  }
+  // The interrupted question: when, and the words produced that the callee never heard.
+  const { interrupted } = timed[6];
+  expect(interrupted.atMs).toBeGreaterThan(timed[6].firstAudioMs);
+  expect(interrupted.cutText).not.toBe('');
+  expect(LABEL_QUESTION.startsWith(`${cut[1]} ${interrupted.cutText}`)).toBe(true);
+  // The metrics endpoint counted the call's turns by stage.
+  const after = await metrics();
+  const moved = (sample: string) => after(sample) - before(sample);
+  expect(moved('voice_turn_stage_seconds_count{stage="first_audio"}')).toBeGreaterThanOrEqual(5);
+  expect(moved('voice_turn_stage_seconds_count{stage="llm_first_token"}')).toBeGreaterThanOrEqual(4);
+  expect(moved('voice_turn_stage_seconds_count{stage="turn_taken"}')).toBeGreaterThanOrEqual(4);
+  expect(moved('voice_end_of_turn_total{by="vad"}')).toBeGreaterThanOrEqual(3);
+  expect(moved('voice_end_of_turn_total{by="text"}')).toBeGreaterThanOrEqual(1);
+  expect(moved('voice_interruptions_total')).toBeGreaterThanOrEqual(1);
+
   const report = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${call.id}/report`, { token: key });
     return res.status === 200 ? res.body : undefined;

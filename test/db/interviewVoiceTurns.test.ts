@@ -110,7 +110,7 @@ async function interviewSession(autoPlay = true, llm: LlmProvider = new Simulate
     for (const frame of await spoken(text)) media.audio(frame);
   };
   const stored = async () => (await interviewTranscript(interviewId)).map(({ index, role, text }) => ({ index, role, text }));
-  return { log, release, media, transport, say, stored };
+  return { log, release, media, transport, say, stored, interviewId };
 }
 
 const marked = (transport: FakeTransport, mark: string) => waitFor(async () => transport.marks.includes(mark) || undefined);
@@ -161,6 +161,14 @@ test('a barge-in on a reply whose candidate turn was stored late cuts the stored
     { index: 2, role: 'agent', text: 'Tell me about' },
     { index: 3, role: 'candidate', text: 'wait a moment please' },
   ]);
+  // Stored with each turn: how the candidate's end of turn was decided, and what the barge-in cut.
+  const timings = (await interviewTranscript(s.interviewId)).map((t) => t.timings as Record<string, any> | undefined);
+  expect(timings[1]).toMatchObject({ endOfTurn: { by: 'vad' } });
+  expect(timings[1]!.takenMs - Math.max(timings[1]!.endOfTurn.atMs, timings[1]!.sttFinalMs)).toBeGreaterThanOrEqual(0);
+  expect(timings[1]!.takenMs - Math.max(timings[1]!.endOfTurn.atMs, timings[1]!.sttFinalMs)).toBeLessThan(50);
+  expect(timings[2]).toMatchObject({ interrupted: { cutText: 'your experience with TypeScript.' } });
+  expect(timings[2]!.interrupted.atMs).toBeGreaterThanOrEqual(timings[2]!.firstAudioMs);
+  expect(timings[2]!.llmFirstTokenMs).toBeLessThanOrEqual(timings[2]!.ttsFirstByteMs);
   s.media.end();
   await s.media.ended;
 });

@@ -7,6 +7,7 @@ import { MediaSession } from '../../conversation/mediaSession';
 import type { AnswerScreen } from '../../conversation/machineDetection';
 import type { SessionRecorder } from '../../conversation/recorder';
 import type { SessionEnd, Transport } from '../../conversation/transport';
+import type { AgentTurnTimings, ContactTurnTimings, TurnTimings } from '../../conversation/turnTimings';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../../lib/audio';
 import type { AgentProfile, LlmProvider, Turn } from '../../providers/llm/interface';
 import { SimulatedLlm } from '../../providers/llm/simulated';
@@ -22,6 +23,8 @@ import { SimulatedTts } from '../../providers/tts/simulated';
  */
 export class MemoryConversation implements Conversation {
   readonly turns: Turn[] = [];
+  /** The timings stored with each turn, by its place in `turns`. */
+  readonly timings = new Map<number, TurnTimings>();
 
   constructor(
     private readonly llm: LlmProvider,
@@ -40,8 +43,13 @@ export class MemoryConversation implements Conversation {
     this.turns.push({ role: 'agent', text });
   }
 
-  async contactSaid(text: string): Promise<void> {
+  async contactSaid(text: string, timings?: ContactTurnTimings): Promise<void> {
     this.turns.push({ role: 'contact', text });
+    if (timings) this.timings.set(this.turns.length - 1, timings);
+  }
+
+  async agentTimed(timings: AgentTurnTimings): Promise<void> {
+    if (this.turns[this.turns.length - 1]?.role === 'agent') this.timings.set(this.turns.length - 1, timings);
   }
 
   async reply(say: (chunk: string) => void, stopped: () => boolean, hooks?: ReplyHooks): Promise<ReplyTurn> {

@@ -32,7 +32,7 @@ export interface Dashboard {
 }
 
 export function useDashboard(name: string, options: { creditMinutes?: number; tenantName?: string; browserArgs?: string[]; env?: Record<string, string> } = {}): Dashboard {
-  const env = { TEMPORAL_TASK_QUEUE: uniqueName(name), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', ...options.env };
+  const env: Record<string, string> & { TEMPORAL_TASK_QUEUE: string } = { TEMPORAL_TASK_QUEUE: uniqueName(name), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', ...options.env };
   const problems: string[] = [];
   let worker: RunningWorker;
   const dashboard = {} as Dashboard;
@@ -40,7 +40,8 @@ export function useDashboard(name: string, options: { creditMinutes?: number; te
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     dashboard.api = await startApi(name, env);
-    worker = await runWorker(env);
+    // The simulated audio line's phone, in the worker, dials the API where it listens.
+    worker = await runWorker(env.SIMULATED_LINE === 'audio' ? { ...env, PUBLIC_BASE_URL: dashboard.api.url } : env);
     dashboard.tenant = await createTenant({ name: options.tenantName ?? 'Acme Support', creditMinutes: options.creditMinutes ?? 120 });
     dashboard.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', ...(options.browserArgs ?? [])] });
   }, 120_000);

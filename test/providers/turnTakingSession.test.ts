@@ -2,13 +2,16 @@
 /**
  * The media session on Silero VAD and Smart Turn (VOICE_VAD=silero), on their real models: a
  * television's hiss over the agent interrupts it on the energy VAD and not on Silero, and a person
- * talking over the agent (the local TTS voice) interrupts it on Silero too.
+ * talking over the agent (the local TTS voice) interrupts it on Silero too; a turn the turn model
+ * decided stores how.
  */
 import { floatToPcm16, Framer, frameBytes, PIPELINE_SAMPLE_RATE } from '../../lib/audio';
 import { seeded } from '../../lib/seeded';
 import { LocalTtsProvider } from '../../providers/tts/local';
 import { provision, toolPaths } from '../../scripts/stack';
 import { speak } from '../../bench/turnSet';
+import type { ContactTurnTimings } from '../../conversation/turnTimings';
+import type { SttProvider } from '../../providers/stt/interface';
 import { testSession } from '../fakes/voice';
 
 let turnModelsDir: string;
@@ -57,4 +60,48 @@ test.each([
 test('speech over the agent interrupts it on Silero', async () => {
   const speech = await speak(new LocalTtsProvider({ dir: toolPaths().localSpeech }), 'Sorry, I have to stop you there, I am driving right now.');
   expect(await interrupted('silero', new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(floatToPcm16(speech)))).toBe(true);
+});
+
+/** An STT whose one final the test hands over when it likes: the local voice is not what the simulated STT reads. */
+function heldStt(): { stt: SttProvider; settle(text: string): void } {
+  let settle!: (text: string) => void;
+  const said = new Promise<string>((resolve) => (settle = resolve));
+  const stt: SttProvider = {
+    name: 'held',
+    open: async () => ({
+      send: () => undefined,
+      finish: () => undefined,
+      close: () => undefined,
+      events: (async function* () {
+        yield { type: 'final' as const, text: await said };
+        await new Promise(() => undefined);
+      })(),
+    }),
+  };
+  return { stt, settle };
+}
+
+test('a turn Smart Turn decided stores who ended it, with its probability and inference, even when the STT settled it before the detector heard it', async () => {
+  const { stt, settle } = heldStt();
+  const { conversation, transport, media } = testSession({ stt, settings: { vad: 'silero', turnModelsDir } });
+  await media.start();
+  await until(() => transport.marks.includes('t0.end'));
+  const speech = await speak(new LocalTtsProvider({ dir: toolPaths().localSpeech }), 'Where is my order?');
+  // The words, then two seconds of quiet: more than a call's longest wait for an unfinished turn.
+  const frames = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat([floatToPcm16(speech), Buffer.alloc(PIPELINE_SAMPLE_RATE * 2 * 2)]));
+  // All at once, and the STT settles before the detector has caught up with them (a loaded machine).
+  for (const frame of frames) media.audio(frame);
+  settle('Where is my order?');
+  await until(() => conversation.timings.has(1));
+  media.end();
+  await media.ended;
+  const { endOfTurn, sttFinalMs, takenMs } = conversation.timings.get(1) as ContactTurnTimings;
+  expect(['turn_model', 'timeout']).toContain(endOfTurn.by);
+  expect(endOfTurn.probability).toBeGreaterThanOrEqual(0);
+  expect(endOfTurn.inferenceMs).toBeGreaterThan(0);
+  // A timeout waited the longest wait in audio after the pause; the model's decision only its run.
+  if (endOfTurn.by === 'timeout') expect(endOfTurn.waitedMs).toBeGreaterThanOrEqual(endOfTurn.inferenceMs!);
+  // Taken at the later of the two, in the same turn of the event loop or the next.
+  expect(takenMs - Math.max(endOfTurn.atMs, sttFinalMs!)).toBeGreaterThanOrEqual(0);
+  expect(takenMs - Math.max(endOfTurn.atMs, sttFinalMs!)).toBeLessThan(50);
 });

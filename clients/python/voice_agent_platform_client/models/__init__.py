@@ -263,6 +263,16 @@ from .get_call_report_call_report_tool_calls_item_outcome import GetCallReportCa
 from .get_call_transcript_call_transcript import GetCallTranscriptCallTranscript
 from .get_call_transcript_call_transcript_data_item import GetCallTranscriptCallTranscriptDataItem
 from .get_call_transcript_call_transcript_data_item_role import GetCallTranscriptCallTranscriptDataItemRole
+from .get_call_transcript_call_transcript_data_item_timings import GetCallTranscriptCallTranscriptDataItemTimings
+from .get_call_transcript_call_transcript_data_item_timings_end_of_turn import (
+    GetCallTranscriptCallTranscriptDataItemTimingsEndOfTurn,
+)
+from .get_call_transcript_call_transcript_data_item_timings_end_of_turn_by import (
+    GetCallTranscriptCallTranscriptDataItemTimingsEndOfTurnBy,
+)
+from .get_call_transcript_call_transcript_data_item_timings_interrupted import (
+    GetCallTranscriptCallTranscriptDataItemTimingsInterrupted,
+)
 from .get_call_transcript_call_transcript_data_item_tool import GetCallTranscriptCallTranscriptDataItemTool
 from .get_call_transcript_call_transcript_data_item_tool_outcome import (
     GetCallTranscriptCallTranscriptDataItemToolOutcome,
@@ -324,10 +334,34 @@ from .get_interview_report_interview_report_transcript_item import GetInterviewR
 from .get_interview_report_interview_report_transcript_item_role import (
     GetInterviewReportInterviewReportTranscriptItemRole,
 )
+from .get_interview_report_interview_report_transcript_item_timings import (
+    GetInterviewReportInterviewReportTranscriptItemTimings,
+)
+from .get_interview_report_interview_report_transcript_item_timings_end_of_turn import (
+    GetInterviewReportInterviewReportTranscriptItemTimingsEndOfTurn,
+)
+from .get_interview_report_interview_report_transcript_item_timings_end_of_turn_by import (
+    GetInterviewReportInterviewReportTranscriptItemTimingsEndOfTurnBy,
+)
+from .get_interview_report_interview_report_transcript_item_timings_interrupted import (
+    GetInterviewReportInterviewReportTranscriptItemTimingsInterrupted,
+)
 from .get_interview_transcript_interview_transcript import GetInterviewTranscriptInterviewTranscript
 from .get_interview_transcript_interview_transcript_data_item import GetInterviewTranscriptInterviewTranscriptDataItem
 from .get_interview_transcript_interview_transcript_data_item_role import (
     GetInterviewTranscriptInterviewTranscriptDataItemRole,
+)
+from .get_interview_transcript_interview_transcript_data_item_timings import (
+    GetInterviewTranscriptInterviewTranscriptDataItemTimings,
+)
+from .get_interview_transcript_interview_transcript_data_item_timings_end_of_turn import (
+    GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurn,
+)
+from .get_interview_transcript_interview_transcript_data_item_timings_end_of_turn_by import (
+    GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurnBy,
+)
+from .get_interview_transcript_interview_transcript_data_item_timings_interrupted import (
+    GetInterviewTranscriptInterviewTranscriptDataItemTimingsInterrupted,
 )
 from .get_organization_organization import GetOrganizationOrganization
 from .get_organization_organization_allowed_countries_type_0_item import (
@@ -934,6 +968,10 @@ __all__ = (
     "GetCallTranscriptCallTranscript",
     "GetCallTranscriptCallTranscriptDataItem",
     "GetCallTranscriptCallTranscriptDataItemRole",
+    "GetCallTranscriptCallTranscriptDataItemTimings",
+    "GetCallTranscriptCallTranscriptDataItemTimingsEndOfTurn",
+    "GetCallTranscriptCallTranscriptDataItemTimingsEndOfTurnBy",
+    "GetCallTranscriptCallTranscriptDataItemTimingsInterrupted",
     "GetCallTranscriptCallTranscriptDataItemTool",
     "GetCallTranscriptCallTranscriptDataItemToolOutcome",
     "GetCampaignCampaign",
@@ -977,9 +1015,17 @@ __all__ = (
     "GetInterviewReportInterviewReportRecommendation",
     "GetInterviewReportInterviewReportTranscriptItem",
     "GetInterviewReportInterviewReportTranscriptItemRole",
+    "GetInterviewReportInterviewReportTranscriptItemTimings",
+    "GetInterviewReportInterviewReportTranscriptItemTimingsEndOfTurn",
+    "GetInterviewReportInterviewReportTranscriptItemTimingsEndOfTurnBy",
+    "GetInterviewReportInterviewReportTranscriptItemTimingsInterrupted",
     "GetInterviewTranscriptInterviewTranscript",
     "GetInterviewTranscriptInterviewTranscriptDataItem",
     "GetInterviewTranscriptInterviewTranscriptDataItemRole",
+    "GetInterviewTranscriptInterviewTranscriptDataItemTimings",
+    "GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurn",
+    "GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurnBy",
+    "GetInterviewTranscriptInterviewTranscriptDataItemTimingsInterrupted",
     "GetOrganizationOrganization",
     "GetOrganizationOrganizationAllowedCountriesType0Item",
     "GetOrganizationOrganizationEffectiveAllowedCountriesType0Item",

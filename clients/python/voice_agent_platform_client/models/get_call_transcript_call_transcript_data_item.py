@@ -11,6 +11,9 @@ from ..models.get_call_transcript_call_transcript_data_item_role import GetCallT
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.get_call_transcript_call_transcript_data_item_timings import (
+        GetCallTranscriptCallTranscriptDataItemTimings,
+    )
     from ..models.get_call_transcript_call_transcript_data_item_tool import GetCallTranscriptCallTranscriptDataItemTool
 
 
@@ -27,6 +30,11 @@ class GetCallTranscriptCallTranscriptDataItem:
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         offset_ms (int): Milliseconds since the callee answered.
         tool (GetCallTranscriptCallTranscriptDataItemTool | Unset): On `tool` turns only.
+        timings (GetCallTranscriptCallTranscriptDataItemTimings | Unset): How the turn was heard or produced, in
+            milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech
+            begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says
+            unprompted such as its greeting, when it began). Present on turns a media session ran (voice interviews, and
+            calls whose audio runs through the platform); stages a turn never reached are absent.
     """
 
     role: GetCallTranscriptCallTranscriptDataItemRole
@@ -34,6 +42,7 @@ class GetCallTranscriptCallTranscriptDataItem:
     started_at: datetime.datetime
     offset_ms: int
     tool: GetCallTranscriptCallTranscriptDataItemTool | Unset = UNSET
+    timings: GetCallTranscriptCallTranscriptDataItemTimings | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +58,10 @@ class GetCallTranscriptCallTranscriptDataItem:
         if not isinstance(self.tool, Unset):
             tool = self.tool.to_dict()
 
+        timings: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.timings, Unset):
+            timings = self.timings.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -61,11 +74,16 @@ class GetCallTranscriptCallTranscriptDataItem:
         )
         if tool is not UNSET:
             field_dict["tool"] = tool
+        if timings is not UNSET:
+            field_dict["timings"] = timings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.get_call_transcript_call_transcript_data_item_timings import (
+            GetCallTranscriptCallTranscriptDataItemTimings,  # noqa: PLC0415
+        )
         from ..models.get_call_transcript_call_transcript_data_item_tool import (
             GetCallTranscriptCallTranscriptDataItemTool,  # noqa: PLC0415
         )
@@ -86,12 +104,20 @@ class GetCallTranscriptCallTranscriptDataItem:
         else:
             tool = GetCallTranscriptCallTranscriptDataItemTool.from_dict(_tool)
 
+        _timings = d.pop("timings", UNSET)
+        timings: GetCallTranscriptCallTranscriptDataItemTimings | Unset
+        if isinstance(_timings, Unset):
+            timings = UNSET
+        else:
+            timings = GetCallTranscriptCallTranscriptDataItemTimings.from_dict(_timings)
+
         get_call_transcript_call_transcript_data_item = cls(
             role=role,
             text=text,
             started_at=started_at,
             offset_ms=offset_ms,
             tool=tool,
+            timings=timings,
         )
 
         get_call_transcript_call_transcript_data_item.additional_properties = d

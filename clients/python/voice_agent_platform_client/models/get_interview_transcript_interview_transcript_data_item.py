@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -10,6 +10,13 @@ from attrs import field as _attrs_field
 from ..models.get_interview_transcript_interview_transcript_data_item_role import (
     GetInterviewTranscriptInterviewTranscriptDataItemRole,
 )
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.get_interview_transcript_interview_transcript_data_item_timings import (
+        GetInterviewTranscriptInterviewTranscriptDataItemTimings,
+    )
+
 
 T = TypeVar("T", bound="GetInterviewTranscriptInterviewTranscriptDataItem")
 
@@ -23,6 +30,11 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
         text (str):
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         offset_ms (int): Milliseconds since the interview started.
+        timings (GetInterviewTranscriptInterviewTranscriptDataItemTimings | Unset): How the turn was heard or produced,
+            in milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech
+            begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says
+            unprompted such as its greeting, when it began). Present on turns a media session ran (voice interviews, and
+            calls whose audio runs through the platform); stages a turn never reached are absent.
     """
 
     index: int
@@ -30,6 +42,7 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
     text: str
     started_at: datetime.datetime
     offset_ms: int
+    timings: GetInterviewTranscriptInterviewTranscriptDataItemTimings | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,6 +56,10 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
 
         offset_ms = self.offset_ms
 
+        timings: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.timings, Unset):
+            timings = self.timings.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,11 +71,17 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
                 "offsetMs": offset_ms,
             }
         )
+        if timings is not UNSET:
+            field_dict["timings"] = timings
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.get_interview_transcript_interview_transcript_data_item_timings import (
+            GetInterviewTranscriptInterviewTranscriptDataItemTimings,  # noqa: PLC0415
+        )
+
         d = dict(src_dict)
         index = d.pop("index")
 
@@ -70,12 +93,20 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
 
         offset_ms = d.pop("offsetMs")
 
+        _timings = d.pop("timings", UNSET)
+        timings: GetInterviewTranscriptInterviewTranscriptDataItemTimings | Unset
+        if isinstance(_timings, Unset):
+            timings = UNSET
+        else:
+            timings = GetInterviewTranscriptInterviewTranscriptDataItemTimings.from_dict(_timings)
+
         get_interview_transcript_interview_transcript_data_item = cls(
             index=index,
             role=role,
             text=text,
             started_at=started_at,
             offset_ms=offset_ms,
+            timings=timings,
         )
 
         get_interview_transcript_interview_transcript_data_item.additional_properties = d

@@ -1,18 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { WorkflowClient } from '@temporalio/client';
 import { Agent } from '../models/agent';
 import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
 import { callLlm } from '../conversation/call';
 import { agentProfile } from '../conversation/profile';
 import { endsCall, runToolCall, toolSpecs, type ToolDeps } from '../conversation/tools';
+import { actionSpecs, callWorkflowActions, isActionCall, runActionCall, type CallActions } from '../conversation/callActions';
 import type { CallRecord } from '../models/call';
 import type { AgentRecord } from '../models/agent';
-import { callerReply, personaReply } from '../providers/carrier/persona';
+import { callerReply, contactSpeaksAfter, personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
 import { scenarioOf } from '../providers/carrier/testNumbers';
 import type { LlmSource } from '../providers/llm';
-import type { LlmProvider, Turn } from '../providers/llm/interface';
+import type { LlmProvider, ToolOutcome, Turn } from '../providers/llm/interface';
 import type { EmbeddedSpeech } from '../providers/speechSource';
 import type { SimulatedLineActivities } from '../workflows/definitions';
 import { readCall, turnsOf } from './calls';
@@ -34,6 +36,8 @@ export interface SimulatedLineDeps {
   /** Absent where the carrier is not the simulated one. */
   audioLine?: AudioLineDeps;
   tools: ToolDeps;
+  /** The call workflows, which carry out the conversation's transfers and keys (conversation/callActions.ts). */
+  workflows: WorkflowClient;
 }
 
 const HEARTBEAT_MS = 1000;
@@ -84,19 +88,20 @@ type NewTurn = Parameters<typeof appendTurn>[2];
 /**
  * The agent's move on the text line: what it says, then the tools the model calls, each run and
  * stored as a turn of its own (its Idempotency-Key is the call and the turn's index: the same on a
- * retry). `ends` when the model said it was done or hung up with `end_call`.
+ * retry). `ends` when the model said it was done or hung up with `end_call`; `handedOff` once a
+ * transfer connected the caller to a person, whose conversation is not ours.
  */
 async function agentMove(
   llm: LlmProvider,
   profile: ReturnType<typeof agentProfile>,
   turns: Turn[],
-  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps },
-): Promise<{ said: NewTurn[]; ends: boolean }> {
+  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps; actions: CallActions },
+): Promise<{ said: NewTurn[]; ends: boolean; handedOff?: boolean }> {
   const offered = toolRoundsAtEnd(turns) < MAX_TOOL_ROUNDS ? profile : { ...profile, tools: [] };
   const reply = await llm.reply(offered, turns);
   const said: NewTurn[] = reply.text ? [{ role: 'agent', text: reply.text }] : [];
   if (!reply.toolCalls?.length) return { said, ends: reply.done };
-  const { call, agent, tools } = context;
+  const { call, agent, tools, actions } = context;
   const callId = String(call._id);
   const conversation = {
     type: 'call' as const,
@@ -108,6 +113,12 @@ async function agentMove(
   };
   for (const toolCall of reply.toolCalls) {
     const toolCallId = `tc_${callId}_${turns.length + said.length}`;
+    if (isActionCall(agent.tools, toolCall)) {
+      const { outcome, durationMs, handedOff } = await runActionCall(actions, agent.tools, toolCall);
+      said.push({ role: 'tool', text: actionText(toolCall.name, outcome), tool: { toolCallId, call: toolCall, outcome, durationMs } });
+      if (handedOff) return { said, ends: false, handedOff };
+      continue;
+    }
     const { outcome, durationMs } = await runToolCall(tools, agent.tools, toolCall, toolCallId, conversation);
     const text = outcome.ok ? `${toolCall.name} answered` : `${toolCall.name} failed: ${outcome.error}`;
     said.push({ role: 'tool', text, tool: { toolCallId, call: toolCall, outcome, durationMs } });
@@ -115,8 +126,15 @@ async function agentMove(
   return { said, ends: reply.toolCalls.some((c) => endsCall(agent.tools, c)) };
 }
 
+/** A transfer or keys as the transcript reads: "transfer_call connected +442079460030 (warm)", "press_keys pressed 1". */
+function actionText(name: string, outcome: ToolOutcome): string {
+  if (!outcome.ok) return `${name} failed: ${outcome.error}`;
+  const result = outcome.result as { destination?: string; mode?: string; pressed?: string };
+  return result.pressed !== undefined ? `${name} pressed ${result.pressed}` : `${name} connected ${result.destination} (${result.mode})`;
+}
+
 /** The simulated line's calls once answered: turn by turn as text, or the callee's phone on the media socket. */
-export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLineDeps) {
+export function simulatedLineActivities({ llms, audioLine, tools, workflows }: SimulatedLineDeps) {
   return {
     /**
      * The whole text-level conversation in one activity, as a carrier's media stream is one
@@ -129,7 +147,8 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
       heartbeating(async (signal) => {
         const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
-        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools) };
+        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: [...toolSpecs(agent.tools), ...actionSpecs(agent.tools)] };
+        const actions = callWorkflowActions(workflows, callId);
         const llm = await callLlm(llms, call, agent);
         const said = stored.find((t) => t.ends);
         if (said) return { endedBy: said.ends as 'agent' | 'contact' };
@@ -145,10 +164,12 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           if (now?.status === 'completed') return {};
           let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
-          if (turns[index - 1]?.role !== 'agent') {
-            const move = await agentMove(llm, profile, turns, { call, agent, tools });
+          let handedOff = false;
+          if (!contactSpeaksAfter(turns[index - 1])) {
+            const move = await agentMove(llm, profile, turns, { call, agent, tools, actions });
             said = move.said;
             if (move.ends) ends = 'agent';
+            handedOff = move.handedOff === true;
           } else {
             const answer = inbound ? callerReply(turns, phoneNumber) : personaReply(profile, turns, phoneNumber);
             said = [{ role: 'contact', text: answer.text }];
@@ -158,6 +179,8 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
           turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
           if (ends) return { endedBy: ends };
+          // The call workflow ends the call as `transferred`: the line has nothing more to report.
+          if (handedOff) return {};
         }
         return { endedBy: 'contact' as const };
       }),

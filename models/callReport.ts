@@ -18,6 +18,8 @@ const callReportSchema = new Schema(
     analysisError: { type: String },
     /** The agent's tool calls in the order made: `{name, outcome: ok | error, error?}`. */
     toolCalls: { type: [Schema.Types.Mixed], default: undefined },
+    /** The last transfer the carrier attempted: `{destination, mode, outcome: connected | failed, reason?}`; absent when none was. */
+    transfer: { type: Schema.Types.Mixed, default: undefined },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
 );

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '../../models/call';
 import type { CallReportRecord } from '../../models/callReport';
-import { DISPOSITIONS } from '../../workflows/definitions';
+import { DISPOSITIONS, TRANSFER_FAILURES } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 
@@ -170,6 +170,16 @@ export const PendingReport = Type.Object(
   { title: 'call_report_pending' },
 );
 
+const CallTransfer = Type.Object(
+  {
+    destination: Type.String({ description: 'The destination’s phone number, E.164, as the agent chose it.' }),
+    mode: StringEnum(['cold', 'warm'] as const),
+    outcome: StringEnum(['connected', 'failed'] as const, { description: '`connected`: the caller was handed to the person, and the call ended `transferred`.' }),
+    reason: Type.Optional(StringEnum(TRANSFER_FAILURES, { description: 'Why a warm transfer did not connect: `no_answer`, `busy`, or `failed` (the dial failed). Only with `outcome: failed`.' })),
+  },
+  { description: 'The last transfer to a person the agent attempted (its `transfer` tool); absent when it attempted none.' },
+);
+
 export const CallReport = Type.Object(
   {
     object: Type.Literal('call_report'),
@@ -196,6 +206,7 @@ export const CallReport = Type.Object(
       Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
       { description: 'The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results).' },
     ),
+    transfer: Type.Optional(CallTransfer),
     createdAt: Timestamp,
   },
   { title: 'call_report' },
@@ -218,6 +229,7 @@ export function callReportRepresentation(callId: string, report: CallReportRecor
     ...(report.sentiment ? { sentiment: report.sentiment as 'positive' | 'neutral' | 'negative' } : {}),
     ...(typeof report.optOut === 'boolean' ? { optOut: report.optOut } : {}),
     toolCalls: (report.toolCalls ?? []) as Array<{ name: string; outcome: 'ok' | 'error'; error?: string }>,
+    ...(report.transfer ? { transfer: report.transfer as Static<typeof CallTransfer> } : {}),
     createdAt: report.createdAt.toISOString(),
   };
 }

@@ -174,7 +174,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+         * @description Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). A number that is do-not-call (see Contacts) is 409 `DO_NOT_CALL` with `param` `body.phoneNumber`, checked before anything is reserved, created or charged. Dialling policy: a number outside the countries the organization may call, or a premium-rate, shared-cost, personal or pager number (by libphonenumber’s type data), is 400 `DESTINATION_NOT_ALLOWED` naming `body.phoneNumber`, before anything is dialled or charged. Admission runs in one order: the organization, the destination, do-not-call, BYOK readiness, the concurrency slot, the credit hold. The contact of the number lends its `attributes` as `variables` for the agent’s placeholders the request does not give. A carrier refusal is 400 `CARRIER_REJECTED` or 502 `CARRIER_UNAVAILABLE` and leaves no call behind. Nobody is rung twice: with an `Idempotency-Key`, the call’s id is derived from the organization and the key, so a retry after the server lost the first try finds that call (or its dial in progress) instead of dialling again; a dial retried inside the service (a lost worker, a carrier request that went unanswered) first asks the carrier for the call it may already have placed, and adopts it. `disposition` values: completed (the agent finished), contact_hung_up, max_duration, hangup_requested, no_answer (rang out, or voicemail with `mark_no_answer`), busy, failed (the carrier failed the call, or the call failed while talking: its audio connection dropped, a speech vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute left for the next one), transferred (the agent handed the caller to a person with its `transfer` tool; charged its connected time up to the hand-off, and the report has the `transfer`). Speech: the call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400 `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting; +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created; +442079460020: answers and asks to speak to a person: an agent with a `transfer` tool transfers the call to its first destination (see docs/tools.md); +442079460021: answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md); +442079460030: as a transfer destination: a person answers and takes the caller over; dialled, answers like any number; +442079460031: as a transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until `RING_TIMEOUT_SECONDS`; +442079460032: as a transfer destination: busy (a warm transfer fails with `busy`); dialled, busy; +442079460033: answers with a phone menu ("press 1 for sales, 2 for support") and puts a person on the line after a key of the menu, for an agent with the `keypad` tool; +442079460999: answers, asks to be taken off the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
          *
          *     Requires scope `campaigns:manage`.
          */
@@ -3209,7 +3209,7 @@ export interface operations {
                 /** @description `outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers). */
                 direction?: "outbound" | "inbound";
                 /** @description Completed calls that ended this way. */
-                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted";
+                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred";
                 /** @description Items per page, 1-100. */
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */
@@ -3252,7 +3252,7 @@ export interface operations {
                              */
                             direction: "outbound" | "inbound";
                             /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                             /** @description Connected time, from answer to end. */
                             durationSeconds: number | null;
                             endedAt: string | null;
@@ -3415,7 +3415,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
@@ -3628,7 +3628,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
@@ -3765,7 +3765,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;
@@ -4042,7 +4042,7 @@ export interface operations {
                          */
                         createdAt: string;
                         /** @enum {string} */
-                        disposition: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted";
+                        disposition: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred";
                         externalRef: string;
                         /** @description 24-character hexadecimal id */
                         id: string;
@@ -4068,6 +4068,23 @@ export interface operations {
                             /** @enum {string} */
                             outcome: "ok" | "error";
                         }[];
+                        /** @description The last transfer to a person the agent attempted (its `transfer` tool); absent when it attempted none. */
+                        transfer?: {
+                            /** @description The destination’s phone number, E.164, as the agent chose it. */
+                            destination: string;
+                            /** @enum {string} */
+                            mode: "cold" | "warm";
+                            /**
+                             * @description `connected`: the caller was handed to the person, and the call ended `transferred`.
+                             * @enum {string}
+                             */
+                            outcome: "connected" | "failed";
+                            /**
+                             * @description Why a warm transfer did not connect: `no_answer`, `busy`, or `failed` (the dial failed). Only with `outcome: failed`.
+                             * @enum {string}
+                             */
+                            reason?: "no_answer" | "busy" | "failed";
+                        };
                     };
                 };
             };
@@ -7542,7 +7559,7 @@ export interface operations {
                              */
                             direction: "outbound" | "inbound";
                             /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                            disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                             /** @description Connected time, from answer to end. */
                             durationSeconds: number | null;
                             endedAt: string | null;
@@ -11163,7 +11180,7 @@ export interface operations {
                          */
                         direction: "outbound" | "inbound";
                         /** @description How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`). */
-                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "refused") | null;
+                        disposition: ("completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused") | null;
                         /** @description Connected time, from answer to end. */
                         durationSeconds: number | null;
                         endedAt: string | null;

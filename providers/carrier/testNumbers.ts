@@ -13,7 +13,12 @@ export const TEST_NUMBERS = {
   '+442079460007': 'talks_until_max_duration',
   '+442079460008': 'fails',
   '+442079460009': 'carrier_unavailable',
+  '+442079460020': 'asks_for_a_person',
   '+442079460021': 'asks_for_lookup',
+  '+442079460030': 'transfer_answers',
+  '+442079460031': 'transfer_never_answers',
+  '+442079460032': 'transfer_busy',
+  '+442079460033': 'phone_menu',
   '+442079460999': 'asks_to_be_removed',
 } as const;
 
@@ -35,6 +40,17 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
   carrier_unavailable: { happens: 'the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created', disposition: '—' },
   asks_for_lookup: {
     happens: "answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md)",
+    disposition: '`completed`',
+  },
+  asks_for_a_person: {
+    happens: 'answers and asks to speak to a person: an agent with a `transfer` tool transfers the call to its first destination (see docs/tools.md)',
+    disposition: '`transferred` once the transfer connects; otherwise the agent says why and the call goes on',
+  },
+  transfer_answers: { happens: 'as a transfer destination: a person answers and takes the caller over; dialled, answers like any number', disposition: '`transferred` (the transferred call)' },
+  transfer_never_answers: { happens: 'as a transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until `RING_TIMEOUT_SECONDS`', disposition: '`no_answer`' },
+  transfer_busy: { happens: 'as a transfer destination: busy (a warm transfer fails with `busy`); dialled, busy', disposition: '`busy`' },
+  phone_menu: {
+    happens: 'answers with a phone menu ("press 1 for sales, 2 for support") and puts a person on the line after a key of the menu, for an agent with the `keypad` tool',
     disposition: '`completed`',
   },
   asks_to_be_removed: {

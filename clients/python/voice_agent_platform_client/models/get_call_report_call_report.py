@@ -15,6 +15,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields
     from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem
+    from ..models.get_call_report_call_report_transfer import GetCallReportCallReportTransfer
 
 
 T = TypeVar("T", bound="GetCallReportCallReport")
@@ -44,6 +45,8 @@ class GetCallReportCallReport:
         opt_out (bool | Unset): The person asked not to be called again. When true, the number is already do-not-call
             (reason `opted_out_in_call`, this call’s id; its contact created if absent) by the time the report is ready:
             further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.
+        transfer (GetCallReportCallReportTransfer | Unset): The last transfer to a person the agent attempted (its
+            `transfer` tool); absent when it attempted none.
     """
 
     object_: Literal["call_report"]
@@ -61,6 +64,7 @@ class GetCallReportCallReport:
     summary: str | Unset = UNSET
     sentiment: GetCallReportCallReportSentiment | Unset = UNSET
     opt_out: bool | Unset = UNSET
+    transfer: GetCallReportCallReportTransfer | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,6 +103,10 @@ class GetCallReportCallReport:
 
         opt_out = self.opt_out
 
+        transfer: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.transfer, Unset):
+            transfer = self.transfer.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -125,6 +133,8 @@ class GetCallReportCallReport:
             field_dict["sentiment"] = sentiment
         if opt_out is not UNSET:
             field_dict["optOut"] = opt_out
+        if transfer is not UNSET:
+            field_dict["transfer"] = transfer
 
         return field_dict
 
@@ -132,6 +142,7 @@ class GetCallReportCallReport:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields  # noqa: PLC0415
         from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem  # noqa: PLC0415
+        from ..models.get_call_report_call_report_transfer import GetCallReportCallReportTransfer  # noqa: PLC0415
 
         d = dict(src_dict)
         object_ = cast(Literal["call_report"], d.pop("object"))
@@ -178,6 +189,13 @@ class GetCallReportCallReport:
 
         opt_out = d.pop("optOut", UNSET)
 
+        _transfer = d.pop("transfer", UNSET)
+        transfer: GetCallReportCallReportTransfer | Unset
+        if isinstance(_transfer, Unset):
+            transfer = UNSET
+        else:
+            transfer = GetCallReportCallReportTransfer.from_dict(_transfer)
+
         get_call_report_call_report = cls(
             object_=object_,
             id=id,
@@ -194,6 +212,7 @@ class GetCallReportCallReport:
             summary=summary,
             sentiment=sentiment,
             opt_out=opt_out,
+            transfer=transfer,
         )
 
         get_call_report_call_report.additional_properties = d

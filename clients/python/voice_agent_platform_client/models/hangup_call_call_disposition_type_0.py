@@ -11,6 +11,7 @@ class HangupCallCallDispositionType0(StrEnum):
     MAX_DURATION = "max_duration"
     NO_ANSWER = "no_answer"
     REFUSED = "refused"
+    TRANSFERRED = "transferred"
     VOICEMAIL = "voicemail"
     VOICEMAIL_LEFT = "voicemail_left"
 

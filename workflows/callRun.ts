@@ -308,7 +308,9 @@ export class CallRun {
   private async talk(): Promise<Disposition> {
     // A line that fails mid-call (its agent's LLM cannot answer) ends the call now, not at its maximum duration.
     const ended = () => this.events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
-    const over = () => ended() !== undefined || this.hangupRequested || this.handedOffAt !== undefined;
+    // A transfer under way is judged before the end it may cause: handing the caller over closes our
+    // side of the line (Twilio's new TwiML stops the media stream), which is no hangup of theirs.
+    const over = () => this.handedOffAt !== undefined || this.hangupRequested || (!this.transferring && ended() !== undefined);
     const maxEnd = minutesEnd(this.answeredAt!, this.input.maxDurationMinutes);
     let inTime = false;
     let outOfCredit = false;

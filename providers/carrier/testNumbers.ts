@@ -44,9 +44,9 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
   },
   asks_for_a_person: {
     happens: 'answers and asks to speak to a person: an agent with a `transfer` tool transfers the call to its first destination (see docs/tools.md)',
-    disposition: '`transferred` once the transfer connects; otherwise the agent says why and the call goes on',
+    disposition: '`transferred` once the transfer connects; otherwise the agent says why, the call goes on and ends `completed`',
   },
-  transfer_answers: { happens: 'as a transfer destination: a person answers and takes the caller over; dialled, answers like any number', disposition: '`transferred` (the transferred call)' },
+  transfer_answers: { happens: 'as a transfer destination: a person answers and takes the caller over; dialled, answers like any number', disposition: '`completed`' },
   transfer_never_answers: { happens: 'as a transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until `RING_TIMEOUT_SECONDS`', disposition: '`no_answer`' },
   transfer_busy: { happens: 'as a transfer destination: busy (a warm transfer fails with `busy`); dialled, busy', disposition: '`busy`' },
   phone_menu: {

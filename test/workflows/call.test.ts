@@ -69,6 +69,8 @@ interface MockOptions {
   holdableMinutes?: number;
   /** What the carrier makes of a transfer; connected when absent. */
   transfer?: TransferResult;
+  /** transferCall waits for this before the carrier answers. */
+  transferGate?: Promise<void>;
 }
 
 const CARRIER_CALL_ID = 'carrier-call-1';
@@ -119,6 +121,7 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
     },
     async transferCall(request) {
       calls.transferCall.push({ ...request, at: await env.currentTimeMs() });
+      await options.transferGate;
       return options.transfer ?? { outcome: 'connected' };
     },
     async sendDigits(request) {
@@ -482,6 +485,24 @@ test('a connected transfer ends the call as transferred, charged up to the hand-
     expectSettled(calls, input, 2, 'transferred');
     expect(calls.carrierHangup).toEqual([]);
     await record('transferred', handle);
+  });
+});
+
+test('the line closing while the carrier hands the caller over is the hand-off, not the caller hanging up', async () => {
+  const input = callInput();
+  let connect!: () => void;
+  const transferGate = new Promise<void>((resolve) => (connect = resolve));
+  await withCall(input, { transferGate }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    const transferred = handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460030', mode: 'cold', summary: '' }] });
+    await waitFor(async () => (calls.transferCall.length === 1 ? true : undefined));
+    await carrier({ type: 'ended', by: 'contact' });
+    connect();
+    expect(await transferred).toEqual({ outcome: 'connected' });
+    expect(await handle.result()).toEqual(completedState('transferred', true));
+    expect(calls.carrierHangup).toEqual([]);
   });
 });
 

@@ -31,8 +31,7 @@ export function twilioUrls(publicBaseUrl: string, callId: string) {
 }
 
 /** The TwiML that streams an answered call's audio both ways to our Media Streams endpoint: a dialled call's, or one to our numbers. */
-export function streamTwiml(publicBaseUrl: string, callId: string): string {
-  const response = new twiml.VoiceResponse();
+export function streamTwiml(publicBaseUrl: string, callId: string, response = new twiml.VoiceResponse()): string {
   const stream = response.connect().stream({ url: twilioUrls(publicBaseUrl, callId).media });
   stream.parameter({ name: 'callId', value: callId });
   return response.toString();
@@ -75,13 +74,6 @@ export function transferCallerTwiml(room: string): string {
   const response = new twiml.VoiceResponse();
   response.dial().conference({ startConferenceOnEnter: false, endConferenceOnExit: true }, room);
   return response.toString();
-}
-
-/** Keys sent with `<Play digits>`, then the call's audio back on `resume` (the TwiML it had: a new TwiML ends the old one's stream). */
-export function digitsTwiml(digits: string, resume: string): string {
-  const response = new twiml.VoiceResponse();
-  response.play({ digits });
-  return response.toString().replace('</Response>', resume.replace(/^<\?xml[^>]*>\s*<Response>/, ''));
 }
 
 /** Where Twilio reaches this service for calls to our numbers: one voice and one status webhook for all of them. */
@@ -158,11 +150,10 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
   }
 
   /** The TwiML that hands the answered call to our ConversationRelay endpoint. */
-  relayTwiml(callId: string, voice: DialVoice | undefined): string {
+  relayTwiml(callId: string, voice: DialVoice | undefined, response = new twiml.VoiceResponse()): string {
     const urls = twilioUrls(this.options.publicBaseUrl, callId);
     const stt = TRANSCRIPTION_PROVIDERS[voice?.stt ?? this.options.defaultStt];
     const tts = TTS_PROVIDERS[voice?.tts ?? this.options.defaultTts];
-    const response = new twiml.VoiceResponse();
     const relay = response.connect().conversationRelay({
       url: urls.relay,
       ...(voice?.language ? { language: voice.language } : {}),
@@ -175,16 +166,16 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     return response.toString();
   }
 
-  streamTwiml(callId: string): string {
-    return streamTwiml(this.options.publicBaseUrl, callId);
+  streamTwiml(callId: string, response?: InstanceType<typeof twiml.VoiceResponse>): string {
+    return streamTwiml(this.options.publicBaseUrl, callId, response);
   }
 
   /**
    * Our pipeline, unless the server opted into ConversationRelay; a byok call never goes there,
    * since Twilio's speech vendors would run on the service's account, not the organization's.
    */
-  private twimlFor(callId: string, byok: boolean, voice?: DialVoice): string {
-    return this.options.speech === 'relay' && !byok ? this.relayTwiml(callId, voice) : this.streamTwiml(callId);
+  private twimlFor(callId: string, byok: boolean, voice?: DialVoice, response?: InstanceType<typeof twiml.VoiceResponse>): string {
+    return this.options.speech === 'relay' && !byok ? this.relayTwiml(callId, voice, response) : this.streamTwiml(callId, response);
   }
 
   async dial(request: DialRequest): Promise<{ carrierCallId: string }> {
@@ -279,10 +270,16 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     }
   }
 
-  /** Twilio's documented way of sending keys on a live call: `<Play digits>`, then the call's own TwiML again. */
+  /**
+   * Twilio's documented way of sending keys on a live call: new TwiML with `<Play digits>`. New
+   * TwiML ends the stream or relay playing, so the call's own follows it (without the greeting,
+   * which the callee has heard): Twilio opens a new socket, whose session picks the conversation up
+   * from its transcript.
+   */
   async sendDigits({ callId, carrierCallId, digits, byok }: DigitsRequest): Promise<void> {
-    // Without the greeting: the callee has heard it.
-    await this.client.calls(carrierCallId).update({ twiml: digitsTwiml(digits, this.twimlFor(callId, byok)) });
+    const response = new twiml.VoiceResponse();
+    response.play({ digits });
+    await this.client.calls(carrierCallId).update({ twiml: this.twimlFor(callId, byok, undefined, response) });
   }
 
   /** Replaces the call's TwiML with `text` and a hangup: false when the call was already over. */

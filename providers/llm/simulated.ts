@@ -222,7 +222,7 @@ function actionTurn(agent: AgentProfile, transcript: Turn[]): AgentReply | undef
     return { text: HANDOFF_LINE, done: false, toolCalls: [{ id: `call_${transcript.length}`, name: transfer.name, arguments: { destination, summary } }] };
   }
   if (!offered(BUILT_IN_NAMES.keypad)) return undefined;
-  const option = [...last.text.matchAll(/\bpress ([0-9*#]) for (\w+)/gi)].find(([, , what]) => new RegExp(`\\b${escapeRegExp(what!)}\\b`, 'i').test(agent.instructions));
+  const option = [...last.text.matchAll(/\b([0-9*#]) for (\w+)/gi)].find(([, , what]) => new RegExp(`\\b${escapeRegExp(what!)}\\b`, 'i').test(agent.instructions));
   return option ? { text: '', done: false, toolCalls: [{ id: `call_${transcript.length}`, name: BUILT_IN_NAMES.keypad, arguments: { digits: option[1] } }] } : undefined;
 }
 

@@ -23,6 +23,8 @@ let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;
 let tenant: Tenant;
 let key: string;
+/** Each action's time from the model's call to the carrier's answer (the tool turn's durationMs): through the call workflow's update and activity. */
+const actionMs: Record<string, number[]> = {};
 
 beforeAll(async () => {
   const env = { TEMPORAL_TASK_QUEUE: uniqueName('transfers'), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' };
@@ -32,6 +34,7 @@ beforeAll(async () => {
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
 }, 120_000);
 afterAll(async () => {
+  console.log(`call actions on the text line, ms from the model's call to the carrier's answer: ${JSON.stringify(actionMs)}`);
   await worker?.stop();
   await api?.close();
 });
@@ -65,6 +68,7 @@ async function callToEnd(agentId: string, phoneNumber: string) {
   const transcript = await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key });
   const report = await api.call('GET', `/api/v1/calls/${id}/report`, { token: key });
   expect(report.status).toBe(200);
+  for (const { tool } of transcript.body.data as Array<{ tool?: { name: string; durationMs: number } }>) if (tool) (actionMs[tool.name] ??= []).push(tool.durationMs);
   return { id, call, report: report.body, turns: transcript.body.data as Array<{ role: string; text: string; tool?: Record<string, unknown> }> };
 }
 

@@ -179,8 +179,9 @@ export function callActivities({ carrier, llms }: CallDeps) {
 
     async sendDigits({ callId, carrierCallId, digits }) {
       if (!carrier.sendDigits || isBrowserCall(carrierCallId)) throw new Error('this call cannot send keys: its line has no phone network behind it');
-      const call = await Call.findById(callId, { byok: 1 }).lean();
-      await carrier.sendDigits({ callId, carrierCallId, digits, byok: call?.byok === true });
+      const call = await Call.findById(callId, { byok: 1, agentId: 1, variables: 1 }).lean();
+      const voice = call && (await dialVoice(String(call.agentId), call.variables ?? {}));
+      await carrier.sendDigits({ callId, carrierCallId, digits, byok: call?.byok === true, ...(voice ? { voice } : {}) });
     },
 
     /**

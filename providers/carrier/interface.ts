@@ -99,6 +99,8 @@ export interface DigitsRequest {
   carrierCallId: string;
   digits: string;
   byok: boolean;
+  /** How the agent sounds, for a carrier that speaks for it and must take the call up again after the keys; absent once the agent is deleted. */
+  voice?: DialVoice;
 }
 
 /**

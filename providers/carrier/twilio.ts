@@ -276,10 +276,10 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
    * which the callee has heard): Twilio opens a new socket, whose session picks the conversation up
    * from its transcript.
    */
-  async sendDigits({ callId, carrierCallId, digits, byok }: DigitsRequest): Promise<void> {
+  async sendDigits({ callId, carrierCallId, digits, byok, voice }: DigitsRequest): Promise<void> {
     const response = new twiml.VoiceResponse();
     response.play({ digits });
-    await this.client.calls(carrierCallId).update({ twiml: this.twimlFor(callId, byok, undefined, response) });
+    await this.client.calls(carrierCallId).update({ twiml: this.twimlFor(callId, byok, voice && { ...voice, greeting: '' }, response) });
   }
 
   /** Replaces the call's TwiML with `text` and a hangup: false when the call was already over. */

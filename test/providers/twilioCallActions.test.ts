@@ -16,23 +16,25 @@ const XML = '<?xml version="1.0" encoding="UTF-8"?>';
 let fake: FakeTwilio;
 let carrier: TwilioCarrier;
 
+const carrierOptions = () => ({
+  accountSid: fake.accountSid,
+  authToken: fake.authToken,
+  fromNumber: FROM,
+  apiBaseUrl: fake.url,
+  speech: 'streams' as const,
+  requestTimeoutMs: 5_000,
+  publicBaseUrl: 'https://voice.example.test',
+  defaultStt: 'deepgram',
+  defaultTts: 'elevenlabs',
+  ringTimeoutSeconds: 60,
+});
+
 beforeAll(async () => {
   fake = await startFakeTwilio();
   fake.answersAs.set(PERSON, 'in-progress');
   fake.answersAs.set(NEVER_ANSWERS, 'no-answer');
   fake.answersAs.set(BUSY, 'busy');
-  carrier = new TwilioCarrier({
-    accountSid: fake.accountSid,
-    authToken: fake.authToken,
-    fromNumber: FROM,
-    apiBaseUrl: fake.url,
-    speech: 'streams',
-    requestTimeoutMs: 5_000,
-    publicBaseUrl: 'https://voice.example.test',
-    defaultStt: 'deepgram',
-    defaultTts: 'elevenlabs',
-    ringTimeoutSeconds: 60,
-  });
+  carrier = new TwilioCarrier(carrierOptions());
 });
 afterAll(() => fake?.close());
 beforeEach(() => {
@@ -102,6 +104,15 @@ test('keys are played with <Play digits> and the call’s audio resumes on its s
       },
     },
   ]);
+});
+
+test('on ConversationRelay, keys are followed by the relay again in the agent’s voice, without its greeting', async () => {
+  const relay = new TwilioCarrier({ ...carrierOptions(), speech: 'relay' });
+  const { carrierCallId: sid } = await relay.dial({ callId: 'c-relay', to: '+14155550124', callWorkflowId: 'call-c-relay', byok: false });
+  await relay.sendDigits({ callId: 'c-relay', carrierCallId: sid, digits: '2', byok: false, voice: { language: 'en-GB', greeting: 'Hello again.', tts: 'elevenlabs' } });
+  const [{ form }] = fake.updated;
+  expect(form.Twiml).toMatch(/^<\?xml[^>]*><Response><Play digits="2"\/><Connect><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/);
+  expect(form.Twiml).not.toContain('welcomeGreeting');
 });
 
 test('the fake refuses TwiML Twilio would not read, so a carrier that wrote it would fail here', () => {

@@ -14,6 +14,7 @@ import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm, turnsOf } from '../conversation/call';
 import { recordedCallback } from '../conversation/callback';
+import { transferOf } from '../conversation/callActions';
 import { agentProfile, voicemailMessage } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
@@ -174,6 +175,25 @@ export function callActivities({ carrier, llms }: CallDeps) {
       if (carrier.leaveMessage && call.carrierCallId) await carrier.leaveMessage(call.carrierCallId, text, profile.language);
     },
 
+    async transferCall({ callId, carrierCallId, to, mode, summary }) {
+      if (!carrier.transfer || isBrowserCall(carrierCallId)) return { outcome: 'failed', reason: 'failed', message: 'this call cannot be transferred: its line has no phone network behind it' };
+      const { agent, call } = await readCall(callId);
+      const language = agent ? agentProfile(agent, call.variables ?? {}).language : 'en';
+      try {
+        return await carrier.transfer({ callId, carrierCallId, to, mode, summary, language, byok: call.byok === true });
+      } catch (err) {
+        // The call goes on with the agent, who tells the caller: a carrier's error is a failed dial to them.
+        return { outcome: 'failed', reason: 'failed', message: `the carrier could not transfer the call (${err instanceof Error ? err.message : String(err)})` };
+      }
+    },
+
+    async sendDigits({ callId, carrierCallId, digits }) {
+      if (!carrier.sendDigits || isBrowserCall(carrierCallId)) throw new Error('this call cannot send keys: its line has no phone network behind it');
+      const call = await Call.findById(callId, { byok: 1, agentId: 1, variables: 1 }).lean();
+      const voice = call && (await dialVoice(String(call.agentId), call.variables ?? {}));
+      await carrier.sendDigits({ callId, carrierCallId, digits, byok: call?.byok === true, ...(voice ? { voice } : {}) });
+    },
+
     /**
      * The report: one per call, derived by the LLM provider from the stored transcript. A person who
      * asked not to be called again has their number made do-not-call before the report exists, so
@@ -205,6 +225,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
         ...analysis,
         toolCalls: toolCallsOf(turns),
         callback: await callbackOf(call, turns),
+        transfer: transferOf(turns, agent.tools),
       });
       return String(report._id);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { WorkflowClient } from '@temporalio/client';
 import { Agent } from '../models/agent';
 import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
@@ -7,9 +8,10 @@ import { callLlm, turnsOf } from '../conversation/call';
 import { callZone, recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
 import { MAX_TOOL_ROUNDS, agentToolActions, runToolCalls, toolRoundsAtEnd, toolSpecs, type ToolDeps } from '../conversation/tools';
+import { actionSpecs, callWorkflowActions, withCallActions, type CallActions } from '../conversation/callActions';
 import type { CallRecord } from '../models/call';
 import type { AgentRecord } from '../models/agent';
-import { callerReply, personaReply } from '../providers/carrier/persona';
+import { callerReply, contactSpeaksAfter, personaReply } from '../providers/carrier/persona';
 import { simulatedCallee, simulatedLineSignature, simulatedMediaUrl } from '../providers/carrier/simulatedMedia';
 import { answeringLine } from '../providers/carrier/answeringLines';
 import { scenarioOf } from '../providers/carrier/testNumbers';
@@ -36,6 +38,8 @@ export interface SimulatedLineDeps {
   /** Absent where the carrier is not the simulated one. */
   audioLine?: AudioLineDeps;
   tools: ToolDeps;
+  /** The call workflows, which carry out the conversation's transfers and keys (conversation/callActions.ts). */
+  workflows: WorkflowClient;
 }
 
 const HEARTBEAT_MS = 1000;
@@ -79,19 +83,20 @@ type NewTurn = Parameters<typeof appendTurn>[2];
  * The agent's move on the text line: what it says, then the tools the model calls, each run and
  * stored as a turn of its own (its Idempotency-Key is the call and the turn's index: the same on a
  * retry), after the wait message of an `async` tool that was slow. `ends` when the model said it
- * was done or hung up with `end_call`.
+ * was done or hung up with `end_call`; `handedOff` once a transfer connected the caller to a
+ * person, whose conversation is not ours.
  */
 async function agentMove(
   llm: LlmProvider,
   profile: ReturnType<typeof agentProfile>,
   turns: Turn[],
-  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps; timezone: string },
-): Promise<{ said: NewTurn[]; ends: boolean }> {
+  context: { call: CallRecord; agent: AgentRecord; tools: ToolDeps; timezone: string; actions: CallActions },
+): Promise<{ said: NewTurn[]; ends: boolean; handedOff?: boolean }> {
   const offered = toolRoundsAtEnd(turns) < MAX_TOOL_ROUNDS ? profile : { ...profile, tools: [] };
   const reply = await llm.reply(offered, turns);
   const said: NewTurn[] = reply.text ? [{ role: 'agent', text: reply.text }] : [];
   if (!reply.toolCalls?.length) return { said, ends: reply.done };
-  const { call, agent, tools, timezone } = context;
+  const { call, agent, tools, timezone, actions } = context;
   const callId = String(call._id);
   const conversation = {
     type: 'call' as const,
@@ -102,8 +107,9 @@ async function agentMove(
     organizationId: call.organizationId,
     timezone,
   };
+  let handedOff = false;
   const ends = await runToolCalls(reply.toolCalls, {
-    actions: agentToolActions(tools, agent.tools, conversation),
+    actions: withCallActions(agentToolActions(tools, agent.tools, conversation), agent.tools, actions, () => (handedOff = true)),
     tools: agent.tools,
     nextId: () => `tc_${callId}_${turns.length + said.length}`,
     // Stored as it is said, before the tool answers; the move's own write of it later finds it there.
@@ -114,11 +120,11 @@ async function agentMove(
     },
     ran: async (turn) => void said.push(turn),
   });
-  return { said, ends };
+  return { said, ends, ...(handedOff ? { handedOff } : {}) };
 }
 
 /** The simulated line's calls once answered: turn by turn as text, or the callee's phone on the media socket. */
-export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLineDeps) {
+export function simulatedLineActivities({ llms, audioLine, tools, workflows }: SimulatedLineDeps) {
   return {
     /**
      * The whole text-level conversation in one activity, as a carrier's media stream is one
@@ -132,7 +138,8 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
         const { call, agent, stored } = await readCall(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
         const timezone = await callZone(call);
-        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
+        const profile = { ...agentProfile(agent, call.variables ?? {}), tools: [...toolSpecs(agent.tools, { timezone }), ...actionSpecs(agent.tools)] };
+        const actions = callWorkflowActions(workflows, callId);
         const llm = await callLlm(llms, call, agent);
         const turns = turnsOf(stored);
         // The callback the person asked for goes with the end, for their campaign's next attempt.
@@ -153,10 +160,12 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           if (now?.status === 'completed') return {};
           let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
-          if (turns[index - 1]?.role !== 'agent') {
-            const move = await agentMove(llm, profile, turns, { call, agent, tools, timezone });
+          let handedOff = false;
+          if (!contactSpeaksAfter(turns[index - 1])) {
+            const move = await agentMove(llm, profile, turns, { call, agent, tools, timezone, actions });
             said = move.said;
             if (move.ends) ends = 'agent';
+            handedOff = move.handedOff === true;
           } else {
             const answer = inbound ? callerReply(turns, phoneNumber) : personaReply(profile, turns, phoneNumber);
             said = [{ role: 'contact', text: answer.text }];
@@ -166,6 +175,8 @@ export function simulatedLineActivities({ llms, audioLine, tools }: SimulatedLin
           for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
           turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
           if (ends) return endedBy(ends);
+          // The call workflow ends the call as `transferred`: the line has nothing more to report.
+          if (handedOff) return {};
         }
         return endedBy('contact');
       }),

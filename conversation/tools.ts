@@ -115,7 +115,8 @@ export const ASYNC_WAIT_MS = 1000;
 export const DEFAULT_WAIT_MESSAGE = 'One moment while I check that.';
 
 /** A tool call run: what the model is told, and how long it took. */
-export type ToolRun = ToolExchange & { durationMs: number };
+/** A tool call's outcome; `text`, how its transcript turn reads when not the usual "<name> answered". */
+export type ToolRun = ToolExchange & { durationMs: number; text?: string };
 
 /**
  * What the model's tool calls do in one conversation. The media session is given one, so a
@@ -175,10 +176,10 @@ export async function runToolCalls(calls: readonly ToolCall[], round: ToolRound)
       clearTimeout(timer);
       if (first === 'slow') await round.waiting(message);
     }
-    const { outcome, durationMs } = await running;
+    const { outcome, durationMs, text: told } = await running;
     const ends = endsCall(round.tools, call);
     ended ||= ends;
-    const text = outcome.ok ? `${call.name} answered` : `${call.name} failed: ${outcome.error}`;
+    const text = told ?? (outcome.ok ? `${call.name} answered` : `${call.name} failed: ${outcome.error}`);
     await round.ran({ role: 'tool', text, tool: { toolCallId, call, outcome, durationMs } }, ended && i === calls.length - 1);
   }
   return ended;

@@ -14,7 +14,7 @@ export const DISPOSITION_LABELS: Record<string, string> = {
   voicemail: 'Voicemail',
   voicemail_left: 'Voicemail, message left',
   credits_exhausted: 'Out of credits',
-  transferred: 'Transferred',
+  transferred: 'Transferred to a person',
   refused: 'Turned away',
 };
 

@@ -20,6 +20,8 @@ const callReportSchema = new Schema(
     toolCalls: { type: [Schema.Types.Mixed], default: undefined },
     /** The callback the person asked for with the `callback` tool: `{at, timezone, nextAttempt?}`. */
     callback: { type: Schema.Types.Mixed, default: undefined },
+    /** The last transfer the carrier attempted: `{destination, mode, outcome: connected | failed, reason?}`; absent when none was. */
+    transfer: { type: Schema.Types.Mixed, default: undefined },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
 );

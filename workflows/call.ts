@@ -1,6 +1,6 @@
 import { setHandler } from '@temporalio/workflow';
 import { CallRun } from './callRun';
-import { callAbandonSignal, callCarrierEventSignal, callDialUpdate, callHangupSignal, callHangupUpdate, callStateQuery, type CallWorkflow } from './definitions';
+import { callAbandonSignal, callCarrierEventSignal, callDialUpdate, callHangupSignal, callHangupUpdate, callSendDigitsUpdate, callStateQuery, callTransferUpdate, type CallWorkflow } from './definitions';
 
 /**
  * One call, the source of truth for its state: dialling -> `created` (the carrier accepted) ->
@@ -19,6 +19,8 @@ export const callWorkflow: CallWorkflow = async (input) => {
   setHandler(callAbandonSignal, () => call.abandon());
   setHandler(callHangupUpdate, () => call.hangup(), { validator: () => call.validateHangup() });
   setHandler(callStateQuery, () => call.snapshot());
+  setHandler(callTransferUpdate, (ask) => call.transfer(ask), { validator: (ask) => call.validateTransfer(ask) });
+  setHandler(callSendDigitsUpdate, (keys) => call.sendDigits(keys), { validator: (keys) => call.validateDigits(keys) });
 
   if (input.direction === 'inbound') await call.complete(await call.answered());
   else if (await call.placeCall()) await call.complete(await call.ring());

@@ -14,6 +14,9 @@ import {
   type DialAccepted,
   type DialRefusal,
   type Disposition,
+  type TransferAsk,
+  type TransferResult,
+  KEYPAD_DIGITS,
 } from './definitions';
 import { chargedMinutesFor } from '../lib/charge';
 import { iso } from '../lib/time';
@@ -43,6 +46,9 @@ const { settleCall } = proxyLocalActivities<CallActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
+// Never retried: a warm transfer's retry would ring the person a second time, and keys sent twice
+// are two presses. A failed attempt is the conversation's to hear and act on.
+const { transferCall, sendDigits } = proxyActivities<CallActivities>({ startToCloseTimeout: '3 minutes', retry: { maximumAttempts: 1 } });
 const { analyzeCall } = proxyActivities<CallActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
@@ -59,6 +65,7 @@ const REFUSAL_FAILURES: Record<DialRefusal, FailureType> = {
 /** How a voicemail ends the call, whether the carrier or our media session found it. */
 const voicemailDisposition = (behavior: CallInput['voicemailBehavior']): Disposition =>
   behavior === 'mark_no_answer' ? 'no_answer' : behavior === 'leave_message' ? 'voicemail_left' : 'voicemail';
+const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** After the closing line the call is hung up this long before its boundary, so its connected time stays within the held minutes. */
 const HANGUP_AHEAD_MS = 1_000;
@@ -83,6 +90,10 @@ export class CallRun {
   private heldMinutes: number | undefined;
   /** Our media session found a machine on the line: the call connected, but reached nobody. */
   private machine: 'voicemail' | 'phone_menu' | undefined;
+  /** A transfer the carrier is carrying out: one at a time. */
+  private transferring = false;
+  /** When the carrier handed the caller to a person: our part of the call, and its charge, end there. */
+  private handedOffAt: number | undefined;
 
   constructor(private readonly input: CallInput) {
     this.heldMinutes = input.byok ? undefined : input.heldMinutes;
@@ -151,6 +162,41 @@ export class CallRun {
   hangup(): CallState {
     this.hangupRequested = true;
     return { ...this.state };
+  }
+
+  private validateAction(): void {
+    if (this.state.status !== 'active' || this.handedOffAt !== undefined) refuse(`A ${this.state.status} call has no one on the line to act for.`);
+  }
+
+  validateTransfer({ to, mode }: TransferAsk): void {
+    this.validateAction();
+    if (this.transferring) refuse('A transfer of this call is already under way.');
+    if (!E164.test(to) || (mode !== 'cold' && mode !== 'warm')) refuse('A transfer needs an E.164 destination and a mode, cold or warm.');
+  }
+
+  validateDigits({ digits }: { digits: string }): void {
+    this.validateAction();
+    if (!KEYPAD_DIGITS.test(digits)) refuse('Keys are 1-32 of 0-9, *, # and w (half a second\'s wait).');
+  }
+
+  /** The conversation's transfer, once validated: a connected one ends the call as `transferred`. */
+  async transfer(ask: TransferAsk): Promise<TransferResult> {
+    this.transferring = true;
+    try {
+      const result = await transferCall({ callId: this.input.callId, carrierCallId: this.state.carrierCallId!, ...ask });
+      if (result.outcome === 'connected') {
+        this.handedOffAt = Date.now();
+        this.carrierEndedAt ??= this.handedOffAt;
+      }
+      return result;
+    } finally {
+      this.transferring = false;
+    }
+  }
+
+  /** The conversation's keys, once validated. */
+  sendDigits({ digits }: { digits: string }): Promise<void> {
+    return sendDigits({ callId: this.input.callId, carrierCallId: this.state.carrierCallId!, digits });
   }
 
   // Lifecycle.
@@ -266,7 +312,9 @@ export class CallRun {
   private async talk(): Promise<Disposition> {
     // A line that fails mid-call (its agent's LLM cannot answer) ends the call now, not at its maximum duration.
     const ended = () => this.events.find((e) => e.type === 'ended' || e.type === 'failed') as Extract<CarrierEvent, { type: 'ended' | 'failed' }> | undefined;
-    const over = () => ended() !== undefined || this.hangupRequested;
+    // A transfer under way is judged before the end it may cause: handing the caller over closes our
+    // side of the line (Twilio's new TwiML stops the media stream), which is no hangup of theirs.
+    const over = () => this.handedOffAt !== undefined || this.hangupRequested || (!this.transferring && ended() !== undefined);
     const maxEnd = minutesEnd(this.answeredAt!, this.input.maxDurationMinutes);
     let inTime = false;
     let outOfCredit = false;
@@ -291,6 +339,8 @@ export class CallRun {
       outOfCredit = true;
       break;
     }
+    // The caller is the person's now: hanging up our side would cut them off.
+    if (this.handedOffAt !== undefined) return 'transferred';
     const end = ended();
     if (end?.type === 'failed') {
       // Nobody is speaking on the line any more: it must not stay open on the carrier's side.

@@ -68,10 +68,12 @@ async function ring(phoneNumber: string, pause: () => Promise<boolean>, report: 
   if (await pause()) return true;
   switch (scenarioOf(phoneNumber)) {
     case 'never_answers':
+    case 'transfer_never_answers':
       // Rings until the call gives up on it.
       await condition(hungUp);
       return true;
     case 'busy':
+    case 'transfer_busy':
       await report({ type: 'busy' });
       return true;
     case 'fails':

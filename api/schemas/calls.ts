@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '../../models/call';
 import type { CallReportRecord } from '../../models/callReport';
-import { ANSWERED_BY, DISPOSITIONS } from '../../workflows/definitions';
+import { ANSWERED_BY, DISPOSITIONS, TRANSFER_FAILURES } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 import { TurnTimings, turnTimingsRepresentation } from './turnTimings';
@@ -180,6 +180,16 @@ export const PendingReport = Type.Object(
   { title: 'call_report_pending' },
 );
 
+const CallTransfer = Type.Object(
+  {
+    destination: Type.String({ description: 'The destination’s phone number, E.164, as the agent chose it.' }),
+    mode: StringEnum(['cold', 'warm'] as const),
+    outcome: StringEnum(['connected', 'failed'] as const, { description: '`connected`: the caller was handed to the person, and the call ended `transferred`.' }),
+    reason: Type.Optional(StringEnum(TRANSFER_FAILURES, { description: 'Why a warm transfer did not connect: `no_answer`, `busy`, or `failed` (the dial failed). Only with `outcome: failed`.' })),
+  },
+  { description: 'The last transfer to a person the agent attempted (its `transfer` tool); absent when it attempted none.' },
+);
+
 export const CallReport = Type.Object(
   {
     object: Type.Literal('call_report'),
@@ -221,6 +231,7 @@ export const CallReport = Type.Object(
         { description: 'Present when the person asked to be called back and the agent recorded it with its `callback` tool (the last one, if several).' },
       ),
     ),
+    transfer: Type.Optional(CallTransfer),
     createdAt: Timestamp,
   },
   { title: 'call_report' },
@@ -244,6 +255,7 @@ export function callReportRepresentation(callId: string, report: CallReportRecor
     ...(typeof report.optOut === 'boolean' ? { optOut: report.optOut } : {}),
     toolCalls: (report.toolCalls ?? []) as Array<{ name: string; outcome: 'ok' | 'error'; error?: string }>,
     ...(report.callback ? { callback: report.callback as { at: string; timezone: string; nextAttempt?: 'scheduled' | 'retry_limit_reached' } } : {}),
+    ...(report.transfer ? { transfer: report.transfer as Static<typeof CallTransfer> } : {}),
     createdAt: report.createdAt.toISOString(),
   };
 }

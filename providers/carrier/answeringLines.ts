@@ -25,7 +25,7 @@ const LINES: Partial<Record<Scenario, AnsweringLine>> = {
     opening: [{ say: "Hello, this is Dana. I'm not available right now. Leave your name and number and I will call you back." }],
     silentAfter: true,
   },
-  phone_menu: {
+  recorded_menu: {
     opening: [{ say: 'Thank you for calling Northwind Traders. For sales, press one. For support, press two. To hear these options again, press nine.' }],
     silentAfter: true,
   },

@@ -1,3 +1,5 @@
+import type { TransferMode, TransferResult } from '../../workflows/definitions';
+
 /**
  * The phone network. `dial` answers once the carrier has accepted (or refused) the call; what
  * happens next (answered, busy, voicemail, ended) arrives later as `carrierEvent` signals to the
@@ -68,6 +70,37 @@ export interface Carrier {
    * simulated one) only have the line written to the transcript, and the call is hung up.
    */
   say?(carrierCallId: string, text: string, language: string): Promise<void>;
+  /**
+   * Hands the caller to a person at `to`: `cold` connects them at once and our side of the call is
+   * over; `warm` rings `to` first, speaks `summary` to whoever answers, then joins them with the
+   * caller, or answers why it could not (nobody answered, busy, the dial failed) with the caller
+   * still talking to the agent. Carriers without it cannot transfer.
+   */
+  transfer?(request: TransferRequest): Promise<TransferResult>;
+  /** Sends DTMF digits on a call in progress (0-9, *, #; `w` waits half a second). Carriers without it cannot. */
+  sendDigits?(request: DigitsRequest): Promise<void>;
+}
+
+export interface TransferRequest {
+  callId: string;
+  carrierCallId: string;
+  /** E.164, one of the agent's transfer destinations. */
+  to: string;
+  mode: TransferMode;
+  /** Who is calling and why, spoken to the person a warm transfer reaches; unused by a cold one. */
+  summary: string;
+  language: string;
+  /** Placed with a byok key: a carrier that resumes the agent's audio afterwards resumes our own pipeline. */
+  byok: boolean;
+}
+
+export interface DigitsRequest {
+  callId: string;
+  carrierCallId: string;
+  digits: string;
+  byok: boolean;
+  /** How the agent sounds, for a carrier that speaks for it and must take the call up again after the keys; absent once the agent is deleted. */
+  voice?: DialVoice;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BUILT_IN_NAMES } from '../../models/agent';
 import type { AgentProfile, Turn } from '../llm/interface';
 import { escapeRegExp, labelIn, readableField } from '../llm/simulated';
 import { SCREENED_PERSON_HELLO } from './answeringLines';
@@ -77,9 +78,40 @@ function offersLabels(profile: AgentProfile, text: string): boolean {
 
 const outcomeAnswer = (profile: AgentProfile, seed: string) => `I'd say ${pick(profile.outcomeLabels, seed, 'outcome')}.`;
 
+/** What the phone menu of +442079460033 says until a key of it is pressed. */
+export const PHONE_MENU = 'Thank you for calling Northwind Traders. Press 1 for sales, 2 for support.';
+const MENU_PEOPLE: Record<string, string> = { '1': 'Sales, this is Sam speaking. How can I help?', '2': 'Support, this is Kim speaking. How can I help?' };
+/** A menu nobody answers hangs up after saying itself this many times. */
+const MENU_REPEATS = 3;
+
+/** The keys a turn pressed (the keypad tool, answered), or undefined. */
+function pressed(turn: Turn | undefined): string | undefined {
+  const tool = turn?.role === 'tool' ? turn.tool : undefined;
+  if (tool?.call.name !== BUILT_IN_NAMES.keypad || !tool.outcome.ok) return undefined;
+  return (tool.outcome.result as { pressed?: string }).pressed;
+}
+
+/** The callee speaks next after the agent's turn, and after keys it pressed (the menu answers them); after any other tool the agent does. */
+export const contactSpeaksAfter = (turn: Turn | undefined) => turn?.role === 'agent' || pressed(turn) !== undefined;
+
+/**
+ * The phone menu: it says itself until a key of it is pressed, then the person of that key
+ * answers and the persona goes on as any callee; undefined once the person has spoken.
+ */
+function menuReply(transcript: Turn[]): { text: string; hangUp: boolean } | undefined {
+  const keyTurn = transcript.map((t) => pressed(t) !== undefined).lastIndexOf(true);
+  const person = keyTurn < 0 ? undefined : MENU_PEOPLE[pressed(transcript[keyTurn])!.replace(/w/g, '').slice(-1)];
+  if (person) return transcript.slice(keyTurn + 1).some((t) => t.role === 'contact') ? undefined : { text: person, hangUp: false };
+  const menus = transcript.filter((t) => t.role === 'contact').length;
+  if (menus >= MENU_REPEATS) return { text: 'Goodbye.', hangUp: true };
+  return { text: keyTurn < 0 ? PHONE_MENU : `That is not an option. ${PHONE_MENU}`, hangUp: false };
+}
+
 export function personaReply(profile: AgentProfile, transcript: Turn[], seed: string): { text: string; hangUp: boolean } {
   const last = transcript[transcript.length - 1];
   if (!last) return { text: 'Hello?', hangUp: false };
+  const menu = scenarioOf(seed) === 'phone_menu' ? menuReply(transcript) : undefined;
+  if (menu) return menu;
   if (last.role !== 'agent') return { text: 'Yes, go ahead.', hangUp: false };
   // The opt-out test number: the analysis must hear the request in the words, not in the number.
   if (scenarioOf(seed) === 'asks_to_be_removed') return { text: 'Please take me off your list and do not call me again.', hangUp: true };
@@ -89,6 +121,8 @@ export function personaReply(profile: AgentProfile, transcript: Turn[], seed: st
   if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
   // The callback test number asks to be called back, as its first words.
   if (scenarioOf(seed) === 'asks_for_callback' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you call me back tomorrow at 10:00, please?', hangUp: false };
+  // The person-seeking test number asks for a transfer as its first words.
+  if (scenarioOf(seed) === 'asks_for_a_person' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could I speak to a person, please?', hangUp: false };
   // The lookup test number asks the agent to use its tool, once, as its first words.
   if (scenarioOf(seed) === 'asks_for_lookup' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you look something up for me, please?', hangUp: false };
   const field = askedField(profile, last.text);

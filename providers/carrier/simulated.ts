@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import { simulatedLineWorkflowId, simulatedLineHangupSignal, type SimulatedLineInput } from '../../workflows/definitions';
-import { CarrierRefusedError, NumberUnavailableError, type Carrier, type CarrierNumbers, type DialRequest, type NumberClaim, type TestCalls } from './interface';
+import { simulatedLineWorkflowId, simulatedLineHangupSignal, type SimulatedLineInput, type TransferResult } from '../../workflows/definitions';
+import { CarrierRefusedError, NumberUnavailableError, type Carrier, type CarrierNumbers, type DialRequest, type NumberClaim, type TestCalls, type TransferRequest } from './interface';
 import { isSimulatedInboundNumber, scenarioOf } from './testNumbers';
 
 /**
@@ -65,6 +65,30 @@ export class SimulatedCarrier implements Carrier, CarrierNumbers {
       await this.client.workflow.start('simulatedLineWorkflow', { workflowId: simulatedLineWorkflowId(callId), taskQueue: this.taskQueue, args: [input], workflowIdConflictPolicy: 'USE_EXISTING' });
     },
   };
+
+  /**
+   * A cold transfer hands the caller over whoever is there, as a redirect does; a warm one reaches
+   * the person its test number plays (+442079460030 answers, 0031 never does, 0032 is busy).
+   */
+  async transfer({ to, mode }: TransferRequest): Promise<TransferResult> {
+    if (mode === 'cold') return { outcome: 'connected' };
+    switch (scenarioOf(to)) {
+      case 'never_answers':
+      case 'transfer_never_answers':
+        return { outcome: 'failed', reason: 'no_answer', message: `${to} did not answer` };
+      case 'busy':
+      case 'transfer_busy':
+        return { outcome: 'failed', reason: 'busy', message: `${to} is busy` };
+      case 'fails':
+      case 'rejected':
+      case 'carrier_unavailable':
+        return { outcome: 'failed', reason: 'failed', message: `the dial to ${to} failed (simulated test number)` };
+    }
+    return { outcome: 'connected' };
+  }
+
+  /** The line's callee reads the keys from the transcript's keypad turn, as its menu hears them. */
+  async sendDigits(): Promise<void> {}
 
   async hangup(carrierCallId: string): Promise<void> {
     try {

@@ -13,12 +13,17 @@ export const TEST_NUMBERS = {
   '+442079460007': 'talks_until_max_duration',
   '+442079460008': 'fails',
   '+442079460009': 'carrier_unavailable',
+  '+442079460020': 'asks_for_a_person',
   '+442079460021': 'asks_for_lookup',
   '+442079460022': 'asks_for_callback',
+  '+442079460030': 'transfer_answers',
+  '+442079460031': 'transfer_never_answers',
+  '+442079460032': 'transfer_busy',
+  '+442079460033': 'phone_menu',
   '+442079460041': 'says_hello',
   '+442079460042': 'voicemail_with_beep',
   '+442079460043': 'voicemail_without_beep',
-  '+442079460044': 'phone_menu',
+  '+442079460044': 'recorded_menu',
   '+442079460045': 'call_screener',
   '+442079460999': 'asks_to_be_removed',
 } as const;
@@ -61,10 +66,21 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
     happens: 'a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the agent leaves its message once the greeting is over',
     disposition: '`voicemail_left`, `voicemail` or `no_answer`',
   },
-  phone_menu: { happens: 'a phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the agent hangs up', disposition: '`no_answer`' },
+  recorded_menu: { happens: 'a recorded phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the agent hangs up', disposition: '`no_answer`' },
   call_screener: {
     happens:
       'a call-screening assistant asks who is calling and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person picks up and talks as +442079460001 does',
+    disposition: '`completed`',
+  },
+  asks_for_a_person: {
+    happens: 'answers and asks to speak to a person: an agent with a `transfer` tool transfers the call to its first destination (see docs/tools.md)',
+    disposition: '`transferred` once the transfer connects; otherwise the agent says why, the call goes on and ends `completed`',
+  },
+  transfer_answers: { happens: 'as a transfer destination: a person answers and takes the caller over; dialled, answers like any number', disposition: '`completed`' },
+  transfer_never_answers: { happens: 'as a transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until `RING_TIMEOUT_SECONDS`', disposition: '`no_answer`' },
+  transfer_busy: { happens: 'as a transfer destination: busy (a warm transfer fails with `busy`); dialled, busy', disposition: '`busy`' },
+  phone_menu: {
+    happens: 'answers with a phone menu ("press 1 for sales, 2 for support") and puts a person on the line after a key of the menu, for an agent with the `keypad` tool',
     disposition: '`completed`',
   },
   asks_to_be_removed: {

@@ -1,6 +1,19 @@
 import { RestException, Twilio, twiml } from 'twilio';
 import type { TwilioConfig } from '../../config';
-import { CarrierOutcomeUnknownError, CarrierRefusedError, NumberUnavailableError, type Carrier, type CarrierNumbers, type DialRequest, type DialVoice, type InboundWebhooks, type NumberClaim } from './interface';
+import type { TransferFailure, TransferResult } from '../../workflows/definitions';
+import {
+  CarrierOutcomeUnknownError,
+  CarrierRefusedError,
+  NumberUnavailableError,
+  type Carrier,
+  type CarrierNumbers,
+  type DialRequest,
+  type DialVoice,
+  type DigitsRequest,
+  type InboundWebhooks,
+  type NumberClaim,
+  type TransferRequest,
+} from './interface';
 
 /** Where Twilio reaches this service for one call: webhooks under the API's public address. */
 export const TWILIO_PREFIX = '/carrier/twilio';
@@ -18,8 +31,7 @@ export function twilioUrls(publicBaseUrl: string, callId: string) {
 }
 
 /** The TwiML that streams an answered call's audio both ways to our Media Streams endpoint: a dialled call's, or one to our numbers. */
-export function streamTwiml(publicBaseUrl: string, callId: string): string {
-  const response = new twiml.VoiceResponse();
+export function streamTwiml(publicBaseUrl: string, callId: string, response = new twiml.VoiceResponse()): string {
   const stream = response.connect().stream({ url: twilioUrls(publicBaseUrl, callId).media });
   stream.parameter({ name: 'callId', value: callId });
   return response.toString();
@@ -29,8 +41,38 @@ export function streamTwiml(publicBaseUrl: string, callId: string): string {
 export function sayThenHangUpTwiml(text: string, language: string): string {
   const response = new twiml.VoiceResponse();
   // <Say> knows region-tagged languages (en-GB, fr-FR); for a bare one (fr) it uses its default.
-  response.say(/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as SayLanguage } : {}, text);
+  response.say(sayLanguage(language), text);
   response.hangup();
+  return response.toString();
+}
+
+const sayLanguage = (language: string) => (/^[a-z]{2,3}-[A-Z]{2}$/.test(language) ? { language: language as SayLanguage } : {});
+
+/** A cold transfer: the call's TwiML becomes a `<Dial>` to the person, and the caller is theirs. */
+export function coldTransferTwiml(to: string): string {
+  const response = new twiml.VoiceResponse();
+  response.dial(to);
+  return response.toString();
+}
+
+/** The conference a warm transfer joins the caller and the person in, named after our call. */
+export const transferRoom = (callId: string) => `transfer-${callId}`;
+
+/**
+ * What the person a warm transfer rings hears: the summary, then the conference. The conference
+ * ends when they leave it, so the caller is not left alone in it.
+ */
+export function transferLegTwiml(summary: string, language: string, room: string): string {
+  const response = new twiml.VoiceResponse();
+  if (summary) response.say(sayLanguage(language), summary);
+  response.dial().conference({ endConferenceOnExit: true }, room);
+  return response.toString();
+}
+
+/** The caller's side of a warm transfer: into the conference, which starts as the person enters after the summary. */
+export function transferCallerTwiml(room: string): string {
+  const response = new twiml.VoiceResponse();
+  response.dial().conference({ startConferenceOnEnter: false, endConferenceOnExit: true }, room);
   return response.toString();
 }
 
@@ -65,6 +107,13 @@ type SayLanguage = Extract<Parameters<InstanceType<typeof twiml.VoiceResponse>['
 
 /** Twilio's statuses of a call that is still on. */
 const CALL_ON = new Set(['queued', 'initiated', 'ringing', 'in-progress']);
+/** Twilio's statuses of a call that has not been answered yet. */
+const CALL_RINGING = new Set(['queued', 'initiated', 'ringing']);
+/** How long the person a warm transfer rings has to answer. */
+const TRANSFER_RING_S = 30;
+const TRANSFER_POLL_MS = 1_000;
+/** Why an unanswered transfer leg ended, by its final status. */
+const LEG_FAILURES: Record<string, TransferFailure> = { busy: 'busy', 'no-answer': 'no_answer', failed: 'failed', canceled: 'failed', completed: 'failed' };
 
 export interface TwilioCarrierOptions extends TwilioConfig {
   publicBaseUrl: string;
@@ -101,11 +150,10 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
   }
 
   /** The TwiML that hands the answered call to our ConversationRelay endpoint. */
-  relayTwiml(callId: string, voice: DialVoice | undefined): string {
+  relayTwiml(callId: string, voice: DialVoice | undefined, response = new twiml.VoiceResponse()): string {
     const urls = twilioUrls(this.options.publicBaseUrl, callId);
     const stt = TRANSCRIPTION_PROVIDERS[voice?.stt ?? this.options.defaultStt];
     const tts = TTS_PROVIDERS[voice?.tts ?? this.options.defaultTts];
-    const response = new twiml.VoiceResponse();
     const relay = response.connect().conversationRelay({
       url: urls.relay,
       ...(voice?.language ? { language: voice.language } : {}),
@@ -118,16 +166,16 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     return response.toString();
   }
 
-  streamTwiml(callId: string): string {
-    return streamTwiml(this.options.publicBaseUrl, callId);
+  streamTwiml(callId: string, response?: InstanceType<typeof twiml.VoiceResponse>): string {
+    return streamTwiml(this.options.publicBaseUrl, callId, response);
   }
 
   /**
    * Our pipeline, unless the server opted into ConversationRelay; a byok call never goes there,
    * since Twilio's speech vendors would run on the service's account, not the organization's.
    */
-  private twimlFor(request: DialRequest): string {
-    return this.options.speech === 'relay' && !request.byok ? this.relayTwiml(request.callId, request.voice) : this.streamTwiml(request.callId);
+  private twimlFor(callId: string, byok: boolean, voice?: DialVoice, response?: InstanceType<typeof twiml.VoiceResponse>): string {
+    return this.options.speech === 'relay' && !byok ? this.relayTwiml(callId, voice, response) : this.streamTwiml(callId, response);
   }
 
   async dial(request: DialRequest): Promise<{ carrierCallId: string }> {
@@ -136,7 +184,7 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
       const call = await this.client.calls.create({
         to: request.to,
         from: this.options.fromNumber,
-        twiml: this.twimlFor(request),
+        twiml: this.twimlFor(request.callId, request.byok, request.voice),
         statusCallback: urls.status,
         statusCallbackMethod: 'POST',
         statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
@@ -185,6 +233,53 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
 
   async say(carrierCallId: string, text: string, language: string): Promise<void> {
     await this.sayThenHangUp(carrierCallId, text, language);
+  }
+
+  async transfer({ callId, carrierCallId, to, mode, summary, language }: TransferRequest): Promise<TransferResult> {
+    if (mode === 'cold') {
+      await this.client.calls(carrierCallId).update({ twiml: coldTransferTwiml(to) });
+      return { outcome: 'connected' };
+    }
+    const room = transferRoom(callId);
+    let leg: string;
+    try {
+      leg = (await this.client.calls.create({ to, from: this.options.fromNumber, twiml: transferLegTwiml(summary, language, room), timeout: TRANSFER_RING_S })).sid;
+    } catch (err) {
+      if (err instanceof RestException) return { outcome: 'failed', reason: 'failed', message: `Twilio refused the dial to ${to} (${err.code ?? err.status}: ${err.message})` };
+      throw err;
+    }
+    const status = await this.answerOf(leg, Date.now() + (TRANSFER_RING_S + TWILIO_RING_SLACK_S) * 1000);
+    if (status === 'in-progress') {
+      await this.client.calls(carrierCallId).update({ twiml: transferCallerTwiml(room) });
+      return { outcome: 'connected' };
+    }
+    // Still ringing past its time: it must not ring on for a caller who has moved on.
+    if (status === undefined) await this.hangup(leg);
+    const reason = status === undefined ? 'no_answer' : (LEG_FAILURES[status] ?? 'failed');
+    const why = { no_answer: 'did not answer', busy: 'is busy', failed: `could not be reached (${status})` }[reason];
+    return { outcome: 'failed', reason, message: `${to} ${why}` };
+  }
+
+  /** The leg's status once it is no longer ringing, or undefined when it still is at `deadline`. */
+  private async answerOf(sid: string, deadline: number): Promise<string | undefined> {
+    for (;;) {
+      const { status } = await this.client.calls(sid).fetch();
+      if (!CALL_RINGING.has(status)) return status;
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, TRANSFER_POLL_MS));
+    }
+  }
+
+  /**
+   * Twilio's documented way of sending keys on a live call: new TwiML with `<Play digits>`. New
+   * TwiML ends the stream or relay playing, so the call's own follows it (without the greeting,
+   * which the callee has heard): Twilio opens a new socket, whose session picks the conversation up
+   * from its transcript.
+   */
+  async sendDigits({ callId, carrierCallId, digits, byok, voice }: DigitsRequest): Promise<void> {
+    const response = new twiml.VoiceResponse();
+    response.play({ digits });
+    await this.client.calls(carrierCallId).update({ twiml: this.twimlFor(callId, byok, voice && { ...voice, greeting: '' }, response) });
   }
 
   /** Replaces the call's TwiML with `text` and a hangup: false when the call was already over. */

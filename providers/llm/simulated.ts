@@ -219,6 +219,37 @@ function callbackTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentR
   return { text: '', done: false, toolCalls: [{ id: `call_${transcript.length}`, name: spec.name, arguments: { date: tomorrow, time } }] };
 }
 
+/** What a person says to be put through: "could I speak to a person", "talk to a human". */
+export const PERSON_REQUEST = /\b(speak|talk) (to|with) (a (real |actual )?(person|human)|someone|somebody)\b/i;
+export const HANDOFF_LINE = "Of course, I'll put you through to a person now.";
+const ACTIONS: readonly string[] = [BUILT_IN_NAMES.transfer, BUILT_IN_NAMES.keypad];
+
+/** What the agent says when a transfer did not connect, by its reason (`busy: ...`). */
+function transferFailedLine(error: string): string {
+  const why = error.startsWith('busy:') ? 'the line was busy' : error.startsWith('no_answer:') ? 'nobody answered' : 'the call could not be put through';
+  return `I'm sorry, I couldn't put you through: ${why}. I can carry on helping you myself.`;
+}
+
+/**
+ * The scripted agent's own actions on the call: asked for a person, it says a hand-off line and
+ * transfers to its first destination, with a summary for them; hearing a phone menu, it presses
+ * the key of the option its instructions name ("reach sales").
+ */
+function actionTurn(agent: AgentProfile, transcript: Turn[]): AgentReply | undefined {
+  const last = transcript[transcript.length - 1];
+  if (last?.role !== 'contact') return undefined;
+  const offered = (name: string) => agent.tools?.find((t) => t.name === name);
+  const transfer = offered(BUILT_IN_NAMES.transfer);
+  if (transfer && PERSON_REQUEST.test(last.text)) {
+    const [destination] = ((transfer.parameters.properties as Record<string, { enum?: string[] }>).destination?.enum ?? []) as string[];
+    const summary = `A caller asked to speak to a person. The agent was calling about: ${excerpt(agent.instructions)}`;
+    return { text: HANDOFF_LINE, done: false, toolCalls: [{ id: `call_${transcript.length}`, name: transfer.name, arguments: { destination, summary } }] };
+  }
+  if (!offered(BUILT_IN_NAMES.keypad)) return undefined;
+  const option = [...last.text.matchAll(/\b([0-9*#]) for (\w+)/gi)].find(([, , what]) => new RegExp(`\\b${escapeRegExp(what!)}\\b`, 'i').test(agent.instructions));
+  return option ? { text: '', done: false, toolCalls: [{ id: `call_${transcript.length}`, name: BUILT_IN_NAMES.keypad, arguments: { digits: option[1] } }] } : undefined;
+}
+
 /**
  * The scripted agent's tool use: asked to look something up, it calls its first tool with the
  * simplest arguments its schema takes; given the tool's outcome, it says it.
@@ -227,8 +258,9 @@ function toolTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentReply
   const callback = callbackTurn(tools, transcript);
   if (callback) return callback;
   const last = transcript[transcript.length - 1];
+  if (last?.role === 'tool' && last.tool?.call.name === BUILT_IN_NAMES.transfer && !last.tool.outcome.ok) return { text: transferFailedLine(last.tool.outcome.error), done: false };
   if (last?.role === 'tool' && last.tool) return { text: toolAnswer(last.tool.outcome), done: false };
-  const [tool] = tools ?? [];
+  const [tool] = (tools ?? []).filter((t) => !ACTIONS.includes(t.name));
   if (!tool || last?.role !== 'contact' || !LOOKUP_REQUEST.test(last.text)) return undefined;
   const call = { id: `call_${transcript.length}`, name: tool.name, arguments: simplestValue(tool.parameters) };
   return { text: '', done: false, toolCalls: [call] };
@@ -261,7 +293,7 @@ export class SimulatedLlm implements LlmProvider {
 
     const agentTurns = transcript.filter((t) => t.role === 'agent');
     if (agentTurns.length === 0) return { text: agent.greeting.trim() || DEFAULT_OPENING, done: false };
-    const tool = toolTurn(agent.tools, transcript);
+    const tool = actionTurn(agent, transcript) ?? toolTurn(agent.tools, transcript);
     if (tool) return tool;
 
     // Greeting, one question per field, the label question and the goodbye: never more than that.

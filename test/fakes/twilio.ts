@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Twilio's REST API, as much of it as the carrier uses: creating a call,
- * updating one (hangup, or new TwiML), fetching one and listing an account's calls by `To` and
+ * updating one (hangup, or new TwiML: checked as Twilio reads it, see `twimlProblem`), fetching one and listing an account's calls by `To` and
  * `From`, newest first; listing the account's incoming phone numbers by `PhoneNumber` and updating
  * one's voice settings. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
  * account credentials, JSON call resources, JSON error bodies) and records every request.
@@ -29,6 +29,12 @@ export interface FakeTwilio {
   answersLateFor: Set<string>;
   /** Numbers whose call Twilio places at once but confirms only when the promise settles (a worker can be killed meanwhile). */
   holdsAnswerFor: Map<string, Promise<void>>;
+  /**
+   * How calls to a number end up once Twilio has rung them, as their status (`in-progress` when
+   * answered, `busy`, `no-answer`, `failed`): a call created to it is `queued`, and has this status
+   * from its first fetch on. Calls to other numbers stay `queued` until updated.
+   */
+  answersAs: Map<string, string>;
   /** Every list request's filters. */
   listed: Array<Record<string, string>>;
   /** The account's incoming phone numbers by E.164, as Twilio's JSON resources; add some to claim them. */
@@ -40,6 +46,29 @@ export interface FakeTwilio {
 }
 
 export const LATE_ANSWER_MS = 3_000;
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * What Twilio would refuse in a TwiML document (its error 12100, "Document parse failure", or a
+ * verb's attribute error), as far as the carrier writes TwiML: one `<Response>`; `<Play digits>`
+ * of 0-9, *, # and w only; a `<Dial>` to an E.164 number or to a named `<Conference>`, whose
+ * `startConferenceOnEnter` and `endConferenceOnExit` are "true" or "false". Null when it is fine.
+ */
+export function twimlProblem(twiml: string): string | null {
+  const body = twiml.replace(/^<\?xml[^>]*\?>/, '');
+  if (!/^<Response>[\s\S]*<\/Response>$/.test(body)) return 'Document parse failure: not one <Response>';
+  for (const [, digits] of body.matchAll(/<Play digits="([^"]*)"\/>/g)) if (!/^[0-9*#w]+$/.test(digits!)) return `Play: invalid digits "${digits}"`;
+  for (const [, dialled] of body.matchAll(/<Dial(?: [^>]*)?>([\s\S]*?)<\/Dial>/g)) {
+    const conference = /^<Conference((?: [a-zA-Z]+="[^"]*")*)>([^<]+)<\/Conference>$/.exec(dialled!);
+    if (conference) {
+      for (const [, name, value] of conference[1]!.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)) {
+        if (['startConferenceOnEnter', 'endConferenceOnExit'].includes(name!) && !['true', 'false'].includes(value!)) return `Dial->Conference: invalid ${name} value`;
+      }
+    } else if (!E164.test(dialled!)) return `Dial: "${dialled}" is not a phone number or a conference`;
+  }
+  return null;
+}
 
 function formOf(text: string): Record<string, string | string[]> {
   const params = new URLSearchParams(text);
@@ -75,6 +104,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const answersLateFor = new Set<string>();
   const holdsAnswerFor = new Map<string, Promise<void>>();
   const listed: Array<Record<string, string>> = [];
+  const answersAs = new Map<string, string>();
   const calls = new Map<string, Record<string, unknown>>();
   const incomingNumbers = new Map<string, Record<string, string>>();
   const numberUpdates: Array<{ sid: string; form: Record<string, string | string[]> }> = [];
@@ -97,6 +127,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       const to = String(form.To);
       if (rejects.has(to)) return twilioError(res, 400, 21211, `Invalid 'To' Phone Number: ${to}`);
       if (failsFor.has(to)) return twilioError(res, 503, 20503, 'Service unavailable');
+      const problem = typeof form.Twiml === 'string' ? twimlProblem(form.Twiml) : null;
+      if (problem) return twilioError(res, 400, 12100, problem);
       const sid = `CA${randomBytes(16).toString('hex')}`;
       created.push({ callSid: sid, form });
       const call = {
@@ -142,6 +174,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       const call = calls.get(update[1]!);
       if (!call) return twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
       if (call.status === 'completed') return twilioError(res, 400, 21220, 'Call is not in-progress. Cannot redirect.');
+      const problem = typeof form.Twiml === 'string' ? twimlProblem(form.Twiml) : null;
+      if (problem) return twilioError(res, 400, 12100, problem);
       updated.push({ callSid: update[1]!, form });
       if (form.Status) call.status = form.Status;
       // New TwiML that ends in a hangup: the fake plays it at once and the call is over.
@@ -152,6 +186,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (fetched) {
       const call = calls.get(fetched[1]!);
       if (!call) return twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
+      const rung = answersAs.get(call.to as string);
+      if (rung && call.status === 'queued') call.status = rung;
       return answer(res, 200, call);
     }
     twilioError(res, 404, 20404, `The requested resource ${req.url} was not found`);
@@ -171,6 +207,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     failsFor,
     answersLateFor,
     holdsAnswerFor,
+    answersAs,
     listed,
     incomingNumbers,
     numberUpdates,

@@ -19,7 +19,9 @@ import {
   callDialUpdate,
   callHangupSignal,
   callHangupUpdate,
+  callSendDigitsUpdate,
   callStateQuery,
+  callTransferUpdate,
   callWorkflowId,
   callWorkflowType,
   type CallActivities,
@@ -29,6 +31,7 @@ import {
   type CarrierEvent,
   type DialAccepted,
   type Disposition,
+  type TransferResult,
 } from '../../workflows/definitions';
 import { testDataConverter, testServerPath, uniqueName, waitFor, workflowBundle } from '../helpers/servers';
 
@@ -49,6 +52,8 @@ interface Calls {
   /** Each minute asked to be held, with the server's (skipped) time it was asked at. */
   extendHold: Array<{ minute: number; at: number }>;
   closeCall: Array<{ callId: string; at: number }>;
+  transferCall: Array<Parameters<CallActivities['transferCall']>[0] & { at: number }>;
+  sendDigits: Array<Parameters<CallActivities['sendDigits']>[0]>;
 }
 
 interface MockOptions {
@@ -62,13 +67,17 @@ interface MockOptions {
   dialGate?: Promise<void>;
   /** The ledger holds minutes up to this number (the admission's is 1); later ones are refused. */
   holdableMinutes?: number;
+  /** What the carrier makes of a transfer; connected when absent. */
+  transfer?: TransferResult;
+  /** transferCall waits for this before the carrier answers. */
+  transferGate?: Promise<void>;
 }
 
 const CARRIER_CALL_ID = 'carrier-call-1';
 const REPORT_ID = '65f000000000000000000001';
 
 function mockActivities(options: MockOptions = {}): { activities: CallActivities; calls: Calls } {
-  const calls: Calls = { dial: [], carrierHangup: [], projectAttempts: [], projections: [], settleCall: [], analyzeCall: [], leaveVoicemail: [], extendHold: [], closeCall: [] };
+  const calls: Calls = { dial: [], carrierHangup: [], projectAttempts: [], projections: [], settleCall: [], analyzeCall: [], leaveVoicemail: [], extendHold: [], closeCall: [], transferCall: [], sendDigits: [] };
   const activities: CallActivities = {
     async dial(request) {
       calls.dial.push(request);
@@ -109,6 +118,14 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
     },
     async closeCall({ callId }) {
       calls.closeCall.push({ callId, at: await env.currentTimeMs() });
+    },
+    async transferCall(request) {
+      calls.transferCall.push({ ...request, at: await env.currentTimeMs() });
+      await options.transferGate;
+      return options.transfer ?? { outcome: 'connected' };
+    },
+    async sendDigits(request) {
+      calls.sendDigits.push(request);
     },
   };
   return { activities, calls };
@@ -465,6 +482,72 @@ test('a hangup signal while active ends the call as hangup_requested and hangs u
     expectSettled(calls, input, 3, 'hangup_requested');
     expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
     await record('hangup-while-active', handle);
+  });
+});
+
+test('a connected transfer ends the call as transferred, charged up to the hand-off, and never hangs up the caller', async () => {
+  const input = callInput();
+  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('70 seconds');
+    await handle.executeUpdate(callSendDigitsUpdate, { args: [{ digits: '1w#' }] });
+    expect(calls.sendDigits).toEqual([{ callId: input.callId, carrierCallId: CARRIER_CALL_ID, digits: '1w#' }]);
+    const result = await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460030', mode: 'cold', summary: 'Ada wants a person.' }] });
+    expect(result).toEqual({ outcome: 'connected' });
+    // The person talks on with the caller for as long as they like: none of it is ours to charge.
+    await env.sleep('5 minutes');
+
+    expect(await handle.result()).toEqual(completedState('transferred', true));
+    expect(calls.transferCall).toEqual([{ callId: input.callId, carrierCallId: CARRIER_CALL_ID, to: '+442079460030', mode: 'cold', summary: 'Ada wants a person.', at: expect.any(Number) }]);
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'transferred');
+    expect(completed.chargedMinutes).toBe(2);
+    expectSettled(calls, input, 2, 'transferred');
+    expect(calls.carrierHangup).toEqual([]);
+    await record('transferred', handle);
+  });
+});
+
+test('the line closing while the carrier hands the caller over is the hand-off, not the caller hanging up', async () => {
+  const input = callInput();
+  let connect!: () => void;
+  const transferGate = new Promise<void>((resolve) => (connect = resolve));
+  await withCall(input, { transferGate }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    const transferred = handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460030', mode: 'cold', summary: '' }] });
+    await waitFor(async () => (calls.transferCall.length === 1 ? true : undefined));
+    await carrier({ type: 'ended', by: 'contact' });
+    connect();
+    expect(await transferred).toEqual({ outcome: 'connected' });
+    expect(await handle.result()).toEqual(completedState('transferred', true));
+    expect(calls.carrierHangup).toEqual([]);
+  });
+});
+
+test('a warm transfer nobody answers leaves the call with the agent; asks before the answer or out of form are refused', async () => {
+  const input = callInput();
+  const noAnswer: TransferResult = { outcome: 'failed', reason: 'no_answer', message: '+442079460031 did not answer' };
+  await withCall(input, { transfer: noAnswer }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    const refusedBeforeAnswer = await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460031', mode: 'warm', summary: 's' }] }).catch((err: unknown) => err);
+    expect((refusedBeforeAnswer as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'invalid_state' });
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    expect(await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460031', mode: 'warm', summary: 'Ada wants a person.' }] })).toEqual(noAnswer);
+    const badDigits = await handle.executeUpdate(callSendDigitsUpdate, { args: [{ digits: '1a' }] }).catch((err: unknown) => err);
+    expect(badDigits).toBeInstanceOf(WorkflowUpdateFailedError);
+    const badMode = await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460030', mode: 'hot' as 'warm', summary: '' }] }).catch((err: unknown) => err);
+    expect(badMode).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect(calls.sendDigits).toEqual([]);
+    await carrier({ type: 'ended', by: 'agent' });
+
+    expect(await handle.result()).toEqual(completedState('completed'));
+    expect(calls.transferCall).toHaveLength(1);
+    expectSettled(calls, input, 1, 'completed');
+    await record('transfer-not-answered', handle);
   });
 });
 

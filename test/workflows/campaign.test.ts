@@ -125,6 +125,8 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
     async carrierHangup({ carrierCallId }) {
       world.hangups.push(carrierCallId);
     },
+    transferCall: () => Promise.reject(new Error('campaign calls here never transfer')),
+    sendDigits: () => Promise.reject(new Error('campaign calls here never press keys')),
     async projectCall() {
       return true;
     },

@@ -48,8 +48,9 @@ export interface CallInput {
  * `hangup_requested` (POST /calls/{id}/hangup or the operator's signal); `no_answer`; `busy`;
  * `failed`; `voicemail` (behaviour `hangup`); `voicemail_left` (behaviour `leave_message`);
  * `credits_exhausted` (the organization had no minute left for the next one: the agent said a
- * closing line and hung up at the minute's boundary); `transferred` (the agent handed the call to a
- * person). A voicemail with behaviour `mark_no_answer` ends as `no_answer`.
+ * closing line and hung up at the minute's boundary); `transferred` (the agent handed the caller
+ * to a person, cold or warm: our part of the call ended there). A voicemail with behaviour
+ * `mark_no_answer` ends as `no_answer`.
  */
 export const DISPOSITIONS = [
   'completed',
@@ -154,6 +155,29 @@ export interface CallActivities {
   /** The agent's closing line when the credits run out: spoken where the carrier can, always in the transcript. */
   closeCall: (request: { callId: string; carrierCallId: string }) => Promise<void>;
   analyzeCall: (request: { callId: string; disposition: Disposition }) => Promise<{ reportId: string }>;
+  /** Has the carrier hand the call to a person (carriers/interface.ts `transfer`); never throws for a transfer that did not connect. */
+  transferCall: (request: { callId: string; carrierCallId: string } & TransferAsk) => Promise<TransferResult>;
+  /** Has the carrier send DTMF digits on the call. */
+  sendDigits: (request: { callId: string; carrierCallId: string; digits: string }) => Promise<void>;
+}
+
+export type TransferMode = 'cold' | 'warm';
+
+/** Why a warm transfer did not connect: the person did not answer, was busy, or the dial failed. */
+export const TRANSFER_FAILURES = ['no_answer', 'busy', 'failed'] as const;
+export type TransferFailure = (typeof TRANSFER_FAILURES)[number];
+
+/** What became of a transfer: connected (the call is the person's now), or why not. */
+export type TransferResult = { outcome: 'connected' } | { outcome: 'failed'; reason: TransferFailure; message: string };
+
+/** What a keypad sends, as Twilio's `<Play digits>` takes it: 0-9, *, # and `w` (half a second's wait). */
+export const KEYPAD_DIGITS = /^[0-9*#w]{1,32}$/;
+
+/** What the conversation asks of a transfer: the destination (one of the agent's), how, and the summary a warm one speaks. */
+export interface TransferAsk {
+  to: string;
+  mode: TransferMode;
+  summary: string;
 }
 
 export interface CallState {
@@ -183,6 +207,14 @@ export const callAbandonSignal = defineSignal('abandon');
 /** The API's hangup, the same action: a 409 unless the call is `created` or `active`. */
 export const callHangupUpdate = defineUpdate<CallState>('hangup');
 export const callStateQuery = defineQuery<CallState>('state');
+/**
+ * The conversation hands the caller to a person (the agent's `transfer` tool): answers once the
+ * carrier has connected them, the call then ending `transferred`, or with why a warm transfer did
+ * not connect, the call going on. Refused unless the call is `active` and no other transfer is under way.
+ */
+export const callTransferUpdate = defineUpdate<TransferResult, [TransferAsk]>('transfer');
+/** The conversation presses keys (the agent's `keypad` tool): answers once the carrier has sent them. Refused unless the call is `active`. */
+export const callSendDigitsUpdate = defineUpdate<void, [{ digits: string }]>('sendDigits');
 
 export const callWorkflowId = (callId: string) => `call-${callId}`;
 

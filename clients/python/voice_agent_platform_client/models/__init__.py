@@ -260,6 +260,10 @@ from .get_call_report_call_report_pending import GetCallReportCallReportPending
 from .get_call_report_call_report_sentiment import GetCallReportCallReportSentiment
 from .get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem
 from .get_call_report_call_report_tool_calls_item_outcome import GetCallReportCallReportToolCallsItemOutcome
+from .get_call_report_call_report_transfer import GetCallReportCallReportTransfer
+from .get_call_report_call_report_transfer_mode import GetCallReportCallReportTransferMode
+from .get_call_report_call_report_transfer_outcome import GetCallReportCallReportTransferOutcome
+from .get_call_report_call_report_transfer_reason import GetCallReportCallReportTransferReason
 from .get_call_transcript_call_transcript import GetCallTranscriptCallTranscript
 from .get_call_transcript_call_transcript_data_item import GetCallTranscriptCallTranscriptDataItem
 from .get_call_transcript_call_transcript_data_item_role import GetCallTranscriptCallTranscriptDataItemRole
@@ -965,6 +969,10 @@ __all__ = (
     "GetCallReportCallReportSentiment",
     "GetCallReportCallReportToolCallsItem",
     "GetCallReportCallReportToolCallsItemOutcome",
+    "GetCallReportCallReportTransfer",
+    "GetCallReportCallReportTransferMode",
+    "GetCallReportCallReportTransferOutcome",
+    "GetCallReportCallReportTransferReason",
     "GetCallTranscriptCallTranscript",
     "GetCallTranscriptCallTranscriptDataItem",
     "GetCallTranscriptCallTranscriptDataItemRole",

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.get_call_report_call_report_callback import GetCallReportCallReportCallback
     from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields
     from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem
+    from ..models.get_call_report_call_report_transfer import GetCallReportCallReportTransfer
 
 
 T = TypeVar("T", bound="GetCallReportCallReport")
@@ -47,6 +48,8 @@ class GetCallReportCallReport:
             further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.
         callback (GetCallReportCallReportCallback | Unset): Present when the person asked to be called back and the
             agent recorded it with its `callback` tool (the last one, if several).
+        transfer (GetCallReportCallReportTransfer | Unset): The last transfer to a person the agent attempted (its
+            `transfer` tool); absent when it attempted none.
     """
 
     object_: Literal["call_report"]
@@ -65,6 +68,7 @@ class GetCallReportCallReport:
     sentiment: GetCallReportCallReportSentiment | Unset = UNSET
     opt_out: bool | Unset = UNSET
     callback: GetCallReportCallReportCallback | Unset = UNSET
+    transfer: GetCallReportCallReportTransfer | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,6 +111,10 @@ class GetCallReportCallReport:
         if not isinstance(self.callback, Unset):
             callback = self.callback.to_dict()
 
+        transfer: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.transfer, Unset):
+            transfer = self.transfer.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -135,6 +143,8 @@ class GetCallReportCallReport:
             field_dict["optOut"] = opt_out
         if callback is not UNSET:
             field_dict["callback"] = callback
+        if transfer is not UNSET:
+            field_dict["transfer"] = transfer
 
         return field_dict
 
@@ -143,6 +153,7 @@ class GetCallReportCallReport:
         from ..models.get_call_report_call_report_callback import GetCallReportCallReportCallback  # noqa: PLC0415
         from ..models.get_call_report_call_report_captured_fields import GetCallReportCallReportCapturedFields  # noqa: PLC0415
         from ..models.get_call_report_call_report_tool_calls_item import GetCallReportCallReportToolCallsItem  # noqa: PLC0415
+        from ..models.get_call_report_call_report_transfer import GetCallReportCallReportTransfer  # noqa: PLC0415
 
         d = dict(src_dict)
         object_ = cast(Literal["call_report"], d.pop("object"))
@@ -196,6 +207,13 @@ class GetCallReportCallReport:
         else:
             callback = GetCallReportCallReportCallback.from_dict(_callback)
 
+        _transfer = d.pop("transfer", UNSET)
+        transfer: GetCallReportCallReportTransfer | Unset
+        if isinstance(_transfer, Unset):
+            transfer = UNSET
+        else:
+            transfer = GetCallReportCallReportTransfer.from_dict(_transfer)
+
         get_call_report_call_report = cls(
             object_=object_,
             id=id,
@@ -213,6 +231,7 @@ class GetCallReportCallReport:
             sentiment=sentiment,
             opt_out=opt_out,
             callback=callback,
+            transfer=transfer,
         )
 
         get_call_report_call_report.additional_properties = d

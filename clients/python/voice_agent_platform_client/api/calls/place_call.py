@@ -166,33 +166,41 @@ def sync_detailed(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
-    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
-    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
-    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
-    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
-    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    left for the next one), transferred (the agent handed the caller to a person with its `transfer`
+    tool; charged its connected time up to the hand-off, and the report has the `transfer`). Speech: the
+    call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
+    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
+    service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a
+    short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings
+    until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
     `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
     `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
     +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
-    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
-    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
-    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
-    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
-    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
-    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
-    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
-    `answeredBy: voicemail` and the agent leaves its message after the beep per
-    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
-    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
-    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
-    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
-    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
-    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
-    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    call created; +442079460020: answers and asks to speak to a person: an agent with a `transfer` tool
+    transfers the call to its first destination (see docs/tools.md); +442079460021: answers and asks the
+    agent to look something up: the agent calls its first `http` tool with the simplest valid value of
+    each required parameter and speaks the tool's answer (see docs/tools.md); +442079460022: answers and
+    asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the
+    report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their
+    next attempt) and says goodbye (see docs/tools.md); +442079460030: as a transfer destination: a
+    person answers and takes the caller over; dialled, answers like any number; +442079460031: as a
+    transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until
+    `RING_TIMEOUT_SECONDS`; +442079460032: as a transfer destination: busy (a warm transfer fails with
+    `busy`); dialled, busy; +442079460033: answers with a phone menu ("press 1 for sales, 2 for
+    support") and puts a person on the line after a key of the menu, for an agent with the `keypad`
+    tool; +442079460041: answers with "Hello?" and waits for the agent, then talks as +442079460001
+    does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below answer in audio
+    on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001); +442079460042: a
+    voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy:
+    voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`;
+    +442079460043: a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the
+    agent leaves its message once the greeting is over; +442079460044: a recorded phone menu ("for
+    sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the
+    agent hangs up; +442079460045: a call-screening assistant asks who is calling and why: with
+    `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person
+    picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -266,33 +274,41 @@ def sync(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
-    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
-    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
-    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
-    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
-    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    left for the next one), transferred (the agent handed the caller to a person with its `transfer`
+    tool; charged its connected time up to the hand-off, and the report has the `transfer`). Speech: the
+    call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
+    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
+    service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a
+    short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings
+    until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
     `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
     `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
     +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
-    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
-    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
-    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
-    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
-    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
-    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
-    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
-    `answeredBy: voicemail` and the agent leaves its message after the beep per
-    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
-    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
-    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
-    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
-    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
-    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
-    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    call created; +442079460020: answers and asks to speak to a person: an agent with a `transfer` tool
+    transfers the call to its first destination (see docs/tools.md); +442079460021: answers and asks the
+    agent to look something up: the agent calls its first `http` tool with the simplest valid value of
+    each required parameter and speaks the tool's answer (see docs/tools.md); +442079460022: answers and
+    asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the
+    report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their
+    next attempt) and says goodbye (see docs/tools.md); +442079460030: as a transfer destination: a
+    person answers and takes the caller over; dialled, answers like any number; +442079460031: as a
+    transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until
+    `RING_TIMEOUT_SECONDS`; +442079460032: as a transfer destination: busy (a warm transfer fails with
+    `busy`); dialled, busy; +442079460033: answers with a phone menu ("press 1 for sales, 2 for
+    support") and puts a person on the line after a key of the menu, for an agent with the `keypad`
+    tool; +442079460041: answers with "Hello?" and waits for the agent, then talks as +442079460001
+    does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below answer in audio
+    on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001); +442079460042: a
+    voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy:
+    voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`;
+    +442079460043: a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the
+    agent leaves its message once the greeting is over; +442079460044: a recorded phone menu ("for
+    sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the
+    agent hangs up; +442079460045: a call-screening assistant asks who is calling and why: with
+    `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person
+    picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -361,33 +377,41 @@ async def asyncio_detailed(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
-    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
-    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
-    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
-    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
-    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    left for the next one), transferred (the agent handed the caller to a person with its `transfer`
+    tool; charged its connected time up to the hand-off, and the report has the `transfer`). Speech: the
+    call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
+    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
+    service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a
+    short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings
+    until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
     `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
     `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
     +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
-    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
-    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
-    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
-    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
-    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
-    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
-    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
-    `answeredBy: voicemail` and the agent leaves its message after the beep per
-    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
-    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
-    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
-    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
-    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
-    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
-    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    call created; +442079460020: answers and asks to speak to a person: an agent with a `transfer` tool
+    transfers the call to its first destination (see docs/tools.md); +442079460021: answers and asks the
+    agent to look something up: the agent calls its first `http` tool with the simplest valid value of
+    each required parameter and speaks the tool's answer (see docs/tools.md); +442079460022: answers and
+    asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the
+    report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their
+    next attempt) and says goodbye (see docs/tools.md); +442079460030: as a transfer destination: a
+    person answers and takes the caller over; dialled, answers like any number; +442079460031: as a
+    transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until
+    `RING_TIMEOUT_SECONDS`; +442079460032: as a transfer destination: busy (a warm transfer fails with
+    `busy`); dialled, busy; +442079460033: answers with a phone menu ("press 1 for sales, 2 for
+    support") and puts a person on the line after a key of the menu, for an agent with the `keypad`
+    tool; +442079460041: answers with "Hello?" and waits for the agent, then talks as +442079460001
+    does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below answer in audio
+    on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001); +442079460042: a
+    voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy:
+    voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`;
+    +442079460043: a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the
+    agent leaves its message once the greeting is over; +442079460044: a recorded phone menu ("for
+    sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the
+    agent hangs up; +442079460045: a call-screening assistant asks who is calling and why: with
+    `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person
+    picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 
@@ -459,33 +483,41 @@ async def asyncio(
     carrier failed the call, or the call failed while talking: its audio connection dropped, a speech
     vendor or the model failed; charged its connected time up to the failure), voicemail (voicemail with
     `hangup`), voicemail_left (with `leave_message`), credits_exhausted (the organization had no minute
-    left for the next one), transferred (the agent handed the call to a person). Speech: the call is
-    heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s defaults); a
-    `byok` key’s calls only by the organization’s own verified credentials, never the service’s. The
-    simulated carrier (the default) has test numbers: +442079460001: answers, holds a short
-    conversation, the agent ends it (as does any valid number not listed); +442079460002: rings until
-    `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
+    left for the next one), transferred (the agent handed the caller to a person with its `transfer`
+    tool; charged its connected time up to the hand-off, and the report has the `transfer`). Speech: the
+    call is heard and spoken by the agent’s `providers.stt` and `providers.tts` (else the server’s
+    defaults); a `byok` key’s calls only by the organization’s own verified credentials, never the
+    service’s. The simulated carrier (the default) has test numbers: +442079460001: answers, holds a
+    short conversation, the agent ends it (as does any valid number not listed); +442079460002: rings
+    until `RING_TIMEOUT_SECONDS`; +442079460003: busy; +442079460004: voicemail; the agent's
     `phone.voicemailBehavior` decides; +442079460005: the carrier rejects the dial: 400
     `CARRIER_REJECTED`, no call created; +442079460006: answers, then hangs up after the greeting;
     +442079460007: answers and stays silent until `maxDurationMinutes` (or a hangup); +442079460008: the
     call fails after the dial; +442079460009: the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no
-    call created; +442079460021: answers and asks the agent to look something up: the agent calls its
-    first `http` tool with the simplest valid value of each required parameter and speaks the tool's
-    answer (see docs/tools.md); +442079460022: answers and asks to be called back tomorrow at 10:00:
-    with the `callback` tool the agent records it (the report's `callback.at`, 10:00 tomorrow in the
-    callee's time zone; for a campaign recipient, their next attempt) and says goodbye (see
-    docs/tools.md); +442079460041: answers with "Hello?" and waits for the agent, then talks as
-    +442079460001 does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below
-    answer in audio on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001);
-    +442079460042: a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`,
-    `answeredBy: voicemail` and the agent leaves its message after the beep per
-    `phone.voicemailBehavior`; +442079460043: a voicemail greeting with no beep, then silence: with
-    `phone.machineDetection`, the agent leaves its message once the greeting is over; +442079460044: a
-    phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy:
-    phone_menu` and the agent hangs up; +442079460045: a call-screening assistant asks who is calling
-    and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then
-    the person picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off
-    the list and hangs up: the report has `optOut: true` and the number becomes do-not-call.
+    call created; +442079460020: answers and asks to speak to a person: an agent with a `transfer` tool
+    transfers the call to its first destination (see docs/tools.md); +442079460021: answers and asks the
+    agent to look something up: the agent calls its first `http` tool with the simplest valid value of
+    each required parameter and speaks the tool's answer (see docs/tools.md); +442079460022: answers and
+    asks to be called back tomorrow at 10:00: with the `callback` tool the agent records it (the
+    report's `callback.at`, 10:00 tomorrow in the callee's time zone; for a campaign recipient, their
+    next attempt) and says goodbye (see docs/tools.md); +442079460030: as a transfer destination: a
+    person answers and takes the caller over; dialled, answers like any number; +442079460031: as a
+    transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until
+    `RING_TIMEOUT_SECONDS`; +442079460032: as a transfer destination: busy (a warm transfer fails with
+    `busy`); dialled, busy; +442079460033: answers with a phone menu ("press 1 for sales, 2 for
+    support") and puts a person on the line after a key of the menu, for an agent with the `keypad`
+    tool; +442079460041: answers with "Hello?" and waits for the agent, then talks as +442079460001
+    does: with `phone.machineDetection`, `answeredBy: person`. The machine numbers below answer in audio
+    on `SIMULATED_LINE=audio` only (on the text line they answer as +442079460001); +442079460042: a
+    voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy:
+    voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`;
+    +442079460043: a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the
+    agent leaves its message once the greeting is over; +442079460044: a recorded phone menu ("for
+    sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the
+    agent hangs up; +442079460045: a call-screening assistant asks who is calling and why: with
+    `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person
+    picks up and talks as +442079460001 does; +442079460999: answers, asks to be taken off the list and
+    hangs up: the report has `optOut: true` and the number becomes do-not-call.
 
     Requires scope `campaigns:manage`.
 

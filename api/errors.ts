@@ -3,6 +3,7 @@ import { NumberRefused, type NumberRefusal } from '../domain/phoneNumbers';
 import { ContactQuotaExceeded, ContactRefused, ImportInProgress } from '../domain/contacts';
 import { UserRefused, type UserRefusal } from '../domain/users';
 import { InterviewMissing } from '../domain/candidates';
+import { AgentRefused, type AgentRefusal } from '../domain/agents';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -256,6 +257,7 @@ export function fromDomain(err: unknown): unknown {
   if (err instanceof ImportInProgress) return importInProgress(err.scope);
   if (err instanceof UserRefused) return userError(err.refusal);
   if (err instanceof InterviewMissing) return notFound('interview', 'path.id');
+  if (err instanceof AgentRefused) return agentError(err.refusal);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {
@@ -387,5 +389,20 @@ function userError(refusal: UserRefusal): ApiError {
       return permissionDenied("The organization's first admin cannot be deactivated.");
     case 'self_deactivation':
       return permissionDenied('You cannot deactivate yourself; ask another admin.');
+  }
+}
+
+function agentError(refusal: AgentRefusal): ApiError {
+  switch (refusal.reason) {
+    case 'not_found':
+      return notFound('agent', 'path.id');
+    case 'organization_missing':
+      return notFound('organization');
+    case 'quota':
+      return quotaExceeded(`Your organization has reached its limit of ${refusal.maxAgents} agents; delete one or raise the plan.`);
+    case 'duplicate_name':
+      return duplicateName(`An agent named "${refusal.name}" already exists in your organization.`);
+    case 'campaign_unfinished':
+      return agentInUse(refusal.campaignId);
   }
 }

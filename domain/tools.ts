@@ -4,6 +4,8 @@
  * tool works whichever vendor the agent moves to), and a `url` that reaches a public host.
  */
 import { BUILT_IN_NAMES, DEFAULT_TOOL_TIMEOUT_SECONDS, type AgentTool } from '../models/agent';
+
+export { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOLS, TOOL_NAME_PATTERN } from '../models/agent';
 import { RefusedUrl, pinnedUrl, type Resolve } from '../lib/publicAddress';
 
 /** The field at fault as `tools[2].parameters.properties.date.type`, and why. */

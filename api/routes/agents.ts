@@ -1,14 +1,8 @@
-import { Error as MongooseError, Types } from 'mongoose';
-import { findPage } from '../../lib/page';
-import { Agent as AgentModel, agentPool, nameKey, type AgentRecord } from '../../models/agent';
-import { Campaign, UNFINISHED_CAMPAIGN } from '../../models/campaign';
+import { createAgent, deleteAgent, findAgent, listAgents, updateAgent, type NewAgent } from '../../domain/agents';
 import { agentHasNoNumbers } from '../../domain/phoneNumbers';
-import { Organization } from '../../models/organization';
-import { isDuplicateKeyError } from '../../lib/duplicateKey';
-import { claimSlot, releaseSlot } from '../../models/slot';
 import { toolsRefusal, withToolDefaults } from '../../domain/tools';
 import type { Config } from '../../config';
-import { agentInUse, duplicateName, notFound, quotaExceeded, validationError } from '../errors';
+import { notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import {
   Agent,
@@ -36,14 +30,6 @@ async function checkedTools(tools: NonNullable<CreateAgentBody['tools']>, config
   return withToolDefaults(tools);
 }
 
-async function findAgent(organizationId: Types.ObjectId, id: string) {
-  const doc = await AgentModel.findOne({ _id: id, organizationId });
-  if (!doc) throw notFound('agent', 'path.id');
-  return doc;
-}
-
-const duplicate = (name: string) => duplicateName(`An agent named "${name}" already exists in your organization.`);
-
 export const agentRoutes = [
   defineRoute({
     operationId: 'listAgents',
@@ -57,8 +43,7 @@ export const agentRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of agents.', schema: ListOf(Agent, 'agent') } },
     handler: async ({ query, auth, config }: Req<{ query: typeof ListAgentsQuery }>) => {
-      const filter = { organizationId: auth.organizationId, type: query.type };
-      const { docs, total } = await findPage<AgentRecord>(AgentModel, filter, query);
+      const { docs, total } = await listAgents(auth.organizationId, query);
       return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config.providers)), total, query);
     },
   }),
@@ -77,38 +62,21 @@ export const agentRoutes = [
     handler: async ({ body, auth, config }: Req<{ body: typeof CreateAgentBody }>) => {
       const type = body.type ?? 'phone';
       const tools = await checkedTools(body.tools ?? [], config);
-      const organization = await Organization.findById(auth.organizationId).lean();
-      if (!organization) throw notFound('organization');
-      const _id = new Types.ObjectId();
-      const pool = agentPool(auth.organizationId);
-      if ((await claimSlot(pool, String(_id), organization.limits.maxAgents)) === null) {
-        throw quotaExceeded(`Your organization has reached its limit of ${organization.limits.maxAgents} agents; delete one or raise the plan.`);
-      }
-      try {
-        const doc = await AgentModel.create({
-          _id,
-          organizationId: auth.organizationId,
-          type,
-          name: body.name,
-          nameKey: nameKey(body.name),
-          description: body.description ?? '',
-          displayName: body.displayName ?? '',
-          ...(type === 'voice' ? { mode: body.mode ?? 'interview', voice: { ...VOICE_DEFAULTS, ...body.voice } } : {}),
-          ...(type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...body.phone } } : {}),
-          language: body.language ?? 'en-US',
-          sector: body.sector ?? '',
-          maxDurationMinutes: body.maxDurationMinutes ?? 15,
-          instructions: body.instructions,
-          providers: body.providers ?? {},
-          tools,
-          turnTaking: body.turnTaking ?? {},
-        });
-        return agentRepresentation(doc, config.providers);
-      } catch (err) {
-        await releaseSlot(pool, String(_id));
-        if (isDuplicateKeyError(err)) throw duplicate(body.name);
-        throw err;
-      }
+      const fields: NewAgent = {
+        type,
+        name: body.name,
+        displayName: body.displayName ?? '',
+        ...(type === 'voice' ? { mode: body.mode ?? 'interview', voice: { ...VOICE_DEFAULTS, ...body.voice } } : {}),
+        ...(type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...body.phone } } : {}),
+        language: body.language ?? 'en-US',
+        sector: body.sector ?? '',
+        maxDurationMinutes: body.maxDurationMinutes ?? 15,
+        instructions: body.instructions,
+        providers: body.providers ?? {},
+        tools,
+        turnTaking: body.turnTaking ?? {},
+      };
+      return agentRepresentation(await createAgent(auth.organizationId, fields), config.providers);
     },
   }),
   defineRoute({
@@ -124,7 +92,7 @@ export const agentRoutes = [
     status: 200,
     responses: { 200: { description: 'The agent.', schema: Agent } },
     handler: async ({ params, auth, config }: Req<{ params: typeof IdParams }>) => {
-      const doc = await AgentModel.findOne({ _id: params.id, organizationId: auth.organizationId }).lean();
+      const doc = await findAgent(auth.organizationId, params.id);
       if (!doc) throw notFound('agent', 'path.id');
       return agentRepresentation(doc, config.providers);
     },
@@ -146,25 +114,19 @@ export const agentRoutes = [
     status: 200,
     responses: { 200: { description: 'The updated agent.', schema: Agent }, ...errorResponses(409) },
     handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof UpdateAgentBody }>) => {
-      const doc = await findAgent(auth.organizationId, params.id);
-      checkBlocks(doc.type, body);
-      if (body.phone?.direction === 'outbound') await agentHasNoNumbers(auth.organizationId, params.id);
-      const { providers, phone, voice, turnTaking, name, tools, ...scalars } = body;
-      doc.set(scalars);
-      if (tools) doc.set('tools', await checkedTools(tools, config));
-      if (name !== undefined) doc.set({ name, nameKey: nameKey(name) });
-      if (providers) doc.set('providers', { ...(doc.providers ?? {}), ...providers });
-      if (phone) doc.set('phone', { ...PHONE_DEFAULTS, ...doc.phone, ...phone });
-      if (voice) doc.set('voice', { ...VOICE_DEFAULTS, ...doc.voice, ...voice });
-      if (turnTaking) doc.set('turnTaking', { ...doc.turnTaking, ...turnTaking });
-      try {
-        await doc.save();
-      } catch (err) {
-        if (isDuplicateKeyError(err)) throw duplicate(name ?? doc.name);
-        // Deleted by another request between the read and this write.
-        if (err instanceof MongooseError.DocumentNotFoundError) throw notFound('agent', 'path.id');
-        throw err;
-      }
+      const doc = await updateAgent(auth.organizationId, params.id, async (current) => {
+        checkBlocks(current.type, body);
+        if (body.phone?.direction === 'outbound') await agentHasNoNumbers(auth.organizationId, params.id);
+        const { providers, phone, voice, turnTaking, tools, ...scalars } = body;
+        return {
+          ...scalars,
+          ...(tools ? { tools: await checkedTools(tools, config) } : {}),
+          ...(providers ? { providers: { ...(current.providers ?? {}), ...providers } } : {}),
+          ...(phone ? { phone: { ...PHONE_DEFAULTS, ...current.phone, ...phone } } : {}),
+          ...(voice ? { voice: { ...VOICE_DEFAULTS, ...current.voice, ...voice } } : {}),
+          ...(turnTaking ? { turnTaking: { ...current.turnTaking, ...turnTaking } } : {}),
+        };
+      });
       return agentRepresentation(doc, config.providers);
     },
   }),
@@ -184,13 +146,7 @@ export const agentRoutes = [
     status: 200,
     responses: { 200: { description: 'The agent was deleted.', schema: DeletedAgent }, ...errorResponses(409) },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
-      // Its campaign would otherwise keep trying to dial for an agent that no longer exists.
-      const campaign = await Campaign.findOne({ organizationId: auth.organizationId, agentId: params.id, status: { $in: UNFINISHED_CAMPAIGN } }, { _id: 1 }).lean();
-      if (campaign) throw agentInUse(String(campaign._id));
-      await agentHasNoNumbers(auth.organizationId, params.id);
-      const { deletedCount } = await AgentModel.deleteOne({ _id: params.id, organizationId: auth.organizationId });
-      if (deletedCount !== 1) throw notFound('agent', 'path.id');
-      await releaseSlot(agentPool(auth.organizationId), params.id);
+      await deleteAgent(auth.organizationId, params.id);
       return { id: params.id, object: 'agent' as const, deleted: true as const };
     },
   }),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { placeholders, type AgentRecord } from '../../models/agent';
+import { placeholders, type AgentRecord } from '../../domain/agents';
 import { turnTakingOf } from '../../conversation/turnSettings';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
 import { Id, PageQuery, StringEnum, Timestamp } from './common';

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOLS, TOOL_NAME_PATTERN, type AgentTool } from '../../models/agent';
+import type { AgentTool } from '../../domain/agents';
+import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOLS, TOOL_NAME_PATTERN } from '../../domain/tools';
 import { StringEnum } from './common';
 
 const E164 = Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164, such as `+442079460030`.' });

@@ -81,7 +81,6 @@ export default tseslint.config(
       'api/callMedia.ts',
       'api/candidateAudio.ts',
       'api/carrierSocket.ts',
-      'api/routes/analytics.ts',
       'api/routes/calls.ts',
       'api/routes/campaigns.ts',
       'api/routes/interviews.ts',

@@ -1,6 +1,5 @@
-import { cellsOf, type Metric } from '../../models/analytics';
-import type { Cell, Section } from '../../models/analyticsCells';
-import { QUARTER_MS, addDays, isTimeZone, localDate, startOfLocalDay, utcDay } from '../../lib/zonedDays';
+import { cellsIn, type Metric } from '../../domain/analytics';
+import { addDays, isTimeZone, localDate, startOfLocalDay } from '../../lib/zonedDays';
 import { validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
 import {
@@ -60,25 +59,6 @@ function dayIndex(starts: number[], at: number): number {
   return lo;
 }
 
-/**
- * Each cell of the range, with its instant, read from the UTC days the range touches by id: the
- * `section` of each day wholly inside the range, and all of its cells (`fine`) for the first and
- * last day where the range's local midnights cut them. A whole-day cell's instant is its day's start.
- */
-async function cellsIn(metric: Metric, organizationId: string, range: Range, section: Section): Promise<{ at: number; cell: Cell }[]> {
-  const startsAt = range.starts[0]!;
-  const endsAt = range.starts[range.starts.length - 1]!;
-  const first = Date.parse(utcDay(startsAt));
-  const days = Array.from({ length: Math.ceil((endsAt - first) / DAY_MS) }, (_, i) => first + i * DAY_MS).map((start) => ({
-    day: utcDay(start),
-    section: section === 'quarters' || (start >= startsAt && start + DAY_MS <= endsAt) ? section : ('fine' as const),
-  }));
-  const found = await cellsOf(metric, organizationId, days);
-  return found.flatMap(({ day, cells }) =>
-    cells.map((cell) => ({ at: Date.parse(`${day}T00:00:00Z`) + Math.max(0, cell.q) * QUARTER_MS, cell })).filter(({ at }) => at >= startsAt && at < endsAt),
-  );
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function envelope<G extends string>(metric: Metric, range: Range, groupBy: G) {
@@ -127,7 +107,7 @@ export const analyticsRoutes = [
       const totals: Sums = new Map();
       const group = (key: string | null) => groups.get(key) ?? groups.set(key, new Map()).get(key)!;
       const section = query.agentId || query.campaignId || query.direction ? 'fine' : groupBy === 'day' ? 'quarters' : groupBy;
-      for (const { at, cell } of await cellsIn('calls', String(auth.organizationId), range, section)) {
+      for (const { at, cell } of await cellsIn('calls', String(auth.organizationId), range.starts, section)) {
         if ((query.agentId && cell.agent !== query.agentId) || (query.campaignId && cell.campaign !== query.campaignId)) continue;
         if (query.direction && cell.direction !== query.direction) continue;
         const key = groupBy === 'day' ? addDays(range.from, dayIndex(range.starts, at)) : groupBy === 'outcome' ? cell.outcome : groupBy === 'direction' ? (cell.direction ?? null) : cell[groupBy];
@@ -170,7 +150,7 @@ export const analyticsRoutes = [
       const groups = new Map<string | null, Sums>();
       const totals: Sums = new Map();
       const section = query.agentId ? 'fine' : query.groupBy === 'day' ? 'quarters' : 'agent';
-      for (const { at, cell } of await cellsIn('interviews', String(auth.organizationId), range, section)) {
+      for (const { at, cell } of await cellsIn('interviews', String(auth.organizationId), range.starts, section)) {
         if (query.agentId && cell.agent !== query.agentId) continue;
         const key = query.groupBy === 'day' ? addDays(range.from, dayIndex(range.starts, at)) : cell.agent;
         addSums(totals, cell.v);

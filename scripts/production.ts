@@ -79,8 +79,9 @@ async function main(): Promise<void> {
 
   console.log('[production] starting PostgreSQL, the Temporal server, FerretDB, 2 workers, 2 APIs and nginx...');
   try {
+    const tools = toolPaths({ ...process.env, MONGODB_URI: '', TEMPORAL_ADDRESS: '' });
     shape = await startShape({
-      tools: toolPaths({ ...process.env, MONGODB_URI: '', TEMPORAL_ADDRESS: '' }),
+      tools,
       dir: DATA,
       ports: shapePorts,
       postgresPassword: secret('postgres.password'),
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
         // Production refuses the development payload key (config.ts): one of its own, id `local`.
         ...(process.env.TEMPORAL_PAYLOAD_KEYS ? {} : { TEMPORAL_PAYLOAD_KEYS: `local:${secret('payload.key')}`, TEMPORAL_PAYLOAD_KEY_ID: 'local' }),
         TEMPORAL_CODEC_TOKEN: process.env.TEMPORAL_CODEC_TOKEN || secret('codec.token'),
+        // Silero VAD and Smart Turn decide who speaks and when a turn ends, as in development.
+        TURN_MODELS_DIR: process.env.TURN_MODELS_DIR || tools.turnModels,
       },
     });
   } catch (err) {

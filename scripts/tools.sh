@@ -560,7 +560,7 @@ for step in "${@:-all}"; do
     nginx) nginx ;;
     # What scripts/production.ts runs: the CLI (for namespace and search-attribute setup) and FerretDB
     # as always, plus the real Temporal server, PostgreSQL and nginx.
-    production) temporal_cli; ferretdb; temporal_server; postgresql; nginx ;;
+    production) temporal_cli; ferretdb; temporal_server; postgresql; nginx; turn_models ;;
     *) die "usage: scripts/tools.sh [all|temporal|ferretdb|test-server|local-speech|turn-models|temporal-server|postgresql|nginx|production ...|node-bin|schemathesis|python-clients|paths]" ;;
   esac
 done

@@ -65,6 +65,7 @@ export const agentRoutes = [
       const fields: NewAgent = {
         type,
         name: body.name,
+        description: body.description ?? '',
         displayName: body.displayName ?? '',
         ...(type === 'voice' ? { mode: body.mode ?? 'interview', voice: { ...VOICE_DEFAULTS, ...body.voice } } : {}),
         ...(type === 'phone' ? { phone: { ...PHONE_DEFAULTS, ...body.phone } } : {}),

@@ -42,6 +42,14 @@ test('create applies documented defaults and returns the full representation', a
   expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
 });
 
+test('create stores every field it is given, the description and the public name included', async () => {
+  const body = phoneAgent({ description: 'Renewal reminders for annual plans', sector: 'insurance', language: 'en-GB', maxDurationMinutes: 9 });
+  const created = await api.call('POST', '/api/v1/agents', { token: key, body });
+  expect(created.status).toBe(201);
+  const stored = await api.call('GET', `/api/v1/agents/${created.body.id}`, { token: key });
+  expect(stored.body).toMatchObject({ description: 'Renewal reminders for annual plans', sector: 'insurance', language: 'en-GB', maxDurationMinutes: 9 });
+});
+
 test('a voice agent gets mode interview by default and a voice block', async () => {
   const res = await api.call('POST', '/api/v1/agents', {
     token: key,

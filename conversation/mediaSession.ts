@@ -127,6 +127,7 @@ export class MediaSession {
         if (outcome !== 'converse') return this.end(outcome);
       }
       const opening = this.deps.conversation.opening();
+      if (!opening && this.deps.conversation.awaitsContact?.()) return this.armSilence();
       if (opening) await this.deps.conversation.agentSaid(opening);
       await this.agentTurn(opening);
     });

@@ -71,7 +71,13 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
   let session: MediaSession | undefined;
   // A phone line's call can be handed to a person and press keys; a browser's has no network behind it.
   if (call.carrierCallId && !isBrowserCall(call.carrierCallId)) {
-    conversation.offerCallActions(callWorkflowActions(deps.temporal.workflow, callId), () => session?.end('handed_off'));
+    const actions = callWorkflowActions(deps.temporal.workflow, callId);
+    // The hand-off line is heard before the call moves: a transfer cuts the stream it is played on.
+    const transfer: typeof actions.transfer = async (ask) => {
+      await session?.heardSoFar();
+      return actions.transfer(ask);
+    };
+    conversation.offerCallActions({ ...actions, transfer }, () => session?.end('handed_off'));
   }
   return {
     conversation,

@@ -242,6 +242,11 @@ export class MediaSession {
     this.turn?.markPlayed(mark);
   }
 
+  /** Resolves once the contact has heard what the agent's turn under way has said so far. */
+  heardSoFar(): Promise<void> {
+    return this.turn?.heardSoFar() ?? Promise.resolve();
+  }
+
   /** The connection is gone. */
   transportClosed(): void {
     this.end('transport_closed');

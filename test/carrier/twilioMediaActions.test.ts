@@ -12,6 +12,7 @@ import { createTenant, startApi } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { heardTurn, twilioCallbacks, twilioEnv, twilioStream } from '../helpers/twilio';
 import { runWorker, type RunningWorker } from '../helpers/worker';
+import { wordsIn } from '../helpers/voiceClient';
 import type { MediaStreamClient } from '../fakes/mediaStreams';
 import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
 
@@ -87,6 +88,8 @@ test('asked for a person, the agent hands over: Twilio dials them, the session e
 
   // Our side closes the socket once the caller is the person's: with <Dial> as the call's TwiML, Twilio goes on with it.
   expect((await client.closed).code).toBe(1000);
+  // The call moved only once the hand-off line had been heard to its end.
+  expect(await wordsIn(client.takeHeard())).toBe(HANDOFF_LINE);
   expect(updatesOf(sid)).toEqual([{ Twiml: `<?xml version="1.0" encoding="UTF-8"?><Response><Dial>${PERSON}</Dial></Response>` }]);
   const call = await completed(id);
   expect(call.disposition).toBe('transferred');

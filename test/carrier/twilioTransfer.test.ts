@@ -1,7 +1,8 @@
 /**
  * Transfers and keys on the real stack with CARRIER=twilio and Twilio's REST API played by the
- * local fake: the conversation's decision reaches the call workflow through `CallActions` (as the
- * media session's will), the workflow has the Twilio carrier act, and the fake checks the TwiML.
+ * local fake: `CallActions` called directly reach the call workflow, the workflow has the Twilio
+ * carrier act, and the fake checks the TwiML. test/carrier/twilioMediaActions.test.ts has the
+ * model decide them through a media session.
  */
 import { SCOPES } from '../../api/scopes';
 import { callWorkflowActions } from '../../conversation/callActions';

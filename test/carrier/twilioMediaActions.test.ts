@@ -106,6 +106,22 @@ test('asked for a person, the agent hands over: Twilio dials them, the session e
   expect(updatesOf(sid).some((u) => u.Status === 'completed')).toBe(false);
 }, 60_000);
 
+test('Twilio stopping the stream as it moves the call, before the transfer has answered, is no hangup: the call ends transferred', async () => {
+  const agentId = await agent('You call about an order.', [{ type: 'transfer', mode: 'cold', destinations: [{ phoneNumber: PERSON, description: 'the orders team' }] }]);
+  const { id, sid, client } = await answeredCall(agentId);
+  fake.actsBeforeAnswering.set(sid, async () => {
+    client.stop(fake.accountSid, sid);
+    await client.closed;
+  });
+  expect(await heardTurn(client, 0)).toBe(GREETING);
+  await client.speak('Could I speak to a person please?');
+
+  const call = await completed(id);
+  expect(call.disposition).toBe('transferred');
+  expect((await reportOf(id)).transfer).toEqual({ destination: PERSON, mode: 'cold', outcome: 'connected' });
+  expect(updatesOf(sid)).toEqual([{ Twiml: expect.stringContaining(`<Dial>${PERSON}</Dial>`) }]);
+}, 60_000);
+
 test('a warm transfer nobody answers brings the agent back to the caller with the reason, on the same stream', async () => {
   const agentId = await agent('You call about an order.', [{ type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: NEVER_ANSWERS, description: 'the orders team' }] }]);
   const { id, sid, client } = await answeredCall(agentId);

@@ -69,7 +69,7 @@ export class AgentTurn {
   /** Resolves when the listener has heard the whole turn, or it was stopped. */
   readonly played = new Promise<void>((resolve) => (this.resolvePlayed = resolve));
   /** Waiting for a mark to be played: `heardSoFar`. */
-  private readonly markWaiters = new Map<string, () => void>();
+  private readonly markWaiters = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly id: string,
@@ -167,13 +167,13 @@ export class AgentTurn {
     if (this.stopped || this.marks.size === 0) return;
     const last = `${this.id}.${this.marks.size - 1}`;
     if (this.heard === this.marks.get(last)) return;
-    await new Promise<void>((resolve) => this.markWaiters.set(last, resolve));
+    await new Promise<void>((resolve) => this.markWaiters.set(last, [...(this.markWaiters.get(last) ?? []), resolve]));
   }
 
   /** The transport played up to `mark`. */
   markPlayed(mark: string): void {
     if (this.stopped) return;
-    this.markWaiters.get(mark)?.();
+    for (const resolve of this.markWaiters.get(mark) ?? []) resolve();
     this.markWaiters.delete(mark);
     if (mark === this.endMark) this.resolvePlayed();
     const position = this.marks.get(mark);
@@ -185,7 +185,7 @@ export class AgentTurn {
     this.stopped = true;
     this.abort.abort();
     this.resolvePlayed();
-    for (const resolve of this.markWaiters.values()) resolve();
+    for (const resolve of [...this.markWaiters.values()].flat()) resolve();
     this.markWaiters.clear();
   }
 

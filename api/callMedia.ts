@@ -9,12 +9,14 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { TurnTiming } from '../conversation/agentTurn';
 import { CallConversation, type LlmFor } from '../conversation/call';
+import { callWorkflowActions } from '../conversation/callActions';
 import { answerScreenFor } from '../conversation/machineDetection';
 import { MediaSession } from '../conversation/mediaSession';
 import { callRecorder } from '../conversation/recorder';
 import { toolDepsOf } from '../conversation/tools';
 import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd, Transport } from '../conversation/transport';
+import { isBrowserCall } from '../domain/inbound';
 import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { Agent } from '../models/agent';
 import { missingByokKinds } from '../models/providerCredential';
@@ -66,6 +68,17 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
     throw providerUnavailable(err.message);
   }
   const answering = await answerScreenFor(call, agent, PIPELINE_SAMPLE_RATE);
+  let session: MediaSession | undefined;
+  // A phone line's call can be handed to a person and press keys; a browser's has no network behind it.
+  if (call.carrierCallId && !isBrowserCall(call.carrierCallId)) {
+    const actions = callWorkflowActions(deps.temporal.workflow, callId);
+    // The hand-off line is heard before the call moves: a transfer cuts the stream it is played on.
+    const transfer: typeof actions.transfer = async (ask) => {
+      await session?.heardSoFar();
+      return actions.transfer(ask);
+    };
+    conversation.offerCallActions({ ...actions, transfer }, () => session?.end('handed_off'));
+  }
   return {
     conversation,
     media: (transport, onPartial) => {
@@ -74,7 +87,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
         sampleRate: PIPELINE_SAMPLE_RATE,
         onError: (err) => console.warn(JSON.stringify({ level: 'warn', msg: 'call recording not stored', callId, error: (err as Error).message })),
       });
-      return new MediaSession({
+      session = new MediaSession({
         conversation,
         ...engines,
         transport,
@@ -88,6 +101,7 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
         ...(onPartial ? { onPartial } : {}),
         onTurnTiming: deps.onTurnTiming && ((timing) => deps.onTurnTiming!(callId, timing)),
       });
+      return session;
     },
   };
 }
@@ -96,7 +110,8 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
  * What the workflow hears of a media session's end: the agent's goodbye (or its hanging up on a
  * silent line) as the agent ending the call, with the callback the person asked for, if any (a
  * campaign's next attempt); `hostEnded` and `closed`, what an end from outside the session and a
- * closed transport mean on this line; any other end as the call failing.
+ * closed transport mean on this line; nothing after a hand-off, which the workflow ended the call
+ * on (`transferred`) itself; any other end as the call failing.
  */
 export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefined, closed: CarrierEvent | undefined, callbackAt?: string): CarrierEvent | undefined {
   switch (end.reason) {
@@ -110,6 +125,8 @@ export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefine
       return closed;
     case 'ended_by_host':
       return hostEnded;
+    case 'handed_off':
+      return undefined;
     default:
       return { type: 'failed', reason: `the call's voice session ended: ${end.reason}${end.detail ? ` (${end.detail})` : ''}` };
   }

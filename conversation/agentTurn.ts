@@ -68,6 +68,8 @@ export class AgentTurn {
   private resolvePlayed!: () => void;
   /** Resolves when the listener has heard the whole turn, or it was stopped. */
   readonly played = new Promise<void>((resolve) => (this.resolvePlayed = resolve));
+  /** Waiting for a mark to be played: `heardSoFar`. */
+  private readonly markWaiters = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly id: string,
@@ -159,9 +161,20 @@ export class AgentTurn {
     }
   }
 
+  /** Resolves once the listener has heard all the turn has said so far (a hand-off line before the transfer), or it stopped. */
+  async heardSoFar(): Promise<void> {
+    await this.speaking;
+    if (this.stopped || this.marks.size === 0) return;
+    const last = `${this.id}.${this.marks.size - 1}`;
+    if (this.heard === this.marks.get(last)) return;
+    await new Promise<void>((resolve) => this.markWaiters.set(last, [...(this.markWaiters.get(last) ?? []), resolve]));
+  }
+
   /** The transport played up to `mark`. */
   markPlayed(mark: string): void {
     if (this.stopped) return;
+    for (const resolve of this.markWaiters.get(mark) ?? []) resolve();
+    this.markWaiters.delete(mark);
     if (mark === this.endMark) this.resolvePlayed();
     const position = this.marks.get(mark);
     if (position) this.heard = position;
@@ -172,6 +185,8 @@ export class AgentTurn {
     this.stopped = true;
     this.abort.abort();
     this.resolvePlayed();
+    for (const resolve of [...this.markWaiters.values()].flat()) resolve();
+    this.markWaiters.clear();
   }
 
   /**

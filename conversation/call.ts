@@ -5,6 +5,7 @@ import { CallTurn, appendTurn, transcriptOf, type StoredToolTurn } from '../mode
 import type { LlmSource } from '../providers/llm';
 import type { AgentProfile, LlmProvider, Turn } from '../providers/llm/interface';
 import type { Conversation, ReplyHooks, ReplyTurn } from './conversation';
+import { actionSpecs, pressedKeys, withCallActions, type CallActions } from './callActions';
 import { callZone, recordedCallback } from './callback';
 import { agentProfile } from './profile';
 import { agentToolActions, toolRoundsAtEnd, toolSpecs, type ToolActions, type ToolDeps } from './tools';
@@ -39,18 +40,37 @@ type NewTurn = { role: 'agent' | 'contact'; text: string; timings?: ContactTurnT
  * the callee's turns arrive as text, the agent's go out as streamed text, and each turn is written
  * to the call's transcript as it is said, under the same (callId, index) keys the
  * simulated line uses, so GET /calls/{id}/transcript follows the call live. The agent's tools are
- * offered to the model and its calls run as the text line runs them.
+ * offered to the model and its calls run as the text line runs them; its transfer and keypad
+ * too, where the line offers the call's actions (`offerCallActions`).
  */
 export class CallConversation implements Conversation {
   private constructor(
     readonly call: CallRecord,
     private readonly agent: AgentRecord,
     private readonly llm: LlmProvider,
-    private readonly profile: AgentProfile,
+    private profile: AgentProfile,
     private readonly turns: StoredTurn[],
-    /** The agent's http tools and `end_call`, as this call runs them. */
-    readonly actions: ToolActions,
+    private toolActions: ToolActions,
   ) {}
+
+  /** The agent's http tools and built-ins, as this call runs them. */
+  get actions(): ToolActions {
+    return this.toolActions;
+  }
+
+  /**
+   * Offers the model the agent's transfer and keypad, run by `actions` in front of its other tools;
+   * `onHandOff` once a transfer has put the caller through to a person.
+   */
+  offerCallActions(actions: CallActions, onHandOff: () => void): void {
+    this.profile = { ...this.profile, tools: [...(this.profile.tools ?? []), ...actionSpecs(this.agent.tools)] };
+    this.toolActions = withCallActions(this.toolActions, this.agent.tools, actions, onHandOff);
+  }
+
+  /** The agent's last move pressed keys: a new stream after them (Twilio's) listens for the menu or person first. */
+  awaitsContact(): boolean {
+    return pressedKeys(this.turns[this.turns.length - 1]);
+  }
 
   /** The transcript writes so far, one after another in the order the turns were said. */
   private written: Promise<void> = Promise.resolve();

@@ -119,6 +119,12 @@ export async function runActionCall(actions: CallActions, tools: readonly AgentT
   return done({ ok: false, error: `there is no tool named ${call.name}` });
 }
 
+/**
+ * The agent pressed keys with this tool turn: a phone menu or the person it reaches speaks next,
+ * so the agent listens rather than take another turn at once.
+ */
+export const pressedKeys = (turn: Pick<Turn, 'tool'> | undefined) => turn?.tool?.call.name === BUILT_IN_NAMES.keypad && turn.tool.outcome.ok;
+
 /** A call's transfer as its report gives it: the last one the carrier attempted, and how it went. */
 export interface TransferReport {
   destination: string;

@@ -11,6 +11,8 @@ import type { AgentTurnTimings, ContactTurnTimings } from './turnTimings';
 export interface Conversation {
   /** The agent's fixed opening line to speak first, when it has one and nothing was said yet. */
   opening(): string | undefined;
+  /** Nothing to say as a session starts: the agent is waiting to hear the contact (after pressing keys). */
+  awaitsContact?(): boolean;
   /** The agent said `text`, not from the model: its opening line, a reprompt after silence. */
   agentSaid(text: string): Promise<void>;
   /**

@@ -127,6 +127,7 @@ export class MediaSession {
         if (outcome !== 'converse') return this.end(outcome);
       }
       const opening = this.deps.conversation.opening();
+      if (!opening && this.deps.conversation.awaitsContact?.()) return this.armSilence();
       if (opening) await this.deps.conversation.agentSaid(opening);
       await this.agentTurn(opening);
     });
@@ -239,6 +240,11 @@ export class MediaSession {
   /** The transport played up to `mark` (see Transport.mark). */
   played(mark: string): void {
     this.turn?.markPlayed(mark);
+  }
+
+  /** Resolves once the contact has heard what the agent's turn under way has said so far. */
+  heardSoFar(): Promise<void> {
+    return this.turn?.heardSoFar() ?? Promise.resolve();
   }
 
   /** The connection is gone. */

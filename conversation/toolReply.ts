@@ -1,6 +1,7 @@
 import type { AgentTool } from '../models/agent';
 import type { ReplyStream } from '../providers/llm/interface';
 import type { ReplyHooks } from './conversation';
+import { pressedKeys } from './callActions';
 import { MAX_TOOL_ROUNDS, runToolCalls, type ToolActions, type ToolTurn } from './tools';
 import { speakStream } from './turnText';
 
@@ -23,8 +24,9 @@ export interface ToolReplyHost {
 /**
  * The agent's streamed turn, the model asked again after each round of tool calls with their
  * outcomes: words before a call are spoken at once (the `toolRunning` hook), a slow `async` tool's
- * wait message is said, and each call is stored as it is done. Answers the last words, which the
- * conversation stores, and whether the turn ends the conversation.
+ * wait message is said, and each call is stored as it is done. Keys pressed end the turn: a menu
+ * or a person answers them, not the agent. Answers the last words, which the conversation stores,
+ * and whether the turn ends the conversation.
  */
 export async function replyWithTools(host: ToolReplyHost, say: (chunk: string) => void, stopped: () => boolean, hooks: ReplyHooks = {}): Promise<{ text: string; done: boolean }> {
   for (;;) {
@@ -35,6 +37,7 @@ export async function replyWithTools(host: ToolReplyHost, say: (chunk: string) =
     if (text) host.spoke(text);
     hooks.toolRunning?.(true);
     let ended: boolean;
+    let pressed = false;
     try {
       ended = await runToolCalls(calls, {
         actions: hooks.actions ?? host.actions,
@@ -45,11 +48,14 @@ export async function replyWithTools(host: ToolReplyHost, say: (chunk: string) =
           hooks.toolRunning?.(true);
           host.spoke(message);
         },
-        ran: async (turn, ends) => host.ran(turn, ends),
+        ran: async (turn, ends) => {
+          pressed ||= pressedKeys(turn);
+          host.ran(turn, ends);
+        },
       });
     } finally {
       hooks.toolRunning?.(false);
     }
-    if (ended || stopped()) return { text: '', done: ended };
+    if (ended || pressed || stopped()) return { text: '', done: ended };
   }
 }

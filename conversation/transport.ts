@@ -25,6 +25,8 @@ export type EndReason =
   | 'ended_by_host'
   /** The caller's side closed the connection. */
   | 'transport_closed'
+  /** A transfer put the caller through to a person: the conversation is theirs now, and the call's workflow already ends it. */
+  | 'handed_off'
   /** Nobody spoke after the reprompt (or after a call-screening assistant heard who was calling). */
   | 'silence'
   /** An answering machine took the call: the agent left its message or hung up, per `phone.voicemailBehavior`. */

@@ -4,7 +4,8 @@
  * asks for a lookup, the model (the simulated one, or the fake Mistral) calls the agent's tool, the
  * API's media session POSTs to a real local tool server and speaks the answer. Tool turns are in
  * the transcript as on the text line, the report lists them, and `end_call` hangs up once the
- * goodbye has been heard.
+ * goodbye has been heard. The callee at +442079460020 asks for a person, and the agent's
+ * `transfer_call` hands the call over through the same session.
  */
 import { randomBytes } from 'node:crypto';
 import { SCOPES } from '../../api/scopes';
@@ -13,9 +14,13 @@ import { createTenant, startApi } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 import { agentWithLookup as lookupAgent, startToolServer, type ToolServer } from '../helpers/toolServer';
+import { HANDOFF_LINE } from '../../providers/llm/simulated';
 import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
 
 const LOOKUP_NUMBER = '+442079460021';
+/** Asks to speak to a person as its first words; and a transfer destination where a person answers. */
+const ASKS_FOR_A_PERSON = '+442079460020';
+const PERSON = '+442079460030';
 const GREETING = 'Hello, this is the orders desk.';
 
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -53,8 +58,8 @@ beforeEach(() => (tool.received.length = 0));
 const agentWithLookup = (extra: Record<string, unknown> = {}, lookup: Record<string, unknown> = {}, builtIns: unknown[] = []) =>
   lookupAgent(api, key, { name: uniqueName('Orders'), url: tool.url, extra: { language: 'en-GB', ...extra }, lookup, builtIns });
 
-async function callToEnd(agentId: string) {
-  const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: LOOKUP_NUMBER, externalRef: 'crm-7' } });
+async function callToEnd(agentId: string, phoneNumber = LOOKUP_NUMBER) {
+  const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber, externalRef: 'crm-7' } });
   expect(placed.status).toBe(201);
   const id = placed.body.id as string;
   const call = await waitFor(async () => {
@@ -148,4 +153,17 @@ test('an async tool slower than a second: the wait message is spoken and stored 
   expect(waited).toBeLessThan(2000);
   // The wait message and the answer are one spoken turn: the callee heard the whole wait message and answered only after the answer.
   expect(turns[5]).toMatchObject({ role: 'contact', text: 'Yes, go ahead.' });
+}, 120_000);
+
+test('the callee asks for a person out loud: the media session transfers the call, which ends transferred', async () => {
+  const transfer = { type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: PERSON, description: 'the orders team' }] };
+  const { call, report, turns } = await callToEnd(await agentWithLookup({}, {}, [transfer]), ASKS_FOR_A_PERSON);
+  expect(call.disposition).toBe('transferred');
+  expect(turns.map((t) => [t.role, t.text])).toEqual([
+    ['agent', GREETING],
+    ['contact', 'Could I speak to a person, please?'],
+    ['agent', HANDOFF_LINE],
+    ['tool', `transfer_call connected ${PERSON} (warm)`],
+  ]);
+  expect(report.transfer).toEqual({ destination: PERSON, mode: 'warm', outcome: 'connected' });
 }, 120_000);

@@ -1,18 +1,16 @@
 /**
  * Transfers and keys on the real stack with CARRIER=twilio and Twilio's REST API played by the
- * local fake: the conversation's decision reaches the call workflow through `CallActions` (as the
- * media session's will), the workflow has the Twilio carrier act, and the fake checks the TwiML.
+ * local fake: `CallActions` called directly reach the call workflow, the workflow has the Twilio
+ * carrier act, and the fake checks the TwiML. test/carrier/twilioMediaActions.test.ts has the
+ * model decide them through a media session.
  */
-import { getExpectedTwilioSignature } from 'twilio';
 import { SCOPES } from '../../api/scopes';
 import { callWorkflowActions } from '../../conversation/callActions';
 import { slotsInUse } from '../../models/slot';
 import { createTenant, startApi } from '../helpers/app';
 import { waitFor } from '../helpers/servers';
-import { twilioCallbacks, twilioEnv } from '../helpers/twilio';
+import { heardTurn, twilioCallbacks, twilioEnv, twilioStream } from '../helpers/twilio';
 import { runWorker, type RunningWorker } from '../helpers/worker';
-import { wordsIn } from '../helpers/voiceClient';
-import { MediaStreamClient } from '../fakes/mediaStreams';
 import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
 
 const PERSON = '+442079460030';
@@ -114,26 +112,14 @@ test('keys go as <Play digits>; a busy warm transfer leaves the call with the ag
   await expect(actions.sendDigits('2')).rejects.toThrow();
 });
 
-/** Twilio's side of a Media Streams socket for the call, signed as Twilio signs it. */
-async function stream(id: string, sid: string): Promise<MediaStreamClient> {
-  const url = `wss://voice.example.test/carrier/twilio/media/${id}`;
-  const client = await MediaStreamClient.connect(`${api.url.replace('http', 'ws')}/carrier/twilio/media/${id}`, getExpectedTwilioSignature(fake.authToken, url, {}));
-  client.begin(fake.accountSid, sid, { callId: id });
-  return client;
-}
-
-/** The words of the agent's turn `n` of this stream's session, once played. */
-async function heard(client: MediaStreamClient, n: number): Promise<string> {
-  await client.turnPlayed(n);
-  return wordsIn(client.takeHeard());
-}
+const stream = (id: string, sid: string) => twilioStream(fake, api.url, id, sid);
 
 test('after keys, Twilio’s new stream picks the conversation up from its transcript: the old one’s stop ends nothing', async () => {
   const { id, sid } = await answeredCall(askingAgentId);
   const first = await stream(id, sid);
-  expect(await heard(first, 0)).toBe('Hello, this is the orders desk.');
+  expect(await heardTurn(first, 0)).toBe('Hello, this is the orders desk.');
   await first.speak('Hello?');
-  expect(await heard(first, 1)).toBe('Could you tell me your email?');
+  expect(await heardTurn(first, 1)).toBe('Could you tell me your email?');
 
   await callWorkflowActions(worker.client.workflow, id).sendDigits('1');
   // What Twilio does with the new TwiML: the stream playing stops, the digits play, a new stream opens.
@@ -146,9 +132,9 @@ test('after keys, Twilio’s new stream picks the conversation up from its trans
   const second = await stream(id, sid);
   // A media session takes the agent's turn as it starts (conversation/mediaSession.ts): on the new
   // stream the model asks again what it was waiting for.
-  expect(await heard(second, 0)).toBe('Could you tell me your email?');
+  expect(await heardTurn(second, 0)).toBe('Could you tell me your email?');
   await second.speak('It is ada@example.com');
-  expect(await heard(second, 1)).toBe('Could you tell me your account number?');
+  expect(await heardTurn(second, 1)).toBe('Could you tell me your account number?');
   expect((await getCall(id)).status).toBe('active');
   const turns = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
   expect(turns).toEqual([

@@ -29,6 +29,8 @@ export interface FakeTwilio {
   answersLateFor: Set<string>;
   /** Numbers whose call Twilio places at once but confirms only when the promise settles (a worker can be killed meanwhile). */
   holdsAnswerFor: Map<string, Promise<void>>;
+  /** Calls whose updates Twilio acts on (the function: a stream's `stop` as the call moves) before its answer to the update is sent. */
+  actsBeforeAnswering: Map<string, () => Promise<void>>;
   /**
    * How calls to a number end up once Twilio has rung them, as their status (`in-progress` when
    * answered, `busy`, `no-answer`, `failed`): a call created to it is `queued`, and has this status
@@ -103,6 +105,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const failsFor = new Set<string>();
   const answersLateFor = new Set<string>();
   const holdsAnswerFor = new Map<string, Promise<void>>();
+  const actsBeforeAnswering = new Map<string, () => Promise<void>>();
   const listed: Array<Record<string, string>> = [];
   const answersAs = new Map<string, string>();
   const calls = new Map<string, Record<string, unknown>>();
@@ -180,6 +183,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (form.Status) call.status = form.Status;
       // New TwiML that ends in a hangup: the fake plays it at once and the call is over.
       if (typeof form.Twiml === 'string' && form.Twiml.includes('<Hangup/>')) call.status = 'completed';
+      await actsBeforeAnswering.get(update[1]!)?.();
       return answer(res, 200, call);
     }
     const fetched = req.method === 'GET' ? new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '') : null;
@@ -207,6 +211,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     failsFor,
     answersLateFor,
     holdsAnswerFor,
+    actsBeforeAnswering,
     answersAs,
     listed,
     incomingNumbers,

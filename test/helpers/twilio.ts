@@ -1,7 +1,9 @@
 /** What the Twilio tests share: the service's environment against the REST fake, and Twilio's signed callbacks. */
 import { getExpectedTwilioSignature } from 'twilio';
+import { MediaStreamClient } from '../fakes/mediaStreams';
 import type { FakeTwilio } from '../fakes/twilio';
 import { request } from './app';
+import { wordsIn } from './voiceClient';
 import { uniqueName } from './servers';
 
 /** Where Twilio is told to reach the service; the signatures cover it, not the test's local address. */
@@ -33,4 +35,18 @@ export function twilioCallbacks(fake: () => FakeTwilio, apiUrl: () => string) {
       callback(`/carrier/twilio/status/${id}`, { AccountSid: fake().accountSid, CallSid: sid, CallStatus, ...extra }),
     amd: (id: string, sid: string, AnsweredBy: string) => callback(`/carrier/twilio/amd/${id}`, { AccountSid: fake().accountSid, CallSid: sid, AnsweredBy }),
   };
+}
+
+/** Twilio's side of the call's Media Streams socket on the API at `apiUrl`, signed as Twilio signs it, its stream begun. */
+export async function twilioStream(fake: FakeTwilio, apiUrl: string, id: string, sid: string): Promise<MediaStreamClient> {
+  const url = `${TWILIO_PUBLIC.replace('https', 'wss')}/carrier/twilio/media/${id}`;
+  const client = await MediaStreamClient.connect(`${apiUrl.replace('http', 'ws')}/carrier/twilio/media/${id}`, getExpectedTwilioSignature(fake.authToken, url, {}));
+  client.begin(fake.accountSid, sid, { callId: id });
+  return client;
+}
+
+/** The words of the agent's turn `n` of a stream's session, once played. */
+export async function heardTurn(client: MediaStreamClient, n: number): Promise<string> {
+  await client.turnPlayed(n);
+  return wordsIn(client.takeHeard());
 }

@@ -45,7 +45,7 @@ async function setup() {
   });
   const interviewId = String(new Types.ObjectId());
   const llm = new CountingLlm();
-  const activities = interviewActivities({ llms: fixedLlm(llm) });
+  const activities = interviewActivities({ llms: fixedLlm(llm), tools: { encryptionKeys: [], allowLoopback: false } });
   await activities.projectInterview({
     interviewId,
     seq: 1,
@@ -70,7 +70,7 @@ async function setup() {
 test('a retried turn returns the stored reply without asking the model again', async () => {
   const { llm, turn, interviewId } = await setup();
   const opening = await turn(0, null);
-  expect(opening).toEqual({ candidateTurn: null, agentTurn: { index: 0, role: 'agent', text: 'Hi there.' }, ended: false });
+  expect(opening).toEqual({ candidateTurn: null, agentTurn: { index: 0, role: 'agent', text: 'Hi there.' }, ended: false, nextIndex: 1 });
   const first = await turn(1, 'Hello');
   const retry = await turn(1, 'Hello');
   expect(retry).toEqual(first);

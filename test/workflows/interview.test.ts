@@ -20,6 +20,9 @@ import {
   interviewLinkUpdate,
   interviewStartUpdate,
   interviewStateQuery,
+  interviewVoiceTurnDoneUpdate,
+  interviewVoiceTurnMoreUpdate,
+  interviewVoiceTurnUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
   type InterviewActivities,
@@ -55,6 +58,8 @@ interface MockOptions {
 }
 
 const REPORT_ID = '65f000000000000000000002';
+/** The mocked agent calls a tool, a turn of its own before its answer, when the candidate says this. */
+const LOOKUP = 'look it up';
 /** The mocked agent ends the interview when the candidate says this. */
 const LAST_WORDS = 'that is all from me';
 
@@ -70,6 +75,10 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
       calls.subjects.push(interview);
       await options.turnGate;
       if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
+      if (candidateText === LOOKUP) {
+        // A tool turn at index + 1, the answer after it.
+        return { candidateTurn: { index, role: 'candidate' as const, text: candidateText }, agentTurn: { index: index + 2, role: 'agent' as const, text: 'It shipped.' }, ended: false, nextIndex: index + 3 };
+      }
       const ended = candidateText === LAST_WORDS;
       return {
         candidateTurn: { index, role: 'candidate' as const, text: candidateText },
@@ -270,6 +279,34 @@ test('the agent ends the interview with its last reply, which carries the report
     expect(calls.settled).toEqual([settlement(input, 1)]);
     expect(calls.settled[0]!.byok).toBe(true);
     await record('agent-ended', handle);
+  });
+});
+
+test('tool turns take transcript positions: after a text reply’s last turn, and one by one for a voice turn, whose lease moves with them', async () => {
+  const input = interviewInput({ mode: 'voice' });
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    expect(await handle.executeUpdate(interviewMessageUpdate, { args: [LOOKUP] })).toMatchObject({ agentTurn: { index: 3 }, ended: false });
+    await handle.executeUpdate(interviewMessageUpdate, { args: ['Thanks'] });
+    expect(calls.turns.map((t) => t.index)).toEqual([0, 1, 4]);
+
+    const voiceTurn = (candidate: boolean) => handle.executeUpdate(interviewVoiceTurnUpdate, { args: [{ candidate, leaseSeconds: 30 }] });
+    const more = (heldIndex: number) => handle.executeUpdate(interviewVoiceTurnMoreUpdate, { args: [{ heldIndex, leaseSeconds: 30 }] });
+    expect(await voiceTurn(true)).toEqual({ candidateIndex: 6, agentIndex: 7 });
+    expect(await more(7)).toEqual({ index: 8 });
+    // The lease is on 8 now: 7 no longer holds the run, which is still busy.
+    expect((await rejection(more(7))).message).toBe('This voice turn no longer holds the interview.');
+    expect((await rejection(voiceTurn(false))).message).toBe('The agent is still answering the previous message.');
+    expect(await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 8, ended: false }] })).toEqual({ reportId: null });
+
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 9 });
+    expect(await more(9)).toEqual({ index: 10 });
+    // A process that died holding the moved lease: the run is free once it lapses.
+    await env.sleep('31 seconds');
+    expect((await rejection(more(10))).message).toBe('This voice turn no longer holds the interview.');
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 11 });
+    await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 11, ended: true }] });
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', turns: 12 });
   });
 });
 

@@ -12,6 +12,7 @@ import { SCOPES } from '../../api/scopes';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { startToolServer, type ToolServer } from '../helpers/toolServer';
+import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -42,6 +43,7 @@ let worker: RunningWorker;
 let tenant: Tenant;
 let key: string;
 let tool: ToolServer;
+let fake: FakeLlmServer;
 let agentId: string;
 let secret: string;
 const clients: VoiceClient[] = [];
@@ -49,7 +51,10 @@ const clients: VoiceClient[] = [];
 beforeAll(async () => {
   tool = await startToolServer();
   tool.answer = () => ({ status: 200, body: { answer: ANSWER } });
+  fake = await startFakeLlmVendor('mistral');
   const env = {
+    MISTRAL_API_KEY: fake.apiKey,
+    MISTRAL_BASE_URL: fake.url,
     TEMPORAL_TASK_QUEUE: uniqueName('interview_tools'),
     VOICE_PLAYBACK_LEAD_MS: '60000',
     VOICE_MAX_FRAMES_PER_SECOND: '1000',
@@ -60,6 +65,13 @@ beforeAll(async () => {
   worker = await runWorker(env);
   tenant = await createTenant({ creditMinutes: 100 });
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  agentId = await panel({});
+  const session = await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
+  secret = (await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session.body.token })).body.secret;
+}, 120_000);
+
+/** A voice agent with `end_call` and the lookup tool at the local tool server; `extra` fields over these. */
+async function panel(extra: Record<string, unknown>): Promise<string> {
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: {
@@ -68,6 +80,7 @@ beforeAll(async () => {
       name: uniqueName('Panel'),
       instructions: 'Interview the candidate.',
       voice: { opening: OPENING, evaluationCriteria: ['TypeScript'] },
+      ...extra,
       tools: [
         { type: 'end_call' },
         {
@@ -81,10 +94,9 @@ beforeAll(async () => {
     },
   });
   expect(agent.status).toBe(201);
-  agentId = agent.body.id;
-  const session = await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
-  secret = (await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session.body.token })).body.secret;
-}, 120_000);
+  return agent.body.id;
+}
+
 beforeEach(() => (tool.received.length = 0));
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
@@ -93,10 +105,11 @@ afterAll(async () => {
   await worker?.stop();
   await api?.close();
   await tool?.close();
+  await fake?.close();
 });
 
-async function newInterview(mode: 'text' | 'voice') {
-  const res = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Ada Lovelace', mode, externalRef: 'ats-7' } });
+async function newInterview(mode: 'text' | 'voice', agent = agentId) {
+  const res = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent, candidateName: 'Ada Lovelace', mode, externalRef: 'ats-7' } });
   expect(res.status).toBe(201);
   return { id: res.body.id as string, capability: new URL(res.body.interviewUrl).hash.slice(1) };
 }
@@ -187,4 +200,39 @@ test('a voice interview: the spoken request runs the tool from the media session
   expect(client.messages.some((m) => m.type === 'turn' && m.turn.role === 'tool')).toBe(false);
   const { body: report } = await readyReport(id);
   expect(report).toMatchObject({ endedReason: 'agent_ended', toolCalls: TOOL_CALLS });
+}, 90_000);
+
+/** The fake Mistral's script: words and a lookup in one reply when asked, then the answer and end_call; no valid analysis. */
+function mistralScript(request: RecordedRequest) {
+  if (request.body.response_format) return { text: 'not an analysis' };
+  const last = request.body.messages[request.body.messages.length - 1];
+  if (last.role === 'tool' && last.content.includes('shipped')) return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
+  if (last.role === 'user' && last.content.includes('look something up')) return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] };
+  return { text: 'Welcome.' };
+}
+
+test('with Mistral in a text interview: the words before the call and the answer are turns, the tool’s answer goes back to the model, and toolCalls is reported though the analysis failed', async () => {
+  fake.respond = mistralScript;
+  tool.answer = (body) => ({ status: 200, body: { status: 'shipped', order: body.arguments.orderNumber } });
+  const { id, capability } = await newInterview('text', await panel({ providers: { llm: 'mistral' } }));
+  await candidate(capability, 'POST', id, '/start');
+  const reply = await candidate(capability, 'POST', id, '/messages', { text: 'Could you look something up for me?' });
+  expect(reply.body).toMatchObject({ agentTurn: { index: 4, role: 'agent', text: 'It shipped on Monday. Goodbye.' }, ended: true, reportId: expect.any(String) });
+
+  const turns = await transcript(id);
+  expect(turns.slice(1).map((t) => [t.index, t.role, t.text])).toEqual([
+    [1, 'candidate', 'Could you look something up for me?'],
+    [2, 'agent', 'Let me check.'],
+    [3, 'tool', 'lookup_order answered'],
+    [4, 'agent', 'It shipped on Monday. Goodbye.'],
+    [5, 'tool', 'end_call answered'],
+  ]);
+  expect(turns[3].tool).toMatchObject({ toolCallId: `tc_${id}_3`, arguments: { orderNumber: 'A-17' }, result: { status: 'shipped', order: 'A-17' } });
+  const turnRequests = fake.chatRequests().filter((r) => !r.body.response_format && r.body.messages.some((m: { content?: string }) => m.content === 'Could you look something up for me?'));
+  expect(turnRequests[0].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['lookup_order', 'end_call']);
+  const afterTool = turnRequests.find((r) => r.body.messages.at(-1).role === 'tool')!;
+  expect(afterTool.body.messages.at(-1)).toMatchObject({ role: 'tool', content: '{"status":"shipped","order":"A-17"}' });
+
+  const { body: report } = await readyReport(id);
+  expect(report).toMatchObject({ analysisStatus: 'failed', endedReason: 'agent_ended', toolCalls: TOOL_CALLS });
 }, 90_000);

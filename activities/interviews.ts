@@ -37,15 +37,16 @@ const view = (t: { index: number; role: string; text: string }): InterviewTurnVi
 });
 
 /**
- * A text exchange as stored from `agentIndex` on: the agent's last words (none when it hung up
- * without a word), whether it ended the interview, and the position after its last turn.
+ * A text exchange as stored from `agentIndex` on: the agent's turns and its last words (none when
+ * it hung up without a word), whether it ended the interview, and the position after its last turn.
  */
 function storedExchange(candidateTurn: InterviewTurnView | null, stored: Array<{ index: number; role: string; text: string; ends?: boolean | null }>, agentIndex: number) {
   const exchange = stored.filter((t) => t.index >= agentIndex);
-  const agentTurn = [...exchange].reverse().find((t) => t.role === 'agent');
+  const said = exchange.filter((t) => t.role === 'agent').map(view);
   return {
     candidateTurn,
-    agentTurn: agentTurn ? view(agentTurn) : { index: agentIndex, role: 'agent' as const, text: '' },
+    agentTurn: said[said.length - 1] ?? { index: agentIndex, role: 'agent' as const, text: '' },
+    agentTurns: said,
     ended: exchange.some((t) => t.ends),
     nextIndex: (exchange[exchange.length - 1]?.index ?? agentIndex - 1) + 1,
   };

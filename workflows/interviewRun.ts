@@ -162,7 +162,8 @@ export class InterviewRun {
     }
     if (turn.ended) this.endRequested ??= 'agent_ended';
     const ended = turn.ended || this.state.status === 'completed';
-    return { candidateTurn: turn.candidateTurn!, agentTurn: turn.agentTurn, ended, reportId: ended ? await this.reportAssigned() : null };
+    const said = turn.agentTurns ? { agentTurns: turn.agentTurns } : {};
+    return { candidateTurn: turn.candidateTurn!, agentTurn: turn.agentTurn, ...said, ended, reportId: ended ? await this.reportAssigned() : null };
   }
 
   /**

@@ -74,7 +74,8 @@ async function setup(options: { tools?: unknown[]; deps?: ToolDeps } = {}) {
 test('a retried turn returns the stored reply without asking the model again', async () => {
   const { llm, turn, interviewId } = await setup();
   const opening = await turn(0, null);
-  expect(opening).toEqual({ candidateTurn: null, agentTurn: { index: 0, role: 'agent', text: 'Hi there.' }, ended: false, nextIndex: 1 });
+  const said = { index: 0, role: 'agent', text: 'Hi there.' };
+  expect(opening).toEqual({ candidateTurn: null, agentTurn: said, agentTurns: [said], ended: false, nextIndex: 1 });
   const first = await turn(1, 'Hello');
   const retry = await turn(1, 'Hello');
   expect(retry).toEqual(first);
@@ -102,6 +103,7 @@ test('a retried turn with a tool call goes on from the turns stored: the tool is
     expect(first).toEqual({
       candidateTurn: { index: 1, role: 'candidate', text: 'Could you look it up?' },
       agentTurn: { index: 3, role: 'agent', text: 'It shipped on Monday.' },
+      agentTurns: [{ index: 3, role: 'agent', text: 'It shipped on Monday.' }],
       ended: false,
       nextIndex: 4,
     });

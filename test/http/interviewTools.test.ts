@@ -218,6 +218,11 @@ test('with Mistral in a text interview: the words before the call and the answer
   await candidate(capability, 'POST', id, '/start');
   const reply = await candidate(capability, 'POST', id, '/messages', { text: 'Could you look something up for me?' });
   expect(reply.body).toMatchObject({ agentTurn: { index: 4, role: 'agent', text: 'It shipped on Monday. Goodbye.' }, ended: true, reportId: expect.any(String) });
+  // The candidate's page shows the words said before the call too.
+  expect(reply.body.agentTurns).toEqual([
+    { index: 2, role: 'agent', text: 'Let me check.' },
+    { index: 4, role: 'agent', text: 'It shipped on Monday. Goodbye.' },
+  ]);
 
   const turns = await transcript(id);
   expect(turns.slice(1).map((t) => [t.index, t.role, t.text])).toEqual([

@@ -60,6 +60,7 @@ interface MockOptions {
 const REPORT_ID = '65f000000000000000000002';
 /** The mocked agent calls a tool, a turn of its own before its answer, when the candidate says this. */
 const LOOKUP = 'look it up';
+const checking = (index: number) => ({ index, role: 'agent' as const, text: 'Let me check.' });
 /** The mocked agent ends the interview when the candidate says this. */
 const LAST_WORDS = 'that is all from me';
 
@@ -76,8 +77,8 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
       await options.turnGate;
       if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
       if (candidateText === LOOKUP) {
-        // A tool turn at index + 1, the answer after it.
-        return { candidateTurn: { index, role: 'candidate' as const, text: candidateText }, agentTurn: { index: index + 2, role: 'agent' as const, text: 'It shipped.' }, ended: false, nextIndex: index + 3 };
+        // Words before the call at index + 1, the tool turn after them, then the answer.
+        return { candidateTurn: { index, role: 'candidate' as const, text: candidateText }, agentTurn: { index: index + 3, role: 'agent' as const, text: 'It shipped.' }, agentTurns: [checking(index + 1), { index: index + 3, role: 'agent' as const, text: 'It shipped.' }], ended: false, nextIndex: index + 4 };
       }
       const ended = candidateText === LAST_WORDS;
       return {
@@ -286,27 +287,29 @@ test('tool turns take transcript positions: after a text reply’s last turn, an
   const input = interviewInput({ mode: 'voice' });
   await withInterview(input, {}, async ({ calls, handle }) => {
     await handle.executeUpdate(interviewStartUpdate);
-    expect(await handle.executeUpdate(interviewMessageUpdate, { args: [LOOKUP] })).toMatchObject({ agentTurn: { index: 3 }, ended: false });
+    const looked = await handle.executeUpdate(interviewMessageUpdate, { args: [LOOKUP] });
+    expect(looked).toMatchObject({ agentTurn: { index: 4 }, ended: false });
+    expect(looked.agentTurns).toEqual([checking(2), { index: 4, role: 'agent', text: 'It shipped.' }]);
     await handle.executeUpdate(interviewMessageUpdate, { args: ['Thanks'] });
-    expect(calls.turns.map((t) => t.index)).toEqual([0, 1, 4]);
+    expect(calls.turns.map((t) => t.index)).toEqual([0, 1, 5]);
 
     const voiceTurn = (candidate: boolean) => handle.executeUpdate(interviewVoiceTurnUpdate, { args: [{ candidate, leaseSeconds: 30 }] });
     const more = (heldIndex: number) => handle.executeUpdate(interviewVoiceTurnMoreUpdate, { args: [{ heldIndex, leaseSeconds: 30 }] });
-    expect(await voiceTurn(true)).toEqual({ candidateIndex: 6, agentIndex: 7 });
-    expect(await more(7)).toEqual({ index: 8 });
-    // The lease is on 8 now: 7 no longer holds the run, which is still busy.
-    expect((await rejection(more(7))).message).toBe('This voice turn no longer holds the interview.');
+    expect(await voiceTurn(true)).toEqual({ candidateIndex: 7, agentIndex: 8 });
+    expect(await more(8)).toEqual({ index: 9 });
+    // The lease is on 9 now: 8 no longer holds the run, which is still busy.
+    expect((await rejection(more(8))).message).toBe('This voice turn no longer holds the interview.');
     expect((await rejection(voiceTurn(false))).message).toBe('The agent is still answering the previous message.');
-    expect(await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 8, ended: false }] })).toEqual({ reportId: null });
+    expect(await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 9, ended: false }] })).toEqual({ reportId: null });
 
-    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 9 });
-    expect(await more(9)).toEqual({ index: 10 });
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 10 });
+    expect(await more(10)).toEqual({ index: 11 });
     // A process that died holding the moved lease: the run is free once it lapses.
     await env.sleep('31 seconds');
-    expect((await rejection(more(10))).message).toBe('This voice turn no longer holds the interview.');
-    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 11 });
-    await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 11, ended: true }] });
-    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', turns: 12 });
+    expect((await rejection(more(11))).message).toBe('This voice turn no longer holds the interview.');
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 12 });
+    await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 12, ended: true }] });
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', turns: 13 });
   });
 });
 

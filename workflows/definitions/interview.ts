@@ -59,6 +59,8 @@ export interface InterviewTurnView {
 export interface InterviewReply {
   candidateTurn: InterviewTurnView;
   agentTurn: InterviewTurnView;
+  /** Every agent turn of the reply in order (words before a tool call, a slow tool's wait message), `agentTurn` last; absent: only it. */
+  agentTurns?: InterviewTurnView[];
   /** The agent ended the interview with this reply. */
   ended: boolean;
   reportId: string | null;
@@ -70,6 +72,8 @@ export interface InterviewTurnResult {
   agentTurn: InterviewTurnView;
   /** The agent ended the interview with this reply. */
   ended: boolean;
+  /** Every agent turn of the exchange in order, `agentTurn` last; absent: only it. */
+  agentTurns?: InterviewTurnView[];
   /** The position after the exchange's last turn (its tool turns may follow its agent turn); absent: after `agentTurn`. */
   nextIndex?: number;
 }

@@ -70,8 +70,8 @@ beforeAll(async () => {
   secret = (await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session.body.token })).body.secret;
 }, 120_000);
 
-/** A voice agent with `end_call` and the lookup tool at the local tool server; `extra` fields over these. */
-async function panel(extra: Record<string, unknown>): Promise<string> {
+/** A voice agent with `end_call` and the lookup tool at the local tool server; `extra` fields over these, `lookup` over the tool's. */
+async function panel(extra: Record<string, unknown>, lookup: Record<string, unknown> = {}): Promise<string> {
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: {
@@ -89,6 +89,7 @@ async function panel(extra: Record<string, unknown>): Promise<string> {
           description: 'Finds an order by its number.',
           parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] },
           url: tool.url,
+          ...lookup,
         },
       ],
     },
@@ -241,3 +242,31 @@ test('with Mistral in a text interview: the words before the call and the answer
   const { body: report } = await readyReport(id);
   expect(report).toMatchObject({ analysisStatus: 'failed', endedReason: 'agent_ended', toolCalls: TOOL_CALLS });
 }, 90_000);
+
+test('a voice interview with an async tool slower than a second: the wait message is spoken and stored before the tool turn, then the answer', async () => {
+  const WAIT = 'Bear with me while I check the warehouse.';
+  tool.answer = () => ({ status: 200, body: { answer: ANSWER }, delayMs: 1500 });
+  const { id, capability } = await newInterview('voice', await panel({}, { async: true, waitMessage: WAIT }));
+  const client = await VoiceClient.connect(api.url, id);
+  clients.push(client);
+  client.start(capability);
+  await client.next((m) => m.type === 'mark' && m.name === 't0.end');
+  client.takeAudio();
+  await client.speak(LOOKUP);
+  await client.next((m) => m.type === 'mark' && m.name === 't1.end');
+  // One spoken turn: the wait message while the tool runs, then its answer.
+  expect(await wordsIn(client.takeAudio())).toBe(`${WAIT} ${ANSWER}`);
+  const turns = await waitFor(async () => {
+    const all = await transcript(id);
+    return all.length >= 5 ? all : undefined;
+  }, 10_000);
+  expect(turns.map((t) => [t.index, t.role, t.text])).toEqual([
+    [0, 'agent', OPENING],
+    [1, 'candidate', LOOKUP],
+    [2, 'agent', WAIT],
+    [3, 'tool', 'lookup_order answered'],
+    [4, 'agent', ANSWER],
+  ]);
+  expect(client.turn(2)).toEqual({ index: 2, role: 'agent', text: WAIT });
+  expect(client.turn(3)).toBeUndefined();
+}, 60_000);

@@ -39,7 +39,7 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
 }
 
 /** The tool turns of a transcript as the report lists them. */
-const toolCallsOf = (turns: Turn[]) =>
+export const toolCallsOf = (turns: Turn[]) =>
   turns.flatMap((t) => (t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : []));
 
 /**

@@ -7,26 +7,27 @@ import { Interview, openInterviewPool, projectInterview, type InterviewRecord } 
 import { releaseSlot } from '../models/slot';
 import { InterviewReport } from '../models/interviewReport';
 import { recountSessionsSoon } from '../models/sessionCount';
-import { InterviewTurn, appendTurn, interviewTranscript } from '../models/interviewTurn';
+import { appendTurn, interviewTranscript } from '../models/interviewTurn';
 import type { LlmSource } from '../providers/llm';
-import type { Turn } from '../providers/llm/interface';
+import { toolCallsOf } from './calls';
 import { interviewLlm, interviewProfile } from '../conversation/profile';
+import { interviewTools, interviewTurnOf } from '../conversation/interviewTools';
+import { replyWithTools } from '../conversation/toolReply';
+import { toolRoundsAtEnd, type ToolDeps, type ToolTurn } from '../conversation/tools';
 import { analysisOrFailure } from './analysis';
 import type { InterviewActivities, InterviewTurnView } from '../workflows/definitions';
 
 export interface InterviewDeps {
   llms: LlmSource;
+  tools: ToolDeps;
 }
-
-/** The provider knows a conversation's two sides as agent and contact. */
-const asTurn = (t: { role: string; text: string }): Turn => ({ role: t.role === 'agent' ? 'agent' : 'contact', text: t.text });
 
 async function loadInterview(interviewId: string) {
   const [interview, stored] = await Promise.all([Interview.findById(interviewId).lean(), interviewTranscript(interviewId)]);
   if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
   const agent = await Agent.findById(interview.agentId).lean();
   if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
-  return { interview, agent, stored, turns: stored.map(asTurn) };
+  return { interview, agent, stored, turns: stored.map(interviewTurnOf) };
 }
 
 const view = (t: { index: number; role: string; text: string }): InterviewTurnView => ({
@@ -35,8 +36,24 @@ const view = (t: { index: number; role: string; text: string }): InterviewTurnVi
   text: t.text,
 });
 
+/**
+ * A text exchange as stored from `agentIndex` on: the agent's turns and its last words (none when
+ * it hung up without a word), whether it ended the interview, and the position after its last turn.
+ */
+function storedExchange(candidateTurn: InterviewTurnView | null, stored: Array<{ index: number; role: string; text: string; ends?: boolean | null }>, agentIndex: number) {
+  const exchange = stored.filter((t) => t.index >= agentIndex);
+  const said = exchange.filter((t) => t.role === 'agent').map(view);
+  return {
+    candidateTurn,
+    agentTurn: said[said.length - 1] ?? { index: agentIndex, role: 'agent' as const, text: '' },
+    agentTurns: said,
+    ended: exchange.some((t) => t.ends),
+    nextIndex: (exchange[exchange.length - 1]?.index ?? agentIndex - 1) + 1,
+  };
+}
+
 /** The interview workflow's activities; their signatures are the workflow's own (workflows/definitions). */
-export function interviewActivities({ llms }: InterviewDeps) {
+export function interviewActivities({ llms, tools }: InterviewDeps) {
   return {
     async projectInterview({ interviewId, seq, fields }) {
       const set: Record<string, unknown> = { ...fields };
@@ -53,31 +70,57 @@ export function interviewActivities({ llms }: InterviewDeps) {
 
     /**
      * One exchange: stores the candidate's message as turn `index` (none for the opening) and the
-     * agent's reply after it. Idempotent per index: a retry returns the reply already stored
-     * instead of asking the model again.
+     * agent's reply after it, with the agent's tool calls between them, each run and stored as it is
+     * done. Idempotent per index: a retry goes on from the turns already stored, and returns the
+     * reply already stored instead of asking the model again.
      */
     async interviewTurn({ interviewId, index, candidateText, interview }) {
       const agentIndex = candidateText === null ? index : index + 1;
       // Everything the model needs is read at once, while the candidate's turn is stored: one round
       // trip before the model is asked. A turn stored at this index before (an earlier attempt) is the one that stands.
-      const [, stored, agent] = await Promise.all([
+      const [, stored, agent, record] = await Promise.all([
         candidateText === null ? undefined : appendTurn(interviewId, index, 'candidate', candidateText),
         interviewTranscript(interviewId),
         Agent.findById(interview.agentId).lean(),
+        Interview.findById(interviewId).lean(),
       ]);
       if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
+      if (!record) throw new Error(`interview ${interviewId} is not in the read model`);
       const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index) ?? { index, role: 'candidate', text: candidateText });
-      const done = stored.find((t) => t.index === agentIndex);
-      if (done) return { candidateTurn, agentTurn: view(done), ended: Boolean(done.ends) };
-      const heard = [...stored.filter((t) => t.index < index).map(view), ...(candidateTurn ? [candidateTurn] : [])];
+      const before = stored.filter((t) => t.index < agentIndex && t.index !== index);
+      const turns = [...before.map(interviewTurnOf), ...(candidateTurn ? [interviewTurnOf(candidateTurn)] : [])];
+      const earlier = stored.filter((t) => t.index >= agentIndex);
+      const last = earlier[earlier.length - 1];
+      // An earlier attempt finished the reply (its last words, or the tool that hung up): that is the exchange.
+      if (last?.role === 'agent' || earlier.some((t) => t.ends)) return storedExchange(candidateTurn, earlier, agentIndex);
+      turns.push(...earlier.map(interviewTurnOf));
+      const { profile, actions } = interviewTools(tools, agent, record, interviewProfile(agent, interview));
       const llm = await interviewLlm(llms, interview, agent);
-      const reply = await llm.interviewReply(interviewProfile(agent, interview), heard.map(asTurn));
-      if (await appendTurn(interviewId, agentIndex, 'agent', reply.text, reply.done)) {
-        return { candidateTurn, agentTurn: { index: agentIndex, role: 'agent' as const, text: reply.text }, ended: reply.done };
-      }
-      // A concurrent attempt stored its reply first: that one is the turn.
-      const written = await InterviewTurn.findOne({ interviewId: new Types.ObjectId(interviewId), index: agentIndex }).lean();
-      return { candidateTurn, agentTurn: view(written!), ended: Boolean(written!.ends) };
+      let next = last ? last.index + 1 : agentIndex;
+      // Written in the order said; a write a concurrent attempt made first stands.
+      let writes: Promise<unknown> = Promise.resolve();
+      const keep = (role: 'agent' | 'tool', text: string, ends: boolean, tool?: ToolTurn['tool']) => {
+        const at = next++;
+        turns.push(interviewTurnOf({ role, text, tool }));
+        writes = writes.then(() => appendTurn(interviewId, at, role, text, ends, tool ? { tool } : {}));
+      };
+      const reply = await replyWithTools(
+        {
+          ask: (offerTools) => llm.streamInterviewReply(offerTools ? profile : { ...profile, tools: [] }, turns),
+          toolRounds: () => toolRoundsAtEnd(turns),
+          tools: agent.tools,
+          actions,
+          nextId: () => `tc_${interviewId}_${next}`,
+          spoke: (text) => keep('agent', text, false),
+          ran: (turn, ends) => keep('tool', turn.text, ends, turn.tool),
+        },
+        () => undefined,
+        () => false,
+      );
+      if (reply.text) keep('agent', reply.text, reply.done);
+      await writes;
+      // A concurrent attempt stored its turns first: those are the exchange.
+      return storedExchange(candidateTurn, await interviewTranscript(interviewId), agentIndex);
     },
 
     /** The report's id, fixed when the interview ends: a pending report, one per interview. */
@@ -122,7 +165,7 @@ export function interviewActivities({ llms }: InterviewDeps) {
         ...(await (await interviewLlm(llms, interview, agent)).analyzeInterview(interviewProfile(agent, interview), turns)),
         analysisStatus: 'completed' as const,
       }));
-      await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { family: interview.agentMode, ...analysis, status: 'ready', readyAt: new Date() } });
+      await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { family: interview.agentMode, ...analysis, toolCalls: toolCallsOf(turns), status: 'ready', readyAt: new Date() } });
       // The first analysis written is the one counted; a repeat that rewrites the report is not.
       const report = await InterviewReport.findById(interview.reportId).lean();
       if (report) await countInterviewReport(interview, report);

@@ -12,6 +12,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { TurnTiming } from '../conversation/agentTurn';
 import { InterviewConversation, type TranscriptEvent } from '../conversation/interview';
+import { toolDepsOf } from '../conversation/tools';
 import { MediaSession } from '../conversation/mediaSession';
 import { interviewLlm } from '../conversation/profile';
 import { turnTakingOf } from '../conversation/turnSettings';
@@ -144,8 +145,10 @@ class AudioSession extends BrowserAudioSession {
       llm,
       workflow: {
         reserve: (candidate) => workflows.reserveVoiceTurn(id, candidate),
+        more: async (heldIndex) => (await workflows.moreVoiceTurn(id, heldIndex)).index,
         done: (agentIndex, ended) => workflows.voiceTurnDone(id, { agentIndex, ended }),
       },
+      tools: toolDepsOf(deps.config),
       onTranscript: (event: TranscriptEvent) => this.send(event),
     });
     this.conversation = conversation;

@@ -42,6 +42,7 @@ import {
   interviewSilentUpdate,
   interviewStartUpdate,
   interviewVoiceTurnDoneUpdate,
+  interviewVoiceTurnMoreUpdate,
   interviewVoiceTurnUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
@@ -300,6 +301,12 @@ export class Workflows {
   reserveVoiceTurn(interviewId: string, candidate: boolean): Promise<VoiceTurnSlot> {
     const request = { candidate, leaseSeconds: this.deadlines.turn };
     return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnUpdate, { args: [request] }));
+  }
+
+  /** One more position for the voice turn holding the run at `heldIndex`; its lease moves there. */
+  moreVoiceTurn(interviewId: string, heldIndex: number): Promise<{ index: number }> {
+    const request = { heldIndex, leaseSeconds: this.deadlines.turn };
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnMoreUpdate, { args: [request] }));
   }
 
   voiceTurnDone(interviewId: string, done: VoiceTurnDone): Promise<{ reportId: string | null }> {

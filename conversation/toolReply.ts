@@ -14,7 +14,7 @@ export interface ToolReplyHost {
   tools: readonly AgentTool[] | undefined;
   actions: ToolActions;
   /** The id of the tool call about to be made, from its place in the transcript. */
-  nextId(): string;
+  nextId(): string | Promise<string>;
   /** An agent turn that the reply goes on after: words before a tool call, a slow tool's wait message. */
   spoke(text: string): void;
   /** A tool call done; `ends` when the model hung up with it. */

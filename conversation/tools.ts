@@ -154,8 +154,8 @@ export function waitMessageOf(tools: readonly AgentTool[] | undefined, call: Too
 export interface ToolRound {
   actions: ToolActions;
   tools: readonly AgentTool[] | undefined;
-  /** The id of the call about to be made (stable for its place in the transcript). */
-  nextId(): string;
+  /** The id of the call about to be made (stable for its place in the transcript, which an interview's workflow may hand out first). */
+  nextId(): string | Promise<string>;
   /** An `async` tool has not answered within ASYNC_WAIT_MS: the agent says `message`. */
   waiting(message: string): Promise<void>;
   /** A call is done: its turn is stored at once, ending the conversation when the model hung up. */
@@ -166,7 +166,7 @@ export interface ToolRound {
 export async function runToolCalls(calls: readonly ToolCall[], round: ToolRound): Promise<boolean> {
   let ended = false;
   for (const [i, call] of calls.entries()) {
-    const toolCallId = round.nextId();
+    const toolCallId = await round.nextId();
     const running = round.actions.run(call, toolCallId);
     const message = waitMessageOf(round.tools, call);
     if (message !== undefined) {

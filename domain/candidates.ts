@@ -8,7 +8,7 @@ import { Agent } from '../models/agent';
 import { ApiKey, revokedAtOf } from '../models/apiKey';
 import { EmbedToken } from '../models/embedToken';
 import { Interview, type InterviewRecord } from '../models/interview';
-import { interviewTranscript } from '../models/interviewTurn';
+import { candidateVisible, interviewTranscript } from '../models/interviewTurn';
 import { admitInterviewStart } from './admission';
 
 export { embedOriginsOf } from '../models/embedToken';
@@ -33,13 +33,13 @@ export async function embedGrant(tokenHash: string) {
   return { embed, key: key ? { revokedAt: await revokedAtOf(key), expiresAt: key.expiresAt ?? null } : null };
 }
 
-/** The interview as its candidate sees it: the agent's opening line and public name, and the turns so far. */
+/** The interview as its candidate sees it: the agent's opening line and public name, and the turns so far (not the agent's tool calls). */
 export async function candidateSession(interviewId: string) {
   const interview = await Interview.findById(interviewId).lean<InterviewRecord>();
   if (!interview) throw new InterviewMissing();
   const agent = await Agent.findById(interview.agentId, { voice: 1, displayName: 1 }).lean();
   const opening = String((agent?.voice as { opening?: string } | undefined)?.opening ?? '');
-  return { interview, opening, turns: await interviewTranscript(interviewId), displayName: agent?.displayName ?? undefined };
+  return { interview, opening, turns: candidateVisible(await interviewTranscript(interviewId)), displayName: agent?.displayName ?? undefined };
 }
 
 /**

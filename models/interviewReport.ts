@@ -20,6 +20,8 @@ const interviewReportSchema = new Schema(
     concerns: { type: [String], default: undefined },
     outcome: { type: String },
     capturedFields: { type: Schema.Types.Mixed },
+    /** The agent's tool calls in the order made, as the call report lists them. */
+    toolCalls: { type: [Schema.Types.Mixed], default: undefined },
     /** `failed`: the analysis could not be produced; the report is final, with `analysisError` and no family fields. */
     analysisStatus: { type: String, enum: ['completed', 'failed'] },
     analysisError: { type: String },

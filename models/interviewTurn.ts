@@ -6,12 +6,15 @@ const interviewTurnSchema = new Schema(
   {
     interviewId: { type: Schema.Types.ObjectId, required: true },
     index: { type: Number, required: true },
-    role: { type: String, required: true, enum: ['agent', 'candidate'] },
+    /** `tool`: the agent called one of its tools; never shown to the candidate. */
+    role: { type: String, required: true, enum: ['agent', 'candidate', 'tool'] },
     text: { type: String, required: true },
     startedAt: { type: Date, required: true },
     /** How the turn was heard or produced, stage by stage (conversation/turnTimings.ts). */
     timings: { type: Schema.Types.Mixed },
-    /** Set on the agent turn after which the agent ended the interview. */
+    /** On `tool` turns: the call, its outcome and duration (the call transcript's StoredToolTurn). */
+    tool: { type: Schema.Types.Mixed },
+    /** Set on the turn after which the agent ended the interview (an agent turn, or its `end_call`). */
     ends: { type: Boolean },
   },
   { versionKey: false },
@@ -24,10 +27,15 @@ export function interviewTranscript(interviewId: string) {
   return InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) }).sort({ index: 1 }).lean();
 }
 
+export type InterviewRole = 'agent' | 'candidate' | 'tool';
+
+/** The turns the candidate sees: their own and the agent's, never its tool calls. */
+export const candidateVisible = <T extends { role: string }>(turns: readonly T[]): T[] => turns.filter((t) => t.role !== 'tool');
+
 /** Stores turn `index`; false when a retried write finds it already there. */
-export async function appendTurn(interviewId: string, index: number, role: 'agent' | 'candidate', text: string, ends?: boolean, timings?: object): Promise<boolean> {
+export async function appendTurn(interviewId: string, index: number, role: InterviewRole, text: string, ends?: boolean, fields: { timings?: object; tool?: object } = {}): Promise<boolean> {
   try {
-    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}), ...(timings ? { timings } : {}) });
+    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}), ...fields });
     return true;
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;

@@ -319,7 +319,7 @@
       setBusy(false);
       ui.message.value = '';
       addTurn(reply.candidateTurn);
-      addTurn(reply.agentTurn);
+      (reply.agentTurns || [reply.agentTurn]).forEach(addTurn);
       setStatus('');
       if (reply.ended) {
         // The session says why it ended (the agent, or the maximum duration meanwhile).

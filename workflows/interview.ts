@@ -9,6 +9,7 @@ import {
   interviewSilentUpdate,
   interviewStateQuery,
   interviewVoiceTurnDoneUpdate,
+  interviewVoiceTurnMoreUpdate,
   interviewVoiceTurnUpdate,
   type InterviewWorkflow,
 } from './definitions';
@@ -34,6 +35,7 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   setHandler(interviewMessageUpdate, (text) => interview.message(text), { validator: (text) => interview.validateMessage(text) });
   setHandler(interviewEndUpdate, () => interview.candidateEnds(), { validator: () => interview.validateCandidateEnd() });
   setHandler(interviewVoiceTurnUpdate, (request) => interview.voiceTurn(request), { validator: (_request) => interview.validateTurn() });
+  setHandler(interviewVoiceTurnMoreUpdate, (more) => interview.voiceTurnMore(more), { validator: (more) => interview.validateVoiceTurnMore(more) });
   setHandler(interviewVoiceTurnDoneUpdate, (done) => interview.voiceTurnDone(done));
   setHandler(interviewLinkUpdate, (capabilityHash) => interview.reissueLink(capabilityHash), { validator: (_capabilityHash) => interview.validateLink() });
   setHandler(interviewSilentUpdate, () => interview.candidateSilent(), { validator: () => interview.validateCandidateEnd() });

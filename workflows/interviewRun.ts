@@ -12,6 +12,7 @@ import {
   type InterviewTurnRequest,
   type InterviewTurnView,
   type VoiceTurnDone,
+  type VoiceTurnMore,
   type VoiceTurnRequest,
   type VoiceTurnSlot,
 } from './definitions';
@@ -155,13 +156,14 @@ export class InterviewRun {
     let turn;
     try {
       turn = await interviewTurn(this.turnRequest(this.state.turns, text));
-      this.state.turns = turn.agentTurn.index + 1;
+      this.state.turns = turn.nextIndex ?? turn.agentTurn.index + 1;
     } finally {
       this.busy = false;
     }
     if (turn.ended) this.endRequested ??= 'agent_ended';
     const ended = turn.ended || this.state.status === 'completed';
-    return { candidateTurn: turn.candidateTurn!, agentTurn: turn.agentTurn, ended, reportId: ended ? await this.reportAssigned() : null };
+    const said = turn.agentTurns ? { agentTurns: turn.agentTurns } : {};
+    return { candidateTurn: turn.candidateTurn!, agentTurn: turn.agentTurn, ...said, ended, reportId: ended ? await this.reportAssigned() : null };
   }
 
   /**
@@ -172,10 +174,27 @@ export class InterviewRun {
     const candidateIndex = candidate ? this.state.turns : null;
     const agentIndex = this.state.turns + (candidate ? 1 : 0);
     this.state.turns = agentIndex + 1;
+    this.hold(agentIndex, leaseSeconds);
+    return { candidateIndex, agentIndex };
+  }
+
+  private hold(agentIndex: number, leaseSeconds: number): void {
     this.busy = true;
     this.voiceLease = agentIndex;
     void condition(() => this.voiceLease !== agentIndex, `${leaseSeconds} seconds`).then((done) => done || this.releaseVoice(agentIndex));
-    return { candidateIndex, agentIndex };
+  }
+
+  validateVoiceTurnMore({ heldIndex }: VoiceTurnMore): void {
+    if (this.voiceLease !== heldIndex) refuse('This voice turn no longer holds the interview.');
+    if (this.state.turns >= MAX_INTERVIEW_TURNS) refuse(`This interview has reached its limit of ${MAX_INTERVIEW_TURNS} turns; end it.`);
+  }
+
+  /** The next position for the voice turn's tool call or words before it; its lease starts again there. */
+  voiceTurnMore({ leaseSeconds }: VoiceTurnMore): { index: number } {
+    const index = this.state.turns;
+    this.state.turns = index + 1;
+    this.hold(index, leaseSeconds);
+    return { index };
   }
 
   /** The voice turn is stored: the run is free again, and the interview ends if the agent ended it. */

@@ -185,7 +185,7 @@ export const interviewRoutes = [
     tag: 'Interviews',
     resource: 'interview',
     summary: "An interview's transcript so far",
-    description: 'The turns in order, as they happen: poll it while the interview is `active` to follow the conversation.',
+    description: 'The turns in order, as they happen: poll it while the interview is `active` to follow the conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,
@@ -236,7 +236,8 @@ export const interviewRoutes = [
       '202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. ' +
       'The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. ' +
       'An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. ' +
-      'When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields.',
+      'When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields. ' +
+      '`toolCalls` lists the agent’s tool calls either way.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,

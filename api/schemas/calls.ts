@@ -116,7 +116,7 @@ export function callRepresentation(call: CallRecord, recorded: boolean): Call {
   };
 }
 
-const ToolTurn = Type.Object(
+export const ToolTurn = Type.Object(
   {
     toolCallId: Type.String({ description: 'As the tool’s request carried it (body and `Idempotency-Key`).' }),
     name: Type.String(),
@@ -129,9 +129,9 @@ const ToolTurn = Type.Object(
   { description: 'On `tool` turns only.' },
 );
 
-type StoredToolTurn = { toolCallId: string; call: { name: string; arguments: unknown }; outcome: { ok: boolean; result?: unknown; error?: string }; durationMs: number };
+export type StoredToolTurn = { toolCallId: string; call: { name: string; arguments: unknown }; outcome: { ok: boolean; result?: unknown; error?: string }; durationMs: number };
 
-const toolTurnRepresentation = ({ toolCallId, call, outcome, durationMs }: StoredToolTurn) => ({
+export const toolTurnRepresentation = ({ toolCallId, call, outcome, durationMs }: StoredToolTurn) => ({
   toolCallId,
   name: call.name,
   arguments: call.arguments,

@@ -55,6 +55,9 @@ export const CandidateReply = Type.Object(
     object: Type.Literal('candidate_reply'),
     candidateTurn: Turn,
     agentTurn: Turn,
+    agentTurns: Type.Optional(
+      Type.Array(Turn, { description: 'Every agent turn of the reply in order: words said before a tool call, a slow tool’s wait message, then `agentTurn`.' }),
+    ),
     ended: Type.Boolean({ description: 'The interview is over after this reply.' }),
     reportId: nullable(Id),
   },

@@ -4,6 +4,7 @@ import type { InterviewReportRecord } from '../../models/interviewReport';
 import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
 import { Id, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
+import { ToolTurn, toolTurnRepresentation, type StoredToolTurn } from './calls';
 import { TurnTimings, turnTimingsRepresentation } from './turnTimings';
 
 export const INTERVIEW_STATUSES = ['created', 'active', 'completed'] as const;
@@ -135,8 +136,11 @@ export const PendingInterviewReport = Type.Object(
 
 const TranscriptTurn = Type.Object({
   index: Type.Integer(),
-  role: StringEnum(['agent', 'candidate'] as const),
+  role: StringEnum(['agent', 'candidate', 'tool'] as const, {
+    description: '`tool`: the agent called one of its tools; `tool` says which, with what and what came back. The candidate never sees these turns.',
+  }),
   text: Type.String(),
+  tool: Type.Optional(ToolTurn),
   startedAt: Timestamp,
   offsetMs: Type.Integer({ description: 'Milliseconds since the interview started.' }),
   timings: Type.Optional(TurnTimings),
@@ -173,6 +177,10 @@ export const InterviewReport = Type.Object(
     concerns: Type.Optional(Type.Array(Type.String(), { description: 'Interview family: criteria scored 1 or 2.' })),
     outcome: Type.Optional(StringEnum(['completed', 'incomplete'] as const, { description: 'Workflow family: whether every step was answered.' })),
     capturedFields: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Workflow family: the answers, by `voice.evaluationCriteria` entry.' })),
+    toolCalls: Type.Array(
+      Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
+      { description: 'The agent’s tool calls in the order made, whether or not the analysis failed (the transcript’s `tool` turns have their arguments and results).' },
+    ),
     transcript: Type.Optional(Type.Array(TranscriptTurn, { description: 'With `includeTranscript=true` only.' })),
     createdAt: Timestamp,
   },
@@ -180,11 +188,12 @@ export const InterviewReport = Type.Object(
 );
 
 /** The turns of an interview with their offsets from its start, as reports show them. */
-export function transcriptRepresentation(doc: InterviewRecord, turns: Array<{ index: number; role: string; text: string; startedAt: Date; timings?: unknown }>) {
+export function transcriptRepresentation(doc: InterviewRecord, turns: Array<{ index: number; role: string; text: string; startedAt: Date; tool?: unknown; timings?: unknown }>) {
   return turns.map((t) => ({
     index: t.index,
-    role: t.role as 'agent' | 'candidate',
+    role: t.role as 'agent' | 'candidate' | 'tool',
     text: t.text,
+    ...(t.tool ? { tool: toolTurnRepresentation(t.tool as StoredToolTurn) } : {}),
     startedAt: t.startedAt.toISOString(),
     offsetMs: offsetMs(t.startedAt, doc.startedAt ?? doc.createdAt),
     ...turnTimingsRepresentation(t.timings),
@@ -217,6 +226,7 @@ export function interviewReportRepresentation(doc: InterviewRecord, report: Inte
               }
             : { outcome: report.outcome, capturedFields: report.capturedFields ?? {} }),
         }),
+    toolCalls: (report.toolCalls ?? []) as Array<{ name: string; outcome: 'ok' | 'error'; error?: string }>,
     ...(transcript ? { transcript } : {}),
     createdAt: report.createdAt.toISOString(),
   };

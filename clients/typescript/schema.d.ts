@@ -918,7 +918,7 @@ export interface paths {
         };
         /**
          * An interview's report
-         * @description 202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields.
+         * @description 202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either way.
          *
          *     Requires scope `executions:read`.
          */
@@ -940,7 +940,7 @@ export interface paths {
         };
         /**
          * An interview's transcript so far
-         * @description The turns in order, as they happen: poll it while the interview is `active` to follow the conversation.
+         * @description The turns in order, as they happen: poll it while the interview is `active` to follow the conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.
          *
          *     Requires scope `executions:read`.
          */
@@ -10309,13 +10309,23 @@ export interface operations {
                         strengths?: string[];
                         /** @description Absent when the analysis failed. */
                         summary?: string;
+                        /** @description The agent’s tool calls in the order made, whether or not the analysis failed (the transcript’s `tool` turns have their arguments and results). */
+                        toolCalls: {
+                            error?: string;
+                            name: string;
+                            /** @enum {string} */
+                            outcome: "ok" | "error";
+                        }[];
                         /** @description With `includeTranscript=true` only. */
                         transcript?: {
                             index: number;
                             /** @description Milliseconds since the interview started. */
                             offsetMs: number;
-                            /** @enum {string} */
-                            role: "agent" | "candidate";
+                            /**
+                             * @description `tool`: the agent called one of its tools; `tool` says which, with what and what came back. The candidate never sees these turns.
+                             * @enum {string}
+                             */
+                            role: "agent" | "candidate" | "tool";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -10357,6 +10367,21 @@ export interface operations {
                                 takenMs?: number;
                                 /** @description Agent turns: the text-to-speech's first audio. */
                                 ttsFirstByteMs?: number;
+                            };
+                            /** @description On `tool` turns only. */
+                            tool?: {
+                                /** @description As the model wrote them. */
+                                arguments: unknown;
+                                durationMs: number;
+                                /** @description Why it failed, as the model was told, when `error`. */
+                                error?: string;
+                                name: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "error";
+                                /** @description The tool’s JSON answer, when `ok`. */
+                                result?: unknown;
+                                /** @description As the tool’s request carried it (body and `Idempotency-Key`). */
+                                toolCallId: string;
                             };
                         }[];
                     };
@@ -10478,8 +10503,11 @@ export interface operations {
                             index: number;
                             /** @description Milliseconds since the interview started. */
                             offsetMs: number;
-                            /** @enum {string} */
-                            role: "agent" | "candidate";
+                            /**
+                             * @description `tool`: the agent called one of its tools; `tool` says which, with what and what came back. The candidate never sees these turns.
+                             * @enum {string}
+                             */
+                            role: "agent" | "candidate" | "tool";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -10521,6 +10549,21 @@ export interface operations {
                                 takenMs?: number;
                                 /** @description Agent turns: the text-to-speech's first audio. */
                                 ttsFirstByteMs?: number;
+                            };
+                            /** @description On `tool` turns only. */
+                            tool?: {
+                                /** @description As the model wrote them. */
+                                arguments: unknown;
+                                durationMs: number;
+                                /** @description Why it failed, as the model was told, when `error`. */
+                                error?: string;
+                                name: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "error";
+                                /** @description The tool’s JSON answer, when `ok`. */
+                                result?: unknown;
+                                /** @description As the tool’s request carried it (body and `Idempotency-Key`). */
+                                toolCallId: string;
                             };
                         }[];
                         /** @description 24-character hexadecimal id */

@@ -102,7 +102,7 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
             recordCalls: f.recordCalls,
           },
         }
-      : { voice: { goal: f.goal, opening: f.opening, evaluationCriteria: lines(f.evaluationCriteria), difficulty: f.difficulty } };
+      : { tools: tools.tools, voice: { goal: f.goal, opening: f.opening, evaluationCriteria: lines(f.evaluationCriteria), difficulty: f.difficulty } };
   return initial ? validated(updateAgent, { ...common, ...settings }, FORMATS, tools.problems) : validated(createAgent, { type: f.type, ...common, ...settings }, FORMATS, tools.problems);
 }
 
@@ -165,7 +165,7 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
     ...['type', 'name', 'displayName', 'instructions', 'language', 'maxDurationMinutes', 'providers'].map((p) => `body.${p}`),
     ...(f.type === 'phone'
       ? [...['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map((p) => `body.phone.${p}`), 'body.tools']
-      : ['goal', 'opening', 'evaluationCriteria', 'difficulty'].map((p) => `body.voice.${p}`)),
+      : [...['goal', 'opening', 'evaluationCriteria', 'difficulty'].map((p) => `body.voice.${p}`), 'body.tools']),
   ];
   return (
     <form
@@ -243,7 +243,7 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
               {area('outcomeLabels', 2)}
             </Field>
           </fieldset>
-          <ToolsEditor tools={f.tools} error={error} onChange={(tools) => setF({ ...f, tools })} />
+          <ToolsEditor tools={f.tools} agentType="phone" error={error} onChange={(tools) => setF({ ...f, tools })} />
         </>
       ) : (
         <fieldset>
@@ -265,6 +265,7 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
           </Field>
         </fieldset>
       )}
+      {f.type === 'voice' && <ToolsEditor tools={f.tools} agentType="voice" error={error} onChange={(tools) => setF({ ...f, tools })} />}
       <FormActions submitLabel={props.submitLabel} busy={props.busy}>
         {props.children}
       </FormActions>

@@ -33,6 +33,9 @@ const TYPES: [ToolType, string][] = [
   ['callback', 'Agree a time to call back'],
 ];
 
+/** What an interview runs: the agent's server and hanging up; the rest act on a phone line. */
+const INTERVIEW_TYPES = TYPES.filter(([type]) => type === 'http' || type === 'end_call');
+
 const BUILT_IN_HINTS: Record<Exclude<ToolType, 'http' | 'transfer'>, string> = {
   end_call: 'The agent may end the call once it has said goodbye.',
   keypad: 'The agent may press keys, for example to get through a phone menu.',
@@ -200,8 +203,10 @@ function TransferFields(props: { draft: ToolDraft; at: string; error?: ApiError;
   );
 }
 
-export function ToolsEditor(props: { tools: ToolDraft[]; error?: ApiError; onChange: (tools: ToolDraft[]) => void }) {
+/** `agentType` voice: the kinds an interview runs, and hanging up ends the interview. */
+export function ToolsEditor(props: { tools: ToolDraft[]; agentType: 'phone' | 'voice'; error?: ApiError; onChange: (tools: ToolDraft[]) => void }) {
   const { tools, onChange } = props;
+  const voice = props.agentType === 'voice';
   const error = inWords(props.error);
   const headingId = useId('tools');
   const replace = (i: number, patch: Partial<ToolDraft>) => onChange(tools.map((t, k) => (k === i ? { ...t, ...patch } : t)));
@@ -220,14 +225,14 @@ export function ToolsEditor(props: { tools: ToolDraft[]; error?: ApiError; onCha
           return (
             <li class="tool card" key={i} aria-label={`Tool ${i + 1}`}>
               <Field label={`Tool ${i + 1}: kind`} param={`${at}.type`} error={error}>
-                {(c) => <Choice control={c} value={tool.type} onChange={(type) => replace(i, { type })} options={TYPES} />}
+                {(c) => <Choice control={c} value={tool.type} onChange={(type) => replace(i, { type })} options={voice ? INTERVIEW_TYPES : TYPES} />}
               </Field>
               {tool.type === 'http' ? (
                 <HttpFields draft={tool} at={at} error={error} set={(patch) => replace(i, patch)} />
               ) : tool.type === 'transfer' ? (
                 <TransferFields draft={tool} at={at} error={error} set={(patch) => replace(i, patch)} />
               ) : (
-                <p class="muted">{BUILT_IN_HINTS[tool.type]}</p>
+                <p class="muted">{voice && tool.type === 'end_call' ? 'The agent may end the interview once it has said goodbye.' : BUILT_IN_HINTS[tool.type]}</p>
               )}
               <div class="actions">
                 <button type="button" disabled={i === 0} onClick={() => move(i, -1)}>

@@ -266,6 +266,12 @@ function toolTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentReply
   return { text: '', done: false, toolCalls: [call] };
 }
 
+/** The scripted interviewer's goodbye: with `end_call` offered, it says it and hangs up with the tool. */
+function hangUp(tools: ToolSpec[] | undefined, text: string, transcript: Turn[]): AgentReply {
+  const endCall = tools?.find((t) => t.name === BUILT_IN_NAMES.end_call);
+  return endCall ? { text, done: false, toolCalls: [{ id: `call_${transcript.length}`, name: endCall.name, arguments: {} }] } : { text, done: true };
+}
+
 /** The scripted reply in word-sized chunks (each word with its following space), as a vendor streams. */
 function wordStream(reply: () => Promise<AgentReply>): ReplyStream {
   let turn: AgentReply | undefined;
@@ -356,10 +362,12 @@ export class SimulatedLlm implements LlmProvider {
     const agentTexts = transcript.filter((t) => t.role === 'agent').map((t) => t.text);
     if (agentTexts.length === 0) return { text: interviewOpening(agent), done: false };
     const last = transcript[transcript.length - 1];
-    if (last?.role === 'contact' && wantsToStop(last.text)) return { text: CLOSING_ON_STOP, done: true };
+    if (last?.role === 'contact' && wantsToStop(last.text)) return hangUp(agent.tools, CLOSING_ON_STOP, transcript);
+    const tool = toolTurn(agent.tools, transcript);
+    if (tool) return tool;
     const steps = agent.evaluationCriteria.length > 0 ? agent.evaluationCriteria.map((c) => stepQuestion(agent, c)) : [GENERIC_QUESTION];
     const next = steps.find((q) => !agentTexts.includes(q));
-    return next ? { text: next, done: false } : { text: INTERVIEW_CLOSING, done: true };
+    return next ? { text: next, done: false } : hangUp(agent.tools, INTERVIEW_CLOSING, transcript);
   }
 
   streamInterviewReply(agent: InterviewProfile, transcript: Turn[]): ReplyStream {

@@ -151,6 +151,31 @@ test('the tools editor: each type’s fields, every problem at its field, reorde
   }
 });
 
+test('a voice agent’s tools: only the kinds an interview runs are offered, and they are saved', async () => {
+  const { context, page } = await at('/agents');
+  await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+  const name = uniqueName('Screener');
+  await page.getByLabel('Type', { exact: true }).selectOption('voice');
+  await page.getByLabel('Name', { exact: true }).first().fill(name);
+  await page.getByLabel('Instructions').fill('Interview the candidate.');
+  const tools = page.getByRole('group', { name: 'Tools' });
+  const tool = (n: number) => tools.getByRole('listitem', { name: `Tool ${n}`, exact: true });
+  await tools.getByRole('button', { name: 'Add a tool' }).click();
+  await tools.getByRole('button', { name: 'Add a tool' }).click();
+  expect(await tool(1).getByLabel('Tool 1: kind').locator('option').allTextContents()).toEqual(['Ask your server (http)', 'Hang up']);
+  await tool(1).getByLabel('Name', { exact: true }).fill('lookup_order');
+  await tool(1).getByLabel('What it does', { exact: true }).fill('Finds an order by its number.');
+  await tool(1).getByLabel('Address').fill(toolUrl);
+  await tool(2).getByLabel('Tool 2: kind').selectOption({ label: 'Hang up' });
+  await tool(2).getByText('The agent may end the interview once it has said goodbye.').waitFor();
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  const id = page.url().split('/').pop()!;
+  const stored = (await dashboard.api.call('GET', `/api/v1/agents/${id}`, { token: await adminSession() })).body;
+  expect(stored).toMatchObject({ type: 'voice', tools: [{ type: 'http', name: 'lookup_order', url: toolUrl }, { type: 'end_call' }] });
+  await context.close();
+});
+
 test('the tool-signing secret: made, shown once with a copy button, rotated after a confirmation, then only its last four', async () => {
   const { context, page } = await at('/organization');
   const panel = page.getByRole('region', { name: 'Tool-signing secret' });

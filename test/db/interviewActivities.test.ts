@@ -3,13 +3,16 @@
  * often an attempt is retried, the read model only moves forward, a report is reserved once, and
  * the charge lands once in the ledger: as a credit charge, or as byok usage outside credits.
  */
+import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { interviewActivities } from '../../activities/interviews';
 import { Agent } from '../../models/agent';
 import { CreditEntry, byokUsedMinutes, creditBalance } from '../../models/creditEntry';
 import { Interview } from '../../models/interview';
 import { InterviewReport } from '../../models/interviewReport';
-import { interviewTranscript } from '../../models/interviewTurn';
+import { InterviewTurn, interviewTranscript } from '../../models/interviewTurn';
+import type { ToolDeps } from '../../conversation/tools';
+import { startToolServer } from '../helpers/toolServer';
 import type { AgentReply, InterviewProfile, Turn } from '../../providers/llm/interface';
 import { fixedLlm } from '../../providers/llm';
 import { SimulatedLlm } from '../../providers/llm/simulated';
@@ -30,7 +33,7 @@ class CountingLlm extends SimulatedLlm {
   }
 }
 
-async function setup() {
+async function setup(options: { tools?: unknown[]; deps?: ToolDeps } = {}) {
   const organizationId = new Types.ObjectId();
   const agent = await Agent.create({
     organizationId,
@@ -42,10 +45,11 @@ async function setup() {
     maxDurationMinutes: 15,
     instructions: 'Interview.',
     voice: { opening: 'Hi there.', evaluationCriteria: ['Go'] },
+    tools: options.tools ?? [],
   });
   const interviewId = String(new Types.ObjectId());
   const llm = new CountingLlm();
-  const activities = interviewActivities({ llms: fixedLlm(llm) });
+  const activities = interviewActivities({ llms: fixedLlm(llm), tools: options.deps ?? { encryptionKeys: [], allowLoopback: false } });
   await activities.projectInterview({
     interviewId,
     seq: 1,
@@ -70,7 +74,8 @@ async function setup() {
 test('a retried turn returns the stored reply without asking the model again', async () => {
   const { llm, turn, interviewId } = await setup();
   const opening = await turn(0, null);
-  expect(opening).toEqual({ candidateTurn: null, agentTurn: { index: 0, role: 'agent', text: 'Hi there.' }, ended: false });
+  const said = { index: 0, role: 'agent', text: 'Hi there.' };
+  expect(opening).toEqual({ candidateTurn: null, agentTurn: said, agentTurns: [said], ended: false, nextIndex: 1 });
   const first = await turn(1, 'Hello');
   const retry = await turn(1, 'Hello');
   expect(retry).toEqual(first);
@@ -85,6 +90,40 @@ test('a retried turn returns the stored reply without asking the model again', a
   expect(closing.ended).toBe(true);
   // The stored turn remembers that it ended the interview, for a retry after a lost answer.
   expect((await turn(3, 'I write Go daily.')).ended).toBe(true);
+});
+
+test('a retried turn with a tool call goes on from the turns stored: the tool is called once', async () => {
+  const server = await startToolServer();
+  server.answer = () => ({ status: 200, body: { answer: 'It shipped on Monday.' } });
+  try {
+    const lookup = { type: 'http', name: 'lookup_order', description: 'Finds an order.', parameters: { type: 'object', properties: {} }, url: server.url, timeoutSeconds: 5, async: false };
+    const { turn, interviewId, llm } = await setup({ tools: [lookup], deps: { encryptionKeys: [{ id: 'k1', key: randomBytes(32) }], allowLoopback: true } });
+    await turn(0, null);
+    const first = await turn(1, 'Could you look it up?');
+    expect(first).toEqual({
+      candidateTurn: { index: 1, role: 'candidate', text: 'Could you look it up?' },
+      agentTurn: { index: 3, role: 'agent', text: 'It shipped on Monday.' },
+      agentTurns: [{ index: 3, role: 'agent', text: 'It shipped on Monday.' }],
+      ended: false,
+      nextIndex: 4,
+    });
+    expect((await interviewTranscript(interviewId)).map((t) => [t.index, t.role, t.text])).toEqual([
+      [0, 'agent', 'Hi there.'],
+      [1, 'candidate', 'Could you look it up?'],
+      [2, 'tool', 'lookup_order answered'],
+      [3, 'agent', 'It shipped on Monday.'],
+    ]);
+    // The answer was lost: the retry returns the stored exchange, asking nothing.
+    const asked = llm.replies;
+    expect(await turn(1, 'Could you look it up?')).toEqual(first);
+    expect(llm.replies).toBe(asked);
+    // The attempt died after the tool's turn: the retry goes on from it, without calling the tool again.
+    await InterviewTurn.deleteOne({ interviewId: new Types.ObjectId(interviewId), index: 3 });
+    expect(await turn(1, 'Could you look it up?')).toEqual(first);
+    expect(server.received).toHaveLength(1);
+  } finally {
+    await server.close();
+  }
 });
 
 test('the read model never goes back; a report is reserved once and analysed from the transcript', async () => {

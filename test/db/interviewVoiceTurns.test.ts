@@ -45,6 +45,10 @@ class Keeper implements InterviewTurnKeeper {
     return slot;
   }
 
+  async more(): Promise<number> {
+    return this.next++;
+  }
+
   async done(agentIndex: number, ended: boolean): Promise<{ reportId: string | null }> {
     this.log.push(`done ${agentIndex}${ended ? ' ended' : ''}`);
     return { reportId: null };
@@ -98,7 +102,7 @@ async function interviewSession(autoPlay = true, llm: LlmProvider = new Simulate
   const interview = { _id: interviewId, agentMode: 'interview', language: 'en-US', candidateName: 'Ada' } as unknown as InterviewRecord;
   await appendTurn(interviewId, 0, 'agent', OPENING);
   const onTranscript = (e: TranscriptEvent) => log.push(e.type === 'turn' ? `${e.turn.index} ${e.turn.role}` : `${e.index} removed`);
-  const conversation = new InterviewConversation(interview, AGENT, { llm, workflow: keeper, onTranscript });
+  const conversation = new InterviewConversation(interview, AGENT, { llm, workflow: keeper, tools: { encryptionKeys: [], allowLoopback: false }, onTranscript });
   const transport = new FakeTransport(autoPlay);
   const media = new MediaSession({ conversation, stt: new SimulatedStt(), tts: new SimulatedTts(), transport, settings: testSettings(), sampleRate: PIPELINE_SAMPLE_RATE, language: 'en-US' });
   transport.session = media;

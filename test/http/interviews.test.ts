@@ -121,6 +121,7 @@ test('a whole text interview through the candidate routes: completed, charged, r
     object: 'candidate_reply',
     candidateTurn: { index: 1, role: 'candidate', text: 'Ready.' },
     agentTurn: { index: 2, role: 'agent', text: 'Tell me about your experience with TypeScript.' },
+    agentTurns: [{ index: 2, role: 'agent', text: 'Tell me about your experience with TypeScript.' }],
     ended: false,
     reportId: null,
   });

@@ -20,6 +20,9 @@ import {
   interviewLinkUpdate,
   interviewStartUpdate,
   interviewStateQuery,
+  interviewVoiceTurnDoneUpdate,
+  interviewVoiceTurnMoreUpdate,
+  interviewVoiceTurnUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
   type InterviewActivities,
@@ -55,6 +58,9 @@ interface MockOptions {
 }
 
 const REPORT_ID = '65f000000000000000000002';
+/** The mocked agent calls a tool, a turn of its own before its answer, when the candidate says this. */
+const LOOKUP = 'look it up';
+const checking = (index: number) => ({ index, role: 'agent' as const, text: 'Let me check.' });
 /** The mocked agent ends the interview when the candidate says this. */
 const LAST_WORDS = 'that is all from me';
 
@@ -70,6 +76,10 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
       calls.subjects.push(interview);
       await options.turnGate;
       if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
+      if (candidateText === LOOKUP) {
+        // Words before the call at index + 1, the tool turn after them, then the answer.
+        return { candidateTurn: { index, role: 'candidate' as const, text: candidateText }, agentTurn: { index: index + 3, role: 'agent' as const, text: 'It shipped.' }, agentTurns: [checking(index + 1), { index: index + 3, role: 'agent' as const, text: 'It shipped.' }], ended: false, nextIndex: index + 4 };
+      }
       const ended = candidateText === LAST_WORDS;
       return {
         candidateTurn: { index, role: 'candidate' as const, text: candidateText },
@@ -270,6 +280,36 @@ test('the agent ends the interview with its last reply, which carries the report
     expect(calls.settled).toEqual([settlement(input, 1)]);
     expect(calls.settled[0]!.byok).toBe(true);
     await record('agent-ended', handle);
+  });
+});
+
+test('tool turns take transcript positions: after a text reply’s last turn, and one by one for a voice turn, whose lease moves with them', async () => {
+  const input = interviewInput({ mode: 'voice' });
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    const looked = await handle.executeUpdate(interviewMessageUpdate, { args: [LOOKUP] });
+    expect(looked).toMatchObject({ agentTurn: { index: 4 }, ended: false });
+    expect(looked.agentTurns).toEqual([checking(2), { index: 4, role: 'agent', text: 'It shipped.' }]);
+    await handle.executeUpdate(interviewMessageUpdate, { args: ['Thanks'] });
+    expect(calls.turns.map((t) => t.index)).toEqual([0, 1, 5]);
+
+    const voiceTurn = (candidate: boolean) => handle.executeUpdate(interviewVoiceTurnUpdate, { args: [{ candidate, leaseSeconds: 30 }] });
+    const more = (heldIndex: number) => handle.executeUpdate(interviewVoiceTurnMoreUpdate, { args: [{ heldIndex, leaseSeconds: 30 }] });
+    expect(await voiceTurn(true)).toEqual({ candidateIndex: 7, agentIndex: 8 });
+    expect(await more(8)).toEqual({ index: 9 });
+    // The lease is on 9 now: 8 no longer holds the run, which is still busy.
+    expect((await rejection(more(8))).message).toBe('This voice turn no longer holds the interview.');
+    expect((await rejection(voiceTurn(false))).message).toBe('The agent is still answering the previous message.');
+    expect(await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 9, ended: false }] })).toEqual({ reportId: null });
+
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 10 });
+    expect(await more(10)).toEqual({ index: 11 });
+    // A process that died holding the moved lease: the run is free once it lapses.
+    await env.sleep('31 seconds');
+    expect((await rejection(more(11))).message).toBe('This voice turn no longer holds the interview.');
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 12 });
+    await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 12, ended: true }] });
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', turns: 13 });
   });
 });
 

@@ -51,13 +51,16 @@ export interface InterviewState {
 
 export interface InterviewTurnView {
   index: number;
-  role: 'agent' | 'candidate';
+  /** `tool`: the agent called one of its tools (kept from the candidate's screen). */
+  role: 'agent' | 'candidate' | 'tool';
   text: string;
 }
 
 export interface InterviewReply {
   candidateTurn: InterviewTurnView;
   agentTurn: InterviewTurnView;
+  /** Every agent turn of the reply in order (words before a tool call, a slow tool's wait message), `agentTurn` last; absent: only it. */
+  agentTurns?: InterviewTurnView[];
   /** The agent ended the interview with this reply. */
   ended: boolean;
   reportId: string | null;
@@ -69,6 +72,10 @@ export interface InterviewTurnResult {
   agentTurn: InterviewTurnView;
   /** The agent ended the interview with this reply. */
   ended: boolean;
+  /** Every agent turn of the exchange in order, `agentTurn` last; absent: only it. */
+  agentTurns?: InterviewTurnView[];
+  /** The position after the exchange's last turn (its tool turns may follow its agent turn); absent: after `agentTurn`. */
+  nextIndex?: number;
 }
 
 /** A voice turn asked of the workflow by the candidate audio socket, before it stores anything. */
@@ -83,6 +90,12 @@ export interface VoiceTurnRequest {
 export interface VoiceTurnSlot {
   candidateIndex: number | null;
   agentIndex: number;
+}
+
+/** One more position for the voice turn holding the run, at `heldIndex`: a tool call, the words before it. */
+export interface VoiceTurnMore {
+  heldIndex: number;
+  leaseSeconds: number;
 }
 
 export interface VoiceTurnDone {
@@ -140,6 +153,11 @@ export const interviewEndUpdate = defineUpdate<{ reportId: string }>('end');
  * below the turn limit; the run is busy until `voiceTurnDone` or the lease lapses.
  */
 export const interviewVoiceTurnUpdate = defineUpdate<VoiceTurnSlot, [VoiceTurnRequest]>('voiceTurn');
+/**
+ * The voice turn holding the run needs one more transcript position: answers with it, the lease
+ * moving to it (`voiceTurnDone` then names it). Refused unless the turn still holds the run.
+ */
+export const interviewVoiceTurnMoreUpdate = defineUpdate<{ index: number }, [VoiceTurnMore]>('voiceTurnMore');
 /** The voice turn is stored: frees the run; answers with the report id once an ended interview has one. */
 export const interviewVoiceTurnDoneUpdate = defineUpdate<{ reportId: string | null }, [VoiceTurnDone]>('voiceTurnDone');
 /** The voice session ended on the candidate's silence (`candidate_silent`): answers with the report id. Refused unless `active`. */

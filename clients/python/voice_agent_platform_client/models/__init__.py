@@ -334,6 +334,10 @@ from .get_interview_report_interview_report_family import GetInterviewReportInte
 from .get_interview_report_interview_report_outcome import GetInterviewReportInterviewReportOutcome
 from .get_interview_report_interview_report_pending import GetInterviewReportInterviewReportPending
 from .get_interview_report_interview_report_recommendation import GetInterviewReportInterviewReportRecommendation
+from .get_interview_report_interview_report_tool_calls_item import GetInterviewReportInterviewReportToolCallsItem
+from .get_interview_report_interview_report_tool_calls_item_outcome import (
+    GetInterviewReportInterviewReportToolCallsItemOutcome,
+)
 from .get_interview_report_interview_report_transcript_item import GetInterviewReportInterviewReportTranscriptItem
 from .get_interview_report_interview_report_transcript_item_role import (
     GetInterviewReportInterviewReportTranscriptItemRole,
@@ -349,6 +353,12 @@ from .get_interview_report_interview_report_transcript_item_timings_end_of_turn_
 )
 from .get_interview_report_interview_report_transcript_item_timings_interrupted import (
     GetInterviewReportInterviewReportTranscriptItemTimingsInterrupted,
+)
+from .get_interview_report_interview_report_transcript_item_tool import (
+    GetInterviewReportInterviewReportTranscriptItemTool,
+)
+from .get_interview_report_interview_report_transcript_item_tool_outcome import (
+    GetInterviewReportInterviewReportTranscriptItemToolOutcome,
 )
 from .get_interview_transcript_interview_transcript import GetInterviewTranscriptInterviewTranscript
 from .get_interview_transcript_interview_transcript_data_item import GetInterviewTranscriptInterviewTranscriptDataItem
@@ -366,6 +376,12 @@ from .get_interview_transcript_interview_transcript_data_item_timings_end_of_tur
 )
 from .get_interview_transcript_interview_transcript_data_item_timings_interrupted import (
     GetInterviewTranscriptInterviewTranscriptDataItemTimingsInterrupted,
+)
+from .get_interview_transcript_interview_transcript_data_item_tool import (
+    GetInterviewTranscriptInterviewTranscriptDataItemTool,
+)
+from .get_interview_transcript_interview_transcript_data_item_tool_outcome import (
+    GetInterviewTranscriptInterviewTranscriptDataItemToolOutcome,
 )
 from .get_organization_organization import GetOrganizationOrganization
 from .get_organization_organization_allowed_countries_type_0_item import (
@@ -1021,12 +1037,16 @@ __all__ = (
     "GetInterviewReportInterviewReportOutcome",
     "GetInterviewReportInterviewReportPending",
     "GetInterviewReportInterviewReportRecommendation",
+    "GetInterviewReportInterviewReportToolCallsItem",
+    "GetInterviewReportInterviewReportToolCallsItemOutcome",
     "GetInterviewReportInterviewReportTranscriptItem",
     "GetInterviewReportInterviewReportTranscriptItemRole",
     "GetInterviewReportInterviewReportTranscriptItemTimings",
     "GetInterviewReportInterviewReportTranscriptItemTimingsEndOfTurn",
     "GetInterviewReportInterviewReportTranscriptItemTimingsEndOfTurnBy",
     "GetInterviewReportInterviewReportTranscriptItemTimingsInterrupted",
+    "GetInterviewReportInterviewReportTranscriptItemTool",
+    "GetInterviewReportInterviewReportTranscriptItemToolOutcome",
     "GetInterviewTranscriptInterviewTranscript",
     "GetInterviewTranscriptInterviewTranscriptDataItem",
     "GetInterviewTranscriptInterviewTranscriptDataItemRole",
@@ -1034,6 +1054,8 @@ __all__ = (
     "GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurn",
     "GetInterviewTranscriptInterviewTranscriptDataItemTimingsEndOfTurnBy",
     "GetInterviewTranscriptInterviewTranscriptDataItemTimingsInterrupted",
+    "GetInterviewTranscriptInterviewTranscriptDataItemTool",
+    "GetInterviewTranscriptInterviewTranscriptDataItemToolOutcome",
     "GetOrganizationOrganization",
     "GetOrganizationOrganizationAllowedCountriesType0Item",
     "GetOrganizationOrganizationEffectiveAllowedCountriesType0Item",

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from ..models.get_interview_report_interview_report_evaluations_item import (
         GetInterviewReportInterviewReportEvaluationsItem,
     )
+    from ..models.get_interview_report_interview_report_tool_calls_item import (
+        GetInterviewReportInterviewReportToolCallsItem,
+    )
     from ..models.get_interview_report_interview_report_transcript_item import (
         GetInterviewReportInterviewReportTranscriptItem,
     )
@@ -47,6 +50,8 @@ class GetInterviewReportInterviewReport:
         ended_reason (GetInterviewReportInterviewReportEndedReason):
         analysis_status (GetInterviewReportInterviewReportAnalysisStatus): `failed`: the language model gave no valid
             analysis after its retries; `analysisError` says why and the summary and family fields are absent.
+        tool_calls (list[GetInterviewReportInterviewReportToolCallsItem]): The agent’s tool calls in the order made,
+            whether or not the analysis failed (the transcript’s `tool` turns have their arguments and results).
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         analysis_error (str | Unset): Why the analysis failed; only with `analysisStatus: failed`.
         summary (str | Unset): Absent when the analysis failed.
@@ -70,6 +75,7 @@ class GetInterviewReportInterviewReport:
     external_ref: str
     ended_reason: GetInterviewReportInterviewReportEndedReason
     analysis_status: GetInterviewReportInterviewReportAnalysisStatus
+    tool_calls: list[GetInterviewReportInterviewReportToolCallsItem]
     created_at: datetime.datetime
     analysis_error: str | Unset = UNSET
     summary: str | Unset = UNSET
@@ -99,6 +105,11 @@ class GetInterviewReportInterviewReport:
         ended_reason = self.ended_reason.value
 
         analysis_status = self.analysis_status.value
+
+        tool_calls = []
+        for tool_calls_item_data in self.tool_calls:
+            tool_calls_item = tool_calls_item_data.to_dict()
+            tool_calls.append(tool_calls_item)
 
         created_at = self.created_at.isoformat()
 
@@ -154,6 +165,7 @@ class GetInterviewReportInterviewReport:
                 "externalRef": external_ref,
                 "endedReason": ended_reason,
                 "analysisStatus": analysis_status,
+                "toolCalls": tool_calls,
                 "createdAt": created_at,
             }
         )
@@ -188,6 +200,9 @@ class GetInterviewReportInterviewReport:
         from ..models.get_interview_report_interview_report_evaluations_item import (
             GetInterviewReportInterviewReportEvaluationsItem,  # noqa: PLC0415
         )
+        from ..models.get_interview_report_interview_report_tool_calls_item import (
+            GetInterviewReportInterviewReportToolCallsItem,  # noqa: PLC0415
+        )
         from ..models.get_interview_report_interview_report_transcript_item import (
             GetInterviewReportInterviewReportTranscriptItem,  # noqa: PLC0415
         )
@@ -212,6 +227,13 @@ class GetInterviewReportInterviewReport:
         ended_reason = GetInterviewReportInterviewReportEndedReason(d.pop("endedReason"))
 
         analysis_status = GetInterviewReportInterviewReportAnalysisStatus(d.pop("analysisStatus"))
+
+        tool_calls = []
+        _tool_calls = d.pop("toolCalls")
+        for tool_calls_item_data in _tool_calls:
+            tool_calls_item = GetInterviewReportInterviewReportToolCallsItem.from_dict(tool_calls_item_data)
+
+            tool_calls.append(tool_calls_item)
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
@@ -273,6 +295,7 @@ class GetInterviewReportInterviewReport:
             external_ref=external_ref,
             ended_reason=ended_reason,
             analysis_status=analysis_status,
+            tool_calls=tool_calls,
             created_at=created_at,
             analysis_error=analysis_error,
             summary=summary,

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from ..models.get_interview_report_interview_report_transcript_item_timings import (
         GetInterviewReportInterviewReportTranscriptItemTimings,
     )
+    from ..models.get_interview_report_interview_report_transcript_item_tool import (
+        GetInterviewReportInterviewReportTranscriptItemTool,
+    )
 
 
 T = TypeVar("T", bound="GetInterviewReportInterviewReportTranscriptItem")
@@ -26,10 +29,12 @@ class GetInterviewReportInterviewReportTranscriptItem:
     """
     Attributes:
         index (int):
-        role (GetInterviewReportInterviewReportTranscriptItemRole):
+        role (GetInterviewReportInterviewReportTranscriptItemRole): `tool`: the agent called one of its tools; `tool`
+            says which, with what and what came back. The candidate never sees these turns.
         text (str):
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         offset_ms (int): Milliseconds since the interview started.
+        tool (GetInterviewReportInterviewReportTranscriptItemTool | Unset): On `tool` turns only.
         timings (GetInterviewReportInterviewReportTranscriptItemTimings | Unset): How the turn was heard or produced, in
             milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech
             begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says
@@ -42,6 +47,7 @@ class GetInterviewReportInterviewReportTranscriptItem:
     text: str
     started_at: datetime.datetime
     offset_ms: int
+    tool: GetInterviewReportInterviewReportTranscriptItemTool | Unset = UNSET
     timings: GetInterviewReportInterviewReportTranscriptItemTimings | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -55,6 +61,10 @@ class GetInterviewReportInterviewReportTranscriptItem:
         started_at = self.started_at.isoformat()
 
         offset_ms = self.offset_ms
+
+        tool: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.tool, Unset):
+            tool = self.tool.to_dict()
 
         timings: dict[str, Any] | Unset = UNSET
         if not isinstance(self.timings, Unset):
@@ -71,6 +81,8 @@ class GetInterviewReportInterviewReportTranscriptItem:
                 "offsetMs": offset_ms,
             }
         )
+        if tool is not UNSET:
+            field_dict["tool"] = tool
         if timings is not UNSET:
             field_dict["timings"] = timings
 
@@ -80,6 +92,9 @@ class GetInterviewReportInterviewReportTranscriptItem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_interview_report_interview_report_transcript_item_timings import (
             GetInterviewReportInterviewReportTranscriptItemTimings,  # noqa: PLC0415
+        )
+        from ..models.get_interview_report_interview_report_transcript_item_tool import (
+            GetInterviewReportInterviewReportTranscriptItemTool,  # noqa: PLC0415
         )
 
         d = dict(src_dict)
@@ -92,6 +107,13 @@ class GetInterviewReportInterviewReportTranscriptItem:
         started_at = datetime.datetime.fromisoformat(d.pop("startedAt"))
 
         offset_ms = d.pop("offsetMs")
+
+        _tool = d.pop("tool", UNSET)
+        tool: GetInterviewReportInterviewReportTranscriptItemTool | Unset
+        if isinstance(_tool, Unset):
+            tool = UNSET
+        else:
+            tool = GetInterviewReportInterviewReportTranscriptItemTool.from_dict(_tool)
 
         _timings = d.pop("timings", UNSET)
         timings: GetInterviewReportInterviewReportTranscriptItemTimings | Unset
@@ -106,6 +128,7 @@ class GetInterviewReportInterviewReportTranscriptItem:
             text=text,
             started_at=started_at,
             offset_ms=offset_ms,
+            tool=tool,
             timings=timings,
         )
 

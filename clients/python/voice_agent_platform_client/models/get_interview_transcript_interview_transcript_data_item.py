@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from ..models.get_interview_transcript_interview_transcript_data_item_timings import (
         GetInterviewTranscriptInterviewTranscriptDataItemTimings,
     )
+    from ..models.get_interview_transcript_interview_transcript_data_item_tool import (
+        GetInterviewTranscriptInterviewTranscriptDataItemTool,
+    )
 
 
 T = TypeVar("T", bound="GetInterviewTranscriptInterviewTranscriptDataItem")
@@ -26,10 +29,12 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
     """
     Attributes:
         index (int):
-        role (GetInterviewTranscriptInterviewTranscriptDataItemRole):
+        role (GetInterviewTranscriptInterviewTranscriptDataItemRole): `tool`: the agent called one of its tools; `tool`
+            says which, with what and what came back. The candidate never sees these turns.
         text (str):
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         offset_ms (int): Milliseconds since the interview started.
+        tool (GetInterviewTranscriptInterviewTranscriptDataItemTool | Unset): On `tool` turns only.
         timings (GetInterviewTranscriptInterviewTranscriptDataItemTimings | Unset): How the turn was heard or produced,
             in milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech
             begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says
@@ -42,6 +47,7 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
     text: str
     started_at: datetime.datetime
     offset_ms: int
+    tool: GetInterviewTranscriptInterviewTranscriptDataItemTool | Unset = UNSET
     timings: GetInterviewTranscriptInterviewTranscriptDataItemTimings | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -55,6 +61,10 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
         started_at = self.started_at.isoformat()
 
         offset_ms = self.offset_ms
+
+        tool: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.tool, Unset):
+            tool = self.tool.to_dict()
 
         timings: dict[str, Any] | Unset = UNSET
         if not isinstance(self.timings, Unset):
@@ -71,6 +81,8 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
                 "offsetMs": offset_ms,
             }
         )
+        if tool is not UNSET:
+            field_dict["tool"] = tool
         if timings is not UNSET:
             field_dict["timings"] = timings
 
@@ -80,6 +92,9 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_interview_transcript_interview_transcript_data_item_timings import (
             GetInterviewTranscriptInterviewTranscriptDataItemTimings,  # noqa: PLC0415
+        )
+        from ..models.get_interview_transcript_interview_transcript_data_item_tool import (
+            GetInterviewTranscriptInterviewTranscriptDataItemTool,  # noqa: PLC0415
         )
 
         d = dict(src_dict)
@@ -92,6 +107,13 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
         started_at = datetime.datetime.fromisoformat(d.pop("startedAt"))
 
         offset_ms = d.pop("offsetMs")
+
+        _tool = d.pop("tool", UNSET)
+        tool: GetInterviewTranscriptInterviewTranscriptDataItemTool | Unset
+        if isinstance(_tool, Unset):
+            tool = UNSET
+        else:
+            tool = GetInterviewTranscriptInterviewTranscriptDataItemTool.from_dict(_tool)
 
         _timings = d.pop("timings", UNSET)
         timings: GetInterviewTranscriptInterviewTranscriptDataItemTimings | Unset
@@ -106,6 +128,7 @@ class GetInterviewTranscriptInterviewTranscriptDataItem:
             text=text,
             started_at=started_at,
             offset_ms=offset_ms,
+            tool=tool,
             timings=timings,
         )
 

@@ -120,7 +120,8 @@ def sync_detailed(
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
     started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
     could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields.
+    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
+    way.
 
     Requires scope `executions:read`.
 
@@ -163,7 +164,8 @@ def sync(
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
     started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
     could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields.
+    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
+    way.
 
     Requires scope `executions:read`.
 
@@ -201,7 +203,8 @@ async def asyncio_detailed(
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
     started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
     could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields.
+    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
+    way.
 
     Requires scope `executions:read`.
 
@@ -242,7 +245,8 @@ async def asyncio(
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
     started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
     could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields.
+    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
+    way.
 
     Requires scope `executions:read`.
 

@@ -93,7 +93,7 @@ def sync_detailed(
     """An interview's transcript so far
 
      The turns in order, as they happen: poll it while the interview is `active` to follow the
-    conversation.
+    conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.
 
     Requires scope `executions:read`.
 
@@ -127,7 +127,7 @@ def sync(
     """An interview's transcript so far
 
      The turns in order, as they happen: poll it while the interview is `active` to follow the
-    conversation.
+    conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.
 
     Requires scope `executions:read`.
 
@@ -156,7 +156,7 @@ async def asyncio_detailed(
     """An interview's transcript so far
 
      The turns in order, as they happen: poll it while the interview is `active` to follow the
-    conversation.
+    conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.
 
     Requires scope `executions:read`.
 
@@ -188,7 +188,7 @@ async def asyncio(
     """An interview's transcript so far
 
      The turns in order, as they happen: poll it while the interview is `active` to follow the
-    conversation.
+    conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.
 
     Requires scope `executions:read`.
 

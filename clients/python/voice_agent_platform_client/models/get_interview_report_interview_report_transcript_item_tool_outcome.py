@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class GetInterviewReportInterviewReportTranscriptItemToolOutcome(StrEnum):
+    ERROR = "error"
+    OK = "ok"
+
+    def __str__(self) -> str:
+        return str(self.value)

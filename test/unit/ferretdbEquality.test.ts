@@ -23,6 +23,7 @@ const ARRAY_FIELDS = [
   'InterviewReport.concerns',
   'InterviewReport.evaluations',
   'InterviewReport.strengths',
+  'InterviewReport.toolCalls',
   'Organization.allowedCountries',
   'User.permissions',
 ];

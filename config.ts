@@ -252,12 +252,14 @@ function payloadKeysFrom(env: NodeJS.ProcessEnv): Config['temporal']['payloadKey
   const keys = new Map<string, Buffer>();
   for (const entry of env.TEMPORAL_PAYLOAD_KEYS.split(',').filter((e) => e.trim())) {
     const [id, key] = entry.trim().split(/:(.*)/s);
-    if (!/^[A-Za-z0-9._-]+$/.test(id) || key === undefined) throw new Error('TEMPORAL_PAYLOAD_KEYS must be id:key pairs separated by commas, ids of letters, digits, dots, dashes and underscores');
+    if (!/^[A-Za-z0-9._-]+$/.test(id) || key === undefined)
+      throw new Error('TEMPORAL_PAYLOAD_KEYS must be id:key pairs separated by commas, ids of letters, digits, dots, dashes and underscores');
     if (keys.has(id)) throw new Error(`TEMPORAL_PAYLOAD_KEYS names key "${id}" twice`);
     keys.set(id, credentialKey(`TEMPORAL_PAYLOAD_KEYS key "${id}"`, key).key);
   }
   const currentKeyId = env.TEMPORAL_PAYLOAD_KEY_ID ?? '';
-  if (!keys.has(currentKeyId)) throw new Error(`TEMPORAL_PAYLOAD_KEY_ID must name one of the keys of TEMPORAL_PAYLOAD_KEYS (${[...keys.keys()].join(', ')}), got "${currentKeyId}"`);
+  if (!keys.has(currentKeyId))
+    throw new Error(`TEMPORAL_PAYLOAD_KEY_ID must name one of the keys of TEMPORAL_PAYLOAD_KEYS (${[...keys.keys()].join(', ')}), got "${currentKeyId}"`);
   return { currentKeyId, keys };
 }
 
@@ -320,7 +322,8 @@ function simulatedLineFrom(env: NodeJS.ProcessEnv): 'text' | 'audio' {
 /** A misspelt default would fail every session that uses it; it fails the process at startup instead. */
 function providerFrom(env: NodeJS.ProcessEnv, name: string, vendors: readonly string[], embedded: readonly string[] = ['simulated']): string {
   const value = env[name] || 'simulated';
-  if (!embedded.includes(value) && !vendors.includes(value)) throw new Error(`${name} must be ${embedded.join(', ')} or one of ${vendors.join(', ')}, got "${value}"`);
+  if (!embedded.includes(value) && !vendors.includes(value))
+    throw new Error(`${name} must be ${embedded.join(', ')} or one of ${vendors.join(', ')}, got "${value}"`);
   return value;
 }
 
@@ -344,7 +347,8 @@ function booleanFrom(env: NodeJS.ProcessEnv, name: string): boolean {
 /** A tool on the service's own machine would reach what only the service should. */
 function toolsFrom(env: NodeJS.ProcessEnv): Config['tools'] {
   const allowLoopback = booleanFrom(env, 'TOOLS_ALLOW_LOOPBACK');
-  if (allowLoopback && env.NODE_ENV === 'production') throw new Error('NODE_ENV=production refuses TOOLS_ALLOW_LOOPBACK: agents\' tools must be on public hosts');
+  if (allowLoopback && env.NODE_ENV === 'production')
+    throw new Error("NODE_ENV=production refuses TOOLS_ALLOW_LOOPBACK: agents' tools must be on public hosts");
   return { allowLoopback };
 }
 
@@ -407,7 +411,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       payloadKeys,
       codec: {
         token: env.TEMPORAL_CODEC_TOKEN || '',
-        uiOrigins: (env.TEMPORAL_UI_ORIGINS || 'http://127.0.0.1:8233,http://localhost:8233').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+        uiOrigins: (env.TEMPORAL_UI_ORIGINS || 'http://127.0.0.1:8233,http://localhost:8233')
+          .split(',')
+          .map((o) => o.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
       },
     },
     providers: {
@@ -446,7 +453,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       silenceRepromptMs: intFrom(env, 'VOICE_SILENCE_REPROMPT_SECONDS', 10) * 1000,
       silenceEndMs: intFrom(env, 'VOICE_SILENCE_END_SECONDS', 10) * 1000,
       reprompt: env.VOICE_REPROMPT || 'Are you still there?',
-      backchannels: (env.VOICE_BACKCHANNELS ?? DEFAULT_BACKCHANNELS).split(',').map((b) => b.trim().toLowerCase()).filter(Boolean),
+      backchannels: (env.VOICE_BACKCHANNELS ?? DEFAULT_BACKCHANNELS)
+        .split(',')
+        .map((b) => b.trim().toLowerCase())
+        .filter(Boolean),
       bargeInSpeechMs: intFrom(env, 'VOICE_BARGE_IN_MS', 800),
       sttTimeoutMs: intFrom(env, 'VOICE_STT_TIMEOUT_MS', 5000),
       llmTimeoutMs: intFrom(env, 'VOICE_LLM_TIMEOUT_MS', 15000),

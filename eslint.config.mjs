@@ -35,7 +35,7 @@ const throughDomain = {
 const rule = (regex, message) => ({ regex, message });
 
 const noApi = rule(into('api'), 'Only the API imports the API: move what is shared below it (models, providers, lib).');
-const noActivities = rule(into('activities'), 'Activities are the worker\'s: share code through conversation/, models/ or providers/.');
+const noActivities = rule(into('activities'), "Activities are the worker's: share code through conversation/, models/ or providers/.");
 const noWorkflows = rule(WORKFLOW_IMPLEMENTATIONS, 'Import workflows/definitions, never workflow implementations.');
 const noWorker = rule(into('worker'), 'The worker wires everything; nothing imports it.');
 const noConversation = rule(into('conversation'), 'The conversation engine sits above models and providers.');
@@ -65,7 +65,7 @@ export default tseslint.config(
   },
   {
     files: ['workflows/definitions/**/*.ts'],
-    rules: restrict(rule('^(?!(@temporalio/workflow|@temporalio/common)$|\\./)', 'Definitions import only Temporal\'s pure modules and each other.')),
+    rules: restrict(rule('^(?!(@temporalio/workflow|@temporalio/common)$|\\./)', "Definitions import only Temporal's pure modules and each other.")),
   },
   { files: ['api/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
   {
@@ -104,8 +104,14 @@ export default tseslint.config(
     // the server's folders and no Node built-in.
     files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
     rules: restrict(
-      rule(into('(api|models|workflows|activities|worker|conversation|providers|lib|scripts|config)'), 'The dashboard talks to the API over HTTP only; it imports nothing of the server.'),
-      rule('^(?!(preact|preact/hooks|chart\\.js|papaparse|libphonenumber-js|api-schemas)$|\\./|\\.\\./)', 'The dashboard imports only preact, chart.js, papaparse, libphonenumber-js, api-schemas and its own modules.'),
+      rule(
+        into('(api|models|workflows|activities|worker|conversation|providers|lib|scripts|config)'),
+        'The dashboard talks to the API over HTTP only; it imports nothing of the server.',
+      ),
+      rule(
+        '^(?!(preact|preact/hooks|chart\\.js|papaparse|libphonenumber-js|api-schemas)$|\\./|\\.\\./)',
+        'The dashboard imports only preact, chart.js, papaparse, libphonenumber-js, api-schemas and its own modules.',
+      ),
     ),
   },
   {
@@ -113,17 +119,28 @@ export default tseslint.config(
     // components, the dashboard's root for helpers), never in one page imported by another.
     files: ['dashboard/pages/**/*.tsx'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\./', message: 'Pages import shared files (../parts/, ../ui, ...), never another page.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./', message: 'Pages import shared files (../parts/, ../ui, ...), never another page.' }] },
+      ],
     },
   },
   {
     files: ['dashboard/parts/**/*.tsx'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./pages/', message: 'Parts are shared by pages; only the route table imports a page.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./pages/', message: 'Parts are shared by pages; only the route table imports a page.' }] },
+      ],
     },
   },
   {
     files: ['config.ts'],
-    rules: restrict(rule('^\\./(api|activities|workflows|worker|conversation|models)(/|$)', 'Configuration is read by every layer and imports none but providers\' vendor lists.')),
+    rules: restrict(
+      rule(
+        '^\\./(api|activities|workflows|worker|conversation|models)(/|$)',
+        "Configuration is read by every layer and imports none but providers' vendor lists.",
+      ),
+    ),
   },
 );

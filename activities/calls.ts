@@ -40,7 +40,9 @@ export async function readCall(callId: string): Promise<{ call: CallRecord; agen
 
 /** The tool turns of a transcript as the report lists them. */
 export const toolCallsOf = (turns: Turn[]) =>
-  turns.flatMap((t) => (t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : []));
+  turns.flatMap((t) =>
+    t.tool ? [{ name: t.tool.call.name, outcome: t.tool.outcome.ok ? 'ok' : 'error', ...(t.tool.outcome.ok ? {} : { error: t.tool.outcome.error }) }] : [],
+  );
 
 /**
  * The callback the person asked for: the last one the `callback` tool recorded. For a campaign
@@ -176,14 +178,19 @@ export function callActivities({ carrier, llms }: CallDeps) {
     },
 
     async transferCall({ callId, carrierCallId, to, mode, summary }) {
-      if (!carrier.transfer || isBrowserCall(carrierCallId)) return { outcome: 'failed', reason: 'failed', message: 'this call cannot be transferred: its line has no phone network behind it' };
+      if (!carrier.transfer || isBrowserCall(carrierCallId))
+        return { outcome: 'failed', reason: 'failed', message: 'this call cannot be transferred: its line has no phone network behind it' };
       const { agent, call } = await readCall(callId);
       const language = agent ? agentProfile(agent, call.variables ?? {}).language : 'en';
       try {
         return await carrier.transfer({ callId, carrierCallId, to, mode, summary, language, byok: call.byok === true });
       } catch (err) {
         // The call goes on with the agent, who tells the caller: a carrier's error is a failed dial to them.
-        return { outcome: 'failed', reason: 'failed', message: `the carrier could not transfer the call (${err instanceof Error ? err.message : String(err)})` };
+        return {
+          outcome: 'failed',
+          reason: 'failed',
+          message: `the carrier could not transfer the call (${err instanceof Error ? err.message : String(err)})`,
+        };
       }
     },
 

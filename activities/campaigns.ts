@@ -33,7 +33,8 @@ const RECIPIENT_STATUS: Record<AttemptOutcome['result'], RecipientStatus> = {
 };
 
 /** An attempt admitted but never dialled: its slot and its hold (none for `byok`) given back, nothing charged. */
-const giveBack = (a: { organizationId: string; callId: string }) => settleCall({ organizationId: a.organizationId, callId: a.callId, chargedMinutes: 0, byok: false });
+const giveBack = (a: { organizationId: string; callId: string }) =>
+  settleCall({ organizationId: a.organizationId, callId: a.callId, chargedMinutes: 0, byok: false });
 
 /**
  * A recipient is written only by its campaign's workflow, one attempt at a time, so plain `$set`s
@@ -75,7 +76,10 @@ export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workf
         if (reason === 'do_not_call' || reason === 'destination_not_allowed') {
           if (recipient.attempts === a.attempt && String(recipient.lastCallId) === a.callId) await giveBack(a);
           const lastDisposition = reason === 'do_not_call' ? DO_NOT_CALL : DESTINATION_NOT_ALLOWED;
-          await Recipient.updateOne({ _id: recipient._id }, { $set: { status: 'suppressed', attempts: a.attempt - 1, lastDisposition, updatedAt: new Date() } });
+          await Recipient.updateOne(
+            { _id: recipient._id },
+            { $set: { status: 'suppressed', attempts: a.attempt - 1, lastDisposition, updatedAt: new Date() } },
+          );
           return { suppressed: 'now' };
         }
         if (reason === 'concurrency' || reason === 'insufficient_credits') return { blocked: reason };
@@ -120,7 +124,14 @@ export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workf
       for (const o of input.outcomes) {
         await Recipient.updateOne(
           { _id: recipientId(input.campaignId, o.index) },
-          { $set: { status: RECIPIENT_STATUS[o.result], lastDisposition: o.disposition, nextAttemptAt: o.result === 'retry' ? (dueAt.get(o.index) ?? null) : null, updatedAt: new Date() } },
+          {
+            $set: {
+              status: RECIPIENT_STATUS[o.result],
+              lastDisposition: o.disposition,
+              nextAttemptAt: o.result === 'retry' ? (dueAt.get(o.index) ?? null) : null,
+              updatedAt: new Date(),
+            },
+          },
         );
       }
       await projectCampaign(input.campaignId, input.seq, campaignFields(input.state));

@@ -40,7 +40,11 @@ const view = (t: { index: number; role: string; text: string }): InterviewTurnVi
  * A text exchange as stored from `agentIndex` on: the agent's turns and its last words (none when
  * it hung up without a word), whether it ended the interview, and the position after its last turn.
  */
-function storedExchange(candidateTurn: InterviewTurnView | null, stored: Array<{ index: number; role: string; text: string; ends?: boolean | null }>, agentIndex: number) {
+function storedExchange(
+  candidateTurn: InterviewTurnView | null,
+  stored: Array<{ index: number; role: string; text: string; ends?: boolean | null }>,
+  agentIndex: number,
+) {
   const exchange = stored.filter((t) => t.index >= agentIndex);
   const said = exchange.filter((t) => t.role === 'agent').map(view);
   return {
@@ -149,7 +153,9 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
       const { organizationId, interviewId, chargedMinutes, byok, heldMinutes } = input;
       await settle({ organizationId, conversation: `interview:${interviewId}`, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) });
       // Voice agents run only interviews; those that started count as sessions.
-      recountSessionsSoon(input.agentId, (agentId) => Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }));
+      recountSessionsSoon(input.agentId, (agentId) =>
+        Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }),
+      );
     },
 
     extendInterviewHold: ({ organizationId, interviewId, minute }) => extendHold(organizationId, `interview:${interviewId}`, minute),
@@ -165,7 +171,10 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
         ...(await (await interviewLlm(llms, interview, agent)).analyzeInterview(interviewProfile(agent, interview), turns)),
         analysisStatus: 'completed' as const,
       }));
-      await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { family: interview.agentMode, ...analysis, toolCalls: toolCallsOf(turns), status: 'ready', readyAt: new Date() } });
+      await InterviewReport.updateOne(
+        { interviewId: interview._id },
+        { $set: { family: interview.agentMode, ...analysis, toolCalls: toolCallsOf(turns), status: 'ready', readyAt: new Date() } },
+      );
       // The first analysis written is the one counted; a repeat that rewrites the report is not.
       const report = await InterviewReport.findById(interview.reportId).lean();
       if (report) await countInterviewReport(interview, report);

@@ -194,7 +194,9 @@ export function simulatedLineActivities({ llms, audioLine, tools, workflows }: S
         const speak = audioLine.speech.tts[agentStt];
         if (!hear || !speak) {
           const embedded = Object.keys(audioLine.speech.stt).join(', ');
-          throw ApplicationFailure.nonRetryable(`the simulated audio line hears and speaks only the embedded voices (${embedded}); this agent's voice is stt ${agentStt}, tts ${agentTts}`);
+          throw ApplicationFailure.nonRetryable(
+            `the simulated audio line hears and speaks only the embedded voices (${embedded}); this agent's voice is stt ${agentStt}, tts ${agentTts}`,
+          );
         }
         const scenario = scenarioOf(phoneNumber);
         const answering = answeringLine(scenario);

@@ -72,7 +72,12 @@ export abstract class BrowserAudioSession implements Transport {
     const { timeoutMs, perAddress } = limits;
     const waiting = sockets.get(address) ?? 0;
     if (waiting >= perAddress) {
-      return this.refuse(throttled(Math.ceil(timeoutMs / 1000), `Too many connections from this address are waiting to authenticate (at most ${perAddress}); retry after ${Math.ceil(timeoutMs / 1000)} s.`));
+      return this.refuse(
+        throttled(
+          Math.ceil(timeoutMs / 1000),
+          `Too many connections from this address are waiting to authenticate (at most ${perAddress}); retry after ${Math.ceil(timeoutMs / 1000)} s.`,
+        ),
+      );
     }
     sockets.set(address, waiting + 1);
     this.waiting = { sockets, address };
@@ -95,7 +100,8 @@ export abstract class BrowserAudioSession implements Transport {
     if (this.phase === 'admitting' && isBinary) return;
     const message = isBinary ? undefined : parseClientMessage(data);
     if (this.phase === 'waiting') {
-      if (message?.type !== 'start' || typeof message.token !== 'string') return this.refuse(new ProtocolError(`The first message must be {"type":"start","token":"<${this.tokenName}>"}.`));
+      if (message?.type !== 'start' || typeof message.token !== 'string')
+        return this.refuse(new ProtocolError(`The first message must be {"type":"start","token":"<${this.tokenName}>"}.`));
       this.phase = 'admitting';
       this.admit(message.token).catch((err: unknown) => this.refuse(err));
       return;

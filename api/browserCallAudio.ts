@@ -64,7 +64,9 @@ export function browserCallAudio(deps: CallMediaDeps): SocketRoute {
     path: new RegExp(`^${BROWSER_CALL_PREFIX}/([0-9a-f]{24})/audio$`),
     // No credential in the handshake (it would land in URLs and logs): the first message carries it.
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) =>
-      sockets.handleUpgrade(req, socket, head, (ws) => new BrowserCallSession(ws, match[1]!, deps, workflows).listen(waiting, clientAddress(req, deps.config.trustProxyHops))),
+      sockets.handleUpgrade(req, socket, head, (ws) =>
+        new BrowserCallSession(ws, match[1]!, deps, workflows).listen(waiting, clientAddress(req, deps.config.trustProxyHops)),
+      ),
   };
 }
 
@@ -124,7 +126,9 @@ class BrowserCallSession extends BrowserAudioSession {
 
   /** The call ended without this session (the API's hangup, its maximum duration or credit): the audio stops too. */
   private async watch(): Promise<void> {
-    const call = await Call.findById(this.callId, { status: 1 }).lean().catch(() => null);
+    const call = await Call.findById(this.callId, { status: 1 })
+      .lean()
+      .catch(() => null);
     if (call?.status !== 'completed' || !this.media) return;
     this.endedBy ??= 'elsewhere';
     this.media.end('ended_by_host');
@@ -148,7 +152,8 @@ class BrowserCallSession extends BrowserAudioSession {
 
   protected refuse(err: unknown): void {
     const { close, code, message } = refusal(err);
-    if (close === 1011) console.error(JSON.stringify({ level: 'error', msg: 'browser call socket failed', callId: this.callId, error: (err as Error).message }));
+    if (close === 1011)
+      console.error(JSON.stringify({ level: 'error', msg: 'browser call socket failed', callId: this.callId, error: (err as Error).message }));
     this.over();
     this.send({ type: 'error', code, message });
     this.ws.close(close);

@@ -47,7 +47,9 @@ export interface CallMedia {
 export async function openCallMedia(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<CallMedia> {
   const { config, speech } = deps;
   const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(config));
-  const agent = conversation && (await Agent.findById(conversation.call.agentId, { type: 1, name: 1, displayName: 1, description: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
+  const agent =
+    conversation &&
+    (await Agent.findById(conversation.call.agentId, { type: 1, name: 1, displayName: 1, description: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
   const { call } = conversation;
@@ -113,7 +115,12 @@ export async function openCallMedia(callId: string, claim: () => Promise<void>, 
  * closed transport mean on this line; nothing after a hand-off, which the workflow ended the call
  * on (`transferred`) itself; any other end as the call failing.
  */
-export function callEndEvent(end: SessionEnd, hostEnded: CarrierEvent | undefined, closed: CarrierEvent | undefined, callbackAt?: string): CarrierEvent | undefined {
+export function callEndEvent(
+  end: SessionEnd,
+  hostEnded: CarrierEvent | undefined,
+  closed: CarrierEvent | undefined,
+  callbackAt?: string,
+): CarrierEvent | undefined {
   switch (end.reason) {
     case 'agent_ended':
     case 'silence':

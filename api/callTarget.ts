@@ -20,7 +20,11 @@ export function checkE164(value: string, field: string): void {
  * The variables of a call to a number with a contact: the contact's attributes named like the
  * agent's placeholders, then the request's or import row's own, which win.
  */
-export function withContactAttributes(declared: string[], attributes: Record<string, string> | undefined, variables: Record<string, string> | undefined): Record<string, string> {
+export function withContactAttributes(
+  declared: string[],
+  attributes: Record<string, string> | undefined,
+  variables: Record<string, string> | undefined,
+): Record<string, string> {
   const fromContact = Object.entries(attributes ?? {}).filter(([name]) => declared.includes(name));
   return { ...Object.fromEntries(fromContact), ...variables };
 }
@@ -57,6 +61,7 @@ export function checkRecipient(
   if (refused) throw destinationNotAllowed(refused, `${param}.phoneNumber`);
   checkVariables(declared, row.variables ?? {}, param);
   const first = seen.get(row.phoneNumber);
-  if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
+  if (first !== undefined)
+    throw validationError(`${param}.phoneNumber repeats body.recipients[${first}]; a number appears once per campaign.`, `${param}.phoneNumber`);
   seen.set(row.phoneNumber, index);
 }

@@ -227,7 +227,9 @@ class AudioSession extends BrowserAudioSession {
 
   /** The interview ended without this session (an operator, its maximum duration, an End from the text box). */
   private async watch(): Promise<void> {
-    const doc = await Interview.findById(this.interviewId, { status: 1 }).lean().catch(() => null);
+    const doc = await Interview.findById(this.interviewId, { status: 1 })
+      .lean()
+      .catch(() => null);
     if (doc?.status !== 'completed' || !this.media) return;
     this.endedBy ??= 'elsewhere';
     this.media.end('ended_by_host');
@@ -237,7 +239,8 @@ class AudioSession extends BrowserAudioSession {
     this.phase = 'over';
     for (const timer of this.timers) clearTimeout(timer);
     if (this.shared.live.get(this.interviewId) === this) this.shared.live.delete(this.interviewId);
-    if (end.detail) console.warn(JSON.stringify({ level: 'warn', msg: 'voice session ended', interviewId: this.interviewId, reason: end.reason, detail: end.detail }));
+    if (end.detail)
+      console.warn(JSON.stringify({ level: 'warn', msg: 'voice session ended', interviewId: this.interviewId, reason: end.reason, detail: end.detail }));
     if (end.reason === 'transport_closed') return;
     if (this.startRefused) return this.refuse(this.startRefused);
     if (this.endedBy === 'replaced') return this.refuse(invalidStateTransition('This interview was opened on another connection.'), 'SESSION_REPLACED');
@@ -246,7 +249,9 @@ class AudioSession extends BrowserAudioSession {
     try {
       outcome = await this.outcome(end);
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'voice session could not end its interview', interviewId: this.interviewId, error: (err as Error).message }));
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'voice session could not end its interview', interviewId: this.interviewId, error: (err as Error).message }),
+      );
       outcome = { reason: end.reason };
     }
     this.send({ type: 'ended', ...outcome });
@@ -289,7 +294,8 @@ class AudioSession extends BrowserAudioSession {
 
   protected refuse(err: unknown, code?: string): void {
     const { close, code: errorCode, message } = refusal(err);
-    if (close === 1011) console.error(JSON.stringify({ level: 'error', msg: 'voice socket failed', interviewId: this.interviewId, error: (err as Error).message }));
+    if (close === 1011)
+      console.error(JSON.stringify({ level: 'error', msg: 'voice socket failed', interviewId: this.interviewId, error: (err as Error).message }));
     this.phase = 'over';
     this.send({ type: 'error', code: code ?? errorCode, message });
     this.ws.close(close);

@@ -10,13 +10,7 @@ import { AgentRefused, type AgentRefusal } from '../domain/agents';
  * envelope in one place. Anything else that escapes a handler is a 500 with a generic message.
  */
 export type ErrorType =
-  | 'invalid_request_error'
-  | 'authentication_error'
-  | 'billing_error'
-  | 'permission_error'
-  | 'conflict_error'
-  | 'rate_limit_error'
-  | 'api_error';
+  'invalid_request_error' | 'authentication_error' | 'billing_error' | 'permission_error' | 'conflict_error' | 'rate_limit_error' | 'api_error';
 
 export class ApiError extends Error {
   constructor(
@@ -78,17 +72,37 @@ export class RowErrors {
     const rows = this.found.sort((a, b) => a.row - b.row).slice(0, MAX_ERROR_DETAILS);
     if (rows.length === 0) return;
     const { code, message, param } = rows[0]!.error;
-    throw new ApiError(400, 'invalid_request_error', code, message, param, {}, rows.map(({ error }) => ({ param: error.param ?? 'body', message: error.message })));
+    throw new ApiError(
+      400,
+      'invalid_request_error',
+      code,
+      message,
+      param,
+      {},
+      rows.map(({ error }) => ({ param: error.param ?? 'body', message: error.message })),
+    );
   }
 }
 
 /** Every code the API answers with, with its status and type: the OpenAPI document lists them from here. */
 export const ERROR_CODES = {
   VALIDATION_ERROR: [400, 'invalid_request_error', 'A field is missing, malformed or out of range; `param` names it.'],
-  BYOK_NOT_READY: [400, 'invalid_request_error', 'A `byok` key, and every call, interview or campaign launch it makes, needs verified provider credentials for LLM, STT and TTS.'],
-  PROVIDER_VERIFICATION_FAILED: [400, 'invalid_request_error', 'The vendor refused the provider credential; it is not verified (a previously verified one stays in use).'],
+  BYOK_NOT_READY: [
+    400,
+    'invalid_request_error',
+    'A `byok` key, and every call, interview or campaign launch it makes, needs verified provider credentials for LLM, STT and TTS.',
+  ],
+  PROVIDER_VERIFICATION_FAILED: [
+    400,
+    'invalid_request_error',
+    'The vendor refused the provider credential; it is not verified (a previously verified one stays in use).',
+  ],
   CARRIER_REJECTED: [400, 'invalid_request_error', 'The carrier refused to dial this number; nothing was created or charged.'],
-  PHONE_NUMBER_UNAVAILABLE: [400, 'invalid_request_error', 'The carrier cannot give this number to the organization: on Twilio it is not one of the account’s incoming phone numbers; on the simulated carrier it is outside +44 113 496 0000 to 0999.'],
+  PHONE_NUMBER_UNAVAILABLE: [
+    400,
+    'invalid_request_error',
+    'The carrier cannot give this number to the organization: on Twilio it is not one of the account’s incoming phone numbers; on the simulated carrier it is outside +44 113 496 0000 to 0999.',
+  ],
   DESTINATION_NOT_ALLOWED: [
     400,
     'invalid_request_error',
@@ -98,31 +112,59 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: [401, 'authentication_error', 'Dashboard sign-in: the email and password do not match.'],
   INVALID_CANDIDATE_TOKEN: [401, 'authentication_error', 'Candidate routes: the interview link or embed token is missing, unknown, or for another interview.'],
   CANDIDATE_TOKEN_EXPIRED: [401, 'authentication_error', 'Candidate routes: the interview link or embed token has expired.'],
-  INVALID_BROWSER_CALL_TOKEN: [401, 'authentication_error', 'A browser call’s audio socket: the token is missing, for another call, or older than the minute it is good for.'],
+  INVALID_BROWSER_CALL_TOKEN: [
+    401,
+    'authentication_error',
+    'A browser call’s audio socket: the token is missing, for another call, or older than the minute it is good for.',
+  ],
   INSUFFICIENT_CREDITS: [402, 'billing_error', 'The organization has no credit minutes left.'],
   PERMISSION_DENIED: [403, 'permission_error', 'The credential lacks the scope or role the operation needs.'],
   ORGANIZATION_REQUIRED: [403, 'permission_error', 'The key is not attached to an organization.'],
   QUOTA_EXCEEDED: [403, 'permission_error', 'The organization is at its plan limit for this resource.'],
   EMBED_ORIGINS_REQUIRED: [403, 'permission_error', 'Embed tokens need a key with at least one allowed origin.'],
-  ORIGIN_NOT_ALLOWED: [403, 'permission_error', "Candidate routes: the request's `Origin` is neither this service nor one of the embed token's allowed origins."],
+  ORIGIN_NOT_ALLOWED: [
+    403,
+    'permission_error',
+    "Candidate routes: the request's `Origin` is neither this service nor one of the embed token's allowed origins.",
+  ],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error', "No such route, or no such resource in the caller's organization."],
-  RECORDING_NOT_FOUND: [404, 'invalid_request_error', 'The call has no recording: its agent does not record calls, it has not finished storing yet (see `recordingAvailable`), or the retention period deleted it.'],
+  RECORDING_NOT_FOUND: [
+    404,
+    'invalid_request_error',
+    'The call has no recording: its agent does not record calls, it has not finished storing yet (see `recordingAvailable`), or the retention period deleted it.',
+  ],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
   DUPLICATE_CONTACT: [409, 'conflict_error', 'The organization already has a contact with this phone number.'],
   DO_NOT_CALL: [409, 'invalid_request_error', 'The number is do-not-call (its contact is, or was when erased); nothing was dialled, created or charged.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
-  AGENT_IN_USE: [409, 'conflict_error', 'A campaign that is not over yet uses the agent (cancel it, or let it complete, first), or a phone number points at it (move or release the number first).'],
-  PHONE_NUMBER_IN_USE: [409, 'conflict_error', 'The number is already claimed, by this organization or another: a number belongs to one organization at a time.'],
+  AGENT_IN_USE: [
+    409,
+    'conflict_error',
+    'A campaign that is not over yet uses the agent (cancel it, or let it complete, first), or a phone number points at it (move or release the number first).',
+  ],
+  PHONE_NUMBER_IN_USE: [
+    409,
+    'conflict_error',
+    'The number is already claimed, by this organization or another: a number belongs to one organization at a time.',
+  ],
   TEST_CALLS_UNAVAILABLE: [409, 'conflict_error', 'Test calls ring numbers on the simulated carrier only; on a real carrier, call the number from a phone.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
   INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
-  IMPORT_IN_PROGRESS: [409, 'conflict_error', 'Another import of this campaign, or any other import of the organization, is running: one import at a time per organization. Retry once it has finished.'],
+  IMPORT_IN_PROGRESS: [
+    409,
+    'conflict_error',
+    'Another import of this campaign, or any other import of the organization, is running: one import at a time per organization. Retry once it has finished.',
+  ],
   IDEMPOTENCY_KEY_IN_USE: [409, 'conflict_error', 'A request with this `Idempotency-Key` is still running; retry once it has finished.'],
   SESSION_IN_PROGRESS: [409, 'conflict_error', 'Twilio Media Streams or ConversationRelay: the call already has a session; a second socket for it is refused.'],
-  REPORT_UNAVAILABLE: [409, 'conflict_error', 'The interview ended without starting (e.g. `endedReason: expired`), or the inbound call was refused before it was answered (`disposition: refused`): it has no report and never will.'],
+  REPORT_UNAVAILABLE: [
+    409,
+    'conflict_error',
+    'The interview ended without starting (e.g. `endedReason: expired`), or the inbound call was refused before it was answered (`disposition: refused`): it has no report and never will.',
+  ],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   RANGE_NOT_SATISFIABLE: [416, 'invalid_request_error', 'The `Range` starts past the end of the file; `content-range` gives its size.'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
@@ -137,8 +179,16 @@ export const ERROR_CODES = {
   CARRIER_UNAVAILABLE: [502, 'api_error', 'The carrier could not take the call; nothing was created or charged. Retry later.'],
   PROVIDER_UNAVAILABLE: [502, 'api_error', 'The vendor could not be reached to verify the provider credential; it is stored unverified. Retry later.'],
   CREDENTIALS_ENCRYPTION_UNCONFIGURED: [503, 'api_error', 'The server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials.'],
-  SERVER_RESTARTING: [503, 'api_error', 'The API process holding a candidate\'s audio socket is restarting: reconnect, and another process takes the interview on.'],
-  SERVICE_UNAVAILABLE: [503, 'api_error', 'The database or the workflow engine could not be reached within about 5 s. Retry after `retry-after` seconds; a mutation may or may not have taken effect, so retrieve the resource before retrying it.'],
+  SERVER_RESTARTING: [
+    503,
+    'api_error',
+    "The API process holding a candidate's audio socket is restarting: reconnect, and another process takes the interview on.",
+  ],
+  SERVICE_UNAVAILABLE: [
+    503,
+    'api_error',
+    'The database or the workflow engine could not be reached within about 5 s. Retry after `retry-after` seconds; a mutation may or may not have taken effect, so retrieve the resource before retrying it.',
+  ],
   DIAL_TIMEOUT: [504, 'api_error', 'The dial was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
   ACTION_TIMEOUT: [504, 'api_error', 'The workflow did not confirm the change in time. It may still take effect: retrieve the resource before retrying.'],
   CREATE_TIMEOUT: [504, 'api_error', 'The new resource was not confirmed in time and was abandoned; nothing was created or charged. Retry later.'],
@@ -153,8 +203,7 @@ function apiError(code: ErrorCode, message: string, param?: string, headers?: Re
 
 export const validationError = (message: string, param?: string) => apiError('VALIDATION_ERROR', message, param);
 
-export const notFound = (what = 'resource', param?: string) =>
-  apiError('RESOURCE_NOT_FOUND', `No such ${what} in your organization.`, param);
+export const notFound = (what = 'resource', param?: string) => apiError('RESOURCE_NOT_FOUND', `No such ${what} in your organization.`, param);
 
 export const recordingNotFound = () => apiError('RECORDING_NOT_FOUND', 'This call has no recording.', 'path.id');
 
@@ -187,7 +236,11 @@ export const duplicateContact = (param = 'body.phoneNumber') =>
   apiError('DUPLICATE_CONTACT', 'Your organization already has a contact with this phone number; update that one instead.', param);
 
 export const doNotCall = () =>
-  apiError('DO_NOT_CALL', 'This number is do-not-call in your organization; lift it with PATCH /contacts/{id} {"doNotCall": false} if the person agreed to be called.', 'body.phoneNumber');
+  apiError(
+    'DO_NOT_CALL',
+    'This number is do-not-call in your organization; lift it with PATCH /contacts/{id} {"doNotCall": false} if the person agreed to be called.',
+    'body.phoneNumber',
+  );
 
 export const invalidStateTransition = (message: string) => apiError('INVALID_STATE_TRANSITION', message);
 
@@ -253,7 +306,8 @@ const CONCURRENCY_RETRY_AFTER_S = 5;
 export function fromDomain(err: unknown): unknown {
   if (err instanceof NumberRefused) return numberError(err.refusal);
   if (err instanceof ContactRefused) return err.refusal.reason === 'duplicate' ? duplicateContact() : organizationRequired();
-  if (err instanceof ContactQuotaExceeded) return quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
+  if (err instanceof ContactQuotaExceeded)
+    return quotaExceeded(`Your organization has reached its limit of ${err.maxContacts} contacts; erase some or raise the plan.`);
   if (err instanceof ImportInProgress) return importInProgress(err.scope);
   if (err instanceof UserRefused) return userError(err.refusal);
   if (err instanceof InterviewMissing) return notFound('interview', 'path.id');
@@ -294,11 +348,16 @@ function numberError(refusal: NumberRefusal): ApiError {
         'body.agentId',
       );
     case 'agent_has_numbers':
-      return apiError('AGENT_IN_USE', `Phone number ${refusal.phoneNumber} points at this agent; move it to another agent or release it first, so no number answers for an agent that takes no inbound calls.`, 'path.id');
+      return apiError(
+        'AGENT_IN_USE',
+        `Phone number ${refusal.phoneNumber} points at this agent; move it to another agent or release it first, so no number answers for an agent that takes no inbound calls.`,
+        'path.id',
+      );
   }
 }
 
-export const testCallsUnavailable = () => apiError('TEST_CALLS_UNAVAILABLE', 'Test calls ring numbers on the simulated carrier only; call this number from a phone instead.');
+export const testCallsUnavailable = () =>
+  apiError('TEST_CALLS_UNAVAILABLE', 'Test calls ring numbers on the simulated carrier only; call this number from a phone instead.');
 
 export const reportUnavailableForCall = () =>
   apiError('REPORT_UNAVAILABLE', 'This inbound call was refused before it was answered (disposition refused); it has no report.', 'path.id');
@@ -318,7 +377,10 @@ export const carrierRejected = (message: string) => apiError('CARRIER_REJECTED',
 export const carrierUnavailable = (message: string) => apiError('CARRIER_UNAVAILABLE', message);
 
 export const dialTimeout = (seconds: number) =>
-  apiError('DIAL_TIMEOUT', `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged. Should the carrier accept it after all, it is hung up at once.`);
+  apiError(
+    'DIAL_TIMEOUT',
+    `The carrier did not confirm the dial within ${seconds} s; the call was abandoned and nothing was charged. Should the carrier accept it after all, it is hung up at once.`,
+  );
 
 export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | 'interview') =>
   apiError(
@@ -327,7 +389,10 @@ export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | '
   );
 
 export const createTimeout = (seconds: number, resource: 'campaign' | 'interview') =>
-  apiError('CREATE_TIMEOUT', `The ${resource}'s workflow did not confirm it within ${seconds} s; the ${resource} was abandoned and nothing was created or charged. Retry later.`);
+  apiError(
+    'CREATE_TIMEOUT',
+    `The ${resource}'s workflow did not confirm it within ${seconds} s; the ${resource} was abandoned and nothing was created or charged. Retry later.`,
+  );
 
 export const embedOriginsRequired = () =>
   apiError('EMBED_ORIGINS_REQUIRED', 'This key has no allowed origins; create a key with the origins of the pages that embed interviews.');
@@ -340,10 +405,16 @@ export const reportUnavailable = (endedReason: string) =>
 export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
 
 export const originNotAllowed = (origin: string) =>
-  apiError('ORIGIN_NOT_ALLOWED', `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`);
+  apiError(
+    'ORIGIN_NOT_ALLOWED',
+    `Requests from ${origin.slice(0, 200)} may not use this interview token; open the interview from a page its embed token allows.`,
+  );
 
 export const invalidBrowserCallToken = () =>
-  apiError('INVALID_BROWSER_CALL_TOKEN', 'This token does not open this call, or it has expired: place the call again (POST /dashboard/agents/{id}/browser-calls).');
+  apiError(
+    'INVALID_BROWSER_CALL_TOKEN',
+    'This token does not open this call, or it has expired: place the call again (POST /dashboard/agents/{id}/browser-calls).',
+  );
 
 export const candidateTokenExpired = () => apiError('CANDIDATE_TOKEN_EXPIRED', 'This interview link has expired; ask for a new one.');
 

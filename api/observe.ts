@@ -6,7 +6,8 @@ import { registerVoiceMetrics } from '../conversation/turnTimings';
 const REDACTED = '[Redacted]';
 
 /** Field names whose values are credentials wherever they appear in a log line or an error. */
-const SECRET_FIELD = /^(authorization|proxy-authorization|cookie|set-cookie|password|\w*token|api[-_]?key|x-goog-api-key|xi-api-key|\w*secret\w*|credentials?|x-twilio-signature)$/i;
+const SECRET_FIELD =
+  /^(authorization|proxy-authorization|cookie|set-cookie|password|\w*token|api[-_]?key|x-goog-api-key|xi-api-key|\w*secret\w*|credentials?|x-twilio-signature)$/i;
 
 /** Credentials as they show in text: error messages, stacks and URLs a vendor's SDK put in them. */
 const SECRET_TEXT: [RegExp, string][] = [

@@ -7,7 +7,10 @@ import { API_PREFIX } from './router';
 import { acceptsIdempotencyKey, REPLAYED_HEADER } from './middleware/idempotency';
 import { ErrorEnvelope, IdempotencyKeyHeader, errorResponses } from './schemas/common';
 
-const description = (invalidCredentialsPerMinute: number, serverUrl: string) => `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
+const description = (
+  invalidCredentialsPerMinute: number,
+  serverUrl: string,
+) => `Multi-tenant API for AI voice agents: agents, outbound calls, candidate interviews and paced calling campaigns. Reports and transcripts are produced asynchronously; clients poll.
 
 **Reference.** This document, rendered with a console to try each operation with a test key, is at [${serverUrl}/docs](${serverUrl}/docs).
 
@@ -90,7 +93,11 @@ function responses(route: RouteDef) {
       status,
       {
         description: doc.description,
-        ...(doc.schema ? { content: json(doc.schema) } : doc.mediaType ? { content: { [doc.mediaType]: { schema: { type: 'string', contentMediaType: doc.mediaType } } } } : {}),
+        ...(doc.schema
+          ? { content: json(doc.schema) }
+          : doc.mediaType
+            ? { content: { [doc.mediaType]: { schema: { type: 'string', contentMediaType: doc.mediaType } } } }
+            : {}),
         ...(status === '429' || status === '503'
           ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } }
           : replayable(status)

@@ -50,7 +50,8 @@ export function twilioRelay(deps: RelayDeps): SocketRoute {
       const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(deps.config));
       if (!conversation) throw notFound('call in progress', 'path.id');
       // Twilio's speech would run on the service's account: a byok call's speech goes through Media Streams only.
-      if (conversation.call.byok) throw permissionDenied("A byok call's speech runs only on the organization's own credentials, never through ConversationRelay.");
+      if (conversation.call.byok)
+        throw permissionDenied("A byok call's speech runs only on the organization's own credentials, never through ConversationRelay.");
       await claim();
       return conversation;
     },
@@ -108,7 +109,14 @@ class RelaySession {
         return this.conversation.interrupted(message.utteranceUntilInterrupt ?? '');
       case 'error':
         // Twilio could not use something we sent; the session goes on, and operators should know.
-        console.warn(JSON.stringify({ level: 'warn', msg: 'ConversationRelay reported an error', callId: String(this.conversation.call._id), description: message.description }));
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            msg: 'ConversationRelay reported an error',
+            callId: String(this.conversation.call._id),
+            description: message.description,
+          }),
+        );
         return;
     }
   }

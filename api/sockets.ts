@@ -38,4 +38,3 @@ export function attachSockets(server: Server, deps: SocketDeps): Sockets {
   ];
   return dispatchUpgrades(server, routes);
 }
-

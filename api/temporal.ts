@@ -170,13 +170,17 @@ export class Workflows {
         const ended = await this.call(input.callId).result();
         if (ended.abandoned) return 'abandoned';
         if (ended.refused === 'insufficient_credits') throw insufficientCredits();
-        if (ended.refused) throw (ended.refused === 'rejected' ? carrierRejected : carrierUnavailable)('The carrier refused this call when it was first placed.');
+        if (ended.refused)
+          throw (ended.refused === 'rejected' ? carrierRejected : carrierUnavailable)('The carrier refused this call when it was first placed.');
         return 'placed';
       }
     };
     return this.within(this.deadlines.dial, dialled, {
       // No worker took the call in time, or the carrier hangs.
-      timedOut: this.abandoning(() => this.abandonDial(input), () => dialTimeout(this.deadlines.dial)),
+      timedOut: this.abandoning(
+        () => this.abandonDial(input),
+        () => dialTimeout(this.deadlines.dial),
+      ),
     });
   }
 
@@ -229,9 +233,15 @@ export class Workflows {
   /** Starts the campaign in draft; one not started in time is abandoned. */
   async startCampaign(input: CampaignInput): Promise<void> {
     const workflowId = campaignWorkflowId(input.campaignId);
-    await this.within(this.deadlines.action, () => this.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, { ...this.startOptions(workflowId, input), args: [input] }), {
-      timedOut: this.abandoning(this.terminate(workflowId, 'POST /campaigns gave up waiting for the start'), () => createTimeout(this.deadlines.action, 'campaign')),
-    });
+    await this.within(
+      this.deadlines.action,
+      () => this.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, { ...this.startOptions(workflowId, input), args: [input] }),
+      {
+        timedOut: this.abandoning(this.terminate(workflowId, 'POST /campaigns gave up waiting for the start'), () =>
+          createTimeout(this.deadlines.action, 'campaign'),
+        ),
+      },
+    );
   }
 
   /**
@@ -240,9 +250,18 @@ export class Workflows {
    */
   async answerCall(input: CallInput): Promise<void> {
     const workflowId = callWorkflowId(input.callId);
-    await this.within(this.deadlines.action, () => this.client.workflow.start<CallWorkflow>(callWorkflowType, { ...this.startOptions(workflowId, input), workflowIdConflictPolicy: 'USE_EXISTING', args: [input] }), {
-      timedOut: () => actionTimeout(this.deadlines.action, 'call'),
-    });
+    await this.within(
+      this.deadlines.action,
+      () =>
+        this.client.workflow.start<CallWorkflow>(callWorkflowType, {
+          ...this.startOptions(workflowId, input),
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          args: [input],
+        }),
+      {
+        timedOut: () => actionTimeout(this.deadlines.action, 'call'),
+      },
+    );
   }
 
   /**
@@ -279,7 +298,9 @@ export class Workflows {
     const start = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, { ...this.startOptions(workflowId, input), args: [input] });
     await this.within(this.deadlines.action, () => this.client.workflow.executeUpdateWithStart(interviewOpenUpdate, { startWorkflowOperation: start }), {
       // Its link would be in the answer that is not given: nobody could ever use it.
-      timedOut: this.abandoning(this.terminate(workflowId, 'POST /interviews gave up waiting for the workflow'), () => createTimeout(this.deadlines.action, 'interview')),
+      timedOut: this.abandoning(this.terminate(workflowId, 'POST /interviews gave up waiting for the workflow'), () =>
+        createTimeout(this.deadlines.action, 'interview'),
+      ),
     });
   }
 
@@ -326,7 +347,12 @@ export class Workflows {
   private call = (callId: string) => this.client.workflow.getHandle<CallWorkflow>(callWorkflowId(callId));
 
   private startOptions(workflowId: string, input: Parameters<typeof searchAttributesOf>[0]) {
-    return { workflowId, taskQueue: this.config.temporal.taskQueue, workflowIdConflictPolicy: 'FAIL' as const, typedSearchAttributes: searchAttributesOf(input) };
+    return {
+      workflowId,
+      taskQueue: this.config.temporal.taskQueue,
+      workflowIdConflictPolicy: 'FAIL' as const,
+      typedSearchAttributes: searchAttributesOf(input),
+    };
   }
 
   private updateCampaign(campaignId: string, closed: string | undefined, send: (h: WorkflowHandle<CampaignWorkflow>) => Promise<CampaignState>) {

@@ -47,7 +47,12 @@ export function dispatchUpgrades(server: Server, routes: readonly SocketRoute[])
  * proxies appended to X-Forwarded-For, else the socket's peer.
  */
 export function clientAddress(req: IncomingMessage, trustProxyHops: number): string {
-  const forwarded = trustProxyHops > 0 ? String(req.headers['x-forwarded-for'] ?? '').split(/\s*,\s*/).slice(-trustProxyHops) : [];
+  const forwarded =
+    trustProxyHops > 0
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(/\s*,\s*/)
+          .slice(-trustProxyHops)
+      : [];
   return forwarded[0] || req.socket.remoteAddress || '';
 }
 
@@ -55,7 +60,8 @@ export function clientAddress(req: IncomingMessage, trustProxyHops: number): str
 export function refuseUpgrade(socket: Duplex, err: unknown, what: string): void {
   const apiError = err instanceof ApiError ? err : internalError();
   const requestId = newRequestId();
-  if (!(err instanceof ApiError)) console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: redactSecrets((err as Error).message) }));
+  if (!(err instanceof ApiError))
+    console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: redactSecrets((err as Error).message) }));
   const body = JSON.stringify(errorBody(apiError, requestId));
   socket.end(
     `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +

@@ -20,7 +20,10 @@ export function compile(schema: TSchema, location: Location): ValidateFunction {
 
 /** `/phone/greeting` -> `phone.greeting`, `/allowedOrigins/0` -> `allowedOrigins[0]`. */
 function fieldPath(pointer: string, child?: string): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
   return parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }

@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   if (!uri) {
     provision('ferretdb');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'voice-agent-bench-'));
-    ferret = await startFerret({ executable: toolPaths().ferretdb, port: await freePort(), dataDir: dir, logFile: path.join(dir, 'ferretdb.log'), database: 'bench' });
+    ferret = await startFerret({
+      executable: toolPaths().ferretdb,
+      port: await freePort(),
+      dataDir: dir,
+      logFile: path.join(dir, 'ferretdb.log'),
+      database: 'bench',
+    });
     uri = ferret.address;
   }
   await mongoose.connect(uri, { dbName: `bench_${Date.now()}` });
@@ -73,19 +79,23 @@ async function main(): Promise<void> {
   const baseline = bare(() => Agent.findById(id).lean());
   // The same queries as the list route, bare: what a page of 25 costs the database itself.
   const filter = { organizationId, type: 'phone' };
-  const listBaseline = bare(() =>
-    Promise.all([Agent.find(filter).sort({ createdAt: -1, _id: -1 }).limit(25).lean(), Agent.countDocuments(filter)]),
-  );
+  const listBaseline = bare(() => Promise.all([Agent.find(filter).sort({ createdAt: -1, _id: -1 }).limit(25).lean(), Agent.countDocuments(filter)]));
   const baselineUrl = await listen(baseline);
   const listBaselineUrl = await listen(listBaseline);
 
   const connection = await Connection.lazy({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const app = createApp({ config, mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) }) });
+  const app = createApp({
+    config,
+    mongo: mongoose.connection,
+    temporal: new Client({ connection, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) }),
+  });
   const { server, url: apiUrl } = await serveApp(app);
   const auth = { authorization: `Bearer ${key}` };
 
-  console.log(`node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per target, database ${ferret ? 'FerretDB (SQLite)' : uri}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per target, database ${ferret ? 'FerretDB (SQLite)' : uri}`,
+  );
   const base = await run('baseline: bare findById', baselineUrl);
   const get = await run('GET /api/v1/agents/{id}', `${apiUrl}/api/v1/agents/${id}`, auth);
   const listBase = await run('baseline: bare find 25 + count', listBaselineUrl);
@@ -94,7 +104,12 @@ async function main(): Promise<void> {
   const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   console.log('\n| target | requests/s | p99 latency (ms) | vs findById baseline | vs its own bare queries |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  for (const [r, own] of [[base, base], [get, base], [listBase, listBase], [list, listBase]] as const) {
+  for (const [r, own] of [
+    [base, base],
+    [get, base],
+    [listBase, listBase],
+    [list, listBase],
+  ] as const) {
     console.log(`| ${r.title} | ${r.rps.toFixed(0)} | ${r.p99} | ${pct(r.rps, base.rps)} | ${pct(r.rps, own.rps)} |`);
   }
   console.log('\nTarget: GET /api/v1/agents/{id} keeps at least 60% of the baseline throughput.');

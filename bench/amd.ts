@@ -193,7 +193,9 @@ async function main(): Promise<void> {
   const paths = toolPaths();
   const stt = new LocalSttProvider({ dir: paths.localSpeech });
   console.error('Synthesizing the set with the local TTS...');
-  const clips = await Promise.all((await generate(new LocalTtsProvider({ dir: paths.localSpeech }))).map(async (c) => ({ ...c, audio: await overPhone(c.audio) })));
+  const clips = await Promise.all(
+    (await generate(new LocalTtsProvider({ dir: paths.localSpeech }))).map(async (c) => ({ ...c, audio: await overPhone(c.audio) })),
+  );
   console.error(`${clips.length} clips in ${((performance.now() - began) / 1000).toFixed(0)} s; scoring...`);
   const decodeMs: number[] = [];
   const results: Scored[] = [];
@@ -205,7 +207,9 @@ async function main(): Promise<void> {
   }
   stt.stop();
 
-  console.log(`\nAnswering-machine detection: ${clips.length} clips (${VOICES.length} voices, SNR ${SNRS.join('/')} dB, 8 kHz mu-law), ${DEFAULT_DETECTOR.maxMs / 1000} s cap\n`);
+  console.log(
+    `\nAnswering-machine detection: ${clips.length} clips (${VOICES.length} voices, SNR ${SNRS.join('/')} dB, 8 kHz mu-law), ${DEFAULT_DETECTOR.maxMs / 1000} s cap\n`,
+  );
   table(
     ['truth \\ decided', ...DECIDED, 'correct'],
     TRUTHS.map((truth) => {
@@ -223,7 +227,7 @@ async function main(): Promise<void> {
     console.log(`  at ${snr} dB: ${ok}/${mine.length}`);
   }
 
-  console.log('\ntime from the answer to the decision (audio time; the STT\'s decoding excluded)\n');
+  console.log("\ntime from the answer to the decision (audio time; the STT's decoding excluded)\n");
   table(
     ['truth', 'p50', 'p99', 'cues'],
     TRUTHS.map((truth) => {
@@ -239,9 +243,15 @@ async function main(): Promise<void> {
   const withBeep = results.filter((r) => r.clip.beepEnd !== undefined);
   const found = withBeep.filter((r) => r.beepEnd !== undefined && Math.abs(r.beepEnd - r.clip.beepEnd!) <= RATE / 10).length;
   const imagined = results.filter((r) => r.clip.beepEnd === undefined && r.beepEnd !== undefined).length;
-  console.log(`beeps found within 100 ms of their end: ${found}/${withBeep.length}; beeps imagined on clips without one: ${imagined}/${results.length - withBeep.length}`);
+  console.log(
+    `beeps found within 100 ms of their end: ${found}/${withBeep.length}; beeps imagined on clips without one: ${imagined}/${results.length - withBeep.length}`,
+  );
   console.log(`local STT decode of the audio so far: p50 ${ms(percentile(decodeMs, 50))}, p99 ${ms(percentile(decodeMs, 99))} (${decodeMs.length} decodes)`);
-  console.log(`run took ${((performance.now() - began) / 1000).toFixed(0)} s on ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `run took ${((performance.now() - began) / 1000).toFixed(0)} s on ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 void main();

@@ -118,14 +118,20 @@ async function main(): Promise<void> {
   for (let i = 0; i < docs.length; i += 25) {
     const batch = docs.slice(i, i + 25);
     await AnalyticsDay.collection.insertMany(batch.map(({ _id, fine }) => ({ _id, fine, pending: [] })) as never[]);
-    const sections = batch.flatMap(({ _id, cellCount: _n, fine: _fine, pending: _p, ...rest }) => Object.entries(rest).map(([section, cells]) => ({ _id: `${_id}:${section}`, cells })));
+    const sections = batch.flatMap(({ _id, cellCount: _n, fine: _fine, pending: _p, ...rest }) =>
+      Object.entries(rest).map(([section, cells]) => ({ _id: `${_id}:${section}`, cells })),
+    );
     await AnalyticsSection.collection.insertMany(sections as never[]);
   }
   const loaded = performance.now() - started;
 
   const connection = await Connection.connect({ address: servers.temporalAddress });
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const app = createApp({ config, mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) }) });
+  const app = createApp({
+    config,
+    mongo: mongoose.connection,
+    temporal: new Client({ connection, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) }),
+  });
   const { server, url } = await serveApp(app);
   const get = async (path: string, auth = true) => {
     const res = await fetch(`${url}${path}`, { headers: auth ? { authorization: `Bearer ${key}` } : {} });
@@ -142,8 +148,12 @@ async function main(): Promise<void> {
   const counted = JSON.parse(await get(`/api/v1/analytics/calls?from=${addDays(today, -364)}&to=${today}&groupBy=agent`)).totals.calls;
   if (counted !== CALLS) throw new Error(`the year holds ${counted} calls, not ${CALLS}`);
 
-  console.log(`node ${process.version}, ${os.cpus().length} cores, database FerretDB (SQLite) unless MONGODB_URI; ${SAMPLES} sequential requests per target after 3 unmeasured`);
-  console.log(`${CALLS.toLocaleString('en')} calls over ${DAYS} days as ${cells.toLocaleString('en')} cells in ${docs.length} day documents (built in ${(built / 1000).toFixed(1)} s, inserted in ${(loaded / 1000).toFixed(1)} s)\n`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, database FerretDB (SQLite) unless MONGODB_URI; ${SAMPLES} sequential requests per target after 3 unmeasured`,
+  );
+  console.log(
+    `${CALLS.toLocaleString('en')} calls over ${DAYS} days as ${cells.toLocaleString('en')} cells in ${docs.length} day documents (built in ${(built / 1000).toFixed(1)} s, inserted in ${(loaded / 1000).toFixed(1)} s)\n`,
+  );
   console.log('| target | p50 (ms) | p99 (ms) |');
   console.log('| --- | ---: | ---: |');
   const row = async (title: string, run: () => Promise<unknown>) => {
@@ -157,11 +167,15 @@ async function main(): Promise<void> {
   ] as const) {
     await row(`baseline: bare findById of ${n} days' agent section, ${label}`, bare(n));
     for (const groupBy of ['day', 'agent', 'campaign', 'disposition', 'outcome']) {
-      await row(`GET /analytics/calls?groupBy=${groupBy}&timezone=Asia/Kolkata, ${label}`, () => get(`/api/v1/analytics/calls?groupBy=${groupBy}&timezone=Asia/Kolkata${query}`));
+      await row(`GET /analytics/calls?groupBy=${groupBy}&timezone=Asia/Kolkata, ${label}`, () =>
+        get(`/api/v1/analytics/calls?groupBy=${groupBy}&timezone=Asia/Kolkata${query}`),
+      );
     }
     await row(`GET /analytics/calls?groupBy=agent (UTC), ${label}`, () => get(`/api/v1/analytics/calls?groupBy=agent${query}`));
     await row(`baseline: bare findById of ${n} days' fine cells, ${label}`, fine(n));
-    await row(`GET /analytics/calls?groupBy=disposition&agentId=…, ${label}`, () => get(`/api/v1/analytics/calls?groupBy=disposition&agentId=${hex(7, 'a')}${query}`));
+    await row(`GET /analytics/calls?groupBy=disposition&agentId=…, ${label}`, () =>
+      get(`/api/v1/analytics/calls?groupBy=disposition&agentId=${hex(7, 'a')}${query}`),
+    );
   }
   console.log('\nTarget: p50 under 100 ms over the default range, for every groupBy.');
 

@@ -84,7 +84,14 @@ async function main(): Promise<void> {
     const native = await NativeConnection.connect({ address: temporalAddress });
     const bundleStart = performance.now();
     // workflowsPath: the worker bundles workflows/ itself, as the worker process does.
-    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter, simulatedLine: config.carrier.name === 'simulated' });
+    const worker = await createWorker({
+      connection: native,
+      namespace: config.temporal.namespace,
+      taskQueue,
+      deps: defaultDeps(config, client),
+      dataConverter,
+      simulatedLine: config.carrier.name === 'simulated',
+    });
     const bundleMs = performance.now() - bundleStart;
     const running = worker.run();
     const baseline = await baselineWorker(native, config.temporal.namespace, dataConverter);
@@ -127,7 +134,10 @@ async function main(): Promise<void> {
     };
 
     const startBare = async (label: string) => {
-      await client.workflow.start(baselineEndedWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-start-${label}-${randomBytes(6).toString('hex')}` });
+      await client.workflow.start(baselineEndedWorkflow, {
+        taskQueue: baseline.taskQueue,
+        workflowId: `bench-start-${label}-${randomBytes(6).toString('hex')}`,
+      });
     };
 
     // Warm-up of both paths (JIT, connections, the worker's caches), not in the table's rows. The
@@ -143,7 +153,11 @@ async function main(): Promise<void> {
       idleCalls.push(performance.now() - start);
     }
 
-    const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
     const loadBefore = load();
     console.log(
       `node ${process.version}, ${os.cpus().length} cores, simulated pace ${PACE_MS} ms, dial timeout ${config.calls.dialTimeoutSeconds} s, ${CALLS} requests per target at ${CONCURRENCY} in flight, ` +
@@ -190,7 +204,9 @@ async function main(): Promise<void> {
     const bareP99 = percentile(bare, 99);
     console.log('\n| target | p50 (ms) | p99 (ms) | max (ms) | p50 vs baseline | p99 vs baseline |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    console.log(`| baseline: bare client.workflow.start, ${CALLS} at ${CONCURRENCY} in flight (start-only: the baseline workflow then ends in its first task) | ${ms(bareP50)} | ${ms(bareP99)} | ${ms(Math.max(...bare))} | 1.0x | 1.0x |`);
+    console.log(
+      `| baseline: bare client.workflow.start, ${CALLS} at ${CONCURRENCY} in flight (start-only: the baseline workflow then ends in its first task) | ${ms(bareP50)} | ${ms(bareP99)} | ${ms(Math.max(...bare))} | 1.0x | 1.0x |`,
+    );
     console.log(
       `| POST /api/v1/calls, ${CALLS} at ${CONCURRENCY} in flight (201 = dial accepted) | ${ms(postP50)} | ${ms(postP99)} | ${ms(Math.max(...posts))} | ${(postP50 / bareP50).toFixed(1)}x | ${(postP99 / bareP99).toFixed(1)}x |`,
     );
@@ -203,7 +219,9 @@ async function main(): Promise<void> {
     console.log(`| ${CALLS} POSTs answered (first POST to last 201) | ${(postPhaseMs / 1000).toFixed(1)} |`);
     console.log(`| all ${CALLS} calls \`completed\` (from the first POST) | ${(allCompletedMs / 1000).toFixed(1)} |`);
     console.log(`| one call alone on an idle worker, POST to \`completed\` (warm-up median) | ${(percentile(idleCalls, 50) / 1000).toFixed(1)} |`);
-    console.log(`\nDispositions: ${dispositions.map((d) => `${d._id ?? 'none'} ${d.n}`).join(', ')}; peak live calls (created or active) ${peakLive}; load average ${loadBefore} before, ${load()} after.`);
+    console.log(
+      `\nDispositions: ${dispositions.map((d) => `${d._id ?? 'none'} ${d.n}`).join(', ')}; peak live calls (created or active) ${peakLive}; load average ${loadBefore} before, ${load()} after.`,
+    );
 
     worker.shutdown();
     await Promise.all([running, baseline.stop()]);

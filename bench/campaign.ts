@@ -33,35 +33,42 @@ async function main(): Promise<void> {
   const stack = await campaignStack('campaign', servers, CALL_SECONDS * 1000);
   const { worker, client, apiUrl, statsFile } = stack;
   try {
-
-    const orgs = await Promise.all(Array.from({ length: ORGS }, async (_, o) => {
-      const { key } = await benchTenant(`Bench campaign ${o + 1}`, { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
-      const call = apiClient(apiUrl, key);
-      const api = async (method: string, route: string, body?: unknown) => {
-        const res = await call(method, route, body);
-        if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
-        return res.body;
-      };
-      const agent = await api('POST', '/agents', { name: 'Bench reminders', instructions: 'Remind the contact of their appointment.', phone: { greeting: 'Hello.' } });
-      const createCampaign = (name: string) => api('POST', '/campaigns', { name, agentId: agent.id, settings: { concurrency: CONCURRENCY, retryLimit: 1 } });
-      return { api, createCampaign, campaign: await createCampaign('Bench pacing') };
-    }));
+    const orgs = await Promise.all(
+      Array.from({ length: ORGS }, async (_, o) => {
+        const { key } = await benchTenant(`Bench campaign ${o + 1}`, { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 100 } });
+        const call = apiClient(apiUrl, key);
+        const api = async (method: string, route: string, body?: unknown) => {
+          const res = await call(method, route, body);
+          if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+          return res.body;
+        };
+        const agent = await api('POST', '/agents', {
+          name: 'Bench reminders',
+          instructions: 'Remind the contact of their appointment.',
+          phone: { greeting: 'Hello.' },
+        });
+        const createCampaign = (name: string) => api('POST', '/campaigns', { name, agentId: agent.id, settings: { concurrency: CONCURRENCY, retryLimit: 1 } });
+        return { api, createCampaign, campaign: await createCampaign('Bench pacing') };
+      }),
+    );
     const recipients = (n: number) => ({ recipients: Array.from({ length: n }, (_, i) => ({ phoneNumber: phone(i), contactName: `Contact ${i}` })) });
     for (const { api, campaign } of orgs) await api('POST', `/campaigns/${campaign.id}/recipients`, recipients(RECIPIENTS));
     console.log(`launching ${ORGS} x ${RECIPIENTS} recipients, concurrency ${CONCURRENCY} each, calls of ${CALL_SECONDS} s`);
     await Promise.all(orgs.map(({ api, campaign }) => api('POST', `/campaigns/${campaign.id}/launch`)));
-    const finished = await Promise.all(orgs.map(async ({ api, campaign }, o) => {
-      let lastPrint = Date.now();
-      for (;;) {
-        const state = await api('GET', `/campaigns/${campaign.id}`);
-        if (state.status === 'completed') return state;
-        if (Date.now() - lastPrint > 30_000) {
-          lastPrint = Date.now();
-          console.log(`  ${new Date().toISOString()} org ${o + 1} ${JSON.stringify(state.stats)}`);
+    const finished = await Promise.all(
+      orgs.map(async ({ api, campaign }, o) => {
+        let lastPrint = Date.now();
+        for (;;) {
+          const state = await api('GET', `/campaigns/${campaign.id}`);
+          if (state.status === 'completed') return state;
+          if (Date.now() - lastPrint > 30_000) {
+            lastPrint = Date.now();
+            console.log(`  ${new Date().toISOString()} org ${o + 1} ${JSON.stringify(state.stats)}`);
+          }
+          await new Promise((r) => setTimeout(r, 2000));
         }
-        await new Promise((r) => setTimeout(r, 2000));
-      }
-    }));
+      }),
+    );
     const ideal = (RECIPIENTS / CONCURRENCY) * CALL_SECONDS;
 
     const runs: number[] = [];
@@ -74,7 +81,6 @@ async function main(): Promise<void> {
     const { peakInFlight } = JSON.parse(readFileSync(statsFile, 'utf8')) as { peakInFlight: number };
     const vmHwm = readFileSync(`/proc/${worker.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)?.[1];
 
-
     // After the campaign: on FerretDB every update scans its collection, so 100,000 more
     // recipients there would slow the campaign's own writes.
     const { api, createCampaign } = orgs[0];
@@ -85,7 +91,12 @@ async function main(): Promise<void> {
     const importSeconds = (performance.now() - importStart) / 1000;
     console.log(`imported ${imported.imported} recipients in ${importSeconds.toFixed(1)} s`);
 
-    console.log(`\nnode ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${servers.database}, Temporal dev server\n`);
+    console.log(
+      `\nnode ${process.version}, ${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; ${servers.database}, Temporal dev server\n`,
+    );
     console.log('| measure | value |');
     console.log('| --- | ---: |');
     console.log(`| organizations x recipients / concurrency / call length | ${ORGS} x ${RECIPIENTS} / ${CONCURRENCY} / ${CALL_SECONDS} s |`);
@@ -101,14 +112,14 @@ async function main(): Promise<void> {
     console.log(`| campaign runs (continue-as-new) | ${runs.length} |`);
     console.log(`| largest history of a run | ${Math.max(...runs)} events |`);
     console.log(`| worker peak RSS (VmHWM) | ${vmHwm ? (Number(vmHwm) / 1024).toFixed(0) : '?'} MiB |`);
-    console.log(`| import of ${imported.imported} recipients (${(JSON.stringify(body).length / 1048576).toFixed(1)} MiB body) | ${importSeconds.toFixed(1)} s |`);
-
+    console.log(
+      `| import of ${imported.imported} recipients (${(JSON.stringify(body).length / 1048576).toFixed(1)} MiB body) | ${importSeconds.toFixed(1)} s |`,
+    );
   } finally {
     await stack.stop();
     await servers.stop();
   }
 }
-
 
 main().catch((err) => {
   console.error(err);

@@ -57,7 +57,14 @@ async function main() {
   const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
   const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter });
   const carrier = new FixedLengthCarrier(client, Number(process.env.CALL_MS));
-  const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, deps: { ...defaultDeps(config, client), carrier }, dataConverter, simulatedLine: config.carrier.name === 'simulated' });
+  const worker = await createWorker({
+    connection: native,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    deps: { ...defaultDeps(config, client), carrier },
+    dataConverter,
+    simulatedLine: config.carrier.name === 'simulated',
+  });
   setInterval(() => writeFileSync(process.env.STATS_FILE!, JSON.stringify({ peakInFlight: carrier.peak })), 1000).unref();
   await worker.run();
   // The bench stops its servers next; open connections must not keep this process alive after them.

@@ -83,7 +83,13 @@ async function embedded(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => 
     await servers.stop();
   };
   try {
-    const processEnv = { ...env, TEMPORAL_ADDRESS: servers.temporalAddress, MONGODB_URI: uri, TEMPORAL_TASK_QUEUE: `bench-capacity-${randomBytes(4).toString('hex')}`, PORT: String(await freePort()) };
+    const processEnv = {
+      ...env,
+      TEMPORAL_ADDRESS: servers.temporalAddress,
+      MONGODB_URI: uri,
+      TEMPORAL_TASK_QUEUE: `bench-capacity-${randomBytes(4).toString('hex')}`,
+      PORT: String(await freePort()),
+    };
     const worker = await startProcess('worker/index.ts', processEnv, '"worker running"', onWorkerLine);
     children.push(worker.child);
     const api = await startProcess('api/server.ts', processEnv, '"api listening"');
@@ -109,7 +115,10 @@ const exited = (name: string, child: ChildProcess) => (hasExited(child) ? `${nam
 /** BENCH_SHAPE=production: the production shape's two APIs behind nginx and its two workers. */
 async function production(env: NodeJS.ProcessEnv, onWorkerLine: (line: string) => void): Promise<Service> {
   const shape = await benchShape('capacity', env, onWorkerLine);
-  return { ...shape, described: 'the production shape (2 APIs behind nginx, 2 workers and a Temporal server; worker RSS is both workers\'), database FerretDB (PostgreSQL)' };
+  return {
+    ...shape,
+    described: "the production shape (2 APIs behind nginx, 2 workers and a Temporal server; worker RSS is both workers'), database FerretDB (PostgreSQL)",
+  };
 }
 
 async function main(): Promise<void> {
@@ -171,7 +180,10 @@ async function main(): Promise<void> {
       const startWorkflowOperation = new WithStartWorkflowOperation(baselineWorkflow, { ...options, workflowIdConflictPolicy: 'FAIL' });
       await client.workflow.executeUpdateWithStart(baselineAnsweredUpdate, { startWorkflowOperation });
       const ms = performance.now() - start;
-      void client.workflow.getHandle(workflowId).terminate('bench sample').catch(() => undefined);
+      void client.workflow
+        .getHandle(workflowId)
+        .terminate('bench sample')
+        .catch(() => undefined);
       return ms;
     };
 
@@ -190,7 +202,11 @@ async function main(): Promise<void> {
       }
     }
     if (!callSeconds) throw new Error('the lone call did not complete within 300 s');
-    const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
     console.log(
       `node ${process.version}, ${os.cpus().length} cores, ${service.described}, simulated pace ${PACE_MS} ms, a call lasts ${callSeconds.toFixed(0)} s ` +
         `(ring, 21 turns), measured ${MEASURE_SECONDS} s per step after one call length of filling; load ${load()}`,
@@ -249,7 +265,9 @@ async function main(): Promise<void> {
       step = undefined;
       results.push(measuring);
       const s = summary(measuring, idleRss);
-      console.log(`step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), answered start ${s.answeredP50} ms (${s.answeredRatio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`);
+      console.log(
+        `step ${target}: live ${s.liveMin}-${s.liveMax}, POST p50 ${s.postP50} ms vs bare ${s.bareP50} ms (${s.ratio}x), answered start ${s.answeredP50} ms (${s.answeredRatio}x), activity problems ${measuring.activityProblems}, failed POSTs ${measuring.failedPosts}; load ${load()}`,
+      );
       crashed = service.crashed();
       if (crashed) {
         console.log(`The ramp stops: ${crashed}. This step's figures and any after it are not the service's.`);
@@ -257,11 +275,14 @@ async function main(): Promise<void> {
       }
       if (!s.sustained && !KEEP_GOING) break;
     }
-    const soaked = SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, async () => ({ rss: service.workerRss(), live: await liveCalls() }), service.crashed) : [];
+    const soaked =
+      SOAK_MINUTES && !crashed ? await soak(SOAK_MINUTES, async () => ({ rss: service.workerRss(), live: await liveCalls() }), service.crashed) : [];
     arriving = false;
     await arrivals;
 
-    console.log('\n| live calls (target) | live held (min-max) | POST /calls p50 / p99 (ms) | bare start p50 / p99 (ms) | p50 vs bare | answered start p50 (ms) | p50 vs answered | activities failed or timed out | failed POSTs | worker RSS (MiB) | worker memory per live call (KiB) | sustained |');
+    console.log(
+      '\n| live calls (target) | live held (min-max) | POST /calls p50 / p99 (ms) | bare start p50 / p99 (ms) | p50 vs bare | answered start p50 (ms) | p50 vs answered | activities failed or timed out | failed POSTs | worker RSS (MiB) | worker memory per live call (KiB) | sustained |',
+    );
     console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of results) {
       const s = summary(r, idleRss);
@@ -270,11 +291,16 @@ async function main(): Promise<void> {
       );
     }
     const best = results.filter((r) => summary(r, idleRss).sustained).map((r) => Math.min(...r.live));
-    console.log(`\nHighest live calls sustained: ${best.length ? Math.max(...best) : 'none'} (target: at least 300). Worker RSS idle ${idleRss.toFixed(0)} MiB.`);
+    console.log(
+      `\nHighest live calls sustained: ${best.length ? Math.max(...best) : 'none'} (target: at least 300). Worker RSS idle ${idleRss.toFixed(0)} MiB.`,
+    );
     if (crashed) {
       console.log(`The last step's figures include a crash: ${crashed}.`);
     } else {
-      const dispositions = await Call.aggregate<{ _id: string; n: number }>([{ $match: { organizationId, status: 'completed' } }, { $group: { _id: '$disposition', n: { $sum: 1 } } }]);
+      const dispositions = await Call.aggregate<{ _id: string; n: number }>([
+        { $match: { organizationId, status: 'completed' } },
+        { $group: { _id: '$disposition', n: { $sum: 1 } } },
+      ]);
       console.log(`Completed calls by disposition: ${dispositions.map((d) => `${d._id} ${d.n}`).join(', ')}.`);
     }
     for (const r of results) {
@@ -337,14 +363,17 @@ function printSoak(samples: SoakSample[], idleRss: number): void {
   console.log(`\nSoak of ${samples.length} min at about ${live.toFixed(0)} live calls (worker RSS idle ${idleRss.toFixed(0)} MiB):\n`);
   console.log('| window | live calls (mean) | worker RSS mean (MiB) | worker memory per live call (KiB) |');
   console.log('| --- | ---: | ---: | ---: |');
-  for (const { name, rss, calls } of rows) console.log(`| ${name} | ${calls.toFixed(0)} | ${rss.toFixed(0)} | ${(((rss - idleRss) * 1024) / calls).toFixed(0)} |`);
+  for (const { name, rss, calls } of rows)
+    console.log(`| ${name} | ${calls.toFixed(0)} | ${rss.toFixed(0)} | ${(((rss - idleRss) * 1024) / calls).toFixed(0)} |`);
   const [firstRss, lastRss] = [rows[0].rss, rows.at(-1)!.rss];
   const growth = (from: number) => `${((100 * (lastRss - from)) / from).toFixed(1)}%`;
   console.log(`\nWorker RSS growth, first ${window} min to last ${window} min: ${growth(firstRss)} (target: at most 10% over an hour).`);
   // A soak longer than an hour also reads its last hour alone: whether the growth goes on once the heaps have warmed up.
   if (samples.length > 60) {
     const hourStart = samples.slice(-60, -50);
-    console.log(`Worker RSS growth over the last hour, ${minutes(hourStart)} to the last ten: ${growth(mean(hourStart.map((s) => s.rss)))} (the first ${samples.length - 60} min as warm-up).`);
+    console.log(
+      `Worker RSS growth over the last hour, ${minutes(hourStart)} to the last ten: ${growth(mean(hourStart.map((s) => s.rss)))} (the first ${samples.length - 60} min as warm-up).`,
+    );
   }
 }
 

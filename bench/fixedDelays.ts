@@ -158,7 +158,18 @@ export const monotonic = (t: number) => MONOTONIC + t;
 /** One agent turn's stage times as the line `{"msg":"turn timing","id",...}` the benchmark reads, on the monotonic clock. */
 export function logTurnTiming(id: string, t: TurnTiming): void {
   const at = (v: number | undefined) => (v === undefined ? undefined : monotonic(v));
-  console.log(JSON.stringify({ msg: 'turn timing', id, heardAt: at(t.heardAt), firstTokenAt: at(t.firstTokenAt), firstSentenceAt: at(t.firstSentenceAt), firstAudioAt: at(t.firstAudioAt), firstFrameAt: at(t.firstFrameAt), contact: t.contact }))
+  console.log(
+    JSON.stringify({
+      msg: 'turn timing',
+      id,
+      heardAt: at(t.heardAt),
+      firstTokenAt: at(t.firstTokenAt),
+      firstSentenceAt: at(t.firstSentenceAt),
+      firstAudioAt: at(t.firstAudioAt),
+      firstFrameAt: at(t.firstFrameAt),
+      contact: t.contact,
+    }),
+  );
 }
 
 /** What a benchmark API's socket route is built with: the service's config and Temporal client, and the fakes. */
@@ -184,7 +195,10 @@ export async function serveFixedDelayApi(reply: string, route: (deps: FixedDelay
   const llm = new FixedDelayLlm(Number(process.env.LLM_MS), reply);
   const sttMs = Number(process.env.STT_MS);
   const stt = config.voice.vad === 'silero' ? new FixedDelayVoiceStt(sttMs, 'Words the benchmark does not read.') : new FixedDelayStt(sttMs);
-  const speech = speechSource(config, organizationCredential, { stt: { simulated: stt }, tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') } });
+  const speech = speechSource(config, organizationCredential, {
+    stt: { simulated: stt },
+    tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') },
+  });
   const loop = eventLoopMonitor();
   process.on('SIGUSR2', () => console.log(JSON.stringify({ msg: 'event loop', ...loop.take() })));
   dispatchUpgrades(server, [route({ config, temporal, llm, speech })]);

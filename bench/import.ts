@@ -21,7 +21,13 @@ const IMPORT_RECIPIENTS = Number(process.env.IMPORT_RECIPIENTS ?? 200_000);
 const ROWS_PER_CHUNK = 1000;
 const MiB = 1024 * 1024;
 
-const row = (i: number) => JSON.stringify({ phoneNumber: `+44207${String(1_000_000 + i)}`, contactName: `Contact ${i}`, externalRef: `crm-${i}`, variables: { firstName: `Name${i}`, plan: 'Gold' } });
+const row = (i: number) =>
+  JSON.stringify({
+    phoneNumber: `+44207${String(1_000_000 + i)}`,
+    contactName: `Contact ${i}`,
+    externalRef: `crm-${i}`,
+    variables: { firstName: `Name${i}`, plan: 'Gold' },
+  });
 
 /** The body `{"recipients": [...]}`, a thousand rows per chunk. */
 function* bodyChunks(): Generator<string> {
@@ -106,7 +112,9 @@ async function main(): Promise<void> {
   try {
     const { key } = await benchTenant('Bench import', { creditMinutes: 1000 });
     const api = apiClient(apiUrl, key);
-    const agent = (await api('POST', '/agents', { name: 'Bench import', instructions: 'Remind {{firstName}} of the {{plan}} plan.', phone: { greeting: 'Hello.' } })).body;
+    const agent = (
+      await api('POST', '/agents', { name: 'Bench import', instructions: 'Remind {{firstName}} of the {{plan}} plan.', phone: { greeting: 'Hello.' } })
+    ).body;
     const campaign = (await api('POST', '/campaigns', { name: 'Bench import', agentId: agent.id })).body;
 
     const started = performance.now();

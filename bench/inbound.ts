@@ -53,11 +53,26 @@ async function firstAudio(twilio: FakeTwilio, url: string, callId: string, callS
     ws.once('error', reject);
     ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
     start = performance.now();
-    ws.send(JSON.stringify({ event: 'start', sequenceNumber: '1', streamSid, start: { streamSid, accountSid: twilio.accountSid, callSid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 }, customParameters: { callId } } }));
+    ws.send(
+      JSON.stringify({
+        event: 'start',
+        sequenceNumber: '1',
+        streamSid,
+        start: {
+          streamSid,
+          accountSid: twilio.accountSid,
+          callSid,
+          tracks: ['inbound'],
+          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+          customParameters: { callId },
+        },
+      }),
+    );
   });
 }
 
-const row = (what: string, values: number[]) => `| ${what} | ${values.length} | ${ms(quantile(values, 0.5))} | ${ms(quantile(values, 0.99))} | ${ms(Math.max(...values))} |`;
+const row = (what: string, values: number[]) =>
+  `| ${what} | ${values.length} | ${ms(quantile(values, 0.5))} | ${ms(quantile(values, 0.99))} | ${ms(Math.max(...values))} |`;
 
 async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
@@ -71,7 +86,12 @@ async function main(): Promise<void> {
         if (res.status >= 300) throw new Error(`POST ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
         return res.body as { id: string };
       };
-      const agent = await post('/agents', { name: 'Bench desk', language: 'en-US', instructions: 'Help.', phone: { direction: 'both', greeting: 'Hello, this is the help desk.' } });
+      const agent = await post('/agents', {
+        name: 'Bench desk',
+        language: 'en-US',
+        instructions: 'Help.',
+        phone: { direction: 'both', greeting: 'Hello, this is the help desk.' },
+      });
       const numbers = Array.from({ length: CALLS }, (_, i) => `+441134960${String(i).padStart(3, '0')}`);
       for (const phoneNumber of numbers) {
         twilio.addIncomingNumber(phoneNumber);
@@ -79,13 +99,25 @@ async function main(): Promise<void> {
       }
       // One of each first, so that neither side pays for the first request of its kind.
       await post('/calls', { agentId: agent.id, phoneNumber: '+442079460300' });
-      await callback(twilio, url, '/carrier/twilio/inbound', { AccountSid: twilio.accountSid, CallSid: `CA${'f'.repeat(32)}`, From: '+442079460300', To: numbers[0]!, CallStatus: 'ringing' });
+      await callback(twilio, url, '/carrier/twilio/inbound', {
+        AccountSid: twilio.accountSid,
+        CallSid: `CA${'f'.repeat(32)}`,
+        From: '+442079460300',
+        To: numbers[0]!,
+        CallStatus: 'ringing',
+      });
       await sleep(1000);
 
       const outbound = await atOnce(CALLS, (i) => post('/calls', { agentId: agent.id, phoneNumber: `+44207946${String(400 + i).padStart(4, '0')}` }));
       const sids = Array.from({ length: CALLS }, (_, i) => `CA${String(i).padStart(32, '0')}`);
       const inbound = await atOnce(CALLS, async (i) => {
-        const twiml = await callback(twilio, url, '/carrier/twilio/inbound', { AccountSid: twilio.accountSid, CallSid: sids[i]!, From: `+44207946${String(600 + i).padStart(4, '0')}`, To: numbers[i]!, CallStatus: 'ringing' });
+        const twiml = await callback(twilio, url, '/carrier/twilio/inbound', {
+          AccountSid: twilio.accountSid,
+          CallSid: sids[i]!,
+          From: `+44207946${String(600 + i).padStart(4, '0')}`,
+          To: numbers[i]!,
+          CallStatus: 'ringing',
+        });
         const callId = /\/media\/([0-9a-f]{24})"/.exec(twiml)?.[1];
         if (!callId) throw new Error(`the call was not admitted: ${twiml}`);
         return callId;
@@ -95,7 +127,8 @@ async function main(): Promise<void> {
       const answered = await Promise.all(
         outbound.results.map(async ({ id }, i) => {
           const sid = twilio.created.find((d) => d.form.To === `+44207946${String(400 + i).padStart(4, '0')}`)!.callSid;
-          for (const CallStatus of ['initiated', 'ringing', 'in-progress']) await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
+          for (const CallStatus of ['initiated', 'ringing', 'in-progress'])
+            await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
           await callback(twilio, url, `/carrier/twilio/amd/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, AnsweredBy: 'human' });
           for (;;) {
             if ((await request('GET', `/calls/${id}`)).body.status === 'active') return { id, sid };
@@ -108,15 +141,27 @@ async function main(): Promise<void> {
       const inboundAudio = await Promise.all(inbound.results.map((callId, i) => firstAudio(twilio, url, callId, sids[i]!)));
       for (const { ws } of inboundAudio) ws.close();
 
-      console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${CALLS} calls at once; TTS first audio after ${TTS_MS} ms; load avg ${os.loadavg()[0]!.toFixed(2)}`);
+      console.log(
+        `\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${CALLS} calls at once; TTS first audio after ${TTS_MS} ms; load avg ${os.loadavg()[0]!.toFixed(2)}`,
+      );
       console.log('\n| answer, ms | calls | p50 | p99 | max |');
       console.log('| --- | ---: | ---: | ---: | ---: |');
       console.log(row('inbound: Twilio voice webhook -> TwiML', inbound.took));
       console.log(row('outbound: POST /calls -> 201 (baseline)', outbound.took));
       console.log('\n| greeting, ms | calls | p50 | p99 | max |');
       console.log('| --- | ---: | ---: | ---: | ---: |');
-      console.log(row('inbound: stream `start` -> first agent audio', inboundAudio.map((a) => a.ms)));
-      console.log(row('outbound: stream `start` after the answer -> first agent audio (baseline)', outboundAudio.map((a) => a.ms)));
+      console.log(
+        row(
+          'inbound: stream `start` -> first agent audio',
+          inboundAudio.map((a) => a.ms),
+        ),
+      );
+      console.log(
+        row(
+          'outbound: stream `start` after the answer -> first agent audio (baseline)',
+          outboundAudio.map((a) => a.ms),
+        ),
+      );
     });
   } finally {
     await twilio.close();

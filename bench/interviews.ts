@@ -58,7 +58,14 @@ async function main(): Promise<void> {
     const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
     const client = new Client({ connection, namespace: config.temporal.namespace, dataConverter });
     const native = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: native, namespace: config.temporal.namespace, taskQueue, deps: defaultDeps(config, client), dataConverter, simulatedLine: config.carrier.name === 'simulated' });
+    const worker = await createWorker({
+      connection: native,
+      namespace: config.temporal.namespace,
+      taskQueue,
+      deps: defaultDeps(config, client),
+      dataConverter,
+      simulatedLine: config.carrier.name === 'simulated',
+    });
     const running = worker.run();
     const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal: client }));
 
@@ -107,7 +114,10 @@ async function main(): Promise<void> {
       client.workflow.getHandle(interviewWorkflowId(interview.id)).executeUpdate(interviewMessageUpdate, { args: [text] });
 
     const baseline = await baselineWorker(native, config.temporal.namespace, dataConverter);
-    const idle = await client.workflow.start(baselineWorkflow, { taskQueue: baseline.taskQueue, workflowId: `bench-baseline-${randomBytes(4).toString('hex')}` });
+    const idle = await client.workflow.start(baselineWorkflow, {
+      taskQueue: baseline.taskQueue,
+      workflowId: `bench-baseline-${randomBytes(4).toString('hex')}`,
+    });
     const timed = async (count: number, op: (i: number) => Promise<unknown>) => {
       const latencies: number[] = [];
       for (let i = 0; i < count; i += 1) {
@@ -121,7 +131,10 @@ async function main(): Promise<void> {
     const answeredUpdates = (count: number) => timed(count, () => idle.executeUpdate(baselineAnsweredUpdate));
     const someInterview = await started();
     const reads = () => timed(TURNS, () => Interview.findById(someInterview.id, { capabilityHash: 1, organizationId: 1, expiresAt: 1 }).lean());
-    const inserts = () => timed(TURNS, (i) => InterviewTurn.create({ interviewId: new Types.ObjectId(), index: i, role: 'candidate', text: 'Bench insert.', startedAt: new Date() }));
+    const inserts = () =>
+      timed(TURNS, (i) =>
+        InterviewTurn.create({ interviewId: new Types.ObjectId(), index: i, role: 'candidate', text: 'Bench insert.', startedAt: new Date() }),
+      );
 
     await turns(WARMUP, overHttp);
     await emptyUpdates(WARMUP);
@@ -136,13 +149,17 @@ async function main(): Promise<void> {
     const ms = (v: number) => v.toFixed(1);
     const baseP50 = percentile(empty, 50);
     const baseP99 = percentile(empty, 99);
-    console.log(`node ${process.version}, ${os.cpus().length} cores, simulated LLM, ${TURNS} turns per row, one at a time, Temporal ${process.env.TEMPORAL_ADDRESS ? temporalAddress : 'dev server (in memory)'}, database ${database}`);
+    console.log(
+      `node ${process.version}, ${os.cpus().length} cores, simulated LLM, ${TURNS} turns per row, one at a time, Temporal ${process.env.TEMPORAL_ADDRESS ? temporalAddress : 'dev server (in memory)'}, database ${database}`,
+    );
     console.log('\n| target | p50 (ms) | p99 (ms) | max (ms) | p50 vs empty update | p99 vs empty update |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     const row = (label: string, values: number[]) =>
-      console.log(`| ${label} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${(percentile(values, 50) / baseP50).toFixed(1)}x | ${(percentile(values, 99) / baseP99).toFixed(1)}x |`);
+      console.log(
+        `| ${label} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${(percentile(values, 50) / baseP50).toFixed(1)}x | ${(percentile(values, 99) / baseP99).toFixed(1)}x |`,
+      );
     row('baseline: empty workflow update round trip (`ping` of the baseline workflow, client.executeUpdate)', empty);
-    row('an update answered by a no-op local activity (`answered`: the turn\'s Temporal hops without its work)', answered);
+    row("an update answered by a no-op local activity (`answered`: the turn's Temporal hops without its work)", answered);
     row('candidate message to agent reply: POST /candidate/v1/interviews/{id}/messages', http100);
     row('the same turn as a bare client.executeUpdate of `message` (no HTTP)', direct100);
     row('the database alone: one read of an interview by id', read100);

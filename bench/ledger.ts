@@ -21,7 +21,16 @@ function ledger(organizationId: string, size: number) {
   return Array.from({ length: size }, (_, i) => {
     const seq = i + 1;
     const grant = i === 0;
-    return { _id: `${organizationId}:${seq}`, organizationId: org, kind: grant ? 'grant' : 'charge', minutes: grant ? 1_000_000 : 1, reference: grant ? 'admin:bench' : `call:${seq}`, seq, totals: { grant: 1_000_000, charge: i, byok_usage: 0 }, createdAt: new Date() };
+    return {
+      _id: `${organizationId}:${seq}`,
+      organizationId: org,
+      kind: grant ? 'grant' : 'charge',
+      minutes: grant ? 1_000_000 : 1,
+      reference: grant ? 'admin:bench' : `call:${seq}`,
+      seq,
+      totals: { grant: 1_000_000, charge: i, byok_usage: 0 },
+      createdAt: new Date(),
+    };
   });
 }
 

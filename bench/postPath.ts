@@ -16,7 +16,7 @@ const SEGMENTS = [
   ['task queued', 'start to the first workflow task picked up'],
   ['task to the dial', 'the worker runs the workflow up to the dial'],
   ['dial run', 'the carrier and the `created` write (a local activity)'],
-  ['task answer', 'the dial\'s end to the task completed with the answer'],
+  ['task answer', "the dial's end to the task completed with the answer"],
 ] as const;
 
 const msOf = (t: Timestamp | null | undefined) => Number(t!.seconds) * 1000 + (t!.nanos ?? 0) / 1e6;
@@ -60,12 +60,27 @@ export async function postPathRows(client: Client, callIds: string[], limit = 40
   const sample = callIds.slice(-limit);
   const measured: number[][] = [];
   for (const callId of sample) {
-    const history = await client.workflow.getHandle(callWorkflowId(callId)).fetchHistory().catch(() => undefined);
+    const history = await client.workflow
+      .getHandle(callWorkflowId(callId))
+      .fetchHistory()
+      .catch(() => undefined);
     const parts = history?.events ? segments(history.events) : undefined;
     if (parts) measured.push(parts);
   }
   if (!measured.length) return { rows: [], totalP50: NaN, sampled: 0 };
-  const p50s = SEGMENTS.map((_, i) => percentile(measured.map((m) => m[i]!), 50));
+  const p50s = SEGMENTS.map((_, i) =>
+    percentile(
+      measured.map((m) => m[i]!),
+      50,
+    ),
+  );
   const rows = SEGMENTS.map(([name, what], i) => `| ${name} | ${what} | ${p50s[i]!.toFixed(1)} |`);
-  return { rows, totalP50: percentile(measured.map((m) => m.reduce((a, b) => a + b, 0)), 50), sampled: measured.length };
+  return {
+    rows,
+    totalP50: percentile(
+      measured.map((m) => m.reduce((a, b) => a + b, 0)),
+      50,
+    ),
+    sampled: measured.length,
+  };
 }

@@ -51,9 +51,22 @@ export async function benchServers(name: string): Promise<BenchServers> {
     provision('ferretdb');
     provision('postgresql');
     const tools = toolPaths();
-    const postgres = await startPostgres({ tools, dir: path.join(scratch, 'postgresql'), port: await freePort(), password: randomBytes(12).toString('hex'), logFile: path.join(scratch, 'postgresql.log') });
+    const postgres = await startPostgres({
+      tools,
+      dir: path.join(scratch, 'postgresql'),
+      port: await freePort(),
+      password: randomBytes(12).toString('hex'),
+      logFile: path.join(scratch, 'postgresql.log'),
+    });
     servers.push(postgres);
-    const ferret = await startFerretOnPostgres({ tools, port: await freePort(), postgres, database: 'bench', stateDir: path.join(scratch, 'ferretdb'), logFile: path.join(scratch, 'ferretdb.log') });
+    const ferret = await startFerretOnPostgres({
+      tools,
+      port: await freePort(),
+      postgres,
+      database: 'bench',
+      stateDir: path.join(scratch, 'ferretdb'),
+      logFile: path.join(scratch, 'ferretdb.log'),
+    });
     servers.push(ferret);
     mongodbUri = ferret.address;
   } else if (!mongodbUri) {
@@ -88,7 +101,11 @@ export async function benchServers(name: string): Promise<BenchServers> {
  * A worker in this process for the baseline workflow (bench/baselineWorkflow.ts) alone, on a task
  * queue of its own beside the product worker's; `stop` drains it.
  */
-export async function baselineWorker(connection: NativeConnection, namespace: string, dataConverter: DataConverter): Promise<{ taskQueue: string; stop(): Promise<void> }> {
+export async function baselineWorker(
+  connection: NativeConnection,
+  namespace: string,
+  dataConverter: DataConverter,
+): Promise<{ taskQueue: string; stop(): Promise<void> }> {
   const taskQueue = `bench-baseline-${randomBytes(4).toString('hex')}`;
   const activities: BaselineActivities = { baselineStep: async () => undefined };
   const worker = await Worker.create({ connection, namespace, taskQueue, workflowsPath: require.resolve('./baselineWorkflow'), activities, dataConverter });

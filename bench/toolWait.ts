@@ -88,10 +88,27 @@ class Caller {
 /** Runs the sessions until each caller has spoken TURNS times; the wait message's delays, in ms. */
 export async function waitMessageDelays(url: string): Promise<number[]> {
   const utterance = await utteranceFrames('Where is my order?');
-  const tool: HttpTool = { type: 'http', name: 'slow_lookup', description: 'Finds an order.', parameters: { type: 'object', properties: {} }, url, timeoutSeconds: 10, async: true, waitMessage: 'One moment, I am checking.' };
+  const tool: HttpTool = {
+    type: 'http',
+    name: 'slow_lookup',
+    description: 'Finds an order.',
+    parameters: { type: 'object', properties: {} },
+    url,
+    timeoutSeconds: 10,
+    async: true,
+    waitMessage: 'One moment, I am checking.',
+  };
   const actions: ToolActions = {
     run: async (call, toolCallId) => {
-      const outcome = await callHttpTool({ toolCallId, name: call.name, arguments: call.arguments as Record<string, unknown>, conversation: { type: 'call', id: 'bench', agentId: 'bench', externalRef: null } }, { url, timeoutSeconds: 10, secret: 'tss_bench', allowLoopback: true });
+      const outcome = await callHttpTool(
+        {
+          toolCallId,
+          name: call.name,
+          arguments: call.arguments as Record<string, unknown>,
+          conversation: { type: 'call', id: 'bench', agentId: 'bench', externalRef: null },
+        },
+        { url, timeoutSeconds: 10, secret: 'tss_bench', allowLoopback: true },
+      );
       const { durationMs, ...rest } = outcome;
       return { call, outcome: rest.ok ? { ok: true, result: rest.result } : { ok: false, error: rest.error }, durationMs };
     },

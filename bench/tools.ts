@@ -31,21 +31,28 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const { toolCallId, name } = JSON.parse(raw) as { toolCallId: string; name: string };
     arrived.set(toolCallId, performance.now());
-    setTimeout(() => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      answered.set(toolCallId, performance.now());
-      res.end(JSON.stringify({ answer: 'Your order shipped on Monday.' }));
-    }, name === 'slow_lookup' ? TOOL_MS : DELAY_MS);
+    setTimeout(
+      () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        answered.set(toolCallId, performance.now());
+        res.end(JSON.stringify({ answer: 'Your order shipped on Monday.' }));
+      },
+      name === 'slow_lookup' ? TOOL_MS : DELAY_MS,
+    );
   });
 });
 
 function barePost(url: string, body: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => resolve(JSON.parse(text)));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -72,7 +79,10 @@ async function main() {
     const started = performance.now();
     if (kind === 'platform') {
       if (argumentsProblem(tool, args)) throw new Error('arguments refused');
-      const outcome = await callHttpTool({ toolCallId, name: tool.name, arguments: args, conversation }, { url, timeoutSeconds: 10, secret: 'tss_bench', allowLoopback: true });
+      const outcome = await callHttpTool(
+        { toolCallId, name: tool.name, arguments: args, conversation },
+        { url, timeoutSeconds: 10, secret: 'tss_bench', allowLoopback: true },
+      );
       if (!outcome.ok) throw new Error(outcome.error);
     } else {
       await barePost(url, JSON.stringify({ toolCallId, name: tool.name, arguments: args, conversation }));
@@ -91,7 +101,8 @@ async function main() {
     await Promise.all(Array.from({ length: CONCURRENCY }, (_, lane) => run('bare', lane, round)));
   }
 
-  const row = (label: string, values: number[]) => `${label.padEnd(44)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(values, 99).toFixed(2).padStart(7)} ms`;
+  const row = (label: string, values: number[]) =>
+    `${label.padEnd(44)} p50 ${percentile(values, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(values, 99).toFixed(2).padStart(7)} ms`;
   console.log(`bench:tools  ${CONCURRENCY} concurrent calls x ${ROUNDS} rounds, tool answering after ${DELAY_MS} ms (target: p50 <= 5 ms, p99 <= 20 ms)`);
   console.log(row('out: tool call -> request at the tool', samples.platform.out));
   console.log(row('  baseline: bare POST -> request at the tool', samples.bare.out));

@@ -109,7 +109,17 @@ async function main(): Promise<void> {
         const falseRate = s.falseStarts[0] / s.falseStarts[1];
         if (kind === 'energy') energyFalseStarts[`${line} ${snr}`] = falseRate;
         const versus = kind === 'energy' ? '' : ` (x${(falseRate / (energyFalseStarts[`${line} ${snr}`] || 1)).toFixed(2)})`;
-        rows.push([line, `${snr} dB`, kind, pct(s.falseStarts) + versus, pct(s.missed), pct(s.premature), ms(percentile(s.delays, 50)), ms(percentile(s.delays, 99)), String(s.undecided)]);
+        rows.push([
+          line,
+          `${snr} dB`,
+          kind,
+          pct(s.falseStarts) + versus,
+          pct(s.missed),
+          pct(s.premature),
+          ms(percentile(s.delays, 50)),
+          ms(percentile(s.delays, 99)),
+          String(s.undecided),
+        ]);
       }
     }
   }
@@ -119,7 +129,7 @@ async function main(): Promise<void> {
   print(header);
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   rows.forEach(print);
-  console.log('\ntargets: false starts at 10 dB at most x0.25 the energy VAD\'s; premature end on cut sentences at most 5%; delay p50 at most 300 ms');
+  console.log("\ntargets: false starts at 10 dB at most x0.25 the energy VAD's; premature end on cut sentences at most 5%; delay p50 at most 300 ms");
   console.log(`turn model inference per decision: p50 ${ms(percentile(inference, 50))}, p99 ${ms(percentile(inference, 99))} (${inference.length} decisions)`);
   console.log(`settings: VAD ${JSON.stringify(DEFAULT_VAD)}, energy hangover ${DEFAULT_VAD.stopMs} ms, turn ${JSON.stringify(DEFAULT_TURN)}`);
 }

@@ -8,7 +8,10 @@ export const PUBLIC_BASE_URL = 'https://voice.example.test';
 export async function callback(twilio: FakeTwilio, apiUrl: string, path: string, params: Record<string, string>): Promise<string> {
   const res = await fetch(`${apiUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL}${path}`, params) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL}${path}`, params),
+    },
     body: new URLSearchParams(params).toString(),
   });
   const text = await res.text();
@@ -17,7 +20,8 @@ export async function callback(twilio: FakeTwilio, apiUrl: string, path: string,
 }
 
 /** Twilio's Media Streams socket for `path`, signed over its public wss URL. */
-export const mediaSignature = (twilio: FakeTwilio, path: string) => getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {});
+export const mediaSignature = (twilio: FakeTwilio, path: string) =>
+  getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {});
 
 /** The service's environment for a bench on CARRIER=twilio against `twilio`, the fake in the bench's process. */
 export const twilioBenchEnv = (twilio: FakeTwilio) => ({

@@ -73,9 +73,18 @@ function cpuMs(pid: number): number {
  * Starts `script` under tsx and waits for the line its readiness prints. With `onLine`, every line
  * of its stdout and stderr goes there too (bench/capacity.ts reads the worker's log).
  */
-export async function startProcess(script: string, env: NodeJS.ProcessEnv, readyLine: string, onLine?: (line: string) => void): Promise<{ child: ChildProcess; line: string }> {
+export async function startProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyLine: string,
+  onLine?: (line: string) => void,
+): Promise<{ child: ChildProcess; line: string }> {
   const stderr = onLine ? 'pipe' : script.startsWith('worker') ? 'ignore' : 'inherit';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', stderr],
+  });
   stoppedOnInterrupt(() => stopChild(child));
   if (onLine) for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', onLine);
   const line = await new Promise<string>((resolve, reject) => {
@@ -226,18 +235,27 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
     const values = joined.map(([s, t]) => of(s, t));
     const over = values.map((v) => v - fake);
     overheads.push(over);
-    console.log(`${stage.padEnd(48)}${cell(fake)}${cell(quantile(values, 0.5))}${cell(quantile(values, 0.99))}${ms(quantile(over, 0.5)).padStart(14)}${cell(quantile(over, 0.99))}`);
+    console.log(
+      `${stage.padEnd(48)}${cell(fake)}${cell(quantile(values, 0.5))}${cell(quantile(values, 0.99))}${ms(quantile(over, 0.5)).padStart(14)}${cell(quantile(over, 0.99))}`,
+    );
   }
   const platform = overheads.at(-1)!;
   const met = quantile(platform, 0.5) <= 30 && quantile(platform, 0.99) <= 100;
-  console.log(`platform overhead, the end-of-turn decision apart: p50 ${ms(quantile(platform, 0.5))}, p99 ${ms(quantile(platform, 0.99))} ms (targets p50 <= 30, p99 <= 100: ${met ? 'met' : 'NOT met'})`);
+  console.log(
+    `platform overhead, the end-of-turn decision apart: p50 ${ms(quantile(platform, 0.5))}, p99 ${ms(quantile(platform, 0.99))} ms (targets p50 <= 30, p99 <= 100: ${met ? 'met' : 'NOT met'})`,
+  );
   const decided = joined.map(([, t]) => t.contact?.endOfTurn).filter((e) => e !== undefined);
   const by = new Map<string, number>();
   for (const e of decided) by.set(e.by, (by.get(e.by) ?? 0) + 1);
   console.log(`ends of turn by decider: ${[...by].map(([name, n]) => `${name} ${n}`).join(', ') || 'none reported'}`);
   const inference = decided.map((e) => e.inferenceMs).filter((n) => n !== undefined);
-  if (inference.length > 0) console.log(`turn model inference per decision: p50 ${ms(quantile(inference, 0.5))}, p99 ${ms(quantile(inference, 0.99))}, max ${ms(Math.max(...inference))} ms (${inference.length} decisions)`);
-  console.log(`the fakes' own timers in the API (STT final, LLM first token) fired late by p50 ${ms(quantile(timerLate, 0.5))}, p99 ${ms(quantile(timerLate, 0.99))} ms: the machine's share of each stage that waits on one`);
+  if (inference.length > 0)
+    console.log(
+      `turn model inference per decision: p50 ${ms(quantile(inference, 0.5))}, p99 ${ms(quantile(inference, 0.99))}, max ${ms(Math.max(...inference))} ms (${inference.length} decisions)`,
+    );
+  console.log(
+    `the fakes' own timers in the API (STT final, LLM first token) fired late by p50 ${ms(quantile(timerLate, 0.5))}, p99 ${ms(quantile(timerLate, 0.99))} ms: the machine's share of each stage that waits on one`,
+  );
   console.log(`event-loop delay of the API process (which holds the sessions) during the run, p50 / p99 / max: ${formatDelay(eventLoop)}`);
 }
 

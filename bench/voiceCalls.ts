@@ -24,7 +24,23 @@ import { callback, mediaSignature, twilioBenchEnv } from './twilioCallback';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
 import { formatDelay } from './eventLoop';
-import { FAKES, LLM_MS, STT_MS, TTS_MS, TURN_MODELS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
+import {
+  FAKES,
+  LLM_MS,
+  STT_MS,
+  TTS_MS,
+  TURN_MODELS,
+  meanLoad,
+  measureRun,
+  memory,
+  ms,
+  quantile,
+  sleep,
+  spoken,
+  stageTable,
+  withVoiceStack,
+  type Sample,
+} from './voiceBench';
 
 const CALLS = Number(process.env.CALLS) || 50;
 const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 60;
@@ -72,7 +88,14 @@ class Callee {
     this.send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
     this.send({
       event: 'start',
-      start: { accountSid, streamSid: this.streamSid, callSid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 }, customParameters: {} },
+      start: {
+        accountSid,
+        streamSid: this.streamSid,
+        callSid,
+        tracks: ['inbound'],
+        mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+        customParameters: {},
+      },
     });
   }
 
@@ -90,7 +113,10 @@ class Callee {
       this.playingUntil = Math.max(now, this.playingUntil) + (Buffer.byteLength(m.media.payload, 'base64') / TELEPHONY_SAMPLE_RATE) * 1000;
     } else if (m.event === 'mark' && m.mark) {
       const { name } = m.mark;
-      this.pending.set(name, setTimeout(() => this.played(name), Math.max(0, this.playingUntil - now)));
+      this.pending.set(
+        name,
+        setTimeout(() => this.played(name), Math.max(0, this.playingUntil - now)),
+      );
     } else if (m.event === 'clear') {
       this.playingUntil = now;
       for (const name of this.pending.keys()) this.played(name);
@@ -112,7 +138,10 @@ class Callee {
       const k = this.speakingFrom >= 0 ? this.sent - this.speakingFrom : -1;
       this.sent++;
       const speaking = k >= 0 && k < this.speech.chunks.length;
-      this.send({ event: 'media', media: { track: 'inbound', chunk: String(this.sent), timestamp: String(this.sent * 20), payload: speaking ? this.speech.chunks[k]! : SILENCE } });
+      this.send({
+        event: 'media',
+        media: { track: 'inbound', chunk: String(this.sent), timestamp: String(this.sent * 20), payload: speaking ? this.speech.chunks[k]! : SILENCE },
+      });
       if (speaking && k === this.speech.lastLoudChunk) this.speechEnd = performance.now();
       if (speaking && k === this.speech.chunks.length - 1) this.speakingFrom = -1;
     }
@@ -137,7 +166,12 @@ async function main(): Promise<void> {
         if (res.status >= 300) throw new Error(`POST ${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
         return res.body;
       };
-      const agent = await post('/agents', { name: 'Bench caller', language: 'en-US', instructions: 'Ask about the renewal.', phone: { greeting: 'Hello, this is the renewals desk.' } });
+      const agent = await post('/agents', {
+        name: 'Bench caller',
+        language: 'en-US',
+        instructions: 'Ask about the renewal.',
+        phone: { greeting: 'Hello, this is the renewals desk.' },
+      });
       const speech = await utterance();
       const apiBefore = memory(api.pid!).rss;
 
@@ -147,7 +181,8 @@ async function main(): Promise<void> {
           const phoneNumber = `+44207946${String(200 + i).padStart(4, '0')}`;
           const { id } = (await post('/calls', { agentId: agent.id, phoneNumber })) as { id: string };
           const sid = twilio.created.find((d) => d.form.To === phoneNumber)!.callSid;
-          for (const CallStatus of ['initiated', 'ringing', 'in-progress']) await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
+          for (const CallStatus of ['initiated', 'ringing', 'in-progress'])
+            await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
           await callback(twilio, url, `/carrier/twilio/amd/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, AnsweredBy: 'human' });
           for (;;) {
             if ((await request('GET', `/calls/${id}`)).body.status === 'active') return { id, sid };
@@ -180,7 +215,9 @@ async function main(): Promise<void> {
       console.log(`fakes: STT final ${STT_MS} ms after the last loud chunk, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
       console.log(`ends of turns: ${TURN_MODELS ? 'Silero VAD + Smart Turn (TURN_MODELS=1), the callees speaking with the local Piper voice' : 'energy VAD'}`);
       console.log("latency: callee's last loud mu-law chunk sent -> first agent `media` message received, over Twilio Media Streams\n");
-      console.log('| calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per call | worker RSS (peak) | CPU % of a core: API / worker / callees | calls with audio per API core | load avg (1 min, mean / max) |');
+      console.log(
+        '| calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per call | worker RSS (peak) | CPU % of a core: API / worker / callees | calls with audio per API core | load avg (1 min, mean / max) |',
+      );
       console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
       console.log(
         `| ${CALLS} | ${samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
@@ -189,7 +226,9 @@ async function main(): Promise<void> {
           `${[cpu.api!, cpu.worker!, cpu.callees!].map((c) => c.toFixed(0)).join(' / ')} | ${((CALLS * 100) / cpu.api!).toFixed(0)} | ${meanLoad(load).toFixed(2)} / ${Math.max(...load).toFixed(2)} |`,
       );
       stageTable(`${CALLS} calls`, 'callee', samples, timings, timerLate.slice(lateFrom), loop);
-      console.log('\ncalls with audio per API core: CALLS / the API process\'s share of a core during the run (its Media Streams sockets, mu-law codec, media sessions and transcript writes)');
+      console.log(
+        "\ncalls with audio per API core: CALLS / the API process's share of a core during the run (its Media Streams sockets, mu-law codec, media sessions and transcript writes)",
+      );
     });
   } finally {
     await twilio.close();

@@ -22,7 +22,23 @@ import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../lib/audio';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
 import { formatDelay, type EventLoopDelay } from './eventLoop';
-import { FAKES, LLM_MS, STT_MS, TTS_MS, TURN_MODELS, meanLoad, measureRun, memory, ms, quantile, sleep, spoken, stageTable, withVoiceStack, type Sample } from './voiceBench';
+import {
+  FAKES,
+  LLM_MS,
+  STT_MS,
+  TTS_MS,
+  TURN_MODELS,
+  meanLoad,
+  measureRun,
+  memory,
+  ms,
+  quantile,
+  sleep,
+  spoken,
+  stageTable,
+  withVoiceStack,
+  type Sample,
+} from './voiceBench';
 
 const SESSIONS = Number(process.env.SESSIONS) || 50;
 const RUN_SECONDS = Number(process.env.RUN_SECONDS) || 60;
@@ -73,7 +89,8 @@ class Candidate {
 
   private message(m: { type: string; name?: string; turn?: { role: string }; code?: string; message?: string }): void {
     if (m.type === 'ready') [this.ready, this.t0] = [true, performance.now()];
-    else if (m.type === 'turn' && m.turn?.role === 'candidate' && this.turn && Number.isNaN(this.turn.stored)) this.turn.stored = monotonic(performance.now()) - this.turn.endAt;
+    else if (m.type === 'turn' && m.turn?.role === 'candidate' && this.turn && Number.isNaN(this.turn.stored))
+      this.turn.stored = monotonic(performance.now()) - this.turn.endAt;
     else if (m.type === 'mark') {
       this.ws.send(JSON.stringify({ type: 'played', name: m.name }));
       if (m.name?.endsWith('.end')) setTimeout(() => (this.speakingFrom = this.sent), 500).unref();
@@ -160,7 +177,17 @@ async function main(): Promise<void> {
       const loop = await eventLoop();
       for (const ws of sockets) ws.close();
       await Promise.all(sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => ws.once('close', resolve)))));
-      return { sessions, samples, apiBefore, api: usage.peak.api!, worker: usage.peak.worker!, cpu: usage.cpu as Run['cpu'], load: usage.load, timerLate: timerLate.slice(lateFrom), eventLoop: loop };
+      return {
+        sessions,
+        samples,
+        apiBefore,
+        api: usage.peak.api!,
+        worker: usage.peak.worker!,
+        cpu: usage.cpu as Run['cpu'],
+        load: usage.load,
+        timerLate: timerLate.slice(lateFrom),
+        eventLoop: loop,
+      };
     };
 
     const runs = [await run(SESSIONS)];
@@ -169,8 +196,10 @@ async function main(): Promise<void> {
     console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s per run`);
     console.log(`fakes: STT final ${STT_MS} ms after the last loud frame, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
     console.log(`ends of turns: ${TURN_MODELS ? 'Silero VAD + Smart Turn (TURN_MODELS=1), the candidates speaking with the local Piper voice' : 'energy VAD'}`);
-    console.log('latency: candidate\'s last loud frame sent -> first agent audio frame received, over the WebSocket\n');
-    console.log('| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per session | worker RSS (peak) | CPU % of a core: API / worker / candidates | sessions per API core | load avg (1 min, mean / max) |');
+    console.log("latency: candidate's last loud frame sent -> first agent audio frame received, over the WebSocket\n");
+    console.log(
+      '| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per session | worker RSS (peak) | CPU % of a core: API / worker / candidates | sessions per API core | load avg (1 min, mean / max) |',
+    );
     console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of runs) {
       const totals = r.samples.map((s) => s.total);
@@ -184,7 +213,9 @@ async function main(): Promise<void> {
       );
     }
     stageTable(`${runs[0]!.sessions} sessions`, 'candidate', runs[0]!.samples, timings, runs[0]!.timerLate, runs[0]!.eventLoop);
-    console.log('\nstored-turn overhead: last loud frame -> the candidate\'s turn reported stored, minus STT_MS (the workflow\'s `voiceTurn` update and the transcript write, done while the reply is produced)');
+    console.log(
+      "\nstored-turn overhead: last loud frame -> the candidate's turn reported stored, minus STT_MS (the workflow's `voiceTurn` update and the transcript write, done while the reply is produced)",
+    );
     console.log(`engine alone (media session, in-memory conversation, same delays): npm run bench:voice`);
   });
 }

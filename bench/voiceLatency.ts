@@ -93,7 +93,13 @@ class Caller {
       const t = timing as Required<TurnTiming>;
       this.samples.push({
         total: this.firstFrame - speechEnd,
-        stages: [t.heardAt - speechEnd, t.firstTokenAt - t.heardAt, t.firstSentenceAt - t.firstTokenAt, t.firstAudioAt - t.firstSentenceAt, t.firstFrameAt - t.firstAudioAt],
+        stages: [
+          t.heardAt - speechEnd,
+          t.firstTokenAt - t.heardAt,
+          t.firstSentenceAt - t.firstTokenAt,
+          t.firstAudioAt - t.firstSentenceAt,
+          t.firstFrameAt - t.firstAudioAt,
+        ],
       });
     }
     [this.microphone.speechEnd, this.firstFrame] = [undefined, undefined];
@@ -101,7 +107,10 @@ class Caller {
   }
 }
 
-async function run(sessions: number, seconds: number): Promise<{ samples: Sample[]; rssPerSession: number; heapPerSession: number; eventLoop: EventLoopDelay }> {
+async function run(
+  sessions: number,
+  seconds: number,
+): Promise<{ samples: Sample[]; rssPerSession: number; heapPerSession: number; eventLoop: EventLoopDelay }> {
   const utterance = await utteranceFrames(UTTERANCE);
   global.gc?.();
   const before = process.memoryUsage();
@@ -135,7 +144,13 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 const FAKES = [STT_MS, LLM_MS, 0, TTS_MS, 0];
-const STAGES = ['speech end -> STT final (turn taken)', 'turn -> first LLM token', 'first token -> first sentence to TTS', 'sentence -> first TTS audio', 'first TTS audio -> first frame sent'];
+const STAGES = [
+  'speech end -> STT final (turn taken)',
+  'turn -> first LLM token',
+  'first token -> first sentence to TTS',
+  'sentence -> first TTS audio',
+  'first TTS audio -> first frame sent',
+];
 
 function table(sessions: number, samples: Sample[], eventLoop: EventLoopDelay): number {
   const fakes = FAKES.reduce((a, b) => a + b, 0);
@@ -145,10 +160,14 @@ function table(sessions: number, samples: Sample[], eventLoop: EventLoopDelay): 
   STAGES.forEach((stage, i) => {
     const values = samples.map((s) => s.stages[i]);
     const over = values.map((v) => v - FAKES[i]);
-    console.log(`${stage.padEnd(40)}${ms(FAKES[i])}${ms(quantile(values, 0.5))}${ms(quantile(values, 0.99))}${ms(quantile(over, 0.5)).padStart(14)}${ms(quantile(over, 0.99))}`);
+    console.log(
+      `${stage.padEnd(40)}${ms(FAKES[i])}${ms(quantile(values, 0.5))}${ms(quantile(values, 0.99))}${ms(quantile(over, 0.5)).padStart(14)}${ms(quantile(over, 0.99))}`,
+    );
   });
   const totals = samples.map((s) => s.total);
-  console.log(`${'end of speech -> first agent frame'.padEnd(40)}${ms(fakes)}${ms(quantile(totals, 0.5))}${ms(quantile(totals, 0.99))}${ms(quantile(overhead, 0.5)).padStart(14)}${ms(quantile(overhead, 0.99))}`);
+  console.log(
+    `${'end of speech -> first agent frame'.padEnd(40)}${ms(fakes)}${ms(quantile(totals, 0.5))}${ms(quantile(totals, 0.99))}${ms(quantile(overhead, 0.5)).padStart(14)}${ms(quantile(overhead, 0.99))}`,
+  );
   console.log(`event-loop delay of this process (the sessions and their callers) during the run, p50 / p99 / max: ${formatDelay(eventLoop)}`);
   return quantile(overhead, 0.99);
 }
@@ -160,14 +179,18 @@ async function main(): Promise<void> {
   console.log(`targets at ${SESSIONS} sessions: overhead p50 <= 30 ms, p99 <= 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}`);
 
   console.log('\nCapacity (one process, one event loop: one core):');
-  console.log(`${'sessions'.padStart(10)}${'turns'.padStart(8)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}${'RSS/session'.padStart(14)}${'heap/session'.padStart(14)}   event-loop delay p50 / p99 / max`);
+  console.log(
+    `${'sessions'.padStart(10)}${'turns'.padStart(8)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}${'RSS/session'.padStart(14)}${'heap/session'.padStart(14)}   event-loop delay p50 / p99 / max`,
+  );
   let sustained = SESSIONS;
   for (const sessions of CAPACITY_STEPS) {
     const result = await run(sessions, Math.min(RUN_SECONDS, 20));
     const fakes = FAKES.reduce((a, b) => a + b, 0);
     const overhead = result.samples.map((s) => s.total - fakes);
     const [p50, p99] = [quantile(overhead, 0.5), quantile(overhead, 0.99)];
-    console.log(`${String(sessions).padStart(10)}${String(result.samples.length).padStart(8)}${ms(p50).padStart(14)}${ms(p99)}${`${(result.rssPerSession / 1024).toFixed(0)} KiB`.padStart(14)}${`${(result.heapPerSession / 1024).toFixed(0)} KiB`.padStart(14)}   ${formatDelay(result.eventLoop)}`);
+    console.log(
+      `${String(sessions).padStart(10)}${String(result.samples.length).padStart(8)}${ms(p50).padStart(14)}${ms(p99)}${`${(result.rssPerSession / 1024).toFixed(0)} KiB`.padStart(14)}${`${(result.heapPerSession / 1024).toFixed(0)} KiB`.padStart(14)}   ${formatDelay(result.eventLoop)}`,
+    );
     if (!(p99 < 100)) break;
     sustained = sessions;
   }

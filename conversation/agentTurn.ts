@@ -89,7 +89,10 @@ export class AgentTurn {
     if (line !== undefined) {
       this.say(line);
     } else {
-      const watchdog = new Watchdog(this.deps.llmTimeoutMs, () => new TurnFailure('llm_timeout', `no reply from the language model for ${this.deps.llmTimeoutMs} ms`));
+      const watchdog = new Watchdog(
+        this.deps.llmTimeoutMs,
+        () => new TurnFailure('llm_timeout', `no reply from the language model for ${this.deps.llmTimeoutMs} ms`),
+      );
       const reply = this.deps.conversation.reply(
         (chunk) => {
           watchdog.reset();
@@ -109,7 +112,10 @@ export class AgentTurn {
         },
       );
       // A reply that comes after the turn failed has nobody to hear of its write failing.
-      reply.then(({ stored }) => stored.catch(() => undefined), () => undefined);
+      reply.then(
+        ({ stored }) => stored.catch(() => undefined),
+        () => undefined,
+      );
       try {
         turn = await Promise.race([reply, watchdog.expired, this.failed]);
       } catch (err) {
@@ -140,7 +146,10 @@ export class AgentTurn {
     const sentence = this.sentences[index];
     const audio = this.deps.tts.synthesize(sentence.text, this.deps.ttsOptions, this.abort.signal)[Symbol.asyncIterator]();
     for (;;) {
-      const watchdog = new Watchdog(this.deps.ttsTimeoutMs, () => new TurnFailure('tts_timeout', `no audio from text-to-speech for ${this.deps.ttsTimeoutMs} ms`));
+      const watchdog = new Watchdog(
+        this.deps.ttsTimeoutMs,
+        () => new TurnFailure('tts_timeout', `no audio from text-to-speech for ${this.deps.ttsTimeoutMs} ms`),
+      );
       let next: IteratorResult<Buffer>;
       try {
         next = await Promise.race([audio.next(), watchdog.expired]);

@@ -87,7 +87,15 @@ export class CallConversation implements Conversation {
     const turns = turnsOf(stored).map((t, i) => ({ ...t, index: stored[i].index }));
     const timezone = await callZone(call);
     const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
-    const conversation = { type: 'call' as const, id: callId, agentId: String(call.agentId), externalRef: call.externalRef || null, direction: call.direction, organizationId: call.organizationId, timezone };
+    const conversation = {
+      type: 'call' as const,
+      id: callId,
+      agentId: String(call.agentId),
+      externalRef: call.externalRef || null,
+      direction: call.direction,
+      organizationId: call.organizationId,
+      timezone,
+    };
     return new CallConversation(call, agent, await llmFor(call, agent), profile, turns, agentToolActions(tools, agent.tools, conversation));
   }
 
@@ -102,7 +110,12 @@ export class CallConversation implements Conversation {
   /** The turn is in the conversation at once; its write waits for the writes of the turns before it. */
   private record(turn: NewTurn, ends?: 'agent'): Promise<void> {
     const index = this.nextIndex;
-    this.turns.push({ index, role: turn.role, text: turn.text, ...(turn.role === 'tool' ? { tool: { call: turn.tool.call, outcome: turn.tool.outcome } } : {}) });
+    this.turns.push({
+      index,
+      role: turn.role,
+      text: turn.text,
+      ...(turn.role === 'tool' ? { tool: { call: turn.tool.call, outcome: turn.tool.outcome } } : {}),
+    });
     this.written = this.written.then(() => appendTurn(this.callId, index, turn, ends));
     return this.written;
   }
@@ -142,7 +155,11 @@ export class CallConversation implements Conversation {
     this.replySaid = [];
     const { text, done } = await replyWithTools(
       {
-        ask: (offerTools) => this.llm.streamReply(offerTools ? this.profile : { ...this.profile, tools: [] }, this.turns.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool } : {}) }))),
+        ask: (offerTools) =>
+          this.llm.streamReply(
+            offerTools ? this.profile : { ...this.profile, tools: [] },
+            this.turns.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool } : {}) })),
+          ),
         toolRounds: () => toolRoundsAtEnd(this.turns),
         tools: this.agent.tools,
         actions: this.actions,

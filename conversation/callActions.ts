@@ -76,7 +76,8 @@ export function actionSpecs(tools: readonly AgentTool[] | undefined): ToolSpec[]
 export const isActionCall = (tools: readonly AgentTool[] | undefined, call: ToolCall) =>
   (call.name === BUILT_IN_NAMES.transfer && transferToolOf(tools) !== undefined) || (call.name === BUILT_IN_NAMES.keypad && hasKeypad(tools));
 
-const argument = (call: ToolCall, name: string): unknown => (typeof call.arguments === 'object' && call.arguments !== null ? (call.arguments as Record<string, unknown>)[name] : undefined);
+const argument = (call: ToolCall, name: string): unknown =>
+  typeof call.arguments === 'object' && call.arguments !== null ? (call.arguments as Record<string, unknown>)[name] : undefined;
 const failure = (err: unknown) => (err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err));
 
 /**
@@ -85,7 +86,11 @@ const failure = (err: unknown) => (err instanceof Error ? (err.cause instanceof 
  * (`busy: ...`), which the report reads back. `handedOff`: the caller is the person's now, and
  * the agent's conversation is over.
  */
-export async function runActionCall(actions: CallActions, tools: readonly AgentTool[] | undefined, call: ToolCall): Promise<ToolExchange & { durationMs: number; handedOff: boolean }> {
+export async function runActionCall(
+  actions: CallActions,
+  tools: readonly AgentTool[] | undefined,
+  call: ToolCall,
+): Promise<ToolExchange & { durationMs: number; handedOff: boolean }> {
   const started = Date.now();
   const done = (outcome: ToolExchange['outcome'], handedOff = false) => ({ call, outcome, durationMs: Date.now() - started, handedOff });
   const transfer = transferToolOf(tools);
@@ -93,7 +98,10 @@ export async function runActionCall(actions: CallActions, tools: readonly AgentT
     const destination = argument(call, 'destination');
     const summary = argument(call, 'summary');
     if (!transfer.destinations.some((d) => d.phoneNumber === destination)) {
-      return done({ ok: false, error: `arguments.destination must be one of ${transfer.destinations.map((d) => d.phoneNumber).join(', ')}; call ${call.name} again with one of them` });
+      return done({
+        ok: false,
+        error: `arguments.destination must be one of ${transfer.destinations.map((d) => d.phoneNumber).join(', ')}; call ${call.name} again with one of them`,
+      });
     }
     const to = destination as string;
     try {

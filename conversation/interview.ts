@@ -107,7 +107,14 @@ export class InterviewConversation implements Conversation {
   /** Reads the transcript so far, once the interview has started: before the agent speaks. */
   async load(): Promise<void> {
     const stored = await interviewTranscript(this.interviewId);
-    this.turns.push(...stored.map((t) => ({ index: t.index, role: t.role as InterviewTurnView['role'], text: t.text, ...(t.tool ? { tool: t.tool as ToolTurn['tool'] } : {}) })));
+    this.turns.push(
+      ...stored.map((t) => ({
+        index: t.index,
+        role: t.role as InterviewTurnView['role'],
+        text: t.text,
+        ...(t.tool ? { tool: t.tool as ToolTurn['tool'] } : {}),
+      })),
+    );
     const last = this.turns[this.turns.length - 1];
     if (last?.role === 'agent') this.replay = last.text;
   }
@@ -118,7 +125,13 @@ export class InterviewConversation implements Conversation {
     return this.pending ? [...stored, { role: 'contact', text: this.pending.text }] : stored;
   }
 
-  private async store(index: number, role: InterviewTurnView['role'], text: string, ends?: boolean, fields: { timings?: ContactTurnTimings; tool?: ToolTurn['tool'] } = {}): Promise<void> {
+  private async store(
+    index: number,
+    role: InterviewTurnView['role'],
+    text: string,
+    ends?: boolean,
+    fields: { timings?: ContactTurnTimings; tool?: ToolTurn['tool'] } = {},
+  ): Promise<void> {
     await appendTurn(this.interviewId, index, role, text, ends, fields);
     const turn = { index, role, text };
     this.turns.push(fields.tool ? { ...turn, tool: fields.tool } : turn);

@@ -15,7 +15,18 @@ export const interviewTurnOf = (t: { role: string; text: string; tool?: unknown 
  * The interview's profile offered the agent's tools, and how they run for it: the tool server hears
  * of an `interview` conversation. `callback` is a call's (a person to ring back) and is not offered.
  */
-export function interviewTools(deps: ToolDeps, agent: AgentRecord, interview: Pick<InterviewRecord, '_id' | 'agentId' | 'externalRef' | 'organizationId'>, profile: InterviewProfile): { profile: InterviewProfile; actions: ToolActions } {
-  const conversation = { type: 'interview' as const, id: String(interview._id), agentId: String(interview.agentId), externalRef: interview.externalRef || null, organizationId: interview.organizationId };
+export function interviewTools(
+  deps: ToolDeps,
+  agent: AgentRecord,
+  interview: Pick<InterviewRecord, '_id' | 'agentId' | 'externalRef' | 'organizationId'>,
+  profile: InterviewProfile,
+): { profile: InterviewProfile; actions: ToolActions } {
+  const conversation = {
+    type: 'interview' as const,
+    id: String(interview._id),
+    agentId: String(interview.agentId),
+    externalRef: interview.externalRef || null,
+    organizationId: interview.organizationId,
+  };
   return { profile: { ...profile, tools: toolSpecs(agent.tools) }, actions: agentToolActions(deps, agent.tools, conversation) };
 }

@@ -50,7 +50,17 @@ const RADICES = [2, 2, 2, 2, 5, 5];
  * The DFT of `n` points of `re`/`im` read from `at` every `stride`, written to `outRe`/`outIm` from
  * `to`: decimation in time, splitting by RADICES[level] and recursing on each residue class.
  */
-function fft(re: Float64Array, im: Float64Array, at: number, stride: number, n: number, outRe: Float64Array, outIm: Float64Array, to: number, level: number): void {
+function fft(
+  re: Float64Array,
+  im: Float64Array,
+  at: number,
+  stride: number,
+  n: number,
+  outRe: Float64Array,
+  outIm: Float64Array,
+  to: number,
+  level: number,
+): void {
   if (n === 1) {
     outRe[to] = re[at];
     outIm[to] = im[at];

@@ -83,7 +83,9 @@ export class AnswerScreen {
   async run(say: (line: string) => Promise<void>): Promise<ScreenOutcome> {
     let introduced = false;
     for (;;) {
-      const decided = await this.until(() => this.detector.decision ?? (introduced && this.detector.elapsedMs >= this.timing.screenedWaitMs ? 'waited' : undefined));
+      const decided = await this.until(
+        () => this.detector.decision ?? (introduced && this.detector.elapsedMs >= this.timing.screenedWaitMs ? 'waited' : undefined),
+      );
       if (decided === 'waited') return this.done('silence');
       this.report(decided);
       switch (decided.answeredBy) {
@@ -106,11 +108,17 @@ export class AnswerScreen {
           // Said once, when the screener has finished asking: one that asks again is waited out, for
           // the person or the voicemail behind it.
           if (!introduced) {
-            await this.until(() => this.detector.quietMs >= DEFAULT_DETECTOR.personQuietMs || this.detector.elapsedMs - decided.afterMs >= this.timing.beepWaitMs);
+            await this.until(
+              () => this.detector.quietMs >= DEFAULT_DETECTOR.personQuietMs || this.detector.elapsedMs - decided.afterMs >= this.timing.beepWaitMs,
+            );
             await say(this.options.introduction);
           }
           introduced = true;
-          this.detector = new AnsweringMachineDetector(this.options.sampleRate, { ...DEFAULT_DETECTOR, silenceMs: undefined, maxMs: this.timing.screenedWaitMs });
+          this.detector = new AnsweringMachineDetector(this.options.sampleRate, {
+            ...DEFAULT_DETECTOR,
+            silenceMs: undefined,
+            maxMs: this.timing.screenedWaitMs,
+          });
       }
     }
   }
@@ -166,7 +174,11 @@ export async function answerScreenFor(call: CallRecord, agent: AgentRecord, samp
     sampleRate,
     voicemailBehavior: phone.voicemailBehavior ?? 'hangup',
     voicemailMessage: voicemailMessage({ greeting: fillVariables(phone.greeting ?? '', call.variables ?? {}) }),
-    introduction: screenerIntroduction({ agentName: agent.displayName || agent.name, organizationName: organization?.name ?? '', purpose: agent.description ?? '' }),
+    introduction: screenerIntroduction({
+      agentName: agent.displayName || agent.name,
+      organizationName: organization?.name ?? '',
+      purpose: agent.description ?? '',
+    }),
     onDecision: (decision) => {
       recordAnsweredBy(callId, decision.answeredBy, decision.afterMs).catch((err: unknown) => {
         console.warn(JSON.stringify({ level: 'warn', msg: 'answering-machine decision not stored', callId, error: (err as Error).message }));

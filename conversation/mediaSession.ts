@@ -86,7 +86,12 @@ export class MediaSession {
    * When the contact's utterance began, its STT final came and its end was decided
    * (performance.now() ms), and the VAD's latest pause: the contact turn's timings.
    */
-  private hearing: { startAt?: number; sttFinalAt?: number; pause?: { at: number; probability: number; inferenceMs: number }; end?: Omit<EndOfTurn, 'atMs'> & { at: number } } = {};
+  private hearing: {
+    startAt?: number;
+    sttFinalAt?: number;
+    pause?: { at: number; probability: number; inferenceMs: number };
+    end?: Omit<EndOfTurn, 'atMs'> & { at: number };
+  } = {};
   private settledSinceSpeech = true;
   private reprompted = false;
   private readonly timers = new Map<'duration' | 'silence' | 'stt', NodeJS.Timeout>();
@@ -101,7 +106,9 @@ export class MediaSession {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.turnTaking = deps.turnTaking ?? DEFAULT_TURN.call;
     this.detector = detectorFor(deps.settings, deps.sampleRate, this.turnTaking);
-    this.detector.then((d) => (this.listening = d)).catch((err: unknown) => this.end('error', `voice activity detection could not start: ${(err as Error).message}`));
+    this.detector
+      .then((d) => (this.listening = d))
+      .catch((err: unknown) => this.end('error', `voice activity detection could not start: ${(err as Error).message}`));
     this.playback = new Playback(deps.recorder ? recorded(deps.transport, deps.recorder) : deps.transport, deps.sampleRate, deps.settings.playbackLeadMs);
   }
 
@@ -199,7 +206,8 @@ export class MediaSession {
   private timeTurn(event: TurnEvent, detector: TurnDetector, arrivedAt: number): void {
     if (event.type === 'speech') {
       // A final already waiting (the STT ahead of the detector) is this speech's.
-      if (!event.resumed) this.hearing = { startAt: arrivedAt - detector.vad.speechMs, sttFinalAt: this.heard.length > 0 ? this.hearing.sttFinalAt : undefined };
+      if (!event.resumed)
+        this.hearing = { startAt: arrivedAt - detector.vad.speechMs, sttFinalAt: this.heard.length > 0 ? this.hearing.sttFinalAt : undefined };
       this.hearing.pause = undefined;
       return;
     }
@@ -209,7 +217,11 @@ export class MediaSession {
       return;
     }
     // A timeout ends the turn at a later frame than the pause it waited after, which the model judged.
-    const { at, ...judged } = (event.reason === 'timeout' ? this.hearing.pause : undefined) ?? { at: arrivedAt, probability: event.probability, inferenceMs: event.inferenceMs };
+    const { at, ...judged } = (event.reason === 'timeout' ? this.hearing.pause : undefined) ?? {
+      at: arrivedAt,
+      probability: event.probability,
+      inferenceMs: event.inferenceMs,
+    };
     const now = performance.now();
     this.hearing.end = { by: event.reason, ...judged, waitedMs: now - at, at: now };
   }

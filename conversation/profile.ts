@@ -28,7 +28,9 @@ export const voicemailMessage = (profile: Pick<AgentProfile, 'greeting'>) =>
  * What a turn needs of an interview: fields fixed when it was created, so the interview workflow can
  * hand them to its turns instead of each turn reading the interview again.
  */
-export type InterviewSubject = Pick<InterviewRecord, 'agentMode' | 'language' | 'candidateName' | 'byok'> & { organizationId: InterviewRecord['organizationId'] | string };
+export type InterviewSubject = Pick<InterviewRecord, 'agentMode' | 'language' | 'candidateName' | 'byok'> & {
+  organizationId: InterviewRecord['organizationId'] | string;
+};
 
 /** What the language model is told about a voice agent interviewing this candidate. */
 export function interviewProfile(agent: AgentRecord, interview: InterviewSubject): InterviewProfile {
@@ -48,5 +50,9 @@ export function interviewProfile(agent: AgentRecord, interview: InterviewSubject
 
 /** The LLM of an interview: its agent's (or the server's default), with the organization's own key for byok. */
 export function interviewLlm(llms: LlmSource, interview: InterviewSubject, agent: AgentRecord): Promise<LlmProvider> {
-  return llms.forSession({ organizationId: String(interview.organizationId), byok: interview.byok === true, provider: agent.providers?.llm ?? llms.defaultProvider });
+  return llms.forSession({
+    organizationId: String(interview.organizationId),
+    byok: interview.byok === true,
+    provider: agent.providers?.llm ?? llms.defaultProvider,
+  });
 }

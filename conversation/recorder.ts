@@ -186,7 +186,11 @@ export class CallRecorder implements SessionRecorder {
  * The recorder for a call's media session (MediaSessionDeps.recorder), storing into the database's
  * file storage; undefined when the call's agent does not record calls (`phone.recordCalls`).
  */
-export function callRecorder(call: Pick<CallRecord, '_id' | 'organizationId'>, agent: Pick<AgentRecord, 'phone'>, options: CallRecorderOptions): CallRecorder | undefined {
+export function callRecorder(
+  call: Pick<CallRecord, '_id' | 'organizationId'>,
+  agent: Pick<AgentRecord, 'phone'>,
+  options: CallRecorderOptions,
+): CallRecorder | undefined {
   if (!recordsCalls(agent)) return undefined;
   return new CallRecorder(new RecordingUpload({ organizationId: call.organizationId, callId: call._id }, 'audio/wav'), options);
 }

@@ -27,9 +27,14 @@ export class SentenceChunker {
  * that acknowledge the speaker without taking the turn.
  */
 export function onlyBackchannel(text: string, backchannels: readonly string[]): boolean {
-  let rest = ` ${text.toLowerCase().replace(/[.,!?;:]/g, ' ').split(/\s+/).filter(Boolean).join(' ')} `;
+  let rest = ` ${text
+    .toLowerCase()
+    .replace(/[.,!?;:]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ')} `;
   if (!rest.trim()) return false;
-  for (let before = ''; before !== rest; ) {
+  for (let before = ''; before !== rest;) {
     before = rest;
     for (const phrase of backchannels) rest = rest.replaceAll(` ${phrase} `, ' ');
   }

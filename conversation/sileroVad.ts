@@ -61,7 +61,7 @@ export class SileroVad implements VoiceActivity {
   async push(frame: Buffer): Promise<VadChange> {
     const samples = pcm16ToFloat(frame);
     let change: VadChange;
-    for (let offset = 0; offset < samples.length; ) {
+    for (let offset = 0; offset < samples.length;) {
       const take = Math.min(samples.length - offset, this.input.length - this.filled);
       this.input.set(samples.subarray(offset, offset + take), this.filled);
       this.filled += take;

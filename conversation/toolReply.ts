@@ -28,7 +28,12 @@ export interface ToolReplyHost {
  * or a person answers them, not the agent. Answers the last words, which the conversation stores,
  * and whether the turn ends the conversation.
  */
-export async function replyWithTools(host: ToolReplyHost, say: (chunk: string) => void, stopped: () => boolean, hooks: ReplyHooks = {}): Promise<{ text: string; done: boolean }> {
+export async function replyWithTools(
+  host: ToolReplyHost,
+  say: (chunk: string) => void,
+  stopped: () => boolean,
+  hooks: ReplyHooks = {},
+): Promise<{ text: string; done: boolean }> {
   for (;;) {
     const stream = host.ask(host.toolRounds() < MAX_TOOL_ROUNDS);
     const { text, done } = await speakStream(stream, say, stopped);

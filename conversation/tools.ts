@@ -15,7 +15,10 @@ export interface ToolDeps {
 }
 
 /** The server's ToolDeps from its configuration: the worker's and the API's sessions sign alike. */
-export const toolDepsOf = (config: Pick<Config, 'byok' | 'tools'>): ToolDeps => ({ encryptionKeys: config.byok.encryptionKeys, allowLoopback: config.tools.allowLoopback });
+export const toolDepsOf = (config: Pick<Config, 'byok' | 'tools'>): ToolDeps => ({
+  encryptionKeys: config.byok.encryptionKeys,
+  allowLoopback: config.tools.allowLoopback,
+});
 
 /** The conversation a tool is called from, as the tool's request names it; `timezone` is where the person is, for `callback`. */
 export type ToolConversation = ToolRequest['conversation'] & { organizationId: Types.ObjectId | string; timezone?: string };
@@ -60,7 +63,8 @@ function validatorOf(tool: HttpTool): ValidateFunction {
 
 /** Why the model's arguments do not fit the tool's schema, in words the model can correct; null when they fit. */
 export function argumentsProblem(tool: HttpTool, args: unknown): string | null {
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return `the arguments must be a JSON object, got ${typeof args === 'string' ? `"${args.slice(0, 200)}"` : JSON.stringify(args)}`;
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    return `the arguments must be a JSON object, got ${typeof args === 'string' ? `"${args.slice(0, 200)}"` : JSON.stringify(args)}`;
   const validate = validatorOf(tool);
   if (validate(args)) return null;
   const [error] = validate.errors ?? [];
@@ -86,7 +90,13 @@ async function signingSecret(deps: ToolDeps, organizationId: Types.ObjectId | st
  * model as the tool's error (it may call again), an http tool is POSTed to. `toolCallId` is ours,
  * stable for the turn it is made in, so a retried turn sends the same Idempotency-Key.
  */
-export async function runToolCall(deps: ToolDeps, tools: readonly AgentTool[] | undefined, call: ToolCall, toolCallId: string, conversation: ToolConversation): Promise<ToolExchange & { durationMs: number }> {
+export async function runToolCall(
+  deps: ToolDeps,
+  tools: readonly AgentTool[] | undefined,
+  call: ToolCall,
+  toolCallId: string,
+  conversation: ToolConversation,
+): Promise<ToolExchange & { durationMs: number }> {
   if (endsCall(tools, call)) return { call, outcome: { ok: true, result: { ended: true } }, durationMs: 0 };
   if (call.name === BUILT_IN_NAMES.callback && hasBuiltIn(tools, 'callback') && conversation.timezone) {
     const args = typeof call.arguments === 'object' && call.arguments !== null ? (call.arguments as Record<string, unknown>) : {};

@@ -51,11 +51,19 @@ export function defined<T extends object>(value: T): T {
 }
 
 /** The contact's turn taken at `takenAt`, from what the session heard of it (performance.now() ms). */
-export function contactTimings(heard: { startAt: number; sttFinalAt?: number; end: Omit<EndOfTurn, 'atMs'> & { at: number } }, takenAt: number): ContactTurnTimings {
+export function contactTimings(
+  heard: { startAt: number; sttFinalAt?: number; end: Omit<EndOfTurn, 'atMs'> & { at: number } },
+  takenAt: number,
+): ContactTurnTimings {
   const { startAt, sttFinalAt, end } = heard;
   const { at, ...decision } = end;
   return defined({
-    endOfTurn: defined({ ...decision, waitedMs: Math.round(decision.waitedMs), inferenceMs: decision.inferenceMs === undefined ? undefined : Math.round(decision.inferenceMs), atMs: since(startAt, at) }),
+    endOfTurn: defined({
+      ...decision,
+      waitedMs: Math.round(decision.waitedMs),
+      inferenceMs: decision.inferenceMs === undefined ? undefined : Math.round(decision.inferenceMs),
+      atMs: since(startAt, at),
+    }),
     sttFinalMs: optionalSince(startAt, sttFinalAt),
     takenMs: since(startAt, takenAt),
   });

@@ -21,7 +21,8 @@ export const DISPOSITION_LABELS: Record<string, string> = {
 export const callStateLabel = (call: Pick<Call, 'status' | 'disposition'>) =>
   call.status === 'created' ? 'Dialling' : call.status === 'active' ? 'In progress' : (DISPOSITION_LABELS[call.disposition ?? ''] ?? 'Ended');
 
-const tone = (call: Pick<Call, 'status' | 'disposition'>) => (call.status !== 'completed' ? 'info' : call.disposition === 'completed' ? 'ok' : call.disposition === 'failed' ? 'bad' : 'warn');
+const tone = (call: Pick<Call, 'status' | 'disposition'>) =>
+  call.status !== 'completed' ? 'info' : call.disposition === 'completed' ? 'ok' : call.disposition === 'failed' ? 'bad' : 'warn';
 
 export const CallState = (props: { call: Pick<Call, 'status' | 'disposition'>; testId?: string }) => (
   <Badge tone={tone(props.call)}>

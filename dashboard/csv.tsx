@@ -58,7 +58,13 @@ function rowOf(param: string, field: string): { index: number; column: string } 
  * A file input and an Import button: `toBody` turns the rows into the import's body, `send`
  * posts it. A 400 with details lists each bad row by its line.
  */
-export function CsvImport(props: { label: string; hint: string; field: string; toRow: (cells: Record<string, string>) => unknown; send: (rows: unknown[]) => Promise<void> }) {
+export function CsvImport(props: {
+  label: string;
+  hint: string;
+  field: string;
+  toRow: (cells: Record<string, string>) => unknown;
+  send: (rows: unknown[]) => Promise<void>;
+}) {
   const id = useId('csv');
   const [file, setFile] = useState<File>();
   const [parseError, setParseError] = useState<string>();
@@ -83,7 +89,13 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
     >
       <div class="field">
         <label for={id}>{props.label}</label>
-        <input id={id} type="file" accept=".csv,text/csv" aria-describedby={`${id}-hint`} onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+        <input
+          id={id}
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0])}
+        />
         <small id={`${id}-hint`}>{props.hint}</small>
       </div>
       {parseError && (
@@ -94,7 +106,8 @@ export function CsvImport(props: { label: string; hint: string; field: string; t
       {details.length > 0 ? (
         <div role="alert">
           <p class="form-error">
-            Nothing was imported: {details.length === 100 ? 'at least 100 rows are' : details.length === 1 ? '1 row is' : `${details.length} rows are`} not valid. Correct the file and import it again.
+            Nothing was imported: {details.length === 100 ? 'at least 100 rows are' : details.length === 1 ? '1 row is' : `${details.length} rows are`} not
+            valid. Correct the file and import it again.
           </p>
           <div class="table-wrap">
             <table>

@@ -44,7 +44,10 @@ async function send(method: string, path: string, accept: string, body?: unknown
 
 async function refusal(res: Response, path: string): Promise<ApiError> {
   const json = (await res.json().catch(() => ({}))) as Envelope;
-  const error: { code: string; message: string; param?: string; details?: Array<{ param: string; message: string }> } = json.error ?? { code: `HTTP_${res.status}`, message: `The API answered ${res.status}.` };
+  const error: { code: string; message: string; param?: string; details?: Array<{ param: string; message: string }> } = json.error ?? {
+    code: `HTTP_${res.status}`,
+    message: `The API answered ${res.status}.`,
+  };
   // A session that ended elsewhere (signed out, expired, user deactivated): back to sign-in.
   if (res.status === 401 && currentSession() && path !== '/dashboard/sessions') saveSession(null);
   const details = error.details?.map((d) => ({ param: d.param, message: plainly(d.param, d.message) }));

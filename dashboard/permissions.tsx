@@ -5,7 +5,14 @@ import type { ApiError } from './http';
  * Checkboxes for the permissions the signed-in user holds (all one may grant to a user or a key),
  * the API's error for `param` under them.
  */
-export function PermissionPicker(props: { legend: string; param: string; value: string[]; onChange: (value: string[]) => void; error?: ApiError; hint?: string }) {
+export function PermissionPicker(props: {
+  legend: string;
+  param: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  error?: ApiError;
+  hint?: string;
+}) {
   const held = currentSession()!.user.permissions;
   const offered = [...held, ...props.value.filter((p) => !held.includes(p))];
   return (

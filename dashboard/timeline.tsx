@@ -66,10 +66,13 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 function summary(t: Timings): string {
   if (t.endOfTurn) {
     const { by, probability, inferenceMs, waitedMs } = t.endOfTurn;
-    const model = probability === undefined ? '' : ` (complete ${Math.round(probability * 100)}%${inferenceMs === undefined ? '' : `, decided in ${ms(inferenceMs)}`})`;
+    const model =
+      probability === undefined ? '' : ` (complete ${Math.round(probability * 100)}%${inferenceMs === undefined ? '' : `, decided in ${ms(inferenceMs)}`})`;
     const paused = t.endOfTurn.atMs - waitedMs;
     const late = t.takenMs !== undefined && t.takenMs > t.endOfTurn.atMs ? ` · speech-to-text final ${ms(t.takenMs - paused)} after the pause` : '';
-    return by === 'text' ? 'Turn taken from its text alone, with nothing to wait for' : `Turn ended by ${DECIDED_BY[by]}${model}, ${ms(waitedMs)} after the pause${late}`;
+    return by === 'text'
+      ? 'Turn taken from its text alone, with nothing to wait for'
+      : `Turn ended by ${DECIDED_BY[by]}${model}, ${ms(waitedMs)} after the pause${late}`;
   }
   const parts = [
     t.llmFirstTokenMs !== undefined && `first token ${ms(t.llmFirstTokenMs)}`,
@@ -88,7 +91,12 @@ export function TurnTimeline(props: { timings: Timings; scaleMs: number }) {
       {bars.length > 0 && (
         <div class="timeline-bar" aria-hidden="true">
           {bars.map((s) => (
-            <span key={s.stage} class={`seg seg-${s.stage}`} style={{ left: width(s.from), width: width(s.to - s.from) }} title={`${STAGE_NAMES[s.stage]}: ${ms(s.to - s.from)}`} />
+            <span
+              key={s.stage}
+              class={`seg seg-${s.stage}`}
+              style={{ left: width(s.from), width: width(s.to - s.from) }}
+              title={`${STAGE_NAMES[s.stage]}: ${ms(s.to - s.from)}`}
+            />
           ))}
         </div>
       )}

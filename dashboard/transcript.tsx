@@ -24,7 +24,11 @@ function TransferTurn(props: { tool: ToolCall }) {
     <>
       <strong>Transfer</strong>
       {typeof destination === 'string' && <> to {destination}</>}
-      {tool.outcome === 'error' ? <span class="tool-outcome bad"> · failed: {tool.error}</span> : typeof outcome === 'string' && <span class="tool-outcome ok"> · {outcome}</span>}
+      {tool.outcome === 'error' ? (
+        <span class="tool-outcome bad"> · failed: {tool.error}</span>
+      ) : (
+        typeof outcome === 'string' && <span class="tool-outcome ok"> · {outcome}</span>
+      )}
       <span class="muted"> · {tool.durationMs} ms</span>
     </>
   );

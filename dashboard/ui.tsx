@@ -101,7 +101,12 @@ export function ErrorNote(props: { error: ApiError }) {
  * What a GET gave: its error, "Loading…", the `empty` text for an empty list, else `children`
  * with the data.
  */
-export function Loaded<T>(props: { state: { data: T | undefined; error: ApiError | undefined }; empty?: string; isEmpty?: (data: T) => boolean; children: (data: T) => ComponentChildren }) {
+export function Loaded<T>(props: {
+  state: { data: T | undefined; error: ApiError | undefined };
+  empty?: string;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ComponentChildren;
+}) {
   const { data, error } = props.state;
   if (error && data === undefined) return <ErrorNote error={error} />;
   if (data === undefined) return <Loading />;
@@ -136,7 +141,12 @@ export function PageTitle(props: { children: ComponentChildren; actions?: Compon
 }
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1]];
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
 
 /** A timestamp as "3 minutes ago", the exact time in its tooltip and datetime. */
 export function Time(props: { at: string | null | undefined; never?: string }) {
@@ -175,7 +185,9 @@ export function FormActions(props: { submitLabel: string; busy: boolean; childre
   );
 }
 
-export const Badge = (props: { tone?: 'ok' | 'warn' | 'bad' | 'info'; children: ComponentChildren }) => <span class={`badge ${props.tone ?? 'info'}`}>{props.children}</span>;
+export const Badge = (props: { tone?: 'ok' | 'warn' | 'bad' | 'info'; children: ComponentChildren }) => (
+  <span class={`badge ${props.tone ?? 'info'}`}>{props.children}</span>
+);
 
 export const minutes = (value: number) => `${Math.round(value * 10) / 10} min`;
 
@@ -209,7 +221,13 @@ export function Table(props: { headers: string[]; children: ComponentChildren })
 }
 
 /** A select of fixed options (their value is their label unless given as [value, label]). */
-export function Choice<T extends string>(props: { value: T; onChange: (value: T) => void; options: readonly (T | [T, string])[]; control?: object; label?: string }) {
+export function Choice<T extends string>(props: {
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly (T | [T, string])[];
+  control?: object;
+  label?: string;
+}) {
   return (
     <select {...props.control} aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as T)}>
       {props.options.map((o) => {

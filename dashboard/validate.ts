@@ -45,7 +45,11 @@ function say(error: SchemaError, formats: Record<string, string>): string | unde
     case 'minItems':
       return `Give at least ${plural(p.limit, 'item', 'items')}.`;
     case 'format':
-      return p.format === 'email' ? 'Use an email address such as name@example.com.' : p.format === 'date-time' ? 'Use a date and time.' : 'Use a full web address such as https://example.com.';
+      return p.format === 'email'
+        ? 'Use an email address such as name@example.com.'
+        : p.format === 'date-time'
+          ? 'Use a date and time.'
+          : 'Use a full web address such as https://example.com.';
     case 'pattern':
       return formats[paramOf(error.instancePath).replace(/\[\d+\]/g, '')] ?? 'This is not in the expected form.';
     // An `if` only says which branch failed; that branch's own error is reported beside it.

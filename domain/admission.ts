@@ -193,13 +193,31 @@ export function extendHold(organizationId: OrganizationId, conversation: Convers
  * The end of a conversation: its charge (or its `byok` minutes) and the release of every minute it
  * held (`heldMinutes`, its workflow's count, else the ledger's), in one ledger entry. Safe to repeat.
  */
-export function settle(input: { organizationId: OrganizationId; conversation: Conversation; chargedMinutes: number; byok: boolean; heldMinutes?: number }): Promise<void> {
+export function settle(input: {
+  organizationId: OrganizationId;
+  conversation: Conversation;
+  chargedMinutes: number;
+  byok: boolean;
+  heldMinutes?: number;
+}): Promise<void> {
   const { organizationId, conversation, chargedMinutes, byok, heldMinutes } = input;
-  return recordUsage({ organizationId: String(organizationId), minutes: chargedMinutes, reference: conversation, byok, ...(heldMinutes !== undefined ? { held: heldMinutes } : {}) });
+  return recordUsage({
+    organizationId: String(organizationId),
+    minutes: chargedMinutes,
+    reference: conversation,
+    byok,
+    ...(heldMinutes !== undefined ? { held: heldMinutes } : {}),
+  });
 }
 
 /** The end of a call, or of an attempt never dialled: settled, and its concurrency slot freed. Safe to repeat. */
-export async function settleCall(input: { organizationId: OrganizationId; callId: string; chargedMinutes: number; byok: boolean; heldMinutes?: number }): Promise<void> {
+export async function settleCall(input: {
+  organizationId: OrganizationId;
+  callId: string;
+  chargedMinutes: number;
+  byok: boolean;
+  heldMinutes?: number;
+}): Promise<void> {
   const { callId, ...rest } = input;
   await settle({ ...rest, conversation: `call:${callId}` });
   await releaseSlot(callSlotPool(input.organizationId), input.callId);

@@ -32,7 +32,9 @@ export class AgentRefused extends Error {
 const refuse = (refusal: AgentRefusal) => new AgentRefused(refusal);
 
 /** The stored fields a new agent is made of, its defaults applied. */
-export type NewAgent = Omit<AgentRecord, '_id' | 'organizationId' | 'nameKey' | 'description' | 'sessionsCount' | 'createdAt' | 'updatedAt'> & { description?: string };
+export type NewAgent = Omit<AgentRecord, '_id' | 'organizationId' | 'nameKey' | 'description' | 'sessionsCount' | 'createdAt' | 'updatedAt'> & {
+  description?: string;
+};
 
 export const listAgents = (organizationId: Types.ObjectId, query: { type?: 'phone' | 'voice'; page: number; limit: number }) =>
   findPage<AgentRecord>(Agent, { organizationId, type: query.type }, query);
@@ -61,7 +63,11 @@ export async function createAgent(organizationId: Types.ObjectId, fields: NewAge
  * Applies the fields `change` makes of the agent as stored (it may refuse by throwing); a new
  * `name` keeps its `nameKey` with it.
  */
-export async function updateAgent(organizationId: Types.ObjectId, id: string, change: (current: AgentRecord) => Promise<Partial<NewAgent>>): Promise<AgentRecord> {
+export async function updateAgent(
+  organizationId: Types.ObjectId,
+  id: string,
+  change: (current: AgentRecord) => Promise<Partial<NewAgent>>,
+): Promise<AgentRecord> {
   const doc = await Agent.findOne({ _id: id, organizationId });
   if (!doc) throw refuse({ reason: 'not_found' });
   const set = await change(doc.toObject());

@@ -62,7 +62,10 @@ export async function addContact(organizationId: Types.ObjectId, phoneNumber: st
  * Creates or updates every row `readRows` gives, under the organization's import claim (ImportInProgress
  * while another import holds it); `readRows` checks them all before any is applied.
  */
-export async function importContactRows(organizationId: Types.ObjectId, readRows: () => Promise<ContactRow[]>): Promise<{ total: number; created: number; updated: number }> {
+export async function importContactRows(
+  organizationId: Types.ObjectId,
+  readRows: () => Promise<ContactRow[]>,
+): Promise<{ total: number; created: number; updated: number }> {
   return inImportClaim(organizationId, null, async () => {
     const rows = await readRows();
     const { created, updated } = await importContacts(organizationId, rows, await maxContacts(organizationId));

@@ -32,9 +32,7 @@ export interface Arrival {
 
 export type InboundOutcome =
   /** Not one of our numbers (released since the carrier was pointed at us): no organization to list it for. */
-  | { kind: 'unknown_number' }
-  | { kind: 'refused'; call: CallRecord; fallback: string; language: string }
-  | ({ kind: 'admitted' } & Answered);
+  { kind: 'unknown_number' } | { kind: 'refused'; call: CallRecord; fallback: string; language: string } | ({ kind: 'admitted' } & Answered);
 
 /** An admitted call: `recorded` settles once its `active` state is written, which the caller waits for beside the workflow's start. */
 export interface Answered {
@@ -76,7 +74,11 @@ export async function admitInbound(arrival: Arrival): Promise<InboundOutcome> {
     Agent.findOne({ _id: number.agentId, organizationId }).lean(),
     Contact.findOne({ organizationId, phoneNumber: arrival.from }, { name: 1, attributes: 1 }).lean(),
   ]);
-  const answering: Answering = { ...arrival, organizationId, caller: { phoneNumber: arrival.from, contactName: contact?.name ?? '', attributes: contact?.attributes } };
+  const answering: Answering = {
+    ...arrival,
+    organizationId,
+    caller: { phoneNumber: arrival.from, contactName: contact?.name ?? '', attributes: contact?.attributes },
+  };
   const record = callRecord(answering, number.agentId, agent);
   if (!takesInbound(agent)) return refuse(arrival, { ...record, variables: { callerNumber: arrival.from } }, 'agent_unavailable', DEFAULT_FALLBACK);
   const fallback = (agent.phone as { fallback?: string }).fallback || DEFAULT_FALLBACK;
@@ -188,7 +190,12 @@ async function admitAnswered(answering: Answering, agent: AgentRecord, organizat
   return { call, input, recorded };
 }
 
-async function refuse(arrival: Arrival, record: Omit<CallRecord, '_id' | 'status' | 'seq' | 'createdAt' | 'updatedAt'>, reason: InboundRefusalReason, fallback: string): Promise<InboundOutcome> {
+async function refuse(
+  arrival: Arrival,
+  record: Omit<CallRecord, '_id' | 'status' | 'seq' | 'createdAt' | 'updatedAt'>,
+  reason: InboundRefusalReason,
+  fallback: string,
+): Promise<InboundOutcome> {
   const endedAt = new Date();
   const fields = { ...record, status: 'completed' as const, disposition: REFUSED, endedReason: reason, endedAt, durationSeconds: 0, chargedMinutes: 0 };
   await projectCall(arrival.callId, 1, fields);

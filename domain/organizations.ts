@@ -17,6 +17,7 @@ export async function findOrganization(organizationId: Types.ObjectId): Promise<
 
 export async function updateOrganization(organizationId: Types.ObjectId, change: OrganizationChange): Promise<OrganizationDoc | null> {
   const { allowedCountries, ...set } = change;
-  const update = allowedCountries === null ? { $set: set, $unset: { allowedCountries: 1 } } : { $set: { ...set, ...(allowedCountries ? { allowedCountries } : {}) } };
+  const update =
+    allowedCountries === null ? { $set: set, $unset: { allowedCountries: 1 } } : { $set: { ...set, ...(allowedCountries ? { allowedCountries } : {}) } };
   return Organization.findOneAndUpdate({ _id: organizationId }, update, { new: true }).lean<OrganizationDoc>();
 }

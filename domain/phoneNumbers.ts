@@ -85,9 +85,16 @@ export function findNumber(organizationId: OrganizationId, id: string): Promise<
 }
 
 /** Points the number at another agent (which must take inbound calls) and/or renames it. */
-export async function updateNumber(organizationId: OrganizationId, id: string, changes: { agentId?: string; name?: string }): Promise<PhoneNumberRecord | null> {
+export async function updateNumber(
+  organizationId: OrganizationId,
+  id: string,
+  changes: { agentId?: string; name?: string },
+): Promise<PhoneNumberRecord | null> {
   if (changes.agentId !== undefined) await inboundAgent(organizationId, changes.agentId);
-  const set = { ...(changes.agentId !== undefined ? { agentId: new Types.ObjectId(changes.agentId) } : {}), ...(changes.name !== undefined ? { name: changes.name } : {}) };
+  const set = {
+    ...(changes.agentId !== undefined ? { agentId: new Types.ObjectId(changes.agentId) } : {}),
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+  };
   if (Object.keys(set).length > 0) await PhoneNumber.updateOne({ _id: id, organizationId }, { $set: set });
   return findNumber(organizationId, id);
 }
@@ -103,7 +110,10 @@ export async function releaseNumber(organizationId: OrganizationId, id: string, 
     try {
       await carrier.releaseNumber({ carrierNumberId: number.carrierNumberId, previousSettings: number.previousSettings });
     } catch (err) {
-      throw new NumberRefused({ reason: 'carrier_unavailable', message: `The carrier could not be reached to release the number (${(err as Error).message}); nothing changed, retry later.` });
+      throw new NumberRefused({
+        reason: 'carrier_unavailable',
+        message: `The carrier could not be reached to release the number (${(err as Error).message}); nothing changed, retry later.`,
+      });
     }
   }
   const { deletedCount } = await PhoneNumber.deleteOne({ _id: id, organizationId });

@@ -14,7 +14,16 @@
  * and its slot freed, which takes it off the list.
  */
 import { countCallEnded } from '../models/analytics';
-import { Call, CALL_SLOT_POOLS, UNCONFIRMED_CALL_POOLS, projectCall, recountCallSessionsSoon, unconfirmedCallPool, type CallEndedReason, type CallRecord } from '../models/call';
+import {
+  Call,
+  CALL_SLOT_POOLS,
+  UNCONFIRMED_CALL_POOLS,
+  projectCall,
+  recountCallSessionsSoon,
+  unconfirmedCallPool,
+  type CallEndedReason,
+  type CallRecord,
+} from '../models/call';
 import { heldBy, usageOf } from '../models/creditEntry';
 import { releaseSlot, renewSlotLease, unleasedSlots } from '../models/slot';
 import { chargedMinutesFor } from '../lib/charge';

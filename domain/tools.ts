@@ -73,7 +73,8 @@ function checkProperties(properties: unknown, required: unknown, field: string, 
   const names = Object.keys(properties ?? {});
   if (names.length > MAX_PROPERTIES) throw new Refused(`${field}.properties`, `must have at most ${MAX_PROPERTIES} properties`);
   for (const name of names) {
-    if (!PROPERTY_NAME.test(name)) throw new Refused(`${field}.properties`, `has a property name "${name.slice(0, 70)}" that is not 1-64 letters, digits, _, . or -`);
+    if (!PROPERTY_NAME.test(name))
+      throw new Refused(`${field}.properties`, `has a property name "${name.slice(0, 70)}" that is not 1-64 letters, digits, _, . or -`);
     checkSchema((properties as Record<string, unknown>)[name], `${field}.properties.${name}`, depth + 1);
   }
   if (required === undefined) return;
@@ -92,11 +93,15 @@ export async function toolsRefusal(tools: ToolInput[], options: { allowLoopback:
       const field = tool.type === 'http' ? `tools[${i}].name` : `tools[${i}].type`;
       const first = seen.get(name);
       if (first !== undefined) {
-        throw new Refused(field, tool.type === 'http' ? `repeats the name "${name}" of tools[${first}]` : `repeats tools[${first}]: an agent has one ${tool.type} tool`);
+        throw new Refused(
+          field,
+          tool.type === 'http' ? `repeats the name "${name}" of tools[${first}]` : `repeats tools[${first}]: an agent has one ${tool.type} tool`,
+        );
       }
       seen.set(name, i);
       if (tool.type !== 'http') continue;
-      if (JSON.stringify(tool.parameters).length > MAX_SCHEMA_CHARS) throw new Refused(`tools[${i}].parameters`, `must be at most ${MAX_SCHEMA_CHARS} characters as JSON`);
+      if (JSON.stringify(tool.parameters).length > MAX_SCHEMA_CHARS)
+        throw new Refused(`tools[${i}].parameters`, `must be at most ${MAX_SCHEMA_CHARS} characters as JSON`);
       checkSchema(tool.parameters, `tools[${i}].parameters`, 1);
     }
     // Names resolve concurrently (twenty tools wait for the slowest lookup, not the sum); the first refused in list order is reported.

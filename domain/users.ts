@@ -62,7 +62,11 @@ function sessionToken(): string {
  * A session for the right email and password; its token exists only in this answer.
  * `credentialsValid` runs as soon as the password is known right, before any other refusal.
  */
-export async function signIn(email: string, password: string, credentialsValid: () => Promise<void>): Promise<{ token: string; expiresAt: Date; user: UserRecord; organization: OrganizationDoc }> {
+export async function signIn(
+  email: string,
+  password: string,
+  credentialsValid: () => Promise<void>,
+): Promise<{ token: string; expiresAt: Date; user: UserRecord; organization: OrganizationDoc }> {
   const user = await User.findOne({ email }).lean<UserRecord & { passwordHash: string }>();
   // An unknown email costs the same scrypt as a wrong password, so timing does not tell which emails exist.
   const valid = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
@@ -108,14 +112,24 @@ export async function userEmail(userId: Types.ObjectId): Promise<string> {
 export const listUsers = (organizationId: Types.ObjectId, query: { page: number; limit: number }) => findPage<UserRecord>(User, { organizationId }, query);
 
 /** Within the plan's `maxUsers`: the user's slot is claimed first and given back if the insert fails. */
-export async function createUser(organizationId: Types.ObjectId, input: { email: string; password: string; role: 'admin' | 'member'; permissions: Scope[] }): Promise<UserRecord> {
+export async function createUser(
+  organizationId: Types.ObjectId,
+  input: { email: string; password: string; role: 'admin' | 'member'; permissions: Scope[] },
+): Promise<UserRecord> {
   const organization = await Organization.findById(organizationId).lean<OrganizationDoc>();
   if (!organization) throw refuse({ reason: 'organization_missing' });
   const _id = new Types.ObjectId();
   const pool = userPool(organizationId);
   if ((await claimSlot(pool, String(_id), organization.limits.maxUsers)) === null) throw refuse({ reason: 'quota', maxUsers: organization.limits.maxUsers });
   try {
-    const user = await User.create({ _id, organizationId, email: normalizeEmail(input.email), passwordHash: await hashPassword(input.password), role: input.role, permissions: input.permissions });
+    const user = await User.create({
+      _id,
+      organizationId,
+      email: normalizeEmail(input.email),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      permissions: input.permissions,
+    });
     return user.toObject<UserRecord>();
   } catch (err) {
     await releaseSlot(pool, String(_id));

@@ -108,7 +108,8 @@ export async function pinnedUrl(raw: string, options: { allowLoopback: boolean; 
   const local = options.allowLoopback && addresses.every(isLoopbackAddress);
   if (!local) {
     const refused = addresses.find((a) => !isPublicAddress(a));
-    if (refused !== undefined) throw new RefusedUrl(`must reach a public host; ${host} is or resolves to ${refused}, a private, loopback, link-local or reserved address`);
+    if (refused !== undefined)
+      throw new RefusedUrl(`must reach a public host; ${host} is or resolves to ${refused}, a private, loopback, link-local or reserved address`);
     if (url.protocol !== 'https:') throw new RefusedUrl('must be an https URL');
   }
   return { url, address: addresses[0]! };

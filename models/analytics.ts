@@ -66,7 +66,10 @@ export const AnalyticsDay = model<DayRecord>('AnalyticsDay', daySchema);
  * A day's collapsed section, a document of its own (`<day id>:<section>`): FerretDB reads the whole
  * document from SQLite before projecting, so a section beside the day's cells would cost their size.
  */
-const sectionSchema = new Schema<{ _id: string; cells: string }>({ _id: { type: String, required: true }, cells: { type: String, default: '' } }, { versionKey: false });
+const sectionSchema = new Schema<{ _id: string; cells: string }>(
+  { _id: { type: String, required: true }, cells: { type: String, default: '' } },
+  { versionKey: false },
+);
 export const AnalyticsSection = model('AnalyticsSection', sectionSchema);
 
 export const dayId = (metric: Metric, organizationId: string, day: string) => `${metric}:${organizationId}:${day}`;
@@ -103,19 +106,26 @@ async function inDayTurn(id: string, fn: () => Promise<void>): Promise<void> {
 async function fold(id: string, entryIds: string[]): Promise<void> {
   await inDayTurn(id, async () => {
     const doc = await AnalyticsDay.findById(id).lean();
-    const pending = (await Promise.all((doc?.pending ?? []).map((e) => AnalyticsEntry.findById(e).lean()))).filter((e) => e !== null && !e.folded).map((e) => e!);
+    const pending = (await Promise.all((doc?.pending ?? []).map((e) => AnalyticsEntry.findById(e).lean())))
+      .filter((e) => e !== null && !e.folded)
+      .map((e) => e!);
     const entries = await Promise.all(entryIds.map((e) => AnalyticsEntry.findById(e).lean()));
     const fresh = entries.filter((e) => e !== null && !e.folded && !doc?.pending.includes(e._id)).map((e) => e!);
     if (fresh.length === 0 && pending.length === 0) return;
     let cells = decode(doc?.fine);
     if (fresh.length > 0) {
-      cells = addCells(cells, fresh.map((e) => JSON.parse(e.cell) as Cell));
+      cells = addCells(
+        cells,
+        fresh.map((e) => JSON.parse(e.cell) as Cell),
+      );
       await AnalyticsDay.replaceOne({ _id: id }, { fine: sectionsOf(cells).fine, pending: [...pending, ...fresh].map((e) => e._id) }, { upsert: true });
     }
     // Derived from the day's cells whole, so writing them again after a crash is harmless; an entry
     // is marked folded only once they hold it.
     const { fine: _fine, ...sections } = sectionsOf(cells);
-    await Promise.all(Object.entries(sections).map(([section, stored]) => AnalyticsSection.replaceOne({ _id: `${id}:${section}` }, { cells: stored }, { upsert: true })));
+    await Promise.all(
+      Object.entries(sections).map(([section, stored]) => AnalyticsSection.replaceOne({ _id: `${id}:${section}` }, { cells: stored }, { upsert: true })),
+    );
     await Promise.all([...pending, ...fresh].map((e) => AnalyticsEntry.updateOne({ _id: e._id }, { $set: { folded: true } })));
   });
 }
@@ -222,7 +232,12 @@ export function countCallReport(call: CallRecord, report: Pick<CallReportRecord,
     toolCallErrors: toolCalls.filter((t) => t.outcome === 'error').length,
     ...(report.sentiment ? { [`sentiment:${report.sentiment}`]: 1 } : {}),
   };
-  return count('calls', `callReport:${call._id}`, call.organizationId, call.createdAt, { k: 'report', ...callDims(call), outcome: report.outcome ?? null, v: pairs(sums) });
+  return count('calls', `callReport:${call._id}`, call.organizationId, call.createdAt, {
+    k: 'report',
+    ...callDims(call),
+    outcome: report.outcome ?? null,
+    v: pairs(sums),
+  });
 }
 
 /** Interviews a candidate took to their end, by the agent's or the candidate's word. */
@@ -230,7 +245,13 @@ const FINISHED: readonly (string | null | undefined)[] = ['agent_ended', 'candid
 
 export function countInterviewEnded(interview: InterviewRecord): Promise<void> {
   const started = interview.startedAt != null;
-  const sums = { interviews: 1, started, completed: started && FINISHED.includes(interview.endedReason), seconds: interview.durationSeconds, chargedMinutes: interview.chargedMinutes };
+  const sums = {
+    interviews: 1,
+    started,
+    completed: started && FINISHED.includes(interview.endedReason),
+    seconds: interview.durationSeconds,
+    chargedMinutes: interview.chargedMinutes,
+  };
   return count('interviews', `interview:${interview._id}`, interview.organizationId, interview.createdAt, {
     k: 'end',
     agent: String(interview.agentId),
@@ -243,7 +264,12 @@ export function countInterviewEnded(interview: InterviewRecord): Promise<void> {
 
 export function countInterviewReport(interview: InterviewRecord, report: Pick<InterviewReportRecord, 'overallScore' | 'recommendation'>): Promise<void> {
   const scored = typeof report.overallScore === 'number';
-  const sums = { reports: 1, scored, scoreSum: scored ? report.overallScore : 0, ...(report.recommendation ? { [`recommendation:${report.recommendation}`]: 1 } : {}) };
+  const sums = {
+    reports: 1,
+    scored,
+    scoreSum: scored ? report.overallScore : 0,
+    ...(report.recommendation ? { [`recommendation:${report.recommendation}`]: 1 } : {}),
+  };
   return count('interviews', `interviewReport:${interview._id}`, interview.organizationId, interview.createdAt, {
     k: 'report',
     agent: String(interview.agentId),

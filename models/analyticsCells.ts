@@ -54,7 +54,8 @@ function collapse(cells: Cell[], section: Exclude<Section, 'fine'>): Cell[] {
   return addCells(
     [],
     cells.map((c) => {
-      const outcomeName: [string, number][] = c.k === 'report' && c.outcome !== null && !keep('outcome') ? [[`outcome:${c.outcome}`, c.v.find(([n]) => n === 'calls')?.[1] ?? 0]] : [];
+      const outcomeName: [string, number][] =
+        c.k === 'report' && c.outcome !== null && !keep('outcome') ? [[`outcome:${c.outcome}`, c.v.find(([n]) => n === 'calls')?.[1] ?? 0]] : [];
       return {
         q: section === 'quarters' ? c.q : -1,
         k: c.k,
@@ -82,7 +83,15 @@ function encode(cells: Cell[]): string {
     if (i === undefined) index.set(s, (i = dictionary.push(s) - 1));
     return i;
   };
-  const rows = cells.map((c) => [c.q, (c.k === 'end' ? 0 : 1) + (c.direction === 'inbound' ? INBOUND_K : 0), ref(c.agent), ref(c.campaign), ref(c.disposition), ref(c.outcome), ...c.v.flatMap(([name, n]) => [ref(name), n])]);
+  const rows = cells.map((c) => [
+    c.q,
+    (c.k === 'end' ? 0 : 1) + (c.direction === 'inbound' ? INBOUND_K : 0),
+    ref(c.agent),
+    ref(c.campaign),
+    ref(c.disposition),
+    ref(c.outcome),
+    ...c.v.flatMap(([name, n]) => [ref(name), n]),
+  ]);
   return JSON.stringify([dictionary, rows]);
 }
 

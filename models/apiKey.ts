@@ -93,10 +93,7 @@ export async function revokedKeyIds(organizationId: Types.ObjectId): Promise<Typ
 
 export async function withKeyState<K extends { _id: Types.ObjectId; revokedAt?: Date | null; lastUsedAt?: Date | null }>(keys: K[]): Promise<K[]> {
   const ids = keys.map((k) => k._id);
-  const [revocations, usages] = await Promise.all([
-    ApiKeyRevocation.find({ _id: { $in: ids } }).lean(),
-    ApiKeyUsage.find({ _id: { $in: ids } }).lean(),
-  ]);
+  const [revocations, usages] = await Promise.all([ApiKeyRevocation.find({ _id: { $in: ids } }).lean(), ApiKeyUsage.find({ _id: { $in: ids } }).lean()]);
   const revokedAt = new Map(revocations.map((r) => [String(r._id), r.revokedAt]));
   const lastUsedAt = new Map(usages.map((u) => [String(u._id), u.lastUsedAt]));
   return keys.map((k) => ({

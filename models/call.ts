@@ -12,7 +12,16 @@ import { recountSessionsSoon } from './sessionCount';
  * admission turned away (domain/inbound.ts): no credit minute left, the organization's calls all
  * in progress, or no agent to answer.
  */
-export const CALL_ENDED_REASONS = ['not_started', 'terminated', 'timed_out', 'failed', 'cancelled', 'insufficient_credits', 'concurrency_limit', 'agent_unavailable'] as const;
+export const CALL_ENDED_REASONS = [
+  'not_started',
+  'terminated',
+  'timed_out',
+  'failed',
+  'cancelled',
+  'insufficient_credits',
+  'concurrency_limit',
+  'agent_unavailable',
+] as const;
 export type CallEndedReason = (typeof CALL_ENDED_REASONS)[number];
 export type InboundRefusalReason = Extract<CallEndedReason, 'insufficient_credits' | 'concurrency_limit' | 'agent_unavailable'>;
 
@@ -134,7 +143,10 @@ export const unconfirmedCallPool = (organizationId: Types.ObjectId | string) => 
 /** A call workflow's input: the agent's settings at dial time, and who is called and why. */
 export function callInputFor(
   agent: AgentRecord,
-  target: Pick<CallInput, 'callId' | 'organizationId' | 'phoneNumber' | 'variables' | 'attemptNumber' | 'campaignId' | 'byok' | 'ringTimeoutSeconds' | 'heldMinutes'> & {
+  target: Pick<
+    CallInput,
+    'callId' | 'organizationId' | 'phoneNumber' | 'variables' | 'attemptNumber' | 'campaignId' | 'byok' | 'ringTimeoutSeconds' | 'heldMinutes'
+  > & {
     contactName?: string;
     externalRef?: string;
   },

@@ -63,5 +63,7 @@ export async function appendClosingTurn(callId: string, text: string): Promise<v
 }
 
 export function transcriptOf(callId: string) {
-  return CallTurn.find({ callId: new Types.ObjectId(callId) }).sort({ index: 1 }).lean();
+  return CallTurn.find({ callId: new Types.ObjectId(callId) })
+    .sort({ index: 1 })
+    .lean();
 }

@@ -112,7 +112,9 @@ export async function contactProfiles(organizationId: Types.ObjectId | string, n
   const found = new Map<string, ContactProfile>();
   for (let start = 0; start < numbers.length; start += LOOKUP_BATCH) {
     const batch = numbers.slice(start, start + LOOKUP_BATCH);
-    const contacts = await Contact.find({ organizationId, phoneNumber: { $in: batch } }, { _id: 0, phoneNumber: 1, timezone: 1, attributes: 1 }).lean<ContactProfile[]>();
+    const contacts = await Contact.find({ organizationId, phoneNumber: { $in: batch } }, { _id: 0, phoneNumber: 1, timezone: 1, attributes: 1 }).lean<
+      ContactProfile[]
+    >();
     for (const c of contacts) found.set(c.phoneNumber, c);
   }
   return found;

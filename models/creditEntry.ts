@@ -66,7 +66,9 @@ function remember(organizationId: string, head: Head): Head {
 async function entryAt(organizationId: string, seq: number): Promise<Head | null> {
   const entry = await CreditEntry.findById(entryId(organizationId, seq), { seq: 1, totals: 1 }).lean();
   const totals = entry?.totals;
-  return entry ? { seq, totals: { grant: totals?.grant ?? 0, charge: totals?.charge ?? 0, byok_usage: totals?.byok_usage ?? 0, hold: totals?.hold ?? 0 } } : null;
+  return entry
+    ? { seq, totals: { grant: totals?.grant ?? 0, charge: totals?.charge ?? 0, byok_usage: totals?.byok_usage ?? 0, hold: totals?.hold ?? 0 } }
+    : null;
 }
 
 /** The sum of the entries written before the numbering. */
@@ -199,7 +201,10 @@ async function writeBatch(org: string, batch: Waiting[]): Promise<void> {
     }
     seen = undefined;
     const refusals = uncovered.map((w) => recorded(org, w.entry.reference).then(w.done, w.fail));
-    const written = await insertInOrder(org, placed.map((p) => p.doc));
+    const written = await insertInOrder(
+      org,
+      placed.map((p) => p.doc),
+    );
     placed.slice(0, written).forEach((p) => p.waiting.done(true));
     if (written > 0) remember(org, placed[written - 1]!.doc);
     waiting = [];
@@ -306,7 +311,12 @@ export async function recordUsage(input: { organizationId: string; minutes: numb
   // The conversation's own count of its holds when it has one (its workflow's), else the ledger's.
   const released = input.held ?? (await heldBy(input.organizationId, input.reference));
   if (input.minutes === 0 && released === 0) return;
-  await append(input.organizationId, { kind: input.byok ? 'byok_usage' : 'charge', minutes: input.minutes, reference: input.reference, ...(released ? { released } : {}) });
+  await append(input.organizationId, {
+    kind: input.byok ? 'byok_usage' : 'charge',
+    minutes: input.minutes,
+    reference: input.reference,
+    ...(released ? { released } : {}),
+  });
 }
 
 /** The minutes recorded for a finished conversation (`reference`: `call:<id>`), null until it is settled. */

@@ -60,8 +60,7 @@ export type Claim =
   | { outcome: 'reused' }
   | { outcome: 'in_use' };
 
-export const idempotencyKeyId = (organizationId: Types.ObjectId | string, key: string) =>
-  `${organizationId}:${createHash('sha256').update(key).digest('hex')}`;
+export const idempotencyKeyId = (organizationId: Types.ObjectId | string, key: string) => `${organizationId}:${createHash('sha256').update(key).digest('hex')}`;
 
 /** What a stored answer is sealed under: the server's credential keys (CREDENTIALS_ENCRYPTION_KEY first) and the request's Idempotency-Key. */
 export interface AnswerSealing {
@@ -82,7 +81,8 @@ const answerKeys = ({ serverKeys, key }: AnswerSealing): CredentialKey[] =>
 const sealAnswer = (sealing: AnswerSealing, id: string, body: unknown): SealedSecret =>
   seal(answerKeys(sealing)[0]!, `idempotency-answer:${id}`, JSON.stringify(body ?? null));
 
-const openAnswer = (sealing: AnswerSealing, id: string, sealed: SealedSecret): unknown => JSON.parse(unseal(answerKeys(sealing), `idempotency-answer:${id}`, sealed));
+const openAnswer = (sealing: AnswerSealing, id: string, sealed: SealedSecret): unknown =>
+  JSON.parse(unseal(answerKeys(sealing), `idempotency-answer:${id}`, sealed));
 
 /**
  * Claims `key` for a request, or says what became of an earlier one with the same key: its stored
@@ -111,7 +111,12 @@ export async function claimIdempotencyKey(organizationId: Types.ObjectId, sealin
     if (!existing) continue;
     if (existing.requestHash !== requestHash) return { outcome: 'reused' };
     if (existing.status !== null && existing.status !== undefined) {
-      return { outcome: 'replay', status: existing.status, body: existing.sealedBody ? openAnswer(sealing, id, existing.sealedBody as SealedSecret) : JSON.parse(existing.body ?? 'null'), bodyHash: existing.bodyHash ?? null };
+      return {
+        outcome: 'replay',
+        status: existing.status,
+        body: existing.sealedBody ? openAnswer(sealing, id, existing.sealedBody as SealedSecret) : JSON.parse(existing.body ?? 'null'),
+        bodyHash: existing.bodyHash ?? null,
+      };
     }
     if (existing.lockedUntil && existing.lockedUntil.getTime() > now) return { outcome: 'in_use' };
     try {

@@ -24,7 +24,9 @@ interviewTurnSchema.index({ interviewId: 1, index: 1 }, { unique: true });
 export const InterviewTurn = model('InterviewTurn', interviewTurnSchema);
 
 export function interviewTranscript(interviewId: string) {
-  return InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) }).sort({ index: 1 }).lean();
+  return InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) })
+    .sort({ index: 1 })
+    .lean();
 }
 
 export type InterviewRole = 'agent' | 'candidate' | 'tool';
@@ -33,9 +35,24 @@ export type InterviewRole = 'agent' | 'candidate' | 'tool';
 export const candidateVisible = <T extends { role: string }>(turns: readonly T[]): T[] => turns.filter((t) => t.role !== 'tool');
 
 /** Stores turn `index`; false when a retried write finds it already there. */
-export async function appendTurn(interviewId: string, index: number, role: InterviewRole, text: string, ends?: boolean, fields: { timings?: object; tool?: object } = {}): Promise<boolean> {
+export async function appendTurn(
+  interviewId: string,
+  index: number,
+  role: InterviewRole,
+  text: string,
+  ends?: boolean,
+  fields: { timings?: object; tool?: object } = {},
+): Promise<boolean> {
   try {
-    await InterviewTurn.create({ interviewId: new Types.ObjectId(interviewId), index, role, text, startedAt: new Date(), ...(ends ? { ends } : {}), ...fields });
+    await InterviewTurn.create({
+      interviewId: new Types.ObjectId(interviewId),
+      index,
+      role,
+      text,
+      startedAt: new Date(),
+      ...(ends ? { ends } : {}),
+      ...fields,
+    });
     return true;
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;

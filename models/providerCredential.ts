@@ -58,13 +58,19 @@ export const ProviderCredential = model<ProviderCredentialRecord>('ProviderCrede
  * Binds a ciphertext to its organization, kind and provider: a sealed secret copied into another
  * organization's document, or relabelled, no longer opens.
  */
-const context = (organizationId: Types.ObjectId | string, kind: string, provider: string) => `provider-credential:${String(organizationId)}:${kind}:${provider}`;
+const context = (organizationId: Types.ObjectId | string, kind: string, provider: string) =>
+  `provider-credential:${String(organizationId)}:${kind}:${provider}`;
 
 export const sealSecret = (key: CredentialKey, organizationId: Types.ObjectId | string, kind: string, provider: string, plaintext: string): SealedSecret =>
   seal(key, context(organizationId, kind, provider), plaintext);
 
-export const openSecret = (keys: readonly CredentialKey[], organizationId: Types.ObjectId | string, kind: string, provider: string, sealed: SealedSecret): string =>
-  unseal(keys, context(organizationId, kind, provider), sealed);
+export const openSecret = (
+  keys: readonly CredentialKey[],
+  organizationId: Types.ObjectId | string,
+  kind: string,
+  provider: string,
+  sealed: SealedSecret,
+): string => unseal(keys, context(organizationId, kind, provider), sealed);
 
 interface Attempt {
   key: CredentialKey;
@@ -126,7 +132,9 @@ export async function storeUnverifiedCredential(attempt: Attempt, error: string)
 export async function resealCredentials(keys: readonly CredentialKey[]): Promise<number> {
   const [current] = keys;
   let resealed = 0;
-  for await (const doc of ProviderCredential.find({ 'secret.keyId': { $ne: current.id } }).lean().cursor()) {
+  for await (const doc of ProviderCredential.find({ 'secret.keyId': { $ne: current.id } })
+    .lean()
+    .cursor()) {
     const apiKey = openSecret(keys, doc.organizationId, doc.kind, doc.provider, doc.secret);
     // Only if the secret is still the one read: a PUT that lands meanwhile is not overwritten.
     const { modifiedCount } = await ProviderCredential.updateOne(

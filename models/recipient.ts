@@ -105,7 +105,10 @@ class ZoneLanes {
 }
 
 /** Each zone's first-attempt lane and each row's place in it (see ZoneLanes). */
-export function zoneLanes(rows: Array<{ timezone: string | null; suppressed: boolean }>): { zones: ZoneCount[]; places: Array<{ lane: number; seq: number } | null> } {
+export function zoneLanes(rows: Array<{ timezone: string | null; suppressed: boolean }>): {
+  zones: ZoneCount[];
+  places: Array<{ lane: number; seq: number } | null>;
+} {
   const lanes = new ZoneLanes();
   const places = rows.map(({ timezone, suppressed }) => lanes.place(timezone, suppressed));
   return { zones: lanes.zones, places };

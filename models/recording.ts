@@ -152,7 +152,10 @@ const ABANDONED_UPLOAD_MS = 86_400_000;
 
 /** Removes the chunks of uploads that a process stopping mid-call left unfinished. */
 async function sweepAbandonedUploads(now: Date): Promise<void> {
-  const abandoned = await CallRecording.find({ upload: { $ne: null }, startedAt: { $lt: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } }, { upload: 1 }).lean();
+  const abandoned = await CallRecording.find(
+    { upload: { $ne: null }, startedAt: { $lt: new Date(now.getTime() - ABANDONED_UPLOAD_MS) } },
+    { upload: 1 },
+  ).lean();
   for (const recording of abandoned) {
     await deleteFile(recording.upload!);
     await CallRecording.updateOne({ _id: recording._id, upload: recording.upload }, { $set: { upload: null } });

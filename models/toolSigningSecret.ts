@@ -35,7 +35,10 @@ export const ToolSigningSecret = model<ToolSigningSecretRecord>('ToolSigningSecr
 const context = (organizationId: Types.ObjectId | string) => `tool-signing-secret:${String(organizationId)}`;
 
 /** A new secret for the organization, replacing its previous one at once; the plaintext is returned this once. */
-export async function rotateToolSigningSecret(key: CredentialKey, organizationId: Types.ObjectId): Promise<{ secret: string; record: ToolSigningSecretRecord }> {
+export async function rotateToolSigningSecret(
+  key: CredentialKey,
+  organizationId: Types.ObjectId,
+): Promise<{ secret: string; record: ToolSigningSecretRecord }> {
   const secret = `tss_${randomBytes(32).toString('base64url')}`;
   const record = await ToolSigningSecret.findOneAndUpdate(
     { organizationId },

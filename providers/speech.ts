@@ -49,9 +49,13 @@ export function speechPartSource<P>(options: SpeechPartOptions<P>): SpeechPartSo
       if (byok) {
         const credential = await credentials(organizationId, kind);
         if (!credential) {
-          throw new ProviderFailure('byok_credentials_missing', `organization ${organizationId} has no verified ${kind.toUpperCase()} credential for its byok key`);
+          throw new ProviderFailure(
+            'byok_credentials_missing',
+            `organization ${organizationId} has no verified ${kind.toUpperCase()} credential for its byok key`,
+          );
         }
-        if (!vendors.includes(credential.provider)) throw notConfigured(`the organization's ${kind.toUpperCase()} credential is for an unknown vendor ${credential.provider}`);
+        if (!vendors.includes(credential.provider))
+          throw notConfigured(`the organization's ${kind.toUpperCase()} credential is for an unknown vendor ${credential.provider}`);
         return options.byokProvider(credential.provider, credential.apiKey);
       }
       if (Object.hasOwn(embedded, provider)) return embedded[provider];

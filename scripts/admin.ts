@@ -124,9 +124,17 @@ async function orgDialling(args: string[]) {
   let change: object | undefined;
   if (values.countries?.trim().toLowerCase() === 'default') change = { $unset: { allowedCountries: 1 } };
   else if (values.countries !== undefined) {
-    const codes = [...new Set(values.countries.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
+    const codes = [
+      ...new Set(
+        values.countries
+          .split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = codes.filter((c) => !DIALLING_COUNTRIES.includes(c));
-    if (!codes.length || unknown.length) throw new UsageError(`--countries must list ISO 3166-1 alpha-2 codes (GB,IE) or be "default"${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`);
+    if (!codes.length || unknown.length)
+      throw new UsageError(`--countries must list ISO 3166-1 alpha-2 codes (GB,IE) or be "default"${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`);
     change = { $set: { allowedCountries: codes } };
   }
   const organization = change ? await Organization.findByIdAndUpdate(org, change, { new: true }).lean() : await Organization.findById(org).lean();
@@ -187,7 +195,9 @@ const COMMANDS: Record<string, (args: string[]) => Promise<{ json?: boolean; res
 async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[argv.slice(0, 2).join(' ')];
   if (!command) {
-    console.error('usage: npm run admin -- org create --name <n> [...] | org limits --org <id> [--max-... N] | org dialling --org <id> [--countries GB,IE|default] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)');
+    console.error(
+      'usage: npm run admin -- org create --name <n> [...] | org limits --org <id> [--max-... N] | org dialling --org <id> [--countries GB,IE|default] | credits add --org <id> --minutes <n> | credentials reseal  (add --json for JSON)',
+    );
     return 2;
   }
   const config = loadConfig();

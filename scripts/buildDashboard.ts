@@ -61,10 +61,11 @@ const SHARED_MIN_CHARS = 400;
 function withSharedProperties(ajv: Ajv, bodies: SchemaNode[]): SchemaNode[] {
   const copies = bodies.map((body) => structuredClone(body));
   const seen = new Map<string, number>();
-  for (const body of copies) for (const sub of propertySchemas(body)) {
-    const text = JSON.stringify(sub);
-    if (text.length >= SHARED_MIN_CHARS) seen.set(text, (seen.get(text) ?? 0) + 1);
-  }
+  for (const body of copies)
+    for (const sub of propertySchemas(body)) {
+      const text = JSON.stringify(sub);
+      if (text.length >= SHARED_MIN_CHARS) seen.set(text, (seen.get(text) ?? 0) + 1);
+    }
   const ids = new Map<string, string>();
   for (const [text, count] of seen) {
     if (count < 2) continue;
@@ -94,7 +95,15 @@ const apiSchemas: Plugin = {
   setup(builder) {
     builder.onResolve({ filter: /^api-schemas$/ }, () => ({ path: 'api-schemas', namespace: 'api-schemas' }));
     builder.onLoad({ filter: /.*/, namespace: 'api-schemas' }, () => {
-      const ajv = addFormats(new Ajv({ allErrors: true, strict: true, discriminator: true, messages: false, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }));
+      const ajv = addFormats(
+        new Ajv({
+          allErrors: true,
+          strict: true,
+          discriminator: true,
+          messages: false,
+          code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+        }),
+      );
       const bodies = new Map(apiRoutes().flatMap((route) => (route.body ? [[route.operationId, route.body] as const] : [])));
       const names = importedValidators();
       const schemas = names.map((name) => {

@@ -183,7 +183,10 @@ async function main(): Promise<void> {
     console.error(`[dev] could not create the demo organization: ${err instanceof Error ? err.message : String(err)}`);
   }
 
-  for (const [name, entry] of [['worker', 'worker/index.ts'], ['api', 'api/server.ts']] as const) {
+  for (const [name, entry] of [
+    ['worker', 'worker/index.ts'],
+    ['api', 'api/server.ts'],
+  ] as const) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: 'inherit' });
     child.once('exit', (code, signal) => {
       if (!stopping) {

@@ -52,9 +52,11 @@ async function main(): Promise<void> {
     ferret: chosen.FERRETDB_PORT,
   };
   const wanted: [number, string][] = [
-    [shapePorts.proxy, 'PORT'], ...shapePorts.apis.map((p): [number, string] => [p, 'API_PORT']),
+    [shapePorts.proxy, 'PORT'],
+    ...shapePorts.apis.map((p): [number, string] => [p, 'API_PORT']),
     ...temporalPortOffsets.map((o): [number, string] => [shapePorts.temporal + o, 'TEMPORAL_PORT']),
-    [shapePorts.postgres, 'POSTGRES_PORT'], [shapePorts.ferret, 'FERRETDB_PORT'],
+    [shapePorts.postgres, 'POSTGRES_PORT'],
+    [shapePorts.ferret, 'FERRETDB_PORT'],
   ];
   for (const [p, variable] of wanted) {
     if (await portInUse(p)) fail(`port ${p} is already in use: stop what holds it or set ${variable}`);

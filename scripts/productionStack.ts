@@ -33,7 +33,14 @@ export async function freeTemporalPort(): Promise<number> {
 
 /** Free ports for a whole shape with two APIs and two workers, for a test or a bench of its own. */
 export async function freeShapePorts(): Promise<ShapeOptions['ports']> {
-  return { proxy: await freePort(), apis: [await freePort(), await freePort()], workers: 2, temporal: await freeTemporalPort(), postgres: await freePort(), ferret: await freePort() };
+  return {
+    proxy: await freePort(),
+    apis: [await freePort(), await freePort()],
+    workers: 2,
+    temporal: await freeTemporalPort(),
+    postgres: await freePort(),
+    ferret: await freePort(),
+  };
 }
 
 /**
@@ -72,7 +79,15 @@ export async function startPostgres(opts: PostgresOptions): Promise<Postgres> {
     writeFileSync(pwfile, `${opts.password}\n`, { mode: 0o600 });
     try {
       const [command, args] = unprivileged(bin('initdb'), [
-        '-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8',
+        '-D',
+        data,
+        '-U',
+        'postgres',
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--locale=C.UTF-8',
       ]);
       await run(command, args, { env });
     } finally {
@@ -80,19 +95,31 @@ export async function startPostgres(opts: PostgresOptions): Promise<Postgres> {
     }
   }
   const [command, args] = unprivileged(bin('postgres'), [
-    '-D', data, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${opts.dir}`,
+    '-D',
+    data,
+    '-p',
+    String(opts.port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${opts.dir}`,
     // A call's workflows, FerretDB's collections and visibility share one server: room for both pools.
-    '-c', 'max_connections=250',
+    '-c',
+    'max_connections=250',
   ]);
   const server = await startServer({ name: 'PostgreSQL', command, args, env, port: opts.port, logFile: opts.logFile, address: `127.0.0.1:${opts.port}` });
   // It listens before it accepts: wait until it answers.
   const deadline = Date.now() + 60_000;
-  while ((await run(bin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(opts.port)], { env }).then(() => true, () => false)) === false) {
+  while (
+    (await run(bin('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(opts.port)], { env }).then(
+      () => true,
+      () => false,
+    )) === false
+  ) {
     if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections in time; see ${opts.logFile}`);
     await sleep(200);
   }
-  const psql = (sql: string) =>
-    run(bin('psql'), ['-h', '127.0.0.1', '-p', String(opts.port), '-U', 'postgres', '-d', 'postgres', '-tAc', sql], { env });
+  const psql = (sql: string) => run(bin('psql'), ['-h', '127.0.0.1', '-p', String(opts.port), '-U', 'postgres', '-d', 'postgres', '-tAc', sql], { env });
   return {
     ...server,
     port: opts.port,
@@ -118,7 +145,10 @@ export async function setupTemporalSchema(tools: ToolPaths, postgres: Postgres, 
     SQL_USER: 'postgres',
     SQL_PASSWORD: password,
   };
-  for (const [database, schema] of [['temporal', 'postgresql/v12/temporal'], ['temporal_visibility', 'postgresql/v12/visibility']]) {
+  for (const [database, schema] of [
+    ['temporal', 'postgresql/v12/temporal'],
+    ['temporal_visibility', 'postgresql/v12/visibility'],
+  ]) {
     await postgres.createDatabase(database);
     const tool = (...args: string[]) => run(tools.temporalSqlTool, ['--plugin', 'postgres12', '--database', database, ...args], { env });
     await tool('setup-schema', '-v', '0.0');
@@ -218,7 +248,14 @@ export async function startFerretOnPostgres(opts: FerretPgOptions): Promise<Runn
   return startServer({
     name: 'FerretDB',
     command: opts.tools.ferretdb,
-    args: ['--handler=postgresql', `--state-dir=${opts.stateDir}`, `--listen-addr=127.0.0.1:${opts.port}`, '--debug-addr=-', '--telemetry=disable', '--log-level=warn'],
+    args: [
+      '--handler=postgresql',
+      `--state-dir=${opts.stateDir}`,
+      `--listen-addr=127.0.0.1:${opts.port}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
     // In the environment rather than the arguments, so the password stays out of the process list.
     env: { ...process.env, FERRETDB_POSTGRESQL_URL: `${opts.postgres.url('ferretdb')}?pool_max_conns=${FERRETDB_PG_POOL}` },
     port: opts.port,
@@ -381,15 +418,32 @@ export async function startShape(opts: ShapeOptions): Promise<Shape> {
   };
   try {
     const postgres = await startPostgres({
-      tools: opts.tools, dir: path.join(opts.dir, 'postgresql'), port: opts.ports.postgres, password: opts.postgresPassword, logFile: path.join(logs, 'postgresql.log'),
+      tools: opts.tools,
+      dir: path.join(opts.dir, 'postgresql'),
+      port: opts.ports.postgres,
+      password: opts.postgresPassword,
+      logFile: path.join(logs, 'postgresql.log'),
     });
     stack.push(postgres);
     await setupTemporalSchema(opts.tools, postgres, opts.postgresPassword);
     // Each is tracked as soon as it is up, so a failure of the other still stops it.
     const track = <T extends RunningServer>(server: T) => (stack.push(server), server);
     const [temporal, ferret] = await Promise.all([
-      startTemporalServer({ tools: opts.tools, port: opts.ports.temporal, postgres, password: opts.postgresPassword, logFile: path.join(logs, 'temporal.log') }).then(track),
-      startFerretOnPostgres({ tools: opts.tools, port: opts.ports.ferret, postgres, database: 'voice_agent', stateDir: path.join(opts.dir, 'ferretdb'), logFile: path.join(logs, 'ferretdb.log') }).then(track),
+      startTemporalServer({
+        tools: opts.tools,
+        port: opts.ports.temporal,
+        postgres,
+        password: opts.postgresPassword,
+        logFile: path.join(logs, 'temporal.log'),
+      }).then(track),
+      startFerretOnPostgres({
+        tools: opts.tools,
+        port: opts.ports.ferret,
+        postgres,
+        database: 'voice_agent',
+        stateDir: path.join(opts.dir, 'ferretdb'),
+        logFile: path.join(logs, 'ferretdb.log'),
+      }).then(track),
     ]);
     const env = {
       PUBLIC_BASE_URL: `http://127.0.0.1:${opts.ports.proxy}`,
@@ -400,18 +454,36 @@ export async function startShape(opts: ShapeOptions): Promise<Shape> {
       HOST: '127.0.0.1',
     };
     // Workers first: the API's readiness asks Temporal, and a dial wants a worker to take it.
-    const workers = Array.from({ length: opts.ports.workers }, (_, i) =>
-      new NodeProcess(`worker ${i + 1}`, 'worker/index.js', env, path.join(logs, `worker-${i + 1}.log`)));
+    const workers = Array.from(
+      { length: opts.ports.workers },
+      (_, i) => new NodeProcess(`worker ${i + 1}`, 'worker/index.js', env, path.join(logs, `worker-${i + 1}.log`)),
+    );
     stack.push(...workers);
     await Promise.all(workers.map((w) => w.start()));
-    const apis = opts.ports.apis.map((port, i) =>
-      new NodeProcess(`API ${i + 1}`, 'api/server.js', { ...env, PORT: String(port) }, path.join(logs, `api-${i + 1}.log`), port));
+    const apis = opts.ports.apis.map(
+      (port, i) => new NodeProcess(`API ${i + 1}`, 'api/server.js', { ...env, PORT: String(port) }, path.join(logs, `api-${i + 1}.log`), port),
+    );
     stack.push(...apis);
     await Promise.all(apis.map((a) => a.start()));
-    const nginx = await startNginx({ tools: opts.tools, port: opts.ports.proxy, upstreams: opts.ports.apis, dir: path.join(opts.dir, 'nginx'), logFile: path.join(logs, 'nginx.log') });
+    const nginx = await startNginx({
+      tools: opts.tools,
+      port: opts.ports.proxy,
+      upstreams: opts.ports.apis,
+      dir: path.join(opts.dir, 'nginx'),
+      logFile: path.join(logs, 'nginx.log'),
+    });
     stack.push(nginx);
     return {
-      proxyUrl: nginx.address, mongodbUri: ferret.address, temporalAddress: temporal.address, postgres, temporal, ferret, nginx, apis, workers, stop: stopAll,
+      proxyUrl: nginx.address,
+      mongodbUri: ferret.address,
+      temporalAddress: temporal.address,
+      postgres,
+      temporal,
+      ferret,
+      nginx,
+      apis,
+      workers,
+      stop: stopAll,
     };
   } catch (err) {
     await stopAll();

@@ -53,7 +53,12 @@ export function provision(...steps: Step[]): string | undefined {
 /** `env` decides, as for tools.sh, which servers are already running elsewhere. */
 export function toolPaths(env: NodeJS.ProcessEnv = process.env): ToolPaths {
   const out = execFileSync('bash', [TOOLS, 'paths'], { encoding: 'utf8', env });
-  const entries = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  const entries = Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+  );
   return {
     temporal: entries.temporal ?? '',
     ferretdb: entries.ferretdb ?? '',

@@ -25,9 +25,7 @@ export default async function globalSetup(): Promise<void> {
   const track = (server: RunningServer) => (servers.push(server), server);
   try {
     const [temporal, ferret] = await Promise.all([
-      paths.temporal
-        ? startTemporal({ executable: paths.temporal, port: await freePort(), logFile: path.join(dir, 'temporal.log') }).then(track)
-        : undefined,
+      paths.temporal ? startTemporal({ executable: paths.temporal, port: await freePort(), logFile: path.join(dir, 'temporal.log') }).then(track) : undefined,
       paths.ferretdb
         ? startFerret({
             executable: paths.ferretdb,

@@ -155,7 +155,13 @@ async function main(): Promise<void> {
   });
   console.log(JSON.stringify({ level: 'info', msg: 'worker running', taskQueue: config.temporal.taskQueue }));
   const stopReaper = startSlotReaper(client, deps.carrier, reaperTiming(config), (err) => {
-    console.error(JSON.stringify({ level: 'warn', msg: 'slot reaper: a slot was not reconciled; the next pass retries it', error: err instanceof Error ? err.message : String(err) }));
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'slot reaper: a slot was not reconciled; the next pass retries it',
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    );
   });
   // Worker.run resolves once SIGINT/SIGTERM has drained in-flight tasks.
   await worker.run();

@@ -1,6 +1,16 @@
 import { setHandler } from '@temporalio/workflow';
 import { CallRun } from './callRun';
-import { callAbandonSignal, callCarrierEventSignal, callDialUpdate, callHangupSignal, callHangupUpdate, callSendDigitsUpdate, callStateQuery, callTransferUpdate, type CallWorkflow } from './definitions';
+import {
+  callAbandonSignal,
+  callCarrierEventSignal,
+  callDialUpdate,
+  callHangupSignal,
+  callHangupUpdate,
+  callSendDigitsUpdate,
+  callStateQuery,
+  callTransferUpdate,
+  type CallWorkflow,
+} from './definitions';
 
 /**
  * One call, the source of truth for its state: dialling -> `created` (the carrier accepted) ->

@@ -32,7 +32,10 @@ const { dial } = proxyLocalActivities<CallActivities>({ startToCloseTimeout: DIA
 const { carrierHangup, leaveVoicemail, closeCall } = proxyActivities<CallActivities>({ startToCloseTimeout: '30 seconds', retry: retryTen });
 // A minute's hold is asked for ahead of its boundary, so a refusal leaves time for the closing line;
 // a ledger that cannot answer by then counts as a refusal (the call is not talked on unpaid).
-const { extendHold } = proxyLocalActivities<CallActivities>({ startToCloseTimeout: '5 seconds', retry: { maximumAttempts: 3, initialInterval: '500 milliseconds' } });
+const { extendHold } = proxyLocalActivities<CallActivities>({
+  startToCloseTimeout: '5 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '500 milliseconds' },
+});
 // The call's states, its charge and its report are written to the database and must not be lost:
 // these keep trying through an outage of any length rather than fail the call. The analysis turns
 // a model that keeps failing into a failed report itself (ANALYSIS_MAX_ATTEMPTS).
@@ -135,7 +138,12 @@ export class CallRun {
   private own(event: CarrierEvent): boolean {
     const ours = this.state.carrierCallId;
     if (event.carrierCallId === undefined || ours === undefined || event.carrierCallId === ours) return true;
-    log.warn('Ignored a carrier event about another call', { callId: this.input.callId, carrierCallId: ours, eventCarrierCallId: event.carrierCallId, type: event.type });
+    log.warn('Ignored a carrier event about another call', {
+      callId: this.input.callId,
+      carrierCallId: ours,
+      eventCarrierCallId: event.carrierCallId,
+      type: event.type,
+    });
     return false;
   }
 
@@ -176,7 +184,7 @@ export class CallRun {
 
   validateDigits({ digits }: { digits: string }): void {
     this.validateAction();
-    if (!KEYPAD_DIGITS.test(digits)) refuse('Keys are 1-32 of 0-9, *, # and w (half a second\'s wait).');
+    if (!KEYPAD_DIGITS.test(digits)) refuse("Keys are 1-32 of 0-9, *, # and w (half a second's wait).");
   }
 
   /** The conversation's transfer, once validated: a connected one ends the call as `transferred`. */
@@ -232,7 +240,15 @@ export class CallRun {
     // A direct call's first minute is held by its dial, in the worker that settles its calls, right
     // before the carrier is asked; a campaign's attempt held it as it was admitted.
     const holdFirstMinute = this.heldMinutes === 0 ? { holdFirstMinute: { organizationId: input.organizationId } } : {};
-    const result = await dial({ callId: input.callId, to: input.phoneNumber, agentId: input.agentId, variables: input.variables, byok: input.byok, created, ...holdFirstMinute });
+    const result = await dial({
+      callId: input.callId,
+      to: input.phoneNumber,
+      agentId: input.agentId,
+      variables: input.variables,
+      byok: input.byok,
+      created,
+      ...holdFirstMinute,
+    });
     // The dial held the first minute unless it found none to hold, whatever the carrier then said.
     if (this.heldMinutes === 0 && !('refused' in result && result.refused.kind === 'insufficient_credits')) this.heldMinutes = 1;
     if ('refused' in result) {

@@ -3,7 +3,16 @@
  * heard and not yet recorded. Calls carried from the previous run have no handle in this one.
  */
 import { getExternalWorkflowHandle, sleep, type ChildWorkflowHandle } from '@temporalio/workflow';
-import { callHangupSignal, callWorkflowId, type CallState, type CallWorkflow, type CampaignActivities, type CampaignWork, type CarriedCall, type EndedCall } from './definitions';
+import {
+  callHangupSignal,
+  callWorkflowId,
+  type CallState,
+  type CallWorkflow,
+  type CampaignActivities,
+  type CampaignWork,
+  type CarriedCall,
+  type EndedCall,
+} from './definitions';
 
 /**
  * How often a run looks whether the calls it carried have closed: first soon, then less often. Their

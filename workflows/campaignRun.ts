@@ -8,7 +8,17 @@
  * -resume-> `running` | `scheduled`; any of those -cancel-> `cancelled`; `running` with nothing
  * left to dial -> `completed`; `completed` | `cancelled` -archive-> `archived`.
  */
-import { ParentClosePolicy, allHandlersFinished, condition, proxyActivities, proxyLocalActivities, startChild, uuid4, workflowInfo, type RetryPolicy } from '@temporalio/workflow';
+import {
+  ParentClosePolicy,
+  allHandlersFinished,
+  condition,
+  proxyActivities,
+  proxyLocalActivities,
+  startChild,
+  uuid4,
+  workflowInfo,
+  type RetryPolicy,
+} from '@temporalio/workflow';
 import { CampaignCalls } from './campaignCalls';
 import { CampaignLanes } from './campaignLanes';
 import { attemptOutcome } from './campaignOutcome';
@@ -33,7 +43,10 @@ import { refusal, refuse } from './refusal';
 
 // The database may be down for a while: these keep trying rather than fail the campaign.
 const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '30 seconds' };
-const { abandonAttempt, recordOutcomes, fetchDue, projectCampaign, closedCalls } = proxyActivities<CampaignActivities>({ startToCloseTimeout: '1 minute', retry });
+const { abandonAttempt, recordOutcomes, fetchDue, projectCampaign, closedCalls } = proxyActivities<CampaignActivities>({
+  startToCloseTimeout: '1 minute',
+  retry,
+});
 // Local: an attempt begins in the workflow task that found a free place and its call starts in that
 // task's answer, with no activity dispatch and no second task between a call's end and the next dial.
 const { beginAttempt } = proxyLocalActivities<CampaignActivities>({ startToCloseTimeout: '1 minute', retry });

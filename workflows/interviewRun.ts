@@ -27,7 +27,10 @@ const { projectInterview, reserveInterviewReport, settleInterview } = proxyActiv
 });
 const { closeInterview } = proxyActivities<InterviewActivities>({ startToCloseTimeout: '10 seconds', retry: { maximumAttempts: 3 } });
 // Asked for ahead of the boundary; a ledger that cannot answer by then counts as a refusal.
-const { extendInterviewHold } = proxyLocalActivities<InterviewActivities>({ startToCloseTimeout: '5 seconds', retry: { maximumAttempts: 3, initialInterval: '500 milliseconds' } });
+const { extendInterviewHold } = proxyLocalActivities<InterviewActivities>({
+  startToCloseTimeout: '5 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '500 milliseconds' },
+});
 // The candidate waits on a turn: retry soon, and give up while they can still be told to try again.
 // Local, so the worker that runs the update runs the turn in the same workflow task: no second task
 // and no activity dispatch between the candidate's message and the agent's reply.
@@ -43,7 +46,6 @@ const { analyzeInterview } = proxyActivities<InterviewActivities>({
 
 /** Keeps a run's history far below Temporal's limits whatever the model does: about 6 events a turn. */
 const MAX_INTERVIEW_TURNS = 400;
-
 
 export class InterviewRun {
   private readonly state: InterviewState = { status: 'created', turns: 0 };
@@ -110,7 +112,8 @@ export class InterviewRun {
   }
 
   validateStart(): void {
-    if (this.state.status === 'completed' || this.endRequested) refuse(`A ${this.state.status === 'completed' ? 'completed' : 'closing'} interview cannot be started.`);
+    if (this.state.status === 'completed' || this.endRequested)
+      refuse(`A ${this.state.status === 'completed' ? 'completed' : 'closing'} interview cannot be started.`);
   }
 
   /** The candidate starts: starting again (a reloaded page) answers with the same opening; a failed opening is tried again. */
@@ -217,7 +220,8 @@ export class InterviewRun {
   }
 
   validateLink(): void {
-    if (this.state.status === 'completed' || this.endRequested) refuse(`A ${this.state.status === 'completed' ? 'completed' : 'closing'} interview's link cannot be renewed.`);
+    if (this.state.status === 'completed' || this.endRequested)
+      refuse(`A ${this.state.status === 'completed' ? 'completed' : 'closing'} interview's link cannot be renewed.`);
     if (Date.now() >= this.expiresAt) refuse('An interview past its expiresAt cannot have its link renewed.');
   }
 

@@ -1,6 +1,23 @@
-import { ActivityFailure, CancellationScope, condition, getExternalWorkflowHandle, isCancellation, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  CancellationScope,
+  condition,
+  getExternalWorkflowHandle,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { scenarioOf } from '../providers/carrier/testNumbers';
-import { callWorkflowId, callCarrierEventSignal, simulatedLineHangupSignal, simulatedLineTaskQueue, type CarrierEvent, type SimulatedLineActivities, type SimulatedLineWorkflow } from './definitions';
+import {
+  callWorkflowId,
+  callCarrierEventSignal,
+  simulatedLineHangupSignal,
+  simulatedLineTaskQueue,
+  type CarrierEvent,
+  type SimulatedLineActivities,
+  type SimulatedLineWorkflow,
+} from './definitions';
 
 // A line's call lasts as long as the conversation; its heartbeats say it is still on, so a worker
 // lost mid-call fails the line within seconds rather than at the timeout.
@@ -64,7 +81,12 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
  * A dialled call rings, then does what its test number says: true when it ended there (never
  * answered, busy, failed, voicemail, or hung up meanwhile), false once the callee answered.
  */
-async function ring(phoneNumber: string, pause: () => Promise<boolean>, report: (event: CarrierEvent) => Promise<void>, hungUp: () => boolean): Promise<boolean> {
+async function ring(
+  phoneNumber: string,
+  pause: () => Promise<boolean>,
+  report: (event: CarrierEvent) => Promise<void>,
+  hungUp: () => boolean,
+): Promise<boolean> {
   if (await pause()) return true;
   switch (scenarioOf(phoneNumber)) {
     case 'never_answers':

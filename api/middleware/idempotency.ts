@@ -3,13 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type Koa from 'koa';
 import type { Types } from 'mongoose';
 import type { CredentialKey } from '../../config';
-import {
-  IDEMPOTENCY_LEASE_MS,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  renewIdempotencyKey,
-} from '../../models/idempotencyKey';
+import { IDEMPOTENCY_LEASE_MS, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, renewIdempotencyKey } from '../../models/idempotencyKey';
 import { ApiError, idempotencyKeyInUse, idempotencyKeyReused, payloadTooLarge } from '../errors';
 import type { RouteDef } from '../defineRoute';
 import { IdempotencyKeyHeader } from '../schemas/common';
@@ -29,11 +23,17 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+        )
       : value;
 
 export const requestFingerprint = (method: string, path: string, body: unknown) =>
-  createHash('sha256').update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? null)])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([method.toUpperCase(), path, canonical(body ?? null)]))
+    .digest('hex');
 
 /** 2xx and 4xx answers are final and kept; a 429 asks for a retry, and a 5xx or timeout may not have happened at all. */
 const keeps = (status: number) => status < 500 && status !== 429;

@@ -130,7 +130,8 @@ export async function* streamJsonArray(ctx: Koa.Context, { field, limitBytes, mi
       const t = token as Token;
       if (level === 2 && (item.depth > 0 || t.name !== 'endArray')) {
         const done = item.push(t);
-        if (item.depth > maxDepth) throw validationError(`${itemParam()} nests deeper than the ${maxDepth} levels of objects and arrays an item may have.`, itemParam());
+        if (item.depth > maxDepth)
+          throw validationError(`${itemParam()} nests deeper than the ${maxDepth} levels of objects and arrays an item may have.`, itemParam());
         if (!done) continue;
         if (count === maxItems) throw validationError(`body.${field} must have at most ${maxItems} items.`, `body.${field}`);
         count += 1;

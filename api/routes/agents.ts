@@ -4,16 +4,7 @@ import { toolsRefusal, withToolDefaults } from '../../domain/tools';
 import type { Config } from '../../config';
 import { notFound, validationError } from '../errors';
 import { defineRoute, type Req } from '../defineRoute';
-import {
-  Agent,
-  CreateAgentBody,
-  DeletedAgent,
-  ListAgentsQuery,
-  PHONE_DEFAULTS,
-  UpdateAgentBody,
-  VOICE_DEFAULTS,
-  agentRepresentation,
-} from '../schemas/agents';
+import { Agent, CreateAgentBody, DeletedAgent, ListAgentsQuery, PHONE_DEFAULTS, UpdateAgentBody, VOICE_DEFAULTS, agentRepresentation } from '../schemas/agents';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
 /** A phone block on a voice agent (or the reverse) is a mistake worth saying, not ignoring; creation's schema says it for the type sent. */
@@ -44,7 +35,12 @@ export const agentRoutes = [
     responses: { 200: { description: 'A page of agents.', schema: ListOf(Agent, 'agent') } },
     handler: async ({ query, auth, config }: Req<{ query: typeof ListAgentsQuery }>) => {
       const { docs, total } = await listAgents(auth.organizationId, query);
-      return listEnvelope('agent', docs.map((d) => agentRepresentation(d, config.providers)), total, query);
+      return listEnvelope(
+        'agent',
+        docs.map((d) => agentRepresentation(d, config.providers)),
+        total,
+        query,
+      );
     },
   }),
   defineRoute({
@@ -53,7 +49,8 @@ export const agentRoutes = [
     path: '/agents',
     tag: 'Agents',
     summary: 'Create an agent',
-    description: 'Counts against the organization’s `maxAgents` (403 `QUOTA_EXCEEDED` beyond it). A name already used in the organization, ignoring case, is 409 `DUPLICATE_NAME`.',
+    description:
+      'Counts against the organization’s `maxAgents` (403 `QUOTA_EXCEEDED` beyond it). A name already used in the organization, ignoring case, is 409 `DUPLICATE_NAME`.',
     auth: 'apiKey',
     scope: 'agents:manage',
     body: CreateAgentBody,

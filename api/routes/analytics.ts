@@ -110,7 +110,14 @@ export const analyticsRoutes = [
       for (const { at, cell } of await cellsIn('calls', String(auth.organizationId), range.starts, section)) {
         if ((query.agentId && cell.agent !== query.agentId) || (query.campaignId && cell.campaign !== query.campaignId)) continue;
         if (query.direction && cell.direction !== query.direction) continue;
-        const key = groupBy === 'day' ? addDays(range.from, dayIndex(range.starts, at)) : groupBy === 'outcome' ? cell.outcome : groupBy === 'direction' ? (cell.direction ?? null) : cell[groupBy];
+        const key =
+          groupBy === 'day'
+            ? addDays(range.from, dayIndex(range.starts, at))
+            : groupBy === 'outcome'
+              ? cell.outcome
+              : groupBy === 'direction'
+                ? (cell.direction ?? null)
+                : cell[groupBy];
         if (cell.k === 'end') {
           addSums(totals, cell.v);
           addSums(group(key), cell.v);

@@ -64,8 +64,8 @@ export const apiKeyRoutes = [
     tag: 'Dashboard',
     summary: "List the organization's API keys, newest first",
     description:
-      'Organization admins only (role `admin`): a member\'s session is 403 `PERMISSION_DENIED`, since the list shows every key of the organization and who made it. ' +
-      'Never shows a plaintext key; `last4` and `lastUsedAt` tell keys apart. `createdBy` narrows the list to one user\'s keys: those that stop working when that user is deactivated.',
+      "Organization admins only (role `admin`): a member's session is 403 `PERMISSION_DENIED`, since the list shows every key of the organization and who made it. " +
+      "Never shows a plaintext key; `last4` and `lastUsedAt` tell keys apart. `createdBy` narrows the list to one user's keys: those that stop working when that user is deactivated.",
     auth: 'dashboard',
     adminOnly: true,
     query: ListApiKeysQuery,
@@ -73,7 +73,12 @@ export const apiKeyRoutes = [
     responses: { 200: { description: 'A page of keys.', schema: ListOf(ApiKey, 'api_key') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListApiKeysQuery; auth: 'dashboard' }>) => {
       const { docs, total } = await listKeys(auth.organizationId, query);
-      return listEnvelope('api_key', docs.map((d) => keyRepresentation(d)), total, query);
+      return listEnvelope(
+        'api_key',
+        docs.map((d) => keyRepresentation(d)),
+        total,
+        query,
+      );
     },
   }),
   defineRoute({

@@ -30,11 +30,21 @@ export const browserCallRoutes = [
     handler: async ({ params, auth, config, workflows }: Req<{ params: typeof IdParams; auth: 'dashboard' }>) => {
       if (!auth.permissions.has('campaigns:manage')) throw permissionDenied('Your user lacks the permission campaigns:manage needed to place calls.');
       const callId = String(new Types.ObjectId());
-      const caller = { organizationId: auth.organizationId, agentId: params.id, callId, callerName: await userEmail(auth.userId), ringTimeoutSeconds: config.calls.ringTimeoutSeconds };
+      const caller = {
+        organizationId: auth.organizationId,
+        agentId: params.id,
+        callId,
+        callerName: await userEmail(auth.userId),
+        ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+      };
       const call = await answerBrowserCall(caller, workflows);
       if (!call) throw notFound('phone agent', 'path.id');
       const { token, expiresAt } = browserCallToken(config.contacts.doNotCallHashKey, callId);
-      return { object: 'browser_call' as const, call: callRepresentation(call, false), audio: { path: browserCallAudioPath(callId), token, expiresAt: expiresAt.toISOString() } };
+      return {
+        object: 'browser_call' as const,
+        call: callRepresentation(call, false),
+        audio: { path: browserCallAudioPath(callId), token, expiresAt: expiresAt.toISOString() },
+      };
     },
   }),
 ];

@@ -10,7 +10,16 @@ import { Contact } from '../../models/contact';
 import { testNumberList } from '../../providers/carrier/testNumbers';
 import { admitCall, readForCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
 import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
-import { ApiError, dialTimeout, idempotencyKeyReused, notFound, rangeNotSatisfiable, recordingNotFound, reportUnavailableForCall, validationError } from '../errors';
+import {
+  ApiError,
+  dialTimeout,
+  idempotencyKeyReused,
+  notFound,
+  rangeNotSatisfiable,
+  recordingNotFound,
+  reportUnavailableForCall,
+  validationError,
+} from '../errors';
 import { checkPhoneNumber, checkVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
@@ -32,7 +41,10 @@ import { ErrorEnvelope, IdParams, ListOf, errorResponses, listEnvelope } from '.
  * generation: the next one after each try whose dial the API abandoned before it began.
  */
 const keyedCallId = (organizationId: Types.ObjectId, key: string, generation: number) =>
-  createHash('sha256').update(`${String(organizationId)}\n${key}\n${generation}`).digest('hex').slice(0, 24);
+  createHash('sha256')
+    .update(`${String(organizationId)}\n${key}\n${generation}`)
+    .digest('hex')
+    .slice(0, 24);
 /** How many abandoned tries one key may take before its retry is answered 504 as they were. */
 const KEYED_CALL_GENERATIONS = 10;
 
@@ -84,7 +96,12 @@ export const callRoutes = [
       };
       const { docs, total } = await findPage<CallRecord>(CallModel, filter, query);
       const recorded = await recordedCalls(docs.map((c) => c._id));
-      return listEnvelope('call', docs.map((c) => callRepresentation(c, recorded.has(String(c._id)))), total, query);
+      return listEnvelope(
+        'call',
+        docs.map((c) => callRepresentation(c, recorded.has(String(c._id)))),
+        total,
+        query,
+      );
     },
   }),
   defineRoute({
@@ -95,7 +112,7 @@ export const callRoutes = [
     summary: 'Place an outbound call',
     description:
       'Answers once the carrier has accepted the dial (`status: created`); the conversation continues in the background. Poll `GET /calls/{id}` until `completed`. ' +
-      'A dial the carrier has not accepted within the server\'s deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. ' +
+      "A dial the carrier has not accepted within the server's deadline is abandoned with 504 `DIAL_TIMEOUT` and nothing is charged: a dial not yet started never is, and should the carrier accept one after all, it is hung up at once and listed as `completed` with disposition `hangup_requested`. " +
       'The agent must be a phone agent whose `phone.direction` is `outbound` or `both`; an `inbound` one only answers its phone numbers (400 naming `body.agentId`). ' +
       'Credits: 402 `INSUFFICIENT_CREDITS` when the organization has no minute left to hold. Each call holds its first minute at admission and each next minute before it begins; a call whose next minute cannot be held is closed by the agent with a short closing line before its last held minute ends (disposition `credits_exhausted`), so no organization is ever overdrawn. Keys with `byok` are billed per minute outside credits (see `byok.usedMinutes` in `GET /usage`) and need verified `llm`, `stt` and `tts` provider credentials, else 400 `BYOK_NOT_READY` before anything is dialled. A completed call is charged its connected time rounded up to the started minute; unanswered calls are free. ' +
       'Concurrency: at most `maxConcurrentCalls` calls in `created` or `active` per organization, direct, campaign and inbound calls together (429 `CONCURRENCY_LIMIT_EXCEEDED`). ' +
@@ -127,7 +144,10 @@ export const callRoutes = [
       if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
       if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
       if ((agent.phone as { direction?: string } | undefined)?.direction === 'inbound') {
-        throw validationError('body.agentId only answers calls (phone.direction inbound); set its direction to outbound or both to place calls with it.', 'body.agentId');
+        throw validationError(
+          'body.agentId only answers calls (phone.direction inbound); set its direction to outbound or both to place calls with it.',
+          'body.agentId',
+        );
       }
       checkPhoneNumber(body.phoneNumber, 'body');
       const declared = declaredVariables(agent);
@@ -147,7 +167,12 @@ export const callRoutes = [
           if (existing) return represent(existing);
         }
         // Before a record or a dial: a suppressed number, a full house or an empty purse is refused here.
-        const { heldMinutes } = await admitCall({ ...admission, callId, defaultCountries: config.calls.allowedCountries, ...(generation === 0 ? { reads } : {}) });
+        const { heldMinutes } = await admitCall({
+          ...admission,
+          callId,
+          defaultCountries: config.calls.allowedCountries,
+          ...(generation === 0 ? { reads } : {}),
+        });
         const input = callInputFor(agent, {
           callId,
           organizationId: String(auth.organizationId),

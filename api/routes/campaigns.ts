@@ -8,7 +8,15 @@ import { claimSlot, releaseSlot } from '../../models/slot';
 import { findPage } from '../../lib/page';
 import { contactProfiles, doNotCallAmong } from '../../models/contact';
 import { ImportInProgress, inImportClaim } from '../../models/importClaim';
-import { RecipientStore, claimRecipientImport, finishRecipientImport, recipientPage, recipientTimezone, storedRecipients, type RecipientRow } from '../../models/recipient';
+import {
+  RecipientStore,
+  claimRecipientImport,
+  finishRecipientImport,
+  recipientPage,
+  recipientTimezone,
+  storedRecipients,
+  type RecipientRow,
+} from '../../models/recipient';
 import {
   campaignCancelUpdate,
   draftCampaignState,
@@ -22,7 +30,17 @@ import {
 import { allowedCountriesOf } from '../../domain/destinations';
 import { checkRecipient, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
-import { ApiError, RowErrors, importInProgress, invalidStateTransition, notFound, organizationRequired, quotaExceeded, recipientsAlreadyImported, validationError } from '../errors';
+import {
+  ApiError,
+  RowErrors,
+  importInProgress,
+  invalidStateTransition,
+  notFound,
+  organizationRequired,
+  quotaExceeded,
+  recipientsAlreadyImported,
+  validationError,
+} from '../errors';
 import { streamJsonArray } from '../middleware/jsonStream';
 import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
@@ -71,13 +89,20 @@ async function resolveBatch(
   allowedCountries: readonly string[] | null,
 ) {
   const declared = declaredVariables(agent);
-  const contacts = await contactProfiles(organizationId, batch.map(({ row }) => row.phoneNumber));
+  const contacts = await contactProfiles(
+    organizationId,
+    batch.map(({ row }) => row.phoneNumber),
+  );
   const rows: Parameters<RecipientStore['write']>[0] = [];
   for (const { index, row } of batch) {
     bad.check(index, () => {
       checkRecipientTimezone(row.timezone, index);
       const contact = contacts.get(row.phoneNumber);
-      const resolved = { ...row, variables: withContactAttributes(declared, contact?.attributes, row.variables), timezone: recipientTimezone(row, contact?.timezone) };
+      const resolved = {
+        ...row,
+        variables: withContactAttributes(declared, contact?.attributes, row.variables),
+        timezone: recipientTimezone(row, contact?.timezone),
+      };
       checkRecipient(declared, resolved, index, seen, allowedCountries);
       rows.push(resolved);
     });
@@ -92,7 +117,13 @@ async function resolveBatch(
  * MAX_ERROR_DETAILS). On any refusal or failure removes what earlier batches stored, so the import
  * is all or nothing.
  */
-async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId, agent: AgentRecord, store: RecipientStore, defaultCountries: readonly string[] | null) {
+async function importRecipients(
+  ctx: Koa.Context,
+  organizationId: Types.ObjectId,
+  agent: AgentRecord,
+  store: RecipientStore,
+  defaultCountries: readonly string[] | null,
+) {
   const organization = await Organization.findById(organizationId).lean();
   if (!organization) throw organizationRequired();
   const allowedCountries = allowedCountriesOf(organization, defaultCountries);
@@ -107,12 +138,26 @@ async function importRecipients(ctx: Koa.Context, organizationId: Types.ObjectId
     batch = [];
     if (bad.count > 0) return;
     if (used + store.total + rows.length > maxRecipients) {
-      throw quotaExceeded(`Your organization may store ${maxRecipients} recipients in campaigns not archived and has ${used}; this import has more than the ${maxRecipients - used} left. Archive a completed or cancelled campaign or raise the plan.`);
+      throw quotaExceeded(
+        `Your organization may store ${maxRecipients} recipients in campaigns not archived and has ${used}; this import has more than the ${maxRecipients - used} left. Archive a completed or cancelled campaign or raise the plan.`,
+      );
     }
-    await store.write(rows, await doNotCallAmong(organizationId, rows.map((r) => r.phoneNumber)));
+    await store.write(
+      rows,
+      await doNotCallAmong(
+        organizationId,
+        rows.map((r) => r.phoneNumber),
+      ),
+    );
   };
   try {
-    for await (const row of streamJsonArray(ctx, { field: 'recipients', limitBytes: IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_RECIPIENTS, maxDepth: 2 })) {
+    for await (const row of streamJsonArray(ctx, {
+      field: 'recipients',
+      limitBytes: IMPORT_BODY_LIMIT_BYTES,
+      minItems: 1,
+      maxItems: MAX_RECIPIENTS,
+      maxDepth: 2,
+    })) {
       const index = count++;
       if (bad.check(index, () => check(validateRecipient, row, `body.recipients[${index}]`))) batch.push({ index, row: row as RecipientRow });
       // Full: the rows still in the batch come before any later one, so checking them completes the first MAX_ERROR_DETAILS.
@@ -155,7 +200,10 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     params: IdParams,
     status: 200,
     // A byok campaign launches and resumes only while its organization's credentials are verified.
-    responses: { 200: { description: 'The campaign after the action.', schema: Campaign }, ...errorResponses(...(action === 'launch' || action === 'resume' ? [400] : []), 409, 504) },
+    responses: {
+      200: { description: 'The campaign after the action.', schema: Campaign },
+      ...errorResponses(...(action === 'launch' || action === 'resume' ? [400] : []), 409, 504),
+    },
     handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);
@@ -209,7 +257,9 @@ export const campaignRoutes = [
       const pool = campaignPool(auth.organizationId);
       const { maxCampaigns } = organizationLimits(organization);
       if ((await claimSlot(pool, String(id), maxCampaigns)) === null) {
-        throw quotaExceeded(`Your organization has reached its limit of ${maxCampaigns} campaigns not archived; archive a completed or cancelled one or raise the plan.`);
+        throw quotaExceeded(
+          `Your organization has reached its limit of ${maxCampaigns} campaigns not archived; archive a completed or cancelled one or raise the plan.`,
+        );
       }
       const state = draftCampaignState({
         name: body.name,
@@ -227,7 +277,15 @@ export const campaignRoutes = [
         state,
       };
       try {
-        await CampaignModel.create({ _id: id, organizationId: auth.organizationId, agentId: agent._id, agentName: agent.name, byok: auth.byok, ...campaignFields(state), seq: 0 });
+        await CampaignModel.create({
+          _id: id,
+          organizationId: auth.organizationId,
+          agentId: agent._id,
+          agentName: agent.name,
+          byok: auth.byok,
+          ...campaignFields(state),
+          seq: 0,
+        });
         await workflows.startCampaign(input);
       } catch (err) {
         // No workflow, no campaign: nothing half-created is left behind, and the place is free again.

@@ -1,5 +1,13 @@
 import type { Types } from 'mongoose';
-import { addContact, eraseContact, findContact as findStoredContact, importContactRows, listContacts, updateContact, type ContactRecord } from '../../domain/contacts';
+import {
+  addContact,
+  eraseContact,
+  findContact as findStoredContact,
+  importContactRows,
+  listContacts,
+  updateContact,
+  type ContactRecord,
+} from '../../domain/contacts';
 import { checkPhoneNumber } from '../callTarget';
 import { RowErrors, notFound, validationError } from '../errors';
 import { streamJsonArray } from '../middleware/jsonStream';
@@ -103,7 +111,13 @@ export const contactRoutes = [
         const seen = new Map<string, number>();
         const bad = new RowErrors();
         let i = 0;
-        for await (const row of streamJsonArray(ctx, { field: 'contacts', limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES, minItems: 1, maxItems: MAX_CONTACT_ROWS, maxDepth: 2 })) {
+        for await (const row of streamJsonArray(ctx, {
+          field: 'contacts',
+          limitBytes: CONTACT_IMPORT_BODY_LIMIT_BYTES,
+          minItems: 1,
+          maxItems: MAX_CONTACT_ROWS,
+          maxDepth: 2,
+        })) {
           const index = i++;
           bad.check(index, () => {
             const param = `body.contacts[${index}]` as const;
@@ -112,7 +126,8 @@ export const contactRoutes = [
             checkPhoneNumber(contact.phoneNumber, param);
             checkContactTimezone(contact.timezone, param);
             const first = seen.get(contact.phoneNumber);
-            if (first !== undefined) throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
+            if (first !== undefined)
+              throw validationError(`${param}.phoneNumber repeats body.contacts[${first}]; a number appears once per import.`, `${param}.phoneNumber`);
             seen.set(contact.phoneNumber, index);
             if (bad.count === 0) contacts.push(contact);
           });

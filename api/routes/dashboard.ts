@@ -56,9 +56,9 @@ export const dashboardRoutes = [
     path: '/dashboard/users/{id}/sessions',
     tag: 'Dashboard',
     resource: 'user',
-    summary: "End every session of a user",
+    summary: 'End every session of a user',
     description:
-      "Signs the user out everywhere at once (their tokens are 401 from then on); they can sign in again. To keep them out, deactivate them with `PATCH /dashboard/users/{id}` `{\"status\": \"deactivated\"}`. An admin's own sessions included, this one too.",
+      'Signs the user out everywhere at once (their tokens are 401 from then on); they can sign in again. To keep them out, deactivate them with `PATCH /dashboard/users/{id}` `{"status": "deactivated"}`. An admin\'s own sessions included, this one too.',
     auth: 'dashboard',
     adminOnly: true,
     params: IdParams,
@@ -100,7 +100,9 @@ export const dashboardRoutes = [
     handler: async ({ body, auth }: Req<{ body: typeof CreateUserBody; auth: 'dashboard' }>) => {
       const permissions = body.permissions ?? (body.role === 'admin' ? [...SCOPES] : MEMBER_DEFAULT);
       assertGrantable(auth.permissions, permissions);
-      return userRepresentation(await createUser(auth.organizationId, { email: body.email, password: body.password, role: body.role ?? 'member', permissions: permissions as Scope[] }));
+      return userRepresentation(
+        await createUser(auth.organizationId, { email: body.email, password: body.password, role: body.role ?? 'member', permissions: permissions as Scope[] }),
+      );
     },
   }),
   defineRoute({
@@ -113,7 +115,7 @@ export const dashboardRoutes = [
     description:
       "Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. " +
       "Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no permissions " +
-      "(403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them first). " +
+      '(403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them first). ' +
       `Changes to one user apply one at a time, so none undoes another; other API instances apply them to keys within ${KEY_CACHE_TTL_MS / 1000} seconds.`,
     auth: 'dashboard',
     adminOnly: true,

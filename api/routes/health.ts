@@ -41,9 +41,7 @@ export function healthRoutes(deps: { mongo: MongooseConnection; temporal: Client
         await deps.mongo.db.admin().command({ ping: 1 });
       }),
       // The deadline also ends the client's own retries, which would otherwise outlive the probe.
-      probe(() =>
-        deps.temporal.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => deps.temporal.workflowService.getSystemInfo({})),
-      ),
+      probe(() => deps.temporal.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => deps.temporal.workflowService.getSystemInfo({}))),
     ]);
     const ready = mongodb.ok && temporal.ok;
     if (!ready) logger.warn({ msg: 'not ready', request_id: ctx.state.requestId, mongodb, temporal });

@@ -29,6 +29,22 @@ export function apiRoutes(): RouteDef[] {
     responses: { 200: { description: 'The OpenAPI 3.1 document.' } },
     handler: async ({ config }: Req<{ auth: 'public' }>) => (document ??= buildOpenApi(routes, config.publicBaseUrl, config.invalidCredentialsPerMinute)),
   });
-  const routes: RouteDef[] = [...agentRoutes, ...callRoutes, ...campaignRoutes, ...contactRoutes, ...phoneNumberRoutes, ...interviewRoutes, ...usageRoutes, ...analyticsRoutes, ...dashboardRoutes, ...browserCallRoutes, ...organizationRoutes, ...apiKeyRoutes, ...providerCredentialRoutes, ...toolSigningSecretRoutes, openapi];
+  const routes: RouteDef[] = [
+    ...agentRoutes,
+    ...callRoutes,
+    ...campaignRoutes,
+    ...contactRoutes,
+    ...phoneNumberRoutes,
+    ...interviewRoutes,
+    ...usageRoutes,
+    ...analyticsRoutes,
+    ...dashboardRoutes,
+    ...browserCallRoutes,
+    ...organizationRoutes,
+    ...apiKeyRoutes,
+    ...providerCredentialRoutes,
+    ...toolSigningSecretRoutes,
+    openapi,
+  ];
   return routes;
 }

@@ -89,7 +89,9 @@ export const interviewRoutes = [
       const pool = openInterviewPool(auth.organizationId);
       const { maxOpenInterviews } = organizationLimits(organization);
       if ((await claimSlot(pool, interviewId, maxOpenInterviews)) === null) {
-        throw quotaExceeded(`Your organization has reached its limit of ${maxOpenInterviews} open interviews; end one or wait for one to complete, or raise the plan.`);
+        throw quotaExceeded(
+          `Your organization has reached its limit of ${maxOpenInterviews} open interviews; end one or wait for one to complete, or raise the plan.`,
+        );
       }
       const capability = generateCandidateSecret('ic');
       const input: InterviewInput = {
@@ -185,7 +187,8 @@ export const interviewRoutes = [
     tag: 'Interviews',
     resource: 'interview',
     summary: "An interview's transcript so far",
-    description: 'The turns in order, as they happen: poll it while the interview is `active` to follow the conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.',
+    description:
+      'The turns in order, as they happen: poll it while the interview is `active` to follow the conversation. The agent’s tool calls are `tool` turns, which the candidate does not see.',
     auth: 'apiKey',
     scope: 'executions:read',
     params: IdParams,
@@ -214,7 +217,11 @@ export const interviewRoutes = [
     handler: async ({ params, auth, config, workflows }: Req<{ params: typeof IdParams }>) => {
       const existing = await findInterview(auth.organizationId, params.id);
       const closed = () =>
-        interviewClosed(existing.status === 'completed' ? 'This interview is completed; its link cannot be renewed.' : 'This interview is past its expiresAt; its link cannot be renewed.');
+        interviewClosed(
+          existing.status === 'completed'
+            ? 'This interview is completed; its link cannot be renewed.'
+            : 'This interview is past its expiresAt; its link cannot be renewed.',
+        );
       if (existing.status === 'completed' || existing.expiresAt <= new Date()) throw closed();
       const capability = generateCandidateSecret('ic');
       // The workflow owns the interview's state: it writes the new hash to the read model the candidate's requests are checked against (api/middleware/candidateAuth.ts).

@@ -8,7 +8,15 @@ import { defineRoute, type Req } from '../defineRoute';
 import { answerInbound } from '../inbound';
 import { Call, callRepresentation } from '../schemas/calls';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
-import { ClaimPhoneNumberBody, ListPhoneNumbersQuery, PhoneNumber, ReleasedPhoneNumber, TestCallBody, UpdatePhoneNumberBody, phoneNumberRepresentation } from '../schemas/phoneNumbers';
+import {
+  ClaimPhoneNumberBody,
+  ListPhoneNumbersQuery,
+  PhoneNumber,
+  ReleasedPhoneNumber,
+  TestCallBody,
+  UpdatePhoneNumberBody,
+  phoneNumberRepresentation,
+} from '../schemas/phoneNumbers';
 
 const CLAIM_RULES =
   'A number belongs to one organization at a time: one already claimed (by yours or another) is 409 `PHONE_NUMBER_IN_USE`. ' +
@@ -82,7 +90,8 @@ export const phoneNumberRoutes = [
     tag: 'Phone numbers',
     resource: 'phone number',
     summary: 'Point a phone number at another agent, or rename it',
-    description: 'Only supplied fields change. The new agent must take inbound calls (400 naming `body.agentId`); calls in progress stay with the agent that answered them.',
+    description:
+      'Only supplied fields change. The new agent must take inbound calls (400 naming `body.agentId`); calls in progress stay with the agent that answered them.',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,
@@ -103,7 +112,8 @@ export const phoneNumberRoutes = [
     tag: 'Phone numbers',
     resource: 'phone number',
     summary: 'Release a phone number',
-    description: 'The number stops answering for the organization (calls in progress go on). On Twilio its voice webhook and status callback are restored to what they were before the claim; a Twilio that cannot be reached is 502 `CARRIER_UNAVAILABLE` and the number stays claimed.',
+    description:
+      'The number stops answering for the organization (calls in progress go on). On Twilio its voice webhook and status callback are restored to what they were before the claim; a Twilio that cannot be reached is 502 `CARRIER_UNAVAILABLE` and the number stays claimed.',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,
@@ -138,7 +148,13 @@ export const phoneNumberRoutes = [
       const from = body.from ?? DEFAULT_TEST_CALLER;
       checkE164(from, 'body.from');
       const callId = String(new Types.ObjectId());
-      const arrival = { to: number.phoneNumber, from, callId, carrierCallId: testCalls.carrierCallId(callId), ringTimeoutSeconds: config.calls.ringTimeoutSeconds };
+      const arrival = {
+        to: number.phoneNumber,
+        from,
+        callId,
+        carrierCallId: testCalls.carrierCallId(callId),
+        ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
+      };
       const answered = await answerInbound(arrival, workflows);
       if (answered.kind === 'unknown_number') throw notFound('phone number', 'path.id');
       if (answered.kind === 'not_started') throw answered.error;

@@ -14,13 +14,7 @@ import { credentialsEncryptionUnconfigured, notFound, providerUnavailable, provi
 import { defineRoute, type Req } from '../defineRoute';
 import { ErrorEnvelope, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import { VENDORS_BY_KIND } from '../../providers/vendors';
-import {
-  DeletedProviderCredential,
-  KindParams,
-  ProviderCredential,
-  PutProviderCredentialBody,
-  credentialRepresentation,
-} from '../schemas/providerCredentials';
+import { DeletedProviderCredential, KindParams, ProviderCredential, PutProviderCredentialBody, credentialRepresentation } from '../schemas/providerCredentials';
 
 function credentialKind(kind: string): CredentialKind {
   if (!(CREDENTIAL_KINDS as readonly string[]).includes(kind)) {
@@ -75,7 +69,10 @@ export const providerCredentialRoutes = [
       200: { description: 'The credential, verified.', schema: ProviderCredential },
       ...errorResponses(400),
       502: { description: 'The vendor could not be reached to verify the credential; retry later.', schema: ErrorEnvelope },
-      503: { description: '`CREDENTIALS_ENCRYPTION_UNCONFIGURED`: the server cannot encrypt credentials (no CREDENTIALS_ENCRYPTION_KEY); or `SERVICE_UNAVAILABLE`.', schema: ErrorEnvelope },
+      503: {
+        description: '`CREDENTIALS_ENCRYPTION_UNCONFIGURED`: the server cannot encrypt credentials (no CREDENTIALS_ENCRYPTION_KEY); or `SERVICE_UNAVAILABLE`.',
+        schema: ErrorEnvelope,
+      },
     },
     handler: async ({ params, body, auth, config }: Req<{ params: typeof KindParams; body: typeof PutProviderCredentialBody; auth: 'dashboard' }>) => {
       const kind = credentialKind(params.kind);

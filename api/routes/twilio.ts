@@ -133,7 +133,10 @@ export const twilioInboundRoutes = [
     path: '/inbound',
     summary: "Twilio's voice webhook for a call to one of our numbers",
     status: 200,
-    responses: { 200: { description: 'TwiML: the call streamed to our media pipeline, or a spoken refusal and a hangup.', mediaType: 'text/xml' }, ...errorResponses(403) },
+    responses: {
+      200: { description: 'TwiML: the call streamed to our media pipeline, or a spoken refusal and a hangup.', mediaType: 'text/xml' },
+      ...errorResponses(403),
+    },
     handler: async ({ body, config, workflows, ctx }: Req<{ body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
       ctx.type = 'text/xml';

@@ -26,7 +26,9 @@ const ProvidersInput = Type.Object(
   {
     llm: Type.Optional(StringEnum(LLM_VENDORS, { description: 'Voice LLM vendor.' })),
     stt: Type.Optional(
-      StringEnum([...STT_VENDORS, 'local'], { description: 'Speech-to-text vendor, or `local` (the offline Whisper tiny.en engine of this server, English only).' }),
+      StringEnum([...STT_VENDORS, 'local'], {
+        description: 'Speech-to-text vendor, or `local` (the offline Whisper tiny.en engine of this server, English only).',
+      }),
     ),
     tts: Type.Optional(
       StringEnum([...TTS_VENDORS, 'local'], { description: 'Text-to-speech vendor, or `local` (the offline Piper voice of this server, English only).' }),
@@ -71,7 +73,8 @@ const TurnTakingFields = {
   completeThreshold: Type.Number({
     minimum: 0,
     maximum: 1,
-    description: 'The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents.',
+    description:
+      'The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents.',
   }),
   maxWaitMs: Type.Integer({
     minimum: 0,
@@ -81,7 +84,8 @@ const TurnTakingFields = {
   interruptMs: Type.Integer({
     minimum: 100,
     maximum: 10000,
-    description: 'Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents.',
+    description:
+      'Speech over the agent this long interrupts it before any word is recognised. Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents.',
   }),
   interruptWords: Type.Integer({
     minimum: 1,
@@ -151,7 +155,11 @@ export const UpdateAgentBody = Type.Object(
     type: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
     mode: Type.Optional(Type.Never({ description: 'Cannot be changed after creation.' })),
   },
-  { additionalProperties: false, title: 'agent_update', description: 'Only supplied fields change; `phone`, `voice`, `turnTaking` and `providers` merge field by field.' },
+  {
+    additionalProperties: false,
+    title: 'agent_update',
+    description: 'Only supplied fields change; `phone`, `voice`, `turnTaking` and `providers` merge field by field.',
+  },
 );
 export type UpdateAgentBody = Static<typeof UpdateAgentBody>;
 
@@ -197,10 +205,7 @@ export const Agent = Type.Object(
 );
 export type Agent = Static<typeof Agent>;
 
-export const DeletedAgent = Type.Object(
-  { id: Id, object: Type.Literal('agent'), deleted: Type.Literal(true) },
-  { title: 'agent_deleted' },
-);
+export const DeletedAgent = Type.Object({ id: Id, object: Type.Literal('agent'), deleted: Type.Literal(true) }, { title: 'agent_deleted' });
 
 export const PHONE_DEFAULTS = {
   direction: 'outbound',

@@ -9,12 +9,15 @@ export const MAX_RANGE_DAYS = 366;
 const LocalDate = (description: string) => Type.String({ format: 'date', description });
 
 const rangeQuery = {
-  from: Type.Optional(LocalDate(`First local day (\`YYYY-MM-DD\` in \`timezone\`), included; not before 1970-01-01. Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`.`)),
+  from: Type.Optional(
+    LocalDate(`First local day (\`YYYY-MM-DD\` in \`timezone\`), included; not before 1970-01-01. Default: ${DEFAULT_RANGE_DAYS - 1} days before \`to\`.`),
+  ),
   to: Type.Optional(LocalDate(`Last local day, included. Default: today in \`timezone\`. At most ${MAX_RANGE_DAYS} days from \`from\` to \`to\`.`)),
   timezone: Type.String({
     default: 'UTC',
     maxLength: 64,
-    description: 'IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`, `to` and day buckets are calendar days; 400 when the runtime does not know it.',
+    description:
+      'IANA time zone (`Europe/London`, `Asia/Kolkata`) in which `from`, `to` and day buckets are calendar days; 400 when the runtime does not know it.',
   }),
   agentId: Type.Optional(Id),
 };
@@ -25,9 +28,17 @@ export const INTERVIEW_GROUPS = ['day', 'agent'] as const;
 export const CallAnalyticsQuery = Type.Object(
   {
     ...rangeQuery,
-    groupBy: StringEnum(CALL_GROUPS, { default: 'day', description: 'What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a report outcome (`null`: no outcome, because the report gave none or is not written yet), or a direction (`outbound`, `inbound`).' }),
+    groupBy: StringEnum(CALL_GROUPS, {
+      default: 'day',
+      description:
+        'What each bucket is: a local day (every day of the range, empty ones too), an agent, a campaign (`null`: direct calls), a disposition, a report outcome (`null`: no outcome, because the report gave none or is not written yet), or a direction (`outbound`, `inbound`).',
+    }),
     campaignId: Type.Optional(Id),
-    direction: Type.Optional(StringEnum(['outbound', 'inbound'] as const, { description: 'Only calls of this direction: `outbound` (placed by the API or a campaign) or `inbound` (to your phone numbers).' })),
+    direction: Type.Optional(
+      StringEnum(['outbound', 'inbound'] as const, {
+        description: 'Only calls of this direction: `outbound` (placed by the API or a campaign) or `inbound` (to your phone numbers).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -61,15 +72,21 @@ const CallFigures = {
 const InterviewFigures = {
   interviews: Type.Integer({ description: 'Interviews that ended.' }),
   started: Type.Integer({ description: 'Of them, those the candidate started.' }),
-  completed: Type.Integer({ description: 'Of them, those ended by the agent or the candidate (not expired, silent, at the maximum duration or by an operator).' }),
+  completed: Type.Integer({
+    description: 'Of them, those ended by the agent or the candidate (not expired, silent, at the maximum duration or by an operator).',
+  }),
   minutes: Type.Number({ description: 'The sum of `durationSeconds` / 60, to two decimals.' }),
   chargedMinutes: Type.Integer(),
   avgDurationSeconds: Type.Number({ description: 'Seconds per started interview, to one decimal; 0 without one.' }),
-  avgOverallScore: Type.Union([Type.Number(), Type.Null()], { description: 'Mean `overallScore` of the reports that have one, to two decimals; null without one.' }),
+  avgOverallScore: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Mean `overallScore` of the reports that have one, to two decimals; null without one.',
+  }),
   recommendations: Counts('Reports per `recommendation`.'),
 };
 
-const Key = Type.Union([Type.String(), Type.Null()], { description: 'The bucket: a local day `YYYY-MM-DD`, an agent or campaign id, a disposition or an outcome.' });
+const Key = Type.Union([Type.String(), Type.Null()], {
+  description: 'The bucket: a local day `YYYY-MM-DD`, an agent or campaign id, a disposition or an outcome.',
+});
 
 function Analytics(metric: string, figures: Record<string, TSchema>, groups: readonly string[]) {
   return Type.Object(

@@ -23,7 +23,13 @@ export const CreateApiKeyBody = Type.Object(
       description:
         'Only scopes the creating admin holds. Effective access is always these ∩ the creator’s current permissions; while the creator is deactivated the key holds none (403 `PERMISSION_DENIED`).',
     }),
-    byok: Type.Optional(Type.Boolean({ default: false, description: "Fixed at creation. The key's traffic runs only on the organization's own vendor credentials and is billed per minute, not from credits. Needs verified `llm`, `stt` and `tts` credentials (`PUT /dashboard/provider-credentials/{kind}`), else 400 `BYOK_NOT_READY` naming the missing kinds." })),
+    byok: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          "Fixed at creation. The key's traffic runs only on the organization's own vendor credentials and is billed per minute, not from credits. Needs verified `llm`, `stt` and `tts` credentials (`PUT /dashboard/provider-credentials/{kind}`), else 400 `BYOK_NOT_READY` naming the missing kinds.",
+      }),
+    ),
     mode: Type.Optional(StringEnum(['live', 'test'] as const, { default: 'live', description: 'Prefix `rb_live_` or `rb_test_`.' })),
     allowedOrigins: Type.Optional(
       Type.Array(Origin, {
@@ -63,7 +69,11 @@ export const ApiKey = Type.Object(
 export const ListApiKeysQuery = Type.Object(
   {
     createdBy: Type.Optional(Id),
-    status: Type.Optional(StringEnum(KEY_STATUSES, { description: '`active` (neither revoked nor expired), `revoked`, or `expired` (past `expiresAt`, not revoked). Absent: every key.' })),
+    status: Type.Optional(
+      StringEnum(KEY_STATUSES, {
+        description: '`active` (neither revoked nor expired), `revoked`, or `expired` (past `expiresAt`, not revoked). Absent: every key.',
+      }),
+    ),
     ...PageQuery,
   },
   { additionalProperties: false },

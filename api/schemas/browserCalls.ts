@@ -8,7 +8,9 @@ export const BrowserCall = Type.Object(
     call: Call,
     audio: Type.Object({
       path: Type.String({ description: 'The call’s audio socket, on this host: `wss://` + host + path.' }),
-      token: Type.String({ description: 'Opens the socket in its first message `{"type":"start","token"}`; good once, until `expiresAt`. Never put it in a URL.' }),
+      token: Type.String({
+        description: 'Opens the socket in its first message `{"type":"start","token"}`; good once, until `expiresAt`. Never put it in a URL.',
+      }),
       expiresAt: Timestamp,
     }),
   },

@@ -31,7 +31,14 @@ export type PlaceCallBody = Static<typeof PlaceCallBody>;
 
 /** GET /calls's search (models/callSearch.ts). */
 const CallSearchQuery = {
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Calls whose contact name or `externalRef` contains this text (any case), or whose number contains its digits (`020 7946 0001` finds `+442079460001`).' })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'Calls whose contact name or `externalRef` contains this text (any case), or whose number contains its digits (`020 7946 0001` finds `+442079460001`).',
+    }),
+  ),
   createdAfter: Type.Optional(Type.String({ format: 'date-time', description: 'Calls created at or after this instant.' })),
   createdBefore: Type.Optional(Type.String({ format: 'date-time', description: 'Calls created before this instant.' })),
   disposition: Type.Optional(StringEnum(DISPOSITIONS, { description: 'Completed calls that ended this way.' })),
@@ -41,7 +48,9 @@ export const ListCallsQuery = Type.Object(
   {
     agentId: Type.Optional(Id),
     status: Type.Optional(StringEnum(CALL_STATUSES)),
-    direction: Type.Optional(StringEnum(CALL_DIRECTIONS, { description: '`outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers).' })),
+    direction: Type.Optional(
+      StringEnum(CALL_DIRECTIONS, { description: '`outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers).' }),
+    ),
     ...CallSearchQuery,
     ...PageQuery,
   },
@@ -55,18 +64,27 @@ export const Call = Type.Object(
     agentId: Id,
     agentName: Type.String(),
     status: StringEnum(CALL_STATUSES),
-    direction: StringEnum(CALL_DIRECTIONS, { description: '`outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.' }),
+    direction: StringEnum(CALL_DIRECTIONS, {
+      description:
+        '`outbound`: placed by `POST /calls` or a campaign. `inbound`: someone called one of your phone numbers; `phoneNumber` is then the caller’s.',
+    }),
     phoneNumber: Type.String({ description: 'The number called (outbound) or the caller’s number (inbound), E.164.' }),
     contactName: Type.String(),
     attemptNumber: Type.Integer(),
     campaignId: nullable(Id, 'Set when the call belongs to a campaign.'),
-    disposition: nullable(StringEnum(CALL_DISPOSITIONS), 'How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`).'),
+    disposition: nullable(
+      StringEnum(CALL_DISPOSITIONS),
+      'How the call ended; null until `completed`. `refused`: an inbound call its admission turned away (see `endedReason`).',
+    ),
     language: Type.String(),
     externalRef: Type.String(),
     startedAt: nullable(Timestamp, 'When the callee answered.'),
     endedAt: nullable(Timestamp),
     durationSeconds: nullable(Type.Integer(), 'Connected time, from answer to end.'),
-    chargedMinutes: nullable(Type.Number(), 'Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected.'),
+    chargedMinutes: nullable(
+      Type.Number(),
+      'Connected time rounded up to the started minute, at least 1 for a call that connected however briefly; 0 when it never connected.',
+    ),
     endedReason: nullable(
       StringEnum(CALL_ENDED_REASONS),
       'Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call.',
@@ -129,7 +147,12 @@ export const ToolTurn = Type.Object(
   { description: 'On `tool` turns only.' },
 );
 
-export type StoredToolTurn = { toolCallId: string; call: { name: string; arguments: unknown }; outcome: { ok: boolean; result?: unknown; error?: string }; durationMs: number };
+export type StoredToolTurn = {
+  toolCallId: string;
+  call: { name: string; arguments: unknown };
+  outcome: { ok: boolean; result?: unknown; error?: string };
+  durationMs: number;
+};
 
 export const toolTurnRepresentation = ({ toolCallId, call, outcome, durationMs }: StoredToolTurn) => ({
   toolCallId,
@@ -146,7 +169,9 @@ export const Transcript = Type.Object(
     callId: Id,
     data: Type.Array(
       Type.Object({
-        role: StringEnum(['agent', 'contact', 'tool'] as const, { description: '`tool`: the agent called one of its tools; `tool` says which, with what and what came back.' }),
+        role: StringEnum(['agent', 'contact', 'tool'] as const, {
+          description: '`tool`: the agent called one of its tools; `tool` says which, with what and what came back.',
+        }),
         text: Type.String(),
         startedAt: Timestamp,
         offsetMs: Type.Integer({ description: 'Milliseconds since the callee answered.' }),
@@ -184,8 +209,14 @@ const CallTransfer = Type.Object(
   {
     destination: Type.String({ description: 'The destination’s phone number, E.164, as the agent chose it.' }),
     mode: StringEnum(['cold', 'warm'] as const),
-    outcome: StringEnum(['connected', 'failed'] as const, { description: '`connected`: the caller was handed to the person, and the call ended `transferred`.' }),
-    reason: Type.Optional(StringEnum(TRANSFER_FAILURES, { description: 'Why a warm transfer did not connect: `no_answer`, `busy`, or `failed` (the dial failed). Only with `outcome: failed`.' })),
+    outcome: StringEnum(['connected', 'failed'] as const, {
+      description: '`connected`: the caller was handed to the person, and the call ended `transferred`.',
+    }),
+    reason: Type.Optional(
+      StringEnum(TRANSFER_FAILURES, {
+        description: 'Why a warm transfer did not connect: `no_answer`, `busy`, or `failed` (the dial failed). Only with `outcome: failed`.',
+      }),
+    ),
   },
   { description: 'The last transfer to a person the agent attempted (its `transfer` tool); absent when it attempted none.' },
 );
@@ -212,15 +243,21 @@ export const CallReport = Type.Object(
           'The person asked not to be called again. When true, the number is already do-not-call (reason `opted_out_in_call`, this call’s id; its contact created if absent) by the time the report is ready: further calls to it are 409 `DO_NOT_CALL` and campaigns skip it. Absent when the analysis failed.',
       }),
     ),
-    toolCalls: Type.Array(
-      Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
-      { description: 'The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results).' },
-    ),
+    toolCalls: Type.Array(Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }), {
+      description: 'The agent’s tool calls in the order made (the transcript’s `tool` turns have their arguments and results).',
+    }),
     callback: Type.Optional(
       Type.Object(
         {
-          at: Type.String({ format: 'date-time', description: 'When to call back: the local date and time the person gave, resolved in their time zone, with its offset (`2026-11-27T10:00:00+00:00`).' }),
-          timezone: Type.String({ description: 'The IANA zone `at` was resolved in: the campaign recipient’s (or the campaign’s), else the contact’s, else the one the number determines, else `UTC`.' }),
+          at: Type.String({
+            format: 'date-time',
+            description:
+              'When to call back: the local date and time the person gave, resolved in their time zone, with its offset (`2026-11-27T10:00:00+00:00`).',
+          }),
+          timezone: Type.String({
+            description:
+              'The IANA zone `at` was resolved in: the campaign recipient’s (or the campaign’s), else the contact’s, else the one the number determines, else `UTC`.',
+          }),
           nextAttempt: Type.Optional(
             StringEnum(['scheduled', 'retry_limit_reached'] as const, {
               description:

@@ -30,9 +30,21 @@ const RetryPolicy = Type.Object(
 );
 
 const settingsFields = {
-  retryLimit: Type.Integer({ minimum: 1, maximum: 5, description: `Attempts per recipient in all, the first included (default ${DEFAULT_SETTINGS.retryLimit}).` }),
-  retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080, description: `Wait before the next attempt at an unreached recipient, unless \`retryPolicy\` says otherwise for its outcome (default ${DEFAULT_SETTINGS.retryDelayMinutes}).` }),
-  concurrency: Type.Integer({ minimum: 1, maximum: 25, description: `Calls of this campaign in progress at once (default ${DEFAULT_SETTINGS.concurrency}); the organization's \`maxConcurrentCalls\` caps direct and campaign calls together.` }),
+  retryLimit: Type.Integer({
+    minimum: 1,
+    maximum: 5,
+    description: `Attempts per recipient in all, the first included (default ${DEFAULT_SETTINGS.retryLimit}).`,
+  }),
+  retryDelayMinutes: Type.Integer({
+    minimum: 1,
+    maximum: 10080,
+    description: `Wait before the next attempt at an unreached recipient, unless \`retryPolicy\` says otherwise for its outcome (default ${DEFAULT_SETTINGS.retryDelayMinutes}).`,
+  }),
+  concurrency: Type.Integer({
+    minimum: 1,
+    maximum: 25,
+    description: `Calls of this campaign in progress at once (default ${DEFAULT_SETTINGS.concurrency}); the organization's \`maxConcurrentCalls\` caps direct and campaign calls together.`,
+  }),
   retryPolicy: RetryPolicy,
 };
 const SettingsInput = Type.Object(
@@ -51,10 +63,19 @@ export const CallingHours = Type.Object(
     start: Clock,
     end: Clock,
     days: Type.Optional(
-      Type.Array(StringEnum(WEEKDAY_NAMES), { minItems: 1, maxItems: 7, uniqueItems: true, description: 'Local weekdays the window opens on (default: every day).' }),
+      Type.Array(StringEnum(WEEKDAY_NAMES), {
+        minItems: 1,
+        maxItems: 7,
+        uniqueItems: true,
+        description: 'Local weekdays the window opens on (default: every day).',
+      }),
     ),
     excludeDates: Type.Optional(
-      Type.Array(Type.String({ format: 'date' }), { maxItems: 366, uniqueItems: true, description: 'Local dates (`YYYY-MM-DD`) the window stays shut, e.g. public holidays.' }),
+      Type.Array(Type.String({ format: 'date' }), {
+        maxItems: 366,
+        uniqueItems: true,
+        description: 'Local dates (`YYYY-MM-DD`) the window stays shut, e.g. public holidays.',
+      }),
     ),
   },
   {
@@ -143,8 +164,12 @@ export const Campaign = Type.Object(
         total: Type.Integer({ description: 'Recipients imported.' }),
         pending: Type.Integer({ description: 'Not final yet: never dialled, being called, or waiting for a retry (in a cancelled campaign: left undialled).' }),
         completed: Type.Integer({ description: 'Reached: an attempt connected.' }),
-        failed: Type.Integer({ description: 'Final without connecting: the last allowed attempt did not connect, the carrier refused the number, or the number is do-not-call.' }),
-        suppressed: Type.Integer({ description: 'Of `failed`, those never dialled because their number is do-not-call (at import, or found so right before an attempt).' }),
+        failed: Type.Integer({
+          description: 'Final without connecting: the last allowed attempt did not connect, the carrier refused the number, or the number is do-not-call.',
+        }),
+        suppressed: Type.Integer({
+          description: 'Of `failed`, those never dialled because their number is do-not-call (at import, or found so right before an attempt).',
+        }),
       },
       { description: 'Always `total = pending + completed + failed`, and `suppressed <= failed`: the suppressed count in `failed` too.' },
     ),
@@ -190,7 +215,10 @@ const RecipientTimezone = Type.String({
   description:
     'The recipient’s IANA time zone, for the calling hours, unless the number’s contact has one, which comes first. Without either: the zone the number determines (libphonenumber’s prefix data; a number spanning several zones, such as most mobile ranges of large countries, determines none), else the campaign’s `timezone`.',
 });
-export const RecipientInput = Type.Object({ ...recipientFields, timezone: Type.Optional(RecipientTimezone) }, { additionalProperties: false, title: 'recipient_create' });
+export const RecipientInput = Type.Object(
+  { ...recipientFields, timezone: Type.Optional(RecipientTimezone) },
+  { additionalProperties: false, title: 'recipient_create' },
+);
 
 /** The import route's own body limit: 100,000 recipients with a few variables each fit. */
 export const IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -203,7 +231,12 @@ export const ImportRecipientsBody = Type.Object(
 export type ImportRecipientsBody = Static<typeof ImportRecipientsBody>;
 
 export const ImportResult = Type.Object(
-  { object: Type.Literal('recipient_import'), campaignId: Id, imported: Type.Integer(), suppressed: Type.Integer({ description: 'Of those, stored `suppressed`: do-not-call numbers, never dialled.' }) },
+  {
+    object: Type.Literal('recipient_import'),
+    campaignId: Id,
+    imported: Type.Integer(),
+    suppressed: Type.Integer({ description: 'Of those, stored `suppressed`: do-not-call numbers, never dialled.' }),
+  },
   { title: 'recipient_import_result' },
 );
 
@@ -215,14 +248,24 @@ export const Recipient = Type.Object(
     contactName: Type.String(),
     externalRef: Type.String(),
     variables: Type.Record(Type.String(), Type.String()),
-    timezone: nullable(Type.String(), 'The recipient’s own time zone, stored at import (its contact’s, else the row’s, else the number’s); null: the campaign’s `timezone`, as edited.'),
+    timezone: nullable(
+      Type.String(),
+      'The recipient’s own time zone, stored at import (its contact’s, else the row’s, else the number’s); null: the campaign’s `timezone`, as edited.',
+    ),
     status: StringEnum(RECIPIENT_STATUSES, {
-      description: '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached), `suppressed` (final, never dialled again: the number is do-not-call).',
+      description:
+        '`pending` (not dialled yet), `calling`, `retry_scheduled`, `completed` (reached), `failed` (final, not reached), `suppressed` (final, never dialled again: the number is do-not-call).',
     }),
     attempts: Type.Integer({ description: 'Attempts begun so far.' }),
     lastCallId: nullable(Id, 'The latest attempt’s call.'),
-    lastDisposition: nullable(Type.String(), 'How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt.'),
-    nextAttemptAt: nullable(Timestamp, 'While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay, or at the callback the recipient asked for (the agent’s `callback` tool; moved to when their calling hours next open if they are closed then); it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status.'),
+    lastDisposition: nullable(
+      Type.String(),
+      'How the latest finished attempt ended: a call disposition, or `carrier_rejected` / `carrier_unavailable`, or `do_not_call` when the number was found do-not-call right before an attempt.',
+    ),
+    nextAttemptAt: nullable(
+      Timestamp,
+      'While `retry_scheduled`: when the next attempt becomes due, after the retry policy’s delay, or at the callback the recipient asked for (the agent’s `callback` tool; moved to when their calling hours next open if they are closed then); it is dialled then, or when the recipient’s calling hours next open if they are closed then. Null in every other status.',
+    ),
     updatedAt: Timestamp,
   },
   { title: 'recipient' },

@@ -28,7 +28,12 @@ export const CandidateSession = Type.Object(
 );
 
 /** `displayName`: the agent's name for candidates; '' or absent (a deleted agent) shows the name the interview was created with. */
-export function candidateSessionRepresentation(doc: InterviewRecord, opening: string, turns: Array<{ index: number; role: string; text: string }>, displayName?: string) {
+export function candidateSessionRepresentation(
+  doc: InterviewRecord,
+  opening: string,
+  turns: Array<{ index: number; role: string; text: string }>,
+  displayName?: string,
+) {
   return {
     object: 'candidate_session' as const,
     interviewId: String(doc._id),

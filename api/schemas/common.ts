@@ -57,7 +57,9 @@ export function ListOf<T extends TSchema>(item: T, dataType: string) {
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      type: Type.String({ description: 'Broad class: invalid_request_error, authentication_error, billing_error, permission_error, conflict_error, rate_limit_error, api_error.' }),
+      type: Type.String({
+        description: 'Broad class: invalid_request_error, authentication_error, billing_error, permission_error, conflict_error, rate_limit_error, api_error.',
+      }),
       code: Type.String({ description: 'Stable code to branch on.' }),
       message: Type.String({ description: 'For developers; may change.' }),
       param: Type.Optional(Type.String({ description: 'The offending field, e.g. `body.phone.greeting` or `query.limit`.' })),

@@ -49,7 +49,10 @@ export const UpdateContactBody = Type.Object(
     timezone: Type.Optional(nullable(fields.timezone, 'null: back to the zone the number determines, if any.')),
     externalRef: Type.Optional(nullable(fields.externalRef)),
     attributes: Type.Optional({ ...fields.attributes, description: 'Replaces the attributes as a whole.' }),
-    doNotCall: Type.Optional({ ...fields.doNotCall, description: '`true` suppresses the number (reason `manual`); `false` lifts a suppression, whatever its reason.' }),
+    doNotCall: Type.Optional({
+      ...fields.doNotCall,
+      description: '`true` suppresses the number (reason `manual`); `false` lifts a suppression, whatever its reason.',
+    }),
   },
   { additionalProperties: false, title: 'contact_update' },
 );
@@ -104,10 +107,7 @@ export function contactRepresentation(c: ContactRecord): Contact {
   };
 }
 
-export const DeletedContact = Type.Object(
-  { id: Id, object: Type.Literal('contact'), deleted: Type.Literal(true) },
-  { title: 'contact_deleted' },
-);
+export const DeletedContact = Type.Object({ id: Id, object: Type.Literal('contact'), deleted: Type.Literal(true) }, { title: 'contact_deleted' });
 
 /** The import route's own body limit: 100,000 contacts with a few attributes each fit. */
 export const CONTACT_IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;

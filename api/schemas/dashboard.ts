@@ -48,7 +48,8 @@ export const CreateUserBody = Type.Object(
     permissions: Type.Optional(
       Type.Array(StringEnum(SCOPES), {
         uniqueItems: true,
-        description: 'Explicit scope set. Default: every scope for an admin; agents:read, executions:read and organization:read for a member. Only scopes the caller holds can be granted.',
+        description:
+          'Explicit scope set. Default: every scope for an admin; agents:read, executions:read and organization:read for a member. Only scopes the caller holds can be granted.',
       }),
     ),
   },

@@ -54,7 +54,10 @@ const InterviewFields = {
     StringEnum(INTERVIEW_ENDED_REASONS),
     'Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.',
   ),
-  reportId: nullable(Id, 'Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started.'),
+  reportId: nullable(
+    Id,
+    'Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started.',
+  ),
   expiresAt: Timestamp,
   createdAt: Timestamp,
 };
@@ -161,26 +164,28 @@ export const InterviewReport = Type.Object(
     externalRef: Type.String(),
     endedReason: StringEnum(INTERVIEW_ENDED_REASONS),
     analysisStatus: StringEnum(['completed', 'failed'] as const, {
-      description: '`failed`: the language model gave no valid analysis after its retries; `analysisError` says why and the summary and family fields are absent.',
+      description:
+        '`failed`: the language model gave no valid analysis after its retries; `analysisError` says why and the summary and family fields are absent.',
     }),
     analysisError: Type.Optional(Type.String({ description: 'Why the analysis failed; only with `analysisStatus: failed`.' })),
     summary: Type.Optional(Type.String({ description: 'Absent when the analysis failed.' })),
     evaluations: Type.Optional(
-      Type.Array(
-        Type.Object({ criterion: Type.String(), score: Type.Integer({ minimum: 1, maximum: 5 }), rationale: Type.String() }),
-        { description: 'Interview family: one per `voice.evaluationCriteria`, in order, scored 1-5.' },
-      ),
+      Type.Array(Type.Object({ criterion: Type.String(), score: Type.Integer({ minimum: 1, maximum: 5 }), rationale: Type.String() }), {
+        description: 'Interview family: one per `voice.evaluationCriteria`, in order, scored 1-5.',
+      }),
     ),
     overallScore: Type.Optional(Type.Number({ description: 'Interview family: the mean score, one decimal (0 with no criteria).' })),
     recommendation: Type.Optional(StringEnum(['advance', 'hold', 'decline'] as const, { description: 'Interview family.' })),
     strengths: Type.Optional(Type.Array(Type.String(), { description: 'Interview family: criteria scored 4 or 5.' })),
     concerns: Type.Optional(Type.Array(Type.String(), { description: 'Interview family: criteria scored 1 or 2.' })),
     outcome: Type.Optional(StringEnum(['completed', 'incomplete'] as const, { description: 'Workflow family: whether every step was answered.' })),
-    capturedFields: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Workflow family: the answers, by `voice.evaluationCriteria` entry.' })),
-    toolCalls: Type.Array(
-      Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }),
-      { description: 'The agent’s tool calls in the order made, whether or not the analysis failed (the transcript’s `tool` turns have their arguments and results).' },
+    capturedFields: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'Workflow family: the answers, by `voice.evaluationCriteria` entry.' }),
     ),
+    toolCalls: Type.Array(Type.Object({ name: Type.String(), outcome: StringEnum(['ok', 'error'] as const), error: Type.Optional(Type.String()) }), {
+      description:
+        'The agent’s tool calls in the order made, whether or not the analysis failed (the transcript’s `tool` turns have their arguments and results).',
+    }),
     transcript: Type.Optional(Type.Array(TranscriptTurn, { description: 'With `includeTranscript=true` only.' })),
     createdAt: Timestamp,
   },
@@ -188,7 +193,10 @@ export const InterviewReport = Type.Object(
 );
 
 /** The turns of an interview with their offsets from its start, as reports show them. */
-export function transcriptRepresentation(doc: InterviewRecord, turns: Array<{ index: number; role: string; text: string; startedAt: Date; tool?: unknown; timings?: unknown }>) {
+export function transcriptRepresentation(
+  doc: InterviewRecord,
+  turns: Array<{ index: number; role: string; text: string; startedAt: Date; tool?: unknown; timings?: unknown }>,
+) {
   return turns.map((t) => ({
     index: t.index,
     role: t.role as 'agent' | 'candidate' | 'tool',

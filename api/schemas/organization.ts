@@ -22,7 +22,8 @@ export const OrganizationSettings = Type.Object(
       description: "The countries (ISO 3166-1 alpha-2) the organization may call; null: it follows the service's default.",
     }),
     effectiveAllowedCountries: Type.Union([Countries, Type.Null()], {
-      description: 'The countries its calls may go to now: its own list, else the service’s default; null: any country. Premium-rate, shared-cost, personal and pager numbers are refused whatever the list.',
+      description:
+        'The countries its calls may go to now: its own list, else the service’s default; null: any country. Premium-rate, shared-cost, personal and pager numbers are refused whatever the list.',
     }),
   },
   { title: 'organization' },
@@ -32,7 +33,9 @@ export const UpdateOrganizationBody = Type.Object(
   {
     recordingRetentionDays: Type.Optional(RetentionDays),
     allowedCountries: Type.Optional(
-      Type.Union([Countries, Type.Null()], { description: "The countries the organization may call, e.g. `[\"GB\", \"IE\"]`; null goes back to the service's default." }),
+      Type.Union([Countries, Type.Null()], {
+        description: 'The countries the organization may call, e.g. `["GB", "IE"]`; null goes back to the service\'s default.',
+      }),
     ),
   },
   { additionalProperties: false, title: 'organization_update' },

@@ -8,7 +8,10 @@ const Name = Type.String({ maxLength: 200, description: 'Your label for the numb
 export const ClaimPhoneNumberBody = Type.Object(
   {
     phoneNumber: E164,
-    agentId: Type.String({ maxLength: 24, description: 'A phone agent of your organization whose `phone.direction` is `inbound` or `both`: it answers the number’s calls.' }),
+    agentId: Type.String({
+      maxLength: 24,
+      description: 'A phone agent of your organization whose `phone.direction` is `inbound` or `both`: it answers the number’s calls.',
+    }),
     name: Type.Optional(Name),
   },
   { additionalProperties: false, title: 'phone_number_create' },
@@ -16,7 +19,12 @@ export const ClaimPhoneNumberBody = Type.Object(
 
 export const UpdatePhoneNumberBody = Type.Object(
   {
-    agentId: Type.Optional(Type.String({ maxLength: 24, description: 'Another phone agent taking inbound calls (`phone.direction` `inbound` or `both`); calls already in progress stay with their agent.' })),
+    agentId: Type.Optional(
+      Type.String({
+        maxLength: 24,
+        description: 'Another phone agent taking inbound calls (`phone.direction` `inbound` or `both`); calls already in progress stay with their agent.',
+      }),
+    ),
     name: Type.Optional(Name),
   },
   { additionalProperties: false, title: 'phone_number_update' },
@@ -26,7 +34,14 @@ export const ListPhoneNumbersQuery = Type.Object({ agentId: Type.Optional(Id), .
 
 export const TestCallBody = Type.Object(
   {
-    from: Type.Optional(Type.String({ minLength: 1, maxLength: 30, description: 'The caller’s number, E.164; default +442079460100. A contact with this number lends its attributes; +442079460999 asks to be taken off the list.' })),
+    from: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 30,
+        description:
+          'The caller’s number, E.164; default +442079460100. A contact with this number lends its attributes; +442079460999 asks to be taken off the list.',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'test_call_create' },
 );

@@ -3,7 +3,8 @@ import { CREDENTIAL_KINDS, type ProviderCredentialRecord } from '../../domain/pr
 import { iso } from '../../lib/time';
 import { StringEnum, Timestamp } from './common';
 
-const KIND_DESCRIPTION = '`llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram, google) or `tts` (text-to-speech: elevenlabs, google, amazon).';
+const KIND_DESCRIPTION =
+  '`llm` (voice LLM: mistral, gemini, groq), `stt` (speech-to-text: deepgram, google) or `tts` (text-to-speech: elevenlabs, google, amazon).';
 
 /** Any string: an unknown kind is a 400 naming `path.kind`, not a 404. */
 export const KindParams = Type.Object({ kind: Type.String({ maxLength: 20, description: KIND_DESCRIPTION }) }, { additionalProperties: false });
@@ -11,12 +12,21 @@ export const KindParams = Type.Object({ kind: Type.String({ maxLength: 20, descr
 export const PutProviderCredentialBody = Type.Object(
   {
     provider: Type.String({ maxLength: 50, description: 'A vendor of the kind in the path.' }),
-    apiKey: Type.Optional(Type.String({ minLength: 8, maxLength: 4096, description: "The vendor's API key (every vendor but `amazon`). Stored encrypted; never returned." })),
-    accessKeyId: Type.Optional(
-      Type.String({ pattern: '^[A-Z0-9]{16,128}$', description: '`amazon` only: the AWS access key id (`AKIA…`) whose policy allows `polly:SynthesizeSpeech` and `polly:DescribeVoices`.' }),
+    apiKey: Type.Optional(
+      Type.String({ minLength: 8, maxLength: 4096, description: "The vendor's API key (every vendor but `amazon`). Stored encrypted; never returned." }),
     ),
-    secretAccessKey: Type.Optional(Type.String({ minLength: 16, maxLength: 128, description: '`amazon` only: its secret access key. Stored encrypted; never returned.' })),
-    region: Type.Optional(Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d$', description: '`amazon` only: the AWS region of the Polly endpoint to use, e.g. `eu-west-1`.' })),
+    accessKeyId: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z0-9]{16,128}$',
+        description: '`amazon` only: the AWS access key id (`AKIA…`) whose policy allows `polly:SynthesizeSpeech` and `polly:DescribeVoices`.',
+      }),
+    ),
+    secretAccessKey: Type.Optional(
+      Type.String({ minLength: 16, maxLength: 128, description: '`amazon` only: its secret access key. Stored encrypted; never returned.' }),
+    ),
+    region: Type.Optional(
+      Type.String({ pattern: '^[a-z]{2}(-[a-z]+)+-\\d$', description: '`amazon` only: the AWS region of the Polly endpoint to use, e.g. `eu-west-1`.' }),
+    ),
   },
   { additionalProperties: false, title: 'provider_credential_put' },
 );
@@ -28,7 +38,9 @@ export const ProviderCredential = Type.Object(
     object: Type.Literal('provider_credential'),
     kind: StringEnum(CREDENTIAL_KINDS),
     provider: Type.String({ description: 'The vendor of the credential in use (or, while none is verified, of the one last tried).' }),
-    apiKeyHint: Type.String({ description: 'The last four characters of the key (for `amazon`, of the access key id), e.g. `…f3a9`; the secret itself is never shown.' }),
+    apiKeyHint: Type.String({
+      description: 'The last four characters of the key (for `amazon`, of the access key id), e.g. `…f3a9`; the secret itself is never shown.',
+    }),
     verified: Type.Boolean({ description: 'The vendor accepted this credential: `byok` traffic uses it.' }),
     verifiedAt: nullable(Timestamp, 'When the credential in use was verified.'),
     lastVerificationError: nullable(

@@ -27,7 +27,9 @@ const HttpTool = Type.Object(
     }),
     timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: `Default ${DEFAULT_TOOL_TIMEOUT_SECONDS}.` })),
     async: Type.Optional(Type.Boolean({ description: 'If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false.' })),
-    waitMessage: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'What the agent says while an `async` tool works; a short default when absent.' })),
+    waitMessage: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 300, description: 'What the agent says while an `async` tool works; a short default when absent.' }),
+    ),
   },
   { additionalProperties: false, title: 'tool_http' },
 );
@@ -35,11 +37,18 @@ const HttpTool = Type.Object(
 const TransferTool = Type.Object(
   {
     type: Type.Literal('transfer'),
-    destinations: Type.Array(Type.Object({ phoneNumber: E164, description: Description('Who answers there, for the model to choose.') }, { additionalProperties: false }), {
-      minItems: 1,
-      maxItems: 10,
-    }),
-    mode: Type.Optional(StringEnum(['cold', 'warm'] as const, { description: '`cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.' })),
+    destinations: Type.Array(
+      Type.Object({ phoneNumber: E164, description: Description('Who answers there, for the model to choose.') }, { additionalProperties: false }),
+      {
+        minItems: 1,
+        maxItems: 10,
+      },
+    ),
+    mode: Type.Optional(
+      StringEnum(['cold', 'warm'] as const, {
+        description: '`cold` hands the caller over; `warm` first tells the person who answers who is calling and why. Default `cold`.',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'tool_transfer' },
 );
@@ -60,7 +69,13 @@ const TOOL_TYPES = TOOL_SCHEMAS.map((schema) => schema.properties.type.const);
 
 /** One tool, chosen by `type`: the validator then names the field of that type that is wrong. */
 const tool = <T>(branches: TSchema[]) =>
-  Type.Unsafe<T>({ type: 'object', properties: { type: StringEnum(TOOL_TYPES) }, required: ['type'], oneOf: branches, discriminator: { propertyName: 'type' } });
+  Type.Unsafe<T>({
+    type: 'object',
+    properties: { type: StringEnum(TOOL_TYPES) },
+    required: ['type'],
+    oneOf: branches,
+    discriminator: { propertyName: 'type' },
+  });
 
 const ToolInput = tool<ToolInput>(TOOL_SCHEMAS);
 

@@ -17,9 +17,11 @@ export const TurnTimings = Type.Object(
           by: StringEnum(['vad', 'turn_model', 'timeout', 'text'] as const, {
             description:
               '`vad`: the voice activity detector heard a pause and no turn model was run (every pause ends a turn); `turn_model`: the turn model judged the turn complete at a pause; ' +
-              '`timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent\'s `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.',
+              "`timeout`: the turn model judged it unfinished and the contact stayed quiet for the agent's `turnTaking.maxWaitMs`; `text`: nothing was waited for: the turn came as text (a keypad digit), or as a speech-to-text final of speech the voice activity detector did not take for a turn.",
           }),
-          probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "The turn model's probability that the turn was complete, at the pause that ended it." })),
+          probability: Type.Optional(
+            Type.Number({ minimum: 0, maximum: 1, description: "The turn model's probability that the turn was complete, at the pause that ended it." }),
+          ),
           inferenceMs: Type.Optional(Ms('How long the turn model took to decide.')),
           waitedMs: Ms("From the voice activity detector's end of speech (its hangover of quiet after the last word) to the decision."),
           atMs: Ms('When the decision came.'),
@@ -36,7 +38,7 @@ export const TurnTimings = Type.Object(
       Type.Object(
         {
           atMs: Ms('When the contact talked over the agent and stopped it.'),
-          cutText: Type.String({ description: 'The words the agent had produced that the contact did not hear (the turn\'s `text` keeps what they heard).' }),
+          cutText: Type.String({ description: "The words the agent had produced that the contact did not hear (the turn's `text` keeps what they heard)." }),
         },
         { description: 'Agent turns the contact interrupted.' },
       ),

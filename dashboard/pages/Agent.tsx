@@ -39,7 +39,10 @@ function TestCall(props: { agent: AgentData }) {
   return (
     <section class="card" aria-labelledby="test-call-title">
       <h2 id="test-call-title">Call a number</h2>
-      <p class="muted">Places a real call through the API, to any number your organization may call. On the simulated carrier, the suggested test numbers reach no one and play a scenario.</p>
+      <p class="muted">
+        Places a real call through the API, to any number your organization may call. On the simulated carrier, the suggested test numbers reach no one and play
+        a scenario.
+      </p>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -47,7 +50,14 @@ function TestCall(props: { agent: AgentData }) {
         }}
       >
         <FormError error={error} params={['body.phoneNumber', 'body.variables']} />
-        <Field label="Number to call" param="body.phoneNumber" error={error} hint={country ? `Typed without a country code, a number is read as a ${countryName(country)} one.` : 'Type the number with its country code, such as +44.'}>
+        <Field
+          label="Number to call"
+          param="body.phoneNumber"
+          error={error}
+          hint={
+            country ? `Typed without a country code, a number is read as a ${countryName(country)} one.` : 'Type the number with its country code, such as +44.'
+          }
+        >
           {(c) => (
             <>
               <input {...c} type="tel" list="test-numbers" value={phoneNumber} onInput={(e) => setPhoneNumber(e.currentTarget.value)} />
@@ -90,7 +100,14 @@ function Edit(props: { agent: AgentData; onSaved: (agent: AgentData) => void }) 
           Saved.
         </p>
       )}
-      <AgentForm initial={fieldsOf(props.agent)} creating={false} error={save.error} busy={save.busy} submitLabel="Save changes" onSubmit={(f) => (setSaved(false), void save.submit(f))}>
+      <AgentForm
+        initial={fieldsOf(props.agent)}
+        creating={false}
+        error={save.error}
+        busy={save.busy}
+        submitLabel="Save changes"
+        onSubmit={(f) => (setSaved(false), void save.submit(f))}
+      >
         <button type="button" class="danger" onClick={() => void remove.submit()} disabled={remove.busy}>
           Delete agent
         </button>
@@ -109,7 +126,8 @@ export function Agent(props: PageProps) {
         <>
           <PageTitle>{a.name}</PageTitle>
           <p class="muted">
-            {a.type === 'phone' ? 'Phone agent' : 'Voice agent'} · {a.language} · model {a.providers.llm}, hears with {a.providers.stt}, speaks with {a.providers.tts}
+            {a.type === 'phone' ? 'Phone agent' : 'Voice agent'} · {a.language} · model {a.providers.llm}, hears with {a.providers.stt}, speaks with{' '}
+            {a.providers.tts}
             {a.phone && (a.phone.recordCalls ? ' · calls recorded' : ' · calls not recorded')} · <a href={href('/agents')}>all agents</a>
           </p>
           <SimulatedNote llm={a.providers.llm} />

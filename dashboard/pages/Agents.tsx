@@ -33,25 +33,35 @@ export function Agents() {
           <h2 id="agents-title">{type === 'phone' ? 'Phone agents' : 'Voice agents'}</h2>
           <label class="check">
             Show{' '}
-            <Choice label="Agent type" value={type} onChange={setType} options={[['phone', 'phone agents'], ['voice', 'voice agents']] as const} />
+            <Choice
+              label="Agent type"
+              value={type}
+              onChange={setType}
+              options={
+                [
+                  ['phone', 'phone agents'],
+                  ['voice', 'voice agents'],
+                ] as const
+              }
+            />
           </label>
         </div>
         <Loaded state={agents} empty={`No ${type} agents yet.`} isEmpty={(page) => page.data.length === 0}>
           {(page) => (
             <Table headers={['Name', 'Language', type === 'phone' ? 'Calls' : 'Interviews', 'Updated']}>
-                  {page.data.map((agent) => (
-                    <tr key={agent.id}>
-                      <th scope="row">
-                        <a href={href(`/agents/${agent.id}`)}>{agent.name}</a>
-                      </th>
-                      <td>{agent.language}</td>
-                      <td>{agent.sessionsCount}</td>
-                      <td>
-                        <Time at={agent.updatedAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </Table>
+              {page.data.map((agent) => (
+                <tr key={agent.id}>
+                  <th scope="row">
+                    <a href={href(`/agents/${agent.id}`)}>{agent.name}</a>
+                  </th>
+                  <td>{agent.language}</td>
+                  <td>{agent.sessionsCount}</td>
+                  <td>
+                    <Time at={agent.updatedAt} />
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )}
         </Loaded>
       </section>

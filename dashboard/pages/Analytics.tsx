@@ -24,7 +24,13 @@ interface Analytics {
   buckets: Bucket[];
 }
 
-const GROUPS: [string, string][] = [['day', 'Day'], ['agent', 'Agent'], ['campaign', 'Campaign'], ['disposition', 'How calls ended'], ['outcome', 'Outcome']];
+const GROUPS: [string, string][] = [
+  ['day', 'Day'],
+  ['agent', 'Agent'],
+  ['campaign', 'Campaign'],
+  ['disposition', 'How calls ended'],
+  ['outcome', 'Outcome'],
+];
 const groupName = (groupBy: string) => GROUPS.find(([g]) => g === groupBy)?.[1] ?? groupBy;
 
 /** Each figure of the API's buckets, in words, with how its number reads. */
@@ -45,7 +51,8 @@ const FIGURES: Record<string, [string, (n: number) => string]> = {
 };
 
 /** A group's key in words: a way calls ended by its label, a missing key (calls with no campaign, no outcome) as "Unknown". */
-const keyName = (key: unknown) => (key === null || key === undefined || key === 'null' || key === '' ? 'Unknown' : (DISPOSITION_LABELS[String(key)] ?? String(key)));
+const keyName = (key: unknown) =>
+  key === null || key === undefined || key === 'null' || key === '' ? 'Unknown' : (DISPOSITION_LABELS[String(key)] ?? String(key));
 
 /** A figure as the table shows it: numbers in their unit, counts by name as "name: n". */
 function shown(value: unknown, field: string): string {
@@ -60,7 +67,10 @@ function shown(value: unknown, field: string): string {
 }
 
 /** The figures a section's cards lead with, from its totals. */
-const SUMMARY = { calls: ['calls', 'connectRate', 'minutes', 'avgDurationSeconds', 'chargedMinutes'], interviews: ['interviews', 'completed', 'avgOverallScore'] };
+const SUMMARY = {
+  calls: ['calls', 'connectRate', 'minutes', 'avgDurationSeconds', 'chargedMinutes'],
+  interviews: ['interviews', 'completed', 'avgOverallScore'],
+};
 
 /** What a rate or an average is taken over: with none of it, the API's 0 would read as a measured 0. */
 const OVER: Record<string, string> = { connectRate: 'calls', avgDurationSeconds: 'connected', avgOverallScore: 'completed' };
@@ -80,7 +90,12 @@ function Summary(props: { metric: 'calls' | 'interviews'; totals: Bucket }) {
   );
 }
 
-function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: Record<string, string>; chart: { field: string; label: string; unit: string } }) {
+function Metric(props: {
+  metric: 'calls' | 'interviews';
+  title: string;
+  params: Record<string, string>;
+  chart: { field: string; label: string; unit: string };
+}) {
   const analytics = useGet<Analytics>(`/analytics/${props.metric}${query(props.params)}`);
   const headingId = useId('metric');
   let body;
@@ -95,41 +110,46 @@ function Metric(props: { metric: 'calls' | 'interviews'; title: string; params: 
         {buckets.length === 0 ? (
           <p class="muted">Nothing in this period.</p>
         ) : (
-          <BarChart label={`${props.chart.label} by ${groupName(analytics.data.groupBy).toLowerCase()}`} labels={buckets.map((b) => keyName(b.key))} values={buckets.map((b) => Math.round(Number(b[props.chart.field] ?? 0) * 10) / 10)} unit={props.chart.unit} />
+          <BarChart
+            label={`${props.chart.label} by ${groupName(analytics.data.groupBy).toLowerCase()}`}
+            labels={buckets.map((b) => keyName(b.key))}
+            values={buckets.map((b) => Math.round(Number(b[props.chart.field] ?? 0) * 10) / 10)}
+            unit={props.chart.unit}
+          />
         )}
         <details>
           <summary>Every figure as a table</summary>
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{props.title}: every figure</caption>
-            <thead>
-              <tr>
-                <th scope="col">{groupName(analytics.data.groupBy)}</th>
-                {columns.map((c) => (
-                  <th scope="col" key={c}>
-                    {FIGURES[c]?.[0] ?? c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {buckets.map((b) => (
-                <tr key={String(b.key)}>
-                  <th scope="row">{keyName(b.key)}</th>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">{props.title}: every figure</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{groupName(analytics.data.groupBy)}</th>
                   {columns.map((c) => (
-                    <td key={c}>{shown(b[c], c)}</td>
+                    <th scope="col" key={c}>
+                      {FIGURES[c]?.[0] ?? c}
+                    </th>
                   ))}
                 </tr>
-              ))}
-              <tr>
-                <th scope="row">Total</th>
-                {columns.map((c) => (
-                  <td key={c}>{shown(totals[c], c)}</td>
+              </thead>
+              <tbody>
+                {buckets.map((b) => (
+                  <tr key={String(b.key)}>
+                    <th scope="row">{keyName(b.key)}</th>
+                    {columns.map((c) => (
+                      <td key={c}>{shown(b[c], c)}</td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            </tbody>
-          </table>
-        </div>
+                <tr>
+                  <th scope="row">Total</th>
+                  {columns.map((c) => (
+                    <td key={c}>{shown(totals[c], c)}</td>
+                  ))}
+                </tr>
+              </tbody>
+            </table>
+          </div>
         </details>
       </>
     );
@@ -151,7 +171,14 @@ type Campaign = { id: string; name: string; agentId: string };
  * of showing another agent's figures; interviews belong to no campaign.
  */
 export function AnalyticsPage() {
-  const [form, setForm] = useState({ from: '', to: '', groupBy: 'day', agentId: '', campaignId: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  const [form, setForm] = useState({
+    from: '',
+    to: '',
+    groupBy: 'day',
+    agentId: '',
+    campaignId: '',
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
   const [params, setParams] = useState(form);
   const phoneAgents = useAgents('phone');
   const voiceAgents = useAgents('voice');
@@ -219,7 +246,12 @@ export function AnalyticsPage() {
       {params.campaignId || shownAgent === 'phone' ? (
         <Absent title="Interviews" why={params.campaignId ? 'Interviews belong to no campaign.' : 'This agent places calls; it holds no interviews.'} />
       ) : (
-        <Metric metric="interviews" title="Interviews" params={{ ...params, groupBy: params.groupBy === 'agent' ? 'agent' : 'day' }} chart={{ field: 'completed', label: 'Interviews completed', unit: 'interviews' }} />
+        <Metric
+          metric="interviews"
+          title="Interviews"
+          params={{ ...params, groupBy: params.groupBy === 'agent' ? 'agent' : 'day' }}
+          chart={{ field: 'completed', label: 'Interviews completed', unit: 'interviews' }}
+        />
       )}
     </>
   );

@@ -14,7 +14,6 @@ import { Badge, Choice, CopyButton, Field, FormError, Loaded, PageTitle, Table, 
 import { validated } from '../validate';
 import { Rotation, keyBody, keyStatus } from '../parts/KeyRotation';
 
-
 /** The plaintext of a key just created: the only time it is ever shown. */
 function NewKey(props: { apiKey: ApiKey; onDone: () => void }) {
   return (
@@ -70,7 +69,14 @@ function CreateKey(props: { onCreated: (key: ApiKey) => void }) {
       expiresAt: expires ? new Date(expires).toISOString() : null,
       byok,
     });
-    props.onCreated(await post<ApiKey>('/api-keys', validated(createApiKey, body, { 'body.allowedOrigins': 'Use an origin such as https://app.example.com (https, a host, an optional port; http only for localhost).' })));
+    props.onCreated(
+      await post<ApiKey>(
+        '/api-keys',
+        validated(createApiKey, body, {
+          'body.allowedOrigins': 'Use an origin such as https://app.example.com (https, a host, an optional port; http only for localhost).',
+        }),
+      ),
+    );
   });
   const params = ['body.name', 'body.mode', 'body.scopes', 'body.allowedOrigins', 'body.rateLimitPerMinute', 'body.expiresAt', 'body.byok'];
   return (
@@ -87,12 +93,22 @@ function CreateKey(props: { onCreated: (key: ApiKey) => void }) {
           {(c) => <input {...c} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
         </Field>
         <Field label="Mode" param="body.mode" error={error} hint="Test keys start with rb_test_, live keys with rb_live_.">
-          {(c) => (
-            <Choice control={c} value={mode} onChange={setMode} options={['live', 'test'] as const} />
-          )}
+          {(c) => <Choice control={c} value={mode} onChange={setMode} options={['live', 'test'] as const} />}
         </Field>
-        <PermissionPicker legend="Scopes" param="body.scopes" value={scopes} onChange={setScopes} error={error} hint="Only the permissions you hold: a key never does more than its creator may." />
-        <Field label="Allowed origins" param="body.allowedOrigins" error={error} hint="For pages that embed interviews: one origin per line, e.g. https://app.example.com.">
+        <PermissionPicker
+          legend="Scopes"
+          param="body.scopes"
+          value={scopes}
+          onChange={setScopes}
+          error={error}
+          hint="Only the permissions you hold: a key never does more than its creator may."
+        />
+        <Field
+          label="Allowed origins"
+          param="body.allowedOrigins"
+          error={error}
+          hint="For pages that embed interviews: one origin per line, e.g. https://app.example.com."
+        >
           {(c) => <textarea {...c} rows={2} value={origins} onInput={(e) => setOrigins(e.currentTarget.value)} />}
         </Field>
         <Field label="Rate limit (requests per minute)" param="body.rateLimitPerMinute" error={error}>
@@ -103,8 +119,8 @@ function CreateKey(props: { onCreated: (key: ApiKey) => void }) {
         </Field>
         <div class="field">
           <label class="check">
-            <input type="checkbox" checked={byok} onChange={(e) => setByok(e.currentTarget.checked)} aria-describedby="byok-readiness" /> Bring your own keys (byok): run on
-            your provider credentials, billed per minute outside credits
+            <input type="checkbox" checked={byok} onChange={(e) => setByok(e.currentTarget.checked)} aria-describedby="byok-readiness" /> Bring your own keys
+            (byok): run on your provider credentials, billed per minute outside credits
           </label>
           <span id="byok-readiness">
             <ByokReadiness />
@@ -203,15 +219,24 @@ export function ApiKeys() {
       <section class="card" aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
         <div class="filters">
-          <FilterSelect label="Status" value={status} options={[['active', 'Active'], ['revoked', 'Revoked'], ['expired', 'Expired']]} onChange={setStatus} />
+          <FilterSelect
+            label="Status"
+            value={status}
+            options={[
+              ['active', 'Active'],
+              ['revoked', 'Revoked'],
+              ['expired', 'Expired'],
+            ]}
+            onChange={setStatus}
+          />
         </div>
         <Loaded state={keys} empty={status === 'active' ? 'No active keys.' : 'No keys match.'} isEmpty={(page) => page.data.length === 0}>
           {(page) => (
             <Table headers={['Name', 'Mode', 'Scopes', 'Last used', 'Status', 'Actions']}>
-                  {page.data.map((key) => (
-                    <KeyRow key={key.id} apiKey={key} onChanged={() => void keys.reload()} onRotate={setRotating} />
-                  ))}
-                </Table>
+              {page.data.map((key) => (
+                <KeyRow key={key.id} apiKey={key} onChanged={() => void keys.reload()} onRotate={setRotating} />
+              ))}
+            </Table>
           )}
         </Loaded>
       </section>

@@ -95,8 +95,7 @@ function Facts(props: { call: CallData; onChanged: () => void }) {
   return (
     <section class="card" aria-labelledby="call-state">
       <h2 id="call-state">
-        State{' '}
-        <CallState call={call} testId="call-state" />
+        State <CallState call={call} testId="call-state" />
       </h2>
       <dl class="facts">
         <dt>Number</dt>
@@ -139,12 +138,19 @@ export function Call(props: PageProps) {
     <Loaded state={call}>
       {(c) => (
         <>
-          <PageTitle>{c.direction === 'inbound' ? 'Call from' : 'Call to'} {c.contactName || c.phoneNumber}</PageTitle>
+          <PageTitle>
+            {c.direction === 'inbound' ? 'Call from' : 'Call to'} {c.contactName || c.phoneNumber}
+          </PageTitle>
           <p>
             <a href={href('/calls')}>All calls</a>
           </p>
           <Facts call={c} onChanged={() => void call.reload()} />
-          <Conversation key={`${c.id}-${c.status}`} path={`/calls/${c.id}/transcript`} live={c.status !== 'completed'} person={c.direction === 'inbound' ? 'Caller' : 'Callee'} />
+          <Conversation
+            key={`${c.id}-${c.status}`}
+            path={`/calls/${c.id}/transcript`}
+            live={c.status !== 'completed'}
+            person={c.direction === 'inbound' ? 'Caller' : 'Callee'}
+          />
           {c.recordingAvailable && <Recording call={c} />}
           <Report key={`${c.id}-${c.reportId}`} call={c} />
         </>

@@ -18,7 +18,11 @@ const POLL_MS = 5000;
 const EXPORT_PAGES = 100;
 
 /** A state filter as the API takes it: `status` for calls not ended, else `disposition`. */
-const STATES: [string, string][] = [['status:created', 'Dialling'], ['status:active', 'In progress'], ...Object.entries(DISPOSITION_LABELS).map(([value, label]) => [`disposition:${value}`, label] as [string, string])];
+const STATES: [string, string][] = [
+  ['status:created', 'Dialling'],
+  ['status:active', 'In progress'],
+  ...Object.entries(DISPOSITION_LABELS).map(([value, label]) => [`disposition:${value}`, label] as [string, string]),
+];
 
 /** Who called whom: placed by the API or a campaign, or to one of the organization's numbers. */
 const DIRECTIONS: Record<Call['direction'], string> = { outbound: 'Outbound', inbound: 'Inbound' };
@@ -43,7 +47,15 @@ interface Filters {
 
 const filterQuery = (f: Filters) => {
   const [kind, value] = f.state.split(':');
-  return { q: f.q.trim(), createdAfter: dayStart(f.from), createdBefore: dayEnd(f.to), agentId: f.agentId, direction: f.direction, status: kind === 'status' ? value : undefined, disposition: kind === 'disposition' ? value : undefined };
+  return {
+    q: f.q.trim(),
+    createdAfter: dayStart(f.from),
+    createdBefore: dayEnd(f.to),
+    agentId: f.agentId,
+    direction: f.direction,
+    status: kind === 'status' ? value : undefined,
+    disposition: kind === 'disposition' ? value : undefined,
+  };
 };
 
 /** Every call the filters find, page after page, as a CSV file the browser downloads. */
@@ -110,7 +122,12 @@ export function Calls() {
           <input id={ids.to} type="date" value={filters.to} onInput={(e) => set('to')(e.currentTarget.value)} />
         </div>
         <FilterSelect label="State" value={filters.state} options={STATES} onChange={set('state')} />
-        <FilterSelect label="Agent" value={filters.agentId} options={(agents.data?.data ?? []).map((a) => [a.id, a.name] as [string, string])} onChange={set('agentId')} />
+        <FilterSelect
+          label="Agent"
+          value={filters.agentId}
+          options={(agents.data?.data ?? []).map((a) => [a.id, a.name] as [string, string])}
+          onChange={set('agentId')}
+        />
         <FilterSelect label="Direction" value={filters.direction} options={Object.entries(DIRECTIONS)} onChange={set('direction')} />
       </form>
       <section class="card" aria-label="Calls">

@@ -61,7 +61,13 @@ function Actions(props: { campaign: Campaign; onDone: () => Promise<void> }) {
     <>
       <div class="actions">
         {(ACTIONS[props.campaign.status] ?? []).map((action) => (
-          <button key={action} type="button" class={action === 'cancel' ? 'danger' : action === 'launch' || action === 'resume' ? 'primary' : ''} disabled={busy} onClick={() => void submit(action)}>
+          <button
+            key={action}
+            type="button"
+            class={action === 'cancel' ? 'danger' : action === 'launch' || action === 'resume' ? 'primary' : ''}
+            disabled={busy}
+            onClick={() => void submit(action)}
+          >
             {action[0]!.toUpperCase() + action.slice(1)}
           </button>
         ))}
@@ -110,7 +116,12 @@ const RECIPIENT_STATES: Record<string, [string, 'ok' | 'bad' | 'info' | 'warn']>
   failed: ['Not reached', 'bad'],
   suppressed: ['Do-not-call', 'bad'],
 };
-const OUTCOMES: Record<string, string> = { ...DISPOSITION_LABELS, carrier_rejected: 'Refused by the carrier', carrier_unavailable: 'Carrier unavailable', do_not_call: 'Do-not-call' };
+const OUTCOMES: Record<string, string> = {
+  ...DISPOSITION_LABELS,
+  carrier_rejected: 'Refused by the carrier',
+  carrier_unavailable: 'Carrier unavailable',
+  do_not_call: 'Do-not-call',
+};
 
 function Recipients(props: { id: string; live: boolean }) {
   const [page, setPage] = useState(1);
@@ -121,22 +132,25 @@ function Recipients(props: { id: string; live: boolean }) {
       <ListTable
         state={recipients}
         empty="No recipients yet: import them from a CSV file."
-            rowKey={(r) => r.index}
-            pageNumber={page}
-            onPage={setPage}
-            columns={[
-              ['#', (r) => r.index + 1],
-              ['Number', (r) => r.phoneNumber],
-              ['Name', (r) => r.contactName],
-              ['Status', (r) => <Badge tone={RECIPIENT_STATES[r.status]?.[1] ?? 'info'}>{RECIPIENT_STATES[r.status]?.[0] ?? r.status}</Badge>],
-              ['Attempts', (r) => r.attempts],
-              ['Next attempt', (r) => (r.nextAttemptAt ? <Time at={r.nextAttemptAt} /> : '—')],
-              ['Last outcome', (r) => {
-                const outcome = r.lastDisposition ? (OUTCOMES[r.lastDisposition] ?? r.lastDisposition) : null;
-                return r.lastCallId ? <a href={href(`/calls/${r.lastCallId}`)}>{outcome ?? 'In progress'}</a> : (outcome ?? '—');
-              }],
-            ]}
-          />
+        rowKey={(r) => r.index}
+        pageNumber={page}
+        onPage={setPage}
+        columns={[
+          ['#', (r) => r.index + 1],
+          ['Number', (r) => r.phoneNumber],
+          ['Name', (r) => r.contactName],
+          ['Status', (r) => <Badge tone={RECIPIENT_STATES[r.status]?.[1] ?? 'info'}>{RECIPIENT_STATES[r.status]?.[0] ?? r.status}</Badge>],
+          ['Attempts', (r) => r.attempts],
+          ['Next attempt', (r) => (r.nextAttemptAt ? <Time at={r.nextAttemptAt} /> : '—')],
+          [
+            'Last outcome',
+            (r) => {
+              const outcome = r.lastDisposition ? (OUTCOMES[r.lastDisposition] ?? r.lastDisposition) : null;
+              return r.lastCallId ? <a href={href(`/calls/${r.lastCallId}`)}>{outcome ?? 'In progress'}</a> : (outcome ?? '—');
+            },
+          ],
+        ]}
+      />
     </section>
   );
 }
@@ -155,7 +169,15 @@ function Settings(props: { campaign: Campaign; onSaved: () => Promise<void> }) {
     <section class="card" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       {editing && editable ? (
-        <CampaignForm initial={fieldsOf(c)} creating={false} label="Edit the campaign" error={save.error} busy={save.busy} submitLabel="Save changes" onSubmit={(f) => void save.submit(f)}>
+        <CampaignForm
+          initial={fieldsOf(c)}
+          creating={false}
+          label="Edit the campaign"
+          error={save.error}
+          busy={save.busy}
+          submitLabel="Save changes"
+          onSubmit={(f) => void save.submit(f)}
+        >
           <button type="button" onClick={() => setEditing(false)}>
             Cancel
           </button>
@@ -168,7 +190,8 @@ function Settings(props: { campaign: Campaign; onSaved: () => Promise<void> }) {
             <dd>{c.settings.concurrency} calls at once</dd>
             <dt>Attempts per recipient</dt>
             <dd>
-              {c.settings.retryLimit}, {c.settings.retryDelayMinutes} min apart <span class="muted">(this campaign’s setting; the agent’s own is not used)</span>
+              {c.settings.retryLimit}, {c.settings.retryDelayMinutes} min apart{' '}
+              <span class="muted">(this campaign’s setting; the agent’s own is not used)</span>
               {Object.entries(c.settings.retryPolicy).map(([outcome, rule]) => (
                 <span key={outcome} class="muted">
                   {' '}
@@ -177,7 +200,11 @@ function Settings(props: { campaign: Campaign; onSaved: () => Promise<void> }) {
               ))}
             </dd>
             <dt>Calling hours</dt>
-            <dd>{c.callingHours ? `${c.callingHours.start}–${c.callingHours.end}${c.callingHours.days ? ` on ${c.callingHours.days.join(', ')}` : ''}, recipient's time (else ${c.timezone})` : 'any time'}</dd>
+            <dd>
+              {c.callingHours
+                ? `${c.callingHours.start}–${c.callingHours.end}${c.callingHours.days ? ` on ${c.callingHours.days.join(', ')}` : ''}, recipient's time (else ${c.timezone})`
+                : 'any time'}
+            </dd>
           </dl>
           {editable && (
             <div class="actions">
@@ -210,7 +237,8 @@ export function CampaignPage(props: PageProps) {
               <Badge tone={campaignTone(c.status)}>
                 <span data-testid="campaign-status">{c.status}</span>
               </Badge>
-              {c.pausedReason && <span class="muted"> · paused: {c.pausedReason.replace('_', ' ')}</span>} <span class="muted">· {c.agentName} · created</span> <Time at={c.createdAt} />
+              {c.pausedReason && <span class="muted"> · paused: {c.pausedReason.replace('_', ' ')}</span>} <span class="muted">· {c.agentName} · created</span>{' '}
+              <Time at={c.createdAt} />
             </p>
             <Stats stats={c.stats} />
             {c.status === 'draft' && c.stats.total === 0 && (

@@ -34,17 +34,17 @@ export function Campaigns() {
       <ListTable
         state={campaigns}
         empty="No campaigns match."
-            rowKey={(c) => c.id}
-            pageNumber={page}
-            onPage={setPage}
-            columns={[
-              ['Name', (c) => <a href={href(`/campaigns/${c.id}`)}>{c.name}</a>],
-              ['Agent', (c) => c.agentName],
-              ['Status', (c) => <Badge tone={campaignTone(c.status)}>{c.status}</Badge>],
-              ['Progress', (c) => `${c.stats.total - c.stats.pending} of ${c.stats.total}`],
-              ['Created', (c) => <Time at={c.createdAt} />],
-            ]}
-          />
+        rowKey={(c) => c.id}
+        pageNumber={page}
+        onPage={setPage}
+        columns={[
+          ['Name', (c) => <a href={href(`/campaigns/${c.id}`)}>{c.name}</a>],
+          ['Agent', (c) => c.agentName],
+          ['Status', (c) => <Badge tone={campaignTone(c.status)}>{c.status}</Badge>],
+          ['Progress', (c) => `${c.stats.total - c.stats.pending} of ${c.stats.total}`],
+          ['Created', (c) => <Time at={c.createdAt} />],
+        ]}
+      />
     </>
   );
 }

@@ -15,7 +15,10 @@ function Edit(props: { contact: Contact; onSaved: () => Promise<void> }) {
     // Only what changed: an untouched time zone the number determined is not pinned.
     const before = formOf(props.contact);
     const body = contactBody(form, 'update');
-    await patch(`/contacts/${props.contact.id}`, Object.fromEntries(Object.entries(body).filter(([name]) => form[name as keyof ContactForm] !== before[name as keyof ContactForm])));
+    await patch(
+      `/contacts/${props.contact.id}`,
+      Object.fromEntries(Object.entries(body).filter(([name]) => form[name as keyof ContactForm] !== before[name as keyof ContactForm])),
+    );
     setSaved(true);
     await props.onSaved();
   });
@@ -54,7 +57,8 @@ function DoNotCall(props: { contact: Contact; onChanged: () => Promise<void> }) 
       <p aria-live="polite">
         {c.doNotCall ? (
           <>
-            <Badge tone="bad">do-not-call</Badge> <span class="muted">· {c.doNotCallReason?.replace(/_/g, ' ')} ·</span> <Time at={c.doNotCallSince} />. No call or campaign dials this number.
+            <Badge tone="bad">do-not-call</Badge> <span class="muted">· {c.doNotCallReason?.replace(/_/g, ' ')} ·</span> <Time at={c.doNotCallSince} />. No call
+            or campaign dials this number.
           </>
         ) : (
           'Calls and campaigns may dial this number.'

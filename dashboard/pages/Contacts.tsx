@@ -54,7 +54,12 @@ function NewContact(props: { onCreated: () => Promise<void> }) {
       >
         {done && <p role="status">Added {done}.</p>}
         <FormError error={error} params={['body.phoneNumber', 'body.name', 'body.email', 'body.timezone', 'body.externalRef', 'body.attributes']} />
-        <Field label="Phone number" param="body.phoneNumber" error={error} hint={country ? `With its country code, or as dialled in ${countryName(country)}.` : "With its country code, such as +44 20 7123 4567."}>
+        <Field
+          label="Phone number"
+          param="body.phoneNumber"
+          error={error}
+          hint={country ? `With its country code, or as dialled in ${countryName(country)}.` : 'With its country code, such as +44 20 7123 4567.'}
+        >
           {(c) => <input {...c} type="tel" value={phoneNumber} onInput={(e) => setPhoneNumber(e.currentTarget.value)} />}
         </Field>
         <ContactFields form={form} setForm={setForm} error={error} />
@@ -74,7 +79,10 @@ export function Contacts() {
   const [imported, setImported] = useState('');
   const ids = { phone: useId('phone'), ref: useId('ref') };
   const contacts = useGet<Page<Contact>>(`/contacts${query({ ...filters, page, limit: 25 })}`);
-  const set = (name: keyof typeof filters) => (e: Event) => (setFilters({ ...filters, [name]: (e.currentTarget as HTMLInputElement).value.trim() }), setPage(1));
+  const set = (name: keyof typeof filters) => (e: Event) => (
+    setFilters({ ...filters, [name]: (e.currentTarget as HTMLInputElement).value.trim() }),
+    setPage(1)
+  );
   return (
     <>
       <PageTitle>Contacts</PageTitle>
@@ -116,16 +124,16 @@ export function Contacts() {
       <ListTable
         state={contacts}
         empty="No contacts match."
-            rowKey={(c) => c.id}
-            pageNumber={page}
-            onPage={setPage}
-            columns={[
-              ['Number', (c) => <a href={href(`/contacts/${c.id}`)}>{c.phoneNumber}</a>],
-              ['Name', (c) => c.name ?? ''],
-              ['Do-not-call', (c) => (c.doNotCall ? <Badge tone="bad">do-not-call</Badge> : <span class="muted">no</span>)],
-              ['Added', (c) => <Time at={c.createdAt} />],
-            ]}
-          />
+        rowKey={(c) => c.id}
+        pageNumber={page}
+        onPage={setPage}
+        columns={[
+          ['Number', (c) => <a href={href(`/contacts/${c.id}`)}>{c.phoneNumber}</a>],
+          ['Name', (c) => c.name ?? ''],
+          ['Do-not-call', (c) => (c.doNotCall ? <Badge tone="bad">do-not-call</Badge> : <span class="muted">no</span>)],
+          ['Added', (c) => <Time at={c.createdAt} />],
+        ]}
+      />
     </>
   );
 }

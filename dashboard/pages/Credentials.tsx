@@ -10,7 +10,11 @@ import { Badge, Field, FormError, Loaded, PageTitle, Time } from '../ui';
 
 const KIND_NAMES: Record<(typeof CREDENTIAL_KINDS)[number], string> = { llm: 'Language model (llm)', stt: 'Speech to text (stt)', tts: 'Text to speech (tts)' };
 /** Suggestions only: the API says which vendors a kind takes, and refuses others naming the field. */
-const SUGGESTED: Record<(typeof CREDENTIAL_KINDS)[number], string[]> = { llm: ['mistral', 'gemini', 'groq'], stt: ['deepgram', 'google'], tts: ['elevenlabs', 'google', 'amazon'] };
+const SUGGESTED: Record<(typeof CREDENTIAL_KINDS)[number], string[]> = {
+  llm: ['mistral', 'gemini', 'groq'],
+  stt: ['deepgram', 'google'],
+  tts: ['elevenlabs', 'google', 'amazon'],
+};
 
 function CredentialForm(props: { kind: (typeof CREDENTIAL_KINDS)[number]; onSaved: () => void }) {
   const [provider, setProvider] = useState('');
@@ -88,7 +92,8 @@ function CredentialCard(props: { kind: (typeof CREDENTIAL_KINDS)[number]; creden
           </dd>
           <dt>State</dt>
           <dd>
-            {credential.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="warn">not verified</Badge>} {credential.verifiedAt && <Time at={credential.verifiedAt} />}
+            {credential.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="warn">not verified</Badge>}{' '}
+            {credential.verifiedAt && <Time at={credential.verifiedAt} />}
           </dd>
           {credential.lastVerificationError && (
             <>

@@ -66,7 +66,10 @@ function NewLink(props: { id: string }) {
   return (
     <section class="card" aria-labelledby="link-title">
       <h2 id="link-title">Candidate link</h2>
-      <p class="muted">The link is shown once, when the interview is created. Lost it, or sent it to the wrong person? Issue a new one: the previous link stops working at once.</p>
+      <p class="muted">
+        The link is shown once, when the interview is created. Lost it, or sent it to the wrong person? Issue a new one: the previous link stops working at
+        once.
+      </p>
       <FormError error={error} />
       {url ? (
         <p class="secret">
@@ -90,15 +93,20 @@ function InterviewReport(props: { id: string; agentId: string }) {
   let body;
   if (report.error) body = <ErrorNote error={report.error} />;
   else if (!r) body = <Loading />;
-  else if (r.status === 'pending') body = <p class="muted" role="status">The report is being written…</p>;
+  else if (r.status === 'pending')
+    body = (
+      <p class="muted" role="status">
+        The report is being written…
+      </p>
+    );
   else
     body = (
       <>
         {r.summary && <p>{r.summary}</p>}
         {r.evaluations?.length === 0 && (
           <p class="note" data-testid="not-evaluated">
-            Not scored: this agent has no evaluation criteria, so there is no score or recommendation. Add criteria on the <a href={href(`/agents/${props.agentId}`)}>agent’s page</a> to have the
-            next interviews scored.
+            Not scored: this agent has no evaluation criteria, so there is no score or recommendation. Add criteria on the{' '}
+            <a href={href(`/agents/${props.agentId}`)}>agent’s page</a> to have the next interviews scored.
           </p>
         )}
         <dl class="facts">
@@ -112,7 +120,9 @@ function InterviewReport(props: { id: string; agentId: string }) {
             <>
               <dt>Recommendation</dt>
               <dd>
-                <Badge tone={r.recommendation === 'advance' ? 'ok' : r.recommendation === 'decline' ? 'bad' : 'warn'}>{RECOMMENDATIONS[r.recommendation] ?? r.recommendation}</Badge>
+                <Badge tone={r.recommendation === 'advance' ? 'ok' : r.recommendation === 'decline' ? 'bad' : 'warn'}>
+                  {RECOMMENDATIONS[r.recommendation] ?? r.recommendation}
+                </Badge>
               </dd>
             </>
           )}
@@ -212,7 +222,9 @@ export function InterviewPage(props: PageProps) {
               ) : (
                 <section class="card" aria-labelledby="report-title">
                   <h2 id="report-title">Report</h2>
-                  <p class="muted">{i.status === 'completed' ? 'This interview ended without starting: it has no report.' : 'The report appears here once the interview ends.'}</p>
+                  <p class="muted">
+                    {i.status === 'completed' ? 'This interview ended without starting: it has no report.' : 'The report appears here once the interview ends.'}
+                  </p>
                 </section>
               )}
             </div>

@@ -31,9 +31,7 @@ function NewInterview(props: { onCreated: () => Promise<void> }) {
       <h2 id="new-interview">New interview</h2>
       {created && (
         <div class="secret" role="status">
-          <span>
-            Send this link to {created.candidateName}; it is shown only now:
-          </span>
+          <span>Send this link to {created.candidateName}; it is shown only now:</span>
           <code data-testid="interview-url">{created.interviewUrl}</code>
           <CopyButton text={created.interviewUrl} label="Copy the interview link" />
           <a href={href(`/interviews/${created.id}`)}>Watch the interview</a>
@@ -95,17 +93,17 @@ export function Interviews() {
       <ListTable
         state={interviews}
         empty="No interviews match."
-            rowKey={(i) => i.id}
-            pageNumber={page}
-            onPage={setPage}
-            columns={[
-              ['Candidate', (i) => <a href={href(`/interviews/${i.id}`)}>{i.candidateName}</a>],
-              ['Agent', (i) => i.agentName],
-              ['Mode', (i) => i.mode],
-              ['Status', (i) => <Badge tone={i.status === 'completed' ? 'ok' : 'info'}>{i.status}</Badge>],
-              ['Created', (i) => <Time at={i.createdAt} />],
-            ]}
-          />
+        rowKey={(i) => i.id}
+        pageNumber={page}
+        onPage={setPage}
+        columns={[
+          ['Candidate', (i) => <a href={href(`/interviews/${i.id}`)}>{i.candidateName}</a>],
+          ['Agent', (i) => i.agentName],
+          ['Mode', (i) => i.mode],
+          ['Status', (i) => <Badge tone={i.status === 'completed' ? 'ok' : 'info'}>{i.status}</Badge>],
+          ['Created', (i) => <Time at={i.createdAt} />],
+        ]}
+      />
     </>
   );
 }

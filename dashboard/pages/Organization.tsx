@@ -18,7 +18,10 @@ interface Settings {
 
 /** Typed as `GB, IE` (any separator, any case); empty is the service's default. */
 const countriesTyped = (text: string) => {
-  const codes = text.split(/[\s,;]+/).filter(Boolean).map((c) => c.toUpperCase());
+  const codes = text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((c) => c.toUpperCase());
   return codes.length ? codes : null;
 };
 
@@ -50,7 +53,12 @@ function SettingsForm(props: { settings: Settings; onSaved: () => Promise<void> 
       }}
     >
       <FormError error={error} params={['body.recordingRetentionDays', 'body.allowedCountries']} />
-      <Field label="Keep call recordings for (days)" param="body.recordingRetentionDays" error={error} hint="Older recordings are deleted, those already stored included; the sweep runs hourly.">
+      <Field
+        label="Keep call recordings for (days)"
+        param="body.recordingRetentionDays"
+        error={error}
+        hint="Older recordings are deleted, those already stored included; the sweep runs hourly."
+      >
         {(c) => <input {...c} type="number" inputMode="numeric" value={days} onInput={(e) => setDays(e.currentTarget.value)} />}
       </Field>
       <Field
@@ -136,14 +144,14 @@ export function Organization() {
               <h2 id="limits-title">Limits</h2>
               <p class="muted">Set by the service’s operator. Past a limit, the API refuses new ones with QUOTA_EXCEEDED.</p>
               <Table headers={['Limit', 'In use', 'Allowed']}>
-                    {LIMITS.map(([limit, used, label]) => (
-                      <tr key={limit}>
-                        <th scope="row">{label}</th>
-                        <td>{u.used[used].toLocaleString()}</td>
-                        <td>{u.limits[limit].toLocaleString()}</td>
-                      </tr>
-                    ))}
-                  </Table>
+                {LIMITS.map(([limit, used, label]) => (
+                  <tr key={limit}>
+                    <th scope="row">{label}</th>
+                    <td>{u.used[used].toLocaleString()}</td>
+                    <td>{u.limits[limit].toLocaleString()}</td>
+                  </tr>
+                ))}
+              </Table>
             </section>
             <SettingsCard />
             {currentSession()?.user.role === 'admin' && <ToolSigningSecretCard />}

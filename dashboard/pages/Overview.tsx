@@ -24,7 +24,9 @@ function Stats() {
         <span class="label">credits left of {minutes(credits.allocatedMinutes)}</span>
       </div>
       <div class="stat" aria-live="polite">
-        <span class="value" data-testid="live-calls">{used.concurrentCalls}</span>
+        <span class="value" data-testid="live-calls">
+          {used.concurrentCalls}
+        </span>
         <span class="label">live calls (at most {limits.maxConcurrentCalls})</span>
       </div>
       <div class="stat">
@@ -48,7 +50,9 @@ function MinutesPerDay() {
   else if (analytics.data.totals.calls === 0) body = <p class="muted">No calls in the last 30 days yet.</p>;
   else {
     const buckets = analytics.data.buckets;
-    body = <BarChart label="Connected minutes per day" labels={buckets.map((b) => b.key)} values={buckets.map((b) => Math.round(b.minutes * 10) / 10)} unit="min" />;
+    body = (
+      <BarChart label="Connected minutes per day" labels={buckets.map((b) => b.key)} values={buckets.map((b) => Math.round(b.minutes * 10) / 10)} unit="min" />
+    );
   }
   return (
     <section class="card" aria-labelledby="minutes-title">
@@ -70,8 +74,8 @@ function RecentCalls() {
           <ul class="plain-list">
             {page.data.map((call) => (
               <li key={call.id}>
-                <a href={href(`/calls/${call.id}`)}>{call.contactName || call.phoneNumber}</a> <span class="muted">· {call.agentName} ·</span> <Time at={call.createdAt} />{' '}
-                <CallState call={call} />
+                <a href={href(`/calls/${call.id}`)}>{call.contactName || call.phoneNumber}</a> <span class="muted">· {call.agentName} ·</span>{' '}
+                <Time at={call.createdAt} /> <CallState call={call} />
               </li>
             ))}
           </ul>
@@ -91,7 +95,8 @@ function RecentInterviews() {
           <ul class="plain-list">
             {page.data.map((interview) => (
               <li key={interview.id}>
-                {interview.candidateName} <span class="muted">· {interview.agentName} ·</span> <Time at={interview.createdAt} /> <Badge>{interview.status}</Badge>
+                {interview.candidateName} <span class="muted">· {interview.agentName} ·</span> <Time at={interview.createdAt} />{' '}
+                <Badge>{interview.status}</Badge>
               </li>
             ))}
           </ul>

@@ -26,7 +26,9 @@ function Claim(props: { agents: AgentSummary[]; onClaimed: () => void }) {
   return (
     <section class="card" aria-labelledby="claim-title">
       <h2 id="claim-title">Claim a number</h2>
-      <p class="muted">Calls to the number are answered by the agent, which must take inbound calls. On the simulated carrier, +44 113 496 0000 to 0999 can be claimed.</p>
+      <p class="muted">
+        Calls to the number are answered by the agent, which must take inbound calls. On the simulated carrier, +44 113 496 0000 to 0999 can be claimed.
+      </p>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -25,11 +25,21 @@ export function SignIn() {
         </h1>
         <FormError error={error} params={['body.email', 'body.password']} />
         <Field label="Email" param="body.email" error={error}>
-          {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} required />}
+          {(control) => (
+            <input {...control} type="email" name="email" autoComplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} required />
+          )}
         </Field>
         <Field label="Password" param="body.password" error={error}>
           {(control) => (
-            <input {...control} type="password" name="password" autoComplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} required />
+            <input
+              {...control}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onInput={(e) => setPassword(e.currentTarget.value)}
+              required
+            />
           )}
         </Field>
         <button type="submit" class="primary" disabled={busy}>

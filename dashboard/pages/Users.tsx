@@ -26,8 +26,8 @@ function KeysThatStop(props: { user: User }) {
         return (
           <div role="alert" data-testid="deactivation-warning">
             <p>
-              <Badge tone="warn">Warning</Badge> Deactivating stops {stopping.length === 1 ? 'the API key' : `the ${stopping.length} API keys`} they created: requests with{' '}
-              {stopping.length === 1 ? 'it' : 'them'} are refused (403) until they are reactivated. Rotate each to a key of yours first:
+              <Badge tone="warn">Warning</Badge> Deactivating stops {stopping.length === 1 ? 'the API key' : `the ${stopping.length} API keys`} they created:
+              requests with {stopping.length === 1 ? 'it' : 'them'} are refused (403) until they are reactivated. Rotate each to a key of yours first:
             </p>
             <ul>
               {stopping.map((key) => (
@@ -68,15 +68,16 @@ function EditUser(props: { user: User; onSaved: () => void; onCancel: () => void
       <h2>{props.user.email}</h2>
       <FormError error={save.error} params={['body.role', 'body.permissions', 'body.status']} />
       <Field label="Role" param="body.role" error={save.error}>
-        {(c) => (
-          <Choice control={c} value={role} onChange={setRole} options={['member', 'admin'] as const} />
-        )}
+        {(c) => <Choice control={c} value={role} onChange={setRole} options={['member', 'admin'] as const} />}
       </Field>
       <PermissionPicker legend="Permissions" param="body.permissions" value={permissions} onChange={setPermissions} error={save.error} />
-      <Field label="Status" param="body.status" error={save.error} hint="A deactivated user cannot sign in, and the API keys they created are refused until they are reactivated.">
-        {(c) => (
-          <Choice control={c} value={status} onChange={setStatus} options={['active', 'deactivated'] as const} />
-        )}
+      <Field
+        label="Status"
+        param="body.status"
+        error={save.error}
+        hint="A deactivated user cannot sign in, and the API keys they created are refused until they are reactivated."
+      >
+        {(c) => <Choice control={c} value={status} onChange={setStatus} options={['active', 'deactivated'] as const} />}
       </Field>
       {status === 'deactivated' && props.user.status === 'active' && <KeysThatStop user={props.user} />}
       <div class="actions">
@@ -124,11 +125,16 @@ function AddUser(props: { onAdded: () => void }) {
           {(c) => <input {...c} type="password" autoComplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} />}
         </Field>
         <Field label="Role" param="body.role" error={error}>
-          {(c) => (
-            <Choice control={c} value={role} onChange={setRole} options={['member', 'admin'] as const} />
-          )}
+          {(c) => <Choice control={c} value={role} onChange={setRole} options={['member', 'admin'] as const} />}
         </Field>
-        <PermissionPicker legend="Permissions" param="body.permissions" value={permissions} onChange={setPermissions} error={error} hint="None ticked: the role's default (everything you hold for an admin; read access for a member)." />
+        <PermissionPicker
+          legend="Permissions"
+          param="body.permissions"
+          value={permissions}
+          onChange={setPermissions}
+          error={error}
+          hint="None ticked: the role's default (everything you hold for an admin; read access for a member)."
+        />
         <button type="submit" class="primary" disabled={busy}>
           Add user
         </button>
@@ -159,34 +165,34 @@ export function Users() {
         <Loaded state={users}>
           {(page) => (
             <Table headers={['Email', 'Role', 'Permissions', 'Status', 'Added', 'Actions']}>
-                  {page.data.map((user) => (
-                    <tr key={user.id}>
-                      <th scope="row">{user.email}</th>
-                      <td>
-                        {user.role}
-                        {user.founder && ' · founder'}
-                      </td>
-                      <td>
-                        <span class="tags">
-                          {user.permissions.map((p) => (
-                            <Badge key={p}>{p}</Badge>
-                          ))}
-                        </span>
-                      </td>
-                      <td>
-                        <Badge tone={user.status === 'active' ? 'ok' : 'warn'}>{user.status}</Badge>
-                      </td>
-                      <td>
-                        <Time at={user.createdAt} />
-                      </td>
-                      <td>
-                        <button type="button" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
-                          Edit
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </Table>
+              {page.data.map((user) => (
+                <tr key={user.id}>
+                  <th scope="row">{user.email}</th>
+                  <td>
+                    {user.role}
+                    {user.founder && ' · founder'}
+                  </td>
+                  <td>
+                    <span class="tags">
+                      {user.permissions.map((p) => (
+                        <Badge key={p}>{p}</Badge>
+                      ))}
+                    </span>
+                  </td>
+                  <td>
+                    <Badge tone={user.status === 'active' ? 'ok' : 'warn'}>{user.status}</Badge>
+                  </td>
+                  <td>
+                    <Time at={user.createdAt} />
+                  </td>
+                  <td>
+                    <button type="button" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
+                      Edit
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
           )}
         </Loaded>
       </section>

@@ -66,7 +66,11 @@ export function fieldsOf(agent?: Agent): AgentFields {
   };
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 /** A number field sent as typed: an empty or non-numeric entry goes to the API, which names it. */
 const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
@@ -103,7 +107,9 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
           },
         }
       : { tools: tools.tools, voice: { goal: f.goal, opening: f.opening, evaluationCriteria: lines(f.evaluationCriteria), difficulty: f.difficulty } };
-  return initial ? validated(updateAgent, { ...common, ...settings }, FORMATS, tools.problems) : validated(createAgent, { type: f.type, ...common, ...settings }, FORMATS, tools.problems);
+  return initial
+    ? validated(updateAgent, { ...common, ...settings }, FORMATS, tools.problems)
+    : validated(createAgent, { type: f.type, ...common, ...settings }, FORMATS, tools.problems);
 }
 
 const KIND_NAMES = { llm: 'Language model', stt: 'Speech to text', tts: 'Voice (text to speech)' } as const;
@@ -121,7 +127,10 @@ interface ProviderChoices {
 }
 
 interface OpenApi {
-  paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: { properties: { providers: { properties: Record<string, { enum: string[] }> } } } }> } } }>;
+  paths: Record<
+    string,
+    { post?: { requestBody: { content: Record<string, { schema: { properties: { providers: { properties: Record<string, { enum: string[] }> } } } }> } } }
+  >;
 }
 
 function useProviderChoices(): ProviderChoices | undefined {
@@ -154,17 +163,36 @@ export function SimulatedNote(props: { llm: string }) {
   );
 }
 
-export function AgentForm(props: { initial: AgentFields; creating: boolean; error?: ApiError; busy: boolean; submitLabel: string; onSubmit: (fields: AgentFields) => void; children?: ComponentChildren }) {
+export function AgentForm(props: {
+  initial: AgentFields;
+  creating: boolean;
+  error?: ApiError;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (fields: AgentFields) => void;
+  children?: ComponentChildren;
+}) {
   const [f, setF] = useState(props.initial);
   const choices = useProviderChoices();
   const error = props.error;
-  const text = (name: keyof AgentFields) => (c: object) => <input {...c} value={String(f[name])} onInput={(e) => setF({ ...f, [name]: e.currentTarget.value })} />;
-  const area = (name: keyof AgentFields, rows = 3) => (c: object) => <textarea {...c} rows={rows} value={String(f[name])} onInput={(e) => setF({ ...f, [name]: e.currentTarget.value })} />;
-  const choice = (name: keyof AgentFields, options: (string | [string, string])[]) => (c: object) => <Choice control={c} value={String(f[name])} onChange={(v) => setF({ ...f, [name]: v })} options={options} />;
+  const text = (name: keyof AgentFields) => (c: object) => (
+    <input {...c} value={String(f[name])} onInput={(e) => setF({ ...f, [name]: e.currentTarget.value })} />
+  );
+  const area =
+    (name: keyof AgentFields, rows = 3) =>
+    (c: object) => <textarea {...c} rows={rows} value={String(f[name])} onInput={(e) => setF({ ...f, [name]: e.currentTarget.value })} />;
+  const choice = (name: keyof AgentFields, options: (string | [string, string])[]) => (c: object) => (
+    <Choice control={c} value={String(f[name])} onChange={(v) => setF({ ...f, [name]: v })} options={options} />
+  );
   const params = [
     ...['type', 'name', 'displayName', 'instructions', 'language', 'maxDurationMinutes', 'providers'].map((p) => `body.${p}`),
     ...(f.type === 'phone'
-      ? [...['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map((p) => `body.phone.${p}`), 'body.tools']
+      ? [
+          ...['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map(
+            (p) => `body.phone.${p}`,
+          ),
+          'body.tools',
+        ]
       : [...['goal', 'opening', 'evaluationCriteria', 'difficulty'].map((p) => `body.voice.${p}`), 'body.tools']),
   ];
   return (
@@ -177,7 +205,10 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
       <FormError error={error} params={params} />
       {props.creating && (
         <Field label="Type" param="body.type" error={error} hint="Phone agents place calls; voice agents run interviews. Fixed once created.">
-          {choice('type', [['phone', 'Phone: places calls'], ['voice', 'Voice: runs interviews']])}
+          {choice('type', [
+            ['phone', 'Phone: places calls'],
+            ['voice', 'Voice: runs interviews'],
+          ])}
         </Field>
       )}
       <Field label="Name" param="body.name" error={error}>
@@ -204,7 +235,9 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
                 options={[
                   ...(props.creating ? [['', 'The service’s default'] as [string, string]] : []),
                   // An agent on a server default (simulated) keeps it listed, though no one may choose it.
-                  ...(props.initial[kind] && !choices?.vendors[kind].includes(props.initial[kind]) ? [[props.initial[kind], `${props.initial[kind]} (the service’s default)`] as [string, string]] : []),
+                  ...(props.initial[kind] && !choices?.vendors[kind].includes(props.initial[kind])
+                    ? [[props.initial[kind], `${props.initial[kind]} (the service’s default)`] as [string, string]]
+                    : []),
                   ...(choices?.vendors[kind] ?? []).map((v) => [v, vendorLabel(v, kind, choices?.credentials)] as [string, string]),
                 ]}
               />
@@ -224,16 +257,32 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
             </Field>
             <div class="field">
               <label class="check">
-                <input type="checkbox" checked={f.recordCalls} onChange={(e) => setF({ ...f, recordCalls: e.currentTarget.checked })} aria-describedby="record-calls-hint" /> Record calls
+                <input
+                  type="checkbox"
+                  checked={f.recordCalls}
+                  onChange={(e) => setF({ ...f, recordCalls: e.currentTarget.checked })}
+                  aria-describedby="record-calls-hint"
+                />{' '}
+                Record calls
               </label>
               <small id="record-calls-hint">
-                Both sides, kept for the organization’s retention period (Organization page). Tell the people called that they are recorded, for example in the greeting.
+                Both sides, kept for the organization’s retention period (Organization page). Tell the people called that they are recorded, for example in the
+                greeting.
               </small>
             </div>
             <Field label="On voicemail" param="body.phone.voicemailBehavior" error={error}>
-              {choice('voicemailBehavior', [['hangup', 'Hang up'], ['leave_message', 'Leave a message'], ['mark_no_answer', 'Count it as not answered']])}
+              {choice('voicemailBehavior', [
+                ['hangup', 'Hang up'],
+                ['leave_message', 'Leave a message'],
+                ['mark_no_answer', 'Count it as not answered'],
+              ])}
             </Field>
-            <Field label="Attempts per recipient" param="body.phone.maxAttempts" error={error} hint="Campaigns do not read this: each campaign sets its own attempts per recipient (3 unless changed).">
+            <Field
+              label="Attempts per recipient"
+              param="body.phone.maxAttempts"
+              error={error}
+              hint="Campaigns do not read this: each campaign sets its own attempts per recipient (3 unless changed)."
+            >
               {text('maxAttempts')}
             </Field>
             <Field label="Contact fields to collect (one per line)" param="body.phone.requiredContactFields" error={error}>
@@ -248,7 +297,12 @@ export function AgentForm(props: { initial: AgentFields; creating: boolean; erro
       ) : (
         <fieldset>
           <legend>Voice settings</legend>
-          <Field label="Name candidates see" param="body.displayName" error={error} hint="On the interview page, instead of this agent’s name; for example your company’s. Empty: candidates see the agent’s name.">
+          <Field
+            label="Name candidates see"
+            param="body.displayName"
+            error={error}
+            hint="On the interview page, instead of this agent’s name; for example your company’s. Empty: candidates see the agent’s name."
+          >
             {text('displayName')}
           </Field>
           <Field label="Goal" param="body.voice.goal" error={error}>

@@ -42,7 +42,11 @@ const BUILT_IN_HINTS: Record<Exclude<ToolType, 'http' | 'transfer'>, string> = {
   callback: 'The agent may agree a time to call back; the call’s report carries it.',
 };
 
-const STARTER_PARAMETERS = JSON.stringify({ type: 'object', properties: { orderNumber: { type: 'string', description: 'As the caller reads it.' } }, required: ['orderNumber'] }, null, 2);
+const STARTER_PARAMETERS = JSON.stringify(
+  { type: 'object', properties: { orderNumber: { type: 'string', description: 'As the caller reads it.' } }, required: ['orderNumber'] },
+  null,
+  2,
+);
 
 const blank = (type: ToolType): ToolDraft => ({
   type,
@@ -61,7 +65,16 @@ export function toolDrafts(agent?: Agent): ToolDraft[] {
   return (agent?.tools ?? []).map((tool) => {
     const draft = blank(tool.type);
     if (tool.type === 'http') {
-      return { ...draft, name: tool.name, description: tool.description, parameters: JSON.stringify(tool.parameters, null, 2), url: tool.url, timeoutSeconds: String(tool.timeoutSeconds), async: tool.async, waitMessage: tool.waitMessage ?? '' };
+      return {
+        ...draft,
+        name: tool.name,
+        description: tool.description,
+        parameters: JSON.stringify(tool.parameters, null, 2),
+        url: tool.url,
+        timeoutSeconds: String(tool.timeoutSeconds),
+        async: tool.async,
+        waitMessage: tool.waitMessage ?? '',
+      };
     }
     if (tool.type === 'transfer') return { ...draft, destinations: tool.destinations.map((d) => ({ ...d })), mode: tool.mode };
     return draft;
@@ -83,10 +96,23 @@ export function toolsBody(drafts: ToolDraft[]): { tools: unknown[]; problems: Fi
         problems.push({ param: `body.tools[${i}].parameters`, message: `This is not valid JSON: ${(err as Error).message}` });
       }
       const wait = d.waitMessage.trim() ? { waitMessage: d.waitMessage } : {};
-      return { type: d.type, name: d.name, description: d.description, parameters, url: d.url.trim(), timeoutSeconds: number(d.timeoutSeconds), async: d.async, ...wait };
+      return {
+        type: d.type,
+        name: d.name,
+        description: d.description,
+        parameters,
+        url: d.url.trim(),
+        timeoutSeconds: number(d.timeoutSeconds),
+        async: d.async,
+        ...wait,
+      };
     }
     if (d.type === 'transfer') {
-      return { type: d.type, destinations: d.destinations.map((x) => ({ phoneNumber: x.phoneNumber.replace(/[\s().-]/g, ''), description: x.description })), mode: d.mode };
+      return {
+        type: d.type,
+        destinations: d.destinations.map((x) => ({ phoneNumber: x.phoneNumber.replace(/[\s().-]/g, ''), description: x.description })),
+        mode: d.mode,
+      };
     }
     return { type: d.type };
   });
@@ -119,7 +145,10 @@ function inWords(error: ApiError | undefined): ApiError | undefined {
  */
 function atBox(error: ApiError | undefined, box: string): ApiError | undefined {
   if (!error?.param?.startsWith(`${box}.`) || error.details) return error;
-  const where = error.param.slice(box.length + 1).split('.').join(' → ');
+  const where = error.param
+    .slice(box.length + 1)
+    .split('.')
+    .join(' → ');
   return new ApiError(error.status, error.code, `In the schema at ${where}: ${refusalWords(error)}`, box, error.requestId);
 }
 
@@ -141,7 +170,12 @@ function HttpFields(props: { draft: ToolDraft; at: string; error?: ApiError; set
       >
         {(c) => <textarea {...c} class="code" rows={7} spellcheck={false} value={d.parameters} onInput={(e) => set({ parameters: e.currentTarget.value })} />}
       </Field>
-      <Field label="Address" param={`${at}.url`} error={error} hint="Where the service sends each request, signed (see the tool-signing secret on the Organization page): https to a public host.">
+      <Field
+        label="Address"
+        param={`${at}.url`}
+        error={error}
+        hint="Where the service sends each request, signed (see the tool-signing secret on the Organization page): https to a public host."
+      >
         {(c) => <input {...c} type="url" value={d.url} onInput={(e) => set({ url: e.currentTarget.value })} />}
       </Field>
       <Field label="Time limit (seconds)" param={`${at}.timeoutSeconds`} error={error}>
@@ -163,7 +197,8 @@ function HttpFields(props: { draft: ToolDraft; at: string; error?: ApiError; set
 
 function TransferFields(props: { draft: ToolDraft; at: string; error?: ApiError; set: (patch: Partial<ToolDraft>) => void }) {
   const { draft: d, at, error, set } = props;
-  const destination = (j: number, patch: Partial<ToolDraft['destinations'][number]>) => set({ destinations: d.destinations.map((x, k) => (k === j ? { ...x, ...patch } : x)) });
+  const destination = (j: number, patch: Partial<ToolDraft['destinations'][number]>) =>
+    set({ destinations: d.destinations.map((x, k) => (k === j ? { ...x, ...patch } : x)) });
   return (
     <>
       {d.destinations.map((x, j) => (
@@ -232,7 +267,9 @@ export function ToolsEditor(props: { tools: ToolDraft[]; agentType: 'phone' | 'v
               ) : tool.type === 'transfer' ? (
                 <TransferFields draft={tool} at={at} error={error} set={(patch) => replace(i, patch)} />
               ) : (
-                <p class="muted">{voice && tool.type === 'end_call' ? 'The agent may end the interview once it has said goodbye.' : BUILT_IN_HINTS[tool.type]}</p>
+                <p class="muted">
+                  {voice && tool.type === 'end_call' ? 'The agent may end the interview once it has said goodbye.' : BUILT_IN_HINTS[tool.type]}
+                </p>
               )}
               <div class="actions">
                 <button type="button" disabled={i === 0} onClick={() => move(i, -1)}>

@@ -32,7 +32,9 @@ export interface CampaignFields {
 }
 
 export function fieldsOf(campaign?: Campaign): CampaignFields {
-  const rules = Object.fromEntries(Object.entries(campaign?.settings.retryPolicy ?? {}).map(([outcome, rule]) => [outcome, 'retry' in rule ? 'never' : String(rule.delayMinutes)]));
+  const rules = Object.fromEntries(
+    Object.entries(campaign?.settings.retryPolicy ?? {}).map(([outcome, rule]) => [outcome, 'retry' in rule ? 'never' : String(rule.delayMinutes)]),
+  );
   return {
     name: campaign?.name ?? '',
     description: campaign?.description ?? '',
@@ -81,10 +83,20 @@ function PhoneAgentSelect(props: { control: object; value: string; onChange: (va
   );
 }
 
-export function CampaignForm(props: { initial: CampaignFields; creating: boolean; error?: ApiError; busy: boolean; submitLabel: string; label?: string; onSubmit: (fields: CampaignFields) => void; children?: ComponentChildren }) {
+export function CampaignForm(props: {
+  initial: CampaignFields;
+  creating: boolean;
+  error?: ApiError;
+  busy: boolean;
+  submitLabel: string;
+  label?: string;
+  onSubmit: (fields: CampaignFields) => void;
+  children?: ComponentChildren;
+}) {
   const [f, setF] = useState(props.initial);
   const error = props.error;
-  const set = (name: 'name' | 'description' | 'timezone' | 'concurrency' | 'retryLimit' | 'retryDelayMinutes' | 'start' | 'end') => (e: Event) => setF({ ...f, [name]: (e.currentTarget as HTMLInputElement).value });
+  const set = (name: 'name' | 'description' | 'timezone' | 'concurrency' | 'retryLimit' | 'retryDelayMinutes' | 'start' | 'end') => (e: Event) =>
+    setF({ ...f, [name]: (e.currentTarget as HTMLInputElement).value });
   return (
     <form
       noValidate
@@ -121,15 +133,29 @@ export function CampaignForm(props: { initial: CampaignFields; creating: boolean
           {(c) => <input {...c} type="number" inputMode="numeric" value={f.retryDelayMinutes} onInput={set('retryDelayMinutes')} />}
         </Field>
         {OUTCOMES.map((outcome) => (
-          <Field key={outcome} label={`Retry after ${outcome.replace('_', ' ')}`} param={`body.settings.retryPolicy.${outcome}`} error={error} hint="Minutes, or never; empty: the delay above.">
-            {(c) => <input {...c} value={f.rules[outcome] ?? ''} placeholder="e.g. 10 or never" onInput={(e) => setF({ ...f, rules: { ...f.rules, [outcome]: e.currentTarget.value.trim() } })} />}
+          <Field
+            key={outcome}
+            label={`Retry after ${outcome.replace('_', ' ')}`}
+            param={`body.settings.retryPolicy.${outcome}`}
+            error={error}
+            hint="Minutes, or never; empty: the delay above."
+          >
+            {(c) => (
+              <input
+                {...c}
+                value={f.rules[outcome] ?? ''}
+                placeholder="e.g. 10 or never"
+                onInput={(e) => setF({ ...f, rules: { ...f.rules, [outcome]: e.currentTarget.value.trim() } })}
+              />
+            )}
           </Field>
         ))}
       </fieldset>
       <fieldset>
         <legend>Calling hours</legend>
         <label class="check">
-          <input type="checkbox" checked={f.hours} onChange={(e) => setF({ ...f, hours: e.currentTarget.checked })} /> Call only within hours (in each recipient's time)
+          <input type="checkbox" checked={f.hours} onChange={(e) => setF({ ...f, hours: e.currentTarget.checked })} /> Call only within hours (in each
+          recipient's time)
         </label>
         {f.hours && (
           <>
@@ -142,7 +168,12 @@ export function CampaignForm(props: { initial: CampaignFields; creating: boolean
             <div class="tags" role="group" aria-label="Days (none: every day)">
               {DAYS.map((d) => (
                 <label key={d} class="check">
-                  <input type="checkbox" checked={f.days.includes(d)} onChange={() => setF({ ...f, days: f.days.includes(d) ? f.days.filter((x) => x !== d) : [...f.days, d] })} /> {d}
+                  <input
+                    type="checkbox"
+                    checked={f.days.includes(d)}
+                    onChange={() => setF({ ...f, days: f.days.includes(d) ? f.days.filter((x) => x !== d) : [...f.days, d] })}
+                  />{' '}
+                  {d}
                 </label>
               ))}
             </div>

@@ -50,7 +50,12 @@ export function ContactFields(props: { form: ContactForm; setForm: (form: Contac
       <Field label="Your reference" param="body.externalRef" error={props.error}>
         {(c) => <input {...c} value={props.form.externalRef} onInput={set('externalRef')} />}
       </Field>
-      <Field label="Attributes" param="body.attributes" error={props.error} hint="One name=value per line; used as call variables named like the agent's placeholders.">
+      <Field
+        label="Attributes"
+        param="body.attributes"
+        error={props.error}
+        hint="One name=value per line; used as call variables named like the agent's placeholders."
+      >
         {(c) => <textarea {...c} rows={3} value={props.form.attributes} onInput={set('attributes')} />}
       </Field>
     </>

@@ -47,7 +47,8 @@ export function Rotation(props: { old: ApiKey; onChanged: () => void; onClose: (
         <li aria-current={!twin ? 'step' : undefined}>
           <h3>1. Create its twin</h3>
           <p>
-            A new key with the same mode, scopes, allowed origins, rate limit{props.old.expiresAt ? ', expiry' : ''} and byok setting. The old key keeps working meanwhile.
+            A new key with the same mode, scopes, allowed origins, rate limit{props.old.expiresAt ? ', expiry' : ''} and byok setting. The old key keeps working
+            meanwhile.
           </p>
           {!twin && (
             <button type="button" class="primary" onClick={() => void create.submit()} disabled={create.busy}>

@@ -131,7 +131,11 @@ export function NumberList(props: { agentId?: string; empty: string }) {
               </li>
             ))}
           </ul>
-          {p.pagination.total > LIMIT && <p class="muted">The first {LIMIT} of {p.pagination.total} numbers.</p>}
+          {p.pagination.total > LIMIT && (
+            <p class="muted">
+              The first {LIMIT} of {p.pagination.total} numbers.
+            </p>
+          )}
         </>
       )}
     </Loaded>

@@ -30,8 +30,8 @@ export function ToolSigningSecretCard() {
     <section class="card" aria-labelledby="tool-secret-title">
       <h2 id="tool-secret-title">Tool-signing secret</h2>
       <p class="muted">
-        Every request the service sends to an agent’s tool is signed with this secret (the Voice-Agent-Signature header), so your tool server can check that it came from
-        here.
+        Every request the service sends to an agent’s tool is signed with this secret (the Voice-Agent-Signature header), so your tool server can check that it
+        came from here.
       </p>
       {current.error && !none && <ErrorNote error={current.error} />}
       {shown ? (
@@ -50,8 +50,8 @@ export function ToolSigningSecretCard() {
       )}
       {fresh?.secret && (
         <p class="muted" data-testid="tool-secret-verify">
-          Give it to your tool servers. Each checks the header against the raw body as the guide to tools shows (docs/tools.md, “Verifying the signature”), and refuses a
-          request signed more than five minutes ago.
+          Give it to your tool servers. Each checks the header against the raw body as the guide to tools shows (docs/tools.md, “Verifying the signature”), and
+          refuses a request signed more than five minutes ago.
         </p>
       )}
       {error && <ErrorNote error={error} />}

@@ -18,7 +18,11 @@ export interface AnsweringLine {
 const LINES: Partial<Record<Scenario, AnsweringLine>> = {
   says_hello: { opening: [{ say: 'Hello?' }], silentAfter: false },
   voicemail_with_beep: {
-    opening: [{ say: "Hi, you've reached Dana. I can't come to the phone right now, so please leave a message after the tone." }, { quietMs: 400 }, { tone: { hz: 1000, ms: 500 } }],
+    opening: [
+      { say: "Hi, you've reached Dana. I can't come to the phone right now, so please leave a message after the tone." },
+      { quietMs: 400 },
+      { tone: { hz: 1000, ms: 500 } },
+    ],
     silentAfter: true,
   },
   voicemail_without_beep: {

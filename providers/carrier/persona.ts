@@ -117,14 +117,18 @@ export function personaReply(profile: AgentProfile, transcript: Turn[], seed: st
   if (scenarioOf(seed) === 'asks_to_be_removed') return { text: 'Please take me off your list and do not call me again.', hangUp: true };
 
   // A screened call: the person picks up once the screener heard who is calling.
-  if (scenarioOf(seed) === 'call_screener' && transcript.filter((t) => t.role === 'contact').length === 1) return { text: SCREENED_PERSON_HELLO, hangUp: false };
+  if (scenarioOf(seed) === 'call_screener' && transcript.filter((t) => t.role === 'contact').length === 1)
+    return { text: SCREENED_PERSON_HELLO, hangUp: false };
   if (/\b(goodbye|bye)\b/i.test(last.text)) return { text: 'Goodbye.', hangUp: true };
   // The callback test number asks to be called back, as its first words.
-  if (scenarioOf(seed) === 'asks_for_callback' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you call me back tomorrow at 10:00, please?', hangUp: false };
+  if (scenarioOf(seed) === 'asks_for_callback' && !transcript.some((t) => t.role === 'contact'))
+    return { text: 'Could you call me back tomorrow at 10:00, please?', hangUp: false };
   // The person-seeking test number asks for a transfer as its first words.
-  if (scenarioOf(seed) === 'asks_for_a_person' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could I speak to a person, please?', hangUp: false };
+  if (scenarioOf(seed) === 'asks_for_a_person' && !transcript.some((t) => t.role === 'contact'))
+    return { text: 'Could I speak to a person, please?', hangUp: false };
   // The lookup test number asks the agent to use its tool, once, as its first words.
-  if (scenarioOf(seed) === 'asks_for_lookup' && !transcript.some((t) => t.role === 'contact')) return { text: 'Could you look something up for me, please?', hangUp: false };
+  if (scenarioOf(seed) === 'asks_for_lookup' && !transcript.some((t) => t.role === 'contact'))
+    return { text: 'Could you look something up for me, please?', hangUp: false };
   const field = askedField(profile, last.text);
   if (field) return { text: answerFor(field, seed), hangUp: false };
   if (offersLabels(profile, last.text)) return { text: outcomeAnswer(profile, seed), hangUp: false };

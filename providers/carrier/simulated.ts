@@ -1,7 +1,16 @@
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { simulatedLineWorkflowId, simulatedLineHangupSignal, type SimulatedLineInput, type TransferResult } from '../../workflows/definitions';
-import { CarrierRefusedError, NumberUnavailableError, type Carrier, type CarrierNumbers, type DialRequest, type NumberClaim, type TestCalls, type TransferRequest } from './interface';
+import {
+  CarrierRefusedError,
+  NumberUnavailableError,
+  type Carrier,
+  type CarrierNumbers,
+  type DialRequest,
+  type NumberClaim,
+  type TestCalls,
+  type TransferRequest,
+} from './interface';
 import { isSimulatedInboundNumber, scenarioOf } from './testNumbers';
 
 /**
@@ -50,7 +59,9 @@ export class SimulatedCarrier implements Carrier, CarrierNumbers {
   /** Numbers of the simulated range only (testNumbers.ts); nothing on a network to point. */
   async claimNumber({ phoneNumber }: { phoneNumber: string }): Promise<NumberClaim> {
     if (!isSimulatedInboundNumber(phoneNumber)) {
-      throw new NumberUnavailableError(`The simulated carrier gives out only +44 113 496 0000 to 0999 (Ofcom's drama range); ${phoneNumber} is not one of them.`);
+      throw new NumberUnavailableError(
+        `The simulated carrier gives out only +44 113 496 0000 to 0999 (Ofcom's drama range); ${phoneNumber} is not one of them.`,
+      );
     }
     return { carrierNumberId: phoneNumber, previousSettings: null };
   }
@@ -62,7 +73,12 @@ export class SimulatedCarrier implements Carrier, CarrierNumbers {
     carrierCallId: (callId) => simulatedLineWorkflowId(callId),
     ring: async ({ callId, from }) => {
       const input: SimulatedLineInput = { callId, phoneNumber: from, paceMs: this.paceMs, inbound: true, ...(this.audio ? { audio: true } : {}) };
-      await this.client.workflow.start('simulatedLineWorkflow', { workflowId: simulatedLineWorkflowId(callId), taskQueue: this.taskQueue, args: [input], workflowIdConflictPolicy: 'USE_EXISTING' });
+      await this.client.workflow.start('simulatedLineWorkflow', {
+        workflowId: simulatedLineWorkflowId(callId),
+        taskQueue: this.taskQueue,
+        args: [input],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
     },
   };
 

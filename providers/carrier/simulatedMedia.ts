@@ -161,7 +161,12 @@ class CalleePhone {
     this.ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
     this.send({
       event: 'start',
-      start: { streamSid: this.streamSid, callSid: this.options.callSid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 } },
+      start: {
+        streamSid: this.streamSid,
+        callSid: this.options.callSid,
+        tracks: ['inbound'],
+        mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+      },
     });
   }
 
@@ -204,7 +209,10 @@ class CalleePhone {
   }
 
   private tick(): void {
-    this.send({ event: 'media', media: { track: 'inbound', timestamp: String(this.ticks * TICK_MS), payload: (this.outgoing.shift() ?? SILENCE).toString('base64') } });
+    this.send({
+      event: 'media',
+      media: { track: 'inbound', timestamp: String(this.ticks * TICK_MS), payload: (this.outgoing.shift() ?? SILENCE).toString('base64') },
+    });
     while (this.playback[0] && 'mark' in this.playback[0]) this.echo((this.playback.shift() as { mark: string }).mark);
     const next = this.playback.shift() as { audio: Buffer } | undefined;
     // Silence too goes to the ear, so that the STT settles the agent's last words.
@@ -251,7 +259,9 @@ class CalleePhone {
       this.send({ event: 'dtmf', dtmf: { track: 'inbound_track', digit: key } });
       return done();
     }
-    const reply = bargingIn ? { text: bargeInReply(profile, heard, seed)!, hangUp: false } : this.options.caller
+    const reply = bargingIn
+      ? { text: bargeInReply(profile, heard, seed)!, hangUp: false }
+      : this.options.caller
         ? callerReply(this.transcript, seed)
         : personaReply(profile, this.transcript, seed);
     this.transcript.push({ role: 'contact', text: reply.text });
@@ -280,7 +290,12 @@ class CalleePhone {
 
   private async say(text: string): Promise<void> {
     const pcm: Buffer[] = [];
-    for await (const chunk of this.options.speak.synthesize(text, { language: this.options.profile.language, sampleRate: PIPELINE_SAMPLE_RATE }, this.options.signal)) pcm.push(chunk);
+    for await (const chunk of this.options.speak.synthesize(
+      text,
+      { language: this.options.profile.language, sampleRate: PIPELINE_SAMPLE_RATE },
+      this.options.signal,
+    ))
+      pcm.push(chunk);
     this.play(Buffer.concat(pcm));
   }
 

@@ -45,7 +45,8 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
   fails: { happens: 'the call fails after the dial', disposition: '`failed`' },
   carrier_unavailable: { happens: 'the carrier is unavailable: 502 `CARRIER_UNAVAILABLE`, no call created', disposition: '—' },
   asks_for_lookup: {
-    happens: "answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md)",
+    happens:
+      "answers and asks the agent to look something up: the agent calls its first `http` tool with the simplest valid value of each required parameter and speaks the tool's answer (see docs/tools.md)",
     disposition: '`completed`',
   },
   asks_for_callback: {
@@ -59,14 +60,18 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
     disposition: '`completed`',
   },
   voicemail_with_beep: {
-    happens: 'a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`',
+    happens:
+      'a voicemail greeting, then a 1 kHz beep, then silence: with `phone.machineDetection`, `answeredBy: voicemail` and the agent leaves its message after the beep per `phone.voicemailBehavior`',
     disposition: '`voicemail_left`, `voicemail` or `no_answer`',
   },
   voicemail_without_beep: {
     happens: 'a voicemail greeting with no beep, then silence: with `phone.machineDetection`, the agent leaves its message once the greeting is over',
     disposition: '`voicemail_left`, `voicemail` or `no_answer`',
   },
-  recorded_menu: { happens: 'a recorded phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the agent hangs up', disposition: '`no_answer`' },
+  recorded_menu: {
+    happens: 'a recorded phone menu ("for sales, press one"), then silence: with `phone.machineDetection`, `answeredBy: phone_menu` and the agent hangs up',
+    disposition: '`no_answer`',
+  },
   call_screener: {
     happens:
       'a call-screening assistant asks who is calling and why: with `phone.machineDetection`, the agent says so once (`answeredBy: call_screener`), then the person picks up and talks as +442079460001 does',
@@ -76,11 +81,18 @@ export const SCENARIOS: Record<Scenario, { happens: string; disposition: string 
     happens: 'answers and asks to speak to a person: an agent with a `transfer` tool transfers the call to its first destination (see docs/tools.md)',
     disposition: '`transferred` once the transfer connects; otherwise the agent says why, the call goes on and ends `completed`',
   },
-  transfer_answers: { happens: 'as a transfer destination: a person answers and takes the caller over; dialled, answers like any number', disposition: '`completed`' },
-  transfer_never_answers: { happens: 'as a transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until `RING_TIMEOUT_SECONDS`', disposition: '`no_answer`' },
+  transfer_answers: {
+    happens: 'as a transfer destination: a person answers and takes the caller over; dialled, answers like any number',
+    disposition: '`completed`',
+  },
+  transfer_never_answers: {
+    happens: 'as a transfer destination: nobody answers (a warm transfer fails with `no_answer`); dialled, rings until `RING_TIMEOUT_SECONDS`',
+    disposition: '`no_answer`',
+  },
   transfer_busy: { happens: 'as a transfer destination: busy (a warm transfer fails with `busy`); dialled, busy', disposition: '`busy`' },
   phone_menu: {
-    happens: 'answers with a phone menu ("press 1 for sales, 2 for support") and puts a person on the line after a key of the menu, for an agent with the `keypad` tool',
+    happens:
+      'answers with a phone menu ("press 1 for sales, 2 for support") and puts a person on the line after a key of the menu, for an agent with the `keypad` tool',
     disposition: '`completed`',
   },
   asks_to_be_removed: {
@@ -95,8 +107,7 @@ export const testNumberList = (): string =>
     .map(([number, scenario]) => `${number}: ${SCENARIOS[scenario].happens}`)
     .join('; ');
 
-export const scenarioOf = (phoneNumber: string): Scenario =>
-  (TEST_NUMBERS as Record<string, Scenario>)[phoneNumber] ?? 'answers';
+export const scenarioOf = (phoneNumber: string): Scenario => (TEST_NUMBERS as Record<string, Scenario>)[phoneNumber] ?? 'answers';
 
 /**
  * The numbers the simulated carrier gives out for inbound calls (POST /phone-numbers): Ofcom's

@@ -212,7 +212,7 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
   async leaveMessage(carrierCallId: string, text: string, language: string): Promise<void> {
     // The machine hung up first: there is no one left to leave the message to.
     if (!(await this.sayThenHangUp(carrierCallId, text, language))) return;
-    for (const deadline = Date.now() + MESSAGE_WAIT_MS; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + MESSAGE_WAIT_MS; Date.now() < deadline;) {
       const call = await this.client.calls(carrierCallId).fetch();
       if (!CALL_ON.has(call.status)) return;
       await new Promise((resolve) => setTimeout(resolve, MESSAGE_POLL_MS));
@@ -243,9 +243,11 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     const room = transferRoom(callId);
     let leg: string;
     try {
-      leg = (await this.client.calls.create({ to, from: this.options.fromNumber, twiml: transferLegTwiml(summary, language, room), timeout: TRANSFER_RING_S })).sid;
+      leg = (await this.client.calls.create({ to, from: this.options.fromNumber, twiml: transferLegTwiml(summary, language, room), timeout: TRANSFER_RING_S }))
+        .sid;
     } catch (err) {
-      if (err instanceof RestException) return { outcome: 'failed', reason: 'failed', message: `Twilio refused the dial to ${to} (${err.code ?? err.status}: ${err.message})` };
+      if (err instanceof RestException)
+        return { outcome: 'failed', reason: 'failed', message: `Twilio refused the dial to ${to} (${err.code ?? err.status}: ${err.message})` };
       throw err;
     }
     const status = await this.answerOf(leg, Date.now() + (TRANSFER_RING_S + TWILIO_RING_SLACK_S) * 1000);

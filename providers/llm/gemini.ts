@@ -53,7 +53,8 @@ export class GeminiLlm extends ChatVendorLlm {
       const text = response.candidates?.[0]?.content?.parts?.map((p) => (p.thought ? '' : (p.text ?? ''))).join('');
       if (text) yield text;
       // Gemini sends each call whole; older models give no id, so one is made for the call's idempotency key.
-      for (const call of response.functionCalls ?? []) yield { toolCall: { id: call.id || `call_${randomUUID()}`, name: call.name ?? '', arguments: call.args ?? {} } };
+      for (const call of response.functionCalls ?? [])
+        yield { toolCall: { id: call.id || `call_${randomUUID()}`, name: call.name ?? '', arguments: call.args ?? {} } };
     }
   }
 

@@ -19,7 +19,10 @@ function groqMessage(m: ChatMessage): Groq.Chat.ChatCompletionMessageParam {
 const groqTools = (request: TurnRequest) =>
   request.tools.length === 0
     ? {}
-    : { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })), tool_choice: 'auto' as const };
+    : {
+        tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        tool_choice: 'auto' as const,
+      };
 
 /** Groq's OpenAI-compatible chat completions (`POST /openai/v1/chat/completions`) through the official SDK. */
 export class GroqLlm extends ChatVendorLlm {

@@ -43,7 +43,10 @@ export class MistralLlm extends ChatVendorLlm {
     const tools =
       request.tools.length === 0
         ? {}
-        : { tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })), toolChoice: 'auto' as const };
+        : {
+            tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+            toolChoice: 'auto' as const,
+          };
     const events = await this.client.chat.stream(
       { model: this.model, messages: this.messages(request.system, request.messages), ...tools },
       { timeoutMs, retries: { strategy: 'none' } },
@@ -53,7 +56,8 @@ export class MistralLlm extends ChatVendorLlm {
       const delta = event.data.choices[0]?.delta;
       const text = textOf(delta?.content);
       if (text) yield text;
-      for (const [i, call] of (delta?.toolCalls ?? []).entries()) calls.push(call.index ?? i, { id: call.id, name: call.function.name, arguments: call.function.arguments });
+      for (const [i, call] of (delta?.toolCalls ?? []).entries())
+        calls.push(call.index ?? i, { id: call.id, name: call.function.name, arguments: call.function.arguments });
     }
     yield* calls.finish();
   }

@@ -110,7 +110,8 @@ const OPEN_CUE = '[The conversation has just connected. You speak first.]';
 const SILENCE_CUE = '[The other person says nothing. Continue.]';
 
 /** What a tool's outcome tells the model: its result, or its error, as JSON. */
-export const toolMessageContent = (outcome: NonNullable<Turn['tool']>['outcome']) => JSON.stringify(outcome.ok ? outcome.result ?? null : { error: outcome.error });
+export const toolMessageContent = (outcome: NonNullable<Turn['tool']>['outcome']) =>
+  JSON.stringify(outcome.ok ? (outcome.result ?? null) : { error: outcome.error });
 
 /** A turn as chat messages: a tool turn is the model's call and the tool's answer. */
 function turnMessages(t: Turn): ChatMessage[] {

@@ -130,8 +130,7 @@ export function criterionQuestion(criterion: string): string {
 }
 
 /** The question for one step: a criterion in interview mode, a field to capture in workflow mode. */
-export const stepQuestion = (agent: InterviewProfile, step: string) =>
-  agent.mode === 'workflow' ? fieldQuestion(step) : criterionQuestion(step);
+export const stepQuestion = (agent: InterviewProfile, step: string) => (agent.mode === 'workflow' ? fieldQuestion(step) : criterionQuestion(step));
 
 const GENERIC_QUESTION = 'Tell me a little about yourself and what brings you here.';
 const INTERVIEW_CLOSING = "Thank you, that's all my questions. Goodbye.";
@@ -209,7 +208,9 @@ function callbackTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentR
   const last = transcript[transcript.length - 1];
   if (!spec || !last) return undefined;
   if (last.role === 'tool' && last.tool?.call.name === spec.name) {
-    return last.tool.outcome.ok ? { text: CALLBACK_AGREED, done: true } : { text: `I'm sorry, I could not note that: ${last.tool.outcome.error}.`, done: false };
+    return last.tool.outcome.ok
+      ? { text: CALLBACK_AGREED, done: true }
+      : { text: `I'm sorry, I could not note that: ${last.tool.outcome.error}.`, done: false };
   }
   const asked = last.role === 'contact' ? CALLBACK_REQUEST.exec(last.text) : null;
   const today = /Today is (\d{4}-\d{2}-\d{2})/.exec(spec.description)?.[1];
@@ -246,8 +247,12 @@ function actionTurn(agent: AgentProfile, transcript: Turn[]): AgentReply | undef
     return { text: HANDOFF_LINE, done: false, toolCalls: [{ id: `call_${transcript.length}`, name: transfer.name, arguments: { destination, summary } }] };
   }
   if (!offered(BUILT_IN_NAMES.keypad)) return undefined;
-  const option = [...last.text.matchAll(/\b([0-9*#]) for (\w+)/gi)].find(([, , what]) => new RegExp(`\\b${escapeRegExp(what!)}\\b`, 'i').test(agent.instructions));
-  return option ? { text: '', done: false, toolCalls: [{ id: `call_${transcript.length}`, name: BUILT_IN_NAMES.keypad, arguments: { digits: option[1] } }] } : undefined;
+  const option = [...last.text.matchAll(/\b([0-9*#]) for (\w+)/gi)].find(([, , what]) =>
+    new RegExp(`\\b${escapeRegExp(what!)}\\b`, 'i').test(agent.instructions),
+  );
+  return option
+    ? { text: '', done: false, toolCalls: [{ id: `call_${transcript.length}`, name: BUILT_IN_NAMES.keypad, arguments: { digits: option[1] } }] }
+    : undefined;
 }
 
 /**
@@ -258,7 +263,8 @@ function toolTurn(tools: ToolSpec[] | undefined, transcript: Turn[]): AgentReply
   const callback = callbackTurn(tools, transcript);
   if (callback) return callback;
   const last = transcript[transcript.length - 1];
-  if (last?.role === 'tool' && last.tool?.call.name === BUILT_IN_NAMES.transfer && !last.tool.outcome.ok) return { text: transferFailedLine(last.tool.outcome.error), done: false };
+  if (last?.role === 'tool' && last.tool?.call.name === BUILT_IN_NAMES.transfer && !last.tool.outcome.ok)
+    return { text: transferFailedLine(last.tool.outcome.error), done: false };
   if (last?.role === 'tool' && last.tool) return { text: toolAnswer(last.tool.outcome), done: false };
   const [tool] = (tools ?? []).filter((t) => !ACTIONS.includes(t.name));
   if (!tool || last?.role !== 'contact' || !LOOKUP_REQUEST.test(last.text)) return undefined;
@@ -346,7 +352,10 @@ export class SimulatedLlm implements LlmProvider {
     // The answer to the label question decides; otherwise the latest contact turn naming a label.
     const outcome =
       (labelAnswer !== undefined ? labelIn(agent.outcomeLabels, labelAnswer) : undefined) ??
-      [...contactTexts].reverse().map((t) => labelIn(agent.outcomeLabels, t)).find((l) => l !== undefined);
+      [...contactTexts]
+        .reverse()
+        .map((t) => labelIn(agent.outcomeLabels, t))
+        .find((l) => l !== undefined);
 
     const captured = agent.requiredContactFields.filter((f) => f in capturedFields).map(readableField);
     const agentCount = transcript.filter((t) => t.role === 'agent').length;
@@ -355,7 +364,13 @@ export class SimulatedLlm implements LlmProvider {
       (captured.length > 0 ? `The contact provided ${listOf(captured)}` : 'No contact details were captured') +
       (outcome ? `; outcome: ${outcome}.` : '.');
 
-    return { ...(outcome ? { outcome } : {}), summary, capturedFields, sentiment: sentimentOf(contactTexts), optOut: contactTexts.some((t) => OPT_OUT.test(t)) };
+    return {
+      ...(outcome ? { outcome } : {}),
+      summary,
+      capturedFields,
+      sentiment: sentimentOf(contactTexts),
+      optOut: contactTexts.some((t) => OPT_OUT.test(t)),
+    };
   }
 
   async interviewReply(agent: InterviewProfile, transcript: Turn[]): Promise<AgentReply> {

@@ -63,7 +63,13 @@ export class GoogleStt implements SttProvider {
         interimResults: true,
       },
     };
-    return new GoogleSttStream(() => this.client._streamingRecognize(keyHeaders(this.apiKey)), config, options.sampleRate, this.streamLimitMs, this.keepAliveMs);
+    return new GoogleSttStream(
+      () => this.client._streamingRecognize(keyHeaders(this.apiKey)),
+      config,
+      options.sampleRate,
+      this.streamLimitMs,
+      this.keepAliveMs,
+    );
   }
 }
 

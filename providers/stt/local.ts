@@ -27,9 +27,7 @@ const MAX_UTTERANCE_MS = 28_000;
 const SOUND_RMS = 0.01;
 const READY_TIMEOUT_MS = 60_000;
 
-const SCRIPT = [path.join(__dirname, 'localWhisper.py'), path.resolve(__dirname, '../../../providers/stt/localWhisper.py')].find((file) =>
-  existsSync(file),
-);
+const SCRIPT = [path.join(__dirname, 'localWhisper.py'), path.resolve(__dirname, '../../../providers/stt/localWhisper.py')].find((file) => existsSync(file));
 
 interface Pending {
   resolve(text: string): void;
@@ -61,7 +59,10 @@ class WhisperWorker {
         reject(this.fail(`the Whisper worker did not start: ${error.message}`, false));
       });
     });
-    this.ready.then(() => lines.on('line', (line) => this.pending.shift()?.resolve((JSON.parse(line) as { text: string }).text)), () => {});
+    this.ready.then(
+      () => lines.on('line', (line) => this.pending.shift()?.resolve((JSON.parse(line) as { text: string }).text)),
+      () => {},
+    );
   }
 
   get alive(): boolean {

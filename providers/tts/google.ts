@@ -17,7 +17,7 @@ export interface GoogleTtsOptions {
  */
 export function wavSamples(audio: Buffer): Buffer {
   if (audio.length < 12 || audio.toString('ascii', 0, 4) !== 'RIFF' || audio.toString('ascii', 8, 12) !== 'WAVE') return audio;
-  for (let offset = 12; offset + 8 <= audio.length; ) {
+  for (let offset = 12; offset + 8 <= audio.length;) {
     const size = audio.readUInt32LE(offset + 4);
     if (audio.toString('ascii', offset, offset + 4) === 'data') return audio.subarray(offset + 8, Math.min(audio.length, offset + 8 + size));
     offset += 8 + size + (size % 2);

@@ -32,7 +32,10 @@ test('the page is served with a strict CSP and a wrong password is answered next
   await page.getByLabel('Email').fill(dashboard.tenant.adminEmail);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('alert').filter({ hasText: /email and password do not match/ }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /email and password do not match/ })
+    .waitFor();
   await context.close();
 });
 
@@ -69,12 +72,14 @@ test('sign in, the overview in light and dark, the theme toggle, and sign out', 
   await dark.context.close();
 });
 
-
 test('minutes per day: the chart draws the analytics API answer under the CSP, with its figures as a table', async () => {
   // A call connected for a couple of seconds, placed and hung up on the real stack, so today has
   // connected minutes: the silent test number holds the line until the hangup.
   const key = await dashboard.tenant.key();
-  const agent = await dashboard.api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Minutes'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } } });
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: uniqueName('Minutes'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } },
+  });
   const placed = await dashboard.api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber: '+442079460007' } });
   expect(placed.status).toBe(201);
   const call = `/api/v1/calls/${placed.body.id}`;
@@ -115,8 +120,19 @@ async function at(hash: string, options: Parameters<typeof open>[0] = {}) {
 }
 
 const listKeys = async () => {
-  const session = (await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } })).body.token;
-  return (await dashboard.api.call('GET', '/api/v1/api-keys?limit=100', { token: session })).body.data as { id: string; name: string; last4: string; scopes: string[]; allowedOrigins: string[]; rateLimitPerMinute: number; revokedAt: string | null; lastUsedAt: string | null }[];
+  const session = (
+    await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } })
+  ).body.token;
+  return (await dashboard.api.call('GET', '/api/v1/api-keys?limit=100', { token: session })).body.data as {
+    id: string;
+    name: string;
+    last4: string;
+    scopes: string[];
+    allowedOrigins: string[];
+    rateLimitPerMinute: number;
+    revokedAt: string | null;
+    lastUsedAt: string | null;
+  }[];
 };
 
 test('API keys: a bad origin is shown at its field; a key is shown once, copied, works, and revoked stops working', async () => {
@@ -165,7 +181,11 @@ test('API keys: a bad origin is shown at its field; a key is shown once, copied,
 });
 
 test('API keys: a guided rotation creates the twin, shows the old key in use, and revokes it', async () => {
-  const old = await dashboard.tenant.key(['agents:read', 'executions:read'], { name: uniqueName('rotate-me'), rateLimitPerMinute: 300, allowedOrigins: ['https://shop.example.com'] });
+  const old = await dashboard.tenant.key(['agents:read', 'executions:read'], {
+    name: uniqueName('rotate-me'),
+    rateLimitPerMinute: 300,
+    allowedOrigins: ['https://shop.example.com'],
+  });
   const oldRecord = (await listKeys()).find((k) => old.endsWith(k.last4) && k.name.startsWith('rotate-me'))!;
   const { context, page } = await at('/api-keys');
   await page.getByRole('button', { name: `Rotate ${oldRecord.name}` }).click();
@@ -176,15 +196,26 @@ test('API keys: a guided rotation creates the twin, shows the old key in use, an
 
   // The old key is still in use somewhere: its last use shows up while the page watches.
   expect((await dashboard.api.call('GET', '/api/v1/agents', { token: old })).status).toBe(200);
-  await page.getByTestId('old-last-used').getByText(/now|second/).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('old-last-used')
+    .getByText(/now|second/)
+    .waitFor({ timeout: 20_000 });
   await shot(page, 'api-keys-rotation');
   await page.getByRole('button', { name: `Revoke the old key …${oldRecord.last4}` }).click();
-  await page.getByRole('status').getByText(/Rotation done/).waitFor();
+  await page
+    .getByRole('status')
+    .getByText(/Rotation done/)
+    .waitFor();
   expect((await dashboard.api.call('GET', '/api/v1/agents', { token: old })).status).toBe(401);
 
   const keys = await listKeys();
   const created = keys.find((k) => twin.endsWith(k.last4) && k.name === oldRecord.name)!;
-  expect({ scopes: created.scopes, allowedOrigins: created.allowedOrigins, rateLimitPerMinute: created.rateLimitPerMinute, revokedAt: created.revokedAt }).toEqual({
+  expect({
+    scopes: created.scopes,
+    allowedOrigins: created.allowedOrigins,
+    rateLimitPerMinute: created.rateLimitPerMinute,
+    revokedAt: created.revokedAt,
+  }).toEqual({
     scopes: ['agents:read', 'executions:read'],
     allowedOrigins: ['https://shop.example.com'],
     rateLimitPerMinute: 300,
@@ -219,7 +250,7 @@ test('users, provider credentials and organization limits (admins)', async () =>
   const users = page.getByRole('row', { name: /^Users/ });
   await users.waitFor();
   // The founder and the user added above, of the default 10.
-  expect((await users.getByRole('cell').allTextContents())).toEqual(['2', '10']);
+  expect(await users.getByRole('cell').allTextContents()).toEqual(['2', '10']);
 
   // Recording retention: a refused value is shown at its field, a good one is stored.
   const retention = page.getByLabel('Keep call recordings for (days)');
@@ -256,9 +287,13 @@ test('users, provider credentials and organization limits (admins)', async () =>
 });
 
 test('users: deactivating warns with the keys that will stop and offers their guided rotation first', async () => {
-  const founder = (await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } })).body.token;
+  const founder = (
+    await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } })
+  ).body.token;
   const email = `${uniqueName('leaving')}@example.com`;
-  expect((await dashboard.api.call('POST', '/api/v1/dashboard/users', { token: founder, body: { email, password: 'correct horse battery', role: 'admin' } })).status).toBe(201);
+  expect(
+    (await dashboard.api.call('POST', '/api/v1/dashboard/users', { token: founder, body: { email, password: 'correct horse battery', role: 'admin' } })).status,
+  ).toBe(201);
   const theirs = (await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email, password: 'correct horse battery' } })).body.token;
   const key = (await dashboard.api.call('POST', '/api/v1/api-keys', { token: theirs, body: { name: uniqueName('backend'), scopes: ['agents:read'] } })).body;
 
@@ -315,7 +350,10 @@ test('agents: create a phone agent, edit it, call a test number from it and watc
   await shot(page, 'call');
 
   await page.getByRole('link', { name: 'Calls', exact: true }).click();
-  await page.getByRole('row', { name: /Test call/ }).getByText('completed').waitFor();
+  await page
+    .getByRole('row', { name: /Test call/ })
+    .getByText('completed')
+    .waitFor();
   await shot(page, 'calls');
   await page.getByRole('link', { name: 'Agents', exact: true }).click();
   await page.getByRole('row', { name: new RegExp(name) }).waitFor();
@@ -325,7 +363,10 @@ test('agents: create a phone agent, edit it, call a test number from it and watc
 
 test('a recorded call: the call page loads its recording under the CSP and the player can play it', async () => {
   const key = await dashboard.tenant.key();
-  const agent = await dashboard.api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Recorded desk'), instructions: 'Ask for an email.', phone: { recordCalls: true } } });
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: uniqueName('Recorded desk'), instructions: 'Ask for an email.', phone: { recordCalls: true } },
+  });
   expect(agent.status).toBe(201);
   const callId = await storeRecordedCall(dashboard.tenant.organizationId, agent.body.id);
   const { context, page } = await at(`/calls/${callId}`);
@@ -335,7 +376,10 @@ test('a recorded call: the call page loads its recording under the CSP and the p
   expect(await player.getAttribute('src')).toMatch(/^blob:/);
   // The browser decoded the WAV the API served: 2.5 s of stereo audio.
   const duration = await player.evaluate(
-    (audio: any) => new Promise<number>((resolve) => (audio.readyState >= 1 ? resolve(audio.duration) : audio.addEventListener('loadedmetadata', () => resolve(audio.duration)))),
+    (audio: any) =>
+      new Promise<number>((resolve) =>
+        audio.readyState >= 1 ? resolve(audio.duration) : audio.addEventListener('loadedmetadata', () => resolve(audio.duration)),
+      ),
   );
   expect(duration).toBeCloseTo(2.5, 1);
   await shot(page, 'call-recording');

@@ -49,7 +49,8 @@ test('analytics: the agent and campaign filters cannot contradict each other, an
   const { context, page } = await at('/analytics');
   const calls = page.getByRole('region', { name: 'Calls' });
   const interviews = page.getByRole('region', { name: 'Interviews' });
-  const card = (scope: typeof calls, label: string) => scope.locator('.stat', { has: page.locator('.label', { hasText: new RegExp(`^${label}$`) }) }).locator('.value');
+  const card = (scope: typeof calls, label: string) =>
+    scope.locator('.stat', { has: page.locator('.label', { hasText: new RegExp(`^${label}$`) }) }).locator('.value');
   await calls.getByTestId('summary-calls').waitFor();
   expect(await calls.locator('.stat .label').allTextContents()).toEqual(['Calls', 'Answer rate', 'Connected minutes', 'Average length', 'Minutes charged']);
   expect(Number(await card(calls, 'Calls').textContent())).toBeGreaterThanOrEqual(2);
@@ -93,7 +94,10 @@ test('analytics: the agent and campaign filters cannot contradict each other, an
   await shot(page, 'analytics-light');
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'analytics-dark'], [{ width: 375 }, 'analytics-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'analytics-dark'],
+    [{ width: 375 }, 'analytics-375px'],
+  ] as const) {
     const opened = await at('/analytics', options);
     await opened.page.getByRole('region', { name: 'Calls' }).locator('canvas').waitFor();
     await opened.page.getByTestId('summary-interviews').waitFor();
@@ -105,11 +109,21 @@ test('analytics: the agent and campaign filters cannot contradict each other, an
 
 test('a campaign recipient waiting for a retry says when the next attempt is, and one done says nothing', async () => {
   const agent = await post('/agents', { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } });
-  const campaign = await post('/campaigns', { name: uniqueName('Retry'), agentId: agent.id, settings: { retryLimit: 2, retryDelayMinutes: 1, concurrency: 2 } });
-  await post(`/campaigns/${campaign.id}/recipients`, { recipients: [{ phoneNumber: '+442079460001', contactName: 'Ada' }, { phoneNumber: '+442079460003', contactName: 'Bob' }] });
+  const campaign = await post('/campaigns', {
+    name: uniqueName('Retry'),
+    agentId: agent.id,
+    settings: { retryLimit: 2, retryDelayMinutes: 1, concurrency: 2 },
+  });
+  await post(`/campaigns/${campaign.id}/recipients`, {
+    recipients: [
+      { phoneNumber: '+442079460001', contactName: 'Ada' },
+      { phoneNumber: '+442079460003', contactName: 'Bob' },
+    ],
+  });
   await post(`/campaigns/${campaign.id}/launch`, {});
   const key = await dashboard.tenant.key();
-  const listed = async () => (await dashboard.api.call('GET', `/api/v1/campaigns/${campaign.id}/recipients`, { token: key })).body.data as Array<Record<string, any>>;
+  const listed = async () =>
+    (await dashboard.api.call('GET', `/api/v1/campaigns/${campaign.id}/recipients`, { token: key })).body.data as Array<Record<string, any>>;
   const waiting = await waitFor(async () => {
     const rows = await listed();
     const bob = rows.find((r) => r.contactName === 'Bob');
@@ -125,7 +139,10 @@ test('a campaign recipient waiting for a retry says when the next attempt is, an
   expect(await page.getByRole('row', { name: /Ada/ }).locator('td[data-label="Next attempt"]').textContent()).toBe('—');
   await shot(page, 'campaign-retry-light');
   await context.close();
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'campaign-retry-dark'], [{ width: 375 }, 'campaign-retry-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'campaign-retry-dark'],
+    [{ width: 375 }, 'campaign-retry-375px'],
+  ] as const) {
     const opened = await at(`/campaigns/${campaign.id}`, options);
     await opened.page.getByRole('row', { name: /Bob/ }).getByText('Retry scheduled').waitFor();
     await sameWidth(opened.page, options && 'width' in options ? 375 : 1280);
@@ -164,7 +181,9 @@ test('a phone number only the API refuses is said in plain words, at the field a
   await page.goto(`${dashboard.api.url}/dashboard#/contacts`);
   await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
   await page.getByText('Import contacts from a CSV file').click();
-  await page.getByLabel('Contacts CSV file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from('phoneNumber,name\n+44 20 7946,Dee\n+442079460041,Eve\n') });
+  await page
+    .getByLabel('Contacts CSV file')
+    .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from('phoneNumber,name\n+44 20 7946,Dee\n+442079460041,Eve\n') });
   await page.getByRole('button', { name: 'Import' }).click();
   await page.getByText('Nothing was imported').waitFor();
   expect(await page.locator('table', { hasText: 'Problem' }).locator('tbody tr td').nth(2).textContent()).toBe(PHONE_PROBLEM);

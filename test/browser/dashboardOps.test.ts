@@ -21,7 +21,11 @@ async function createAgent(body: Record<string, unknown>): Promise<string> {
   return res.body.id;
 }
 
-const statusIs = (page: Page, testId: string, status: string) => page.getByTestId(testId).filter({ hasText: new RegExp(`^${status}$`) }).waitFor({ timeout: 60_000 });
+const statusIs = (page: Page, testId: string, status: string) =>
+  page
+    .getByTestId(testId)
+    .filter({ hasText: new RegExp(`^${status}$`) })
+    .waitFor({ timeout: 60_000 });
 
 test('a campaign: create, a CSV import refused with each bad row by its line, the fixed import, launch, pause, resume, completion, archive', async () => {
   await createAgent({ name: 'Renewals', instructions: 'You call {{firstName}} about their renewal.', phone: { greeting: 'Hi {{firstName}}.' } });
@@ -48,7 +52,9 @@ test('a campaign: create, a CSV import refused with each bad row by its line, th
   await statusIs(page, 'campaign-status', 'draft');
 
   // Line 3: not a number; line 5 (after a blank line): no firstName for the agent's {{firstName}}.
-  await page.getByLabel('Recipients CSV file').setInputFiles(csv(['phoneNumber,contactName,firstName', '+442079460002,Ada,Ada', '+1234,Bob,Bob', '', '+442079460010,Cy,', '+442079460011,Di,Di']));
+  await page
+    .getByLabel('Recipients CSV file')
+    .setInputFiles(csv(['phoneNumber,contactName,firstName', '+442079460002,Ada,Ada', '+1234,Bob,Bob', '', '+442079460010,Cy,', '+442079460011,Di,Di']));
   await page.getByRole('button', { name: 'Import' }).click();
   const refused = page.getByRole('alert').filter({ hasText: '2 rows are not valid' });
   await refused.waitFor();
@@ -64,7 +70,9 @@ test('a campaign: create, a CSV import refused with each bad row by its line, th
   const stored = await dashboard.api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: await dashboard.tenant.key() });
   expect(stored.body.pagination.total).toBe(0);
 
-  await page.getByLabel('Recipients CSV file').setInputFiles(csv(['phoneNumber,contactName,firstName', '+442079460002,Ada,Ada', '+442079460012,Bob,Bob', '+442079460010,Cy,Cy', '+442079460011,Di,Di']));
+  await page
+    .getByLabel('Recipients CSV file')
+    .setInputFiles(csv(['phoneNumber,contactName,firstName', '+442079460002,Ada,Ada', '+442079460012,Bob,Bob', '+442079460010,Cy,Cy', '+442079460011,Di,Di']));
   await page.getByRole('button', { name: 'Import' }).click();
   await page.getByTestId('stat-Recipients').filter({ hasText: /^4$/ }).waitFor();
   await page.getByRole('cell', { name: '+442079460012' }).waitFor();
@@ -85,7 +93,10 @@ test('a campaign: create, a CSV import refused with each bad row by its line, th
   await page.getByText('voicemail: no retry').waitFor();
   await page.getByText('Renewals due in spring.').waitFor();
   const edited = await dashboard.api.call('GET', `/api/v1/campaigns/${id}`, { token: await dashboard.tenant.key() });
-  expect(edited.body).toMatchObject({ description: 'Renewals due in spring.', settings: { concurrency: 1, retryLimit: 1, retryPolicy: { busy: { delayMinutes: 10 }, voicemail: { retry: false } } } });
+  expect(edited.body).toMatchObject({
+    description: 'Renewals due in spring.',
+    settings: { concurrency: 1, retryLimit: 1, retryPolicy: { busy: { delayMinutes: 10 }, voicemail: { retry: false } } },
+  });
 
   // The first number rings for RING_TIMEOUT_SECONDS, so the pause lands while it is being called.
   await page.getByRole('button', { name: 'Launch' }).click();
@@ -168,7 +179,10 @@ test('a contact: add it, import a CSV with a bad row, find it, mark it do-not-ca
   await page.getByText('Add a contact').click();
   await page.getByLabel('Phone number', { exact: true }).first().fill('020 7123 4567');
   await page.getByRole('button', { name: 'Add contact' }).click();
-  await page.locator('.field.invalid').getByText(/not a phone number we can read/).waitFor();
+  await page
+    .locator('.field.invalid')
+    .getByText(/not a phone number we can read/)
+    .waitFor();
   await page.getByLabel('Phone number', { exact: true }).first().fill('+442071234567');
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page.getByLabel('Attributes').fill('firstName=Ada');
@@ -178,7 +192,12 @@ test('a contact: add it, import a CSV with a bad row, find it, mark it do-not-ca
   await page.getByText('Import contacts from a CSV file').click();
   await page.getByLabel('Contacts CSV file').setInputFiles(csv(['phoneNumber,name,doNotCall', '+442071234568,Bea,false', '+442071234569,Cid,maybe']));
   await page.getByRole('button', { name: 'Import' }).click();
-  await page.getByRole('alert').filter({ hasText: '1 row is not valid' }).locator('tbody tr').filter({ hasText: /^3doNotCall/ }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: '1 row is not valid' })
+    .locator('tbody tr')
+    .filter({ hasText: /^3doNotCall/ })
+    .waitFor();
   await page.getByLabel('Contacts CSV file').setInputFiles(csv(['phoneNumber,name,doNotCall', '+442071234568,Bea,false', '+442071234569,Cid,yes']));
   await page.getByRole('button', { name: 'Import' }).click();
   await page.getByRole('status').filter({ hasText: 'Imported: 2 created, 0 updated.' }).waitFor();

@@ -56,7 +56,9 @@ test('the agent form: every problem at once in plain words, focus on the first, 
   await page.getByLabel('Maximum duration (minutes)').fill('10');
   await page.getByLabel('Outcome labels (one per line)').fill('booked\nnot interested');
   await page.getByRole('button', { name: 'Create agent' }).click();
-  await problem('Name').getByText(/already exists/).waitFor();
+  await problem('Name')
+    .getByText(/already exists/)
+    .waitFor();
   expect(posted).toHaveLength(1);
   await context.close();
 });
@@ -71,7 +73,12 @@ test('the agent page: the providers the API accepts beside the organization’s 
   await page.getByLabel('Greeting').fill('Hello, this call is recorded.');
   // Every vendor the published agent schema lists, each with the state of the organization's key.
   const models = await page.getByLabel('Language model').locator('option').allTextContents();
-  expect(models).toEqual(['The service’s default', 'mistral: no key of your organization', 'gemini: no key of your organization', 'groq: no key of your organization']);
+  expect(models).toEqual([
+    'The service’s default',
+    'mistral: no key of your organization',
+    'gemini: no key of your organization',
+    'groq: no key of your organization',
+  ]);
   expect(await page.getByLabel('Speech to text').locator('option').allTextContents()).toContain('local (this server’s offline engine)');
   await page.getByLabel('Record calls').check();
   await page.getByRole('button', { name: 'Create agent' }).click();
@@ -80,7 +87,10 @@ test('the agent page: the providers the API accepts beside the organization’s 
   const stored = (await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token: session })).body;
   expect(stored.phone.recordCalls).toBe(true);
   expect(stored.providers.llm).toBe('simulated');
-  await page.getByTestId('simulated-note').getByText(/answers from a fixed script/).waitFor();
+  await page
+    .getByTestId('simulated-note')
+    .getByText(/answers from a fixed script/)
+    .waitFor();
   await page.getByText(/calls recorded/).waitFor();
   await speaksPlainly(page);
   await shot(page, 'agent-light');
@@ -100,7 +110,10 @@ test('the agent page: the providers the API accepts beside the organization’s 
   expect((await dashboard.api.call('GET', `/api/v1/calls/${callId}`, { token: session })).body.phoneNumber).toBe('+442079460001');
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'agent-dark'], [{ width: 375 }, 'agent-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'agent-dark'],
+    [{ width: 375 }, 'agent-375px'],
+  ] as const) {
     const opened = await at(`/agents/${agentId}`, options);
     await opened.page.getByRole('heading', { level: 1, name }).waitFor();
     await opened.page.getByLabel('Language model').locator('option', { hasText: 'mistral' }).waitFor({ state: 'attached' });
@@ -112,7 +125,10 @@ test('the agent page: the providers the API accepts beside the organization’s 
 
 test('calls: found by a number as people write it, a name or a reference, by day and by how they ended, and exported as CSV', async () => {
   const key = await dashboard.tenant.key();
-  const agent = await dashboard.api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } } });
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } },
+  });
   const people = [
     ['Ada Lovelace', '+442079460001', 'crm-ada'],
     ['Bob Brown', '+442079460004', 'crm-bob'],
@@ -120,10 +136,15 @@ test('calls: found by a number as people write it, a name or a reference, by day
   ];
   const placed: string[] = [];
   for (const [contactName, phoneNumber, externalRef] of people) {
-    placed.push((await dashboard.api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber, contactName, externalRef } })).body.id);
+    placed.push(
+      (await dashboard.api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber, contactName, externalRef } })).body.id,
+    );
   }
   for (const id of placed) {
-    await waitFor(async () => ((await dashboard.api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status === 'completed' ? true : undefined), 60_000);
+    await waitFor(
+      async () => ((await dashboard.api.call('GET', `/api/v1/calls/${id}`, { token: key })).body.status === 'completed' ? true : undefined),
+      60_000,
+    );
   }
 
   const { context, page } = await at('/calls');
@@ -147,13 +168,23 @@ test('calls: found by a number as people write it, a name or a reference, by day
   await shot(page, 'calls-light');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toBe('Placed,Contact,Number,Direction,Your reference,Agent,State,Duration (seconds),Minutes charged,Call id');
-  expect(lines.slice(1).map((l) => l.split(',')[1]).sort()).toEqual(['Ada Lovelace', 'Bob Brown']);
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[1])
+      .sort(),
+  ).toEqual(['Ada Lovelace', 'Bob Brown']);
   expect(lines.find((l) => l.includes('Bob Brown'))).toContain(',Voicemail,');
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'calls-dark'], [{ width: 375 }, 'calls-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'calls-dark'],
+    [{ width: 375 }, 'calls-375px'],
+  ] as const) {
     const opened = await at('/calls', options);
     await opened.page.getByRole('row', { name: /Cy Young/ }).waitFor();
     await shot(opened.page, shotName);
@@ -168,7 +199,10 @@ test('an interview: the conversation live and after beside the report, "not scor
     token: key,
     body: { type: 'voice', name: uniqueName('Support engineer screener'), displayName: 'Acme Recruiting', instructions: 'Interview the candidate.' },
   });
-  const created = await dashboard.api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Grace Hopper', mode: 'text' } });
+  const created = await dashboard.api.call('POST', '/api/v1/interviews', {
+    token: key,
+    body: { agentId: agent.body.id, candidateName: 'Grace Hopper', mode: 'text' },
+  });
   const id = created.body.id;
   const oldLink = created.body.interviewUrl.replace(dashboard.api.config.publicBaseUrl, dashboard.api.url);
 
@@ -193,7 +227,8 @@ test('an interview: the conversation live and after beside the report, "not scor
   await candidate.context.close();
 
   // Live: the page shows each turn as it is said.
-  const say = (action: string, body?: unknown) => dashboard.api.call('POST', `/candidate/v1/interviews/${id}/${action}`, { token: capability, ...(body ? { body } : {}) });
+  const say = (action: string, body?: unknown) =>
+    dashboard.api.call('POST', `/candidate/v1/interviews/${id}/${action}`, { token: capability, ...(body ? { body } : {}) });
   expect((await say('start')).status).toBe(200);
   await page.locator('.conversation li.agent').first().waitFor({ timeout: 20_000 });
   expect((await say('messages', { text: 'I have built TypeScript services for six years.' })).status).toBe(200);
@@ -211,7 +246,10 @@ test('an interview: the conversation live and after beside the report, "not scor
   await shot(page, 'interview-light');
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'interview-dark'], [{ width: 375 }, 'interview-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'interview-dark'],
+    [{ width: 375 }, 'interview-375px'],
+  ] as const) {
     const opened = await at(`/interviews/${id}`, options);
     await opened.page.getByTestId('not-evaluated').waitFor();
     expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
@@ -222,17 +260,26 @@ test('an interview: the conversation live and after beside the report, "not scor
 
 test('a campaign: the counts add up to the recipients, a do-not-call recipient counted once, each state and outcome in words', async () => {
   const key = await dashboard.tenant.key();
-  const agent = await dashboard.api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.', maxAttempts: 1 } } });
+  const agent = await dashboard.api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: uniqueName('Renewals'), instructions: 'Ask for an email.', phone: { greeting: 'Hello.', maxAttempts: 1 } },
+  });
   expect((await dashboard.api.call('POST', '/api/v1/contacts', { token: key, body: { phoneNumber: '+442079460020', doNotCall: true } })).status).toBe(201);
   const campaign = await dashboard.api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Spring'), agentId: agent.body.id } });
   expect(campaign.status).toBe(201);
-  const recipients = [{ phoneNumber: '+442079460021', contactName: 'Ada' }, { phoneNumber: '+442079460020', contactName: 'Bob' }, { phoneNumber: '+442079460022', contactName: 'Cy' }];
+  const recipients = [
+    { phoneNumber: '+442079460021', contactName: 'Ada' },
+    { phoneNumber: '+442079460020', contactName: 'Bob' },
+    { phoneNumber: '+442079460022', contactName: 'Cy' },
+  ];
   const imported = await dashboard.api.call('POST', `/api/v1/campaigns/${campaign.body.id}/recipients`, { token: key, body: { recipients } });
   expect(imported.body).toMatchObject({ imported: 3, suppressed: 1 });
 
   const { context, page } = await at(`/campaigns/${campaign.body.id}`);
   await page.getByTestId('stat-sum').filter({ hasText: '3 recipients = 2 pending + 0 reached + 0 not reached + 1 do-not-call' }).waitFor();
-  const counts = await Promise.all(['Pending', 'Reached', 'Not reached', 'Do-not-call'].map(async (label) => Number(await page.getByTestId(`stat-${label}`).textContent())));
+  const counts = await Promise.all(
+    ['Pending', 'Reached', 'Not reached', 'Do-not-call'].map(async (label) => Number(await page.getByTestId(`stat-${label}`).textContent())),
+  );
   expect(counts.reduce((a, b) => a + b, 0)).toBe(Number(await page.getByTestId('stat-Recipients').textContent()));
   await page.getByRole('row', { name: /Bob/ }).getByText('Do-not-call').waitFor();
   await page.getByRole('row', { name: /Ada/ }).getByText('Not dialled yet').waitFor();
@@ -241,7 +288,10 @@ test('a campaign: the counts add up to the recipients, a do-not-call recipient c
   await speaksPlainly(page);
   await shot(page, 'campaign-light');
   await context.close();
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'campaign-dark'], [{ width: 375 }, 'campaign-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'campaign-dark'],
+    [{ width: 375 }, 'campaign-375px'],
+  ] as const) {
     const opened = await at(`/campaigns/${campaign.body.id}`, options);
     await opened.page.getByTestId('stat-sum').waitFor();
     expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);
@@ -252,7 +302,8 @@ test('a campaign: the counts add up to the recipients, a do-not-call recipient c
 
 test('API keys: creation first, the active keys newest first, revoked ones one filter away', async () => {
   const session = await adminSession();
-  const make = async (name: string) => (await dashboard.api.call('POST', '/api/v1/api-keys', { token: session, body: { name, scopes: ['agents:read'] } })).body.id as string;
+  const make = async (name: string) =>
+    (await dashboard.api.call('POST', '/api/v1/api-keys', { token: session, body: { name, scopes: ['agents:read'] } })).body.id as string;
   const gone = uniqueName('old-backend');
   await dashboard.api.call('DELETE', `/api/v1/api-keys/${await make(gone)}`, { token: session });
   const older = uniqueName('backend');
@@ -270,10 +321,16 @@ test('API keys: creation first, the active keys newest first, revoked ones one f
   expect(await keys.getByRole('row', { name: new RegExp(gone) }).count()).toBe(0);
   await shot(page, 'api-keys-light');
   await keys.getByLabel('Status').selectOption({ label: 'Revoked' });
-  await keys.getByRole('row', { name: new RegExp(gone) }).getByText('revoked').waitFor();
+  await keys
+    .getByRole('row', { name: new RegExp(gone) })
+    .getByText('revoked')
+    .waitFor();
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'api-keys-dark'], [{ width: 375 }, 'api-keys-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'api-keys-dark'],
+    [{ width: 375 }, 'api-keys-375px'],
+  ] as const) {
     const opened = await at('/api-keys', options);
     await opened.page.getByRole('row', { name: new RegExp(newer) }).waitFor();
     expect(await opened.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options && 'width' in options ? 375 : 1280);

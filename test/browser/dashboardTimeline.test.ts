@@ -52,14 +52,21 @@ test('a call page shows each turn’s timeline: how the callee’s turns ended, 
       name: uniqueName('Service desk'),
       language: 'en-GB',
       instructions: 'You call {{firstName}} about their subscription.',
-      phone: { greeting: 'Hi {{firstName}}, this is the service desk.', requiredContactFields: ['email', 'optionDigit'], outcomeLabels: ['renew', 'cancel', 'call back later'] },
+      phone: {
+        greeting: 'Hi {{firstName}}, this is the service desk.',
+        requiredContactFields: ['email', 'optionDigit'],
+        outcomeLabels: ['renew', 'cancel', 'call back later'],
+      },
     },
   });
   expect(agent.status).toBe(201);
-  const placed = await dashboard.api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber: '+442079460077', variables: { firstName: 'Ada' } } });
+  const placed = await dashboard.api.call('POST', '/api/v1/calls', {
+    token: key,
+    body: { agentId: agent.body.id, phoneNumber: '+442079460077', variables: { firstName: 'Ada' } },
+  });
   expect(placed.status).toBe(201);
   const callId = placed.body.id as string;
-  await waitFor(async () => ((await dashboard.api.call('GET', `/api/v1/calls/${callId}`, { token: key })).body.status === 'completed' || undefined), 90_000);
+  await waitFor(async () => (await dashboard.api.call('GET', `/api/v1/calls/${callId}`, { token: key })).body.status === 'completed' || undefined, 90_000);
 
   for (const [colorScheme, width] of [
     ['light', 1280],
@@ -86,10 +93,19 @@ test('a call page shows each turn’s timeline: how the callee’s turns ended, 
 test('an interview page shows each turn’s timeline from the spoken interview', async () => {
   const agent = await dashboard.api.call('POST', '/api/v1/agents', {
     token: key,
-    body: { type: 'voice', mode: 'interview', name: uniqueName('Panel'), instructions: 'Interview the candidate.', voice: { opening: 'Welcome. We will talk about TypeScript.', evaluationCriteria: ['TypeScript'] } },
+    body: {
+      type: 'voice',
+      mode: 'interview',
+      name: uniqueName('Panel'),
+      instructions: 'Interview the candidate.',
+      voice: { opening: 'Welcome. We will talk about TypeScript.', evaluationCriteria: ['TypeScript'] },
+    },
   });
   expect(agent.status).toBe(201);
-  const created = await dashboard.api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Ada Lovelace', mode: 'voice' } });
+  const created = await dashboard.api.call('POST', '/api/v1/interviews', {
+    token: key,
+    body: { agentId: agent.body.id, candidateName: 'Ada Lovelace', mode: 'voice' },
+  });
   expect(created.status).toBe(201);
   const interviewId = created.body.id as string;
   const client = await VoiceClient.connect(dashboard.api.url, interviewId);

@@ -66,7 +66,8 @@ test('the tools editor: each type’s fields, every problem at its field, reorde
   await page.getByLabel('Greeting').fill('Hello, this is the orders desk.');
   const tools = page.getByRole('group', { name: 'Tools' });
   const tool = (n: number) => tools.getByRole('listitem', { name: `Tool ${n}`, exact: true });
-  const problem = (scope: ReturnType<typeof tool>, label: string) => scope.locator('.field.invalid', { has: page.getByLabel(label, { exact: true }) }).locator('.field-error');
+  const problem = (scope: ReturnType<typeof tool>, label: string) =>
+    scope.locator('.field.invalid', { has: page.getByLabel(label, { exact: true }) }).locator('.field-error');
 
   // Four tools: an http tool typed badly, a hang-up, a transfer and a keypad.
   for (let i = 0; i < 4; i++) await tools.getByRole('button', { name: 'Add a tool' }).click();
@@ -97,7 +98,9 @@ test('the tools editor: each type’s fields, every problem at its field, reorde
     .fill(JSON.stringify({ type: 'object', properties: { orderNumber: { type: 'string' }, date: { type: 'date' } }, required: ['orderNumber'] }));
   await tool(3).getByLabel('Destination 1: number').fill('+44 20 7946 0030');
   await page.getByRole('button', { name: 'Create agent' }).click();
-  await problem(tool(1), 'Arguments (JSON Schema)').getByText('In the schema at properties → date → type: must be one of: object, string, number, integer, boolean, array.').waitFor();
+  await problem(tool(1), 'Arguments (JSON Schema)')
+    .getByText('In the schema at properties → date → type: must be one of: object, string, number, integer, boolean, array.')
+    .waitFor();
   expect(posted).toHaveLength(1);
   await noFieldPaths(page);
 
@@ -107,7 +110,9 @@ test('the tools editor: each type’s fields, every problem at its field, reorde
   expect(await tool(1).getByLabel('Tool 1: kind').inputValue()).toBe('end_call');
   await tool(2)
     .getByLabel('Arguments (JSON Schema)')
-    .fill(JSON.stringify({ type: 'object', properties: { orderNumber: { type: 'string', description: 'As the caller reads it.' } }, required: ['orderNumber'] }));
+    .fill(
+      JSON.stringify({ type: 'object', properties: { orderNumber: { type: 'string', description: 'As the caller reads it.' } }, required: ['orderNumber'] }),
+    );
   await tool(3).getByLabel('How it hands over').selectOption('warm');
   await page.getByRole('button', { name: 'Create agent' }).click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -142,7 +147,10 @@ test('the tools editor: each type’s fields, every problem at its field, reorde
   await shot(page, 'tools-editor-light');
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'tools-editor-dark'], [{ width: 375 }, 'tools-editor-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'tools-editor-dark'],
+    [{ width: 375 }, 'tools-editor-375px'],
+  ] as const) {
     const opened = await at(`/agents/${agentId}`, options);
     await opened.page.getByRole('group', { name: 'Tools' }).getByLabel('Tool 3: kind').waitFor();
     await sameWidth(opened.page, options && 'width' in options ? 375 : 1280);
@@ -179,12 +187,21 @@ test('a voice agent’s tools: only the kinds an interview runs are offered, and
 test('the tool-signing secret: made, shown once with a copy button, rotated after a confirmation, then only its last four', async () => {
   const { context, page } = await at('/organization');
   const panel = page.getByRole('region', { name: 'Tool-signing secret' });
-  await panel.getByTestId('tool-secret-state').getByText(/None yet/).waitFor();
+  await panel
+    .getByTestId('tool-secret-state')
+    .getByText(/None yet/)
+    .waitFor();
   await panel.getByRole('button', { name: 'Create a secret' }).click();
   const first = (await panel.getByTestId('tool-secret').textContent())!;
   expect(first.length).toBeGreaterThanOrEqual(32);
-  await panel.getByTestId('tool-secret-state').getByText(`Ends in ${first.slice(-4)}`).waitFor();
-  await panel.getByTestId('tool-secret-verify').getByText(/Verifying the signature/).waitFor();
+  await panel
+    .getByTestId('tool-secret-state')
+    .getByText(`Ends in ${first.slice(-4)}`)
+    .waitFor();
+  await panel
+    .getByTestId('tool-secret-verify')
+    .getByText(/Verifying the signature/)
+    .waitFor();
 
   await panel.getByRole('button', { name: 'Rotate the secret' }).click();
   await panel.getByRole('button', { name: 'Confirm the rotation' }).click();
@@ -192,17 +209,26 @@ test('the tool-signing secret: made, shown once with a copy button, rotated afte
   secret = (await panel.getByTestId('tool-secret').textContent())!;
   await panel.getByRole('button', { name: 'Copy the tool-signing secret' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-  await panel.getByTestId('tool-secret-state').getByText(`Ends in ${secret.slice(-4)}`).waitFor();
+  await panel
+    .getByTestId('tool-secret-state')
+    .getByText(`Ends in ${secret.slice(-4)}`)
+    .waitFor();
   const listed = await dashboard.api.call('GET', '/api/v1/dashboard/tool-signing-secret', { token: await adminSession() });
   expect(listed.body.hint).toBe(secret.slice(-4));
   await shot(page, 'tool-secret-light');
   await context.close();
 
   // Opened again, the secret itself is nowhere on the page.
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'tool-secret-dark'], [{ width: 375 }, 'tool-secret-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'tool-secret-dark'],
+    [{ width: 375 }, 'tool-secret-375px'],
+  ] as const) {
     const opened = await at('/organization', options);
     const again = opened.page.getByRole('region', { name: 'Tool-signing secret' });
-    await again.getByTestId('tool-secret-state').getByText(`Ends in ${secret.slice(-4)}`).waitFor();
+    await again
+      .getByTestId('tool-secret-state')
+      .getByText(`Ends in ${secret.slice(-4)}`)
+      .waitFor();
     expect(await opened.page.content()).not.toContain(secret);
     await sameWidth(opened.page, options && 'width' in options ? 375 : 1280);
     await shot(opened.page, shotName);
@@ -215,7 +241,10 @@ test('a call’s transcript shows each tool turn as such: name, arguments, outco
   const placed = await dashboard.api.call('POST', '/api/v1/calls', { token: session, body: { agentId, phoneNumber: '+442079460021', contactName: 'Ada' } });
   expect(placed.status).toBe(201);
   const callId = placed.body.id as string;
-  await waitFor(async () => ((await dashboard.api.call('GET', `/api/v1/calls/${callId}`, { token: session })).body.status === 'completed' ? true : undefined), 60_000);
+  await waitFor(
+    async () => ((await dashboard.api.call('GET', `/api/v1/calls/${callId}`, { token: session })).body.status === 'completed' ? true : undefined),
+    60_000,
+  );
 
   // The tool server got the request signed with the secret the panel showed.
   const request = received.at(-1)!;
@@ -227,7 +256,12 @@ test('a call’s transcript shows each tool turn as such: name, arguments, outco
   await appendTurn(callId, turns, {
     role: 'tool',
     text: 'transfer answered',
-    tool: { toolCallId: `tc_${callId}_${turns}`, call: { id: 'transfer-1', name: 'transfer', arguments: { phoneNumber: '+442079460030' } }, outcome: { ok: true, result: { outcome: 'connected' } }, durationMs: 840 },
+    tool: {
+      toolCallId: `tc_${callId}_${turns}`,
+      call: { id: 'transfer-1', name: 'transfer', arguments: { phoneNumber: '+442079460030' } },
+      outcome: { ok: true, result: { outcome: 'connected' } },
+      durationMs: 840,
+    },
   });
 
   const { context, page } = await at(`/calls/${callId}`);
@@ -243,7 +277,10 @@ test('a call’s transcript shows each tool turn as such: name, arguments, outco
   await shot(page, 'call-tools-light');
   await context.close();
 
-  for (const [options, shotName] of [[{ colorScheme: 'dark' }, 'call-tools-dark'], [{ width: 375 }, 'call-tools-375px']] as const) {
+  for (const [options, shotName] of [
+    [{ colorScheme: 'dark' }, 'call-tools-dark'],
+    [{ width: 375 }, 'call-tools-375px'],
+  ] as const) {
     const opened = await at(`/calls/${callId}`, options);
     await opened.page.locator('li.tool', { hasText: 'Transfer' }).waitFor();
     await sameWidth(opened.page, options && 'width' in options ? 375 : 1280);

@@ -80,8 +80,7 @@ async function embedToken(interviewId: string): Promise<string> {
 
 type EmbedEvent = { type: string; payload: Record<string, unknown> };
 const events = (page: Page) => page.evaluate(() => (window as unknown as { events: EmbedEvent[] }).events);
-const eventOf = (page: Page, type: string) =>
-  waitFor(async () => (await events(page)).find((e) => e.type === type), 20_000);
+const eventOf = (page: Page, type: string) => waitFor(async () => (await events(page)).find((e) => e.type === type), 20_000);
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
@@ -161,7 +160,10 @@ test('the same page on an origin the key does not allow cannot frame the intervi
     expect((await events(page)).map((e) => e.type)).not.toContain('session.ready');
     // The browser refused the frame: nothing of the interview page runs in it.
     const framed = await Promise.all(
-      page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.evaluate(() => document.documentElement.dataset.surface ?? null).catch(() => null)),
+      page
+        .frames()
+        .filter((f) => f !== page.mainFrame())
+        .map((f) => f.evaluate(() => document.documentElement.dataset.surface ?? null).catch(() => null)),
     );
     expect(framed).not.toContain('embed');
     await shot(page, 'embed-foreign-origin');

@@ -32,7 +32,14 @@ async function at(hash: string, options: Parameters<typeof dashboard.open>[0] = 
   return opened;
 }
 
-const callsOf = async (direction: string) => (await dashboard.api.call('GET', `/api/v1/calls?direction=${direction}`, { token: key })).body.data as { id: string; status: string; reportId: string | null; phoneNumber: string; disposition: string | null }[];
+const callsOf = async (direction: string) =>
+  (await dashboard.api.call('GET', `/api/v1/calls?direction=${direction}`, { token: key })).body.data as {
+    id: string;
+    status: string;
+    reportId: string | null;
+    phoneNumber: string;
+    disposition: string | null;
+  }[];
 
 test('claim a number for an agent, rename it, ring it with a test call, find the call listed inbound, release the number', async () => {
   const { context, page } = await at('/phone-numbers');
@@ -49,7 +56,10 @@ test('claim a number for an agent, rename it, ring it with a test call, find the
   // A number already claimed: the API's error under the field.
   await page.getByLabel('Number', { exact: true }).fill('+441134960500');
   await page.getByRole('button', { name: 'Claim number' }).click();
-  await page.getByText(/already claimed/).first().waitFor();
+  await page
+    .getByText(/already claimed/)
+    .first()
+    .waitFor();
 
   await row.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('form', { name: 'Edit +441134960500' }).getByLabel('Name').fill('Main line');
@@ -76,7 +86,10 @@ test('claim a number for an agent, rename it, ring it with a test call, find the
 }, 90_000);
 
 test('"Talk to this agent": the greeting in the live transcript, the call ended from the page, then listed inbound and reported', async () => {
-  const claimed = await dashboard.api.call('POST', '/api/v1/phone-numbers', { token: key, body: { phoneNumber: '+441134960501', agentId, name: 'Sales line' } });
+  const claimed = await dashboard.api.call('POST', '/api/v1/phone-numbers', {
+    token: key,
+    body: { phoneNumber: '+441134960501', agentId, name: 'Sales line' },
+  });
   expect(claimed.status).toBe(201);
   const { context, page } = await at(`/agents/${agentId}`);
   await page.getByRole('heading', { level: 1, name: 'Front desk' }).waitFor();

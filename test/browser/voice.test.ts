@@ -116,7 +116,14 @@ type Counters = { framesSent: number; chunksReceived: number; msPlayed: number; 
 async function counters(frame: Frame): Promise<Counters> {
   const data = await frame.$eval('#voice', (el) => ({ ...(el as any).dataset }) as Record<string, string>);
   const n = (name: string) => Number(data[name] ?? 0);
-  return { framesSent: n('framesSent'), chunksReceived: n('chunksReceived'), msPlayed: n('msPlayed'), marksPlayed: n('marksPlayed'), clears: n('clears'), speaking: data.speaking === 'true' };
+  return {
+    framesSent: n('framesSent'),
+    chunksReceived: n('chunksReceived'),
+    msPlayed: n('msPlayed'),
+    marksPlayed: n('marksPlayed'),
+    clears: n('clears'),
+    speaking: data.speaking === 'true',
+  };
 }
 const until = <T>(check: () => Promise<T | undefined | false>, timeoutMs = 90_000) =>
   waitFor(async () => (await check()) || undefined, timeoutMs) as Promise<T>;
@@ -129,7 +136,8 @@ const turns = (frame: Frame): Promise<Turn[]> =>
 
 type EmbedEvent = { type: string; payload: Record<string, any> };
 const events = (page: Page): Promise<EmbedEvent[]> => page.evaluate(() => window.events);
-const command = (page: Page, name: string, ...args: string[]) => page.evaluate(([n, a]) => window.session[n as string](...(a as string[])), [name, args] as const);
+const command = (page: Page, name: string, ...args: string[]) =>
+  page.evaluate(([n, a]) => window.session[n as string](...(a as string[])), [name, args] as const);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 test('in the embed the candidate answers aloud, the agent answers with audio, talking over it cuts it, and the report has what was said', async () => {
@@ -180,7 +188,11 @@ test('in the embed the candidate answers aloud, the agent answers with audio, ta
       return c.clears > before.clears && !c.speaking;
     });
     const cutEvent = await until(async () =>
-      (await events(page)).find((e) => (e.type === 'transcript.turn' && e.payload.index === question.index && e.payload.text !== question.text) || (e.type === 'transcript.turn_removed' && e.payload.index === question.index)),
+      (await events(page)).find(
+        (e) =>
+          (e.type === 'transcript.turn' && e.payload.index === question.index && e.payload.text !== question.text) ||
+          (e.type === 'transcript.turn_removed' && e.payload.index === question.index),
+      ),
     );
     if (cutEvent.type === 'transcript.turn') expect(question.text.startsWith(cutEvent.payload.text.replace(/[.…]+$/, ''))).toBe(true);
     const interrupted = await until(async () => (await turns(frame)).find((t) => t.role === 'candidate' && t.index > question.index));
@@ -291,7 +303,9 @@ test('a microphone the browser refuses is said plainly, and the interview goes o
     await page.goto(interview.interviewUrl);
     await page.click('#start');
     await page.waitForSelector('#voice-problem:visible');
-    expect(await page.textContent('#voice-problem')).toBe('The microphone is blocked for this page. Allow it in the browser’s site settings and reconnect, or type your answers.');
+    expect(await page.textContent('#voice-problem')).toBe(
+      'The microphone is blocked for this page. Allow it in the browser’s site settings and reconnect, or type your answers.',
+    );
     await page.waitForSelector('#transcript li.agent');
     await page.fill('#message', 'Typed, since the microphone is blocked.');
     await page.press('#message', 'Enter');

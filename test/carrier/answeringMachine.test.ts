@@ -43,7 +43,13 @@ async function agent(voicemailBehavior: string, machineDetection = true): Promis
       description: 'Your subscription renewal.',
       language: 'en-GB',
       instructions: 'You call {{firstName}} about their subscription.',
-      phone: { greeting: 'Hi {{firstName}}, this is the renewals desk.', requiredContactFields: ['email'], voicemailBehavior, machineDetection, recordCalls: true },
+      phone: {
+        greeting: 'Hi {{firstName}}, this is the renewals desk.',
+        requiredContactFields: ['email'],
+        voicemailBehavior,
+        machineDetection,
+        recordCalls: true,
+      },
     },
   });
   expect(res.status).toBe(201);
@@ -57,7 +63,9 @@ async function call(agentId: string, phoneNumber: string) {
   const id: string = res.body.id;
   const get = async () => (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
   const done = await waitFor(async () => ((await get()).status === 'completed' ? get() : undefined), 90_000);
-  const turns: [string, string][] = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
+  const turns: [string, string][] = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map(
+    (t: { role: string; text: string }) => [t.role, t.text],
+  );
   return { id, done, turns };
 }
 

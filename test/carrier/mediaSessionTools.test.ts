@@ -88,7 +88,14 @@ test('the callee asks for a lookup out loud: the media session calls the tool an
     ['contact', 'Yes, go ahead.'],
     ['agent', "Thank you, that's everything I needed. Goodbye."],
   ]);
-  expect(turns[2].tool).toMatchObject({ toolCallId: `tc_${id}_2`, name: 'lookup_order', arguments: { orderNumber: 'example' }, outcome: 'ok', result: { answer: 'Your order shipped on Monday.' }, durationMs: expect.any(Number) });
+  expect(turns[2].tool).toMatchObject({
+    toolCallId: `tc_${id}_2`,
+    name: 'lookup_order',
+    arguments: { orderNumber: 'example' },
+    outcome: 'ok',
+    result: { answer: 'Your order shipped on Monday.' },
+    durationMs: expect.any(Number),
+  });
   expect(tool.received).toHaveLength(1);
   expect(tool.received[0].body).toEqual({
     toolCallId: `tc_${id}_2`,
@@ -103,10 +110,12 @@ test('the callee asks for a lookup out loud: the media session calls the tool an
 
 /** The fake Mistral's script: greet, look the order up when asked (saying so first), say the answer and hang up with end_call. */
 function mistralScript(request: RecordedRequest) {
-  if (request.body.response_format) return { text: JSON.stringify({ summary: 'From the fake.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
+  if (request.body.response_format)
+    return { text: JSON.stringify({ summary: 'From the fake.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
   const last = request.body.messages[request.body.messages.length - 1];
   if (last.role === 'tool') return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
-  if (last.role === 'user' && last.content.includes('look something up')) return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] };
+  if (last.role === 'user' && last.content.includes('look something up'))
+    return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] };
   return { text: GREETING };
 }
 
@@ -133,9 +142,14 @@ test('with Mistral: words before a tool call are a turn of their own, and end_ca
     { name: 'lookup_order', outcome: 'ok' },
     { name: 'end_call', outcome: 'ok' },
   ]);
-  const turnRequests = fake.chatRequests().filter((r) => !r.body.response_format && r.body.messages.some((m: { content?: string }) => m.content?.includes('look something up')));
+  const turnRequests = fake
+    .chatRequests()
+    .filter((r) => !r.body.response_format && r.body.messages.some((m: { content?: string }) => m.content?.includes('look something up')));
   expect(turnRequests[0].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['lookup_order', 'end_call']);
-  expect(turnRequests.find((r) => r.body.messages.at(-1).role === 'tool')!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: '{"status":"shipped","order":"A-17"}' });
+  expect(turnRequests.find((r) => r.body.messages.at(-1).role === 'tool')!.body.messages.at(-1)).toMatchObject({
+    role: 'tool',
+    content: '{"status":"shipped","order":"A-17"}',
+  });
 }, 120_000);
 
 test('an async tool slower than a second: the wait message is spoken and stored while it runs, then its answer', async () => {

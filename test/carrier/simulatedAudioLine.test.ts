@@ -27,7 +27,12 @@ let numbers = 50;
 
 beforeAll(async () => {
   // The persona takes its time between turns; the agent must not reprompt meanwhile.
-  const env = { TEMPORAL_TASK_QUEUE: uniqueName('simline-audio'), SIMULATED_LINE: 'audio', SIMULATED_CALL_PACE_MS: '100', VOICE_SILENCE_REPROMPT_SECONDS: '60' };
+  const env = {
+    TEMPORAL_TASK_QUEUE: uniqueName('simline-audio'),
+    SIMULATED_LINE: 'audio',
+    SIMULATED_CALL_PACE_MS: '100',
+    VOICE_SILENCE_REPROMPT_SECONDS: '60',
+  };
   api = await startApi('simline-audio', env);
   // The worker's callee dials the API where it listens.
   worker = await runWorker({ ...env, PUBLIC_BASE_URL: api.url });
@@ -103,7 +108,11 @@ test('a whole call through the pipeline offline: the persona speaks, keys a digi
     return res.status === 200 ? res.body : undefined;
   }, 30_000);
   const email = turns[3]![1].replace(/^It's /, '').replace(/\.$/, '');
-  expect(report).toMatchObject({ disposition: 'completed', outcome: choice[1].replace(/^I'd say /, '').replace(/\.$/, ''), capturedFields: { email, optionDigit: turns[5]![1] } });
+  expect(report).toMatchObject({
+    disposition: 'completed',
+    outcome: choice[1].replace(/^I'd say /, '').replace(/\.$/, ''),
+    capturedFields: { email, optionDigit: turns[5]![1] },
+  });
 
   await waitFor(async () => ((await getCall(id)).recordingAvailable ? true : undefined), 60_000);
   const wav = await fetch(`${api.url}/api/v1/calls/${id}/recording`, { headers: { authorization: `Bearer ${key}` } });
@@ -172,7 +181,12 @@ test('the media socket opens only for the line that signed its handshake', async
 test('a test call to one of our numbers plays the caller on the audio line: the agent greets, the caller asks, the agent answers', async () => {
   const inbound = await api.call('POST', '/api/v1/agents', {
     token: key,
-    body: { name: 'Front desk', language: 'en-GB', instructions: 'Answer the caller.', phone: { direction: 'inbound', greeting: 'Thanks for calling the front desk.' } },
+    body: {
+      name: 'Front desk',
+      language: 'en-GB',
+      instructions: 'Answer the caller.',
+      phone: { direction: 'inbound', greeting: 'Thanks for calling the front desk.' },
+    },
   });
   const number = await api.call('POST', '/api/v1/phone-numbers', { token: key, body: { phoneNumber: '+441134960050', agentId: inbound.body.id } });
   expect(number.status).toBe(201);

@@ -51,7 +51,11 @@ beforeAll(async () => {
   fake = await startFakeTwilio();
   fake.rejects.add(REJECTED);
   fake.failsFor.add(OUTAGE);
-  [groq, deepgram, elevenlabs] = await Promise.all([startFakeLlmVendor('groq', ORG_KEYS.llm), startFakeDeepgram(ORG_KEYS.stt), startFakeElevenLabs(ORG_KEYS.tts)]);
+  [groq, deepgram, elevenlabs] = await Promise.all([
+    startFakeLlmVendor('groq', ORG_KEYS.llm),
+    startFakeDeepgram(ORG_KEYS.stt),
+    startFakeElevenLabs(ORG_KEYS.tts),
+  ]);
   // ConversationRelay for calls of keys without byok; byok calls go through Media Streams all the same.
   env = twilioEnv(fake, 'twilio', {
     TWILIO_SPEECH: 'relay',
@@ -88,8 +92,7 @@ afterAll(async () => {
 /** A fresh number for each call, so each test finds its own dial at the fake. */
 const nextNumber = () => `+4420794600${numbers++}`;
 
-const place = (phoneNumber: string) =>
-  api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber, variables: { firstName: 'Ada' } } });
+const place = (phoneNumber: string) => api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber, variables: { firstName: 'Ada' } } });
 
 async function placed(): Promise<{ id: string; sid: string; form: Record<string, string | string[]> }> {
   const phoneNumber = nextNumber();
@@ -130,7 +133,13 @@ test('a whole call: dial, callbacks, a ConversationRelay conversation with barge
   });
   const twiml = String(call.form.Twiml);
   expect(twiml).toMatch(/<Response><Connect><ConversationRelay [^>]*>.*<\/ConversationRelay><\/Connect><\/Response>/);
-  for (const attribute of [`url="${relayUrl}"`, 'language="en-GB"', 'welcomeGreeting="Hi Ada, this is the renewals desk."', 'transcriptionProvider="Deepgram"', 'ttsProvider="ElevenLabs"']) {
+  for (const attribute of [
+    `url="${relayUrl}"`,
+    'language="en-GB"',
+    'welcomeGreeting="Hi Ada, this is the renewals desk."',
+    'transcriptionProvider="Deepgram"',
+    'ttsProvider="ElevenLabs"',
+  ]) {
     expect(twiml).toContain(attribute);
   }
   expect(twiml).toContain(`<Parameter name="callId" value="${call.id}"/>`);
@@ -142,7 +151,17 @@ test('a whole call: dial, callbacks, a ConversationRelay conversation with barge
   await until(call.id, 'active');
 
   const relay = await connectRelay(call.id);
-  relay.send({ type: 'setup', sessionId: 'VX1', accountSid: fake.accountSid, callSid: call.sid, from: '+442079460100', to: call.form.To, direction: 'outbound-api', callStatus: 'IN-PROGRESS', customParameters: { callId: call.id } });
+  relay.send({
+    type: 'setup',
+    sessionId: 'VX1',
+    accountSid: fake.accountSid,
+    callSid: call.sid,
+    from: '+442079460100',
+    to: call.form.To,
+    direction: 'outbound-api',
+    callStatus: 'IN-PROGRESS',
+    customParameters: { callId: call.id },
+  });
   await waitFor(async () => ((await transcript(call.id)).length === 1 ? true : undefined));
 
   relay.send({ type: 'prompt', voicePrompt: 'Hello?', lang: 'en-GB', last: true });
@@ -204,7 +223,10 @@ test('a barge-in while the reply streams stops it there, and the stored turn kee
   await amd(call.id, call.sid, 'human');
   await until(call.id, 'active');
 
-  const relay = await RelayClient.connect(`${other.url.replace('http', 'ws')}${relayPath(call.id)}`, getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(call.id)}`, {}));
+  const relay = await RelayClient.connect(
+    `${other.url.replace('http', 'ws')}${relayPath(call.id)}`,
+    getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(call.id)}`, {}),
+  );
   relay.send({ type: 'setup', callSid: call.sid });
   relay.send({ type: 'prompt', voicePrompt: 'Hello?', last: true });
   expect(await relay.next()).toEqual({ type: 'text', token: 'One ', last: false });
@@ -243,7 +265,10 @@ test('an agent turn that cannot be produced ends the call as failed and closes t
   const call = await placed();
   await amd(call.id, call.sid, 'human');
   await until(call.id, 'active');
-  const relay = await RelayClient.connect(`${other.url.replace('http', 'ws')}${relayPath(call.id)}`, getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(call.id)}`, {}));
+  const relay = await RelayClient.connect(
+    `${other.url.replace('http', 'ws')}${relayPath(call.id)}`,
+    getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${relayPath(call.id)}`, {}),
+  );
   relay.send({ type: 'setup', callSid: call.sid });
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   relay.send({ type: 'prompt', voicePrompt: 'Hello?', last: true });
@@ -277,7 +302,9 @@ test('webhooks and the relay refuse a missing or wrong signature (403) and an un
   expect(json.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
   await expect(connectRelay(call.id, '')).rejects.toMatchObject({ status: 403, body: { error: { code: 'PERMISSION_DENIED' } } });
-  await expect(connectRelay(call.id, getExpectedTwilioSignature('another-token', `wss://voice.example.test${relayPath(call.id)}`, {}))).rejects.toBeInstanceOf(Refused);
+  await expect(connectRelay(call.id, getExpectedTwilioSignature('another-token', `wss://voice.example.test${relayPath(call.id)}`, {}))).rejects.toBeInstanceOf(
+    Refused,
+  );
   await expect(connectRelay('0123456789abcdef01234567')).rejects.toMatchObject({ status: 404, body: { error: { code: 'RESOURCE_NOT_FOUND' } } });
 
   expect((await status(call.id, call.sid, 'busy')).status).toBe(204);
@@ -316,7 +343,12 @@ test.each([
   ['no-answer', 'no_answer', 0, (id: string, sid: string) => status(id, sid, 'no-answer')],
   ['failed', 'failed', 0, (id: string, sid: string) => status(id, sid, 'failed', { SipResponseCode: '500' })],
   ['an answering machine (async AMD)', 'voicemail', 0, (id: string, sid: string) => amd(id, sid, 'machine_end_beep')],
-  ['an answering machine (AnsweredBy on the status)', 'voicemail', 0, (id: string, sid: string) => status(id, sid, 'in-progress', { AnsweredBy: 'machine_start' })],
+  [
+    'an answering machine (AnsweredBy on the status)',
+    'voicemail',
+    0,
+    (id: string, sid: string) => status(id, sid, 'in-progress', { AnsweredBy: 'machine_start' }),
+  ],
   // Connected for 3 s: the first minute has started.
   ['a callee who hangs up before the verdict', 'contact_hung_up', 1, (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '3' })],
   ['a call over before anyone answered', 'no_answer', 0, (id: string, sid: string) => status(id, sid, 'completed', { CallDuration: '0' })],
@@ -380,7 +412,14 @@ test('a number Twilio refuses is 400 CARRIER_REJECTED, an outage 502 CARRIER_UNA
 test('a create Twilio does not confirm within the request timeout has an unknown outcome, not a refusal, and the call it placed is found in the account’s calls', async () => {
   const phoneNumber = nextNumber();
   fake.answersLateFor.add(phoneNumber);
-  const carrier = new TwilioCarrier({ ...loadConfig(env).carrier.twilio!, publicBaseUrl: PUBLIC, defaultStt: 'simulated', defaultTts: 'simulated', ringTimeoutSeconds: 60, requestTimeoutMs: 500 });
+  const carrier = new TwilioCarrier({
+    ...loadConfig(env).carrier.twilio!,
+    publicBaseUrl: PUBLIC,
+    defaultStt: 'simulated',
+    defaultTts: 'simulated',
+    ringTimeoutSeconds: 60,
+    requestTimeoutMs: 500,
+  });
   const since = new Date();
   const started = Date.now();
   const unknown = await carrier.dial({ callId: 'late', to: phoneNumber, callWorkflowId: 'call-late', byok: false }).catch((err: unknown) => err);
@@ -436,7 +475,13 @@ test('a byok call goes through Media Streams, never the relay, and hears, speaks
   const byokKey = await tenant.key(SCOPES, { byok: true, rateLimitPerMinute: 100_000 });
   const agent = await api.call('POST', '/api/v1/agents', {
     token: byokKey,
-    body: { name: 'Own keys', language: 'en-GB', instructions: 'You call about renewals.', providers: { stt: 'deepgram', tts: 'elevenlabs' }, phone: { greeting: 'Hi, this is the renewals desk.' } },
+    body: {
+      name: 'Own keys',
+      language: 'en-GB',
+      instructions: 'You call about renewals.',
+      providers: { stt: 'deepgram', tts: 'elevenlabs' },
+      phone: { greeting: 'Hi, this is the renewals desk.' },
+    },
   });
   expect(agent.status).toBe(201);
   const phoneNumber = nextNumber();
@@ -457,7 +502,10 @@ test('a byok call goes through Media Streams, never the relay, and hears, speaks
   deepgram.utterances = ['Hello, who is this?'];
   groq.answers = [{ text: 'The renewals desk. Goodbye. [[END]]' }];
   const mediaPath = `/carrier/twilio/media/${id}`;
-  const stream = await MediaStreamClient.connect(`${api.url.replace('http', 'ws')}${mediaPath}`, getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${mediaPath}`, {}));
+  const stream = await MediaStreamClient.connect(
+    `${api.url.replace('http', 'ws')}${mediaPath}`,
+    getExpectedTwilioSignature(fake.authToken, `wss://voice.example.test${mediaPath}`, {}),
+  );
   try {
     stream.begin(fake.accountSid, sid);
     await stream.turnPlayed(0);
@@ -470,7 +518,10 @@ test('a byok call goes through Media Streams, never the relay, and hears, speaks
   expect((await status(id, sid, 'completed', { CallDuration: '9' })).status).toBe(204);
   await waitFor(async () => ((await byokCall()).status === 'completed' ? true : undefined));
   expect((await byokCall()).disposition).toBe('completed');
-  const turns = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: byokKey })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
+  const turns = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: byokKey })).body.data.map((t: { role: string; text: string }) => [
+    t.role,
+    t.text,
+  ]);
   expect(turns).toEqual([
     ['agent', 'Hi, this is the renewals desk.'],
     ['contact', 'Hello, who is this?'],

@@ -87,7 +87,9 @@ describe('with a worker in this process', () => {
     expect((await api.call('POST', `/api/v1/campaigns/${campaign.body.id}/launch`, { token: key })).status).toBe(200);
     const call = await waitFor(async () => {
       const list = await api.call('GET', '/api/v1/calls?limit=100', { token: key });
-      return (list.body.data as Array<{ id: string; phoneNumber: string; status: string }>).find((c) => c.phoneNumber === phoneNumber && c.status === 'created');
+      return (list.body.data as Array<{ id: string; phoneNumber: string; status: string }>).find(
+        (c) => c.phoneNumber === phoneNumber && c.status === 'created',
+      );
     }, 30_000);
     await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
     expect(creates(phoneNumber)).toHaveLength(1);

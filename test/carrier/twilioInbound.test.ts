@@ -47,7 +47,10 @@ const { callback, status } = twilioCallbacks(
 async function organization(creditMinutes = 100) {
   const tenant = await createTenant({ creditMinutes, limits: { maxConcurrentCalls: 10 } });
   const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
-  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Help desk', language: 'en-GB', instructions: 'Help the caller.', phone: { direction: 'inbound', greeting: GREETING, fallback: FALLBACK } } });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Help desk', language: 'en-GB', instructions: 'Help the caller.', phone: { direction: 'inbound', greeting: GREETING, fallback: FALLBACK } },
+  });
   expect(agent.status).toBe(201);
   return { tenant, key, agentId: agent.body.id as string };
 }
@@ -110,7 +113,10 @@ test('a call to the number streams to our pipeline, where the agent greets the c
   const again = await ring(number.phoneNumber, callSid);
   expect(String(again.body)).toContain(`/media/${callId}`);
 
-  const stream = await MediaStreamClient.connect(`${api.url.replace('http', 'ws')}/carrier/twilio/media/${callId}`, getExpectedTwilioSignature(fake.authToken, streamUrl, {}));
+  const stream = await MediaStreamClient.connect(
+    `${api.url.replace('http', 'ws')}/carrier/twilio/media/${callId}`,
+    getExpectedTwilioSignature(fake.authToken, streamUrl, {}),
+  );
   streams.push(stream);
   stream.begin(fake.accountSid, callSid, { callId });
   await stream.turnPlayed(0);
@@ -120,7 +126,17 @@ test('a call to the number streams to our pipeline, where the agent greets the c
 
   // The simulated agent answers and says goodbye: the service closes the stream, Twilio hangs up.
   expect((await stream.closed).code).toBe(1000);
-  expect((await callback('/carrier/twilio/inbound/status', { AccountSid: fake.accountSid, CallSid: callSid, CallStatus: 'completed', CallDuration: '12', Direction: 'inbound' })).status).toBe(204);
+  expect(
+    (
+      await callback('/carrier/twilio/inbound/status', {
+        AccountSid: fake.accountSid,
+        CallSid: callSid,
+        CallStatus: 'completed',
+        CallDuration: '12',
+        Direction: 'inbound',
+      })
+    ).status,
+  ).toBe(204);
   const done = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${callId}`, { token: org.key });
     return res.body.status === 'completed' ? res.body : undefined;
@@ -141,12 +157,25 @@ test('a caller who hangs up during the greeting ends the call as contact_hung_up
   const callSid = sid();
   const streamUrl = /<Stream url="([^"]+)"/.exec(String((await ring(number.phoneNumber, callSid)).body))![1]!;
   const callId = streamUrl.split('/').at(-1)!;
-  const stream = await MediaStreamClient.connect(`${api.url.replace('http', 'ws')}/carrier/twilio/media/${callId}`, getExpectedTwilioSignature(fake.authToken, streamUrl, {}));
+  const stream = await MediaStreamClient.connect(
+    `${api.url.replace('http', 'ws')}/carrier/twilio/media/${callId}`,
+    getExpectedTwilioSignature(fake.authToken, streamUrl, {}),
+  );
   streams.push(stream);
   stream.begin(fake.accountSid, callSid, { callId });
   await stream.until(() => (stream.played.length > 0 ? true : undefined));
   stream.stop(fake.accountSid, callSid);
-  expect((await callback('/carrier/twilio/inbound/status', { AccountSid: fake.accountSid, CallSid: callSid, CallStatus: 'completed', CallDuration: '2', Direction: 'inbound' })).status).toBe(204);
+  expect(
+    (
+      await callback('/carrier/twilio/inbound/status', {
+        AccountSid: fake.accountSid,
+        CallSid: callSid,
+        CallStatus: 'completed',
+        CallDuration: '2',
+        Direction: 'inbound',
+      })
+    ).status,
+  ).toBe(204);
   const done = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${callId}`, { token: org.key });
     return res.body.status === 'completed' ? res.body : undefined;

@@ -52,7 +52,10 @@ const transcript = async (id: string) =>
 const updatesOf = (sid: string) => fake.updated.filter((u) => u.callSid === sid).map((u) => u.form);
 
 async function agent(instructions: string, tools: unknown[]): Promise<string> {
-  const made = await api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Orders'), instructions, phone: { greeting: GREETING }, tools } });
+  const made = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: uniqueName('Orders'), instructions, phone: { greeting: GREETING }, tools },
+  });
   expect(made.status).toBe(201);
   return made.body.id;
 }
@@ -81,7 +84,9 @@ async function completed(id: string) {
 const reportOf = async (id: string) => (await api.call('GET', `/api/v1/calls/${id}/report`, { token: key })).body;
 
 test('asked for a person, the agent hands over: Twilio dials them, the session ends without a word to the workflow, and the call ends transferred', async () => {
-  const agentId = await agent('You call about an order.', [{ type: 'transfer', mode: 'cold', destinations: [{ phoneNumber: PERSON, description: 'the orders team' }] }]);
+  const agentId = await agent('You call about an order.', [
+    { type: 'transfer', mode: 'cold', destinations: [{ phoneNumber: PERSON, description: 'the orders team' }] },
+  ]);
   const { id, sid, client } = await answeredCall(agentId);
   expect(await heardTurn(client, 0)).toBe(GREETING);
   await client.speak('Could I speak to a person please?');
@@ -107,7 +112,9 @@ test('asked for a person, the agent hands over: Twilio dials them, the session e
 }, 60_000);
 
 test('Twilio stopping the stream as it moves the call, before the transfer has answered, is no hangup: the call ends transferred', async () => {
-  const agentId = await agent('You call about an order.', [{ type: 'transfer', mode: 'cold', destinations: [{ phoneNumber: PERSON, description: 'the orders team' }] }]);
+  const agentId = await agent('You call about an order.', [
+    { type: 'transfer', mode: 'cold', destinations: [{ phoneNumber: PERSON, description: 'the orders team' }] },
+  ]);
   const { id, sid, client } = await answeredCall(agentId);
   fake.actsBeforeAnswering.set(sid, async () => {
     client.stop(fake.accountSid, sid);
@@ -123,7 +130,9 @@ test('Twilio stopping the stream as it moves the call, before the transfer has a
 }, 60_000);
 
 test('a warm transfer nobody answers brings the agent back to the caller with the reason, on the same stream', async () => {
-  const agentId = await agent('You call about an order.', [{ type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: NEVER_ANSWERS, description: 'the orders team' }] }]);
+  const agentId = await agent('You call about an order.', [
+    { type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: NEVER_ANSWERS, description: 'the orders team' }] },
+  ]);
   const { id, sid, client } = await answeredCall(agentId);
   expect(await heardTurn(client, 0)).toBe(GREETING);
   await client.speak('Could I talk to someone please?');

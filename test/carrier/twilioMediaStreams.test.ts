@@ -50,7 +50,12 @@ beforeAll(async () => {
       name: 'Renewals',
       language: 'en-GB',
       instructions: 'You call {{firstName}} about their renewal.',
-      phone: { greeting: 'Hi {{firstName}}, this is the renewals desk.', requiredContactFields: ['email', 'accountNumber'], outcomeLabels: ['renew', 'cancel', 'upgrade', 'call back later'], recordCalls: true },
+      phone: {
+        greeting: 'Hi {{firstName}}, this is the renewals desk.',
+        requiredContactFields: ['email', 'accountNumber'],
+        outcomeLabels: ['renew', 'cancel', 'upgrade', 'call back later'],
+        recordCalls: true,
+      },
     },
   });
   expect(agent.status).toBe(201);
@@ -101,7 +106,13 @@ async function answered(): Promise<{ id: string; sid: string; form: Record<strin
 /** The value of each sample of the metrics endpoint, by its name and labels as written there. */
 async function metrics(): Promise<(sample: string) => number> {
   const text = (await api.call('GET', '/metrics', { token: METRICS_TOKEN })).body as string;
-  return (sample) => Number(text.split('\n').find((line) => line.startsWith(`${sample} `))?.split(' ')[1] ?? 0);
+  return (sample) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${sample} `))
+        ?.split(' ')[1] ?? 0,
+    );
 }
 
 /** How many of `expected` appear in `actual` in the same order (their longest common subsequence). */
@@ -177,7 +188,9 @@ test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF 
   ]);
   // Each turn says how it was heard or produced: the energy VAD (no turn models in tests) ended the
   // callee's spoken turns, the keypad its digit; each agent turn's stages came in order.
-  const timed = (await api.call('GET', `/api/v1/calls/${call.id}/transcript`, { token: key })).body.data.map((t: { timings?: Record<string, any> }) => t.timings);
+  const timed = (await api.call('GET', `/api/v1/calls/${call.id}/transcript`, { token: key })).body.data.map(
+    (t: { timings?: Record<string, any> }) => t.timings,
+  );
   for (const i of [1, 3, 7]) {
     const { endOfTurn, sttFinalMs, takenMs } = timed[i];
     expect(endOfTurn).toMatchObject({ by: 'vad' });
@@ -283,10 +296,15 @@ test('the callee hanging up (stop) ends the session; Twilio’s callback ends th
 
 test('the handshake is refused without Twilio’s signature (403), for an unknown or finished call (404), and for a second stream (409); a start for another call and an oversized message close the socket', async () => {
   const call = await answered();
-  await expect(connectMedia(call.id, '')).rejects.toMatchObject({ status: 403, body: { error: { code: 'PERMISSION_DENIED' }, request_id: expect.any(String) } });
+  await expect(connectMedia(call.id, '')).rejects.toMatchObject({
+    status: 403,
+    body: { error: { code: 'PERMISSION_DENIED' }, request_id: expect.any(String) },
+  });
   await expect(connectMedia(call.id, getExpectedTwilioSignature('another-token', mediaUrl(call.id), {}))).rejects.toMatchObject({ status: 403 });
   // Signed over another URL (the https one, as a webhook is): Twilio signs the wss URL the TwiML gave.
-  await expect(connectMedia(call.id, getExpectedTwilioSignature(fake.authToken, `${TWILIO_PUBLIC}/carrier/twilio/media/${call.id}`, {}))).rejects.toMatchObject({ status: 403 });
+  await expect(connectMedia(call.id, getExpectedTwilioSignature(fake.authToken, `${TWILIO_PUBLIC}/carrier/twilio/media/${call.id}`, {}))).rejects.toMatchObject(
+    { status: 403 },
+  );
   await expect(connectMedia('0123456789abcdef01234567')).rejects.toMatchObject({ status: 404, body: { error: { code: 'RESOURCE_NOT_FOUND' } } });
 
   const first = await connectMedia(call.id);

@@ -37,12 +37,21 @@ beforeAll(async () => {
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
-    body: { name: 'Renewals', instructions: 'You call about a renewal.', tools: [{ type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: PERSON, description: 'renewals team' }] }, { type: 'keypad' }] },
+    body: {
+      name: 'Renewals',
+      instructions: 'You call about a renewal.',
+      tools: [{ type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: PERSON, description: 'renewals team' }] }, { type: 'keypad' }],
+    },
   });
   agentId = agent.body.id;
   const asking = await api.call('POST', '/api/v1/agents', {
     token: key,
-    body: { name: 'Orders', instructions: 'You call about an order.', phone: { greeting: 'Hello, this is the orders desk.', requiredContactFields: ['email', 'accountNumber'] }, tools: [{ type: 'keypad' }] },
+    body: {
+      name: 'Orders',
+      instructions: 'You call about an order.',
+      phone: { greeting: 'Hello, this is the orders desk.', requiredContactFields: ['email', 'accountNumber'] },
+      tools: [{ type: 'keypad' }],
+    },
   });
   askingAgentId = asking.body.id;
 }, 120_000);
@@ -78,8 +87,12 @@ test('a warm transfer rings the person with the summary, moves the caller into t
 
   const leg = fake.created.find((c) => c.form.To === PERSON)!;
   // In the agent's language (its default, en-US).
-  expect(leg.form.Twiml).toContain(`<Response><Say language="en-US">${SUMMARY}</Say><Dial><Conference endConferenceOnExit="true">transfer-${id}</Conference></Dial></Response>`);
-  expect(updatesOf(sid)).toEqual([{ Twiml: expect.stringContaining(`<Dial><Conference startConferenceOnEnter="false" endConferenceOnExit="true">transfer-${id}</Conference></Dial>`) }]);
+  expect(leg.form.Twiml).toContain(
+    `<Response><Say language="en-US">${SUMMARY}</Say><Dial><Conference endConferenceOnExit="true">transfer-${id}</Conference></Dial></Response>`,
+  );
+  expect(updatesOf(sid)).toEqual([
+    { Twiml: expect.stringContaining(`<Dial><Conference startConferenceOnEnter="false" endConferenceOnExit="true">transfer-${id}</Conference></Dial>`) },
+  ]);
   const done = await waitFor(async () => {
     const call = await getCall(id);
     return call.status === 'completed' ? call : undefined;
@@ -95,7 +108,9 @@ test('keys go as <Play digits>; a busy warm transfer leaves the call with the ag
   const { id, sid } = await answeredCall();
   const actions = callWorkflowActions(worker.client.workflow, id);
   await actions.sendDigits('1w#');
-  expect(updatesOf(sid)).toEqual([{ Twiml: expect.stringMatching(/<Response><Play digits="1w#"\/><Connect><Stream url="wss:\/\/voice\.example\.test\/carrier\/twilio\/media\//) }]);
+  expect(updatesOf(sid)).toEqual([
+    { Twiml: expect.stringMatching(/<Response><Play digits="1w#"\/><Connect><Stream url="wss:\/\/voice\.example\.test\/carrier\/twilio\/media\//) },
+  ]);
 
   expect(await actions.transfer({ to: BUSY, mode: 'warm', summary: SUMMARY })).toEqual({ outcome: 'failed', reason: 'busy', message: `${BUSY} is busy` });
   expect((await getCall(id)).status).toBe('active');
@@ -136,7 +151,10 @@ test('after keys, Twilio’s new stream picks the conversation up from its trans
   await second.speak('It is ada@example.com');
   expect(await heardTurn(second, 1)).toBe('Could you tell me your account number?');
   expect((await getCall(id)).status).toBe('active');
-  const turns = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [t.role, t.text]);
+  const turns = (await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key })).body.data.map((t: { role: string; text: string }) => [
+    t.role,
+    t.text,
+  ]);
   expect(turns).toEqual([
     ['agent', 'Hello, this is the orders desk.'],
     ['contact', 'Hello?'],

@@ -35,12 +35,36 @@ const admin = (...args: string[]) =>
 
 test('org create --json makes an organization, its founding admin and its credits', async () => {
   const { stdout } = await admin(
-    'org', 'create', '--name', 'Acme', '--plan', 'growth', '--credits', '300', '--max-agents', '4', '--max-users', '3',
-    '--max-concurrent-calls', '2', '--max-contacts', '50', '--admin-email', 'Ops@Acme.example', '--admin-password', 'correct horse battery', '--json',
+    'org',
+    'create',
+    '--name',
+    'Acme',
+    '--plan',
+    'growth',
+    '--credits',
+    '300',
+    '--max-agents',
+    '4',
+    '--max-users',
+    '3',
+    '--max-concurrent-calls',
+    '2',
+    '--max-contacts',
+    '50',
+    '--admin-email',
+    'Ops@Acme.example',
+    '--admin-password',
+    'correct horse battery',
+    '--json',
   );
   const out = JSON.parse(stdout);
   expect(out).toMatchObject({
-    organization: { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Acme', plan: 'growth', limits: { ...DEFAULT_LIMITS, maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2, maxContacts: 50 } },
+    organization: {
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      name: 'Acme',
+      plan: 'growth',
+      limits: { ...DEFAULT_LIMITS, maxAgents: 4, maxUsers: 3, maxConcurrentCalls: 2, maxContacts: 50 },
+    },
     admin: { email: 'ops@acme.example', password: 'correct horse battery' },
   });
   const org = await Organization.findById(out.organization.id).lean();
@@ -66,21 +90,36 @@ test('org limits shows the limits and changes those given; a bad value changes n
   // An organization stored before the newer quotas existed reads them at their defaults.
   await Organization.updateOne({ _id: id }, { $unset: { 'limits.maxCampaigns': 1, 'limits.maxOpenInterviews': 1 } });
   expect(JSON.parse((await admin('org', 'limits', '--org', id, '--json')).stdout).limits).toEqual(DEFAULT_LIMITS);
-  const out = JSON.parse((await admin('org', 'limits', '--org', id, '--max-campaigns', '3', '--max-recipients', '500', '--max-open-interviews', '9', '--json')).stdout);
+  const out = JSON.parse(
+    (await admin('org', 'limits', '--org', id, '--max-campaigns', '3', '--max-recipients', '500', '--max-open-interviews', '9', '--json')).stdout,
+  );
   expect(out.limits).toEqual({ ...DEFAULT_LIMITS, maxCampaigns: 3, maxRecipients: 500, maxOpenInterviews: 9 });
   expect((await Organization.findById(id).lean())?.limits).toMatchObject({ maxCampaigns: 3, maxRecipients: 500, maxOpenInterviews: 9 });
-  await expect(admin('org', 'limits', '--org', id, '--max-contacts', '0')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--max-contacts must be a whole number of at least 1') });
-  await expect(admin('org', 'limits', '--org', '0123456789abcdef01234567')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no organization') });
+  await expect(admin('org', 'limits', '--org', id, '--max-contacts', '0')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--max-contacts must be a whole number of at least 1'),
+  });
+  await expect(admin('org', 'limits', '--org', '0123456789abcdef01234567')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('no organization'),
+  });
   expect((await Organization.findById(id).lean())?.limits.maxContacts).toBe(DEFAULT_LIMITS.maxContacts);
 });
 
 test('org dialling shows and sets the countries the organization may call; default goes back to the service’s', async () => {
   const id = JSON.parse((await admin('org', 'create', '--name', 'Dialling', '--json')).stdout).organization.id;
-  expect(JSON.parse((await admin('org', 'dialling', '--org', id, '--json')).stdout)).toEqual({ organization: { id }, allowedCountries: null, effectiveAllowedCountries: null });
+  expect(JSON.parse((await admin('org', 'dialling', '--org', id, '--json')).stdout)).toEqual({
+    organization: { id },
+    allowedCountries: null,
+    effectiveAllowedCountries: null,
+  });
   const set = JSON.parse((await admin('org', 'dialling', '--org', id, '--countries', 'gb, IE,gb', '--json')).stdout);
   expect(set).toMatchObject({ allowedCountries: ['GB', 'IE'], effectiveAllowedCountries: ['GB', 'IE'] });
   expect((await Organization.findById(id).lean())?.allowedCountries).toEqual(['GB', 'IE']);
-  await expect(admin('org', 'dialling', '--org', id, '--countries', 'GB,XX')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown: XX') });
+  await expect(admin('org', 'dialling', '--org', id, '--countries', 'GB,XX')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('unknown: XX'),
+  });
   expect((await Organization.findById(id).lean())?.allowedCountries).toEqual(['GB', 'IE']);
   expect(JSON.parse((await admin('org', 'dialling', '--org', id, '--countries', 'default', '--json')).stdout).allowedCountries).toBeNull();
 });
@@ -104,7 +143,13 @@ test('org create --credits 0 makes an organization that must top up before it ca
     scopes: [...SCOPES],
   });
   const connection = await Connection.connect({ address: temporalAddress() });
-  const server = await serve(createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), mongo: mongoose.connection, temporal: new Client({ connection, dataConverter: testDataConverter() }) }));
+  const server = await serve(
+    createApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      mongo: mongoose.connection,
+      temporal: new Client({ connection, dataConverter: testDataConverter() }),
+    }),
+  );
   try {
     const agent = await request(server.url, 'POST', '/api/v1/agents', { token: key, body: { name: 'Caller', instructions: 'Call.' } });
     expect(agent.status).toBe(201);

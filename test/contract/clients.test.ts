@@ -23,7 +23,10 @@ function files(dir: string, below = ''): string[] {
 
 /** The files of clients/ as git sees them (committed, or new and not ignored: a local build or cache is neither), less our own. */
 function workingFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--deduplicate', '--', '.'], { cwd: CLIENTS_DIR, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--deduplicate', '--', '.'], {
+    cwd: CLIENTS_DIR,
+    encoding: 'utf8',
+  });
   return listed.split('\n').filter((f) => f && !OWN.has(f) && ![...OWN].some((own) => f.startsWith(`${own}/`)) && existsSync(path.join(CLIENTS_DIR, f)));
 }
 
@@ -40,7 +43,9 @@ test('clients/ holds exactly what `npm run clients` generates from the route tab
   const differing = [
     ...expected.filter((f) => !committed.includes(f)).map((f) => `${f}: missing from clients/`),
     ...committed.filter((f) => !expected.includes(f)).map((f) => `${f}: no longer generated`),
-    ...expected.filter((f) => committed.includes(f) && !readFileSync(path.join(scratch, f)).equals(readFileSync(path.join(CLIENTS_DIR, f)))).map((f) => `${f}: differs`),
+    ...expected
+      .filter((f) => committed.includes(f) && !readFileSync(path.join(scratch, f)).equals(readFileSync(path.join(CLIENTS_DIR, f))))
+      .map((f) => `${f}: differs`),
   ];
   if (differing.length > 0) {
     throw new Error(`The committed clients differ from the route table's document; run \`npm run clients\` and commit the result:\n${differing.join('\n')}`);

@@ -16,7 +16,13 @@ const taskQueue = uniqueName('contract');
 // far beyond the per-address throttle of invalid credentials, which has its own tests (signin.test.ts).
 // A key for organizations' secrets, as production has, so that storing one (a tool-signing secret,
 // a provider credential) is fuzzed rather than answered 503 for want of it.
-const env = { TEMPORAL_TASK_QUEUE: taskQueue, SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', INVALID_CREDENTIALS_PER_MINUTE: '60000', CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+const env = {
+  TEMPORAL_TASK_QUEUE: taskQueue,
+  SIMULATED_CALL_PACE_MS: '50',
+  RING_TIMEOUT_SECONDS: '2',
+  INVALID_CREDENTIALS_PER_MINUTE: '60000',
+  CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
 
 let api: Awaited<ReturnType<typeof startApi>>;
 let worker: RunningWorker;
@@ -58,7 +64,19 @@ test('schemathesis finds no failure in any operation', async () => {
   // operations for a fault of the fuzzer's own (a CI run of this stop).
   const { code, output } = await run(
     schemathesis(),
-    ['run', `${api.url}/api/v1/openapi.json`, '--checks', 'all', '--workers', '1', '--no-color', '--seed', '1', '--max-examples', process.env.FUZZ_MAX_EXAMPLES ?? '25'],
+    [
+      'run',
+      `${api.url}/api/v1/openapi.json`,
+      '--checks',
+      'all',
+      '--workers',
+      '1',
+      '--no-color',
+      '--seed',
+      '1',
+      '--max-examples',
+      process.env.FUZZ_MAX_EXAMPLES ?? '25',
+    ],
     { FUZZ_API_KEY: apiKey, FUZZ_DASHBOARD_SESSION: signIn.body.token },
   );
   if (code !== 0) console.log(output);

@@ -53,7 +53,18 @@ test('a fold interrupted between its two writes is finished by the next fold, no
   const day = '2026-03-11';
   const id = dayId('calls', String(organizationId), day);
   const call = { ...ended(90), createdAt: new Date(`${day}T08:00:00Z`) } as CallRecord;
-  const cell: Cell = { q: 32, k: 'end', agent: String(agentId), campaign: null, disposition: 'completed', outcome: null, v: [['calls', 1], ['seconds', 90]] };
+  const cell: Cell = {
+    q: 32,
+    k: 'end',
+    agent: String(agentId),
+    campaign: null,
+    disposition: 'completed',
+    outcome: null,
+    v: [
+      ['calls', 1],
+      ['seconds', 90],
+    ],
+  };
   // As a crash leaves it: the entry recorded and added to its day, not yet marked folded.
   await AnalyticsEntry.create({ _id: `call:${call._id}`, organizationId, day, cell: JSON.stringify(cell) });
   await AnalyticsDay.create({ _id: id, fine: sectionsOf([cell]).fine, pending: [`call:${call._id}`] });

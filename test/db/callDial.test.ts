@@ -26,7 +26,10 @@ afterAll(() => cleanup());
  * A carrier that accepts every dial (or refuses it with `refuse`, or places it without saying so
  * with `unanswered`) and counts them; it knows the calls it placed, as a real carrier's call list.
  */
-function countingCarrier(refuse?: CarrierRefusedError | CarrierOutcomeUnknownError, dialTimeoutMs = 10_000): Carrier & { dials: DialRequest[]; lookups: number } {
+function countingCarrier(
+  refuse?: CarrierRefusedError | CarrierOutcomeUnknownError,
+  dialTimeoutMs = 10_000,
+): Carrier & { dials: DialRequest[]; lookups: number } {
   const dials: DialRequest[] = [];
   const carrier = {
     name: 'counting',

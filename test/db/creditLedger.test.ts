@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 const newOrganization = () => String(new Types.ObjectId());
-const numbered = (organizationId: string) => CreditEntry.find({ organizationId, seq: { $exists: true } }).sort({ seq: 1 }).lean();
+const numbered = (organizationId: string) =>
+  CreditEntry.find({ organizationId, seq: { $exists: true } })
+    .sort({ seq: 1 })
+    .lean();
 
 test('concurrent writers number the entries without gaps, each carrying the totals after it', async () => {
   const org = newOrganization();
@@ -54,7 +57,15 @@ test('a charge retried, at once or later, is recorded once', async () => {
 test('a balance finds the newest entry from nothing known, and sees what another process wrote', async () => {
   // Written straight into the collection, as another process would: this process has not seen this organization.
   const org = newOrganization();
-  const entry = (seq: number) => ({ _id: `${org}:${seq}`, organizationId: new Types.ObjectId(org), kind: 'grant', minutes: 1, reference: `admin:${seq}`, seq, totals: { grant: seq, charge: 0, byok_usage: 0 } });
+  const entry = (seq: number) => ({
+    _id: `${org}:${seq}`,
+    organizationId: new Types.ObjectId(org),
+    kind: 'grant',
+    minutes: 1,
+    reference: `admin:${seq}`,
+    seq,
+    totals: { grant: seq, charge: 0, byok_usage: 0 },
+  });
   await CreditEntry.collection.insertMany(Array.from({ length: 37 }, (_, i) => entry(i + 1)) as never[]);
   expect((await creditBalance(org)).allocatedMinutes).toBe(37);
   await CreditEntry.collection.insertMany([entry(38), entry(39)] as never[]);
@@ -67,7 +78,15 @@ test('a balance finds the newest entry from nothing known, and sees what another
 test('a process that has not looked for a while finds the newest entry in a few lookups, not one per entry since', async () => {
   const org = newOrganization();
   await grantCredits(org, 1, 'admin:1');
-  const entry = (seq: number) => ({ _id: `${org}:${seq}`, organizationId: new Types.ObjectId(org), kind: 'charge', minutes: 1, reference: `call:${seq}`, seq, totals: { grant: 1, charge: seq - 1, byok_usage: 0 } });
+  const entry = (seq: number) => ({
+    _id: `${org}:${seq}`,
+    organizationId: new Types.ObjectId(org),
+    kind: 'charge',
+    minutes: 1,
+    reference: `call:${seq}`,
+    seq,
+    totals: { grant: 1, charge: seq - 1, byok_usage: 0 },
+  });
   await CreditEntry.collection.insertMany(Array.from({ length: 999 }, (_, i) => entry(i + 2)) as never[]);
   const lookups = jest.spyOn(CreditEntry, 'findById');
   try {
@@ -83,8 +102,19 @@ test('a process that has not looked for a while finds the newest entry in a few 
 
 test('entries written before the numbering are where the totals start', async () => {
   const org = newOrganization();
-  const legacy = (kind: string, minutes: number, reference: string) => ({ organizationId: new Types.ObjectId(org), kind, minutes, reference, createdAt: new Date() });
-  await CreditEntry.collection.insertMany([legacy('grant', 60, 'admin:old'), legacy('charge', 7, 'call:old-1'), legacy('charge', 3, 'call:old-2'), legacy('byok_usage', 4, 'call:old-3')] as never[]);
+  const legacy = (kind: string, minutes: number, reference: string) => ({
+    organizationId: new Types.ObjectId(org),
+    kind,
+    minutes,
+    reference,
+    createdAt: new Date(),
+  });
+  await CreditEntry.collection.insertMany([
+    legacy('grant', 60, 'admin:old'),
+    legacy('charge', 7, 'call:old-1'),
+    legacy('charge', 3, 'call:old-2'),
+    legacy('byok_usage', 4, 'call:old-3'),
+  ] as never[]);
   expect(await creditBalance(org)).toEqual({ allocatedMinutes: 60, usedMinutes: 10, heldMinutes: 0, remainingMinutes: 50 });
   await recordUsage({ organizationId: org, minutes: 2, reference: 'call:new', byok: false });
   // A charge recorded before the numbering is still recorded once.
@@ -114,7 +144,10 @@ test('a settlement charges and releases every minute its conversation held, once
   expect(await holdMinute(org, 'call:a', 2)).toBe(true);
   expect(await holdMinute(org, 'call:b', 1)).toBe(true);
   expect(await creditBalance(org)).toEqual({ allocatedMinutes: 5, usedMinutes: 0, heldMinutes: 3, remainingMinutes: 2 });
-  await Promise.all([recordUsage({ organizationId: org, minutes: 2, reference: 'call:a', byok: false }), recordUsage({ organizationId: org, minutes: 2, reference: 'call:a', byok: false })]);
+  await Promise.all([
+    recordUsage({ organizationId: org, minutes: 2, reference: 'call:a', byok: false }),
+    recordUsage({ organizationId: org, minutes: 2, reference: 'call:a', byok: false }),
+  ]);
   expect(await CreditEntry.findOne({ organizationId: org, reference: 'call:a' }).lean()).toMatchObject({ kind: 'charge', minutes: 2, released: 2 });
   expect(await creditBalance(org)).toEqual({ allocatedMinutes: 5, usedMinutes: 2, heldMinutes: 1, remainingMinutes: 2 });
   // An unanswered call: nothing charged, its minute given back.
@@ -149,7 +182,15 @@ test('a batch whose number another process took first is placed again after the 
   const org = newOrganization();
   await grantCredits(org, 5, 'admin:grant');
   // Another process's writer takes the next number behind this process's back.
-  await CreditEntry.collection.insertOne({ _id: `${org}:2`, organizationId: new Types.ObjectId(org), kind: 'grant', minutes: 1, reference: 'admin:elsewhere', seq: 2, totals: { grant: 6, charge: 0, byok_usage: 0, hold: 0 } } as never);
+  await CreditEntry.collection.insertOne({
+    _id: `${org}:2`,
+    organizationId: new Types.ObjectId(org),
+    kind: 'grant',
+    minutes: 1,
+    reference: 'admin:elsewhere',
+    seq: 2,
+    totals: { grant: 6, charge: 0, byok_usage: 0, hold: 0 },
+  } as never);
   const held = await Promise.all(Array.from({ length: 8 }, (_, i) => holdMinute(org, `call:${i}`, 1)));
   expect(held.filter(Boolean)).toHaveLength(6);
   expect(await creditBalance(org)).toEqual({ allocatedMinutes: 6, usedMinutes: 0, heldMinutes: 6, remainingMinutes: 0 });

@@ -66,7 +66,14 @@ async function setup(options: { tools?: unknown[]; deps?: ToolDeps } = {}) {
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     },
   });
-  const interview = { organizationId: String(organizationId), agentId: String(agent._id), agentMode: 'interview' as const, language: 'en-US', candidateName: 'Ada', byok: false };
+  const interview = {
+    organizationId: String(organizationId),
+    agentId: String(agent._id),
+    agentMode: 'interview' as const,
+    language: 'en-US',
+    candidateName: 'Ada',
+    byok: false,
+  };
   const turn = (index: number, candidateText: string | null) => activities.interviewTurn({ interviewId, index, candidateText, interview });
   return { organizationId, agent, interviewId, llm, activities, turn };
 }
@@ -96,7 +103,15 @@ test('a retried turn with a tool call goes on from the turns stored: the tool is
   const server = await startToolServer();
   server.answer = () => ({ status: 200, body: { answer: 'It shipped on Monday.' } });
   try {
-    const lookup = { type: 'http', name: 'lookup_order', description: 'Finds an order.', parameters: { type: 'object', properties: {} }, url: server.url, timeoutSeconds: 5, async: false };
+    const lookup = {
+      type: 'http',
+      name: 'lookup_order',
+      description: 'Finds an order.',
+      parameters: { type: 'object', properties: {} },
+      url: server.url,
+      timeoutSeconds: 5,
+      async: false,
+    };
     const { turn, interviewId, llm } = await setup({ tools: [lookup], deps: { encryptionKeys: [{ id: 'k1', key: randomBytes(32) }], allowLoopback: true } });
     await turn(0, null);
     const first = await turn(1, 'Could you look it up?');

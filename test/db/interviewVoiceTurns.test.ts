@@ -102,9 +102,22 @@ async function interviewSession(autoPlay = true, llm: LlmProvider = new Simulate
   const interview = { _id: interviewId, agentMode: 'interview', language: 'en-US', candidateName: 'Ada' } as unknown as InterviewRecord;
   await appendTurn(interviewId, 0, 'agent', OPENING);
   const onTranscript = (e: TranscriptEvent) => log.push(e.type === 'turn' ? `${e.turn.index} ${e.turn.role}` : `${e.index} removed`);
-  const conversation = new InterviewConversation(interview, AGENT, { llm, workflow: keeper, tools: { encryptionKeys: [], allowLoopback: false }, onTranscript });
+  const conversation = new InterviewConversation(interview, AGENT, {
+    llm,
+    workflow: keeper,
+    tools: { encryptionKeys: [], allowLoopback: false },
+    onTranscript,
+  });
   const transport = new FakeTransport(autoPlay);
-  const media = new MediaSession({ conversation, stt: new SimulatedStt(), tts: new SimulatedTts(), transport, settings: testSettings(), sampleRate: PIPELINE_SAMPLE_RATE, language: 'en-US' });
+  const media = new MediaSession({
+    conversation,
+    stt: new SimulatedStt(),
+    tts: new SimulatedTts(),
+    transport,
+    settings: testSettings(),
+    sampleRate: PIPELINE_SAMPLE_RATE,
+    language: 'en-US',
+  });
   transport.session = media;
   await media.start(() => conversation.load());
   await marked(transport, 't0.end');

@@ -100,7 +100,8 @@ function toolProblem(vendor: FakeVendor, body: any): string | null {
         if (part.functionResponse) {
           if (c.role !== 'user') return 'a functionResponse part belongs to the user';
           if (!called.includes(part.functionResponse.name)) return `functionResponse ${part.functionResponse.name} answers no functionCall`;
-          if (typeof part.functionResponse.response !== 'object' || part.functionResponse.response === null) return 'functionResponse.response must be an object';
+          if (typeof part.functionResponse.response !== 'object' || part.functionResponse.response === null)
+            return 'functionResponse.response must be an object';
         }
       }
     }
@@ -114,7 +115,8 @@ function toolProblem(vendor: FakeVendor, body: any): string | null {
   const ids: string[] = [];
   for (const m of body.messages ?? []) {
     for (const c of m.tool_calls ?? []) {
-      if (m.role !== 'assistant' || c.type !== 'function' || typeof c.id !== 'string' || typeof c.function?.arguments !== 'string') return 'tool_calls: malformed';
+      if (m.role !== 'assistant' || c.type !== 'function' || typeof c.id !== 'string' || typeof c.function?.arguments !== 'string')
+        return 'tool_calls: malformed';
       ids.push(c.id);
     }
     if (m.role === 'tool' && !ids.includes(m.tool_call_id)) return `tool message answers unknown tool_call_id ${m.tool_call_id}`;
@@ -213,17 +215,29 @@ export async function startFakeLlmVendor(vendor: FakeVendor, apiKey = `${vendor}
                 object: 'model',
                 created: CREATED,
                 owned_by: 'mistralai',
-                capabilities: { completion_chat: true, completion_fim: false, function_calling: true, fine_tuning: false, vision: false, classification: false },
+                capabilities: {
+                  completion_chat: true,
+                  completion_fim: false,
+                  function_calling: true,
+                  fine_tuning: false,
+                  vision: false,
+                  classification: false,
+                },
                 type: 'base',
               },
             ],
           });
         }
         if (vendor === 'groq' && url.pathname === '/openai/v1/models') {
-          return json(200, { object: 'list', data: [{ id: 'llama-3.3-70b-versatile', object: 'model', created: CREATED, owned_by: 'Meta', active: true, context_window: 131072 }] });
+          return json(200, {
+            object: 'list',
+            data: [{ id: 'llama-3.3-70b-versatile', object: 'model', created: CREATED, owned_by: 'Meta', active: true, context_window: 131072 }],
+          });
         }
         if (vendor === 'gemini' && url.pathname === '/v1beta/models') {
-          return json(200, { models: [{ name: 'models/gemini-2.5-flash', version: '001', displayName: 'Gemini 2.5 Flash', supportedGenerationMethods: ['generateContent'] }] });
+          return json(200, {
+            models: [{ name: 'models/gemini-2.5-flash', version: '001', displayName: 'Gemini 2.5 Flash', supportedGenerationMethods: ['generateContent'] }],
+          });
         }
         return fail(404, `no route ${url.pathname}`);
       }
@@ -241,7 +255,10 @@ export async function startFakeLlmVendor(vendor: FakeVendor, apiKey = `${vendor}
         const [, model, method] = match;
         if (method === 'generateContent') return json(200, geminiResponse(model, answer.text, 'STOP'));
         // Gemini ends its stream when the last chunk is sent; there is no [DONE].
-        return sse(chunks.map((c, i) => (i === chunks.length - 1 ? geminiResponse(model, c, 'STOP', toolCalls) : geminiResponse(model, c))), false);
+        return sse(
+          chunks.map((c, i) => (i === chunks.length - 1 ? geminiResponse(model, c, 'STOP', toolCalls) : geminiResponse(model, c))),
+          false,
+        );
       }
 
       const path = vendor === 'groq' ? '/openai/v1/chat/completions' : '/v1/chat/completions';

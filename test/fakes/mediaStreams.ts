@@ -150,7 +150,10 @@ export class MediaStreamClient {
     for (;;) {
       const found = test();
       if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((m) => m.event + (m.mark ? ` ${m.mark.name}` : '')).filter((e) => e !== 'media'))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `not within ${timeoutMs} ms; received ${JSON.stringify(this.received.map((m) => m.event + (m.mark ? ` ${m.mark.name}` : '')).filter((e) => e !== 'media'))}`,
+        );
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 200);

@@ -179,7 +179,11 @@ function deepgramResults(result: DeepgramResult, start: number) {
     from_finalize: false,
     channel: {
       alternatives: [
-        { transcript: result.transcript, confidence: 0.98, words: words.map((word, i) => ({ word, start: start + i * 0.3, end: start + i * 0.3 + 0.25, confidence: 0.98, punctuated_word: word })) },
+        {
+          transcript: result.transcript,
+          confidence: 0.98,
+          words: words.map((word, i) => ({ word, start: start + i * 0.3, end: start + i * 0.3 + 0.25, confidence: 0.98, punctuated_word: word })),
+        },
       ],
     },
     metadata: { request_id: 'fake-request', model_info: { name: '2-general-nova', version: '2024-01-09.29447', arch: 'nova-3' }, model_uuid: 'fake-model' },
@@ -214,7 +218,9 @@ export async function startFakeDeepgram(apiKey = 'deepgram-test-key'): Promise<F
     const url = new URL(req.url ?? '/', 'http://fake');
     const refuse = (status: number) => {
       const body = JSON.stringify(DEEPGRAM_REFUSALS[status] ?? { err_code: 'INTERNAL_SERVER_ERROR', err_msg: 'Internal error', request_id: 'fake-request' });
-      socket.end(`HTTP/1.1 ${status} Refused\r\ncontent-type: application/json\r\ndg-error: ${status}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} Refused\r\ncontent-type: application/json\r\ndg-error: ${status}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
     };
     if (url.pathname !== '/v1/listen') return refuse(404);
     if (req.headers.authorization !== `Token ${apiKey}`) return refuse(401);
@@ -252,7 +258,17 @@ export async function startFakeDeepgram(apiKey = 'deepgram-test-key'): Promise<F
           script.splice(0).forEach(send);
           // Deepgram finishes what it has cached before it closes: an utterance under way is settled.
           endpointer.flush();
-          ws.send(JSON.stringify({ type: 'Metadata', transaction_key: 'deprecated', request_id: 'fake-request', sha256: 'fake', created: new Date().toISOString(), duration: start, channels: 1 }));
+          ws.send(
+            JSON.stringify({
+              type: 'Metadata',
+              transaction_key: 'deprecated',
+              request_id: 'fake-request',
+              sha256: 'fake',
+              created: new Date().toISOString(),
+              duration: start,
+              channels: 1,
+            }),
+          );
           ws.close(1000);
         }
         return;
@@ -370,7 +386,17 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
       if (failure) return call.emit('error', failure);
       const script = [...fake.script];
       const respond = (result: GoogleResult) =>
-        call.write({ results: [{ alternatives: [{ transcript: result.transcript, confidence: 0.9 }], isFinal: result.isFinal, stability: result.isFinal ? 0 : 0.8, resultEndTime: { seconds: 1 }, languageCode: 'en-us' }] });
+        call.write({
+          results: [
+            {
+              alternatives: [{ transcript: result.transcript, confidence: 0.9 }],
+              isFinal: result.isFinal,
+              stability: result.isFinal ? 0 : 0.8,
+              resultEndTime: { seconds: 1 },
+              languageCode: 'en-us',
+            },
+          ],
+        });
       let recognition: GoogleRecognition | undefined;
       let endpointer: Endpointer | undefined;
       const openedAt = Date.now();
@@ -382,7 +408,8 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
       const limits = setInterval(() => {
         const now = Date.now();
         if (now - openedAt > fake.streamLimitMs) fail(`Exceeded maximum allowed stream duration of ${Math.round(fake.streamLimitMs / 1000)} seconds.`);
-        else if (now - audioAt > fake.audioTimeoutMs) fail('Audio Timeout Error: Long duration elapsed without audio. Audio should be sent close to real time.');
+        else if (now - audioAt > fake.audioTimeoutMs)
+          fail('Audio Timeout Error: Long duration elapsed without audio. Audio should be sent close to real time.');
         else return;
         clearInterval(limits);
       }, 10);
@@ -423,7 +450,9 @@ export async function startFakeGoogle(apiKey = 'google-test-key'): Promise<FakeG
       callback(null, { audioContent: wav(fake.speakText ? Buffer.concat(speechFor(call.request.input.text, rate)) : fake.synthesized, rate) });
     },
   });
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
   fake.url = `http://127.0.0.1:${port}`;
   return fake;
 }
@@ -450,12 +479,19 @@ export async function startFakeElevenLabs(apiKey = 'elevenlabs-test-key'): Promi
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const raw = await bodyOf(req);
-    const request = { path: url.pathname, query: url.searchParams, headers: req.headers, body: raw.length ? JSON.parse(raw.toString('utf8')) : undefined, aborted: false };
+    const request = {
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: raw.length ? JSON.parse(raw.toString('utf8')) : undefined,
+      aborted: false,
+    };
     fake.requests.push(request);
     res.on('close', () => (request.aborted = !res.writableFinished));
     if (req.method !== 'POST' || !/^\/v1\/text-to-speech\/[^/]+\/stream$/.test(url.pathname)) return json(res, 404, { detail: 'Not Found' });
     if (req.headers['xi-api-key'] !== apiKey) return json(res, 401, ELEVENLABS_ERRORS[401]);
-    if (fake.failWith) return json(res, fake.failWith, ELEVENLABS_ERRORS[fake.failWith] ?? { detail: { status: 'internal_error', message: 'An internal error occurred.' } });
+    if (fake.failWith)
+      return json(res, fake.failWith, ELEVENLABS_ERRORS[fake.failWith] ?? { detail: { status: 'internal_error', message: 'An internal error occurred.' } });
     res.writeHead(200, { 'content-type': 'audio/pcm', 'transfer-encoding': 'chunked', 'request-id': 'fake-request' });
     const rate = Number(/^pcm_(\d+)$/.exec(url.searchParams.get('output_format') ?? '')?.[1]);
     await streamSpeech(res, fake, request.body.text, rate);
@@ -482,11 +518,16 @@ export interface FakePolly extends StreamedSpeech {
 class NodeSha256 {
   private hash;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    const key = secret === undefined || typeof secret === 'string' ? secret : Buffer.from(secret instanceof ArrayBuffer ? new Uint8Array(secret) : new Uint8Array(secret.buffer, secret.byteOffset, secret.byteLength));
+    const key =
+      secret === undefined || typeof secret === 'string'
+        ? secret
+        : Buffer.from(secret instanceof ArrayBuffer ? new Uint8Array(secret) : new Uint8Array(secret.buffer, secret.byteOffset, secret.byteLength));
     this.hash = key === undefined ? createHash('sha256') : createHmac('sha256', key);
   }
   update(data: string | ArrayBuffer | ArrayBufferView) {
-    this.hash.update(typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    this.hash.update(
+      typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    );
   }
   async digest() {
     return new Uint8Array(this.hash.digest());
@@ -505,7 +546,12 @@ async function sigV4Refusal(fake: FakePolly, req: IncomingMessage, url: URL, bod
   const signingDate = new Date(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
   const headers: Record<string, string> = {};
   for (const name of signedHeaders.split(';')) headers[name] = String(req.headers[name] ?? '');
-  const signer = new SignatureV4({ credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey }, region, service, sha256: NodeSha256 });
+  const signer = new SignatureV4({
+    credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey },
+    region,
+    service,
+    sha256: NodeSha256,
+  });
   const query = Object.fromEntries(url.searchParams);
   const expected = await signer.sign(
     { method: req.method ?? 'GET', protocol: 'http:', hostname: url.hostname, path: url.pathname, query, headers, body: body.length ? body : undefined },
@@ -517,20 +563,41 @@ async function sigV4Refusal(fake: FakePolly, req: IncomingMessage, url: URL, bod
   return null;
 }
 
-export async function startFakePolly(accessKeyId = 'AKIAFAKEPOLLY0000001', secretAccessKey = 'fake/secret/key/for/polly/tests/000000000', region = 'eu-west-1'): Promise<FakePolly> {
+export async function startFakePolly(
+  accessKeyId = 'AKIAFAKEPOLLY0000001',
+  secretAccessKey = 'fake/secret/key/for/polly/tests/000000000',
+  region = 'eu-west-1',
+): Promise<FakePolly> {
   const server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const raw = await bodyOf(req);
-    const request = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: raw.length ? JSON.parse(raw.toString('utf8')) : undefined, aborted: false };
+    const request = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: raw.length ? JSON.parse(raw.toString('utf8')) : undefined,
+      aborted: false,
+    };
     fake.requests.push(request);
     res.on('close', () => (request.aborted = !res.writableFinished));
-    const fail = (status: number, type: string, message: string) => json(res, status, { message }, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazonaws.services.tts/`, 'x-amzn-requestid': 'fake-request' });
+    const fail = (status: number, type: string, message: string) =>
+      json(
+        res,
+        status,
+        { message },
+        { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazonaws.services.tts/`, 'x-amzn-requestid': 'fake-request' },
+      );
     const refusal = await sigV4Refusal(fake, req, url, raw);
     if (refusal) return fail(403, refusal.type, refusal.message);
     if (fake.failWith) return fail(fake.failWith.status, fake.failWith.type, fake.failWith.message);
     if (req.method === 'GET' && url.pathname === '/v1/voices') {
-      return json(res, 200, { Voices: [{ Id: 'Joanna', Name: 'Joanna', Gender: 'Female', LanguageCode: 'en-US', LanguageName: 'US English', SupportedEngines: ['neural', 'standard'] }] });
+      return json(res, 200, {
+        Voices: [
+          { Id: 'Joanna', Name: 'Joanna', Gender: 'Female', LanguageCode: 'en-US', LanguageName: 'US English', SupportedEngines: ['neural', 'standard'] },
+        ],
+      });
     }
     if (req.method !== 'POST' || url.pathname !== '/v1/speech') return fail(404, 'UnknownOperationException', 'Unknown operation');
     res.writeHead(200, { 'content-type': 'audio/pcm', 'x-amzn-requestcharacters': String(request.body.Text.length), 'transfer-encoding': 'chunked' });

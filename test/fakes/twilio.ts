@@ -43,7 +43,10 @@ export interface FakeTwilio {
   incomingNumbers: Map<string, Record<string, string>>;
   /** Every update of an incoming phone number: its sid and the form sent. */
   numberUpdates: Array<{ sid: string; form: Record<string, string | string[]> }>;
-  addIncomingNumber(phoneNumber: string, settings?: Partial<Record<'voice_url' | 'voice_method' | 'voice_application_sid' | 'status_callback' | 'status_callback_method', string>>): string;
+  addIncomingNumber(
+    phoneNumber: string,
+    settings?: Partial<Record<'voice_url' | 'voice_method' | 'voice_application_sid' | 'status_callback' | 'status_callback_method', string>>,
+  ): string;
   close(): Promise<void>;
 }
 
@@ -65,7 +68,8 @@ export function twimlProblem(twiml: string): string | null {
     const conference = /^<Conference((?: [a-zA-Z]+="[^"]*")*)>([^<]+)<\/Conference>$/.exec(dialled!);
     if (conference) {
       for (const [, name, value] of conference[1]!.matchAll(/ ([a-zA-Z]+)="([^"]*)"/g)) {
-        if (['startConferenceOnEnter', 'endConferenceOnExit'].includes(name!) && !['true', 'false'].includes(value!)) return `Dial->Conference: invalid ${name} value`;
+        if (['startConferenceOnEnter', 'endConferenceOnExit'].includes(name!) && !['true', 'false'].includes(value!))
+          return `Dial->Conference: invalid ${name} value`;
       }
     } else if (!E164.test(dialled!)) return `Dial: "${dialled}" is not a phone number or a conference`;
   }
@@ -155,7 +159,16 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (req.method === 'GET' && url.pathname === `${numbers}.json`) {
       const wanted = url.searchParams.get('PhoneNumber');
       const matching = [...incomingNumbers.values()].filter((n) => !wanted || n.phone_number === wanted);
-      return answer(res, 200, { incoming_phone_numbers: matching, page: 0, page_size: 50, start: 0, end: matching.length - 1, next_page_uri: null, previous_page_uri: null, uri: `${numbers}.json` });
+      return answer(res, 200, {
+        incoming_phone_numbers: matching,
+        page: 0,
+        page_size: 50,
+        start: 0,
+        end: matching.length - 1,
+        next_page_uri: null,
+        previous_page_uri: null,
+        uri: `${numbers}.json`,
+      });
     }
     const numberUpdate = req.method === 'POST' ? new RegExp(`^${numbers}/(PN[0-9a-f]{32})\\.json$`).exec(url.pathname) : null;
     if (numberUpdate) {
@@ -170,7 +183,16 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       listed.push(filters);
       const matching = [...calls.values()].filter((c) => (!filters.To || c.to === filters.To) && (!filters.From || c.from === filters.From)).reverse();
       const pageSize = Number(filters.PageSize ?? 50);
-      return answer(res, 200, { calls: matching.slice(0, pageSize), page: 0, page_size: pageSize, start: 0, end: Math.min(pageSize, matching.length) - 1, next_page_uri: null, previous_page_uri: null, uri: `${base}.json` });
+      return answer(res, 200, {
+        calls: matching.slice(0, pageSize),
+        page: 0,
+        page_size: pageSize,
+        start: 0,
+        end: Math.min(pageSize, matching.length) - 1,
+        next_page_uri: null,
+        previous_page_uri: null,
+        uri: `${base}.json`,
+      });
     }
     const update = req.method === 'POST' ? new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(req.url ?? '') : null;
     if (update) {
@@ -218,7 +240,17 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     numberUpdates,
     addIncomingNumber: (phoneNumber, settings = {}) => {
       const sid = `PN${randomBytes(16).toString('hex')}`;
-      incomingNumbers.set(phoneNumber, { sid, account_sid: accountSid, phone_number: phoneNumber, voice_url: '', voice_method: 'POST', voice_application_sid: '', status_callback: '', status_callback_method: 'POST', ...settings });
+      incomingNumbers.set(phoneNumber, {
+        sid,
+        account_sid: accountSid,
+        phone_number: phoneNumber,
+        voice_url: '',
+        voice_method: 'POST',
+        voice_application_sid: '',
+        status_callback: '',
+        status_callback_method: 'POST',
+        ...settings,
+      });
       return sid;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

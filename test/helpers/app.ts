@@ -73,10 +73,7 @@ export async function answeredAtDeadline(seconds: number, send: () => Promise<Ap
 }
 
 /** Connects the test file to a fresh database and Temporal, and serves an app; call close() in afterAll. */
-export async function startApi(
-  prefix: string,
-  env: NodeJS.ProcessEnv = {},
-): Promise<TestApi & { extraApp(overrides?: NodeJS.ProcessEnv): Promise<TestApi> }> {
+export async function startApi(prefix: string, env: NodeJS.ProcessEnv = {}): Promise<TestApi & { extraApp(overrides?: NodeJS.ProcessEnv): Promise<TestApi> }> {
   const dropDatabase = await connectTestDatabase(prefix);
   const connection = await connectTemporal(temporalAddress());
   const temporal = new Client({ connection, dataConverter: encryptedDataConverter(loadConfig(env).temporal.payloadKeys) });

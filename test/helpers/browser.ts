@@ -43,7 +43,10 @@ export function partnerPage(embedHost: string): http.RequestListener {
 
 /** The voice agent "Acme hiring" with this opening and these criteria; its id. */
 export async function acmeAgent(api: TestApi, key: string, voice: { opening: string; evaluationCriteria: string[] }): Promise<string> {
-  const res = await api.call('POST', '/api/v1/agents', { token: key, body: { type: 'voice', name: 'Acme hiring', instructions: 'Interview the candidate.', voice } });
+  const res = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { type: 'voice', name: 'Acme hiring', instructions: 'Interview the candidate.', voice },
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }

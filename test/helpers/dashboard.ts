@@ -31,8 +31,16 @@ export interface Dashboard {
   shot(page: Page, name: string): Promise<unknown>;
 }
 
-export function useDashboard(name: string, options: { creditMinutes?: number; tenantName?: string; browserArgs?: string[]; env?: Record<string, string> } = {}): Dashboard {
-  const env: Record<string, string> & { TEMPORAL_TASK_QUEUE: string } = { TEMPORAL_TASK_QUEUE: uniqueName(name), SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2', ...options.env };
+export function useDashboard(
+  name: string,
+  options: { creditMinutes?: number; tenantName?: string; browserArgs?: string[]; env?: Record<string, string> } = {},
+): Dashboard {
+  const env: Record<string, string> & { TEMPORAL_TASK_QUEUE: string } = {
+    TEMPORAL_TASK_QUEUE: uniqueName(name),
+    SIMULATED_CALL_PACE_MS: '50',
+    RING_TIMEOUT_SECONDS: '2',
+    ...options.env,
+  };
   const problems: string[] = [];
   let worker: RunningWorker;
   const dashboard = {} as Dashboard;
@@ -58,11 +66,17 @@ export function useDashboard(name: string, options: { creditMinutes?: number; te
   dashboard.shot = (page, shotName) => page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${shotName}.png`), fullPage: true });
 
   dashboard.open = async ({ colorScheme = 'light', width = 1280, timezoneId } = {}) => {
-    const context = await dashboard.browser.newContext({ colorScheme, viewport: { width, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'], ...(timezoneId ? { timezoneId } : {}) });
+    const context = await dashboard.browser.newContext({
+      colorScheme,
+      viewport: { width, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+      ...(timezoneId ? { timezoneId } : {}),
+    });
     const page = await context.newPage();
     page.on('console', (message) => {
       // A 4xx is an answer the app shows (a field's error, a route not on this server); Chromium logs each as a console error.
-      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
+      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+        problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('response', (res) => {
@@ -92,7 +106,9 @@ export function useDashboard(name: string, options: { creditMinutes?: number; te
   };
 
   dashboard.adminSession = async () => {
-    const res = await dashboard.api.call('POST', '/api/v1/dashboard/sessions', { body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword } });
+    const res = await dashboard.api.call('POST', '/api/v1/dashboard/sessions', {
+      body: { email: dashboard.tenant.adminEmail, password: dashboard.tenant.adminPassword },
+    });
     return res.body.token as string;
   };
 

@@ -63,7 +63,6 @@ export function outageSuite(prefix: string, variable: 'MONGODB_URI' | 'TEMPORAL_
   };
 }
 
-
 export interface Scenario {
   tenant: Tenant;
   key: string;
@@ -93,7 +92,10 @@ async function startScenario(api: TestApi, options: { recipients: number; concur
   expect(campaign.status).toBe(201);
   const campaignId = campaign.body.id;
   const recipients = numbers('01', options.recipients);
-  const imported = await api.call('POST', `/api/v1/campaigns/${campaignId}/recipients`, { token: key, body: { recipients: recipients.map((phoneNumber) => ({ phoneNumber })) } });
+  const imported = await api.call('POST', `/api/v1/campaigns/${campaignId}/recipients`, {
+    token: key,
+    body: { recipients: recipients.map((phoneNumber) => ({ phoneNumber })) },
+  });
   expect(imported.status).toBe(201);
   expect((await api.call('POST', `/api/v1/campaigns/${campaignId}/launch`, { token: key })).status).toBe(200);
 
@@ -121,7 +123,9 @@ async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
     last = c;
     return c.status === 'completed' ? c : undefined;
   }, 150_000).catch(async (err: Error) => {
-    const open = ((await api.call('GET', '/api/v1/calls?limit=100', { token: s.key })).body.data as Array<Record<string, any>>).filter((c) => c.status !== 'completed');
+    const open = ((await api.call('GET', '/api/v1/calls?limit=100', { token: s.key })).body.data as Array<Record<string, any>>).filter(
+      (c) => c.status !== 'completed',
+    );
     err.message += `: the campaign is ${last?.status} with ${JSON.stringify(last?.stats)}; calls not completed: ${JSON.stringify(open.map((c) => [c.id, c.status, c.phoneNumber, c.createdAt]))}`;
     throw err;
   });
@@ -137,7 +141,12 @@ async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
   // Each recipient dialled once for its one attempt, and each direct call is the one placed.
   const campaignCalls = calls.filter((c) => c.campaignId === s.campaignId);
   expect(campaignCalls.map((c) => `${c.phoneNumber}#${c.attemptNumber}`).sort()).toEqual(s.recipients.map((n) => `${n}#1`));
-  expect(calls.filter((c) => c.campaignId === null).map((c) => c.id).sort()).toEqual([...s.directCallIds].sort());
+  expect(
+    calls
+      .filter((c) => c.campaignId === null)
+      .map((c) => c.id)
+      .sort(),
+  ).toEqual([...s.directCallIds].sort());
   const listed = (await api.call('GET', `/api/v1/campaigns/${s.campaignId}/recipients?limit=100`, { token: s.key })).body.data as Array<Record<string, any>>;
   expect(listed).toHaveLength(total);
   for (const r of listed) {
@@ -149,7 +158,12 @@ async function expectNothingLost(api: TestApi, s: Scenario): Promise<void> {
   const charged = calls.reduce((sum, c) => sum + c.chargedMinutes, 0);
   expect(charged).toBeGreaterThan(0);
   const charges = await CreditEntry.find({ organizationId: s.tenant.organizationId, kind: 'charge' }).lean();
-  expect(charges.map((e) => e.reference).sort()).toEqual(calls.filter((c) => c.chargedMinutes > 0).map((c) => `call:${c.id}`).sort());
+  expect(charges.map((e) => e.reference).sort()).toEqual(
+    calls
+      .filter((c) => c.chargedMinutes > 0)
+      .map((c) => `call:${c.id}`)
+      .sort(),
+  );
   // A POST /calls refused 503 mid-outage may have held a minute that no workflow settles: the
   // worker's reaper gives it back once it finds no workflow for the call.
   await waitFor(async () => ((await creditBalance(s.tenant.organizationId)).heldMinutes === 0 ? true : undefined), 120_000);

@@ -8,6 +8,18 @@ import { TestEnvironment } from 'jest-environment-node';
 export default class OnnxEnvironment extends TestEnvironment {
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
-    Object.assign(this.global, { Float32Array, Int32Array, BigInt64Array, Uint8Array, Int8Array, Uint16Array, Int16Array, Float64Array, Uint32Array, BigUint64Array, ArrayBuffer });
+    Object.assign(this.global, {
+      Float32Array,
+      Int32Array,
+      BigInt64Array,
+      Uint8Array,
+      Int8Array,
+      Uint16Array,
+      Int16Array,
+      Float64Array,
+      Uint32Array,
+      BigUint64Array,
+      ArrayBuffer,
+    });
   }
 }

@@ -66,5 +66,8 @@ export async function wordsIn(channel: Int16Array): Promise<string> {
   stream.send(Buffer.alloc(RATE * 2));
   stream.finish();
   await reading;
-  return events.filter((e) => e.type === 'final').map((e) => e.text).join(' ');
+  return events
+    .filter((e) => e.type === 'final')
+    .map((e) => e.text)
+    .join(' ');
 }

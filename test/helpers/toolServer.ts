@@ -41,7 +41,11 @@ export async function startToolServer(): Promise<ToolServer> {
 type Api = { call(method: string, path: string, options: { token: string; body?: unknown }): Promise<{ status: number; body: any }> };
 
 /** A phone agent with the `lookup_order` http tool at `url` (plus `builtIns` first), `extra` fields and tool fields over the defaults. */
-export async function agentWithLookup(api: Api, key: string, options: { name: string; url: string; extra?: Record<string, unknown>; lookup?: Record<string, unknown>; builtIns?: unknown[] }): Promise<string> {
+export async function agentWithLookup(
+  api: Api,
+  key: string,
+  options: { name: string; url: string; extra?: Record<string, unknown>; lookup?: Record<string, unknown>; builtIns?: unknown[] },
+): Promise<string> {
   const res = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: {

@@ -24,7 +24,11 @@ export const twilioEnv = (fake: FakeTwilio, name: string, extra: Record<string, 
 
 /** Twilio's callbacks to the API at `apiUrl()`, posted as Twilio does: form-encoded, signed over the public URL and every field. */
 export function twilioCallbacks(fake: () => FakeTwilio, apiUrl: () => string) {
-  const callback = (path: string, params: Record<string, string>, signature = getExpectedTwilioSignature(fake().authToken, `${TWILIO_PUBLIC}${path}`, params)) =>
+  const callback = (
+    path: string,
+    params: Record<string, string>,
+    signature = getExpectedTwilioSignature(fake().authToken, `${TWILIO_PUBLIC}${path}`, params),
+  ) =>
     request(apiUrl(), 'POST', path, {
       body: new URLSearchParams(params).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
@@ -40,7 +44,10 @@ export function twilioCallbacks(fake: () => FakeTwilio, apiUrl: () => string) {
 /** Twilio's side of the call's Media Streams socket on the API at `apiUrl`, signed as Twilio signs it, its stream begun. */
 export async function twilioStream(fake: FakeTwilio, apiUrl: string, id: string, sid: string): Promise<MediaStreamClient> {
   const url = `${TWILIO_PUBLIC.replace('https', 'wss')}/carrier/twilio/media/${id}`;
-  const client = await MediaStreamClient.connect(`${apiUrl.replace('http', 'ws')}/carrier/twilio/media/${id}`, getExpectedTwilioSignature(fake.authToken, url, {}));
+  const client = await MediaStreamClient.connect(
+    `${apiUrl.replace('http', 'ws')}/carrier/twilio/media/${id}`,
+    getExpectedTwilioSignature(fake.authToken, url, {}),
+  );
   client.begin(fake.accountSid, sid, { callId: id });
   return client;
 }

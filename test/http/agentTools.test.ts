@@ -73,8 +73,7 @@ test('an agent created without tools has an empty list', async () => {
   expect(res.body.tools).toEqual([]);
 });
 
-const deep = (levels: number): Record<string, unknown> =>
-  levels === 1 ? { type: 'string' } : { type: 'object', properties: { next: deep(levels - 1) } };
+const deep = (levels: number): Record<string, unknown> => (levels === 1 ? { type: 'string' } : { type: 'object', properties: { next: deep(levels - 1) } });
 
 test.each([
   [[{ type: 'robot' }], 'body.tools[0].type', 'must be one of: http, transfer, end_call, keypad, callback'],
@@ -90,19 +89,39 @@ test.each([
   [[{ type: 'end_call', name: 'bye' }], 'body.tools[0].name', 'is not a recognized field'],
   [[{ type: 'transfer', destinations: [] }], 'body.tools[0].destinations', ''],
   [[{ type: 'transfer', destinations: [{ phoneNumber: '0207946', description: 'Desk' }] }], 'body.tools[0].destinations[0].phoneNumber', ''],
-  [[{ type: 'transfer', destinations: [{ phoneNumber: '+442079460030', description: 'Desk' }], mode: 'hot' }], 'body.tools[0].mode', 'must be one of: cold, warm'],
+  [
+    [{ type: 'transfer', destinations: [{ phoneNumber: '+442079460030', description: 'Desk' }], mode: 'hot' }],
+    'body.tools[0].mode',
+    'must be one of: cold, warm',
+  ],
   [
     [{ type: 'end_call' }, { type: 'keypad' }, lookup({ parameters: { type: 'object', properties: { date: { type: 'date' } } } })],
     'body.tools[2].parameters.properties.date.type',
     'must be one of: object, string, number, integer, boolean, array',
   ],
   [[lookup({ parameters: { type: 'string' } })], 'body.tools[0].parameters.type', 'must be "object"'],
-  [[lookup({ parameters: { type: 'object', properties: { date: { type: 'string', format: 'date' } } } })], 'body.tools[0].parameters.properties.date.format', 'is not a keyword every vendor accepts'],
-  [[lookup({ parameters: { type: 'object', properties: { list: { type: 'array' } } } })], 'body.tools[0].parameters.properties.list.items', 'is required on arrays'],
-  [[lookup({ parameters: { type: 'object', properties: { n: { type: 'number', enum: [1, 2] } } } })], 'body.tools[0].parameters.properties.n.enum', 'applies to strings only'],
+  [
+    [lookup({ parameters: { type: 'object', properties: { date: { type: 'string', format: 'date' } } } })],
+    'body.tools[0].parameters.properties.date.format',
+    'is not a keyword every vendor accepts',
+  ],
+  [
+    [lookup({ parameters: { type: 'object', properties: { list: { type: 'array' } } } })],
+    'body.tools[0].parameters.properties.list.items',
+    'is required on arrays',
+  ],
+  [
+    [lookup({ parameters: { type: 'object', properties: { n: { type: 'number', enum: [1, 2] } } } })],
+    'body.tools[0].parameters.properties.n.enum',
+    'applies to strings only',
+  ],
   [[lookup({ parameters: { type: 'object', properties: { a: { type: 'string' } }, required: ['b'] } })], 'body.tools[0].parameters.required', 'names "b"'],
   [[lookup({ parameters: { type: 'object', properties: { a: 'string' } } })], 'body.tools[0].parameters.properties.a', 'must be a JSON Schema object'],
-  [[lookup({ parameters: deep(6) })], 'body.tools[0].parameters.properties.next.properties.next.properties.next.properties.next.properties.next', 'nests deeper than 5 levels'],
+  [
+    [lookup({ parameters: deep(6) })],
+    'body.tools[0].parameters.properties.next.properties.next.properties.next.properties.next.properties.next',
+    'nests deeper than 5 levels',
+  ],
   [[lookup({ parameters: { type: 'object', description: 'x'.repeat(9000) } })], 'body.tools[0].parameters', 'at most 8192 characters'],
   [[lookup(), lookup()], 'body.tools[1].name', 'repeats the name "lookup_order" of tools[0]'],
   [[lookup({ name: 'end_call' }), { type: 'end_call' }], 'body.tools[1].type', 'repeats tools[0]'],

@@ -61,35 +61,36 @@ test('a voice agent gets mode interview by default and a voice block', async () 
   expect(res.body).not.toHaveProperty('phone');
 });
 
-test.each(([
-  [{ name: '' }, 'body.name'],
-  [{ name: 'x'.repeat(201) }, 'body.name'],
-  [{ instructions: undefined }, 'body.instructions'],
-  [{ instructions: 'x'.repeat(20001) }, 'body.instructions'],
-  [{ description: 'x'.repeat(2001) }, 'body.description'],
-  [{ type: 'robot' }, 'body.type'],
-  [{ maxDurationMinutes: 0 }, 'body.maxDurationMinutes'],
-  [{ maxDurationMinutes: 121 }, 'body.maxDurationMinutes'],
-  [{ maxDurationMinutes: 1.5 }, 'body.maxDurationMinutes'],
-  [{ providers: { llm: 'openai' } }, 'body.providers.llm'],
-  [{ phone: { greeting: 'x'.repeat(2001) } }, 'body.phone.greeting'],
-  [{ phone: { maxAttempts: 6 } }, 'body.phone.maxAttempts'],
-  [{ phone: { voicemailBehavior: 'sing' } }, 'body.phone.voicemailBehavior'],
-  [{ phone: { retryDelayMinutes: 0 } }, 'body.phone.retryDelayMinutes'],
-  [{ phone: { unknown: 1 } }, 'body.phone.unknown'],
-  [{ voice: { goal: 'g' } }, 'body.voice'],
-  [{ mode: 'interview' }, 'body.mode'],
-  [{ language: 'English!' }, 'body.language'],
-  [{ surprise: true }, 'body.surprise'],
-] as [Record<string, unknown>, string][]).map(([change, param]) => [JSON.stringify(change).slice(0, 60), change, param] as const))(
-  'create rejects %s naming its field',
-  async (_title, change, param) => {
+test.each(
+  (
+    [
+      [{ name: '' }, 'body.name'],
+      [{ name: 'x'.repeat(201) }, 'body.name'],
+      [{ instructions: undefined }, 'body.instructions'],
+      [{ instructions: 'x'.repeat(20001) }, 'body.instructions'],
+      [{ description: 'x'.repeat(2001) }, 'body.description'],
+      [{ type: 'robot' }, 'body.type'],
+      [{ maxDurationMinutes: 0 }, 'body.maxDurationMinutes'],
+      [{ maxDurationMinutes: 121 }, 'body.maxDurationMinutes'],
+      [{ maxDurationMinutes: 1.5 }, 'body.maxDurationMinutes'],
+      [{ providers: { llm: 'openai' } }, 'body.providers.llm'],
+      [{ phone: { greeting: 'x'.repeat(2001) } }, 'body.phone.greeting'],
+      [{ phone: { maxAttempts: 6 } }, 'body.phone.maxAttempts'],
+      [{ phone: { voicemailBehavior: 'sing' } }, 'body.phone.voicemailBehavior'],
+      [{ phone: { retryDelayMinutes: 0 } }, 'body.phone.retryDelayMinutes'],
+      [{ phone: { unknown: 1 } }, 'body.phone.unknown'],
+      [{ voice: { goal: 'g' } }, 'body.voice'],
+      [{ mode: 'interview' }, 'body.mode'],
+      [{ language: 'English!' }, 'body.language'],
+      [{ surprise: true }, 'body.surprise'],
+    ] as [Record<string, unknown>, string][]
+  ).map(([change, param]) => [JSON.stringify(change).slice(0, 60), change, param] as const),
+)('create rejects %s naming its field', async (_title, change, param) => {
   const res = await api.call('POST', '/api/v1/agents', { token: key, body: { ...phoneAgent(), ...change } });
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'VALIDATION_ERROR', param });
   expect(res.body.error.message).toContain(param);
-  },
-);
+});
 
 test("the other type's blocks are refused, on create by the schema the document shows and on PATCH by the stored type", async () => {
   const refused = [
@@ -99,7 +100,11 @@ test("the other type's blocks are refused, on create by the schema the document 
   ] as const;
   for (const [body, param] of refused) {
     const res = await api.call('POST', '/api/v1/agents', { token: key, body });
-    expect({ param, status: res.status, error: res.body.error }).toMatchObject({ param, status: 400, error: { code: 'VALIDATION_ERROR', param, message: `${param} does not apply to this type.` } });
+    expect({ param, status: res.status, error: res.body.error }).toMatchObject({
+      param,
+      status: 400,
+      error: { code: 'VALIDATION_ERROR', param, message: `${param} does not apply to this type.` },
+    });
   }
   const doc = (await api.call('GET', '/api/v1/openapi.json')).body;
   expect(doc.components.schemas.agent_create ?? doc.paths['/agents'].post.requestBody.content['application/json'].schema).toMatchObject({
@@ -186,9 +191,7 @@ test('delete answers {id, object, deleted} and the agent is gone', async () => {
 test('creation beyond maxAgents is 403 QUOTA_EXCEEDED, also under concurrency, and delete frees a place', async () => {
   const t = await createTenant({ limits: { maxAgents: 3 } });
   const k = await t.key();
-  const results = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => api.call('POST', '/api/v1/agents', { token: k, body: phoneAgent({ name: `Q${i}` }) })),
-  );
+  const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api.call('POST', '/api/v1/agents', { token: k, body: phoneAgent({ name: `Q${i}` }) })));
   expect(results.filter((r) => r.status === 201)).toHaveLength(3);
   const refused = results.filter((r) => r.status === 403);
   expect(refused).toHaveLength(3);

@@ -32,7 +32,11 @@ beforeAll(async () => {
     (
       await api.call('POST', '/api/v1/agents', {
         token: key,
-        body: { name, instructions: 'You call about the renewal.', phone: { greeting: 'Hi, the renewals desk.', outcomeLabels: ['renew', 'cancel'], voicemailBehavior } },
+        body: {
+          name,
+          instructions: 'You call about the renewal.',
+          phone: { greeting: 'Hi, the renewals desk.', outcomeLabels: ['renew', 'cancel'], voicemailBehavior },
+        },
       })
     ).body.id as string;
   agents = { hangup: await agent('Renewals', 'hangup'), leave: await agent('Reminders', 'leave_message') };
@@ -106,7 +110,9 @@ async function placeAll(): Promise<Listed[]> {
     ['hangup', '+442079460008'],
     ['hangup', '+442079460999'],
   ];
-  const placed = await Promise.all(numbers.map(([agent, phoneNumber]) => api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agents[agent], phoneNumber } })));
+  const placed = await Promise.all(
+    numbers.map(([agent, phoneNumber]) => api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agents[agent], phoneNumber } })),
+  );
   expect(placed.map((p) => p.status)).toEqual(numbers.map(() => 201));
   // The silent callee talks until hung up: its disposition is `hangup_requested`.
   const silent = placed[8]!.body.id;
@@ -130,11 +136,17 @@ test('calls of every disposition: analytics agree exactly with the calls list, t
 
   const day = await get(`/analytics/calls?${range()}&groupBy=day`);
   expect(day.status).toBe(200);
-  expect(day.body).toMatchObject({ object: 'analytics', metric: 'calls', from: dayAfter(today(), -1), to: dayAfter(today(), 1), timezone: TZ, groupBy: 'day', totals: expected(calls) });
+  expect(day.body).toMatchObject({
+    object: 'analytics',
+    metric: 'calls',
+    from: dayAfter(today(), -1),
+    to: dayAfter(today(), 1),
+    timezone: TZ,
+    groupBy: 'day',
+    totals: expected(calls),
+  });
   expect(day.body.buckets.map((b: { key: string }) => b.key)).toEqual([dayAfter(today(), -1), today(), dayAfter(today(), 1)]);
-  expect(byKey(day.body.buckets)).toEqual(
-    expect.objectContaining(groupedBy(calls, (c) => localDate(Date.parse(c.createdAt), TZ))),
-  );
+  expect(byKey(day.body.buckets)).toEqual(expect.objectContaining(groupedBy(calls, (c) => localDate(Date.parse(c.createdAt), TZ))));
 
   const keys: Record<string, (c: Listed) => string | null> = {
     agent: (c) => c.agentId,
@@ -177,15 +189,32 @@ test('tool calls and transfers per agent: a transferred call and a report with t
   const agentId = new Types.ObjectId();
   const at = new Date();
   const call = (disposition: string) =>
-    ({ _id: new Types.ObjectId(), organizationId: tenant.organizationId, agentId, direction: 'outbound', disposition, startedAt: at, createdAt: at, durationSeconds: 60, chargedMinutes: 1 }) as unknown as Parameters<typeof countCallEnded>[0];
+    ({
+      _id: new Types.ObjectId(),
+      organizationId: tenant.organizationId,
+      agentId,
+      direction: 'outbound',
+      disposition,
+      startedAt: at,
+      createdAt: at,
+      durationSeconds: 60,
+      chargedMinutes: 1,
+    }) as unknown as Parameters<typeof countCallEnded>[0];
   const transferred = call('transferred');
   const completed = call('completed');
   await Promise.all([countCallEnded(transferred), countCallEnded(completed)]);
   await countCallReport(transferred, { toolCalls: [{ name: 'transfer_call', outcome: 'ok' }] });
-  await countCallReport(completed, { toolCalls: [{ name: 'lookup_order', outcome: 'ok' }, { name: 'lookup_order', outcome: 'error', error: 'the tool answered 503' }] });
+  await countCallReport(completed, {
+    toolCalls: [
+      { name: 'lookup_order', outcome: 'ok' },
+      { name: 'lookup_order', outcome: 'error', error: 'the tool answered 503' },
+    ],
+  });
   const res = await get(`/analytics/calls?${range()}&groupBy=agent&agentId=${agentId}`);
   expect(res.status).toBe(200);
-  expect(res.body.buckets).toEqual([expect.objectContaining({ key: String(agentId), calls: 2, completed: 1, transferred: 1, toolCalls: 3, toolCallErrors: 1 })]);
+  expect(res.body.buckets).toEqual([
+    expect.objectContaining({ key: String(agentId), calls: 2, completed: 1, transferred: 1, toolCalls: 3, toolCallErrors: 1 }),
+  ]);
   const byDisposition = byKey((await get(`/analytics/calls?${range()}&groupBy=disposition&agentId=${agentId}`)).body.buckets);
   expect(byDisposition.transferred).toMatchObject({ calls: 1, transferred: 1, toolCalls: 1, toolCallErrors: 0 });
   expect(byDisposition.completed).toMatchObject({ calls: 1, transferred: 0, toolCalls: 2, toolCallErrors: 1 });
@@ -211,7 +240,14 @@ test('defaults: the last 30 days to today in UTC; bad ranges and zones are 400 w
   const res = await get('/analytics/calls');
   expect(res.status).toBe(200);
   const to = localDate(Date.now(), 'UTC');
-  expect(res.body).toMatchObject({ from: dayAfter(to, -29), to, timezone: 'UTC', groupBy: 'day', startsAt: `${dayAfter(to, -29)}T00:00:00.000Z`, endsAt: `${dayAfter(to, 1)}T00:00:00.000Z` });
+  expect(res.body).toMatchObject({
+    from: dayAfter(to, -29),
+    to,
+    timezone: 'UTC',
+    groupBy: 'day',
+    startsAt: `${dayAfter(to, -29)}T00:00:00.000Z`,
+    endsAt: `${dayAfter(to, 1)}T00:00:00.000Z`,
+  });
   expect(res.body.buckets).toHaveLength(30);
 
   const kolkata = await get(`/analytics/calls?from=2026-01-01&to=2026-01-01&timezone=${TZ}`);
@@ -230,7 +266,12 @@ test('defaults: the last 30 days to today in UTC; bad ranges and zones are 400 w
   ];
   for (const [query, param] of cases) {
     const bad = await get(`/analytics/calls?${query}`);
-    expect({ query, status: bad.status, type: bad.body.error?.type, param: bad.body.error?.param }).toEqual({ query, status: 400, type: 'invalid_request_error', param });
+    expect({ query, status: bad.status, type: bad.body.error?.type, param: bad.body.error?.param }).toEqual({
+      query,
+      status: 400,
+      type: 'invalid_request_error',
+      param,
+    });
     expect(bad.body.request_id).toEqual(expect.any(String));
   }
   expect((await get('/analytics/calls?from=2025-01-01&to=2026-01-01')).status).toBe(200);
@@ -240,12 +281,19 @@ test('defaults: the last 30 days to today in UTC; bad ranges and zones are 400 w
 test('interviews: ended, started, completed, scores and recommendations, as the interviews and their reports say', async () => {
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
-    body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview the candidate.', voice: { opening: 'Welcome!', evaluationCriteria: ['communication'] } },
+    body: {
+      type: 'voice',
+      mode: 'interview',
+      name: 'Panel',
+      instructions: 'Interview the candidate.',
+      voice: { opening: 'Welcome!', evaluationCriteria: ['communication'] },
+    },
   });
   const run = async (messages: string[]) => {
     const created = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Ada', mode: 'text' } });
     const capability = new URL(created.body.interviewUrl).hash.slice(1);
-    const candidate = (path: string, body?: unknown) => api.call('POST', `/candidate/v1/interviews/${created.body.id}${path}`, { token: capability, ...(body ? { body } : {}) });
+    const candidate = (path: string, body?: unknown) =>
+      api.call('POST', `/candidate/v1/interviews/${created.body.id}${path}`, { token: capability, ...(body ? { body } : {}) });
     await candidate('/start');
     for (const text of messages) await candidate('/messages', { text });
     await candidate('/end');
@@ -253,7 +301,9 @@ test('interviews: ended, started, completed, scores and recommendations, as the 
   };
   const ids = [await run(['Ready.', 'I have written TypeScript for six years.']), await run([])];
   const reports = await Promise.all(
-    ids.map((id) => waitFor(async () => ((await get(`/interviews/${id}/report`)).status === 200 ? (await get(`/interviews/${id}/report`)).body : undefined), 30_000)),
+    ids.map((id) =>
+      waitFor(async () => ((await get(`/interviews/${id}/report`)).status === 200 ? (await get(`/interviews/${id}/report`)).body : undefined), 30_000),
+    ),
   );
   const interviews = await Promise.all(ids.map(async (id) => (await get(`/interviews/${id}`)).body));
   const seconds = interviews.reduce((s, i) => s + i.durationSeconds, 0);

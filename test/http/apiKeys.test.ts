@@ -33,7 +33,10 @@ async function adminWithKeys(count: number) {
   const session = await signIn(email);
   const keys = await Promise.all(
     Array.from({ length: count }, async () => {
-      const res = await api.call('POST', '/api/v1/api-keys', { token: session, body: { name: uniqueName('key'), scopes: [...SCOPES], rateLimitPerMinute: 10_000 } });
+      const res = await api.call('POST', '/api/v1/api-keys', {
+        token: session,
+        body: { name: uniqueName('key'), scopes: [...SCOPES], rateLimitPerMinute: 10_000 },
+      });
       expect(res.status).toBe(201);
       return { id: res.body.id as string, key: res.body.key as string };
     }),
@@ -49,9 +52,10 @@ const listAgents = (app: TestApi, key: string) => app.call('GET', '/api/v1/agent
  */
 async function whileInUse(key: string, change: () => Promise<ApiResponse>): Promise<ApiResponse> {
   let changed = false;
-  const use = (app: TestApi) => (async () => {
-    while (!changed) await listAgents(app, key);
-  })();
+  const use = (app: TestApi) =>
+    (async () => {
+      while (!changed) await listAgents(app, key);
+    })();
   const users = apps.map(use);
   const res = await change();
   changed = true;
@@ -95,7 +99,10 @@ test('a narrowing made while the keys are in use holds: they lose the scope for 
     second.keys.map((k, i) =>
       whileInUse(k.key, () =>
         // One PATCH per key, each a different permission set without agents:read, racing the others and the uses.
-        api.call('PATCH', `/api/v1/dashboard/users/${second.id}`, { token: founder, body: { permissions: SCOPES.filter((s) => s !== 'agents:read' && s !== SCOPES[i + 2]) } }),
+        api.call('PATCH', `/api/v1/dashboard/users/${second.id}`, {
+          token: founder,
+          body: { permissions: SCOPES.filter((s) => s !== 'agents:read' && s !== SCOPES[i + 2]) },
+        }),
       ),
     ),
   );
@@ -119,7 +126,9 @@ test('a deactivation holds against a sign-in that rewrites the password hash at 
   // the deactivation lands in between.
   const signingIn = api.call('POST', '/api/v1/dashboard/sessions', { body: { email: second.email, password: PASSWORD } });
   await pause(100);
-  const deactivated = await whileInUse(second.keys[0]!.key, () => api.call('PATCH', `/api/v1/dashboard/users/${second.id}`, { token: founder, body: { status: 'deactivated' } }));
+  const deactivated = await whileInUse(second.keys[0]!.key, () =>
+    api.call('PATCH', `/api/v1/dashboard/users/${second.id}`, { token: founder, body: { status: 'deactivated' } }),
+  );
   expect(deactivated.status).toBe(200);
   const signedIn = await signingIn;
   const stored = (await User.findById(second.id).lean())!;

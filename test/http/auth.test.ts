@@ -67,8 +67,7 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 const listAgents = (token: string, via: TestApi = api) => via.call('GET', '/api/v1/agents', { token });
-const raw = (authorization: string | undefined) =>
-  api.call('GET', '/api/v1/agents', authorization === undefined ? {} : { headers: { authorization } });
+const raw = (authorization: string | undefined) => api.call('GET', '/api/v1/agents', authorization === undefined ? {} : { headers: { authorization } });
 
 describe('401 INVALID_API_KEY', () => {
   // Each case yields the Authorization header to send (undefined: none). Where the credential was
@@ -189,7 +188,8 @@ describe('effective access is key scopes ∩ the creator’s current permissions
     const created = await api.call('POST', '/api/v1/api-keys', { token: second, body: { name: 'full', scopes: [...SCOPES] } });
     expect(created.status).toBe(201);
     const full = created.body.key as string;
-    const usageOnly = (await api.call('POST', '/api/v1/api-keys', { token: second, body: { name: 'usage', scopes: ['organization:read'] } })).body.key as string;
+    const usageOnly = (await api.call('POST', '/api/v1/api-keys', { token: second, body: { name: 'usage', scopes: ['organization:read'] } })).body
+      .key as string;
     const founderKey = await t.key();
 
     expect((await listAgents(full)).status).toBe(200);
@@ -259,7 +259,10 @@ describe('tenant isolation', () => {
   });
 
   test("B's lists never contain A's agents, and do contain B's", async () => {
-    for (const [type, mineB, mineA] of [['phone', phoneB, phoneA], ['voice', voiceB, voiceA]] as const) {
+    for (const [type, mineB, mineA] of [
+      ['phone', phoneB, phoneA],
+      ['voice', voiceB, voiceA],
+    ] as const) {
       const resB = await api.call('GET', `/api/v1/agents?type=${type}&limit=100`, { token: keyB });
       expect(resB.status).toBe(200);
       const idsB = resB.body.data.map((x: { id: string }) => x.id);
@@ -281,11 +284,17 @@ describe('tenant isolation', () => {
 });
 
 describe('credential kinds', () => {
-  test.each(partnerRoutes.map((r) => [routeName(r), r] as const))('an admin’s dashboard session passes authentication and the scope check on partner route %s', async (_n, route) => {
-    const session = await signIn(tenant.adminEmail, tenant.adminPassword);
-    const res = await api.call(route.method.toUpperCase(), pathWith(route.path, FAKE_ID), { token: session, body: withBody(route.method) });
-    expect({ route: routeName(route), status: [401, 403, 429, 500].includes(res.status) ? res.status : 'past auth' }).toEqual({ route: routeName(route), status: 'past auth' });
-  });
+  test.each(partnerRoutes.map((r) => [routeName(r), r] as const))(
+    'an admin’s dashboard session passes authentication and the scope check on partner route %s',
+    async (_n, route) => {
+      const session = await signIn(tenant.adminEmail, tenant.adminPassword);
+      const res = await api.call(route.method.toUpperCase(), pathWith(route.path, FAKE_ID), { token: session, body: withBody(route.method) });
+      expect({ route: routeName(route), status: [401, 403, 429, 500].includes(res.status) ? res.status : 'past auth' }).toEqual({
+        route: routeName(route),
+        status: 'past auth',
+      });
+    },
+  );
 
   test.each(dashboardRoutes.map((r) => [routeName(r), r] as const))('an API key on dashboard route %s is 403 PERMISSION_DENIED', async (_n, route) => {
     const body = route.path === '/api-keys' && route.method === 'post' ? { name: 'from a key', scopes: ['agents:read'] } : withBody(route.method);

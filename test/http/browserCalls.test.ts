@@ -115,7 +115,8 @@ test("the browser's end, or its socket closing, is the caller hanging up", async
   dropper.start(dropped.body.audio.token);
   await dropper.next((m) => m.type === 'ready');
   dropper.close();
-  for (const placed of [ended, dropped]) expect(await untilCompleted(org.key, placed.body.call.id)).toMatchObject({ disposition: 'contact_hung_up', chargedMinutes: 1 });
+  for (const placed of [ended, dropped])
+    expect(await untilCompleted(org.key, placed.body.call.id)).toMatchObject({ disposition: 'contact_hung_up', chargedMinutes: 1 });
 }, 60_000);
 
 test('a browser call whose page never connects its audio ends no_answer, uncharged, its held minute given back', async () => {
@@ -185,11 +186,17 @@ test('without credit the call is 402 and nothing is listed; beyond maxConcurrent
 test('an unknown agent, a voice agent or a member without campaigns:manage cannot place a browser call', async () => {
   const org = await organization();
   expect((await place(org.session, '0123456789abcdef01234567')).status).toBe(404);
-  const voice = await api.call('POST', '/api/v1/agents', { token: org.key, body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview.', voice: { opening: 'Hello.' } } });
+  const voice = await api.call('POST', '/api/v1/agents', {
+    token: org.key,
+    body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview.', voice: { opening: 'Hello.' } },
+  });
   expect((await place(org.session, voice.body.id)).status).toBe(404);
   expect((await api.call('POST', `/api/v1/dashboard/agents/${org.agentId}/browser-calls`, { token: org.key })).status).toBe(403);
   const email = `${uniqueName('member')}@example.com`;
-  const member = await api.call('POST', '/api/v1/dashboard/users', { token: (await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: org.tenant.adminEmail, password: org.tenant.adminPassword } })).body.token, body: { email, password: 'a-long-enough-password-1', role: 'member' } });
+  const member = await api.call('POST', '/api/v1/dashboard/users', {
+    token: (await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: org.tenant.adminEmail, password: org.tenant.adminPassword } })).body.token,
+    body: { email, password: 'a-long-enough-password-1', role: 'member' },
+  });
   expect(member.status).toBe(201);
   const memberSession = (await api.call('POST', '/api/v1/dashboard/sessions', { body: { email, password: 'a-long-enough-password-1' } })).body.token;
   const denied = await place(memberSession, org.agentId);

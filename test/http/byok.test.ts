@@ -10,7 +10,14 @@ import type { AddressInfo } from 'node:net';
 import mongoose, { Types } from 'mongoose';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
-import { ProviderCredential, installCredentialKeys, openSecret, organizationCredential, resealCredentials, type SealedSecret } from '../../models/providerCredential';
+import {
+  ProviderCredential,
+  installCredentialKeys,
+  openSecret,
+  organizationCredential,
+  resealCredentials,
+  type SealedSecret,
+} from '../../models/providerCredential';
 import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
 import { startFakePolly, type FakePolly } from '../fakes/speechVendors';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
@@ -54,25 +61,41 @@ const VENDORS: Record<string, Vendor> = {
   groq: { name: 'Groq', kind: 'llm', provider: 'groq', path: '/openai/v1/models', credential: bearer },
   gemini: { name: 'Gemini', kind: 'llm', provider: 'gemini', path: '/v1beta/models', credential: (req) => req.headers['x-goog-api-key'] as string | undefined },
   deepgram: {
-    name: 'Deepgram', kind: 'stt', provider: 'deepgram', path: '/v1/projects', credential: (req) => /^Token (.+)$/.exec(req.headers.authorization ?? '')?.[1],
+    name: 'Deepgram',
+    kind: 'stt',
+    provider: 'deepgram',
+    path: '/v1/projects',
+    credential: (req) => /^Token (.+)$/.exec(req.headers.authorization ?? '')?.[1],
     speech: {
       accepted: { projects: [{ project_id: 'a1b2c3', name: 'Default project' }] },
       refusal: { status: 401, body: { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.', request_id: 'f1e2d3' } },
     },
   },
   googleSpeech: {
-    name: 'Google Speech-to-Text', kind: 'stt', provider: 'google', path: '/v1/operations', credential: (req) => req.query.get('key') ?? undefined,
+    name: 'Google Speech-to-Text',
+    kind: 'stt',
+    provider: 'google',
+    path: '/v1/operations',
+    credential: (req) => req.query.get('key') ?? undefined,
     speech: { accepted: {}, refusal: googleKeyInvalid },
   },
   elevenlabs: {
-    name: 'ElevenLabs', kind: 'tts', provider: 'elevenlabs', path: '/v1/user', credential: (req) => req.headers['xi-api-key'] as string | undefined,
+    name: 'ElevenLabs',
+    kind: 'tts',
+    provider: 'elevenlabs',
+    path: '/v1/user',
+    credential: (req) => req.headers['xi-api-key'] as string | undefined,
     speech: {
       accepted: { subscription: { tier: 'starter', character_count: 0, character_limit: 30000 }, is_new_user: false },
       refusal: { status: 401, body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } },
     },
   },
   googleTts: {
-    name: 'Google Text-to-Speech', kind: 'tts', provider: 'google', path: '/v1/voices', credential: (req) => req.query.get('key') ?? undefined,
+    name: 'Google Text-to-Speech',
+    kind: 'tts',
+    provider: 'google',
+    path: '/v1/voices',
+    credential: (req) => req.query.get('key') ?? undefined,
     speech: {
       accepted: { voices: [{ languageCodes: ['en-US'], name: 'en-US-Standard-A', ssmlGender: 'MALE', naturalSampleRateHertz: 24000 }] },
       refusal: googleKeyInvalid,
@@ -150,8 +173,7 @@ async function putGood(token: string, vendor: string): Promise<string> {
   return apiKey;
 }
 
-const rawCredential = (organizationId: Types.ObjectId, kind: Kind) =>
-  mongoose.connection.collection('providercredentials').findOne({ organizationId, kind });
+const rawCredential = (organizationId: Types.ObjectId, kind: Kind) => mongoose.connection.collection('providercredentials').findOne({ organizationId, kind });
 
 beforeAll(async () => {
   for (const [name, vendor] of Object.entries(VENDORS)) {
@@ -161,7 +183,9 @@ beforeAll(async () => {
   fakes.polly = polly = await startFakePolly();
   // byok conversations run on the organization's Groq key: the agent says goodbye at once, and the report is plain JSON.
   llmFakes.groq.respond = (req) =>
-    req.body?.stream ? { text: 'Thanks for your time, goodbye. [[END]]' } : { text: JSON.stringify({ summary: 'A short call.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
+    req.body?.stream
+      ? { text: 'Thanks for your time, goodbye. [[END]]' }
+      : { text: JSON.stringify({ summary: 'A short call.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
   env = {
     TEMPORAL_TASK_QUEUE: taskQueue,
     SIMULATED_CALL_PACE_MS: '50',
@@ -284,7 +308,12 @@ describe('PUT /dashboard/provider-credentials/{kind}', () => {
     expect(res.body.error.message).toContain('Invalid API Key');
     expect(res.body.error.message).toContain('stays in use');
     const got = await api.call('GET', '/api/v1/dashboard/provider-credentials/llm', { token: session });
-    expect(got.body).toMatchObject({ provider: 'mistral', apiKeyHint: `…${working.slice(-4)}`, verified: true, lastVerificationError: expect.stringMatching(/groq refused/i) });
+    expect(got.body).toMatchObject({
+      provider: 'mistral',
+      apiKeyHint: `…${working.slice(-4)}`,
+      verified: true,
+      lastVerificationError: expect.stringMatching(/groq refused/i),
+    });
     expect(await organizationCredential(String(t.organizationId), 'llm')).toEqual({ provider: 'mistral', apiKey: working });
   });
 
@@ -305,7 +334,10 @@ describe('PUT /dashboard/provider-credentials/{kind}', () => {
     const app = await api.extraApp({ ...env, DEEPGRAM_BASE_URL: closed.url });
     const t = await createTenant();
     const session = await signIn(t.adminEmail, t.adminPassword);
-    const res = await app.call('PUT', '/api/v1/dashboard/provider-credentials/stt', { token: session, body: { provider: 'deepgram', apiKey: GOOD('deepgram') } });
+    const res = await app.call('PUT', '/api/v1/dashboard/provider-credentials/stt', {
+      token: session,
+      body: { provider: 'deepgram', apiKey: GOOD('deepgram') },
+    });
     expect(res.status).toBe(502);
     expect(res.body.error.message).toContain('Deepgram could not be reached');
   });
@@ -362,7 +394,12 @@ describe('PUT /dashboard/provider-credentials/{kind}', () => {
 
     polly.failWith = { status: 500, type: 'ServiceFailureException', message: 'Service failure' };
     try {
-      const outage = await put(session, 'tts', { provider: 'amazon', accessKeyId: polly.accessKeyId, secretAccessKey: polly.secretAccessKey, region: 'eu-west-1' });
+      const outage = await put(session, 'tts', {
+        provider: 'amazon',
+        accessKeyId: polly.accessKeyId,
+        secretAccessKey: polly.secretAccessKey,
+        region: 'eu-west-1',
+      });
       expect(outage.status).toBe(502);
       expect(outage.body.error.code).toBe('PROVIDER_UNAVAILABLE');
     } finally {
@@ -388,7 +425,11 @@ describe('GET and DELETE /dashboard/provider-credentials', () => {
     const list = await api.call('GET', '/api/v1/dashboard/provider-credentials', { token: session });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ object: 'list', dataType: 'provider_credential', pagination: { total: 3, hasMore: false } });
-    expect(list.body.data.map((c: { kind: string; provider: string }) => [c.kind, c.provider])).toEqual([['llm', 'gemini'], ['stt', 'google'], ['tts', 'elevenlabs']]);
+    expect(list.body.data.map((c: { kind: string; provider: string }) => [c.kind, c.provider])).toEqual([
+      ['llm', 'gemini'],
+      ['stt', 'google'],
+      ['tts', 'elevenlabs'],
+    ]);
     for (const key of keys) expect(JSON.stringify(list.body)).not.toContain(key);
 
     const deleted = await api.call('DELETE', '/api/v1/dashboard/provider-credentials/stt', { token: session });
@@ -398,7 +439,9 @@ describe('GET and DELETE /dashboard/provider-credentials', () => {
     expect((await api.call('DELETE', '/api/v1/dashboard/provider-credentials/stt', { token: session })).status).toBe(404);
     expect((await api.call('GET', '/api/v1/dashboard/provider-credentials/voice', { token: session })).body.error.param).toBe('path.kind');
     // Another organization sees none of them.
-    expect((await api.call('GET', '/api/v1/dashboard/provider-credentials', { token: admin })).body.data.some((c: { provider: string }) => c.provider === 'gemini')).toBe(false);
+    expect(
+      (await api.call('GET', '/api/v1/dashboard/provider-credentials', { token: admin })).body.data.some((c: { provider: string }) => c.provider === 'gemini'),
+    ).toBe(false);
   });
 
   test('members are refused every route (403); API keys too', async () => {
@@ -443,16 +486,26 @@ describe('byok keys and their traffic', () => {
     org = await createTenant({ creditMinutes: 50 });
     session = await signIn(org.adminEmail, org.adminPassword);
     plainKey = await org.key(SCOPES, POLLING);
-    const phone = await api.call('POST', '/api/v1/agents', { token: plainKey, body: { name: 'Renewals', instructions: 'Call about the renewal.', phone: { greeting: 'Hi, this is the renewals desk.' } } });
+    const phone = await api.call('POST', '/api/v1/agents', {
+      token: plainKey,
+      body: { name: 'Renewals', instructions: 'Call about the renewal.', phone: { greeting: 'Hi, this is the renewals desk.' } },
+    });
     phoneAgent = phone.body.id;
     const voice = await api.call('POST', '/api/v1/agents', {
       token: plainKey,
-      body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview the candidate.', voice: { opening: 'Welcome!', evaluationCriteria: ['TypeScript'] } },
+      body: {
+        type: 'voice',
+        mode: 'interview',
+        name: 'Panel',
+        instructions: 'Interview the candidate.',
+        voice: { opening: 'Welcome!', evaluationCriteria: ['TypeScript'] },
+      },
     });
     voiceAgent = voice.body.id;
   });
 
-  const newByokKey = () => api.call('POST', '/api/v1/api-keys', { token: session, body: { name: uniqueName('byok'), scopes: [...SCOPES], byok: true, rateLimitPerMinute: 10_000 } });
+  const newByokKey = () =>
+    api.call('POST', '/api/v1/api-keys', { token: session, body: { name: uniqueName('byok'), scopes: [...SCOPES], byok: true, rateLimitPerMinute: 10_000 } });
 
   test('a byok key is 400 BYOK_NOT_READY, naming what is missing, until all three kinds are verified', async () => {
     let res = await newByokKey();
@@ -509,11 +562,15 @@ describe('byok keys and their traffic', () => {
 
   test('a byok interview is recorded as byok minutes too', async () => {
     const before = await usage();
-    const created = await api.call('POST', '/api/v1/interviews', { token: byokKey, body: { agentId: voiceAgent, candidateName: 'Ada Lovelace', mode: 'text' } });
+    const created = await api.call('POST', '/api/v1/interviews', {
+      token: byokKey,
+      body: { agentId: voiceAgent, candidateName: 'Ada Lovelace', mode: 'text' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
     const capability = new URL(created.body.interviewUrl).hash.slice(1);
-    const candidate = (path: string, body?: unknown) => api.call('POST', `/candidate/v1/interviews/${id}${path}`, { token: capability, ...(body ? { body } : {}) });
+    const candidate = (path: string, body?: unknown) =>
+      api.call('POST', `/candidate/v1/interviews/${id}${path}`, { token: capability, ...(body ? { body } : {}) });
     expect((await candidate('/start')).body.status).toBe('active');
     // The organization's model says goodbye to the first answer.
     const last = await candidate('/messages', { text: 'Ready.' });
@@ -529,7 +586,10 @@ describe('byok keys and their traffic', () => {
   test('with a credential deleted, byok calls, interviews and campaign launches are 400 BYOK_NOT_READY and start nothing; plain keys carry on', async () => {
     const campaign = await api.call('POST', '/api/v1/campaigns', { token: byokKey, body: { name: uniqueName('Renewals'), agentId: phoneAgent } });
     expect(campaign.status).toBe(201);
-    const imported = await api.call('POST', `/api/v1/campaigns/${campaign.body.id}/recipients`, { token: byokKey, body: { recipients: [{ phoneNumber: '+442079460001' }] } });
+    const imported = await api.call('POST', `/api/v1/campaigns/${campaign.body.id}/recipients`, {
+      token: byokKey,
+      body: { recipients: [{ phoneNumber: '+442079460001' }] },
+    });
     expect(imported.status).toBeLessThan(300);
 
     expect((await api.call('DELETE', '/api/v1/dashboard/provider-credentials/tts', { token: session })).status).toBe(200);
@@ -579,7 +639,10 @@ describe('rotating the server key', () => {
     const session = await signIn(t.adminEmail, t.adminPassword);
     const apiKey = await putGood(session, 'deepgram');
     const old = api.config.byok.encryptionKeys;
-    const rotated = loadConfig({ CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('hex'), CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS: env.CREDENTIALS_ENCRYPTION_KEY }).byok.encryptionKeys;
+    const rotated = loadConfig({
+      CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS: env.CREDENTIALS_ENCRYPTION_KEY,
+    }).byok.encryptionKeys;
     expect(rotated[1]).toEqual(old[0]);
     try {
       installCredentialKeys(rotated);

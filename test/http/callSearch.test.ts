@@ -20,7 +20,10 @@ beforeAll(async () => {
   worker = await runWorker(env);
   tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
-  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Desk', instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } } });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Desk', instructions: 'Ask for an email.', phone: { greeting: 'Hello.' } },
+  });
   placedAt = new Date(Date.now() - 1000).toISOString();
   for (const [name, phoneNumber, externalRef] of [
     ['Ada Lovelace', '+442079460001', 'crm-ada'],

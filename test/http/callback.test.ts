@@ -69,7 +69,12 @@ test('a single call: the callee asks to be called back tomorrow at 10:00; the re
     ['tool', 'schedule_callback answered'],
     ['agent', CALLBACK_AGREED],
   ]);
-  expect(turns[2].tool).toMatchObject({ name: 'schedule_callback', arguments: { date: expected.at.slice(0, 10), time: '10:00' }, outcome: 'ok', result: { at: expected.at, timezone: ZONE } });
+  expect(turns[2].tool).toMatchObject({
+    name: 'schedule_callback',
+    arguments: { date: expected.at.slice(0, 10), time: '10:00' },
+    outcome: 'ok',
+    result: { at: expected.at, timezone: ZONE },
+  });
   const report = await reportOf(id);
   expect(report.callback).toEqual({ at: expected.at, timezone: ZONE });
   expect(report.toolCalls).toEqual([{ name: 'schedule_callback', outcome: 'ok' }]);
@@ -90,7 +95,9 @@ async function campaignWith(retryLimit: number) {
   });
   expect(created.status).toBe(201);
   const id = created.body.id;
-  expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: [{ phoneNumber: CALLBACK_NUMBER }] } })).status).toBe(201);
+  expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: [{ phoneNumber: CALLBACK_NUMBER }] } })).status).toBe(
+    201,
+  );
   expect((await api.call('POST', `/api/v1/campaigns/${id}/launch`, { token: key })).status).toBe(200);
   return { id, callingHours };
 }

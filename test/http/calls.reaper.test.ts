@@ -96,10 +96,21 @@ test('a call terminated from Temporal mid-conversation ends failed, charged its 
   const connectedSeconds = Math.round((closeTime!.getTime() - Date.parse(done.startedAt)) / 1000);
   // Terminated well inside its first minute: that minute is charged, as a finished call's would be.
   expect(connectedSeconds).toBeLessThan(45);
-  expect(done).toMatchObject({ status: 'completed', disposition: 'failed', endedReason: 'terminated', endedAt: closeTime!.toISOString(), durationSeconds: connectedSeconds, chargedMinutes: 1, reportId: null });
+  expect(done).toMatchObject({
+    status: 'completed',
+    disposition: 'failed',
+    endedReason: 'terminated',
+    endedAt: closeTime!.toISOString(),
+    durationSeconds: connectedSeconds,
+    chargedMinutes: 1,
+    reportId: null,
+  });
 
   expect(await creditBalance(tenant.organizationId)).toMatchObject({ heldMinutes: 0, usedMinutes: 1, remainingMinutes: 9 });
   expect(await CreditEntry.find({ reference: `call:${id}` }).lean()).toMatchObject([{ kind: 'charge', minutes: 1, released: 1 }]);
   // Nobody else would hang up its line: the reaper did.
-  await waitFor(async () => ((await worker.client.workflow.getHandle(simulatedLineWorkflowId(id)).describe()).status.name === 'COMPLETED' ? true : undefined), 30_000);
+  await waitFor(
+    async () => ((await worker.client.workflow.getHandle(simulatedLineWorkflowId(id)).describe()).status.name === 'COMPLETED' ? true : undefined),
+    30_000,
+  );
 }, 150_000);

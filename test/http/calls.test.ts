@@ -55,7 +55,16 @@ async function untilCompleted(id: string) {
 test('an answered call completes with a transcript, a charge and a report derived from it', async () => {
   const placed = await place({ phoneNumber: '+442079460001', externalRef: 'crm-1', contactName: 'Ada' });
   expect(placed.status).toBe(201);
-  expect(placed.body).toMatchObject({ object: 'call', status: 'created', agentId, agentName: 'Renewals', phoneNumber: '+442079460001', externalRef: 'crm-1', disposition: null, reportId: null });
+  expect(placed.body).toMatchObject({
+    object: 'call',
+    status: 'created',
+    agentId,
+    agentName: 'Renewals',
+    phoneNumber: '+442079460001',
+    externalRef: 'crm-1',
+    disposition: null,
+    reportId: null,
+  });
 
   const done = await untilCompleted(placed.body.id);
   expect(done).toMatchObject({ disposition: 'completed', startedAt: expect.any(String), endedAt: expect.any(String) });
@@ -71,7 +80,10 @@ test('an answered call completes with a transcript, a charge and a report derive
     const res = await api.call('GET', `/api/v1/calls/${placed.body.id}/report`, { token: key });
     return res.status === 200 ? res.body : undefined;
   }, 30_000);
-  const contactText = transcript.body.data.filter((t: { role: string }) => t.role === 'contact').map((t: { text: string }) => t.text).join(' ');
+  const contactText = transcript.body.data
+    .filter((t: { role: string }) => t.role === 'contact')
+    .map((t: { text: string }) => t.text)
+    .join(' ');
   expect(report).toMatchObject({ object: 'call_report', callId: placed.body.id, externalRef: 'crm-1', disposition: 'completed' });
   expect(contactText).toContain(report.capturedFields.email);
   expect(['renew', 'cancel']).toContain(report.outcome);
@@ -183,7 +195,11 @@ test('list filters by agent and status and pages newest first', async () => {
   const mk = async (name: string) => (await api.call('POST', '/api/v1/agents', { token: k, body: { name, instructions: 'Hi' } })).body.id;
   const [a1, a2] = [await mk('One'), await mk('Two')];
   const ids: string[] = [];
-  for (const [agent, phoneNumber] of [[a1, '+442079460003'], [a1, '+442079460003'], [a2, '+442079460003']]) {
+  for (const [agent, phoneNumber] of [
+    [a1, '+442079460003'],
+    [a1, '+442079460003'],
+    [a2, '+442079460003'],
+  ]) {
     const res = await api.call('POST', '/api/v1/calls', { token: k, body: { agentId: agent, phoneNumber } });
     expect(res.status).toBe(201);
     ids.push(res.body.id);
@@ -243,7 +259,10 @@ test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadli
   const queueEnv = { ...env, TEMPORAL_TASK_QUEUE: uniqueName('idle-calls'), RING_TIMEOUT_SECONDS: '120' };
   const idle = await api.extraApp({ ...queueEnv, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
   const gone = await runWorker(queueEnv);
-  const placed = await idle.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: '+442079460002', variables: { firstName: 'Ada', product: 'plan' } } });
+  const placed = await idle.call('POST', '/api/v1/calls', {
+    token: key,
+    body: { agentId, phoneNumber: '+442079460002', variables: { firstName: 'Ada', product: 'plan' } },
+  });
   await gone.stop();
   expect(placed.status).toBe(201);
 

@@ -22,7 +22,8 @@ const campaignOnce = (key: string, id: string, check: (c: Json) => boolean, time
     const c = (await api.call('GET', `/api/v1/campaigns/${id}`, { token: key })).body as Json;
     return check(c) ? c : undefined;
   }, timeoutMs);
-const campaignCalls = async (key: string, id: string) => ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Json[]).filter((c) => c.campaignId === id);
+const campaignCalls = async (key: string, id: string) =>
+  ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Json[]).filter((c) => c.campaignId === id);
 const recipientsOf = async (key: string, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Json[];
 
 beforeAll(async () => {
@@ -36,12 +37,21 @@ afterAll(async () => {
 test('the campaign survives a worker killed while it is dialling', async () => {
   const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
   const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
-  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Survivor', instructions: 'Remind them.', phone: { greeting: 'Hello.' } } });
-  const created = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: 'Survive', agentId: agent.body.id, settings: { concurrency: 3, retryLimit: 1 } } });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Survivor', instructions: 'Remind them.', phone: { greeting: 'Hello.' } },
+  });
+  const created = await api.call('POST', '/api/v1/campaigns', {
+    token: key,
+    body: { name: 'Survive', agentId: agent.body.id, settings: { concurrency: 3, retryLimit: 1 } },
+  });
   const first = await workers.start();
   const numbers = Array.from({ length: 9 }, (_, i) => `+4420794601${String(i).padStart(2, '0')}`);
   const id = created.body.id;
-  expect((await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) } })).status).toBe(201);
+  expect(
+    (await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) } }))
+      .status,
+  ).toBe(201);
 
   expect((await api.call('POST', `/api/v1/campaigns/${id}/launch`, { token: key })).status).toBe(200);
   await campaignOnce(key, id, (c) => c.stats.completed >= 2, 60_000);
@@ -68,7 +78,10 @@ test('the campaign survives a worker killed while it is dialling', async () => {
 test('a worker killed mid-campaign with suppressed recipients in two zones: no do-not-call number and no closed-zone number is dialled, and the campaign waits scheduled', async () => {
   const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
   const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
-  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: 'Windows', instructions: 'Remind them.', phone: { greeting: 'Hello.' } } });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Windows', instructions: 'Remind them.', phone: { greeting: 'Hello.' } },
+  });
   // Open for three hours around New York's present hour; Tokyo, 13 or 14 hours ahead, is outside it.
   const nyHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
   const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
@@ -84,8 +97,11 @@ test('a worker killed mid-campaign with suppressed recipients in two zones: no d
   // Do-not-call before the import: one in each zone. After the launch: New York's last.
   const doNotCallBefore = [newYork[1]!, tokyo[2]!];
   const doNotCallAfter = newYork[6]!;
-  for (const phoneNumber of doNotCallBefore) expect((await api.call('POST', '/api/v1/contacts', { token: key, body: { phoneNumber, doNotCall: true } })).status).toBe(201);
-  const rows: Array<{ phoneNumber: string; timezone?: string }> = [...newYork.slice(0, 3), ...tokyo.slice(0, 3), ...newYork.slice(3)].map((phoneNumber) => ({ phoneNumber }));
+  for (const phoneNumber of doNotCallBefore)
+    expect((await api.call('POST', '/api/v1/contacts', { token: key, body: { phoneNumber, doNotCall: true } })).status).toBe(201);
+  const rows: Array<{ phoneNumber: string; timezone?: string }> = [...newYork.slice(0, 3), ...tokyo.slice(0, 3), ...newYork.slice(3)].map((phoneNumber) => ({
+    phoneNumber,
+  }));
   rows.push({ phoneNumber: tokyo[3]!, timezone: 'Asia/Tokyo' });
   const first = await workers.start();
   const imported = await api.call('POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: rows } });

@@ -92,7 +92,13 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
   expect(listed.pagination.total).toBe(7);
   expect(listed.data.map((r: { phoneNumber: string }) => r.phoneNumber)).toEqual(numbers);
   expect(listed.data.every((r: { status: string; attempts: number }) => r.status === 'pending' && r.attempts === 0)).toBe(true);
-  expect((await api.call('GET', `/api/v1/campaigns/${created.id}`, { token: s.key })).body.stats).toEqual({ total: 7, pending: 7, completed: 0, failed: 0, suppressed: 0 });
+  expect((await api.call('GET', `/api/v1/campaigns/${created.id}`, { token: s.key })).body.stats).toEqual({
+    total: 7,
+    pending: 7,
+    completed: 0,
+    failed: 0,
+    suppressed: 0,
+  });
 
   const launched = await action(s.key, created.id, 'launch');
   expect(launched.status).toBe(200);
@@ -274,7 +280,9 @@ test('a bad row rejects the whole import, naming it, and stores nothing', async 
   expect((await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body.stats.total).toBe(0);
 
   // After the refusals the one import is still open, and takes thousands in batches.
-  const bulk = answering(80).concat(Array.from({ length: 900 }, (_, i) => `+44207946${String(1000 + i).padStart(4, '0')}`)).map(row);
+  const bulk = answering(80)
+    .concat(Array.from({ length: 900 }, (_, i) => `+44207946${String(1000 + i).padStart(4, '0')}`))
+    .map(row);
   const res = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: bulk } });
   expect(res.status).toBe(201);
   expect(res.body.imported).toBe(bulk.length);
@@ -310,7 +318,9 @@ test('the 400 lists every bad row in error.details, across batches and up to 100
   expect(capped.body.error.details).toHaveLength(100);
   expect(capped.body.error.details.at(-1).param).toBe('body.recipients[199].variables.firstName');
   expect((await recipients(s.key, c.id)).pagination.total).toBe(0);
-  expect((await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: numbers.slice(0, 3).map(row) } })).status).toBe(201);
+  expect((await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: numbers.slice(0, 3).map(row) } })).status).toBe(
+    201,
+  );
 });
 
 test("each recipient's time zone: the row's, else the number's, else null for the campaign's; a bad one rejects the import", async () => {
@@ -323,7 +333,10 @@ test("each recipient's time zone: the row's, else the number's, else null for th
     // Toll-free across North America: the number determines no one zone.
     row('+18005550123', 3),
   ];
-  const bad = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: [rows[0], { ...rows[1], timezone: 'Mars/Olympus' }] } });
+  const bad = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, {
+    token: s.key,
+    body: { recipients: [rows[0], { ...rows[1], timezone: 'Mars/Olympus' }] },
+  });
   expect([bad.status, bad.body.error?.param]).toEqual([400, 'body.recipients[1].timezone']);
   expect((await recipients(s.key, c.id)).pagination.total).toBe(0);
 
@@ -358,7 +371,10 @@ test('calling hours with days and excluded dates, and a retry policy, are strict
     const res = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body });
     expect([param, res.status, res.body.error?.param]).toEqual([param, 400, param]);
   }
-  const patched = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { settings: { retryPolicy: { no_answer: { delayMinutes: 240 } } } } });
+  const patched = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, {
+    token: s.key,
+    body: { settings: { retryPolicy: { no_answer: { delayMinutes: 240 } } } },
+  });
   expect(patched.body.settings).toMatchObject({ concurrency: 5, retryPolicy: { no_answer: { delayMinutes: 240 } } });
   expect(patched.body.settings.retryPolicy.busy).toBeUndefined();
 });
@@ -390,7 +406,10 @@ test('campaign and direct calls share the organization limit', async () => {
   const c = await createCampaign(s, { settings: { concurrency: 5, retryLimit: 1 } });
   await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: answering(6, 60).map(row) } });
   // A direct call holds one of the two slots as the campaign starts.
-  const first = await api.call('POST', '/api/v1/calls', { token: s.key, body: { agentId: s.agentId, phoneNumber: '+442079460098', variables: { firstName: 'D' } } });
+  const first = await api.call('POST', '/api/v1/calls', {
+    token: s.key,
+    body: { agentId: s.agentId, phoneNumber: '+442079460098', variables: { firstName: 'D' } },
+  });
   expect(first.status).toBe(201);
   expect((await action(s.key, c.id, 'launch')).status).toBe(200);
   let direct = 1;
@@ -401,7 +420,10 @@ test('campaign and direct calls share the organization limit', async () => {
     // A few direct calls while the campaign runs: each takes a slot the campaign then waits for.
     if (direct < 2 && Date.now() - lastTry > 1000) {
       lastTry = Date.now();
-      const res = await api.call('POST', '/api/v1/calls', { token: s.key, body: { agentId: s.agentId, phoneNumber: '+442079460099', variables: { firstName: 'D' } } });
+      const res = await api.call('POST', '/api/v1/calls', {
+        token: s.key,
+        body: { agentId: s.agentId, phoneNumber: '+442079460099', variables: { firstName: 'D' } },
+      });
       if (res.status === 201) direct += 1;
       else if (res.status !== 429 || res.body.error.code !== 'CONCURRENCY_LIMIT_EXCEEDED') throw new Error(`unexpected ${res.status}`);
     }

@@ -70,10 +70,16 @@ test('a failure is the typed error envelope: its code, its param and the request
 test('a call is placed once for a repeated Idempotency-Key, and polled to its transcript and report', async () => {
   const agent = await newAgent();
   const headers = { 'Idempotency-Key': `call-${uniqueName('k')}` };
-  const placed = await client.POST('/calls', { params: { header: headers }, body: { agentId: agent.id, phoneNumber: ANSWERS, contactName: 'Ada', variables: { firstName: 'Ada' } } });
+  const placed = await client.POST('/calls', {
+    params: { header: headers },
+    body: { agentId: agent.id, phoneNumber: ANSWERS, contactName: 'Ada', variables: { firstName: 'Ada' } },
+  });
   expect(placed.error).toBeUndefined();
   expect(placed.response.status).toBe(201);
-  const again = await client.POST('/calls', { params: { header: headers }, body: { agentId: agent.id, phoneNumber: ANSWERS, contactName: 'Ada', variables: { firstName: 'Ada' } } });
+  const again = await client.POST('/calls', {
+    params: { header: headers },
+    body: { agentId: agent.id, phoneNumber: ANSWERS, contactName: 'Ada', variables: { firstName: 'Ada' } },
+  });
   expect(again.response.headers.get('idempotent-replayed')).toBe('true');
   expect(again.data!.id).toBe(placed.data!.id);
 

@@ -43,7 +43,10 @@ describe('a call placed through the API', () => {
       token: key,
       body: { name: 'Renewals', instructions: 'You call {{firstName}} about their renewal.', phone: { greeting: 'Hi {{firstName}}, the renewals desk here.' } },
     });
-    const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId: agent.body.id, phoneNumber, contactName: 'Quentin', variables: { firstName } } });
+    const placed = await api.call('POST', '/api/v1/calls', {
+      token: key,
+      body: { agentId: agent.body.id, phoneNumber, contactName: 'Quentin', variables: { firstName } },
+    });
     expect(placed.status).toBe(201);
     callId = placed.body.id;
     await waitFor(async () => ((await api.call('GET', `/api/v1/calls/${callId}`, { token: key })).body.status === 'completed' ? true : undefined), 30_000);
@@ -69,7 +72,11 @@ describe('a call placed through the API', () => {
     const [input] = await testDataConverter().payloadCodecs![0]!.decode(history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads!);
     expect(JSON.parse(Buffer.from(input!.data!).toString())).toMatchObject({ callId, phoneNumber, variables: { firstName } });
 
-    const replayed = await Worker.runReplayHistory({ workflowBundle: await workflowBundle(), dataConverter: testDataConverter() }, history, callWorkflowId(callId));
+    const replayed = await Worker.runReplayHistory(
+      { workflowBundle: await workflowBundle(), dataConverter: testDataConverter() },
+      history,
+      callWorkflowId(callId),
+    );
     expect(replayed).toBeUndefined();
     // Without the codec the workflow cannot even read its input.
     await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, callWorkflowId(callId))).rejects.toThrow();
@@ -78,7 +85,8 @@ describe('a call placed through the API', () => {
 
 describe('the codec endpoint', () => {
   const plain = { metadata: { encoding: utf8('json/plain') }, data: utf8('{"phoneNumber":"+442079460174"}') };
-  const codec = (path: string, headers: Record<string, string> = {}, body: unknown = { payloads: [plain] }) => request(api.url, 'POST', path, { body, headers });
+  const codec = (path: string, headers: Record<string, string> = {}, body: unknown = { payloads: [plain] }) =>
+    request(api.url, 'POST', path, { body, headers });
 
   test('refuses a request without the operator token, or with another one', async () => {
     for (const headers of [{}, { authorization: 'Bearer not-the-token' }] as Record<string, string>[]) {

@@ -45,7 +45,13 @@ const placeCall = (key: string, agentId: string, phoneNumber: string, variables:
 
 test('create, retrieve, update and erase a contact; the time zone is given, else the number’s, else null', async () => {
   const { key } = await setup();
-  const created = await create(key, { phoneNumber: '+442071234567', name: 'Ada Lovelace', email: 'ada@example.com', externalRef: 'crm-1', attributes: { firstName: 'Ada' } });
+  const created = await create(key, {
+    phoneNumber: '+442071234567',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    externalRef: 'crm-1',
+    attributes: { firstName: 'Ada' },
+  });
   expect(created.status).toBe(201);
   expect(created.body).toEqual({
     id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -68,7 +74,10 @@ test('create, retrieve, update and erase a contact; the time zone is given, else
 
   const id = created.body.id as string;
   expect((await api.call('GET', `/api/v1/contacts/${id}`, { token: key })).body).toEqual(created.body);
-  const patched = await api.call('PATCH', `/api/v1/contacts/${id}`, { token: key, body: { name: null, timezone: 'Asia/Tokyo', attributes: { firstName: 'Augusta' } } });
+  const patched = await api.call('PATCH', `/api/v1/contacts/${id}`, {
+    token: key,
+    body: { name: null, timezone: 'Asia/Tokyo', attributes: { firstName: 'Augusta' } },
+  });
   expect(patched.status).toBe(200);
   expect(patched.body).toMatchObject({ name: null, email: 'ada@example.com', timezone: 'Asia/Tokyo', attributes: { firstName: 'Augusta' } });
   expect((await api.call('PATCH', `/api/v1/contacts/${id}`, { token: key, body: { timezone: null } })).body.timezone).toBe('Europe/London');
@@ -148,7 +157,11 @@ test('the list filters by number, do-not-call and reference, newest first, in pa
 test('POST /calls to a do-not-call number is 409 DO_NOT_CALL with nothing created, reserved or charged', async () => {
   const { tenant, key, agentId } = await setup();
   const before = (await api.call('GET', '/api/v1/usage', { token: key })).body.credits;
-  expect((await create(key, { phoneNumber: '+442079460001', doNotCall: true })).body).toMatchObject({ doNotCall: true, doNotCallReason: 'manual', doNotCallSince: expect.any(String) });
+  expect((await create(key, { phoneNumber: '+442079460001', doNotCall: true })).body).toMatchObject({
+    doNotCall: true,
+    doNotCallReason: 'manual',
+    doNotCallSince: expect.any(String),
+  });
 
   const refused = await placeCall(key, agentId, '+442079460001');
   expect(refused.status).toBe(409);
@@ -169,7 +182,15 @@ test('an erased do-not-call contact leaves only a keyed hash, which keeps the nu
   const ours = { organizationId: tenant.organizationId };
   expect(await db.collection('contacts').countDocuments(ours)).toBe(0);
   const kept = await db.collection('donotcallentries').find(ours).toArray();
-  expect(kept).toEqual([{ _id: expect.stringMatching(new RegExp(`^${tenant.organizationId}:[0-9a-f]{64}$`)), organizationId: tenant.organizationId, reason: 'manual', since: expect.any(Date), callId: null }]);
+  expect(kept).toEqual([
+    {
+      _id: expect.stringMatching(new RegExp(`^${tenant.organizationId}:[0-9a-f]{64}$`)),
+      organizationId: tenant.organizationId,
+      reason: 'manual',
+      since: expect.any(Date),
+      callId: null,
+    },
+  ]);
   for (const personal of ['Grace', 'grace@example.com', number, number.slice(1)]) expect(JSON.stringify(kept)).not.toContain(personal);
 
   expect((await placeCall(key, agentId, number)).body.error.code).toBe('DO_NOT_CALL');
@@ -177,7 +198,10 @@ test('an erased do-not-call contact leaves only a keyed hash, which keeps the nu
   const again = await create(key, { phoneNumber: number, doNotCall: false });
   expect(again.body).toMatchObject({ doNotCall: true, doNotCallReason: 'manual' });
   // Lifting it takes an explicit update; then the number is dialled.
-  expect((await api.call('PATCH', `/api/v1/contacts/${again.body.id}`, { token: key, body: { doNotCall: false } })).body).toMatchObject({ doNotCall: false, doNotCallReason: null });
+  expect((await api.call('PATCH', `/api/v1/contacts/${again.body.id}`, { token: key, body: { doNotCall: false } })).body).toMatchObject({
+    doNotCall: false,
+    doNotCallReason: null,
+  });
   expect((await placeCall(key, agentId, number)).status).toBe(201);
 });
 
@@ -209,14 +233,28 @@ test('the import creates and updates by number, never lifts a suppression, and r
   });
   expect(bad.status).toBe(400);
   expect(bad.body.error.param).toBe('body.contacts[1].phoneNumber');
-  const repeated = await api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: [{ phoneNumber: '+442071234561' }, { phoneNumber: '+442071234561' }] } });
+  const repeated = await api.call('POST', '/api/v1/contacts/import', {
+    token: key,
+    body: { contacts: [{ phoneNumber: '+442071234561' }, { phoneNumber: '+442071234561' }] },
+  });
   expect(repeated.body.error.param).toBe('body.contacts[1].phoneNumber');
   const several = await api.call('POST', '/api/v1/contacts/import', {
     token: key,
-    body: { contacts: [{ phoneNumber: 'nope' }, { phoneNumber: '+442071234562' }, { phoneNumber: '+442071234563', timezone: 'Mars/Olympus' }, { phoneNumber: '+442071234562' }] },
+    body: {
+      contacts: [
+        { phoneNumber: 'nope' },
+        { phoneNumber: '+442071234562' },
+        { phoneNumber: '+442071234563', timezone: 'Mars/Olympus' },
+        { phoneNumber: '+442071234562' },
+      ],
+    },
   });
   expect([several.status, several.body.error.param]).toEqual([400, 'body.contacts[0].phoneNumber']);
-  expect(several.body.error.details.map((d: { param: string }) => d.param)).toEqual(['body.contacts[0].phoneNumber', 'body.contacts[2].timezone', 'body.contacts[3].phoneNumber']);
+  expect(several.body.error.details.map((d: { param: string }) => d.param)).toEqual([
+    'body.contacts[0].phoneNumber',
+    'body.contacts[2].timezone',
+    'body.contacts[3].phoneNumber',
+  ]);
   expect((await api.call('GET', '/api/v1/contacts', { token: key })).body.pagination.total).toBe(1);
 
   const rows = [
@@ -227,7 +265,9 @@ test('the import creates and updates by number, never lifts a suppression, and r
   const imported = await api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: rows } });
   expect(imported.status).toBe(201);
   expect(imported.body).toEqual({ object: 'contact_import', total: 3, created: 2, updated: 1 });
-  const byNumber = Object.fromEntries(((await api.call('GET', '/api/v1/contacts', { token: key })).body.data as Array<{ phoneNumber: string }>).map((c) => [c.phoneNumber, c]));
+  const byNumber = Object.fromEntries(
+    ((await api.call('GET', '/api/v1/contacts', { token: key })).body.data as Array<{ phoneNumber: string }>).map((c) => [c.phoneNumber, c]),
+  );
   expect(byNumber['+442071234560']).toMatchObject({ name: 'New', doNotCall: true });
   expect(byNumber['+442071234561']).toMatchObject({ externalRef: 'r1', doNotCall: false, timezone: 'Europe/London' });
   expect(byNumber['+442079460003']).toMatchObject({ doNotCall: true, doNotCallReason: 'manual' });
@@ -246,7 +286,9 @@ test('an opt-out heard in a call makes the number do-not-call before the report 
   }, 60_000);
   expect(report).toMatchObject({ analysisStatus: 'completed', optOut: true });
   const contacts = (await api.call('GET', `/api/v1/contacts?phoneNumber=${encodeURIComponent(OPT_OUT_NUMBER)}`, { token: key })).body.data;
-  expect(contacts).toEqual([expect.objectContaining({ doNotCall: true, doNotCallReason: 'opted_out_in_call', doNotCallCallId: placed.body.id, timezone: 'Europe/London' })]);
+  expect(contacts).toEqual([
+    expect.objectContaining({ doNotCall: true, doNotCallReason: 'opted_out_in_call', doNotCallCallId: placed.body.id, timezone: 'Europe/London' }),
+  ]);
   const again = await placeCall(key, agentId, OPT_OUT_NUMBER);
   expect(again.status).toBe(409);
   expect(again.body.error.code).toBe('DO_NOT_CALL');
@@ -265,7 +307,10 @@ describe('campaigns', () => {
   const row = (phoneNumber: string) => ({ phoneNumber, variables: { firstName: 'Ada' } });
 
   async function campaignWith(key: string, agentId: string, numbers: string[], settings: Record<string, number> = {}) {
-    const campaign = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Campaign'), agentId, settings: { retryLimit: 1, ...settings } } });
+    const campaign = await api.call('POST', '/api/v1/campaigns', {
+      token: key,
+      body: { name: uniqueName('Campaign'), agentId, settings: { retryLimit: 1, ...settings } },
+    });
     expect(campaign.status).toBe(201);
     const imported = await api.call('POST', `/api/v1/campaigns/${campaign.body.id}/recipients`, { token: key, body: { recipients: numbers.map(row) } });
     expect(imported.status).toBe(201);
@@ -273,11 +318,14 @@ describe('campaigns', () => {
   }
 
   const campaign = (key: string, id: string) => api.call('GET', `/api/v1/campaigns/${id}`, { token: key }).then((r) => r.body);
-  const until = (key: string, id: string, status: string) => waitFor(async () => ((await campaign(key, id)).status === status ? campaign(key, id) : undefined), 90_000);
+  const until = (key: string, id: string, status: string) =>
+    waitFor(async () => ((await campaign(key, id)).status === status ? campaign(key, id) : undefined), 90_000);
   const recipientsOf = async (key: string, id: string) =>
-    ((await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Array<Record<string, any>>);
+    (await api.call('GET', `/api/v1/campaigns/${id}/recipients`, { token: key })).body.data as Array<Record<string, any>>;
   const callsTo = async (key: string, phoneNumber: string) =>
-    ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Array<{ id: string; status: string; phoneNumber: string }>).filter((c) => c.phoneNumber === phoneNumber);
+    ((await api.call('GET', '/api/v1/calls?limit=100', { token: key })).body.data as Array<{ id: string; status: string; phoneNumber: string }>).filter(
+      (c) => c.phoneNumber === phoneNumber,
+    );
 
   test('an imported do-not-call number is suppressed, counted in failed and suppressed, and never dialled', async () => {
     const { key, agentId } = await setup();
@@ -306,7 +354,10 @@ describe('campaigns', () => {
       { phoneNumber: '+442079460042', timezone: 'America/Chicago', variables: { firstName: 'Edsger' } },
     ];
     // Without a contact, the placeholder is still the row's to give.
-    const missing = await api.call('POST', `/api/v1/campaigns/${c.body.id}/recipients`, { token: key, body: { recipients: [...rows, { phoneNumber: '+442079460043' }] } });
+    const missing = await api.call('POST', `/api/v1/campaigns/${c.body.id}/recipients`, {
+      token: key,
+      body: { recipients: [...rows, { phoneNumber: '+442079460043' }] },
+    });
     expect([missing.status, missing.body.error?.param]).toEqual([400, 'body.recipients[3].variables.firstName']);
     const imported = await api.call('POST', `/api/v1/campaigns/${c.body.id}/recipients`, { token: key, body: { recipients: rows } });
     expect(imported.status).toBe(201);

@@ -290,7 +290,7 @@ describe('PATCH /dashboard/users/{id}', () => {
     expect(self.body).toMatchObject({ id: founderId, role: 'admin', permissions: ['agents:read', 'organization:read'], founder: true });
   });
 
-  test("narrowing a user narrows the keys they created at once", async () => {
+  test('narrowing a user narrows the keys they created at once', async () => {
     const other = await addUser(admin, { role: 'admin' });
     const created = await newKey(other.session, { scopes: ['agents:read', 'organization:read'] });
     expect(created.status).toBe(201);
@@ -433,7 +433,13 @@ describe('API keys', () => {
 
   test('allowed origins are exact origins, stored as browsers send them; http only for localhost and 127.0.0.1', async () => {
     const res = await newKey(admin, {
-      allowedOrigins: ['https://App.Example.com:443', 'http://localhost:5173', 'http://127.0.0.1:8080', 'https://app.example.com', 'https://eu.app.example.com:8443'],
+      allowedOrigins: [
+        'https://App.Example.com:443',
+        'http://localhost:5173',
+        'http://127.0.0.1:8080',
+        'https://app.example.com',
+        'https://eu.app.example.com:8443',
+      ],
     });
     expect(res.status).toBe(201);
     expect(res.body.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173', 'http://127.0.0.1:8080', 'https://eu.app.example.com:8443']);
@@ -508,7 +514,10 @@ describe('API keys', () => {
     const key = (await newKey(admin)).body;
     const listed = await api.call('GET', '/api/v1/api-keys', { token: member.session });
     expect(listed.status).toBe(403);
-    expect(listed.body).toMatchObject({ error: { type: 'permission_error', code: 'PERMISSION_DENIED', message: 'Only organization admins may do this.' }, request_id: expect.any(String) });
+    expect(listed.body).toMatchObject({
+      error: { type: 'permission_error', code: 'PERMISSION_DENIED', message: 'Only organization admins may do this.' },
+      request_id: expect.any(String),
+    });
     const revoked = await api.call('DELETE', `/api/v1/api-keys/${key.id}`, { token: member.session });
     expect(revoked.status).toBe(403);
     expect((await api.call('GET', '/api/v1/agents', { token: key.key })).status).toBe(200);

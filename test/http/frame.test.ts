@@ -77,17 +77,14 @@ describe('request bodies', () => {
     expectEnvelope(res, 400, { code: 'VALIDATION_ERROR', param: 'body.instructions' });
   });
 
-  test.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
-    'a %s body is 415 UNSUPPORTED_MEDIA_TYPE',
-    async (type) => {
-      const res = await api.call('POST', '/api/v1/agents', {
-        token: key,
-        body: JSON.stringify({ name: 'x', instructions: 'y' }),
-        headers: { 'content-type': type },
-      });
-      expectEnvelope(res, 415, { type: 'invalid_request_error', code: 'UNSUPPORTED_MEDIA_TYPE' });
-    },
-  );
+  test.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('a %s body is 415 UNSUPPORTED_MEDIA_TYPE', async (type) => {
+    const res = await api.call('POST', '/api/v1/agents', {
+      token: key,
+      body: JSON.stringify({ name: 'x', instructions: 'y' }),
+      headers: { 'content-type': type },
+    });
+    expectEnvelope(res, 415, { type: 'invalid_request_error', code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
 
   test('application/json with a charset is accepted', async () => {
     const res = await api.call('POST', '/api/v1/agents', {
@@ -334,7 +331,10 @@ test('each request writes one structured JSON log line without credentials or qu
   const b = await request(server.url, 'GET', '/missing');
   await server.close();
   const [okId, missingId] = [a.headers.get('x-request-id'), b.headers.get('x-request-id')];
-  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const requests = lines.filter((l) => l.msg === 'request');
   expect(requests).toHaveLength(2);
   expect(requests[0]).toEqual({

@@ -130,7 +130,9 @@ test('an import read as a stream: the same bytes replay, other bytes are 422, an
   // An import stops reading once it has found 100 bad rows (error.details holds at most 100): a body
   // refused there was not read to its end, so there is no hash to compare a retry with, the answer
   // is not kept and the corrected retry runs.
-  const numbers = Array.from({ length: 1500 }, (_, i) => (i < 1000 ? `+44207946${String(i).padStart(4, '0')}` : `+44161496${String(i - 1000).padStart(4, '0')}`));
+  const numbers = Array.from({ length: 1500 }, (_, i) =>
+    i < 1000 ? `+44207946${String(i).padStart(4, '0')}` : `+44161496${String(i - 1000).padStart(4, '0')}`,
+  );
   const fixKey = uniqueName('import-fix');
   const bad = await post(secondPath, { recipients: numbers.map((phoneNumber, i) => ({ phoneNumber: i <= 100 ? 'nope' : phoneNumber })) }, fixKey);
   expect(bad.status).toBe(400);
@@ -268,7 +270,19 @@ test('answers holding candidate credentials are stored sealed, never in clear, a
   // One process with CREDENTIALS_ENCRYPTION_KEY, one without: both seal.
   for (const target of [await api.extraApp({ CREDENTIALS_ENCRYPTION_KEY: serverKey }), api]) {
     const k = await org.tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: ['https://partner.example'] });
-    const agent = await post('/agents', { type: 'voice', mode: 'interview', name: uniqueName('Panel'), instructions: 'Interview.', voice: { opening: 'Hello.', evaluationCriteria: ['TypeScript'] } }, undefined, k, target);
+    const agent = await post(
+      '/agents',
+      {
+        type: 'voice',
+        mode: 'interview',
+        name: uniqueName('Panel'),
+        instructions: 'Interview.',
+        voice: { opening: 'Hello.', evaluationCriteria: ['TypeScript'] },
+      },
+      undefined,
+      k,
+      target,
+    );
     expect(agent.status).toBe(201);
 
     const createKey = uniqueName('interview');
@@ -279,7 +293,10 @@ test('answers holding candidate credentials are stored sealed, never in clear, a
     expect(minted.status).toBe(200);
 
     const capability = new URL(created.body.interviewUrl).hash.slice(1);
-    for (const [idem, secret] of [[createKey, capability], [mintKey, minted.body.token]] as const) {
+    for (const [idem, secret] of [
+      [createKey, capability],
+      [mintKey, minted.body.token],
+    ] as const) {
       expect(secret).toMatch(/^(ic|et)_/);
       const raw = await IdempotencyKey.collection.findOne({ _id: idempotencyKeyId(org.tenant.organizationId, idem) as never });
       // Under the server's key where it has one.

@@ -33,7 +33,9 @@ function* hostileBody(head: string, fill: string): Generator<Buffer> {
  * Streams the body as a client uploading a file would, and stops sending once the answer comes.
  * `sentBytes`: what the client had written by then.
  */
-function streamImport(chunks: Generator<Buffer>): Promise<{ status: number; body: { error: { code: string; param?: string; message: string } }; sentBytes: number; ms: number }> {
+function streamImport(
+  chunks: Generator<Buffer>,
+): Promise<{ status: number; body: { error: { code: string; param?: string; message: string } }; sentBytes: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(`${api.url}/api/v1/contacts/import`, {
@@ -67,7 +69,9 @@ function streamImport(chunks: Generator<Buffer>): Promise<{ status: number; body
 async function expectRefusedEarly(chunks: Generator<Buffer>, param: string, message: RegExp) {
   const rssBefore = process.memoryUsage.rss();
   const res = await streamImport(chunks);
-  console.log(`import bounds: ${param} refused in ${res.ms.toFixed(0)} ms after ${(res.sentBytes / 1024 / 1024).toFixed(1)} MiB sent, RSS +${((process.memoryUsage.rss() - rssBefore) / 1024 / 1024).toFixed(0)} MiB`);
+  console.log(
+    `import bounds: ${param} refused in ${res.ms.toFixed(0)} ms after ${(res.sentBytes / 1024 / 1024).toFixed(1)} MiB sent, RSS +${((process.memoryUsage.rss() - rssBefore) / 1024 / 1024).toFixed(0)} MiB`,
+  );
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param });
   expect(res.body.error.message).toMatch(message);

@@ -28,7 +28,10 @@ const capabilityOf = (interviewUrl: string) => new URL(interviewUrl).hash.slice(
 const session = (token: string, id: string, path = '', method = 'GET') => api.call(method, `/candidate/v1/interviews/${id}${path}`, { token });
 
 async function interviewWith(agent: Record<string, unknown>) {
-  const created = await api.call('POST', '/api/v1/agents', { token: key, body: { type: 'voice', name: uniqueName('Support engineer screener'), instructions: 'Interview the candidate.', ...agent } });
+  const created = await api.call('POST', '/api/v1/agents', {
+    token: key,
+    body: { type: 'voice', name: uniqueName('Support engineer screener'), instructions: 'Interview the candidate.', ...agent },
+  });
   expect(created.status).toBe(201);
   const interview = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: created.body.id, candidateName: 'Ada', mode: 'text' } });
   expect(interview.status).toBe(201);
@@ -70,7 +73,10 @@ test('a reissued link works and the previous one stops at once; the transcript f
   expect(live.body).toMatchObject({ object: 'interview_transcript', interviewId: interview.id, data: [{ index: 0, role: 'agent' }] });
   expect(live.body.data[0].text.length).toBeGreaterThan(0);
   expect((await session(renewed, interview.id, '/end', 'POST')).status).toBe(200);
-  await waitFor(async () => ((await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key })).body.status === 'completed' ? true : undefined), 30_000);
+  await waitFor(
+    async () => ((await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key })).body.status === 'completed' ? true : undefined),
+    30_000,
+  );
   const closed = await api.call('POST', `/api/v1/interviews/${interview.id}/link`, { token: key });
   expect(closed.status).toBe(409);
   expect(closed.body.error.code).toBe('INTERVIEW_CLOSED');

@@ -123,7 +123,12 @@ function expectSignedLookup(interviewId: string, toolIndex: number) {
   expect(tool.received).toHaveLength(1);
   const [{ headers, raw, body }] = tool.received;
   const toolCallId = `tc_${interviewId}_${toolIndex}`;
-  expect(body).toEqual({ toolCallId, name: 'lookup_order', arguments: { orderNumber: 'example' }, conversation: { type: 'interview', id: interviewId, agentId, externalRef: 'ats-7' } });
+  expect(body).toEqual({
+    toolCallId,
+    name: 'lookup_order',
+    arguments: { orderNumber: 'example' },
+    conversation: { type: 'interview', id: interviewId, agentId, externalRef: 'ats-7' },
+  });
   expect(headers['idempotency-key']).toBe(toolCallId);
   const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['voice-agent-signature']))!;
   expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex'));
@@ -162,7 +167,14 @@ test('a text interview: the tool is called and its answer said, hidden from the 
 
   const turns = await transcript(id);
   expect(turns.map((t) => [t.index, t.role, t.text])).toEqual(TURNS);
-  expect(turns[2].tool).toMatchObject({ toolCallId: `tc_${id}_2`, name: 'lookup_order', arguments: { orderNumber: 'example' }, outcome: 'ok', result: { answer: ANSWER }, durationMs: expect.any(Number) });
+  expect(turns[2].tool).toMatchObject({
+    toolCallId: `tc_${id}_2`,
+    name: 'lookup_order',
+    arguments: { orderNumber: 'example' },
+    outcome: 'ok',
+    result: { answer: ANSWER },
+    durationMs: expect.any(Number),
+  });
 
   const session = await candidate(capability, 'GET', id);
   expect(session.body.status).toBe('completed');
@@ -207,8 +219,10 @@ test('a voice interview: the spoken request runs the tool from the media session
 function mistralScript(request: RecordedRequest) {
   if (request.body.response_format) return { text: 'not an analysis' };
   const last = request.body.messages[request.body.messages.length - 1];
-  if (last.role === 'tool' && last.content.includes('shipped')) return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
-  if (last.role === 'user' && last.content.includes('look something up')) return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] };
+  if (last.role === 'tool' && last.content.includes('shipped'))
+    return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
+  if (last.role === 'user' && last.content.includes('look something up'))
+    return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] };
   return { text: 'Welcome.' };
 }
 
@@ -218,7 +232,11 @@ test('with Mistral in a text interview: the words before the call and the answer
   const { id, capability } = await newInterview('text', await panel({ providers: { llm: 'mistral' } }));
   await candidate(capability, 'POST', id, '/start');
   const reply = await candidate(capability, 'POST', id, '/messages', { text: 'Could you look something up for me?' });
-  expect(reply.body).toMatchObject({ agentTurn: { index: 4, role: 'agent', text: 'It shipped on Monday. Goodbye.' }, ended: true, reportId: expect.any(String) });
+  expect(reply.body).toMatchObject({
+    agentTurn: { index: 4, role: 'agent', text: 'It shipped on Monday. Goodbye.' },
+    ended: true,
+    reportId: expect.any(String),
+  });
   // The candidate's page shows the words said before the call too.
   expect(reply.body.agentTurns).toEqual([
     { index: 2, role: 'agent', text: 'Let me check.' },
@@ -234,7 +252,9 @@ test('with Mistral in a text interview: the words before the call and the answer
     [5, 'tool', 'end_call answered'],
   ]);
   expect(turns[3].tool).toMatchObject({ toolCallId: `tc_${id}_3`, arguments: { orderNumber: 'A-17' }, result: { status: 'shipped', order: 'A-17' } });
-  const turnRequests = fake.chatRequests().filter((r) => !r.body.response_format && r.body.messages.some((m: { content?: string }) => m.content === 'Could you look something up for me?'));
+  const turnRequests = fake
+    .chatRequests()
+    .filter((r) => !r.body.response_format && r.body.messages.some((m: { content?: string }) => m.content === 'Could you look something up for me?'));
   expect(turnRequests[0].body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['lookup_order', 'end_call']);
   const afterTool = turnRequests.find((r) => r.body.messages.at(-1).role === 'tool')!;
   expect(afterTool.body.messages.at(-1)).toMatchObject({ role: 'tool', content: '{"status":"shipped","order":"A-17"}' });

@@ -39,7 +39,13 @@ afterAll(async () => {
 async function newAgent(token: string, name: string, mode: 'interview' | 'workflow', criteria = CRITERIA) {
   const res = await api.call('POST', '/api/v1/agents', {
     token,
-    body: { type: 'voice', mode, name, instructions: 'Interview the candidate.', voice: { opening: 'Welcome! Ready when you are.', evaluationCriteria: criteria } },
+    body: {
+      type: 'voice',
+      mode,
+      name,
+      instructions: 'Interview the candidate.',
+      voice: { opening: 'Welcome! Ready when you are.', evaluationCriteria: criteria },
+    },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -128,7 +134,11 @@ test('a whole text interview through the candidate routes: completed, charged, r
   const second = await candidate(capability, 'POST', id, '/messages', { text: LONG_ANSWER });
   expect(second.body.agentTurn.text).toBe('Tell me about your experience with system design.');
   const last = await candidate(capability, 'POST', id, '/messages', { text: 'Not much.' });
-  expect(last.body).toMatchObject({ agentTurn: { index: 6, text: "Thank you, that's all my questions. Goodbye." }, ended: true, reportId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+  expect(last.body).toMatchObject({
+    agentTurn: { index: 6, text: "Thank you, that's all my questions. Goodbye." },
+    ended: true,
+    reportId: expect.stringMatching(/^[0-9a-f]{24}$/),
+  });
 
   const done = await get(id);
   expect(done.body).toMatchObject({ status: 'completed', endedReason: 'agent_ended', reportId: last.body.reportId, chargedMinutes: 1 });
@@ -136,7 +146,15 @@ test('a whole text interview through the candidate routes: completed, charged, r
     const res = await api.call('GET', `/api/v1/interviews/${id}/report`, { token: key });
     return res.status === 200 ? res.body : undefined;
   }, 30_000);
-  expect(report).toMatchObject({ object: 'interview_report', id: last.body.reportId, interviewId: id, status: 'ready', family: 'interview', externalRef: 'ats-1', endedReason: 'agent_ended' });
+  expect(report).toMatchObject({
+    object: 'interview_report',
+    id: last.body.reportId,
+    interviewId: id,
+    status: 'ready',
+    family: 'interview',
+    externalRef: 'ats-1',
+    endedReason: 'agent_ended',
+  });
   expect(report).not.toHaveProperty('transcript');
   expect(report).not.toHaveProperty('capturedFields');
   // One evaluation per criterion, in order, each read from the answer to its own question.
@@ -356,7 +374,8 @@ test("the workflow's refusal is a 409 saying why: the candidate cannot end an in
 test('with no worker to confirm them, creating is 504 CREATE_TIMEOUT and the candidate routes 504 ACTION_TIMEOUT, each at its deadline', async () => {
   const queue = uniqueName('idle-interviews');
   const idle = await api.extraApp({ TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2', INTERVIEW_TURN_TIMEOUT_SECONDS: '3' });
-  const open = (externalRef: string) => idle.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Ada Lovelace', mode: 'text', externalRef } });
+  const open = (externalRef: string) =>
+    idle.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Ada Lovelace', mode: 'text', externalRef } });
 
   const externalRef = uniqueName('abandoned');
   const refused = await answeredAtDeadline(2, () => open(externalRef));
@@ -381,7 +400,9 @@ test('with no worker to confirm them, creating is 504 CREATE_TIMEOUT and the can
     ['/messages', { text: 'Hello' }, 3],
     ['/end', undefined, 2],
   ] as const) {
-    const res = await answeredAtDeadline(deadline, () => idle.call('POST', `/candidate/v1/interviews/${created.body.id}${path}`, { token: capability, ...(body ? { body } : {}) }));
+    const res = await answeredAtDeadline(deadline, () =>
+      idle.call('POST', `/candidate/v1/interviews/${created.body.id}${path}`, { token: capability, ...(body ? { body } : {}) }),
+    );
     expect([path, res.status, res.body.error?.code]).toEqual([path, 504, 'ACTION_TIMEOUT']);
     expect(res.body.request_id).toEqual(expect.any(String));
   }

@@ -11,8 +11,18 @@ import { runWorker, type RunningWorker } from '../helpers/worker';
 import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
 
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
-const AGENT_SCRIPT = [['Hi Ada, ', 'this is the renewals desk.'], ['Could you tell ', 'me your email?'], ['Thanks Ada, ', 'goodbye.', ' [[END]]']];
-const ANALYSIS = { summary: 'From the fake: Ada will renew.', outcome: 'renew', capturedFields: { email: 'ada@example.com' }, sentiment: 'positive', optOut: false };
+const AGENT_SCRIPT = [
+  ['Hi Ada, ', 'this is the renewals desk.'],
+  ['Could you tell ', 'me your email?'],
+  ['Thanks Ada, ', 'goodbye.', ' [[END]]'],
+];
+const ANALYSIS = {
+  summary: 'From the fake: Ada will renew.',
+  outcome: 'renew',
+  capturedFields: { email: 'ada@example.com' },
+  sentiment: 'positive',
+  optOut: false,
+};
 const EVALUATION = {
   summary: 'From the fake: strong on TypeScript.',
   evaluations: [
@@ -138,7 +148,10 @@ test('an analysis the model keeps getting wrong gives a final report that says s
 
 test('a vendor that keeps failing the analysis gives, after every retry, a final report that says so', async () => {
   const agentId = await mistralAgent(`You call {{firstName}} about their {{product}}. ${DOWN_ANALYSIS}`);
-  const placed = await api.call('POST', '/api/v1/calls', { token: key, body: { agentId, phoneNumber: '+442079460001', variables: { firstName: 'Ada', product: 'broadband' } } });
+  const placed = await api.call('POST', '/api/v1/calls', {
+    token: key,
+    body: { agentId, phoneNumber: '+442079460001', variables: { firstName: 'Ada', product: 'broadband' } },
+  });
   expect(placed.status).toBe(201);
   // Five attempts 2, 4, 8 and 16 s apart.
   const report = await waitFor(async () => {
@@ -182,7 +195,8 @@ async function interviewToReport(instructions: string) {
   expect(created.status).toBe(201);
   const id = created.body.id as string;
   const capability = new URL(created.body.interviewUrl).hash.slice(1);
-  const candidate = (path: string, body?: unknown) => api.call('POST', `/candidate/v1/interviews/${id}${path}`, { token: capability, ...(body ? { body } : {}) });
+  const candidate = (path: string, body?: unknown) =>
+    api.call('POST', `/candidate/v1/interviews/${id}${path}`, { token: capability, ...(body ? { body } : {}) });
   const started = await candidate('/start');
   const reply = await candidate('/messages', { text: 'I have written strict TypeScript for six years.' });
   const report = await waitFor(async () => {

@@ -82,9 +82,7 @@ async function servedRoutes(): Promise<{ method: string; path: string }[]> {
     const routers = (app.middleware as { router?: Router }[]).flatMap((mw) => (mw.router ? [mw.router] : []));
     expect(routers.length).toBeGreaterThanOrEqual(2);
     return routers.flatMap((router) =>
-      router.stack.flatMap((layer) =>
-        layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })),
-      ),
+      router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method: method.toLowerCase(), path: String(layer.path) }))),
     );
   } finally {
     await connection.close();
@@ -99,8 +97,7 @@ const operations = () =>
   );
 
 const isErrorEnvelope = (schema: unknown) =>
-  JSON.stringify(schema) === JSON.stringify({ $ref: '#/components/schemas/Error' }) ||
-  JSON.stringify(schema) === JSON.stringify(doc.components.schemas.Error);
+  JSON.stringify(schema) === JSON.stringify({ $ref: '#/components/schemas/Error' }) || JSON.stringify(schema) === JSON.stringify(doc.components.schemas.Error);
 
 test('the document is public, JSON, and a valid OpenAPI 3.1 document', async () => {
   const res = await api.call('GET', '/api/v1/openapi.json', { headers: { authorization: 'Bearer nonsense' } });
@@ -129,7 +126,12 @@ test('every route the app serves under /api/v1 is documented, and every document
   // Outside /api/v1 only the operational probes, the operator's payload codec (OPTIONS and POST of
   // each), the candidate side of interviews (its routes, pages and embed.js) and the dashboard web
   // app's and the API reference's files exist; they are not part of the partner contract.
-  expect(served.filter((r) => !r.path.startsWith(`${API_PREFIX}/`)).map((r) => r.path).sort()).toEqual([
+  expect(
+    served
+      .filter((r) => !r.path.startsWith(`${API_PREFIX}/`))
+      .map((r) => r.path)
+      .sort(),
+  ).toEqual([
     '/assets/icon.svg',
     '/assets/session.css',
     '/assets/session.js',
@@ -233,7 +235,12 @@ test('API-key operations declare bearerAuth or the session, dashboard ones the s
     }
   }
   // Only the sign-in and this document are reachable without a credential.
-  expect(routes.filter((r) => r.auth === 'public').map((r) => r.operationId).sort()).toEqual(['createDashboardSession', 'getOpenApi']);
+  expect(
+    routes
+      .filter((r) => r.auth === 'public')
+      .map((r) => r.operationId)
+      .sort(),
+  ).toEqual(['createDashboardSession', 'getOpenApi']);
 });
 
 test('path parameters are declared for every {name} in a path; bodies are JSON', () => {
@@ -248,12 +255,22 @@ test('path parameters are declared for every {name} in a path; bodies are JSON',
 
 test('every partner POST declares the optional Idempotency-Key header, its 409 and 422, and the replay header', () => {
   const posts = apiRoutes().filter((r) => r.method === 'post' && r.auth === 'apiKey');
-  expect(posts.map((r) => r.operationId)).toEqual(expect.arrayContaining(['placeCall', 'createAgent', 'createCampaign', 'importCampaignRecipients', 'launchCampaign', 'hangupCall', 'createInterview', 'createEmbedToken']));
+  expect(posts.map((r) => r.operationId)).toEqual(
+    expect.arrayContaining([
+      'placeCall',
+      'createAgent',
+      'createCampaign',
+      'importCampaignRecipients',
+      'launchCampaign',
+      'hangupCall',
+      'createInterview',
+      'createEmbedToken',
+    ]),
+  );
   for (const route of posts) {
     const op = doc.paths[route.path]!.post!;
     const header = (op.parameters ?? []).find((p) => p.in === 'header' && p.name === 'Idempotency-Key') as
-      | { required?: boolean; schema?: { minLength?: number; maxLength?: number; pattern?: string } }
-      | undefined;
+      { required?: boolean; schema?: { minLength?: number; maxLength?: number; pattern?: string } } | undefined;
     expect({ op: route.operationId, header: header && { required: header.required, ...header.schema } }).toMatchObject({
       op: route.operationId,
       header: { required: false, minLength: 1, maxLength: 255, pattern: expect.any(String) },
@@ -275,5 +292,6 @@ test('the document states the shape of an allowed origin, as the validator enfor
   const origin = new RegExp(body.properties.allowedOrigins.items.pattern, 'u');
   expect(origin.test('https://app.example.com:8443')).toBe(true);
   expect(origin.test('http://localhost:5173')).toBe(true);
-  for (const bad of ['https://app.example.com/', 'https://*.example.com', 'https://a.example;b', 'http://app.example.com']) expect(origin.test(bad)).toBe(false);
+  for (const bad of ['https://app.example.com/', 'https://*.example.com', 'https://a.example;b', 'http://app.example.com'])
+    expect(origin.test(bad)).toBe(false);
 });

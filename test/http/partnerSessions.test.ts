@@ -29,7 +29,10 @@ beforeAll(async () => {
   worker = await runWorker(env);
   tenant = await createTenant({ creditMinutes: 100 });
   admin = await signIn(tenant.adminEmail, tenant.adminPassword);
-  const agent = await api.call('POST', '/api/v1/agents', { token: admin, body: { name: 'Front desk', instructions: 'Greet the caller.', phone: { greeting: 'Hello.' } } });
+  const agent = await api.call('POST', '/api/v1/agents', {
+    token: admin,
+    body: { name: 'Front desk', instructions: 'Greet the caller.', phone: { greeting: 'Hello.' } },
+  });
   expect(agent.status).toBe(201);
   agentId = agent.body.id;
 }, 120_000);
@@ -67,7 +70,10 @@ test('a session places a call and lists it, with the default key rate per sessio
 
 test('a session of a user without a permission is 403 as a key without the scope, and passes once granted', async () => {
   const email = `${uniqueName('member')}@example.com`;
-  const user = await api.call('POST', '/api/v1/dashboard/users', { token: admin, body: { email, password: PASSWORD, role: 'member', permissions: ['agents:read'] } });
+  const user = await api.call('POST', '/api/v1/dashboard/users', {
+    token: admin,
+    body: { email, password: PASSWORD, role: 'member', permissions: ['agents:read'] },
+  });
   expect(user.status).toBe(201);
   const member = await signIn(email);
   expect((await api.call('GET', '/api/v1/agents', { token: member })).status).toBe(200);
@@ -79,12 +85,15 @@ test('a session of a user without a permission is 403 as a key without the scope
   expect(placing.status).toBe(403);
 
   // The user's current permissions, read at each request: a grant applies to the live session.
-  const granted = await api.call('PATCH', `/api/v1/dashboard/users/${user.body.id}`, { token: admin, body: { permissions: ['agents:read', 'executions:read'] } });
+  const granted = await api.call('PATCH', `/api/v1/dashboard/users/${user.body.id}`, {
+    token: admin,
+    body: { permissions: ['agents:read', 'executions:read'] },
+  });
   expect(granted.status).toBe(200);
   expect((await api.call('GET', '/api/v1/calls', { token: member })).status).toBe(200);
 });
 
-test("a session of another organization sees nothing of this one", async () => {
+test('a session of another organization sees nothing of this one', async () => {
   const other = await createTenant();
   const stranger = await signIn(other.adminEmail, other.adminPassword);
   const agents = await api.call('GET', '/api/v1/agents', { token: stranger });

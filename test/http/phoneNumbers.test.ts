@@ -36,7 +36,12 @@ async function organization(options: { creditMinutes?: number; maxConcurrentCall
     body: {
       name: 'Front desk',
       instructions: 'Answer questions from {{callerNumber}} about {{topic}}.',
-      phone: { direction: options.direction ?? 'inbound', greeting: 'Thanks for calling Northwind, how can I help?', fallback: 'Sorry, nobody can take your call now. Goodbye.', ...options.phone },
+      phone: {
+        direction: options.direction ?? 'inbound',
+        greeting: 'Thanks for calling Northwind, how can I help?',
+        fallback: 'Sorry, nobody can take your call now. Goodbye.',
+        ...options.phone,
+      },
     },
   });
   expect(agent.status).toBe(201);
@@ -90,7 +95,10 @@ describe('the phone-numbers resource', () => {
   test('refuses bad claims in the error envelope, naming the field', async () => {
     const org = await organization();
     const outboundOnly = await api.call('POST', '/api/v1/agents', { token: org.key, body: { name: 'Dialler', instructions: 'Hi' } });
-    const voice = await api.call('POST', '/api/v1/agents', { token: org.key, body: { type: 'voice', mode: 'interview', name: 'Screener', instructions: 'Interview.' } });
+    const voice = await api.call('POST', '/api/v1/agents', {
+      token: org.key,
+      body: { type: 'voice', mode: 'interview', name: 'Screener', instructions: 'Interview.' },
+    });
     const cases: Array<[Record<string, unknown>, number, string, string]> = [
       [{ phoneNumber: freshNumber(), agentId: outboundOnly.body.id }, 400, 'VALIDATION_ERROR', 'body.agentId'],
       [{ phoneNumber: freshNumber(), agentId: voice.body.id }, 400, 'VALIDATION_ERROR', 'body.agentId'],
@@ -154,12 +162,22 @@ describe('the phone-numbers resource', () => {
 describe('calls to a number', () => {
   test('a test call is answered by the agent, greeting first, and served end to end: transcript, report, charge', async () => {
     const org = await organization();
-    const contact = await api.call('POST', '/api/v1/contacts', { token: org.key, body: { phoneNumber: '+442079460123', name: 'Ada Lovelace', attributes: { topic: 'deliveries' } } });
+    const contact = await api.call('POST', '/api/v1/contacts', {
+      token: org.key,
+      body: { phoneNumber: '+442079460123', name: 'Ada Lovelace', attributes: { topic: 'deliveries' } },
+    });
     expect(contact.status).toBe(201);
     const number = await claim(org.key, org.agentId);
     const placed = await api.call('POST', `/api/v1/phone-numbers/${number.id}/test-calls`, { token: org.key, body: { from: '+442079460123' } });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ object: 'call', direction: 'inbound', phoneNumber: '+442079460123', contactName: 'Ada Lovelace', agentId: org.agentId, status: 'active' });
+    expect(placed.body).toMatchObject({
+      object: 'call',
+      direction: 'inbound',
+      phoneNumber: '+442079460123',
+      contactName: 'Ada Lovelace',
+      agentId: org.agentId,
+      status: 'active',
+    });
 
     const done = await untilCompleted(org.key, placed.body.id);
     // The simulated model answers the question and closes the call itself.
@@ -189,7 +207,10 @@ describe('calls to a number', () => {
     const placed = await api.call('POST', `/api/v1/phone-numbers/${number.id}/test-calls`, { token: org.key, body: { from: '+442079460999' } });
     const report = await untilReport(org.key, placed.body.id);
     expect(report.optOut).toBe(true);
-    const dial = await api.call('POST', '/api/v1/calls', { token: org.key, body: { agentId: org.agentId, phoneNumber: '+442079460999', variables: { callerNumber: '', topic: 'news' } } });
+    const dial = await api.call('POST', '/api/v1/calls', {
+      token: org.key,
+      body: { agentId: org.agentId, phoneNumber: '+442079460999', variables: { callerNumber: '', topic: 'news' } },
+    });
     expect(dial.status).toBe(409);
     expect(dial.body.error.code).toBe('DO_NOT_CALL');
   });
@@ -208,7 +229,14 @@ describe('calls to a number', () => {
     const brokeNumber = await claim(broke.key, broke.agentId);
     const noCredit = await api.call('POST', `/api/v1/phone-numbers/${brokeNumber.id}/test-calls`, { token: broke.key, body: {} });
     expect(noCredit.status).toBe(201);
-    expect(noCredit.body).toMatchObject({ direction: 'inbound', status: 'completed', disposition: 'refused', endedReason: 'insufficient_credits', chargedMinutes: 0, phoneNumber: '+442079460100' });
+    expect(noCredit.body).toMatchObject({
+      direction: 'inbound',
+      status: 'completed',
+      disposition: 'refused',
+      endedReason: 'insufficient_credits',
+      chargedMinutes: 0,
+      phoneNumber: '+442079460100',
+    });
     const heard = await api.call('GET', `/api/v1/calls/${noCredit.body.id}/transcript`, { token: broke.key });
     expect(heard.body.data).toEqual([expect.objectContaining({ role: 'agent', text: 'Sorry, nobody can take your call now. Goodbye.' })]);
     const report = await api.call('GET', `/api/v1/calls/${noCredit.body.id}/report`, { token: broke.key });
@@ -241,7 +269,10 @@ test('analytics groups and filters calls by direction', async () => {
   const org = await organization({ direction: 'both' });
   const number = await claim(org.key, org.agentId);
   const inbound = await api.call('POST', `/api/v1/phone-numbers/${number.id}/test-calls`, { token: org.key, body: {} });
-  const outbound = await api.call('POST', '/api/v1/calls', { token: org.key, body: { agentId: org.agentId, phoneNumber: '+442079460001', variables: { callerNumber: '', topic: 'news' } } });
+  const outbound = await api.call('POST', '/api/v1/calls', {
+    token: org.key,
+    body: { agentId: org.agentId, phoneNumber: '+442079460001', variables: { callerNumber: '', topic: 'news' } },
+  });
   expect(outbound.status).toBe(201);
   await untilCompleted(org.key, inbound.body.id);
   await untilCompleted(org.key, outbound.body.id);

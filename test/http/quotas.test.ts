@@ -94,7 +94,10 @@ test('contacts beyond maxContacts are 403 QUOTA_EXCEEDED, never overrun in a bur
 
   expect((await api.call('DELETE', `/api/v1/contacts/${created[0]!.body.id}`, { token: key })).status).toBe(200);
   // One place free, two new numbers: refused before any row is applied.
-  const tooMany = await api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: [{ phoneNumber: number(60) }, { phoneNumber: number(61) }] } });
+  const tooMany = await api.call('POST', '/api/v1/contacts/import', {
+    token: key,
+    body: { contacts: [{ phoneNumber: number(60) }, { phoneNumber: number(61) }] },
+  });
   expect(refusedForQuota(tooMany)).toBe(true);
   expect((await usage(key)).used.contacts).toBe(3);
   const fits = await api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: [...known.slice(1), { phoneNumber: number(60) }] } });
@@ -126,7 +129,10 @@ test('open interviews beyond maxOpenInterviews are 403 QUOTA_EXCEEDED, also in a
 /** An import whose body arrives slowly: the request is open, its head sent, until `finish`. */
 function slowImport(key: string, path: string, field: string, rows: unknown[]) {
   const body = Buffer.from(JSON.stringify({ [field]: rows }));
-  const req = http.request(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': body.length } });
+  const req = http.request(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': body.length },
+  });
   const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -163,8 +169,13 @@ test('imports are claimed before their body is read: one at a time per campaign 
     api.call('POST', '/api/v1/contacts/import', { token: key, body: { contacts: recipientRows(2, 100) } }),
   ]);
   expect(Date.now() - started).toBeLessThan(5_000);
-  expect([sameCampaign.status, sameCampaign.body.error.code, sameCampaign.body.error.message]).toEqual([409, 'IMPORT_IN_PROGRESS', expect.stringContaining('this campaign')]);
-  for (const res of [otherCampaign, contacts]) expect([res.status, res.body.error.code, res.body.error.message]).toEqual([409, 'IMPORT_IN_PROGRESS', expect.stringContaining('organization')]);
+  expect([sameCampaign.status, sameCampaign.body.error.code, sameCampaign.body.error.message]).toEqual([
+    409,
+    'IMPORT_IN_PROGRESS',
+    expect.stringContaining('this campaign'),
+  ]);
+  for (const res of [otherCampaign, contacts])
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([409, 'IMPORT_IN_PROGRESS', expect.stringContaining('organization')]);
 
   // Another organization imports meanwhile.
   const other = await createTenant({});

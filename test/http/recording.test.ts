@@ -83,7 +83,11 @@ test('a media session with the call recorder: the conversation stored, flagged a
   const agent = await recordingAgent(true);
   const call = await completedCall(tenant.organizationId, agent.id);
   const clock = { ms: 0 };
-  const recorder = callRecorder(call, (await Agent.findById(agent.id).lean())!, { sampleRate: RATE, now: () => clock.ms, onError: (err) => expect(err).toBeUndefined() });
+  const recorder = callRecorder(call, (await Agent.findById(agent.id).lean())!, {
+    sampleRate: RATE,
+    now: () => clock.ms,
+    onError: (err) => expect(err).toBeUndefined(),
+  });
   const { conversation, transport, media } = testSession({ recorder, autoPlay: false });
   /** The listener hears agent turn `turn` to its end (under 10 s). */
   const hear = async (turn: string) => {

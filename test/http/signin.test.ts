@@ -127,7 +127,8 @@ describe('failed sign-ins', () => {
     const wrong = { email: t.adminEmail, password: 'not the password' };
     // The email's window fills, then the address's with other emails.
     for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i += 1) expect((await signIn(address, wrong)).status).toBe(401);
-    for (let i = SIGN_IN_FAILURES_PER_EMAIL; i < SIGN_IN_FAILURES_PER_ADDRESS; i += 1) expect((await signIn(address, { email: email(), password: 'x' })).status).toBe(401);
+    for (let i = SIGN_IN_FAILURES_PER_EMAIL; i < SIGN_IN_FAILURES_PER_ADDRESS; i += 1)
+      expect((await signIn(address, { email: email(), password: 'x' })).status).toBe(401);
     // Both full: the address answers.
     const both = await signIn(address, wrong);
     expectThrottled(both, 15 * 60);

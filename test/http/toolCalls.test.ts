@@ -116,7 +116,9 @@ test('the callee asks for a lookup: the tool is called, signed, and the agent sa
     conversation: { type: 'call', id, agentId, externalRef: 'crm-42', direction: 'outbound' },
   });
   expect(headers['idempotency-key']).toBe(`tc_${id}_2`);
-  const [t, v1] = String(headers['voice-agent-signature']).split(',').map((p) => p.split('=')[1]);
+  const [t, v1] = String(headers['voice-agent-signature'])
+    .split(',')
+    .map((p) => p.split('=')[1]);
   expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex'));
 });
 
@@ -125,7 +127,10 @@ test('a failing tool is told to the model, and the agent says it could not look 
   const { turns } = await callToEnd(await agentWithLookup());
   const toolTurn = turns.find((t) => t.role === 'tool')!;
   expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: 'the tool answered 503: {"error":"inventory down"}' });
-  expect(turns[turns.indexOf(toolTurn) + 1]).toMatchObject({ role: 'agent', text: 'I\'m sorry, I could not look that up: the tool answered 503: {"error":"inventory down"}.' });
+  expect(turns[turns.indexOf(toolTurn) + 1]).toMatchObject({
+    role: 'agent',
+    text: 'I\'m sorry, I could not look that up: the tool answered 503: {"error":"inventory down"}.',
+  });
 });
 
 /** The fake Mistral's script: greet, look the order up when asked, say the answer and hang up with end_call. */
@@ -134,7 +139,8 @@ function mistralScript(request: RecordedRequest) {
     return { text: JSON.stringify({ summary: 'From the fake.', outcome: null, capturedFields: {}, sentiment: 'neutral', optOut: false }) };
   }
   const last = request.body.messages[request.body.messages.length - 1];
-  if (last.role === 'tool' && last.content.includes('shipped')) return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
+  if (last.role === 'tool' && last.content.includes('shipped'))
+    return { text: '', chunks: ['It shipped on Monday. ', 'Goodbye.'], toolCalls: [{ name: 'end_call', arguments: {} }] };
   if (last.role === 'user' && last.content.includes('look something up')) {
     return { text: '', chunks: ['Let me check.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17', channel: 'web' } }] };
   }
@@ -155,7 +161,11 @@ test('with Mistral: the words and the tool call of one reply are both turns, and
     ['agent', 'It shipped on Monday. Goodbye.'],
     ['tool', 'end_call answered'],
   ]);
-  expect(turns[3].tool).toMatchObject({ toolCallId: `tc_${id}_3`, arguments: { orderNumber: 'A-17', channel: 'web' }, result: { status: 'shipped', order: 'A-17' } });
+  expect(turns[3].tool).toMatchObject({
+    toolCallId: `tc_${id}_3`,
+    arguments: { orderNumber: 'A-17', channel: 'web' },
+    result: { status: 'shipped', order: 'A-17' },
+  });
   const call = (await api.call('GET', `/api/v1/calls/${id}`, { token: key })).body;
   expect(call.disposition).toBe('completed');
   const report = await waitFor(async () => {
@@ -179,13 +189,17 @@ test('arguments that do not fit the schema are told to the model, and nothing is
     const last = request.body.messages[request.body.messages.length - 1];
     if (request.body.response_format) return mistralScript(request);
     if (last.role === 'tool') return { text: 'Sorry, goodbye. [[END]]' };
-    if (last.role === 'user' && last.content.includes('look something up')) return { text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 17 } }] };
+    if (last.role === 'user' && last.content.includes('look something up'))
+      return { text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 17 } }] };
     return { text: 'Hello, orders desk.' };
   };
   tool.answer = () => ({ status: 200, body: {} });
   const { turns } = await callToEnd(await agentWithLookup({ providers: { llm: 'mistral' } }));
   const toolTurn = turns.find((t) => t.role === 'tool')!;
-  expect(toolTurn.tool).toMatchObject({ outcome: 'error', error: "arguments must have required property 'channel'; call lookup_order again with arguments that fit its parameters" });
+  expect(toolTurn.tool).toMatchObject({
+    outcome: 'error',
+    error: "arguments must have required property 'channel'; call lookup_order again with arguments that fit its parameters",
+  });
   expect(tool.received).toHaveLength(0);
 });
 

@@ -68,7 +68,8 @@ async function callToEnd(agentId: string, phoneNumber: string) {
   const transcript = await api.call('GET', `/api/v1/calls/${id}/transcript`, { token: key });
   const report = await api.call('GET', `/api/v1/calls/${id}/report`, { token: key });
   expect(report.status).toBe(200);
-  for (const { tool } of transcript.body.data as Array<{ tool?: { name: string; durationMs: number } }>) if (tool) (actionMs[tool.name] ??= []).push(tool.durationMs);
+  for (const { tool } of transcript.body.data as Array<{ tool?: { name: string; durationMs: number } }>)
+    if (tool) (actionMs[tool.name] ??= []).push(tool.durationMs);
   return { id, call, report: report.body, turns: transcript.body.data as Array<{ role: string; text: string; tool?: Record<string, unknown> }> };
 }
 
@@ -82,7 +83,11 @@ test('asked for a person, the agent says a hand-off line and a cold transfer end
     ['agent', HANDOFF_LINE],
     ['tool', `transfer_call connected ${PERSON} (cold)`],
   ]);
-  expect(turns[3]!.tool).toMatchObject({ name: 'transfer_call', arguments: { destination: PERSON, summary: expect.stringContaining('asked to speak to a person') }, outcome: 'ok' });
+  expect(turns[3]!.tool).toMatchObject({
+    name: 'transfer_call',
+    arguments: { destination: PERSON, summary: expect.stringContaining('asked to speak to a person') },
+    outcome: 'ok',
+  });
   expect(call).toMatchObject({ disposition: 'transferred', chargedMinutes: 1 });
   expect(call.durationSeconds).toBeLessThan(10);
   expect(report).toMatchObject({
@@ -102,7 +107,9 @@ test('asked for a person, the agent says a hand-off line and a cold transfer end
 test('a warm transfer the person answers ends the call as transferred, the summary spoken to them', async () => {
   const { call, report, turns } = await callToEnd(await agent('Confirm delivery addresses.', [transferTool(PERSON, 'warm')]), ASKS_FOR_A_PERSON);
   expect(turns.at(-1)).toMatchObject({ role: 'tool', text: `transfer_call connected ${PERSON} (warm)` });
-  expect(turns.at(-1)!.tool).toMatchObject({ arguments: { summary: 'A caller asked to speak to a person. The agent was calling about: Confirm delivery addresses.' } });
+  expect(turns.at(-1)!.tool).toMatchObject({
+    arguments: { summary: 'A caller asked to speak to a person. The agent was calling about: Confirm delivery addresses.' },
+  });
   expect(call.disposition).toBe('transferred');
   expect(report.transfer).toEqual({ destination: PERSON, mode: 'warm', outcome: 'connected' });
 });
@@ -114,7 +121,9 @@ test.each([
   const { call, report, turns } = await callToEnd(await agent('Confirm delivery addresses.', [transferTool(to, 'warm')]), ASKS_FOR_A_PERSON);
   const toolTurn = turns.findIndex((t) => t.role === 'tool');
   expect(turns[toolTurn]!.tool).toMatchObject({ name: 'transfer_call', outcome: 'error', error: expect.stringMatching(new RegExp(`^${reason}: `)) });
-  expect(turns[toolTurn + 1]).toEqual(expect.objectContaining({ role: 'agent', text: `I'm sorry, I couldn't put you through: ${why}. I can carry on helping you myself.` }));
+  expect(turns[toolTurn + 1]).toEqual(
+    expect.objectContaining({ role: 'agent', text: `I'm sorry, I couldn't put you through: ${why}. I can carry on helping you myself.` }),
+  );
   expect(turns.at(-1)).toMatchObject({ role: 'agent', text: "Thank you, that's everything I needed. Goodbye." });
   expect(call.disposition).toBe('completed');
   expect(report.transfer).toEqual({ destination: to, mode: 'warm', outcome: 'failed', reason });

@@ -38,7 +38,11 @@ let elevenlabs: FakeElevenLabs;
 const clients: VoiceClient[] = [];
 
 beforeAll(async () => {
-  [groq, deepgram, elevenlabs] = await Promise.all([startFakeLlmVendor('groq', ORG_KEYS.llm), startFakeDeepgram(ORG_KEYS.stt), startFakeElevenLabs(ORG_KEYS.tts)]);
+  [groq, deepgram, elevenlabs] = await Promise.all([
+    startFakeLlmVendor('groq', ORG_KEYS.llm),
+    startFakeDeepgram(ORG_KEYS.stt),
+    startFakeElevenLabs(ORG_KEYS.tts),
+  ]);
   env = {
     TEMPORAL_TASK_QUEUE: taskQueue,
     // Agent audio is sent as fast as it is made (no pacing) unless a test's server says otherwise.
@@ -55,7 +59,13 @@ beforeAll(async () => {
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: [ORIGIN] });
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
-    body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview the candidate.', voice: { opening: OPENING, evaluationCriteria: CRITERIA } },
+    body: {
+      type: 'voice',
+      mode: 'interview',
+      name: 'Panel',
+      instructions: 'Interview the candidate.',
+      voice: { opening: OPENING, evaluationCriteria: CRITERIA },
+    },
   });
   agentId = agent.body.id;
 }, 120_000);
@@ -164,7 +174,10 @@ test('barge-in: the candidate talks over the agent, `clear` arrives, and the sto
 
   const heard = OPENING.split(' ').slice(0, 4).join(' ');
   expect(await client.next((m) => m.type === 'turn' && m.turn.index === 0 && m.turn.text === heard)).toBeDefined();
-  expect(await client.next((m) => m.type === 'turn' && m.turn.index === 1)).toEqual({ type: 'turn', turn: { index: 1, role: 'candidate', text: 'Sorry, could you say that again?' } });
+  expect(await client.next((m) => m.type === 'turn' && m.turn.index === 1)).toEqual({
+    type: 'turn',
+    turn: { index: 1, role: 'candidate', text: 'Sorry, could you say that again?' },
+  });
   await client.next((m) => m.type === 'turn' && m.turn.index === 2);
   const stored = await interviewTranscript(id);
   expect(stored.map((t) => [t.index, t.role, t.text])).toEqual([
@@ -365,7 +378,14 @@ describe('byok', () => {
     // The agent names the simulated engines' neighbours: byok ignores what the agent names.
     const agent = await api.call('POST', '/api/v1/agents', {
       token: byokKey,
-      body: { type: 'voice', mode: 'interview', name: 'Byok panel', instructions: 'Interview the candidate.', providers: { stt: 'local', tts: 'local' }, voice: { evaluationCriteria: ['TypeScript'] } },
+      body: {
+        type: 'voice',
+        mode: 'interview',
+        name: 'Byok panel',
+        instructions: 'Interview the candidate.',
+        providers: { stt: 'local', tts: 'local' },
+        voice: { evaluationCriteria: ['TypeScript'] },
+      },
     });
     byokAgent = agent.body.id;
   });

@@ -37,7 +37,12 @@ const AGENT_TURNS = [
   ["Thank you, that's all my questions.", 'Goodbye.'],
 ];
 // The service's own vendor settings; each fake knows only its key.
-const KEYS = { deepgram: 'service-deepgram-key', googleSpeech: 'service-google-speech-key', googleTts: 'service-google-tts-key', elevenlabs: 'service-elevenlabs-key' };
+const KEYS = {
+  deepgram: 'service-deepgram-key',
+  googleSpeech: 'service-google-speech-key',
+  googleTts: 'service-google-tts-key',
+  elevenlabs: 'service-elevenlabs-key',
+};
 const MODELS = { deepgram: 'nova-3-general', googleSpeech: 'latest_short', elevenlabs: 'eleven_turbo_v2_5' };
 const VOICES = { elevenlabs: 'service-voice-id', google: 'en-US-Neural2-F', polly: 'Matthew' };
 const RATE = String(PIPELINE_SAMPLE_RATE);
@@ -214,68 +219,79 @@ test.each([
   { stt: 'deepgram', tts: 'elevenlabs', thinkMs: 11_000 },
   { stt: 'google', tts: 'google', thinkMs: 0 },
   { stt: 'deepgram', tts: 'amazon', thinkMs: 0 },
-] as const)('an interview heard by $stt and spoken by $tts on the service’s keys', async ({ stt: sttName, tts: ttsName, thinkMs }) => {
-  const stt = STT[sttName]();
-  const tts = TTS[ttsName]();
-  const agent = await api.call('POST', '/api/v1/agents', {
-    token: key,
-    body: {
-      type: 'voice',
-      mode: 'interview',
-      name: `Panel ${sttName} ${ttsName}`,
-      instructions: 'Interview the candidate.',
-      providers: { stt: sttName, tts: ttsName },
-      voice: { opening: OPENING, evaluationCriteria: CRITERIA },
-    },
-  });
-  expect(agent.status).toBe(201);
-  const created = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Ada Lovelace', mode: 'voice' } });
-  expect(created.status).toBe(201);
-  const id = created.body.id as string;
-  const sttBefore = stt.streams();
-  const ttsBefore = tts.requests();
-  stt.utter(ANSWERS);
+] as const)(
+  'an interview heard by $stt and spoken by $tts on the service’s keys',
+  async ({ stt: sttName, tts: ttsName, thinkMs }) => {
+    const stt = STT[sttName]();
+    const tts = TTS[ttsName]();
+    const agent = await api.call('POST', '/api/v1/agents', {
+      token: key,
+      body: {
+        type: 'voice',
+        mode: 'interview',
+        name: `Panel ${sttName} ${ttsName}`,
+        instructions: 'Interview the candidate.',
+        providers: { stt: sttName, tts: ttsName },
+        voice: { opening: OPENING, evaluationCriteria: CRITERIA },
+      },
+    });
+    expect(agent.status).toBe(201);
+    const created = await api.call('POST', '/api/v1/interviews', {
+      token: key,
+      body: { agentId: agent.body.id, candidateName: 'Ada Lovelace', mode: 'voice' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const sttBefore = stt.streams();
+    const ttsBefore = tts.requests();
+    stt.utter(ANSWERS);
 
-  const client = await VoiceClient.connect(api.url, id);
-  clients.push(client);
-  const frameSizes = new Set<number>();
-  client.ws.on('message', (data: Buffer, isBinary) => isBinary && frameSizes.add(data.length));
-  client.start(new URL(created.body.interviewUrl).hash.slice(1));
-  expect(await client.next((m) => m.type === 'ready')).toEqual({ type: 'ready', sampleRate: PIPELINE_SAMPLE_RATE, frameMs: 20 });
+    const client = await VoiceClient.connect(api.url, id);
+    clients.push(client);
+    const frameSizes = new Set<number>();
+    client.ws.on('message', (data: Buffer, isBinary) => isBinary && frameSizes.add(data.length));
+    client.start(new URL(created.body.interviewUrl).hash.slice(1));
+    expect(await client.next((m) => m.type === 'ready')).toEqual({ type: 'ready', sampleRate: PIPELINE_SAMPLE_RATE, frameMs: 20 });
 
-  expectSpoken(await agentTurnAudio(client, 0), AGENT_TURNS[0]!);
-  await new Promise((resolve) => setTimeout(resolve, thinkMs));
-  const said: Buffer[] = [];
-  for (const [i, answer] of ANSWERS.entries()) {
-    said.push(...(await spoken(answer)));
-    await client.speak(answer);
-    expectSpoken(await agentTurnAudio(client, i + 1), AGENT_TURNS[i + 1]!);
-  }
+    expectSpoken(await agentTurnAudio(client, 0), AGENT_TURNS[0]!);
+    await new Promise((resolve) => setTimeout(resolve, thinkMs));
+    const said: Buffer[] = [];
+    for (const [i, answer] of ANSWERS.entries()) {
+      said.push(...(await spoken(answer)));
+      await client.speak(answer);
+      expectSpoken(await agentTurnAudio(client, i + 1), AGENT_TURNS[i + 1]!);
+    }
 
-  const ended = await client.next((m) => m.type === 'ended');
-  expect(ended).toEqual({ type: 'ended', reason: 'agent_ended', reportId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-  expect((await client.closed).code).toBe(1000);
-  const turns = [OPENING, ...ANSWERS.flatMap((answer, i) => [answer, AGENT_TURNS[i + 1]!.join(' ')])].map((text, index) => ({
-    index,
-    role: index % 2 ? 'candidate' : 'agent',
-    text,
-  }));
-  expect(client.messages.filter((m) => m.type === 'turn').map((m) => m.turn)).toEqual(turns);
-  expect([...frameSizes]).toEqual([frameBytes(PIPELINE_SAMPLE_RATE)]);
+    const ended = await client.next((m) => m.type === 'ended');
+    expect(ended).toEqual({ type: 'ended', reason: 'agent_ended', reportId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect((await client.closed).code).toBe(1000);
+    const turns = [OPENING, ...ANSWERS.flatMap((answer, i) => [answer, AGENT_TURNS[i + 1]!.join(' ')])].map((text, index) => ({
+      index,
+      role: index % 2 ? 'candidate' : 'agent',
+      text,
+    }));
+    expect(client.messages.filter((m) => m.type === 'turn').map((m) => m.turn)).toEqual(turns);
+    expect([...frameSizes]).toEqual([frameBytes(PIPELINE_SAMPLE_RATE)]);
 
-  // One stream heard the whole interview on the service's key and settings, every sound in order
-  // (silence aside: the last half second may still be on its way at the end, and Google's adapter
-  // sends silence of its own while the candidate sends nothing).
-  const streams = stt.seen(sttBefore);
-  expect(streams.map(({ audio: _, ...settings }) => settings)).toEqual([STT_EXPECTED[sttName]]);
-  expect(streams[0]!.audio.equals(Buffer.concat(said.filter(sounding)))).toBe(true);
-  expect(tts.seen(ttsBefore)).toEqual(AGENT_TURNS.flat().map((text) => ({ ...ttsExpected(ttsName), text })));
+    // One stream heard the whole interview on the service's key and settings, every sound in order
+    // (silence aside: the last half second may still be on its way at the end, and Google's adapter
+    // sends silence of its own while the candidate sends nothing).
+    const streams = stt.seen(sttBefore);
+    expect(streams.map(({ audio: _, ...settings }) => settings)).toEqual([STT_EXPECTED[sttName]]);
+    expect(streams[0]!.audio.equals(Buffer.concat(said.filter(sounding)))).toBe(true);
+    expect(tts.seen(ttsBefore)).toEqual(AGENT_TURNS.flat().map((text) => ({ ...ttsExpected(ttsName), text })));
 
-  const report = await waitFor(async () => {
-    const res = await api.call('GET', `/api/v1/interviews/${id}/report?includeTranscript=true`, { token: key });
-    return res.status === 200 ? res.body : undefined;
-  }, 30_000);
-  expect((await api.call('GET', `/api/v1/interviews/${id}`, { token: key })).body).toMatchObject({ status: 'completed', endedReason: 'agent_ended', reportId: ended.reportId });
-  expect(report.transcript.map((t: { role: string; text: string }) => t.text)).toEqual(turns.map((t) => t.text));
-  expect(report.evaluations[0].rationale).toContain(ANSWERS[1]!.slice(0, 40));
-}, 90_000);
+    const report = await waitFor(async () => {
+      const res = await api.call('GET', `/api/v1/interviews/${id}/report?includeTranscript=true`, { token: key });
+      return res.status === 200 ? res.body : undefined;
+    }, 30_000);
+    expect((await api.call('GET', `/api/v1/interviews/${id}`, { token: key })).body).toMatchObject({
+      status: 'completed',
+      endedReason: 'agent_ended',
+      reportId: ended.reportId,
+    });
+    expect(report.transcript.map((t: { role: string; text: string }) => t.text)).toEqual(turns.map((t) => t.text));
+    expect(report.evaluations[0].rationale).toContain(ANSWERS[1]!.slice(0, 40));
+  },
+  90_000,
+);

@@ -17,8 +17,21 @@ let ferret: RunningServer;
 beforeAll(async () => {
   provision('production');
   const tools = toolPaths({ ...process.env, MONGODB_URI: '', TEMPORAL_ADDRESS: '' });
-  postgres = await startPostgres({ tools, dir: path.join(dir, 'postgresql'), port: await freePort(), password: 'ferretdb-pool-test', logFile: path.join(dir, 'postgresql.log') });
-  ferret = await startFerretOnPostgres({ tools, port: await freePort(), postgres, database: 'pool', stateDir: path.join(dir, 'ferretdb'), logFile: path.join(dir, 'ferretdb.log') });
+  postgres = await startPostgres({
+    tools,
+    dir: path.join(dir, 'postgresql'),
+    port: await freePort(),
+    password: 'ferretdb-pool-test',
+    logFile: path.join(dir, 'postgresql.log'),
+  });
+  ferret = await startFerretOnPostgres({
+    tools,
+    port: await freePort(),
+    postgres,
+    database: 'pool',
+    stateDir: path.join(dir, 'ferretdb'),
+    logFile: path.join(dir, 'ferretdb.log'),
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -46,12 +46,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const minute = () => Math.floor(Date.now() / 60_000);
 
 async function phoneAgent(key: string): Promise<string> {
-  const res = await request(shape.proxyUrl, 'POST', '/api/v1/agents', { token: key, body: { name: 'Steady', instructions: 'Remind them.', phone: { greeting: 'Hello.' } } });
+  const res = await request(shape.proxyUrl, 'POST', '/api/v1/agents', {
+    token: key,
+    body: { name: 'Steady', instructions: 'Remind them.', phone: { greeting: 'Hello.' } },
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
-test('a key\'s per-minute rate limit is counted once across both API processes', async () => {
+test("a key's per-minute rate limit is counted once across both API processes", async () => {
   const LIMIT = 20;
   const tenant = await createTenant();
   for (let attempt = 0; ; attempt += 1) {
@@ -102,7 +105,14 @@ test('a worker killed mid-campaign: the campaign completes on the other, every c
   });
   expect(campaign.status).toBe(201);
   const id = campaign.body.id;
-  expect((await request(shape.proxyUrl, 'POST', `/api/v1/campaigns/${id}/recipients`, { token: key, body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) } })).status).toBe(201);
+  expect(
+    (
+      await request(shape.proxyUrl, 'POST', `/api/v1/campaigns/${id}/recipients`, {
+        token: key,
+        body: { recipients: numbers.map((phoneNumber) => ({ phoneNumber })) },
+      })
+    ).status,
+  ).toBe(201);
   expect((await request(shape.proxyUrl, 'POST', `/api/v1/campaigns/${id}/launch`, { token: key })).status).toBe(200);
   const get = () => request(shape.proxyUrl, 'GET', `/api/v1/campaigns/${id}`, { token: key });
 
@@ -139,7 +149,8 @@ test('an API process restarted while calls are placed: every call is placed once
   const key = await tenant.key(SCOPES, POLLING);
   const agentId = await phoneAgent(key);
   const KEYS = 40;
-  const retryable = (r: ApiResponse) => r.status === 502 || r.status === 503 || r.status === 504 || (r.status === 409 && r.body?.error?.code === 'IDEMPOTENCY_KEY_IN_USE');
+  const retryable = (r: ApiResponse) =>
+    r.status === 502 || r.status === 503 || r.status === 504 || (r.status === 409 && r.body?.error?.code === 'IDEMPOTENCY_KEY_IN_USE');
   const answers = new Map<string, ApiResponse>();
   const unexpected: ApiResponse[] = [];
   let retries = 0;
@@ -189,16 +200,25 @@ test('an API process restarted while calls are placed: every call is placed once
   expect(new Set(listed.map((c) => c.id))).toEqual(ids);
 }, 300_000);
 
-test('a rolling restart of both API processes under a candidate\'s audio socket: told SERVER_RESTARTING (4503), the candidate reconnects through the proxy and the interview goes on', async () => {
+test("a rolling restart of both API processes under a candidate's audio socket: told SERVER_RESTARTING (4503), the candidate reconnects through the proxy and the interview goes on", async () => {
   const tenant = await createTenant({ creditMinutes: 100 });
   const key = await tenant.key(SCOPES, POLLING);
   const opening = 'Welcome to the interview. Tell me about a system you built.';
   const agent = await request(shape.proxyUrl, 'POST', '/api/v1/agents', {
     token: key,
-    body: { type: 'voice', mode: 'interview', name: 'Panel', instructions: 'Interview the candidate.', voice: { opening, evaluationCriteria: ['system design'] } },
+    body: {
+      type: 'voice',
+      mode: 'interview',
+      name: 'Panel',
+      instructions: 'Interview the candidate.',
+      voice: { opening, evaluationCriteria: ['system design'] },
+    },
   });
   expect(agent.status).toBe(201);
-  const created = await request(shape.proxyUrl, 'POST', '/api/v1/interviews', { token: key, body: { agentId: agent.body.id, candidateName: 'Ada', mode: 'voice' } });
+  const created = await request(shape.proxyUrl, 'POST', '/api/v1/interviews', {
+    token: key,
+    body: { agentId: agent.body.id, candidateName: 'Ada', mode: 'voice' },
+  });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
   const capability = new URL(created.body.interviewUrl).hash.slice(1);

@@ -108,7 +108,11 @@ test('without the development setting, this machine is refused', async () => {
 });
 
 test.each([
-  ['a redirect, which is not followed', (_q: IncomingMessage, _b: string, res: ServerResponse) => (res.writeHead(302, { location: 'http://169.254.169.254/' }), res.end()), 'redirect (302)'],
+  [
+    'a redirect, which is not followed',
+    (_q: IncomingMessage, _b: string, res: ServerResponse) => (res.writeHead(302, { location: 'http://169.254.169.254/' }), res.end()),
+    'redirect (302)',
+  ],
   ['an error status', json(503, { error: 'down' }), 'answered 503: {"error":"down"}'],
   ['an answer that is not JSON', (_q: IncomingMessage, _b: string, res: ServerResponse) => res.end('<html>'), 'not JSON'],
   [

@@ -44,13 +44,16 @@ const DEFAULT_MODELS: Record<FakeVendor, string> = { mistral: 'mistral-small-lat
 const wire = {
   model: (v: FakeVendor, r: RecordedRequest) => (v === 'gemini' ? /\/models\/([^:]+):/.exec(r.path)![1] : r.body.model),
   system: (v: FakeVendor, r: RecordedRequest): string =>
-    v === 'gemini' ? r.body.systemInstruction.parts.map((p: { text: string }) => p.text).join('') : r.body.messages[0].role === 'system' && r.body.messages[0].content,
+    v === 'gemini'
+      ? r.body.systemInstruction.parts.map((p: { text: string }) => p.text).join('')
+      : r.body.messages[0].role === 'system' && r.body.messages[0].content,
   turns: (v: FakeVendor, r: RecordedRequest): [string, string][] =>
     v === 'gemini'
       ? r.body.contents.map((c: { role: string; parts: { text: string }[] }) => [c.role === 'model' ? 'assistant' : c.role, c.parts[0].text])
       : r.body.messages.slice(1).map((m: { role: string; content: string }) => [m.role, m.content]),
   key: (v: FakeVendor, r: RecordedRequest) => (v === 'gemini' ? r.headers['x-goog-api-key'] : r.headers.authorization),
-  streamed: (v: FakeVendor, r: RecordedRequest) => (v === 'gemini' ? r.path.endsWith(':streamGenerateContent') && r.query.get('alt') === 'sse' : r.body.stream === true),
+  streamed: (v: FakeVendor, r: RecordedRequest) =>
+    v === 'gemini' ? r.path.endsWith(':streamGenerateContent') && r.query.get('alt') === 'sse' : r.body.stream === true,
 };
 
 describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => {
@@ -135,8 +138,16 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
   /** The tool declarations a request carries, read the way each vendor's wire format puts them. */
   const sentTools = (r: RecordedRequest) =>
     vendor === 'gemini'
-      ? r.body.tools?.[0]?.functionDeclarations.map((d: { name: string; description: string; parametersJsonSchema: unknown }) => [d.name, d.description, d.parametersJsonSchema])
-      : r.body.tools?.map((t: { type: string; function: { name: string; description: string; parameters: unknown } }) => [t.function.name, t.function.description, t.function.parameters]);
+      ? r.body.tools?.[0]?.functionDeclarations.map((d: { name: string; description: string; parametersJsonSchema: unknown }) => [
+          d.name,
+          d.description,
+          d.parametersJsonSchema,
+        ])
+      : r.body.tools?.map((t: { type: string; function: { name: string; description: string; parameters: unknown } }) => [
+          t.function.name,
+          t.function.description,
+          t.function.parameters,
+        ]);
 
   test('an agent with tools sends them in the vendor’s format, and the model’s call comes back parsed after its words', async () => {
     fake.answers.push({ text: '', chunks: ['Let me check that.'], toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'A-17' } }] });
@@ -154,7 +165,11 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
 
     // A call with no words is a turn all the same.
     fake.answers.push({ text: '', toolCalls: [{ name: 'lookup_order', arguments: { orderNumber: 'B-2' } }] });
-    expect(await llm.reply(withTools, transcript)).toEqual({ text: '', done: false, toolCalls: [{ id: expect.any(String), name: 'lookup_order', arguments: { orderNumber: 'B-2' } }] });
+    expect(await llm.reply(withTools, transcript)).toEqual({
+      text: '',
+      done: false,
+      toolCalls: [{ id: expect.any(String), name: 'lookup_order', arguments: { orderNumber: 'B-2' } }],
+    });
   });
 
   test('an agent without tools sends none', async () => {
@@ -188,7 +203,10 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
       ]);
     } else {
       const tail = request.body.messages.slice(-4);
-      expect(tail[0]).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' } }] });
+      expect(tail[0]).toMatchObject({
+        role: 'assistant',
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup_order', arguments: '{"orderNumber":"A-17"}' } }],
+      });
       expect(tail[1]).toMatchObject({ role: 'tool', tool_call_id: 'call_1', content: '{"error":"the tool answered 503"}' });
       expect(tail[3]).toMatchObject({ role: 'tool', tool_call_id: 'call_2', content: '{"status":"shipped"}' });
     }
@@ -213,7 +231,15 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
   });
 
   test('the call analysis asks for JSON output and returns what the model found, nulls dropped', async () => {
-    fake.answers.push({ text: JSON.stringify({ summary: 'Ada gave her email.', outcome: null, capturedFields: { email: 'ada@example.com' }, sentiment: 'positive', optOut: false }) });
+    fake.answers.push({
+      text: JSON.stringify({
+        summary: 'Ada gave her email.',
+        outcome: null,
+        capturedFields: { email: 'ada@example.com' },
+        sentiment: 'positive',
+        optOut: false,
+      }),
+    });
     const analysis = await llm.analyzeCall(agent, transcript);
     expect(analysis).toEqual({ summary: 'Ada gave her email.', capturedFields: { email: 'ada@example.com' }, sentiment: 'positive', optOut: false });
 
@@ -253,7 +279,13 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
       { text: JSON.stringify({ summary: 'x', outcome: 'maybe', capturedFields: { email: 'a@b.c' }, sentiment: 'positive', optOut: false }) },
       { text: JSON.stringify({ summary: 'Renewing.', outcome: 'renew', capturedFields: { email: 'a@b.c' }, sentiment: 'neutral', optOut: false }) },
     );
-    expect(await llm.analyzeCall(agent, transcript)).toEqual({ outcome: 'renew', summary: 'Renewing.', capturedFields: { email: 'a@b.c' }, sentiment: 'neutral', optOut: false });
+    expect(await llm.analyzeCall(agent, transcript)).toEqual({
+      outcome: 'renew',
+      summary: 'Renewing.',
+      capturedFields: { email: 'a@b.c' },
+      sentiment: 'neutral',
+      optOut: false,
+    });
     const requests = fake.chatRequests();
     expect(requests).toHaveLength(2);
     const retry = wire.turns(vendor, requests[1]);

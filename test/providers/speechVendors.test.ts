@@ -95,7 +95,14 @@ describe('Deepgram live STT', () => {
     expect(events).toEqual(EXPECTED);
     const connection = deepgram.connections.at(-1)!;
     expect(connection.headers.authorization).toBe(`Token ${deepgram.apiKey}`);
-    expect(Object.fromEntries(connection.query)).toMatchObject({ model: 'nova-3-general', language: 'en-GB', encoding: 'linear16', sample_rate: '16000', channels: '1', interim_results: 'true' });
+    expect(Object.fromEntries(connection.query)).toMatchObject({
+      model: 'nova-3-general',
+      language: 'en-GB',
+      encoding: 'linear16',
+      sample_rate: '16000',
+      channels: '1',
+      interim_results: 'true',
+    });
     expect(Buffer.concat(connection.audio)).toEqual(Buffer.concat(FRAMES));
     expect(connection.controls).toEqual([{ type: 'CloseStream' }]);
   });
@@ -252,29 +259,33 @@ describe('Google streaming STT in a long or quiet conversation', () => {
     ['replaced between utterances', 3000],
     // Under a second a stream is replaced at its 95% whatever is pending: the stream an utterance began on settles it.
     ['replaced mid-utterance too', 1000],
-  ])('a conversation longer than a stream is carried on fresh streams, %s, with every frame sent once', async (_, streamLimitMs) => {
-    // The adapter keeps well within Google's limit (a fake in this process shares its timers' delays).
-    google.streamLimitMs = 4500;
-    const words = ['one', 'two', 'three', 'four', 'five', 'six'];
-    google.utterances = [...words];
-    const before = google.recognitions.length;
-    const stream = await stt({ streamLimitMs }).open(STT);
-    const events = collect(stream.events);
-    const sent: Buffer[] = [];
-    for (const word of words) {
-      for (const frame of await spoken(word, 700)) {
-        stream.send(frame);
-        sent.push(frame);
-        await sleep(20);
+  ])(
+    'a conversation longer than a stream is carried on fresh streams, %s, with every frame sent once',
+    async (_, streamLimitMs) => {
+      // The adapter keeps well within Google's limit (a fake in this process shares its timers' delays).
+      google.streamLimitMs = 4500;
+      const words = ['one', 'two', 'three', 'four', 'five', 'six'];
+      google.utterances = [...words];
+      const before = google.recognitions.length;
+      const stream = await stt({ streamLimitMs }).open(STT);
+      const events = collect(stream.events);
+      const sent: Buffer[] = [];
+      for (const word of words) {
+        for (const frame of await spoken(word, 700)) {
+          stream.send(frame);
+          sent.push(frame);
+          await sleep(20);
+        }
       }
-    }
-    stream.finish();
-    expect(finals(await events)).toEqual(words);
-    const recognitions = google.recognitions.slice(before);
-    expect(recognitions.length).toBeGreaterThanOrEqual(2);
-    expect(recognitions.map((r) => [r.failure, r.halfClosed, r.config.config.sampleRateHertz])).toEqual(recognitions.map(() => [undefined, true, 16000]));
-    expect(Buffer.concat(recognitions.flatMap((r) => r.audio))).toEqual(Buffer.concat(sent));
-  }, 30_000);
+      stream.finish();
+      expect(finals(await events)).toEqual(words);
+      const recognitions = google.recognitions.slice(before);
+      expect(recognitions.length).toBeGreaterThanOrEqual(2);
+      expect(recognitions.map((r) => [r.failure, r.halfClosed, r.config.config.sampleRateHertz])).toEqual(recognitions.map(() => [undefined, true, 16000]));
+      expect(Buffer.concat(recognitions.flatMap((r) => r.audio))).toEqual(Buffer.concat(sent));
+    },
+    30_000,
+  );
 
   test.each([
     ['quiet longer than its audio timeout', { audioTimeoutMs: 300 }, { keepAliveMs: 60_000 }, 'Audio Timeout'],
@@ -364,7 +375,15 @@ describe('Amazon Polly TTS', () => {
     polly.chunkDelayMs = 10;
   });
   const tts = (overrides: Partial<{ accessKeyId: string; secretAccessKey: string }> = {}) =>
-    new PollyTts({ accessKeyId: polly.accessKeyId, secretAccessKey: polly.secretAccessKey, region: polly.region, baseUrl: polly.url, voiceId: 'Joanna', engine: 'neural', ...overrides });
+    new PollyTts({
+      accessKeyId: polly.accessKeyId,
+      secretAccessKey: polly.secretAccessKey,
+      region: polly.region,
+      baseUrl: polly.url,
+      voiceId: 'Joanna',
+      engine: 'neural',
+      ...overrides,
+    });
 
   test('SynthesizeSpeech pcm at 16000 in the voice and engine, SigV4-signed with the access key id, audio in order', async () => {
     const audio = await collect(tts().synthesize('Good morning.', { ...TTS, voice: 'Amy' }));
@@ -427,4 +446,3 @@ async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-

@@ -30,7 +30,8 @@ beforeAll(() => {
 async function starts(vad: VoiceActivity, audio: Float32Array): Promise<boolean> {
   const pcm = floatToPcm16(Float32Array.from([...audio, ...new Float32Array(RATE * 0.3)]));
   let started = false;
-  for (let at = 0; at + frameBytes(RATE) <= pcm.length; at += frameBytes(RATE)) started = (await vad.push(pcm.subarray(at, at + frameBytes(RATE)))) === 'start' || started;
+  for (let at = 0; at + frameBytes(RATE) <= pcm.length; at += frameBytes(RATE))
+    started = (await vad.push(pcm.subarray(at, at + frameBytes(RATE)))) === 'start' || started;
   return started;
 }
 
@@ -60,7 +61,11 @@ test('Smart Turn scores finished sentences higher than the same sentences stoppe
   const withQuiet = (a: Float32Array) => Float32Array.from([...a, ...new Float32Array(RATE * 0.2)]);
   const complete: number[] = [];
   const cut: number[] = [];
-  for (const text of ['Well, I think it depends on how much the whole thing costs.', 'I would like to book a table for two people tonight.', 'The engine makes a strange noise whenever it starts in the morning.']) {
+  for (const text of [
+    'Well, I think it depends on how much the whole thing costs.',
+    'I would like to book a table for two people tonight.',
+    'The engine makes a strange noise whenever it starts in the morning.',
+  ]) {
     const speech = await speak(tts, text);
     complete.push(await turn.completeProbability(withQuiet(speech)));
     cut.push(await turn.completeProbability(withQuiet(speech.subarray(0, quietestGap(speech)[0]))));

@@ -32,7 +32,9 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 const random = seeded(3);
 /** 1.5 s of white noise at about -25 dBFS, as loud as speech on a phone line, in 20 ms frames. */
-const noise = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(floatToPcm16(Float32Array.from({ length: PIPELINE_SAMPLE_RATE * 1.5 }, () => 0.1 * (random() * 2 - 1))));
+const noise = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(
+  floatToPcm16(Float32Array.from({ length: PIPELINE_SAMPLE_RATE * 1.5 }, () => 0.1 * (random() * 2 - 1))),
+);
 
 /** Whether `frames` over the agent's opening made the session stop it. */
 async function interrupted(vad: 'energy' | 'silero', frames: Buffer[]): Promise<boolean> {

@@ -70,7 +70,12 @@ test('a warm transfer rings the person with the summary and a conference, then m
     Twiml: `${XML}<Response><Say language="en-GB">Ada Lovelace is calling about her renewal.</Say><Dial><Conference endConferenceOnExit="true">transfer-c-warm</Conference></Dial></Response>`,
   });
   expect(fake.updated).toEqual([
-    { callSid: sid, form: { Twiml: `${XML}<Response><Dial><Conference startConferenceOnEnter="false" endConferenceOnExit="true">transfer-c-warm</Conference></Dial></Response>` } },
+    {
+      callSid: sid,
+      form: {
+        Twiml: `${XML}<Response><Dial><Conference startConferenceOnEnter="false" endConferenceOnExit="true">transfer-c-warm</Conference></Dial></Response>`,
+      },
+    },
   ]);
 });
 
@@ -109,9 +114,17 @@ test('keys are played with <Play digits> and the call’s audio resumes on its s
 test('on ConversationRelay, keys are followed by the relay again in the agent’s voice, without its greeting', async () => {
   const relay = new TwilioCarrier({ ...carrierOptions(), speech: 'relay' });
   const { carrierCallId: sid } = await relay.dial({ callId: 'c-relay', to: '+14155550124', callWorkflowId: 'call-c-relay', byok: false });
-  await relay.sendDigits({ callId: 'c-relay', carrierCallId: sid, digits: '2', byok: false, voice: { language: 'en-GB', greeting: 'Hello again.', tts: 'elevenlabs' } });
+  await relay.sendDigits({
+    callId: 'c-relay',
+    carrierCallId: sid,
+    digits: '2',
+    byok: false,
+    voice: { language: 'en-GB', greeting: 'Hello again.', tts: 'elevenlabs' },
+  });
   const [{ form }] = fake.updated;
-  expect(form.Twiml).toMatch(/^<\?xml[^>]*><Response><Play digits="2"\/><Connect><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/);
+  expect(form.Twiml).toMatch(
+    /^<\?xml[^>]*><Response><Play digits="2"\/><Connect><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/,
+  );
   expect(form.Twiml).not.toContain('welcomeGreeting');
 });
 

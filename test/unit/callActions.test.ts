@@ -10,7 +10,14 @@ import { HANDOFF_LINE, SimulatedLlm } from '../../providers/llm/simulated';
 import type { TransferAsk, TransferResult } from '../../workflows/definitions';
 
 const TOOLS: AgentTool[] = [
-  { type: 'transfer', mode: 'warm', destinations: [{ phoneNumber: '+442079460030', description: 'sales' }, { phoneNumber: '+442079460031', description: 'billing' }] },
+  {
+    type: 'transfer',
+    mode: 'warm',
+    destinations: [
+      { phoneNumber: '+442079460030', description: 'sales' },
+      { phoneNumber: '+442079460031', description: 'billing' },
+    ],
+  },
   { type: 'keypad' },
 ];
 
@@ -35,7 +42,10 @@ test('the specs offer each destination with its description, and only the action
   const [transfer, keypad] = actionSpecs(TOOLS);
   expect(transfer!.name).toBe('transfer_call');
   expect(transfer!.description).toContain('+442079460030: sales; +442079460031: billing');
-  expect(transfer!.parameters).toMatchObject({ properties: { destination: { enum: ['+442079460030', '+442079460031'] } }, required: ['destination', 'summary'] });
+  expect(transfer!.parameters).toMatchObject({
+    properties: { destination: { enum: ['+442079460030', '+442079460031'] } },
+    required: ['destination', 'summary'],
+  });
   expect(keypad!.name).toBe('press_keys');
   expect(actionSpecs([{ type: 'end_call' }])).toEqual([]);
   expect(isActionCall([{ type: 'keypad' }], call('transfer_call', {}))).toBe(false);
@@ -44,7 +54,10 @@ test('the specs offer each destination with its description, and only the action
 test('a destination the agent does not have, or keys outside 0-9 * # w, are told to the model and never reach the call', async () => {
   const { asked, actions } = recordingActions();
   const wrong = await runActionCall(actions, TOOLS, call('transfer_call', { destination: '+15551234567', summary: 'x' }));
-  expect(wrong.outcome).toEqual({ ok: false, error: 'arguments.destination must be one of +442079460030, +442079460031; call transfer_call again with one of them' });
+  expect(wrong.outcome).toEqual({
+    ok: false,
+    error: 'arguments.destination must be one of +442079460030, +442079460031; call transfer_call again with one of them',
+  });
   const keys = await runActionCall(actions, TOOLS, call('press_keys', { digits: '1a' }));
   expect(keys.outcome).toMatchObject({ ok: false, error: expect.stringContaining('arguments.digits must be') });
   expect(asked).toEqual([]);
@@ -55,18 +68,44 @@ test('a transfer goes with the agent’s mode; a failed one is an error led by i
   const run = await runActionCall(actions, TOOLS, call('transfer_call', { destination: '+442079460030', summary: 'Ada wants sales.' }));
   expect(asked).toEqual([{ to: '+442079460030', mode: 'warm', summary: 'Ada wants sales.' }]);
   expect(run).toMatchObject({ outcome: { ok: false, error: 'busy: +442079460030 is busy' }, handedOff: false });
-  expect(transferOf([{ role: 'tool', text: '', tool: { call: run.call, outcome: run.outcome } }], TOOLS)).toEqual({ destination: '+442079460030', mode: 'warm', outcome: 'failed', reason: 'busy' });
-  expect(transferOf([{ role: 'tool', text: '', tool: { call: call('transfer_call', { destination: '+1' }), outcome: { ok: false, error: 'arguments.destination must be ...' } } }], TOOLS)).toBeUndefined();
+  expect(transferOf([{ role: 'tool', text: '', tool: { call: run.call, outcome: run.outcome } }], TOOLS)).toEqual({
+    destination: '+442079460030',
+    mode: 'warm',
+    outcome: 'failed',
+    reason: 'busy',
+  });
+  expect(
+    transferOf(
+      [
+        {
+          role: 'tool',
+          text: '',
+          tool: { call: call('transfer_call', { destination: '+1' }), outcome: { ok: false, error: 'arguments.destination must be ...' } },
+        },
+      ],
+      TOOLS,
+    ),
+  ).toBeUndefined();
 });
 
 test('the simulated model presses the key of the option its instructions name, and transfers to its first destination when asked for a person', async () => {
-  const profile = (instructions: string): AgentProfile => ({ type: 'phone', instructions, greeting: 'Hi.', requiredContactFields: [], outcomeLabels: [], language: 'en', tools: actionSpecs(TOOLS) });
+  const profile = (instructions: string): AgentProfile => ({
+    type: 'phone',
+    instructions,
+    greeting: 'Hi.',
+    requiredContactFields: [],
+    outcomeLabels: [],
+    language: 'en',
+    tools: actionSpecs(TOOLS),
+  });
   const llm = new SimulatedLlm();
   const menu = [
     { role: 'agent' as const, text: 'Hi.' },
     { role: 'contact' as const, text: 'Press 1 for sales, 2 for support.' },
   ];
-  expect((await llm.reply(profile('Reach support about a refund.'), menu)).toolCalls).toEqual([{ id: 'call_2', name: 'press_keys', arguments: { digits: '2' } }]);
+  expect((await llm.reply(profile('Reach support about a refund.'), menu)).toolCalls).toEqual([
+    { id: 'call_2', name: 'press_keys', arguments: { digits: '2' } },
+  ]);
   expect((await llm.reply(profile('Ask about the weather.'), menu)).toolCalls).toBeUndefined();
   const asked = await llm.reply(profile('Renewals.'), [menu[0]!, { role: 'contact', text: 'Can I talk to a real person?' }]);
   expect(asked).toMatchObject({ text: HANDOFF_LINE, toolCalls: [{ name: 'transfer_call', arguments: { destination: '+442079460030' } }] });

@@ -18,8 +18,17 @@ test('a local time resolves to one instant: a repeated one to its first occurren
 test('the tool: today where the person is in its description, a time to come recorded, anything else told to the model', () => {
   const now = Date.parse('2026-11-26T23:30:00Z');
   expect(callbackSpec({ timezone: 'Asia/Kolkata' }, now).description).toContain('Today is 2026-11-27 (Friday) where they are (Asia/Kolkata).');
-  expect(runCallback({ date: '2026-11-28', time: '10:00' }, { timezone: 'Asia/Kolkata' }, now)).toEqual({ ok: true, result: { at: '2026-11-28T10:00:00+05:30', timezone: 'Asia/Kolkata' } });
-  expect(runCallback({ date: '2026-11-27', time: '04:00' }, { timezone: 'Asia/Kolkata' }, now)).toMatchObject({ ok: false, error: expect.stringContaining('has passed') });
-  expect(runCallback({ date: '2026-02-30', time: '10:00' }, { timezone: 'UTC' }, now)).toMatchObject({ ok: false, error: expect.stringContaining('YYYY-MM-DD') });
+  expect(runCallback({ date: '2026-11-28', time: '10:00' }, { timezone: 'Asia/Kolkata' }, now)).toEqual({
+    ok: true,
+    result: { at: '2026-11-28T10:00:00+05:30', timezone: 'Asia/Kolkata' },
+  });
+  expect(runCallback({ date: '2026-11-27', time: '04:00' }, { timezone: 'Asia/Kolkata' }, now)).toMatchObject({
+    ok: false,
+    error: expect.stringContaining('has passed'),
+  });
+  expect(runCallback({ date: '2026-02-30', time: '10:00' }, { timezone: 'UTC' }, now)).toMatchObject({
+    ok: false,
+    error: expect.stringContaining('YYYY-MM-DD'),
+  });
   expect(runCallback({ date: '2026-11-28', time: '10am' }, { timezone: 'UTC' }, now)).toMatchObject({ ok: false, error: expect.stringContaining('HH:MM') });
 });

@@ -115,13 +115,13 @@ describe('days and excludeDates, by the local calendar', () => {
   // 2026-01-16 is a Friday; 2026-01-19 a Monday.
   const weekdays: CallingHours = { ...office, days: ['mon', 'tue', 'wed', 'thu', 'fri'] };
 
-  test('after Friday\'s window a weekday window opens on Monday', () => {
+  test("after Friday's window a weekday window opens on Monday", () => {
     expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', weekdays)).toBe(at('2026-01-19T09:00:00Z') - at('2026-01-16T17:00:00Z'));
     expect(isOpen(at('2026-01-17T10:00:00Z'), 'UTC', weekdays)).toBe(false);
     expect(isOpen(at('2026-01-19T10:00:00Z'), 'UTC', weekdays)).toBe(true);
   });
 
-  test('the weekday is the zone\'s: Monday 08:00 in Tokyo is still Sunday in UTC', () => {
+  test("the weekday is the zone's: Monday 08:00 in Tokyo is still Sunday in UTC", () => {
     // 2026-01-18T23:00Z is Monday 08:00 JST: the window opens an hour later, 00:00Z.
     expect(msUntilOpen(at('2026-01-18T23:00:00Z'), 'Asia/Tokyo', weekdays)).toBe(HOUR);
     expect(isOpen(at('2026-01-19T00:00:00Z'), 'Asia/Tokyo', weekdays)).toBe(true);
@@ -147,7 +147,9 @@ describe('days and excludeDates, by the local calendar', () => {
   });
 
   test('a window that never opens again waits forever', () => {
-    expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', { ...office, days: ['mon'], excludeDates: ['2026-01-19'] })).toBe(at('2026-01-26T09:00:00Z') - at('2026-01-16T17:00:00Z'));
+    expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', { ...office, days: ['mon'], excludeDates: ['2026-01-19'] })).toBe(
+      at('2026-01-26T09:00:00Z') - at('2026-01-16T17:00:00Z'),
+    );
     expect(msUntilOpen(at('2026-01-16T17:00:00Z'), 'UTC', { ...office, days: [] })).toBe(Infinity);
   });
 

@@ -29,7 +29,9 @@ test.each(['no_answer', 'busy', 'voicemail', 'voicemail_left', 'failed', 'hangup
 test('the last attempt allowed fails its recipient instead of retrying it', () => {
   expect(attemptOutcome({ attempt: 2, result: completed('busy', false) }, settings, false, NOW).result).toBe('retry');
   expect(attemptOutcome({ attempt: 3, result: completed('busy', false) }, settings, false, NOW)).toEqual({ disposition: 'busy', result: 'failed' });
-  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 1, retryDelayMinutes: 30, retryPolicy: {} }, false, NOW).result).toBe('failed');
+  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 1, retryDelayMinutes: 30, retryPolicy: {} }, false, NOW).result).toBe(
+    'failed',
+  );
 });
 
 test('a number the carrier rejected fails at once; a carrier that was unavailable is tried again', () => {
@@ -58,7 +60,9 @@ test('once the campaign is cancelled a recipient with attempts left stays pendin
 
 test('the retry delay is the campaign setting, in minutes, from the time given', () => {
   const later = NOW + 12_345;
-  expect(attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 5, retryDelayMinutes: 0.5, retryPolicy: {} }, false, later).retryAt).toBe(later + 30_000);
+  expect(
+    attemptOutcome({ attempt: 1, result: completed('busy', false) }, { retryLimit: 5, retryDelayMinutes: 0.5, retryPolicy: {} }, false, later).retryAt,
+  ).toBe(later + 30_000);
 });
 
 describe('retryPolicy: a delay or a final outcome per kind of unreached call', () => {
@@ -72,7 +76,10 @@ describe('retryPolicy: a delay or a final outcome per kind of unreached call', (
 
   test('a kind made final fails its recipient at the first such outcome; voicemail covers a message left', () => {
     expect(attemptOutcome({ attempt: 1, result: completed('voicemail', false) }, policy, false, NOW)).toEqual({ disposition: 'voicemail', result: 'failed' });
-    expect(attemptOutcome({ attempt: 1, result: completed('voicemail_left', false) }, policy, false, NOW)).toEqual({ disposition: 'voicemail_left', result: 'failed' });
+    expect(attemptOutcome({ attempt: 1, result: completed('voicemail_left', false) }, policy, false, NOW)).toEqual({
+      disposition: 'voicemail_left',
+      result: 'failed',
+    });
   });
 
   test('kinds the policy does not name, and dispositions outside its kinds, wait retryDelayMinutes', () => {
@@ -109,6 +116,12 @@ test('a reached recipient who asked to be called back is retried then, while att
   });
   // A time already past is due at once.
   expect(attemptOutcome({ attempt: 1, result: callback('2026-03-29T08:00:00Z') }, settings, false, NOW).retryAt).toBe(NOW);
-  expect(attemptOutcome({ attempt: 3, result: callback('2026-03-30T10:00:00+01:00') }, settings, false, NOW)).toEqual({ disposition: 'completed', result: 'completed' });
-  expect(attemptOutcome({ attempt: 1, result: callback('2026-03-30T10:00:00+01:00') }, settings, true, NOW)).toEqual({ disposition: 'completed', result: 'completed' });
+  expect(attemptOutcome({ attempt: 3, result: callback('2026-03-30T10:00:00+01:00') }, settings, false, NOW)).toEqual({
+    disposition: 'completed',
+    result: 'completed',
+  });
+  expect(attemptOutcome({ attempt: 1, result: callback('2026-03-30T10:00:00+01:00') }, settings, true, NOW)).toEqual({
+    disposition: 'completed',
+    result: 'completed',
+  });
 });

@@ -32,8 +32,21 @@ const dependsOn = (s: Service) => (Array.isArray(s.depends_on) ? s.depends_on : 
 test('it runs the production shape: two APIs behind a proxy, two workers, Temporal on PostgreSQL, a three-member MongoDB', () => {
   expect(Object.keys(services).sort()).toEqual(
     [
-      'api-1', 'api-2', 'worker-1', 'worker-2', 'proxy', 'postgresql', 'temporal-schema', 'temporal', 'temporal-setup', 'temporal-ui',
-      'mongodb-keyfile', 'mongodb-1', 'mongodb-2', 'mongodb-3', 'mongodb-setup',
+      'api-1',
+      'api-2',
+      'worker-1',
+      'worker-2',
+      'proxy',
+      'postgresql',
+      'temporal-schema',
+      'temporal',
+      'temporal-setup',
+      'temporal-ui',
+      'mongodb-keyfile',
+      'mongodb-1',
+      'mongodb-2',
+      'mongodb-3',
+      'mongodb-setup',
     ].sort(),
   );
   for (const name of ['api-1', 'api-2', 'worker-1', 'worker-2']) expect(services[name].build).toBe('.');
@@ -45,13 +58,15 @@ test('it runs the production shape: two APIs behind a proxy, two workers, Tempor
   expect([...nginx.matchAll(/server (api-\d):3000/g)].map((m) => m[1])).toEqual(['api-1', 'api-2']);
 });
 
-test('the Temporal Web UI decodes payloads through the APIs\' codec, which lets its origin in', () => {
+test("the Temporal Web UI decodes payloads through the APIs' codec, which lets its origin in", () => {
   expect(services['temporal-ui'].environment!.TEMPORAL_CODEC_ENDPOINT).toBe('${PUBLIC_BASE_URL:?set PUBLIC_BASE_URL}/codec/${TEMPORAL_CODEC_TOKEN:-}');
   expect(services['api-1'].environment!.TEMPORAL_UI_ORIGINS).toContain('http://127.0.0.1:8080');
 });
 
 test('only the proxy publishes a port; the Temporal Web UI starts only on demand', () => {
-  const published = Object.entries(services).filter(([, s]) => s.ports?.length).map(([name]) => name);
+  const published = Object.entries(services)
+    .filter(([, s]) => s.ports?.length)
+    .map(([name]) => name);
   expect(published).toEqual(['proxy']);
   expect(services['temporal-ui'].profiles).toEqual(['ops']);
 });
@@ -65,7 +80,8 @@ test('Temporal is the real server on PostgreSQL, its schema set up by temporal-s
   expect(temporal.depends_on).toEqual({ 'temporal-schema': { condition: 'service_completed_successfully' } });
   const schema = script(services['temporal-schema']);
   expect(services['temporal-schema'].image).toMatch(/^temporalio\/admin-tools:/);
-  for (const step of ['create-database', 'setup-schema -v 0.0', 'update-schema --schema-name']) expect(schema).toContain(`temporal-sql-tool --database "$$db" ${step}`);
+  for (const step of ['create-database', 'setup-schema -v 0.0', 'update-schema --schema-name'])
+    expect(schema).toContain(`temporal-sql-tool --database "$$db" ${step}`);
   expect(schema).toContain('postgresql/v12/temporal');
   expect(schema).toContain('postgresql/v12/visibility');
   // Every search attribute the workflows set is created.
@@ -95,7 +111,10 @@ test('the app connects as a user that may read and write its own database only, 
   expect([...appUser.matchAll(/role: '(\w+)', db: '(\w+)'/g)].map((m) => `${m[1]}@${m[2]}`)).toEqual(['readWrite@voice_agent']);
   const single = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
   const mounted = './deploy/mongodb/app-user.js:/docker-entrypoint-initdb.d/app-user.js:ro';
-  for (const [database, app] of [[single.services.mongodb, single.services.api], [services['mongodb-1'], services['api-1']]]) {
+  for (const [database, app] of [
+    [single.services.mongodb, single.services.api],
+    [services['mongodb-1'], services['api-1']],
+  ]) {
     expect(database.environment!.MONGO_INITDB_ROOT_USERNAME).toBe('root');
     expect(database.environment!.MONGO_PASSWORD).toBe('${MONGO_PASSWORD:?set MONGO_PASSWORD}');
     expect(database.volumes).toContain(mounted);
@@ -107,7 +126,16 @@ test('the app connects as a user that may read and write its own database only, 
 });
 
 test('every secret comes from the environment, and a missing required one stops compose', () => {
-  const required = ['POSTGRES_PASSWORD', 'MONGO_ROOT_PASSWORD', 'MONGO_PASSWORD', 'MONGO_REPLICA_KEY', 'CREDENTIALS_ENCRYPTION_KEY', 'DO_NOT_CALL_HASH_KEY', 'TEMPORAL_PAYLOAD_KEYS', 'TEMPORAL_PAYLOAD_KEY_ID'];
+  const required = [
+    'POSTGRES_PASSWORD',
+    'MONGO_ROOT_PASSWORD',
+    'MONGO_PASSWORD',
+    'MONGO_REPLICA_KEY',
+    'CREDENTIALS_ENCRYPTION_KEY',
+    'DO_NOT_CALL_HASH_KEY',
+    'TEMPORAL_PAYLOAD_KEYS',
+    'TEMPORAL_PAYLOAD_KEY_ID',
+  ];
   for (const name of required) expect(text).toContain(`\${${name}:?`);
   const secretish = /PASSWORD|KEY|TOKEN|SECRET/;
   for (const [service, s] of Object.entries(services)) {

@@ -41,13 +41,19 @@ test('the do-not-call hash key is DO_NOT_CALL_HASH_KEY when set, else one fixed 
 
 test('the payload keyring is TEMPORAL_PAYLOAD_KEYS with TEMPORAL_PAYLOAD_KEY_ID current, else the development key', () => {
   const [a, b] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
-  const keys = loadConfig({ TEMPORAL_PAYLOAD_KEYS: `2024:${a.toString('base64')}, 2025:${b.toString('hex')}`, TEMPORAL_PAYLOAD_KEY_ID: '2025' }).temporal.payloadKeys;
+  const keys = loadConfig({ TEMPORAL_PAYLOAD_KEYS: `2024:${a.toString('base64')}, 2025:${b.toString('hex')}`, TEMPORAL_PAYLOAD_KEY_ID: '2025' }).temporal
+    .payloadKeys;
   expect(keys.currentKeyId).toBe('2025');
-  expect([...keys.keys]).toEqual([['2024', a], ['2025', b]]);
+  expect([...keys.keys]).toEqual([
+    ['2024', a],
+    ['2025', b],
+  ]);
   const dev = loadConfig({}).temporal.payloadKeys;
   expect(dev.currentKeyId).toBe('dev');
   expect(dev.keys.get('dev')).toHaveLength(32);
-  expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: `2024:${a.toString('base64')}` })).toThrow('TEMPORAL_PAYLOAD_KEY_ID must name one of the keys of TEMPORAL_PAYLOAD_KEYS (2024), got ""');
+  expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: `2024:${a.toString('base64')}` })).toThrow(
+    'TEMPORAL_PAYLOAD_KEY_ID must name one of the keys of TEMPORAL_PAYLOAD_KEYS (2024), got ""',
+  );
   expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: 'short:abc', TEMPORAL_PAYLOAD_KEY_ID: 'short' })).toThrow(/key "short" must be 32 bytes/);
   expect(() => loadConfig({ TEMPORAL_PAYLOAD_KEYS: a.toString('base64'), TEMPORAL_PAYLOAD_KEY_ID: 'x' })).toThrow(/id:key pairs/);
 });
@@ -56,7 +62,9 @@ test('production refuses the public development payload key', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('NODE_ENV=production needs TEMPORAL_PAYLOAD_KEYS');
   const own = Buffer.alloc(32, 3).toString('base64');
   const keys = { DO_NOT_CALL_HASH_KEY: Buffer.alloc(32, 4).toString('base64'), CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64') };
-  expect(loadConfig({ NODE_ENV: 'production', ...keys, TEMPORAL_PAYLOAD_KEYS: `p1:${own}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1' }).temporal.payloadKeys.currentKeyId).toBe('p1');
+  expect(
+    loadConfig({ NODE_ENV: 'production', ...keys, TEMPORAL_PAYLOAD_KEYS: `p1:${own}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1' }).temporal.payloadKeys.currentKeyId,
+  ).toBe('p1');
 });
 
 describe('NODE_ENV=production refuses to start on keys that are not its own', () => {
@@ -67,17 +75,21 @@ describe('NODE_ENV=production refuses to start on keys that are not its own', ()
 
   test('the development do-not-call key, given or left as the default, names DO_NOT_CALL_HASH_KEY', () => {
     expect(production({ CREDENTIALS_ENCRYPTION_KEY: own() })).toThrow(/NODE_ENV=production needs DO_NOT_CALL_HASH_KEY/);
-    expect(production({ CREDENTIALS_ENCRYPTION_KEY: own(), DO_NOT_CALL_HASH_KEY: developmentKey.toString('hex') })).toThrow(/NODE_ENV=production needs DO_NOT_CALL_HASH_KEY/);
+    expect(production({ CREDENTIALS_ENCRYPTION_KEY: own(), DO_NOT_CALL_HASH_KEY: developmentKey.toString('hex') })).toThrow(
+      /NODE_ENV=production needs DO_NOT_CALL_HASH_KEY/,
+    );
   });
 
   test('no credentials key, or one that is public or the do-not-call key, names the variable', () => {
     const doNotCall = own();
     expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall })).toThrow(/NODE_ENV=production needs CREDENTIALS_ENCRYPTION_KEY/);
-    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: developmentKey.toString('base64') })).toThrow(/refuses CREDENTIALS_ENCRYPTION_KEY/);
-    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: doNotCall })).toThrow(/refuses CREDENTIALS_ENCRYPTION_KEY/);
-    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: own(), CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS: `${own()},${doNotCall}` })).toThrow(
-      /refuses CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS\[1\]/,
+    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: developmentKey.toString('base64') })).toThrow(
+      /refuses CREDENTIALS_ENCRYPTION_KEY/,
     );
+    expect(production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: doNotCall })).toThrow(/refuses CREDENTIALS_ENCRYPTION_KEY/);
+    expect(
+      production({ DO_NOT_CALL_HASH_KEY: doNotCall, CREDENTIALS_ENCRYPTION_KEY: own(), CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS: `${own()},${doNotCall}` }),
+    ).toThrow(/refuses CREDENTIALS_ENCRYPTION_PREVIOUS_KEYS\[1\]/);
   });
 
   test('keys of its own start; outside production the defaults still do', () => {
@@ -93,7 +105,13 @@ test('tools on this machine are off by default, on with TOOLS_ALLOW_LOOPBACK, an
   expect(loadConfig({ TOOLS_ALLOW_LOOPBACK: 'true' }).tools.allowLoopback).toBe(true);
   expect(() => loadConfig({ TOOLS_ALLOW_LOOPBACK: 'yes please' })).toThrow('TOOLS_ALLOW_LOOPBACK must be true or false');
   const own = () => randomBytes(32).toString('base64');
-  const production = { NODE_ENV: 'production', TEMPORAL_PAYLOAD_KEYS: `p1:${own()}`, TEMPORAL_PAYLOAD_KEY_ID: 'p1', DO_NOT_CALL_HASH_KEY: own(), CREDENTIALS_ENCRYPTION_KEY: own() };
+  const production = {
+    NODE_ENV: 'production',
+    TEMPORAL_PAYLOAD_KEYS: `p1:${own()}`,
+    TEMPORAL_PAYLOAD_KEY_ID: 'p1',
+    DO_NOT_CALL_HASH_KEY: own(),
+    CREDENTIALS_ENCRYPTION_KEY: own(),
+  };
   expect(loadConfig(production).tools.allowLoopback).toBe(false);
   expect(() => loadConfig({ ...production, TOOLS_ALLOW_LOOPBACK: 'true' })).toThrow('NODE_ENV=production refuses TOOLS_ALLOW_LOOPBACK');
 });

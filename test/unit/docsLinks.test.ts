@@ -12,7 +12,12 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' 
 const pages = tracked.filter((file) => file.endsWith('.md'));
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
-const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+const anchor = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
 
 function anchorsOf(file: string): Set<string> {
   const text = readFileSync(path.join(ROOT, file), 'utf8');

@@ -28,7 +28,13 @@ test('with no configuration everything is simulated, and vendors without a key a
 });
 
 test('configured vendors get the service key, base URL and model; one client per vendor', async () => {
-  const config = loadConfig({ MISTRAL_API_KEY: 'mk', MISTRAL_MODEL: 'mistral-large-latest', GROQ_API_KEY: 'gk', GROQ_BASE_URL: 'http://127.0.0.1:9', DEFAULT_LLM_PROVIDER: 'groq' });
+  const config = loadConfig({
+    MISTRAL_API_KEY: 'mk',
+    MISTRAL_MODEL: 'mistral-large-latest',
+    GROQ_API_KEY: 'gk',
+    GROQ_BASE_URL: 'http://127.0.0.1:9',
+    DEFAULT_LLM_PROVIDER: 'groq',
+  });
   expect(llmVendorsFromConfig(config)).toEqual({
     mistral: { apiKey: 'mk', model: 'mistral-large-latest' },
     groq: { apiKey: 'gk', baseUrl: 'http://127.0.0.1:9' },

@@ -30,7 +30,10 @@ function capture() {
   return { logger, lines };
 }
 
-const leaked = (text: string) => Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => name);
+const leaked = (text: string) =>
+  Object.entries(SECRETS)
+    .filter(([, secret]) => text.includes(secret))
+    .map(([name]) => name);
 
 test('fields that carry credentials are redacted, whatever else the line holds', () => {
   const { logger, lines } = capture();
@@ -55,7 +58,10 @@ test("an error's message, stack and own fields are scrubbed; what is not a secre
         `answered 401 for Authorization: Bearer ${SECRETS.bearer} (key ${SECRETS.apiKey}, password=${SECRETS.password.split(' ')[0]}, start {"token":"${SECRETS.candidate}"})`,
     ),
     {
-      config: { url: `https://api.example.com/?api_key=${SECRETS.gemini}`, headers: { Authorization: `Basic ${SECRETS.twilio}`, 'xi-api-key': SECRETS.gemini } },
+      config: {
+        url: `https://api.example.com/?api_key=${SECRETS.gemini}`,
+        headers: { Authorization: `Basic ${SECRETS.twilio}`, 'xi-api-key': SECRETS.gemini },
+      },
       credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: SECRETS.aws },
       status: 401,
     },

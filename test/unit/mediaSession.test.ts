@@ -28,7 +28,10 @@ async function heardFrom(frames: Buffer[]): Promise<string> {
   for (const frame of frames) stream.send(frame);
   stream.finish();
   await reading;
-  return events.filter((e) => e.type === 'final').map((e) => e.text).join(' ');
+  return events
+    .filter((e) => e.type === 'final')
+    .map((e) => e.text)
+    .join(' ');
 }
 
 describe('media session', () => {

@@ -26,7 +26,13 @@ test('a payload is sealed whole under the current key, named in its metadata, an
 test('after rotation, payloads sealed under the old key still open and new ones use the new key', async () => {
   const old = key();
   const [sealedOld] = await new EncryptionCodec({ currentKeyId: 'old', keys: new Map([['old', old]]) }).encode([plain]);
-  const rotated = new EncryptionCodec({ currentKeyId: 'new', keys: new Map([['old', old], ['new', key()]]) });
+  const rotated = new EncryptionCodec({
+    currentKeyId: 'new',
+    keys: new Map([
+      ['old', old],
+      ['new', key()],
+    ]),
+  });
   expect(text((await rotated.decode([sealedOld!]))[0]!.data)).toBe(text(plain.data));
   const [sealedNew] = await rotated.encode([plain]);
   expect(text(sealedNew!.metadata![KEY_ID_METADATA])).toBe('new');

@@ -217,7 +217,12 @@ describe('SimulatedLlm.analyzeCall', () => {
   test('a negated label is not an outcome', async () => {
     const agent = profile({ requiredContactFields: [], outcomeLabels: ['interested', 'call_back'] });
     const said = async (text: string) =>
-      (await llm.analyzeCall(agent, [{ role: 'agent', text: agent.greeting }, { role: 'contact', text }])).outcome;
+      (
+        await llm.analyzeCall(agent, [
+          { role: 'agent', text: agent.greeting },
+          { role: 'contact', text },
+        ])
+      ).outcome;
     expect(await said("I'm not interested.")).toBeUndefined();
     expect(await said("I'm interested, actually.")).toBe('interested');
     expect(await said('Please call back tomorrow.')).toBe('call_back');

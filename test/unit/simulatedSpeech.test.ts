@@ -39,10 +39,7 @@ describe('simulated speech engines', () => {
   it('recovers every word exactly: a partial after each word, then one final', async () => {
     const events = await transcribe(await speak(TEXT));
     const words = TEXT.split(' ');
-    expect(events).toEqual([
-      ...words.map((_, i) => ({ type: 'partial', text: words.slice(0, i + 1).join(' ') })),
-      { type: 'final', text: TEXT },
-    ]);
+    expect(events).toEqual([...words.map((_, i) => ({ type: 'partial', text: words.slice(0, i + 1).join(' ') })), { type: 'final', text: TEXT }]);
   });
 
   it('settles each utterance on its own once the speaker pauses longer than the endpoint', async () => {

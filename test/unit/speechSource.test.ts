@@ -79,7 +79,11 @@ test("configured vendors get the service's key, endpoint, model and voice; one a
 });
 
 test("a byok session runs only on the organization's credentials, whatever the agent names, never the service's keys", async () => {
-  const [deepgram, elevenlabs, polly] = await Promise.all([startFakeDeepgram('org-deepgram'), startFakeElevenLabs('org-eleven'), startFakePolly('AKIAORGANIZATION0001', 'org/secret', 'eu-west-2')]);
+  const [deepgram, elevenlabs, polly] = await Promise.all([
+    startFakeDeepgram('org-deepgram'),
+    startFakeElevenLabs('org-eleven'),
+    startFakePolly('AKIAORGANIZATION0001', 'org/secret', 'eu-west-2'),
+  ]);
   try {
     const config = loadConfig({
       DEEPGRAM_API_KEY: 'service-deepgram',
@@ -134,5 +138,7 @@ test('a byok session without a verified credential of the kind fails, even where
       expect(failure.type).toBe('byok_credentials_missing');
     }
   }
-  expect((await providerFailureOf(speechSource(config, noCredentials, embedded).stt.forSession({ organizationId: ORG, byok: true, provider: 'simulated' }))).message).toContain('STT');
+  expect(
+    (await providerFailureOf(speechSource(config, noCredentials, embedded).stt.forSession({ organizationId: ORG, byok: true, provider: 'simulated' }))).message,
+  ).toContain('STT');
 });

@@ -20,7 +20,9 @@ test(`a flood of distinct subjects keeps at most ${MAX_THROTTLE_WINDOWS} windows
   // Ten times as many again: the map is full all along, and a claim that scanned it would take thousands of times longer.
   const flooded = await flood(MAX_THROTTLE_WINDOWS, 10 * MAX_THROTTLE_WINDOWS);
   expect(throttle.windows).toBe(MAX_THROTTLE_WINDOWS);
-  console.log(`throttle: ${MAX_THROTTLE_WINDOWS} claims of new subjects ${first.toFixed(0)} ms, then ${10 * MAX_THROTTLE_WINDOWS} more ${flooded.toFixed(0)} ms`);
+  console.log(
+    `throttle: ${MAX_THROTTLE_WINDOWS} claims of new subjects ${first.toFixed(0)} ms, then ${10 * MAX_THROTTLE_WINDOWS} more ${flooded.toFixed(0)} ms`,
+  );
   expect(flooded / 10).toBeLessThan(first * 5);
 });
 

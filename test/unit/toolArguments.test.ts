@@ -27,5 +27,7 @@ test.each([
   ['{"date": 2026', 'the arguments must be a JSON object, got "{"date": 2026"'],
   [[1, 2], 'the arguments must be a JSON object, got [1,2]'],
 ])('%j is refused: %s', (args, problem) => {
-  expect(argumentsProblem(tool, args)).toBe(`${problem}${problem.startsWith('the arguments') ? '' : '; call book_slot again with arguments that fit its parameters'}`);
+  expect(argumentsProblem(tool, args)).toBe(
+    `${problem}${problem.startsWith('the arguments') ? '' : '; call book_slot again with arguments that fit its parameters'}`,
+  );
 });

@@ -77,13 +77,26 @@ const CARRIER_CALL_ID = 'carrier-call-1';
 const REPORT_ID = '65f000000000000000000001';
 
 function mockActivities(options: MockOptions = {}): { activities: CallActivities; calls: Calls } {
-  const calls: Calls = { dial: [], carrierHangup: [], projectAttempts: [], projections: [], settleCall: [], analyzeCall: [], leaveVoicemail: [], extendHold: [], closeCall: [], transferCall: [], sendDigits: [] };
+  const calls: Calls = {
+    dial: [],
+    carrierHangup: [],
+    projectAttempts: [],
+    projections: [],
+    settleCall: [],
+    analyzeCall: [],
+    leaveVoicemail: [],
+    extendHold: [],
+    closeCall: [],
+    transferCall: [],
+    sendDigits: [],
+  };
   const activities: CallActivities = {
     async dial(request) {
       calls.dial.push(request);
       await options.dialGate;
       // A direct call's dial holds its first minute before the carrier is asked.
-      if (request.holdFirstMinute && (options.holdableMinutes ?? Infinity) < 1) return { refused: { kind: 'insufficient_credits' as const, message: 'No minute left.' } };
+      if (request.holdFirstMinute && (options.holdableMinutes ?? Infinity) < 1)
+        return { refused: { kind: 'insufficient_credits' as const, message: 'No minute left.' } };
       if (options.refuse) return { refused: options.refuse };
       // The dial writes the `created` state itself unless the read model is failing.
       if (options.projectFailures) return { carrierCallId: CARRIER_CALL_ID, recorded: false };
@@ -176,14 +189,16 @@ interface Harness {
  * conflict policy FAIL) and hands the body the handle as soon as the run has started; `dialed` is
  * the dial update's outcome.
  */
-async function withCall<T>(
-  input: CallInput,
-  options: MockOptions,
-  body: (h: Harness) => Promise<T>,
-): Promise<T> {
+async function withCall<T>(input: CallInput, options: MockOptions, body: (h: Harness) => Promise<T>): Promise<T> {
   const { activities, calls } = mockActivities(options);
   const taskQueue = uniqueName('call');
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+    dataConverter: testDataConverter(),
+  });
   return worker.runUntil(async () => {
     const startWorkflowOperation = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
       workflowId: callWorkflowId(input.callId),
@@ -213,8 +228,7 @@ async function record(name: string, handle: WorkflowHandle): Promise<void> {
 }
 
 /** Waits until the mocks have applied a projection with this status (the workflow has moved past it). */
-const projected = (calls: Calls, status: string) =>
-  waitFor(async () => (calls.projections.some((p) => p.fields.status === status) ? true : undefined));
+const projected = (calls: Calls, status: string) => waitFor(async () => (calls.projections.some((p) => p.fields.status === status) ? true : undefined));
 
 /** The read-model writes of a finished call: increasing seqs, statuses in lifecycle order, the report last. */
 function expectProjections(calls: Calls, statuses: string[], disposition: Disposition) {
@@ -239,7 +253,9 @@ function expectProjections(calls: Calls, statuses: string[], disposition: Dispos
 function expectSettled(calls: Calls, input: CallInput, chargedMinutes: number, disposition: Disposition) {
   // A call placed with holds tells what it held; one placed before them leaves it to the ledger.
   const held = input.heldMinutes === undefined ? {} : { heldMinutes: Math.max(input.heldMinutes, chargedMinutes) };
-  expect(calls.settleCall).toEqual([{ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok, ...held }]);
+  expect(calls.settleCall).toEqual([
+    { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes, byok: input.byok, ...held },
+  ]);
   expect(calls.analyzeCall).toEqual([{ callId: input.callId, disposition }]);
 }
 
@@ -370,21 +386,24 @@ test.each([
   { machine: 'voicemail', behavior: 'hangup', disposition: 'voicemail' },
   { machine: 'voicemail', behavior: 'mark_no_answer', disposition: 'no_answer' },
   { machine: 'phone_menu', behavior: 'leave_message', disposition: 'no_answer' },
-] as const)('our media session hanging up on a $machine (behaviour $behavior): $disposition, charged but not connected', async ({ machine, behavior, disposition }) => {
-  const input = callInput({ voicemailBehavior: behavior });
-  await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
-    await dialed;
-    await carrier({ type: 'answered' });
-    await projected(calls, 'active');
-    await carrier({ type: 'ended', by: 'agent', machine });
-    // Nobody was reached, so a campaign retries it; its connected time is still charged.
-    expect(await handle.result()).toEqual(completedState(disposition, false));
-    expect(expectProjections(calls, ['created', 'active', 'completed'], disposition).chargedMinutes).toBe(1);
-    // The session left the message itself and the line is closed: no carrier voicemail, no hangup.
-    expect(calls.leaveVoicemail).toEqual([]);
-    expect(calls.carrierHangup).toEqual([]);
-  });
-});
+] as const)(
+  'our media session hanging up on a $machine (behaviour $behavior): $disposition, charged but not connected',
+  async ({ machine, behavior, disposition }) => {
+    const input = callInput({ voicemailBehavior: behavior });
+    await withCall(input, {}, async ({ calls, handle, dialed, carrier }) => {
+      await dialed;
+      await carrier({ type: 'answered' });
+      await projected(calls, 'active');
+      await carrier({ type: 'ended', by: 'agent', machine });
+      // Nobody was reached, so a campaign retries it; its connected time is still charged.
+      expect(await handle.result()).toEqual(completedState(disposition, false));
+      expect(expectProjections(calls, ['created', 'active', 'completed'], disposition).chargedMinutes).toBe(1);
+      // The session left the message itself and the line is closed: no carrier voicemail, no hangup.
+      expect(calls.leaveVoicemail).toEqual([]);
+      expect(calls.carrierHangup).toEqual([]);
+    });
+  },
+);
 
 test('a hangup signal while ringing ends the call as hangup_requested', async () => {
   const input = callInput();
@@ -434,7 +453,12 @@ test('abandoned before any worker ran it, the call is never dialled: nothing wri
   // As the API does: the dial is asked for with start, and with no worker to run it the API gives
   // up and signals the abandon with start.
   const dialed = env.client.workflow.executeUpdateWithStart(callDialUpdate, {
-    startWorkflowOperation: new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, { workflowId, taskQueue, args: [input], workflowIdConflictPolicy: 'FAIL' }),
+    startWorkflowOperation: new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
+      workflowId,
+      taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'FAIL',
+    }),
   });
   dialed.catch(() => undefined);
   const handle = env.client.workflow.getHandle<CallWorkflow>(workflowId);
@@ -447,7 +471,13 @@ test('abandoned before any worker ran it, the call is never dialled: nothing wri
     signal: callAbandonSignal,
   });
 
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+    dataConverter: testDataConverter(),
+  });
   await worker.runUntil(async () => {
     expect(await handle.result()).toEqual({ status: 'dialing', abandoned: true });
     const failure = await dialed.then(
@@ -500,7 +530,9 @@ test('a connected transfer ends the call as transferred, charged up to the hand-
     await env.sleep('5 minutes');
 
     expect(await handle.result()).toEqual(completedState('transferred', true));
-    expect(calls.transferCall).toEqual([{ callId: input.callId, carrierCallId: CARRIER_CALL_ID, to: '+442079460030', mode: 'cold', summary: 'Ada wants a person.', at: expect.any(Number) }]);
+    expect(calls.transferCall).toEqual([
+      { callId: input.callId, carrierCallId: CARRIER_CALL_ID, to: '+442079460030', mode: 'cold', summary: 'Ada wants a person.', at: expect.any(Number) },
+    ]);
     const completed = expectProjections(calls, ['created', 'active', 'completed'], 'transferred');
     expect(completed.chargedMinutes).toBe(2);
     expectSettled(calls, input, 2, 'transferred');
@@ -532,14 +564,18 @@ test('a warm transfer nobody answers leaves the call with the agent; asks before
   const noAnswer: TransferResult = { outcome: 'failed', reason: 'no_answer', message: '+442079460031 did not answer' };
   await withCall(input, { transfer: noAnswer }, async ({ calls, handle, dialed, carrier }) => {
     await dialed;
-    const refusedBeforeAnswer = await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460031', mode: 'warm', summary: 's' }] }).catch((err: unknown) => err);
+    const refusedBeforeAnswer = await handle
+      .executeUpdate(callTransferUpdate, { args: [{ to: '+442079460031', mode: 'warm', summary: 's' }] })
+      .catch((err: unknown) => err);
     expect((refusedBeforeAnswer as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'invalid_state' });
     await carrier({ type: 'answered' });
     await projected(calls, 'active');
     expect(await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460031', mode: 'warm', summary: 'Ada wants a person.' }] })).toEqual(noAnswer);
     const badDigits = await handle.executeUpdate(callSendDigitsUpdate, { args: [{ digits: '1a' }] }).catch((err: unknown) => err);
     expect(badDigits).toBeInstanceOf(WorkflowUpdateFailedError);
-    const badMode = await handle.executeUpdate(callTransferUpdate, { args: [{ to: '+442079460030', mode: 'hot' as 'warm', summary: '' }] }).catch((err: unknown) => err);
+    const badMode = await handle
+      .executeUpdate(callTransferUpdate, { args: [{ to: '+442079460030', mode: 'hot' as 'warm', summary: '' }] })
+      .catch((err: unknown) => err);
     expect(badMode).toBeInstanceOf(WorkflowUpdateFailedError);
     expect(calls.sendDigits).toEqual([]);
     await carrier({ type: 'ended', by: 'agent' });
@@ -657,7 +693,9 @@ test('a direct call’s dial holds its first minute: with none left it is refuse
     expect(calls.dial[0]!.holdFirstMinute).toEqual({ organizationId: input.organizationId });
     expect(calls.projections).toEqual([]);
     // Settled for nothing, holding nothing to release; no report for a call that never was.
-    expect(calls.settleCall).toEqual([{ callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: false, heldMinutes: 0 }]);
+    expect(calls.settleCall).toEqual([
+      { callId: input.callId, organizationId: input.organizationId, agentId: input.agentId, chargedMinutes: 0, byok: false, heldMinutes: 0 },
+    ]);
     expect(calls.analyzeCall).toEqual([]);
   });
 });

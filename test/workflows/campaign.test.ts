@@ -85,7 +85,12 @@ interface RealTime {
   ringSeconds: number;
 }
 
-function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zones: Array<string | null> = phones.map(() => null)): { world: World; activities: Mocked } {
+function mockWorld(
+  phones: string[],
+  slotCapacity = 100,
+  realTime?: RealTime,
+  zones: Array<string | null> = phones.map(() => null),
+): { world: World; activities: Mocked } {
   const server = () => (realTime ? devEnv : env);
   const world: World = {
     phones,
@@ -119,7 +124,8 @@ function mockWorld(phones: string[], slotCapacity = 100, realTime?: RealTime, zo
       const call = server().client.workflow.getHandle(callWorkflowId(callId));
       if (to === BUSY) await call.signal(callCarrierEventSignal, { type: 'busy' });
       if (to === ANSWERS) await call.signal(callCarrierEventSignal, { type: 'answered' });
-      if (to === ANSWERS && realTime) setTimeout(() => void call.signal(callCarrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
+      if (to === ANSWERS && realTime)
+        setTimeout(() => void call.signal(callCarrierEventSignal, { type: 'ended', by: 'agent' }).catch(() => undefined), realTime.callMs);
       return { carrierCallId: `carrier-${callId}`, recorded: true };
     },
     async carrierHangup({ carrierCallId }) {
@@ -229,14 +235,15 @@ function campaignInput(settings: Partial<CampaignState['settings']> = {}, histor
   };
 }
 
-async function withCampaign<T>(
-  input: CampaignInput,
-  activities: Mocked,
-  body: (handle: WorkflowHandle<CampaignWorkflow>) => Promise<T>,
-  on = env,
-): Promise<T> {
+async function withCampaign<T>(input: CampaignInput, activities: Mocked, body: (handle: WorkflowHandle<CampaignWorkflow>) => Promise<T>, on = env): Promise<T> {
   const taskQueue = uniqueName('campaign');
-  const worker = await Worker.create({ connection: on.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
+  const worker = await Worker.create({
+    connection: on.nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+    dataConverter: testDataConverter(),
+  });
   return worker.runUntil(async () => {
     const handle = await on.client.workflow.start<CampaignWorkflow>(campaignWorkflowType, {
       workflowId: campaignWorkflowId(input.campaignId),
@@ -317,7 +324,10 @@ test('never more than settings.concurrency calls at once', async () => {
 });
 
 test("the organization's slots are shared: a slot held by a direct call is not the campaign's", async () => {
-  const { world, activities } = mockWorld(Array.from({ length: 4 }, () => ANSWERS), 2);
+  const { world, activities } = mockWorld(
+    Array.from({ length: 4 }, () => ANSWERS),
+    2,
+  );
   world.slots.held.add('direct-call');
   const result = await withCampaign(campaignInput({ concurrency: 5 }), activities, async (handle) => {
     await launch(handle, world);
@@ -334,7 +344,9 @@ test('actions in each state: valid ones move it, invalid ones are refused by the
     // draft
     for (const u of [campaignPauseUpdate, campaignResumeUpdate, campaignArchiveUpdate]) await refused(handle.executeUpdate(u));
     await refused(handle.executeUpdate(campaignLaunchUpdate), 'no_recipients');
-    expect((await handle.executeUpdate(campaignEditUpdate, { args: [{ name: 'Renamed', settings: { concurrency: 1 } }] })).settings).toMatchObject({ concurrency: 1 });
+    expect((await handle.executeUpdate(campaignEditUpdate, { args: [{ name: 'Renamed', settings: { concurrency: 1 } }] })).settings).toMatchObject({
+      concurrency: 1,
+    });
     await handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] });
     await refused(handle.executeUpdate(campaignSetRecipientsUpdate, { args: [imported(world)] }), 'already_imported');
     expect((await handle.executeUpdate(campaignLaunchUpdate)).status).toBe('running');
@@ -494,7 +506,9 @@ test('outside its calling hours a launched campaign is scheduled, and dials once
 
 /** The zone's local weekday, hour and minute at an instant: the test's own reading of the clock. */
 function localClock(t: number, zone: string): { weekday: string; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(t));
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(
+    new Date(t),
+  );
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { weekday: get('weekday'), hour: Number(get('hour')), minute: Number(get('minute')) };
 }
@@ -515,9 +529,14 @@ function firstOpenMinute(from: number, open: (t: number) => boolean): number {
 const OFFICE = { start: '09:00', end: '17:00' };
 const WORLD_ZONES = ['America/New_York', 'Europe/Berlin', 'Asia/Tokyo'];
 
-test("recipients in three zones are each dialled in their own local hours, as soon as those open", async () => {
+test('recipients in three zones are each dialled in their own local hours, as soon as those open', async () => {
   const zones = WORLD_ZONES.flatMap((z) => [z, z]);
-  const { world, activities } = mockWorld(zones.map(() => ANSWERS), 100, undefined, zones);
+  const { world, activities } = mockWorld(
+    zones.map(() => ANSWERS),
+    100,
+    undefined,
+    zones,
+  );
   const input = campaignInput({ concurrency: 6 });
   const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
   input.state.callingHours = { ...OFFICE, days: ['mon', 'tue', 'wed', 'thu', 'fri'] };
@@ -541,7 +560,12 @@ test('a retry due inside the window is dialled on time; one due after it closes 
   const zone = 'Asia/Tokyo';
   const { world, activities } = mockWorld([BUSY, NEVER, BUSY], 100, undefined, [zone, zone, null]);
   // Busy: again after 20 minutes; unanswered: final at once; 4 attempts at most.
-  const input = campaignInput({ concurrency: 3, retryLimit: 4, retryDelayMinutes: 600, retryPolicy: { busy: { delayMinutes: 20 }, no_answer: { retry: false } } });
+  const input = campaignInput({
+    concurrency: 3,
+    retryLimit: 4,
+    retryDelayMinutes: 600,
+    retryPolicy: { busy: { delayMinutes: 20 }, no_answer: { retry: false } },
+  });
   const nowHour = localClock(await env.currentTimeMs(), zone).hour;
   const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
   // A one-hour window opening at the next full hour but one, Tokyo time; the campaign's own zone (UTC) is never open then.
@@ -580,7 +604,12 @@ test('across a daylight-saving change each recipient is dialled when its local c
   // Three hours before it, at night in New York: its window is shut.
   await env.sleep(change - 3 * 3_600_000 - (await env.currentTimeMs()));
   const zones = [ny, 'Europe/Berlin', 'Asia/Tokyo'];
-  const { world, activities } = mockWorld(zones.map(() => ANSWERS), 100, undefined, zones);
+  const { world, activities } = mockWorld(
+    zones.map(() => ANSWERS),
+    100,
+    undefined,
+    zones,
+  );
   const input = campaignInput({ concurrency: 3 });
   input.state.callingHours = OFFICE;
   const launchedAt = await env.currentTimeMs();

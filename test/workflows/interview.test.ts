@@ -78,7 +78,13 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
       if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
       if (candidateText === LOOKUP) {
         // Words before the call at index + 1, the tool turn after them, then the answer.
-        return { candidateTurn: { index, role: 'candidate' as const, text: candidateText }, agentTurn: { index: index + 3, role: 'agent' as const, text: 'It shipped.' }, agentTurns: [checking(index + 1), { index: index + 3, role: 'agent' as const, text: 'It shipped.' }], ended: false, nextIndex: index + 4 };
+        return {
+          candidateTurn: { index, role: 'candidate' as const, text: candidateText },
+          agentTurn: { index: index + 3, role: 'agent' as const, text: 'It shipped.' },
+          agentTurns: [checking(index + 1), { index: index + 3, role: 'agent' as const, text: 'It shipped.' }],
+          ended: false,
+          nextIndex: index + 4,
+        };
       }
       const ended = candidateText === LAST_WORDS;
       return {
@@ -149,7 +155,13 @@ interface Harness {
 async function withInterview<T>(input: InterviewInput, options: MockOptions, body: (h: Harness) => Promise<T>): Promise<T> {
   const { activities, calls } = mockActivities(options);
   const taskQueue = uniqueName('interview');
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities,
+    dataConverter: testDataConverter(),
+  });
   return worker.runUntil(async () => {
     const startWorkflowOperation = new WithStartWorkflowOperation<InterviewWorkflow>(interviewWorkflowType, {
       workflowId: interviewWorkflowId(input.interviewId),
@@ -338,7 +350,9 @@ test('an interview holds each next minute and, refused one, stores a closing lin
     expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'credits_exhausted', reportId: REPORT_ID, turns: 2 });
     expect(calls.holds).toEqual([2, 3, 4]);
     // After the opening (turn 0), 8 s before the third minute ends.
-    expect(calls.closed.map(({ index, at }) => ({ index, secondsBefore: Math.round((startedAt + 3 * 60_000 - at) / 1000) }))).toEqual([{ index: 1, secondsBefore: 8 }]);
+    expect(calls.closed.map(({ index, at }) => ({ index, secondsBefore: Math.round((startedAt + 3 * 60_000 - at) / 1000) }))).toEqual([
+      { index: 1, secondsBefore: 8 },
+    ]);
     const completed = expectProjections(calls, ['created', 'active', 'completed'], 'credits_exhausted');
     expect(completed.durationSeconds).toBeLessThan(3 * 60);
     expect(completed.chargedMinutes).toBe(3);
@@ -414,7 +428,9 @@ test('before the start messages and the end are refused; a message while a reply
   let openTurn!: () => void;
   const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
   await withInterview(input, { turnGate }, async ({ calls, handle }) => {
-    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['too early'] }))).toMatchObject({ message: 'A created interview takes no messages.' });
+    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['too early'] }))).toMatchObject({
+      message: 'A created interview takes no messages.',
+    });
     expect(await rejection(handle.executeUpdate(interviewEndUpdate))).toMatchObject({ message: 'A created interview cannot be ended by the candidate.' });
     const opening = handle.executeUpdate(interviewStartUpdate);
     await waitFor(async () => (calls.turns.length > 0 ? true : undefined));

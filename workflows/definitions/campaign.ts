@@ -213,7 +213,13 @@ export interface CampaignActivities {
   abandonAttempt: (attempt: CampaignAttempt) => Promise<void>;
   recordOutcomes: (record: OutcomesRecord) => Promise<void>;
   /** Due entries of a lane in [from, to) at the workflow's `now`, and when the first one not yet due will be. */
-  fetchDue: (range: { campaignId: string; lane: number; from: number; to: number; now: string }) => Promise<{ due: Array<{ index: number; attempt: number }>; nextDueAt: string | null }>;
+  fetchDue: (range: {
+    campaignId: string;
+    lane: number;
+    from: number;
+    to: number;
+    now: string;
+  }) => Promise<{ due: Array<{ index: number; attempt: number }>; nextDueAt: string | null }>;
   projectCampaign: (projection: { campaignId: string; seq: number; state: CampaignState }) => Promise<boolean>;
   closedCalls: (request: { callIds: string[] }) => Promise<ClosedCall[]>;
 }

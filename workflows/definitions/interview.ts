@@ -37,7 +37,15 @@ export interface InterviewInput {
  * `expiresAt`; `credits_exhausted`: the organization had no minute left for its next one, and the
  * agent closed it at the end of the last. Only interviews that started get a report.
  */
-export const INTERVIEW_ENDED_REASONS = ['candidate_ended', 'agent_ended', 'candidate_silent', 'max_duration', 'operator_ended', 'expired', 'credits_exhausted'] as const;
+export const INTERVIEW_ENDED_REASONS = [
+  'candidate_ended',
+  'agent_ended',
+  'candidate_silent',
+  'max_duration',
+  'operator_ended',
+  'expired',
+  'credits_exhausted',
+] as const;
 export type InterviewEndedReason = (typeof INTERVIEW_ENDED_REASONS)[number];
 
 export interface InterviewState {

@@ -24,7 +24,12 @@ export interface SimulatedLineActivities {
    * The whole answered call on the text-level line, a turn every `paceMs` (even: the agent's, odd:
    * the callee's); says who ended it, or nothing when the call was ended from our side.
    */
-  simulatedTextCall: (request: { callId: string; phoneNumber: string; paceMs: number; inbound?: true }) => Promise<{ endedBy?: 'agent' | 'contact'; callbackAt?: string }>;
+  simulatedTextCall: (request: {
+    callId: string;
+    phoneNumber: string;
+    paceMs: number;
+    inbound?: true;
+  }) => Promise<{ endedBy?: 'agent' | 'contact'; callbackAt?: string }>;
   /** The whole answered call on the audio line, until the stream is over; says who ended it. */
   simulatedAudioCall: (request: { callId: string; phoneNumber: string; inbound?: true }) => Promise<{ endedBy: 'agent' | 'contact' }>;
 }

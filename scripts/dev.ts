@@ -20,6 +20,20 @@ import { portInUse, provision, startFerret, startTemporal, stopChild, toolPaths,
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
 
+/** Polls the API's readiness until it answers 200 (true) or `timeoutMs` passes (false); an API that exits stops `npm run dev` meanwhile. */
+async function apiReady(url: string, timeoutMs = 120_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 function fail(message: string): never {
   console.error(`[dev] ${message}`);
   process.exit(1);
@@ -198,6 +212,11 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig(env);
+  // The addresses are worth printing only once they answer: a first curl must not be refused.
+  if (!(await apiReady(`http://${config.host}:${config.port}/readyz`))) {
+    console.error('[dev] the API did not become ready within 2 minutes; see its output above');
+    return stop(1);
+  }
   console.log(
     [
       '',

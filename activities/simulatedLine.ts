@@ -4,7 +4,7 @@ import type { WorkflowClient } from '@temporalio/client';
 import { Agent } from '../models/agent';
 import { Call } from '../models/call';
 import { appendTurn } from '../models/callTurn';
-import { callLlm, turnsOf } from '../conversation/call';
+import { callLlm, callToolConversation, turnsOf } from '../conversation/call';
 import { callZone, recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
 import { MAX_TOOL_ROUNDS, agentToolActions, runToolCalls, toolRoundsAtEnd, toolSpecs, type ToolDeps } from '../conversation/tools';
@@ -98,18 +98,9 @@ async function agentMove(
   if (!reply.toolCalls?.length) return { said, ends: reply.done };
   const { call, agent, tools, timezone, actions } = context;
   const callId = String(call._id);
-  const conversation = {
-    type: 'call' as const,
-    id: callId,
-    agentId: String(call.agentId),
-    externalRef: call.externalRef || null,
-    direction: call.direction,
-    organizationId: call.organizationId,
-    timezone,
-  };
   let handedOff = false;
   const ends = await runToolCalls(reply.toolCalls, {
-    actions: withCallActions(agentToolActions(tools, agent.tools, conversation), agent.tools, actions, () => (handedOff = true)),
+    actions: withCallActions(agentToolActions(tools, agent.tools, callToolConversation(call, timezone)), agent.tools, actions, () => (handedOff = true)),
     tools: agent.tools,
     nextId: () => `tc_${callId}_${turns.length + said.length}`,
     // Stored as it is said, before the tool answers; the move's own write of it later finds it there.

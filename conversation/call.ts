@@ -8,7 +8,7 @@ import type { Conversation, ReplyHooks, ReplyTurn } from './conversation';
 import { actionSpecs, pressedKeys, withCallActions, type CallActions } from './callActions';
 import { callZone, recordedCallback } from './callback';
 import { agentProfile } from './profile';
-import { agentToolActions, toolRoundsAtEnd, toolSpecs, type ToolActions, type ToolDeps } from './tools';
+import { agentToolActions, toolRoundsAtEnd, toolSpecs, type ToolActions, type ToolConversation, type ToolDeps } from './tools';
 import { replyWithTools } from './toolReply';
 import type { AgentTurnTimings, ContactTurnTimings } from './turnTimings';
 import { cutTo } from './turnText';
@@ -31,6 +31,17 @@ export const turnsOf = (stored: Awaited<ReturnType<typeof transcriptOf>>): Turn[
 interface StoredTurn extends Turn {
   index: number;
 }
+
+/** The call a tool is called from, as the tool's request names it; `timezone` is the callee's, for `callback`. */
+export const callToolConversation = (call: CallRecord, timezone: string): ToolConversation => ({
+  type: 'call',
+  id: String(call._id),
+  agentId: String(call.agentId),
+  externalRef: call.externalRef || null,
+  direction: call.direction,
+  organizationId: call.organizationId,
+  timezone,
+});
 
 type NewTurn = { role: 'agent' | 'contact'; text: string; timings?: ContactTurnTimings } | { role: 'tool'; text: string; tool: StoredToolTurn };
 
@@ -87,16 +98,14 @@ export class CallConversation implements Conversation {
     const turns = turnsOf(stored).map((t, i) => ({ ...t, index: stored[i].index }));
     const timezone = await callZone(call);
     const profile = { ...agentProfile(agent, call.variables ?? {}), tools: toolSpecs(agent.tools, { timezone }) };
-    const conversation = {
-      type: 'call' as const,
-      id: callId,
-      agentId: String(call.agentId),
-      externalRef: call.externalRef || null,
-      direction: call.direction,
-      organizationId: call.organizationId,
-      timezone,
-    };
-    return new CallConversation(call, agent, await llmFor(call, agent), profile, turns, agentToolActions(tools, agent.tools, conversation));
+    return new CallConversation(
+      call,
+      agent,
+      await llmFor(call, agent),
+      profile,
+      turns,
+      agentToolActions(tools, agent.tools, callToolConversation(call, timezone)),
+    );
   }
 
   private get callId(): string {

@@ -22,7 +22,15 @@ let key: string;
 let organizationName: string;
 
 beforeAll(async () => {
-  const env = { TEMPORAL_TASK_QUEUE: uniqueName('amd-audio'), SIMULATED_LINE: 'audio', SIMULATED_CALL_PACE_MS: '100', VOICE_SILENCE_REPROMPT_SECONDS: '60' };
+  // The line plays on its own clock, as Twilio does, so a second of lead lets the agent's words
+  // reach the recording whole when a loaded machine stalls the session longer than the default 200 ms.
+  const env = {
+    TEMPORAL_TASK_QUEUE: uniqueName('amd-audio'),
+    SIMULATED_LINE: 'audio',
+    SIMULATED_CALL_PACE_MS: '100',
+    VOICE_SILENCE_REPROMPT_SECONDS: '60',
+    VOICE_PLAYBACK_LEAD_MS: '1000',
+  };
   api = await startApi('amd-audio', env);
   worker = await runWorker({ ...env, PUBLIC_BASE_URL: api.url });
   organizationName = uniqueName('Acme');

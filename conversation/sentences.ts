@@ -36,7 +36,8 @@ export function onlyBackchannel(text: string, backchannels: readonly string[]): 
   if (!rest.trim()) return false;
   for (let before = ''; before !== rest;) {
     before = rest;
-    for (const phrase of backchannels) rest = rest.replaceAll(` ${phrase} `, ' ');
+    // An agent's phrases are matched as typed in any case, as the heard text is.
+    for (const phrase of backchannels) rest = rest.replaceAll(` ${phrase.toLowerCase()} `, ' ');
   }
   return rest.trim() === '';
 }

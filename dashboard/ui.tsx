@@ -29,6 +29,20 @@ function problemAt(error: ApiError | undefined, param: string): string | undefin
 /** The API's "body.x must be…" as "This must be…": what is wrong, without the field's path. */
 export const saidOfThis = (message: string, param: string) => (message.startsWith(`${param} `) ? `This ${message.slice(param.length + 1)}` : message);
 
+/** A checkbox with its label beside it and a hint under it, in the form's field layout. */
+export function CheckField(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint: ComponentChildren }) {
+  const id = useId('check');
+  return (
+    <div class="field">
+      <label class="check">
+        <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.currentTarget.checked)} aria-describedby={`${id}-hint`} />{' '}
+        {props.label}
+      </label>
+      <small id={`${id}-hint`}>{props.hint}</small>
+    </div>
+  );
+}
+
 /**
  * A labelled field showing its problem from `error` (see problemAt). The child control gets the id
  * and aria attributes from `control`.

@@ -6,6 +6,15 @@
 import type { SchemaError, Validator } from 'api-schemas';
 import { ApiError } from './http';
 
+/** A list typed one item per line, blank lines left out. */
+export const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+/** A number field sent as typed: an empty or non-numeric entry goes to the API's schema, which names it. */
+export const typedNumber = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
+
 export type FieldProblem = { param: string; message: string };
 
 /** `/phone/requiredContactFields/2` -> `body.phone.requiredContactFields[2]`. */

@@ -128,7 +128,8 @@ export function Agent(props: PageProps) {
           <p class="muted">
             {a.type === 'phone' ? 'Phone agent' : 'Voice agent'} · {a.language} · model {a.providers.llm}, hears with {a.providers.stt}, speaks with{' '}
             {a.providers.tts}
-            {a.phone && (a.phone.recordCalls ? ' · calls recorded' : ' · calls not recorded')} · <a href={href('/agents')}>all agents</a>
+            {a.phone && (a.phone.recordCalls ? ' · calls recorded' : ' · calls not recorded')}
+            {a.phone?.machineDetection && ' · answering machines detected'} · <a href={href('/agents')}>all agents</a>
           </p>
           <SimulatedNote llm={a.providers.llm} />
           {a.type === 'phone' && holds(session, 'campaigns:manage') && <TalkToAgent agent={a} />}

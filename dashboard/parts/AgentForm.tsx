@@ -11,9 +11,10 @@ import type { ApiError, Page } from '../http';
 import { href } from '../routes';
 import { currentSession } from '../session';
 import { CREDENTIAL_KINDS, type Agent, type ProviderCredential } from '../types';
-import { Choice, Field, FormActions, FormError } from '../ui';
-import { validated } from '../validate';
+import { CheckField, Choice, Field, FormActions, FormError } from '../ui';
+import { lines, typedNumber, validated } from '../validate';
 import { TOOL_FORMATS, ToolsEditor, toolDrafts, toolsBody, type ToolDraft } from './AgentTools';
+import { TURN_PARAMS, TurnTakingFields, turnFieldsOf, turnTakingBody, type TurnFields } from './TurnTaking';
 
 export interface AgentFields {
   type: 'phone' | 'voice';
@@ -33,6 +34,8 @@ export interface AgentFields {
   evaluationCriteria: string;
   difficulty: string;
   recordCalls: boolean;
+  machineDetection: boolean;
+  turn: TurnFields;
   llm: string;
   stt: string;
   tts: string;
@@ -58,6 +61,8 @@ export function fieldsOf(agent?: Agent): AgentFields {
     evaluationCriteria: agent?.voice?.evaluationCriteria.join('\n') ?? '',
     difficulty: agent?.voice?.difficulty ?? 'medium',
     recordCalls: agent?.phone?.recordCalls ?? false,
+    machineDetection: agent?.phone?.machineDetection ?? false,
+    turn: turnFieldsOf(agent),
     // '' is the service's default; an agent's providers read back as what it will use.
     llm: agent?.providers.llm ?? '',
     stt: agent?.providers.stt ?? '',
@@ -65,14 +70,6 @@ export function fieldsOf(agent?: Agent): AgentFields {
     tools: toolDrafts(agent),
   };
 }
-
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-/** A number field sent as typed: an empty or non-numeric entry goes to the API, which names it. */
-const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? text : Number(text));
 
 const FORMATS = { 'body.language': 'Use a language tag such as en-US, fr or es-MX.', ...TOOL_FORMATS };
 
@@ -88,8 +85,9 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
     ...(f.type === 'voice' ? { displayName: f.displayName } : {}),
     instructions: f.instructions,
     language: f.language,
-    maxDurationMinutes: number(f.maxDurationMinutes),
+    maxDurationMinutes: typedNumber(f.maxDurationMinutes),
     ...(Object.keys(providers).length ? { providers } : {}),
+    ...withTurnTaking(turnTakingBody(f.turn, initial?.turn)),
   };
   const tools = toolsBody(f.tools);
   const settings =
@@ -100,10 +98,11 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
             greeting: f.greeting,
             fallback: f.fallback,
             voicemailBehavior: f.voicemailBehavior,
-            maxAttempts: number(f.maxAttempts),
+            maxAttempts: typedNumber(f.maxAttempts),
             requiredContactFields: lines(f.requiredContactFields),
             outcomeLabels: lines(f.outcomeLabels),
             recordCalls: f.recordCalls,
+            machineDetection: f.machineDetection,
           },
         }
       : { tools: tools.tools, voice: { goal: f.goal, opening: f.opening, evaluationCriteria: lines(f.evaluationCriteria), difficulty: f.difficulty } };
@@ -111,6 +110,8 @@ export function agentBody(f: AgentFields, initial?: AgentFields) {
     ? validated(updateAgent, { ...common, ...settings }, FORMATS, tools.problems)
     : validated(createAgent, { type: f.type, ...common, ...settings }, FORMATS, tools.problems);
 }
+
+const withTurnTaking = (turnTaking: Record<string, unknown> | undefined) => (turnTaking ? { turnTaking } : {});
 
 const KIND_NAMES = { llm: 'Language model', stt: 'Speech to text', tts: 'Voice (text to speech)' } as const;
 const KIND_HINTS = {
@@ -188,12 +189,13 @@ export function AgentForm(props: {
     ...['type', 'name', 'displayName', 'instructions', 'language', 'maxDurationMinutes', 'providers'].map((p) => `body.${p}`),
     ...(f.type === 'phone'
       ? [
-          ...['greeting', 'fallback', 'voicemailBehavior', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map(
+          ...['greeting', 'fallback', 'voicemailBehavior', 'machineDetection', 'maxAttempts', 'requiredContactFields', 'outcomeLabels', 'recordCalls'].map(
             (p) => `body.phone.${p}`,
           ),
           'body.tools',
         ]
       : [...['goal', 'opening', 'evaluationCriteria', 'difficulty'].map((p) => `body.voice.${p}`), 'body.tools']),
+    ...TURN_PARAMS,
   ];
   return (
     <form
@@ -255,21 +257,12 @@ export function AgentForm(props: {
             <Field label="Fallback" param="body.phone.fallback" error={error} hint="What the agent says when it cannot help.">
               {area('fallback', 2)}
             </Field>
-            <div class="field">
-              <label class="check">
-                <input
-                  type="checkbox"
-                  checked={f.recordCalls}
-                  onChange={(e) => setF({ ...f, recordCalls: e.currentTarget.checked })}
-                  aria-describedby="record-calls-hint"
-                />{' '}
-                Record calls
-              </label>
-              <small id="record-calls-hint">
-                Both sides, kept for the organization’s retention period (Organization page). Tell the people called that they are recorded, for example in the
-                greeting.
-              </small>
-            </div>
+            <CheckField
+              label="Record calls"
+              checked={f.recordCalls}
+              onChange={(recordCalls) => setF({ ...f, recordCalls })}
+              hint="Both sides, kept for the organization’s retention period (Organization page). Tell the people called that they are recorded, for example in the greeting."
+            />
             <Field label="On voicemail" param="body.phone.voicemailBehavior" error={error}>
               {choice('voicemailBehavior', [
                 ['hangup', 'Hang up'],
@@ -277,6 +270,12 @@ export function AgentForm(props: {
                 ['mark_no_answer', 'Count it as not answered'],
               ])}
             </Field>
+            <CheckField
+              label="Detect answering machines"
+              checked={f.machineDetection}
+              onChange={(machineDetection) => setF({ ...f, machineDetection })}
+              hint="The agent listens for the first seconds before it greets: a voicemail is handled as chosen above (a message waits for the beep), a phone menu is hung up on, and a call-screening assistant is told who is calling."
+            />
             <Field
               label="Attempts per recipient"
               param="body.phone.maxAttempts"
@@ -320,6 +319,7 @@ export function AgentForm(props: {
         </fieldset>
       )}
       {f.type === 'voice' && <ToolsEditor tools={f.tools} agentType="voice" error={error} onChange={(tools) => setF({ ...f, tools })} />}
+      <TurnTakingFields value={f.turn} creating={props.creating} error={error} onChange={(turn) => setF({ ...f, turn })} />
       <FormActions submitLabel={props.submitLabel} busy={props.busy}>
         {props.children}
       </FormActions>

@@ -63,7 +63,7 @@ test('the agent form: every problem at once in plain words, focus on the first, 
   await context.close();
 });
 
-test('the agent page: the providers the API accepts beside the organization’s keys, recording on, the simulated model said plainly, a call to a number typed as people say it', async () => {
+test('the agent page: the providers the API accepts beside the organization’s keys, recording and answering-machine detection on, turn taking, the simulated model said plainly, a call to a number typed as people say it', async () => {
   const session = await adminSession();
   expect((await dashboard.api.call('PATCH', '/api/v1/dashboard/organization', { token: session, body: { allowedCountries: ['GB', 'IE'] } })).status).toBe(200);
   const { context, page } = await at('/agents');
@@ -81,11 +81,24 @@ test('the agent page: the providers the API accepts beside the organization’s 
   ]);
   expect(await page.getByLabel('Speech to text').locator('option').allTextContents()).toContain('local (this server’s offline engine)');
   await page.getByLabel('Record calls').check();
+  await page.getByLabel('Detect answering machines').check();
+  // Turn taking: a value out of range is named at its field before anything is sent.
+  const sureness = page.getByLabel('How sure before answering a pause (0 to 1)');
+  await sureness.fill('1.5');
+  await page.getByRole('button', { name: 'Create agent' }).click();
+  await page.locator('.field.invalid', { has: sureness }).locator('.field-error').getByText('Use a number of at most 1.').waitFor();
+  await sureness.fill('0.6');
+  await page.getByLabel('Longest wait for someone mid-sentence (milliseconds)').fill('2500');
+  await page.getByLabel('Words that never interrupt (one per line)').fill('Right\nMm-hmm');
   await page.getByRole('button', { name: 'Create agent' }).click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
   const agentId = page.url().split('/').pop()!;
   const stored = (await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token: session })).body;
   expect(stored.phone.recordCalls).toBe(true);
+  expect(stored.phone.machineDetection).toBe(true);
+  // The fields left blank took the phone agent's defaults.
+  expect(stored.turnTaking).toEqual({ completeThreshold: 0.6, maxWaitMs: 2500, interruptWords: 1, backchannels: ['Right', 'Mm-hmm'] });
+  await page.getByText(/answering machines detected/).waitFor();
   expect(stored.providers.llm).toBe('simulated');
   await page
     .getByTestId('simulated-note')
@@ -96,11 +109,16 @@ test('the agent page: the providers the API accepts beside the organization’s 
   await shot(page, 'agent-light');
 
   // Switched off again from the settings; the providers left alone stay on the service's default.
+  // The turn-taking fields show the values in use; only the one changed is sent.
+  expect(await page.getByLabel('Longest wait for someone mid-sentence (milliseconds)').inputValue()).toBe('2500');
+  expect(await page.getByLabel('Words that interrupt the agent').inputValue()).toBe('1');
+  await page.getByLabel('Words that interrupt the agent').fill('2');
   await page.getByLabel('Record calls').uncheck();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('status').getByText('Saved.').waitFor();
   const saved = (await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token: session })).body;
   expect(saved.phone.recordCalls).toBe(false);
+  expect(saved.turnTaking).toEqual({ ...stored.turnTaking, interruptWords: 2 });
 
   // A British number as people write it, read with the organization's first country.
   await page.getByLabel('Number to call').fill('020 7946 0001');

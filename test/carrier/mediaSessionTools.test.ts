@@ -7,15 +7,11 @@
  * goodbye has been heard. The callee at +442079460020 asks for a person, and the agent's
  * `transfer_call` hands the call over through the same session.
  */
-import { randomBytes } from 'node:crypto';
-import { SCOPES } from '../../api/scopes';
 import { CallTurn } from '../../models/callTurn';
-import { createTenant, startApi } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { runWorker, type RunningWorker } from '../helpers/worker';
-import { agentWithLookup as lookupAgent, startToolServer, type ToolServer } from '../helpers/toolServer';
+import { agentWithLookup as lookupAgent, startToolStack, type ToolServer, type ToolStack } from '../helpers/toolServer';
 import { HANDOFF_LINE } from '../../providers/llm/simulated';
-import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
+import type { FakeLlmServer, RecordedRequest } from '../fakes/llmVendors';
 
 const LOOKUP_NUMBER = '+442079460021';
 /** Asks to speak to a person as its first words; and a transfer destination where a person answers. */
@@ -23,36 +19,21 @@ const ASKS_FOR_A_PERSON = '+442079460020';
 const PERSON = '+442079460030';
 const GREETING = 'Hello, this is the orders desk.';
 
-let api: Awaited<ReturnType<typeof startApi>>;
-let worker: RunningWorker;
+let stack: ToolStack;
+let api: ToolStack['api'];
 let key: string;
 let fake: FakeLlmServer;
 let tool: ToolServer;
 
 beforeAll(async () => {
-  tool = await startToolServer();
-  fake = await startFakeLlmVendor('mistral');
-  const env = {
-    TEMPORAL_TASK_QUEUE: uniqueName('media-tools'),
-    SIMULATED_LINE: 'audio',
-    SIMULATED_CALL_PACE_MS: '100',
-    VOICE_SILENCE_REPROMPT_SECONDS: '60',
-    MISTRAL_API_KEY: fake.apiKey,
-    MISTRAL_BASE_URL: fake.url,
-    TOOLS_ALLOW_LOOPBACK: 'true',
-    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  api = await startApi('media-tools', env);
-  worker = await runWorker({ ...env, PUBLIC_BASE_URL: api.url });
-  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 20 } });
-  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  stack = await startToolStack(
+    'media-tools',
+    { SIMULATED_LINE: 'audio', SIMULATED_CALL_PACE_MS: '100', VOICE_SILENCE_REPROMPT_SECONDS: '60' },
+    { limits: { maxConcurrentCalls: 20 } },
+  );
+  ({ api, key, fake, tool } = stack);
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await tool?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 beforeEach(() => (tool.received.length = 0));
 
 const agentWithLookup = (extra: Record<string, unknown> = {}, lookup: Record<string, unknown> = {}, builtIns: unknown[] = []) =>

@@ -5,42 +5,31 @@
  * the call workflow and the Twilio carrier; a phone menu's options make it press `press_keys`,
  * which reach Twilio as `<Play digits>`, and the agent then listens.
  */
-import { SCOPES } from '../../api/scopes';
 import { slotsInUse } from '../../models/slot';
 import { HANDOFF_LINE } from '../../providers/llm/simulated';
-import { createTenant, startApi } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { heardTurn, twilioCallbacks, twilioEnv, twilioStream } from '../helpers/twilio';
-import { runWorker, type RunningWorker } from '../helpers/worker';
+import { heardTurn, twilioCallbacks, startTwilioStack, type TwilioStack, twilioStream } from '../helpers/twilio';
 import { wordsIn } from '../helpers/voiceClient';
 import type { MediaStreamClient } from '../fakes/mediaStreams';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+import type { FakeTwilio } from '../fakes/twilio';
 
 const PERSON = '+442079460030';
 const NEVER_ANSWERS = '+442079460031';
 const GREETING = 'Hello, this is the orders desk.';
 
+let stack: TwilioStack;
 let fake: FakeTwilio;
-let api: Awaited<ReturnType<typeof startApi>>;
-let worker: RunningWorker;
+let api: TwilioStack['api'];
 let key: string;
 let numbers = 70;
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
+  stack = await startTwilioStack('twilio-media-actions', { VOICE_SILENCE_REPROMPT_SECONDS: '60' });
+  ({ fake, api, key } = stack);
   fake.answersAs.set(PERSON, 'in-progress');
   fake.answersAs.set(NEVER_ANSWERS, 'no-answer');
-  const env = twilioEnv(fake, 'twilio-media-actions', { VOICE_SILENCE_REPROMPT_SECONDS: '60' });
-  api = await startApi('twilio-media-actions', env);
-  worker = await runWorker(env);
-  const tenant = await createTenant({ creditMinutes: 100 });
-  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 const { status, amd } = twilioCallbacks(
   () => fake,

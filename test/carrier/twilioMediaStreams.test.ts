@@ -7,16 +7,13 @@
  */
 import { getExpectedTwilioSignature } from 'twilio';
 import { MAX_MEDIA_MESSAGE_BYTES } from '../../api/mediaStreams';
-import { SCOPES } from '../../api/scopes';
 import { CallRecording } from '../../models/recording';
-import { createTenant, startApi } from '../helpers/app';
 import { stereoChannels, wordsIn as recordedWords } from '../helpers/recording';
 import { waitFor } from '../helpers/servers';
-import { TWILIO_PUBLIC, twilioCallbacks, twilioEnv } from '../helpers/twilio';
+import { TWILIO_PUBLIC, twilioCallbacks, startTwilioStack, type TwilioStack } from '../helpers/twilio';
 import { wordsIn } from '../helpers/voiceClient';
-import { runWorker, type RunningWorker } from '../helpers/worker';
 import { MediaStreamClient } from '../fakes/mediaStreams';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+import type { FakeTwilio } from '../fakes/twilio';
 
 const GREETING = 'Hi Ada, this is the renewals desk.';
 const METRICS_TOKEN = 'metrics-token-of-the-media-streams-tests';
@@ -24,25 +21,25 @@ const METRICS_TOKEN = 'metrics-token-of-the-media-streams-tests';
 const LABEL_QUESTION = 'Which fits best: renew, cancel, upgrade or call back later?';
 const CLOSING = "Thank you, that's everything I needed. Goodbye.";
 
+let stack: TwilioStack;
 let fake: FakeTwilio;
-let api: Awaited<ReturnType<typeof startApi>>;
-let worker: RunningWorker;
+let api: TwilioStack['api'];
 let key: string;
 let agentId: string;
 let numbers = 50;
 const streams: MediaStreamClient[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
   // The callee may take a while between turns without the agent reprompting. The agent's audio
   // runs a second ahead of what was played, longer than any word: with one mark a word, a mark is
   // outstanding for as long as a question plays, so a barge-in always has some to clear. At the
   // default 200 ms a barge-in landing early in a word found none (a machine's load decides where).
-  const env = twilioEnv(fake, 'twilio-media', { VOICE_SILENCE_REPROMPT_SECONDS: '60', VOICE_PLAYBACK_LEAD_MS: '1000', METRICS_TOKEN });
-  api = await startApi('twilio-media', env);
-  worker = await runWorker(env);
-  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 50 } });
-  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  stack = await startTwilioStack(
+    'twilio-media',
+    { VOICE_SILENCE_REPROMPT_SECONDS: '60', VOICE_PLAYBACK_LEAD_MS: '1000', METRICS_TOKEN },
+    { limits: { maxConcurrentCalls: 50 } },
+  );
+  ({ fake, api, key } = stack);
   // No providers named: the server's defaults, the simulated engines. Its calls are recorded.
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
@@ -64,11 +61,7 @@ beforeAll(async () => {
 afterEach(() => {
   for (const stream of streams.splice(0)) stream.close();
 });
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 async function placed(): Promise<{ id: string; sid: string; form: Record<string, string | string[]> }> {
   const phoneNumber = `+4420794600${numbers++}`;

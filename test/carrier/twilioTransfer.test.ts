@@ -4,22 +4,19 @@
  * carrier act, and the fake checks the TwiML. test/carrier/twilioMediaActions.test.ts has the
  * model decide them through a media session.
  */
-import { SCOPES } from '../../api/scopes';
 import { callWorkflowActions } from '../../conversation/callActions';
 import { slotsInUse } from '../../models/slot';
-import { createTenant, startApi } from '../helpers/app';
 import { waitFor } from '../helpers/servers';
-import { heardTurn, twilioCallbacks, twilioEnv, twilioStream } from '../helpers/twilio';
-import { runWorker, type RunningWorker } from '../helpers/worker';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+import { heardTurn, twilioCallbacks, startTwilioStack, type TwilioStack, twilioStream } from '../helpers/twilio';
+import type { FakeTwilio } from '../fakes/twilio';
 
 const PERSON = '+442079460030';
 const BUSY = '+442079460032';
 const SUMMARY = 'Ada Lovelace is calling about her renewal.';
 
+let stack: TwilioStack;
 let fake: FakeTwilio;
-let api: Awaited<ReturnType<typeof startApi>>;
-let worker: RunningWorker;
+let api: TwilioStack['api'];
 let key: string;
 let agentId: string;
 /** An agent that asks for two fields, so a conversation has somewhere to go on after keys. */
@@ -27,14 +24,10 @@ let askingAgentId: string;
 let numbers = 60;
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
+  stack = await startTwilioStack('twilio-transfer');
+  ({ fake, api, key } = stack);
   fake.answersAs.set(PERSON, 'in-progress');
   fake.answersAs.set(BUSY, 'busy');
-  const env = twilioEnv(fake, 'twilio-transfer');
-  api = await startApi('twilio-transfer', env);
-  worker = await runWorker(env);
-  const tenant = await createTenant({ creditMinutes: 100 });
-  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
   const agent = await api.call('POST', '/api/v1/agents', {
     token: key,
     body: {
@@ -55,11 +48,7 @@ beforeAll(async () => {
   });
   askingAgentId = asking.body.id;
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 const { status, amd } = twilioCallbacks(
   () => fake,
@@ -82,7 +71,7 @@ const updatesOf = (sid: string) => fake.updated.filter((u) => u.callSid === sid)
 
 test('a warm transfer rings the person with the summary, moves the caller into the conference, and the call ends transferred without a hangup', async () => {
   const { id, sid } = await answeredCall();
-  const actions = callWorkflowActions(worker.client.workflow, id);
+  const actions = callWorkflowActions(stack.worker.client.workflow, id);
   expect(await actions.transfer({ to: PERSON, mode: 'warm', summary: SUMMARY })).toEqual({ outcome: 'connected' });
 
   const leg = fake.created.find((c) => c.form.To === PERSON)!;
@@ -106,7 +95,7 @@ test('a warm transfer rings the person with the summary, moves the caller into t
 
 test('keys go as <Play digits>; a busy warm transfer leaves the call with the agent, and a cold one then hands it over with <Dial>', async () => {
   const { id, sid } = await answeredCall();
-  const actions = callWorkflowActions(worker.client.workflow, id);
+  const actions = callWorkflowActions(stack.worker.client.workflow, id);
   await actions.sendDigits('1w#');
   expect(updatesOf(sid)).toEqual([
     { Twiml: expect.stringMatching(/<Response><Play digits="1w#"\/><Connect><Stream url="wss:\/\/voice\.example\.test\/carrier\/twilio\/media\//) },
@@ -136,7 +125,7 @@ test('after keys, Twilio’s new stream picks the conversation up from its trans
   await first.speak('Hello?');
   expect(await heardTurn(first, 1)).toBe('Could you tell me your email?');
 
-  await callWorkflowActions(worker.client.workflow, id).sendDigits('1');
+  await callWorkflowActions(stack.worker.client.workflow, id).sendDigits('1');
   // What Twilio does with the new TwiML: the stream playing stops, the digits play, a new stream opens.
   expect(updatesOf(sid).at(-1)!.Twiml).toContain('<Play digits="1"/><Connect><Stream');
   first.stop(fake.accountSid, sid);

@@ -1,5 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SCOPES } from '../../api/scopes';
+import type { NewOrganization } from '../../models/tenant';
+import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
+import { createTenant, startApi, type Tenant } from './app';
+import { uniqueName } from './servers';
+import { runWorker, type RunningWorker } from './worker';
 
 /** What the tool server answers a request with, after `delayMs`. */
 export type ToolAnswer = (body: any) => { status: number; body: unknown; delayMs?: number };
@@ -68,4 +75,49 @@ export async function agentWithLookup(
   });
   if (res.status !== 201) throw new Error(`the agent was refused: ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+export interface ToolStack {
+  tool: ToolServer;
+  /** The Mistral fake the agents' model calls go to, which decides the tool calls. */
+  fake: FakeLlmServer;
+  api: Awaited<ReturnType<typeof startApi>>;
+  worker: RunningWorker;
+  tenant: Tenant;
+  /** A key with every scope of `tenant`. */
+  key: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API and a worker whose agents' model is the Mistral fake and whose tools may call the
+ * local tool server (TOOLS_ALLOW_LOOPBACK), on task queue `name`, and a tenant's key. With
+ * SIMULATED_LINE=audio in `extraEnv` the worker's line dials the API's own sockets.
+ */
+export async function startToolStack(name: string, extraEnv: Record<string, string> = {}, tenantOptions: Partial<NewOrganization> = {}): Promise<ToolStack> {
+  const [tool, fake] = await Promise.all([startToolServer(), startFakeLlmVendor('mistral')]);
+  const started: { api?: ToolStack['api']; worker?: RunningWorker } = {};
+  const close = async () => {
+    await started.worker?.stop();
+    await started.api?.close();
+    await Promise.all([tool.close(), fake.close()]);
+  };
+  try {
+    const env: Record<string, string> & { TEMPORAL_TASK_QUEUE: string } = {
+      TEMPORAL_TASK_QUEUE: uniqueName(name),
+      MISTRAL_API_KEY: fake.apiKey,
+      MISTRAL_BASE_URL: fake.url,
+      TOOLS_ALLOW_LOOPBACK: 'true',
+      CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...extraEnv,
+    };
+    const api = (started.api = await startApi(name, env));
+    const worker = (started.worker = await runWorker(env.SIMULATED_LINE === 'audio' ? { ...env, PUBLIC_BASE_URL: api.url } : env));
+    const tenant = await createTenant({ creditMinutes: 100, ...tenantOptions });
+    const key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+    return { tool, fake, api, worker, tenant, key, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

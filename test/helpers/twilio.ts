@@ -1,10 +1,13 @@
 /** What the Twilio tests share: the service's environment against the REST fake, and Twilio's signed callbacks. */
 import { getExpectedTwilioSignature } from 'twilio';
+import { SCOPES } from '../../api/scopes';
+import type { NewOrganization } from '../../models/tenant';
 import { MediaStreamClient } from '../fakes/mediaStreams';
-import type { FakeTwilio } from '../fakes/twilio';
-import { request } from './app';
+import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio';
+import { createTenant, request, startApi } from './app';
 import { wordsIn } from './voiceClient';
 import { uniqueName } from './servers';
+import { runWorker, type RunningWorker } from './worker';
 
 /** Where Twilio is told to reach the service; the signatures cover it, not the test's local address. */
 export const TWILIO_PUBLIC = 'https://voice.example.test';
@@ -21,6 +24,39 @@ export const twilioEnv = (fake: FakeTwilio, name: string, extra: Record<string, 
   TWILIO_API_BASE_URL: fake.url,
   ...extra,
 });
+
+export interface TwilioStack {
+  fake: FakeTwilio;
+  api: Awaited<ReturnType<typeof startApi>>;
+  worker: RunningWorker;
+  /** A key with every scope of a tenant made with `tenant`'s options. */
+  key: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API and a worker with CARRIER=twilio against a REST fake of their own, on task queue
+ * `name`, and a tenant's key: what the Twilio suites start before their tests.
+ */
+export async function startTwilioStack(name: string, extraEnv: Record<string, string> = {}, tenant: Partial<NewOrganization> = {}): Promise<TwilioStack> {
+  const fake = await startFakeTwilio();
+  const started: { api?: TwilioStack['api']; worker?: RunningWorker } = {};
+  const close = async () => {
+    await started.worker?.stop();
+    await started.api?.close();
+    await fake.close();
+  };
+  try {
+    const env = twilioEnv(fake, name, extraEnv);
+    const api = (started.api = await startApi(name, env));
+    const worker = (started.worker = await runWorker(env));
+    const key = await (await createTenant({ creditMinutes: 100, ...tenant })).key(SCOPES, { rateLimitPerMinute: 100_000 });
+    return { fake, api, worker, key, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
 
 /** Twilio's callbacks to the API at `apiUrl()`, posted as Twilio does: form-encoded, signed over the public URL and every field. */
 export function twilioCallbacks(fake: () => FakeTwilio, apiUrl: () => string) {

@@ -7,14 +7,12 @@
  * the candidate's audio socket (the API's media session runs them, the workflow handing out the
  * extra transcript positions).
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { SCOPES } from '../../api/scopes';
-import { createTenant, startApi, type Tenant } from '../helpers/app';
+import { createHmac } from 'node:crypto';
+import type { Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { startToolServer, type ToolServer } from '../helpers/toolServer';
-import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
+import { startToolStack, type ToolServer, type ToolStack } from '../helpers/toolServer';
+import type { FakeLlmServer, RecordedRequest } from '../fakes/llmVendors';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
-import { runWorker, type RunningWorker } from '../helpers/worker';
 
 const OPENING = 'Welcome to the orders team interview.';
 const QUESTION = 'Tell me about your experience with TypeScript.';
@@ -38,8 +36,8 @@ const TOOL_CALLS = [
   { name: 'end_call', outcome: 'ok' },
 ];
 
-let api: Awaited<ReturnType<typeof startApi>>;
-let worker: RunningWorker;
+let stack: ToolStack;
+let api: ToolStack['api'];
 let tenant: Tenant;
 let key: string;
 let tool: ToolServer;
@@ -49,22 +47,9 @@ let secret: string;
 const clients: VoiceClient[] = [];
 
 beforeAll(async () => {
-  tool = await startToolServer();
+  stack = await startToolStack('interview_tools', { VOICE_PLAYBACK_LEAD_MS: '60000', VOICE_MAX_FRAMES_PER_SECOND: '1000' });
+  ({ api, tenant, key, fake, tool } = stack);
   tool.answer = () => ({ status: 200, body: { answer: ANSWER } });
-  fake = await startFakeLlmVendor('mistral');
-  const env = {
-    MISTRAL_API_KEY: fake.apiKey,
-    MISTRAL_BASE_URL: fake.url,
-    TEMPORAL_TASK_QUEUE: uniqueName('interview_tools'),
-    VOICE_PLAYBACK_LEAD_MS: '60000',
-    VOICE_MAX_FRAMES_PER_SECOND: '1000',
-    TOOLS_ALLOW_LOOPBACK: 'true',
-    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  api = await startApi('interview_tools', env);
-  worker = await runWorker(env);
-  tenant = await createTenant({ creditMinutes: 100 });
-  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
   agentId = await panel({});
   const session = await api.call('POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
   secret = (await api.call('POST', '/api/v1/dashboard/tool-signing-secret', { token: session.body.token })).body.secret;
@@ -102,12 +87,7 @@ beforeEach(() => (tool.received.length = 0));
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
 });
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await tool?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 
 async function newInterview(mode: 'text' | 'voice', agent = agentId) {
   const res = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId: agent, candidateName: 'Ada Lovelace', mode, externalRef: 'ats-7' } });

@@ -5,19 +5,17 @@
  * Idempotency-Key), and the agent says the answer; the fake Mistral then hangs up with `end_call`.
  * The transcript shows each tool turn as it happened.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { SCOPES } from '../../api/scopes';
+import { createHmac } from 'node:crypto';
 import { DEFAULT_WAIT_MESSAGE } from '../../conversation/tools';
-import { createTenant, startApi, type Tenant } from '../helpers/app';
+import type { Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { runWorker, type RunningWorker } from '../helpers/worker';
-import { agentWithLookup as lookupAgent, startToolServer, type ToolServer } from '../helpers/toolServer';
-import { startFakeLlmVendor, type FakeLlmServer, type RecordedRequest } from '../fakes/llmVendors';
+import { agentWithLookup as lookupAgent, startToolStack, type ToolServer, type ToolStack } from '../helpers/toolServer';
+import type { FakeLlmServer, RecordedRequest } from '../fakes/llmVendors';
 
 const LOOKUP_NUMBER = '+442079460021';
 
-let api: Awaited<ReturnType<typeof startApi>>;
-let worker: RunningWorker;
+let stack: ToolStack;
+let api: ToolStack['api'];
 let tenant: Tenant;
 let key: string;
 let fake: FakeLlmServer;
@@ -25,29 +23,11 @@ let tool: ToolServer;
 let toolUrl: string;
 
 beforeAll(async () => {
-  tool = await startToolServer();
+  stack = await startToolStack('tool_calls', { SIMULATED_CALL_PACE_MS: '50', RING_TIMEOUT_SECONDS: '2' });
+  ({ api, tenant, key, fake, tool } = stack);
   toolUrl = tool.url;
-  fake = await startFakeLlmVendor('mistral');
-  const env = {
-    MISTRAL_API_KEY: fake.apiKey,
-    MISTRAL_BASE_URL: fake.url,
-    TEMPORAL_TASK_QUEUE: uniqueName('tool_calls'),
-    SIMULATED_CALL_PACE_MS: '50',
-    RING_TIMEOUT_SECONDS: '2',
-    TOOLS_ALLOW_LOOPBACK: 'true',
-    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  api = await startApi('tool_calls', env);
-  worker = await runWorker(env);
-  tenant = await createTenant({ creditMinutes: 100 });
-  key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await tool?.close();
-  await fake?.close();
-});
+afterAll(() => stack?.close());
 beforeEach(() => (tool.received.length = 0));
 
 async function signingSecret(): Promise<string> {

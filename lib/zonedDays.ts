@@ -6,6 +6,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const QUARTER_MS = 15 * 60 * 1000;
 
+/** One formatter per zone: building one costs far more than formatting with it. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timezone: string): Intl.DateTimeFormat {
   let f = formatters.get(timezone);
@@ -17,6 +18,7 @@ function formatter(timezone: string): Intl.DateTimeFormat {
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      second: 'numeric',
       hourCycle: 'h23',
     });
     formatters.set(timezone, f);
@@ -33,11 +35,11 @@ export function isTimeZone(timezone: string): boolean {
   }
 }
 
-/** The zone's wall clock at an instant, as the epoch ms of that wall time read as UTC. */
-function wallClock(atMs: number, timezone: string): number {
+/** The zone's wall clock at an instant, to the second, as the epoch ms of that wall time read as UTC. */
+export function wallClock(atMs: number, timezone: string): number {
   const parts = formatter(timezone).formatToParts(new Date(atMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
 
 export const utcDay = (atMs: number) => new Date(atMs).toISOString().slice(0, 10);
@@ -75,8 +77,9 @@ export function instantOfLocal(date: string, time: string, timezone: string): nu
 
 /** An instant as ISO 8601 in the zone's local time with its offset: `2026-11-27T10:00:00+00:00`. */
 export function isoInZone(atMs: number, timezone: string): string {
-  const offsetMinutes = Math.round((wallClock(atMs, timezone) - Math.floor(atMs / 60_000) * 60_000) / 60_000);
-  const local = new Date(Math.floor(atMs / 60_000) * 60_000 + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const minute = Math.floor(atMs / 60_000) * 60_000;
+  const offsetMinutes = Math.round((wallClock(minute, timezone) - minute) / 60_000);
+  const local = new Date(minute + offsetMinutes * 60_000).toISOString().slice(0, 19);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;

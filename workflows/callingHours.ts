@@ -3,6 +3,7 @@
  * when by the local clock. Pure and deterministic given the time, so the campaign workflow asks it
  * for every recipient's zone.
  */
+import { wallClock } from '../lib/zonedDays';
 import type { CallingHours, Weekday } from './definitions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,33 +13,6 @@ export const parseClock = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return h! * 3600 + m! * 60;
 };
-
-/** One formatter per zone: building one costs far more than formatting with it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timezone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timezone, f);
-  }
-  return f;
-}
-
-/** The zone's wall clock at an instant, as the epoch ms of that same wall time in UTC. */
-function wallClock(atMs: number, timezone: string): number {
-  const get = (type: string, parts: Intl.DateTimeFormatPart[]) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const parts = formatter(timezone).formatToParts(new Date(atMs));
-  return Date.UTC(get('year', parts), get('month', parts) - 1, get('day', parts), get('hour', parts), get('minute', parts), get('second', parts));
-}
 
 /** The local date `YYYY-MM-DD` of a wall time, its weekday, and the date's own midnight. */
 function dayOf(wallMs: number): { date: string; weekday: Weekday; midnight: number } {

@@ -13,6 +13,8 @@ test('a local time resolves to one instant: a repeated one to its first occurren
   expect(isoInZone(Date.parse('2026-10-25T00:30:00Z'), 'Europe/London')).toBe('2026-10-25T01:30:00+01:00');
   expect(isoInZone(Date.parse('2026-07-01T04:30:00Z'), 'Asia/Kolkata')).toBe('2026-07-01T10:00:00+05:30');
   expect(isoInZone(Date.parse('2026-11-27T15:00:00Z'), 'America/New_York')).toBe('2026-11-27T10:00:00-05:00');
+  // Seconds past the minute are dropped, never rounded into the offset.
+  expect(isoInZone(Date.parse('2026-07-01T09:00:45Z'), 'Europe/London')).toBe('2026-07-01T10:00:00+01:00');
 });
 
 test('the tool: today where the person is in its description, a time to come recorded, anything else told to the model', () => {

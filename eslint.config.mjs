@@ -74,7 +74,6 @@ export default tseslint.config(
     ignores: [
       'activities/calls.ts',
       'activities/campaigns.ts',
-      'activities/simulatedLine.ts',
       'api/app.ts',
       'api/browserCallAudio.ts',
       'api/callMedia.ts',

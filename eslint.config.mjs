@@ -74,8 +74,6 @@ export default tseslint.config(
     ignores: [
       'activities/calls.ts',
       'activities/campaigns.ts',
-      'activities/interviews.ts',
-      'activities/simulatedLine.ts',
       'api/app.ts',
       'api/browserCallAudio.ts',
       'api/callMedia.ts',
@@ -83,7 +81,6 @@ export default tseslint.config(
       'api/carrierSocket.ts',
       'api/routes/calls.ts',
       'api/routes/campaigns.ts',
-      'api/routes/interviews.ts',
       'api/routes/twilio.ts',
       'api/schemas/calls.ts',
       'api/schemas/campaigns.ts',

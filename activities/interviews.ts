@@ -1,13 +1,17 @@
 import { Types } from 'mongoose';
-import { Agent } from '../models/agent';
-import { countInterviewEnded, countInterviewReport } from '../models/analytics';
-import { CLOSING_LINE, extendHold, settle } from '../domain/admission';
-import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
-import { releaseSlot } from '../models/slot';
-import { InterviewReport } from '../models/interviewReport';
-import { recountSessionsSoon } from '../models/sessionCount';
-import { appendTurn, interviewTranscript } from '../models/interviewTurn';
+import { CLOSING_LINE, extendHold } from '../domain/admission';
+import {
+  appendInterviewTurn,
+  fileInterviewReport,
+  interviewAgent,
+  interviewById,
+  interviewTranscript,
+  interviewWithAgent,
+  recordInterviewState,
+  reserveInterviewReport,
+  settleInterview,
+} from '../domain/interviewRecords';
+import type { InterviewRecord } from '../models/interview';
 import type { LlmSource } from '../providers/llm';
 import { toolCallsOf } from './calls';
 import { interviewLlm, interviewProfile } from '../conversation/profile';
@@ -23,10 +27,7 @@ export interface InterviewDeps {
 }
 
 async function loadInterview(interviewId: string) {
-  const [interview, stored] = await Promise.all([Interview.findById(interviewId).lean(), interviewTranscript(interviewId)]);
-  if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
-  const agent = await Agent.findById(interview.agentId).lean();
-  if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
+  const { interview, agent, stored } = await interviewWithAgent(interviewId);
   return { interview, agent, stored, turns: stored.map(interviewTurnOf) };
 }
 
@@ -63,13 +64,7 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
       const set: Record<string, unknown> = { ...fields };
       for (const k of ['expiresAt', 'startedAt', 'endedAt']) if (typeof fields[k] === 'string') set[k] = new Date(fields[k] as string);
       if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-      const applied = await projectInterview(interviewId, seq, set as Partial<InterviewRecord>);
-      // As for calls: counted by every attempt, once per interview.
-      if (fields.status === 'completed') {
-        const interview = await Interview.findById(interviewId).lean();
-        if (interview?.status === 'completed') await countInterviewEnded(interview);
-      }
-      return applied;
+      return recordInterviewState(interviewId, seq, set as Partial<InterviewRecord>);
     },
 
     /**
@@ -83,10 +78,10 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
       // Everything the model needs is read at once, while the candidate's turn is stored: one round
       // trip before the model is asked. A turn stored at this index before (an earlier attempt) is the one that stands.
       const [, stored, agent, record] = await Promise.all([
-        candidateText === null ? undefined : appendTurn(interviewId, index, 'candidate', candidateText),
+        candidateText === null ? undefined : appendInterviewTurn(interviewId, index, 'candidate', candidateText),
         interviewTranscript(interviewId),
-        Agent.findById(interview.agentId).lean(),
-        Interview.findById(interviewId).lean(),
+        interviewAgent(interview.agentId),
+        interviewById(interviewId),
       ]);
       if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
       if (!record) throw new Error(`interview ${interviewId} is not in the read model`);
@@ -106,7 +101,7 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
       const keep = (role: 'agent' | 'tool', text: string, ends: boolean, tool?: ToolTurn['tool']) => {
         const at = next++;
         turns.push(interviewTurnOf({ role, text, tool }));
-        writes = writes.then(() => appendTurn(interviewId, at, role, text, ends, tool ? { tool } : {}));
+        writes = writes.then(() => appendInterviewTurn(interviewId, at, role, text, ends, tool ? { tool } : {}));
       };
       const reply = await replyWithTools(
         {
@@ -128,40 +123,14 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
     },
 
     /** The report's id, fixed when the interview ends: a pending report, one per interview. */
-    async reserveInterviewReport({ interviewId }) {
-      const existing = await InterviewReport.findOne({ interviewId }).lean();
-      if (existing) return { reportId: String(existing._id) };
-      const interview = await Interview.findById(interviewId).lean();
-      if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
-      try {
-        const report = await InterviewReport.create({
-          interviewId: interview._id,
-          organizationId: interview.organizationId,
-          externalRef: interview.externalRef,
-          status: 'pending',
-        });
-        return { reportId: String(report._id) };
-      } catch (err) {
-        if (!isDuplicateKeyError(err)) throw err;
-        return { reportId: String((await InterviewReport.findOne({ interviewId }).lean())!._id) };
-      }
-    },
+    reserveInterviewReport: async ({ interviewId }) => ({ reportId: await reserveInterviewReport(interviewId) }),
 
-    /** After the interview: charge (or record byok minutes) and release its holds once, free its open-interview place and have the agent's sessions recounted. Safe to repeat. */
-    async settleInterview(input) {
-      await releaseSlot(openInterviewPool(input.organizationId), input.interviewId);
-      const { organizationId, interviewId, chargedMinutes, byok, heldMinutes } = input;
-      await settle({ organizationId, conversation: `interview:${interviewId}`, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) });
-      // Voice agents run only interviews; those that started count as sessions.
-      recountSessionsSoon(input.agentId, (agentId) =>
-        Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }),
-      );
-    },
+    settleInterview,
 
     extendInterviewHold: ({ organizationId, interviewId, minute }) => extendHold(organizationId, `interview:${interviewId}`, minute),
 
     async closeInterview({ interviewId, index }) {
-      await appendTurn(interviewId, index, 'agent', CLOSING_LINE, true);
+      await appendInterviewTurn(interviewId, index, 'agent', CLOSING_LINE, true);
     },
 
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */
@@ -171,13 +140,7 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
         ...(await (await interviewLlm(llms, interview, agent)).analyzeInterview(interviewProfile(agent, interview), turns)),
         analysisStatus: 'completed' as const,
       }));
-      await InterviewReport.updateOne(
-        { interviewId: interview._id },
-        { $set: { family: interview.agentMode, ...analysis, toolCalls: toolCallsOf(turns), status: 'ready', readyAt: new Date() } },
-      );
-      // The first analysis written is the one counted; a repeat that rewrites the report is not.
-      const report = await InterviewReport.findById(interview.reportId).lean();
-      if (report) await countInterviewReport(interview, report);
+      await fileInterviewReport(interview, { family: interview.agentMode, ...analysis, toolCalls: toolCallsOf(turns) });
     },
   } satisfies InterviewActivities;
 }

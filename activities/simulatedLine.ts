@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { WorkflowClient } from '@temporalio/client';
-import { Agent } from '../models/agent';
-import { Call } from '../models/call';
-import { appendTurn } from '../models/callTurn';
+import { findAgent } from '../domain/agents';
+import { answeredCall, appendCallTurn, callEnded } from '../domain/simulatedLine';
 import { callLlm, callToolConversation, turnsOf } from '../conversation/call';
 import { callZone, recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
@@ -51,8 +50,8 @@ const READ_MODEL_WAIT_MS = 15_000;
 async function callOnTheLine(callId: string) {
   const deadline = Date.now() + READ_MODEL_WAIT_MS;
   for (;;) {
-    const call = await Call.findById(callId, { agentId: 1, variables: 1, carrierCallId: 1 }).lean();
-    if (call?.carrierCallId) return { ...call, carrierCallId: call.carrierCallId };
+    const call = await answeredCall(callId);
+    if (call) return call;
     if (Date.now() > deadline) throw ApplicationFailure.nonRetryable(`call ${callId} has no carrier call id in its read model after ${READ_MODEL_WAIT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -77,7 +76,7 @@ function untilCancelled(signal: AbortSignal): Promise<never> {
   });
 }
 
-type NewTurn = Parameters<typeof appendTurn>[2];
+type NewTurn = Parameters<typeof appendCallTurn>[2];
 
 /**
  * The agent's move on the text line: what it says, then the tools the model calls, each run and
@@ -106,7 +105,7 @@ async function agentMove(
     // Stored as it is said, before the tool answers; the move's own write of it later finds it there.
     waiting: async (message) => {
       const turn = { role: 'agent' as const, text: message };
-      await appendTurn(callId, turns.length + said.length, turn);
+      await appendCallTurn(callId, turns.length + said.length, turn);
       said.push(turn);
     },
     ran: async (turn) => void said.push(turn),
@@ -147,8 +146,7 @@ export function simulatedLineActivities({ llms, audioLine, tools, workflows }: S
           if (index > 0 && scenario === 'talks_until_max_duration') await untilCancelled(signal);
           await sleep(paceMs, undefined, { signal });
           // Our hangup reaches the activity at its next heartbeat; the read model may say so sooner.
-          const now = await Call.findById(callId, { status: 1 }).lean();
-          if (now?.status === 'completed') return {};
+          if (await callEnded(callId)) return {};
           let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
           let handedOff = false;
@@ -163,7 +161,7 @@ export function simulatedLineActivities({ llms, audioLine, tools, workflows }: S
             if (answer.hangUp) ends = 'contact';
           }
           if (scenario === 'hangs_up_early') ends ??= 'contact';
-          for (const [i, turn] of said.entries()) await appendTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
+          for (const [i, turn] of said.entries()) await appendCallTurn(callId, index + i, turn, i === said.length - 1 ? ends : undefined);
           turns.push(...said.map(({ role, text, tool }) => ({ role, text, ...(tool ? { tool: { call: tool.call, outcome: tool.outcome } } : {}) })));
           if (ends) return endedBy(ends);
           // The call workflow ends the call as `transferred`: the line has nothing more to report.
@@ -176,7 +174,7 @@ export function simulatedLineActivities({ llms, audioLine, tools, workflows }: S
       heartbeating(async (signal) => {
         if (!audioLine) throw ApplicationFailure.nonRetryable('this worker has no simulated carrier to play the audio line');
         const call = await callOnTheLine(callId);
-        const agent = await Agent.findById(call.agentId).lean();
+        const agent = await findAgent(call.organizationId, String(call.agentId));
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
         // The callee hears the agent's voice with the engine that reads it, and speaks in the one the agent's ear reads.
         const agentTts = agent.providers?.tts ?? audioLine.defaultTts;

@@ -4,6 +4,7 @@ import { ContactQuotaExceeded, ContactRefused, ImportInProgress } from '../domai
 import { UserRefused, type UserRefusal } from '../domain/users';
 import { InterviewMissing } from '../domain/candidates';
 import { AgentRefused, type AgentRefusal } from '../domain/agents';
+import { InterviewRefused, type InterviewRefusal } from '../domain/interviews';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -312,6 +313,7 @@ export function fromDomain(err: unknown): unknown {
   if (err instanceof UserRefused) return userError(err.refusal);
   if (err instanceof InterviewMissing) return notFound('interview', 'path.id');
   if (err instanceof AgentRefused) return agentError(err.refusal);
+  if (err instanceof InterviewRefused) return interviewError(err.refusal);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {
@@ -475,5 +477,28 @@ function agentError(refusal: AgentRefusal): ApiError {
       return duplicateName(`An agent named "${refusal.name}" already exists in your organization.`);
     case 'campaign_unfinished':
       return agentInUse(refusal.campaignId);
+  }
+}
+
+function interviewError(refusal: InterviewRefusal): ApiError {
+  switch (refusal.reason) {
+    case 'agent_not_found':
+      return validationError('body.agentId is not an agent of your organization.', 'body.agentId');
+    case 'agent_not_voice':
+      return validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
+    case 'organization_missing':
+      return organizationRequired();
+    case 'quota':
+      return quotaExceeded(
+        `Your organization has reached its limit of ${refusal.maxOpenInterviews} open interviews; end one or wait for one to complete, or raise the plan.`,
+      );
+    case 'embed_origins_required':
+      return embedOriginsRequired();
+    case 'closed': {
+      const state = refusal.state === 'completed' ? 'This interview is completed' : 'This interview is past its expiresAt';
+      return interviewClosed(`${state}; ${refusal.refused === 'link' ? 'its link cannot be renewed' : 'it takes no new embed tokens'}.`);
+    }
+    case 'report_unavailable':
+      return reportUnavailable(refusal.endedReason);
   }
 }

@@ -1,16 +1,13 @@
-import { Types } from 'mongoose';
-import { Agent } from '../../models/agent';
-import { hashKey } from '../../models/apiKey';
-import { EmbedToken as EmbedTokenModel, generateCandidateSecret } from '../../models/embedToken';
-import { Interview as InterviewModel, openInterviewPool, type InterviewRecord } from '../../models/interview';
-import { Organization, organizationLimits } from '../../models/organization';
-import { claimSlot, releaseSlot } from '../../models/slot';
-import { InterviewReport as InterviewReportModel } from '../../models/interviewReport';
-import { interviewTranscript } from '../../models/interviewTurn';
-import { findPage } from '../../lib/page';
-import type { InterviewInput } from '../../workflows/definitions';
-import { admitInterview } from '../../domain/admission';
-import { ApiError, embedOriginsRequired, interviewClosed, notFound, organizationRequired, quotaExceeded, reportUnavailable, validationError } from '../errors';
+import {
+  findInterview,
+  interviewReport,
+  interviewWithTranscript,
+  listInterviews,
+  mintEmbedToken,
+  openInterview,
+  reissueInterviewLink,
+} from '../../domain/interviews';
+import { ApiError } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 import {
@@ -30,12 +27,6 @@ import {
   transcriptRepresentation,
 } from '../schemas/interviews';
 
-export async function findInterview(organizationId: Types.ObjectId, id: string): Promise<InterviewRecord> {
-  const doc = await InterviewModel.findOne({ _id: id, organizationId }).lean();
-  if (!doc) throw notFound('interview', 'path.id');
-  return doc;
-}
-
 export const interviewRoutes = [
   defineRoute({
     operationId: 'listInterviews',
@@ -49,12 +40,7 @@ export const interviewRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of interviews.', schema: ListOf(Interview, 'interview') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListInterviewsQuery }>) => {
-      const filter = {
-        organizationId: auth.organizationId,
-        ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
-        ...(query.status ? { status: query.status } : {}),
-      };
-      const { docs, total } = await findPage<InterviewRecord>(InterviewModel, filter, query);
+      const { docs, total } = await listInterviews(auth.organizationId, query);
       return listEnvelope('interview', docs.map(interviewRepresentation), total, query);
     },
   }),
@@ -78,50 +64,10 @@ export const interviewRoutes = [
     status: 201,
     responses: { 201: { description: 'The interview, with its hosted link.', schema: CreatedInterview }, ...errorResponses(402, 504) },
     handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateInterviewBody }>) => {
-      const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
-      if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
-      if (agent.type !== 'voice') throw validationError('body.agentId must be a voice agent to run interviews.', 'body.agentId');
-      await admitInterview({ organizationId: auth.organizationId, byok: auth.byok });
-      const organization = await Organization.findById(auth.organizationId).lean();
-      if (!organization) throw organizationRequired();
-
-      const interviewId = String(new Types.ObjectId());
-      const pool = openInterviewPool(auth.organizationId);
-      const { maxOpenInterviews } = organizationLimits(organization);
-      if ((await claimSlot(pool, interviewId, maxOpenInterviews)) === null) {
-        throw quotaExceeded(
-          `Your organization has reached its limit of ${maxOpenInterviews} open interviews; end one or wait for one to complete, or raise the plan.`,
-        );
-      }
-      const capability = generateCandidateSecret('ic');
-      const input: InterviewInput = {
-        interviewId,
-        organizationId: String(auth.organizationId),
-        agentId: String(agent._id),
-        agentName: agent.name,
-        agentMode: agent.mode ?? 'interview',
-        mode: body.mode ?? 'voice',
-        candidateName: body.candidateName,
-        candidateEmail: body.candidateEmail ?? '',
-        externalRef: body.externalRef ?? '',
-        language: agent.language,
-        capabilityHash: hashKey(capability),
-        expiresInHours: body.expiresInHours ?? 72,
-        maxDurationMinutes: agent.maxDurationMinutes,
-        byok: auth.byok,
-        holdsCredits: !auth.byok,
-      };
       // Answers once the workflow has written `created`, so the 201 is followed by a readable interview.
-      try {
-        await workflows.openInterview(input);
-      } catch (err) {
-        // An abandoned workflow never settles: its place is freed here.
-        await releaseSlot(pool, interviewId);
-        throw err;
-      }
-      const doc = await findInterview(auth.organizationId, interviewId);
+      const { interview, capability } = await openInterview(auth, body, (input) => workflows.openInterview(input));
       // The capability rides in the fragment, which browsers never send to a server.
-      return { ...interviewRepresentation(doc), interviewUrl: `${config.publicBaseUrl}/i/${interviewId}#${capability}` };
+      return { ...interviewRepresentation(interview), interviewUrl: `${config.publicBaseUrl}/i/${String(interview._id)}#${capability}` };
     },
   }),
   defineRoute({
@@ -156,20 +102,7 @@ export const interviewRoutes = [
     status: 200,
     responses: { 200: { description: 'The embed token.', schema: EmbedToken }, ...errorResponses(409) },
     handler: async ({ params, body, auth, config }: Req<{ params: typeof IdParams; body: typeof EmbedTokenBody }>) => {
-      const doc = await findInterview(auth.organizationId, params.id);
-      if (auth.keyId === null || auth.allowedOrigins.length === 0) throw embedOriginsRequired();
-      if (doc.status === 'completed') throw interviewClosed('This interview is completed; it takes no new embed tokens.');
-      if (doc.expiresAt <= new Date()) throw interviewClosed('This interview is past its expiresAt; it takes no new embed tokens.');
-      const token = generateCandidateSecret('et');
-      const expiresAt = new Date(Date.now() + (body.expiresInSeconds ?? 900) * 1000);
-      await EmbedTokenModel.create({
-        tokenHash: hashKey(token),
-        interviewId: doc._id,
-        organizationId: auth.organizationId,
-        apiKeyId: new Types.ObjectId(auth.keyId),
-        allowedOrigins: auth.allowedOrigins,
-        expiresAt,
-      });
+      const { token, expiresAt } = await mintEmbedToken(auth.organizationId, params.id, auth, body.expiresInSeconds ?? 900);
       return {
         object: 'embed_token' as const,
         interviewId: params.id,
@@ -195,8 +128,8 @@ export const interviewRoutes = [
     status: 200,
     responses: { 200: { description: 'The turns in order.', schema: InterviewTranscript } },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
-      const doc = await findInterview(auth.organizationId, params.id);
-      return { object: 'interview_transcript' as const, interviewId: params.id, data: transcriptRepresentation(doc, await interviewTranscript(params.id)) };
+      const { interview, turns } = await interviewWithTranscript(auth.organizationId, params.id);
+      return { object: 'interview_transcript' as const, interviewId: params.id, data: transcriptRepresentation(interview, turns) };
     },
   }),
   defineRoute({
@@ -215,20 +148,14 @@ export const interviewRoutes = [
     status: 200,
     responses: { 200: { description: 'The new link.', schema: InterviewLink }, ...errorResponses(409, 504) },
     handler: async ({ params, auth, config, workflows }: Req<{ params: typeof IdParams }>) => {
-      const existing = await findInterview(auth.organizationId, params.id);
-      const closed = () =>
-        interviewClosed(
-          existing.status === 'completed'
-            ? 'This interview is completed; its link cannot be renewed.'
-            : 'This interview is past its expiresAt; its link cannot be renewed.',
-        );
-      if (existing.status === 'completed' || existing.expiresAt <= new Date()) throw closed();
-      const capability = generateCandidateSecret('ic');
       // The workflow owns the interview's state: it writes the new hash to the read model the candidate's requests are checked against (api/middleware/candidateAuth.ts).
-      const { expiresAt } = await workflows.reissueInterviewLink(params.id, hashKey(capability)).catch((err: unknown) => {
-        // Completed or expired between the read and the update.
-        throw err instanceof ApiError && err.code === 'INVALID_STATE_TRANSITION' ? closed() : err;
-      });
+      const { capability, expiresAt } = await reissueInterviewLink(auth.organizationId, params.id, (capabilityHash) =>
+        workflows.reissueInterviewLink(params.id, capabilityHash).catch((err: unknown) => {
+          // Completed or expired between the read and the update.
+          if (err instanceof ApiError && err.code === 'INVALID_STATE_TRANSITION') return null;
+          throw err;
+        }),
+      );
       return { object: 'interview_link' as const, interviewId: params.id, interviewUrl: `${config.publicBaseUrl}/i/${params.id}#${capability}`, expiresAt };
     },
   }),
@@ -256,12 +183,9 @@ export const interviewRoutes = [
       ...errorResponses(409),
     },
     handler: async ({ params, query, auth }: Req<{ params: typeof IdParams; query: typeof ReportQuery }>) => {
-      const doc = await findInterview(auth.organizationId, params.id);
-      if (doc.status === 'completed' && !doc.startedAt) throw reportUnavailable(doc.endedReason ?? 'expired');
-      const report = doc.reportId ? await InterviewReportModel.findById(doc.reportId).lean() : null;
-      if (!report || report.status !== 'ready') return reply(202, { object: 'interview_report', interviewId: params.id, status: 'pending' });
-      const transcript = query.includeTranscript ? transcriptRepresentation(doc, await interviewTranscript(params.id)) : undefined;
-      return interviewReportRepresentation(doc, report, transcript);
+      const { interview, report, turns } = await interviewReport(auth.organizationId, params.id, query.includeTranscript === true);
+      if (!report) return reply(202, { object: 'interview_report', interviewId: params.id, status: 'pending' });
+      return interviewReportRepresentation(interview, report, turns ? transcriptRepresentation(interview, turns) : undefined);
     },
   }),
 ];

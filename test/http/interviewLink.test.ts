@@ -79,7 +79,7 @@ test('a reissued link works and the previous one stops at once; the transcript f
   );
   const closed = await api.call('POST', `/api/v1/interviews/${interview.id}/link`, { token: key });
   expect(closed.status).toBe(409);
-  expect(closed.body.error.code).toBe('INTERVIEW_CLOSED');
+  expect(closed.body.error).toMatchObject({ code: 'INTERVIEW_CLOSED', message: 'This interview is completed; its link cannot be renewed.' });
 
   const missing = await api.call('POST', '/api/v1/interviews/0123456789abcdef01234567/link', { token: key });
   expect(missing.status).toBe(404);

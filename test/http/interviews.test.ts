@@ -237,6 +237,8 @@ test('create validates the agent and the body', async () => {
     const res = await create(change);
     expect({ change, status: res.status, param: res.body.error?.param }).toEqual({ change, status: 400, param });
   }
+  expect((await create({ agentId: phone.body.id })).body.error.message).toBe('body.agentId must be a voice agent to run interviews.');
+  expect((await create({ agentId: '0123456789abcdef01234567' })).body.error.message).toBe('body.agentId is not an agent of your organization.');
   const res = await api.call('POST', '/api/v1/interviews', { token: key, body: { agentId } });
   expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.candidateName' });
   expect((await create({ expiresInHours: 1 })).body.expiresAt).toBeDefined();
@@ -297,12 +299,23 @@ test('embed tokens: allowed origins required, ranges, one interview only, CSP, e
   await candidate(capability, 'POST', id, '/end');
   const closed = await api.call('POST', `/api/v1/interviews/${id}/embed-token`, { token: key });
   expect(closed.status).toBe(409);
-  expect(closed.body.error).toMatchObject({ type: 'conflict_error', code: 'INTERVIEW_CLOSED' });
+  expect(closed.body.error).toMatchObject({
+    type: 'conflict_error',
+    code: 'INTERVIEW_CLOSED',
+    message: 'This interview is completed; it takes no new embed tokens.',
+  });
 
   // Past expiresAt, even if the workflow has not closed it yet: no new tokens, and the link is dead.
   const stale = await create();
   await Interview.updateOne({ _id: stale.body.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-  expect((await api.call('POST', `/api/v1/interviews/${stale.body.id}/embed-token`, { token: key })).body.error.code).toBe('INTERVIEW_CLOSED');
+  expect((await api.call('POST', `/api/v1/interviews/${stale.body.id}/embed-token`, { token: key })).body.error).toMatchObject({
+    code: 'INTERVIEW_CLOSED',
+    message: 'This interview is past its expiresAt; it takes no new embed tokens.',
+  });
+  expect((await api.call('POST', `/api/v1/interviews/${stale.body.id}/link`, { token: key })).body.error).toMatchObject({
+    code: 'INTERVIEW_CLOSED',
+    message: 'This interview is past its expiresAt; its link cannot be renewed.',
+  });
   expect((await candidate(capabilityOf(stale.body.interviewUrl), 'GET', stale.body.id)).body.error.code).toBe('CANDIDATE_TOKEN_EXPIRED');
 });
 

@@ -115,6 +115,9 @@ test('open interviews beyond maxOpenInterviews are 403 QUOTA_EXCEEDED, also in a
   const created = burst.filter((r) => r.status === 201);
   expect(created).toHaveLength(2);
   expect(burst.filter(refusedForQuota)).toHaveLength(3);
+  expect(burst.find(refusedForQuota)!.body.error.message).toBe(
+    'Your organization has reached its limit of 2 open interviews; end one or wait for one to complete, or raise the plan.',
+  );
   expect((await usage(key)).used.openInterviews).toBe(2);
 
   const id = created[0]!.body.id;

@@ -1,0 +1,82 @@
+/**
+ * What the interview's workflow records through its activities: its state in the read model (the
+ * end counted once in the analytics), its turns (each written once under its index: a retry finds
+ * it there), its report (reserved once when it ends, filled by the analysis) and its settlement.
+ */
+import type { Types } from 'mongoose';
+import { isDuplicateKeyError } from '../lib/duplicateKey';
+import { Agent } from '../models/agent';
+import { countInterviewEnded, countInterviewReport } from '../models/analytics';
+import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
+import { InterviewReport } from '../models/interviewReport';
+import { interviewTranscript } from '../models/interviewTurn';
+import { recountSessionsSoon } from '../models/sessionCount';
+import { releaseSlot } from '../models/slot';
+import type { InterviewSettlement } from '../workflows/definitions';
+import { settle } from './admission';
+
+export { appendTurn as appendInterviewTurn, interviewTranscript } from '../models/interviewTurn';
+
+/** Writes state `seq` of the interview (false when a later one is there already); an interview that completed is counted once. */
+export async function recordInterviewState(interviewId: string, seq: number, fields: Partial<InterviewRecord>): Promise<boolean> {
+  const applied = await projectInterview(interviewId, seq, fields);
+  // As for calls: counted by every attempt, once per interview.
+  if (fields.status === 'completed') {
+    const interview = await Interview.findById(interviewId).lean<InterviewRecord>();
+    if (interview?.status === 'completed') await countInterviewEnded(interview);
+  }
+  return applied;
+}
+
+export const interviewById = (interviewId: string) => Interview.findById(interviewId).lean<InterviewRecord>();
+
+/** The agent running an interview, by its id (null once it was deleted). */
+export const interviewAgent = (agentId: Types.ObjectId | string) => Agent.findById(agentId).lean();
+
+/** The interview, its agent and its stored turns; throws when either record is gone. */
+export async function interviewWithAgent(interviewId: string) {
+  const [interview, stored] = await Promise.all([interviewById(interviewId), interviewTranscript(interviewId)]);
+  if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
+  const agent = await interviewAgent(interview.agentId);
+  if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
+  return { interview, agent, stored };
+}
+
+/** The report's id, fixed when the interview ends: a pending report, one per interview. */
+export async function reserveInterviewReport(interviewId: string): Promise<string> {
+  const existing = await InterviewReport.findOne({ interviewId }).lean();
+  if (existing) return String(existing._id);
+  const interview = await interviewById(interviewId);
+  if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
+  try {
+    const report = await InterviewReport.create({
+      interviewId: interview._id,
+      organizationId: interview.organizationId,
+      externalRef: interview.externalRef,
+      status: 'pending',
+    });
+    return String(report._id);
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    return String((await InterviewReport.findOne({ interviewId }).lean())!._id);
+  }
+}
+
+/** Writes the interview's report as ready with the analysis's `fields` (or why it failed); repeating it rewrites it, but only the first is counted. */
+export async function fileInterviewReport(interview: InterviewRecord, fields: Record<string, unknown>): Promise<void> {
+  await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { ...fields, status: 'ready', readyAt: new Date() } });
+  // The first analysis written is the one counted; a repeat that rewrites the report is not.
+  const report = await InterviewReport.findById(interview.reportId).lean();
+  if (report) await countInterviewReport(interview, report);
+}
+
+/** After the interview: charge (or record byok minutes) and release its holds once, free its open-interview place and have the agent's sessions recounted. Safe to repeat. */
+export async function settleInterview(input: InterviewSettlement): Promise<void> {
+  await releaseSlot(openInterviewPool(input.organizationId), input.interviewId);
+  const { organizationId, interviewId, chargedMinutes, byok, heldMinutes } = input;
+  await settle({ organizationId, conversation: `interview:${interviewId}`, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) });
+  // Voice agents run only interviews; those that started count as sessions.
+  recountSessionsSoon(input.agentId, (agentId) =>
+    Interview.countDocuments({ organizationId: input.organizationId, agentId, status: 'completed', startedAt: { $ne: null } }),
+  );
+}

@@ -3,6 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { CallConversation, callLlm, type LlmFor } from '../conversation/call';
 import type { ReplyTurn } from '../conversation/conversation';
 import { toolDepsOf } from '../conversation/tools';
+import { agentTimings, observeAgentTurn } from '../conversation/turnTimings';
 import type { Config } from '../config';
 import type { LlmSource } from '../providers/llm';
 import { notFound, permissionDenied } from './errors';
@@ -81,7 +82,9 @@ class RelaySession {
       const message = twilioMessage<RelayMessage>(data, 'type');
       if (!message) return;
       if (message.type === 'interrupt' && this.streaming) this.bargedIn = true;
-      this.queue = this.queue.then(() => this.handle(message)).catch((err: unknown) => this.fail(err));
+      // A turn's timings start when Twilio delivered it, not when the queue came to it.
+      const at = performance.now();
+      this.queue = this.queue.then(() => this.handle(message, at)).catch((err: unknown) => this.fail(err));
     });
     // The callee hung up: a reply still streaming has nobody left to hear it.
     this.ws.on('close', () => {
@@ -91,20 +94,20 @@ class RelaySession {
     this.ws.on('error', () => undefined);
   }
 
-  private async handle(message: RelayMessage): Promise<void> {
+  private async handle(message: RelayMessage, at: number): Promise<void> {
     if (this.ended) return;
     switch (message.type) {
       case 'setup':
-        if (!(await this.conversation.greeted())) await this.agentTurn();
+        if (!(await this.conversation.greeted())) await this.agentTurn(at);
         return;
       case 'prompt':
         // Without partialPrompts Twilio sends each utterance whole, with `last` set.
         if (!message.last || !message.voicePrompt.trim()) return;
         await this.conversation.contactSaid(message.voicePrompt.trim());
-        return this.agentTurn();
+        return this.agentTurn(at);
       case 'dtmf':
         await this.conversation.contactSaid(`[DTMF ${message.digit}]`);
-        return this.agentTurn();
+        return this.agentTurn(at);
       case 'interrupt':
         return this.conversation.interrupted(message.utteranceUntilInterrupt ?? '');
       case 'error':
@@ -121,19 +124,33 @@ class RelaySession {
     }
   }
 
-  private async agentTurn(): Promise<void> {
+  /**
+   * The agent's reply to a turn Twilio delivered at `takenAt`, streamed as text for Twilio to speak.
+   * Twilio hears and speaks, so the model's first token is the one stage of the turn's timings a
+   * relay session can measure.
+   */
+  private async agentTurn(takenAt: number): Promise<void> {
     this.streaming = true;
     this.bargedIn = false;
     let result: ReplyTurn;
+    let firstTokenAt: number | undefined;
     try {
       result = await this.conversation.reply(
-        (token) => this.send({ type: 'text', token, last: false }),
+        (token) => {
+          firstTokenAt ??= performance.now();
+          this.send({ type: 'text', token, last: false });
+        },
         () => this.bargedIn || this.ended,
       );
     } finally {
       this.streaming = false;
     }
     await result.stored;
+    if (firstTokenAt !== undefined) {
+      const timings = agentTimings(takenAt, { firstTokenAt });
+      observeAgentTurn(timings);
+      await this.conversation.agentTimed(timings);
+    }
     if (this.ended) return;
     this.send({ type: 'text', token: '', last: true });
     if (result.done) {

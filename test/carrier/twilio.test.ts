@@ -191,6 +191,11 @@ test('a whole call: dial, callbacks, a ConversationRelay conversation with barge
     ['contact', '[DTMF 1]'],
     ['agent', "Thank you, that's everything I needed. Goodbye."],
   ]);
+  // Twilio hears and speaks on a relay call: the model's first token, from when Twilio delivered
+  // the contact's turn, is the one timing a replying agent turn carries; the fixed greeting has none.
+  const timings = (await api.call('GET', `/api/v1/calls/${call.id}/transcript`, { token: key })).body.data.map((t: { timings?: unknown }) => t.timings);
+  const replied = { llmFirstTokenMs: expect.any(Number) };
+  expect(timings).toEqual([undefined, undefined, replied, undefined, replied, undefined, replied]);
   const report = await waitFor(async () => {
     const res = await api.call('GET', `/api/v1/calls/${call.id}/report`, { token: key });
     return res.status === 200 ? res.body : undefined;

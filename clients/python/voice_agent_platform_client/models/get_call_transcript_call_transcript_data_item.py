@@ -34,7 +34,9 @@ class GetCallTranscriptCallTranscriptDataItem:
             milliseconds from the turn's start: for a contact's turn, when the voice activity detector heard their speech
             begin; for an agent's turn, when the contact's turn it answers was taken (or, for a line the agent says
             unprompted such as its greeting, when it began). Present on turns a media session ran (voice interviews, and
-            calls whose audio runs through the platform); stages a turn never reached are absent.
+            calls whose audio runs through the platform); on ConversationRelay calls, where Twilio hears and speaks, an
+            agent turn that the model produced carries `llmFirstTokenMs` alone, from when Twilio delivered the contact’s
+            turn. Stages a turn never reached are absent.
     """
 
     role: GetCallTranscriptCallTranscriptDataItemRole

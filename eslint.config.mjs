@@ -67,7 +67,7 @@ export default tseslint.config(
     files: ['workflows/definitions/**/*.ts'],
     rules: restrict(rule('^(?!(@temporalio/workflow|@temporalio/common)$|\\./)', "Definitions import only Temporal's pure modules and each other.")),
   },
-  { files: ['api/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
+  { files: ['api/**/*.ts', 'media/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
   {
     files: ['api/**/*.ts', 'activities/**/*.ts'],
     // Still reading models directly, each to move behind domain/ in turn (issue 38's note lists them): the list only shrinks.
@@ -76,11 +76,11 @@ export default tseslint.config(
       'activities/campaigns.ts',
       'activities/interviews.ts',
       'activities/simulatedLine.ts',
-      'api/app.ts',
       'api/browserCallAudio.ts',
       'api/callMedia.ts',
       'api/candidateAudio.ts',
       'api/carrierSocket.ts',
+      'api/probedApp.ts',
       'api/routes/calls.ts',
       'api/routes/campaigns.ts',
       'api/routes/interviews.ts',

@@ -25,6 +25,7 @@ let api: ServiceProcess | undefined;
 let media: ServiceProcess | undefined;
 let dropDatabase: () => Promise<void>;
 let key: string;
+let tenant: Awaited<ReturnType<typeof createTenant>>;
 let workers: ReturnType<typeof workerProcesses>;
 const startApi = () => startService('api/server.ts', env, `${apiUrl}/readyz`);
 const call = (method: string, path: string, body?: unknown) => request(apiUrl, method, path, { token: key, body });
@@ -50,7 +51,7 @@ beforeAll(async () => {
   [api, media] = await Promise.all([startApi(), startService('media/server.ts', env, `${mediaUrl}/readyz`)]);
   workers = workerProcesses(env);
   await workers.start();
-  const tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
+  tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
   key = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
 }, 180_000);
 afterAll(async () => {
@@ -69,6 +70,25 @@ async function crashApi(): Promise<void> {
     ),
   ).toBe('refused');
 }
+
+test('every socket address the API hands out is on the media process: the candidate page and the browser calls of the dashboard', async () => {
+  const socketBase = mediaUrl.replace(/^http/, 'ws');
+  const page = await fetch(`${apiUrl}/i/${'a'.repeat(24)}`);
+  expect(await page.text()).toContain(`data-media-url="${socketBase}"`);
+  expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${socketBase};`);
+
+  const agent = await call('POST', '/api/v1/agents', { name: 'Front desk', instructions: 'Help callers.', phone: { greeting: 'Hello, front desk.' } });
+  expect(agent.status).toBe(201);
+  const session = await request(apiUrl, 'POST', '/api/v1/dashboard/sessions', { body: { email: tenant.adminEmail, password: tenant.adminPassword } });
+  const placed = await request(apiUrl, 'POST', `/api/v1/dashboard/agents/${agent.body.id}/browser-calls`, { token: session.body.token });
+  expect(placed.status).toBe(201);
+  expect(placed.body.audio.url).toBe(`${socketBase}${placed.body.audio.path}`);
+  const client = await VoiceClient.connect(socketBase, '', { path: placed.body.audio.path });
+  client.start(placed.body.audio.token);
+  expect(await client.next((m) => m.type === 'ready', 60_000)).toMatchObject({ type: 'ready' });
+  client.send({ type: 'end' });
+  await client.closed;
+}, 120_000);
 
 test('a voice interview goes on and ends normally while the API is down: its socket and session are in the media process', async () => {
   const agent = await call('POST', '/api/v1/agents', {

@@ -1,4 +1,4 @@
-# One image for both processes: `node dist/api/server.js` (default) or `node dist/worker/index.js`.
+# One image for every process: `node dist/api/server.js` (default), `node dist/media/server.js` or `node dist/worker/index.js`.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -54,6 +54,13 @@ export interface Config {
   /** Where partners reach this API, for links the API hands out. */
   publicBaseUrl: string;
   /**
+   * The audio sockets' process. `separate`: `media/server.ts` serves them (on `port`) and the API
+   * serves none; otherwise the API serves them itself. `publicUrl` is where clients and carriers
+   * open them, the base of every socket address the service hands out; `socketBase` is the same as
+   * browsers open it (`ws://`, `wss://`), empty when the API serves the sockets on the page's own host.
+   */
+  media: { separate: boolean; publicUrl: string; socketBase: string; port: number };
+  /**
    * Reverse proxies in front of the API that append the client's address to X-Forwarded-For; the
    * address throttles count by is the one the outermost of them saw. 0 trusts no header.
    */
@@ -392,8 +399,18 @@ function checkProductionKeys(env: NodeJS.ProcessEnv, doNotCallHashKey: Buffer, e
   }
 }
 
+function mediaFrom(env: NodeJS.ProcessEnv, publicBaseUrl: string, port: number): Config['media'] {
+  const mediaPort = intFrom(env, 'MEDIA_PORT', port + 1);
+  if (!env.MEDIA_PUBLIC_URL) return { separate: false, publicUrl: publicBaseUrl, socketBase: '', port: mediaPort };
+  const publicUrl = env.MEDIA_PUBLIC_URL.replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#]+$/.test(publicUrl))
+    throw new Error(`MEDIA_PUBLIC_URL must be an http:// or https:// origin, without a path, got "${env.MEDIA_PUBLIC_URL}"`);
+  return { separate: true, publicUrl, socketBase: publicUrl.replace(/^http/, 'ws'), port: mediaPort };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 3000);
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
   const payloadKeys = payloadKeysFrom(env);
   refuseDevelopmentPayloadKey(env, payloadKeys);
   const doNotCallHashKey = env.DO_NOT_CALL_HASH_KEY ? credentialKey('DO_NOT_CALL_HASH_KEY', env.DO_NOT_CALL_HASH_KEY).key : DEV_DO_NOT_CALL_HASH_KEY;
@@ -467,7 +484,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || '',
-    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl,
+    media: mediaFrom(env, publicBaseUrl, port),
     trustProxyHops: intFrom(env, 'TRUST_PROXY_HOPS', 0),
     invalidCredentialsPerMinute: intFrom(env, 'INVALID_CREDENTIALS_PER_MINUTE', 60),
     unauthenticatedSockets: {

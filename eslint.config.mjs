@@ -67,18 +67,18 @@ export default tseslint.config(
     files: ['workflows/definitions/**/*.ts'],
     rules: restrict(rule('^(?!(@temporalio/workflow|@temporalio/common)$|\\./)', "Definitions import only Temporal's pure modules and each other.")),
   },
-  { files: ['api/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
+  { files: ['api/**/*.ts', 'media/**/*.ts'], rules: restrict(noActivities, noWorkflows, noWorker) },
   {
     files: ['api/**/*.ts', 'activities/**/*.ts'],
     // Still reading models directly, each to move behind domain/ in turn (issue 38's note lists them): the list only shrinks.
     ignores: [
       'activities/calls.ts',
       'activities/campaigns.ts',
-      'api/app.ts',
       'api/browserCallAudio.ts',
       'api/callMedia.ts',
       'api/candidateAudio.ts',
       'api/carrierSocket.ts',
+      'api/probedApp.ts',
       'api/routes/calls.ts',
       'api/routes/campaigns.ts',
       'api/routes/twilio.ts',

@@ -36,7 +36,12 @@ export function twilioSocket<A>(options: TwilioSocketOptions<A>): SocketRoute {
     pool: kind,
     verify: (req, callId) => {
       const signature = req.headers['x-twilio-signature'];
-      verifyTwilioSignature(config, typeof signature === 'string' ? signature : undefined, twilioUrls(config.publicBaseUrl, callId)[kind], {});
+      verifyTwilioSignature(
+        config,
+        typeof signature === 'string' ? signature : undefined,
+        twilioUrls(config.publicBaseUrl, callId, config.media.publicUrl)[kind],
+        {},
+      );
     },
   });
 }

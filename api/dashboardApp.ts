@@ -6,22 +6,27 @@ import { bundleRoutes } from './bundle';
  * scripts set through the CSSOM (chart.js sizing its canvas) are not inline styles and need no
  * 'unsafe-inline'. The app keeps its session token in sessionStorage, so no cookie is involved.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  // A call's recording is fetched with the session and played from a blob: URL.
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const csp = (mediaUrl: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    // A call's recording is fetched with the session and played from a blob: URL.
+    "media-src 'self' blob:",
+    // Browser calls' audio sockets, on the media process's host when it has its own.
+    `connect-src 'self'${mediaUrl ? ` ${mediaUrl}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
-/** The dashboard web app at /dashboard: its page and bundle, built by `npm run build:dashboard`. */
-export function dashboardAppRoutes(): Router {
+/**
+ * The dashboard web app at /dashboard: its page and bundle, built by `npm run build:dashboard`.
+ * `mediaUrl` is where browser calls open their socket (config.media.socketBase).
+ */
+export function dashboardAppRoutes(mediaUrl: string): Router {
   return bundleRoutes({
     name: 'dashboard',
     files: {
@@ -30,7 +35,7 @@ export function dashboardAppRoutes(): Router {
       '/dashboard/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
       '/dashboard/icon.svg': { file: 'icon.svg', type: 'image/svg+xml' },
     },
-    csp: CSP,
+    csp: csp(mediaUrl),
     probe: 'dashboard',
     unbuilt: 'The dashboard is not built: run `npm run build:dashboard`.',
   });

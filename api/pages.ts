@@ -22,6 +22,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 interface PageData {
   surface: 'hosted' | 'embed';
+  /** Where the voice socket is opened (`wss://` + the media process's host); empty: this host. */
+  mediaUrl?: string;
   interviewId: string;
   error?: string;
   errorCode?: string;
@@ -38,9 +40,10 @@ function sessionPage(template: string, data: PageData): string {
  * origins of the interview's embed tokens for the embed page. The voice worklet is a script of
  * ours ('self'), and the microphone is ours alone (the embedding page grants it with allow="microphone").
  */
-function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors: string[]) {
-  // Voice mode's socket, named as well as 'self': browsers before CSP 3 (Safari until 15.4) do not count ws: as 'self'.
-  const socketOrigin = /^[\w.-]+(:\d+)?$/.test(ctx.host) ? ` ${ctx.protocol === 'https' ? 'wss' : 'ws'}://${ctx.host}` : '';
+function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors: string[], mediaUrl: string) {
+  // Voice mode's socket, on the media process's host, or named as well as 'self' on this one:
+  // browsers before CSP 3 (Safari until 15.4) do not count ws: as 'self'.
+  const socketOrigin = mediaUrl ? ` ${mediaUrl}` : /^[\w.-]+(:\d+)?$/.test(ctx.host) ? ` ${ctx.protocol === 'https' ? 'wss' : 'ws'}://${ctx.host}` : '';
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set({
@@ -63,8 +66,11 @@ function sendPage(ctx: Koa.Context, status: number, html: string, frameAncestors
   ctx.body = html;
 }
 
-/** The hosted interview page, the embed page and the loader script, served from `public/`. */
-export function pageRoutes(): Router {
+/**
+ * The hosted interview page, the embed page and the loader script, served from `public/`.
+ * `mediaUrl` is where the voice socket is opened (config.media.socketBase).
+ */
+export function pageRoutes(mediaUrl: string): Router {
   const router = new Router();
   const template = read('session.html');
 
@@ -82,7 +88,13 @@ export function pageRoutes(): Router {
     ctx.state.probe = 'page';
     const interviewId = /^[0-9a-f]{24}$/.test(ctx.params.id!) ? ctx.params.id! : '';
     const error = interviewId ? undefined : 'This interview link is not valid. Open the full link you were sent.';
-    sendPage(ctx, interviewId ? 200 : 404, sessionPage(template, { surface: 'hosted', interviewId, error, errorCode: 'INVALID_CANDIDATE_TOKEN' }), []);
+    sendPage(
+      ctx,
+      interviewId ? 200 : 404,
+      sessionPage(template, { surface: 'hosted', interviewId, mediaUrl, error, errorCode: 'INVALID_CANDIDATE_TOKEN' }),
+      [],
+      mediaUrl,
+    );
   });
 
   // The token is in the fragment (embed.js puts it there), which browsers never send: the server
@@ -91,13 +103,13 @@ export function pageRoutes(): Router {
     ctx.state.probe = 'page';
     const interviewId = /^[0-9a-f]{24}$/.test(ctx.params.id!) ? ctx.params.id! : '';
     const refuse = (status: number, errorCode: string, error: string) =>
-      sendPage(ctx, status, sessionPage(template, { surface: 'embed', interviewId: '', error, errorCode }), []);
+      sendPage(ctx, status, sessionPage(template, { surface: 'embed', interviewId: '', error, errorCode }), [], mediaUrl);
     // Opened on its own (a tab, a link), the frame could be dressed up by nobody's page: it is a frame only.
     if (ctx.get('sec-fetch-dest') !== 'iframe') {
       return refuse(403, 'FRAME_REQUIRED', 'This interview can only be shown inside the page that embeds it.');
     }
     if (!interviewId) return refuse(404, 'INVALID_CANDIDATE_TOKEN', 'This interview cannot be shown here: its embed token is not valid for it.');
-    sendPage(ctx, 200, sessionPage(template, { surface: 'embed', interviewId }), await embedOriginsOf(interviewId));
+    sendPage(ctx, 200, sessionPage(template, { surface: 'embed', interviewId, mediaUrl }), await embedOriginsOf(interviewId), mediaUrl);
   });
   return router;
 }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import { organizationCredential } from '../domain/providerCredentials';
+import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
 import { browserCallAudio } from './browserCallAudio';
@@ -37,4 +38,15 @@ export function attachSockets(server: Server, deps: SocketDeps): Sockets {
     browserCallAudio({ ...calls, speech }),
   ];
   return dispatchUpgrades(server, routes);
+}
+
+/**
+ * The audio sockets with the process's embedded speech engines, built once for the process and
+ * stopped once its sockets are done. The process installs the credential keys first
+ * (installCredentialKeys), as the worker does for its activities.
+ */
+export function serveMedia(server: Server, deps: Omit<SocketDeps, 'embedded'>): Sockets {
+  const embedded = embeddedSpeech(deps.config);
+  const sockets = attachSockets(server, { ...deps, embedded });
+  return { shutdown: () => sockets.shutdown().then(() => embedded.stop()) };
 }

@@ -194,6 +194,7 @@
     setStatus('Connecting…');
     window.VoiceLink.connect({
       path: api + '/audio',
+      url: root.dataset.mediaUrl ? root.dataset.mediaUrl + api + '/audio' : undefined,
       token: token,
       muted: muted,
       on: {

@@ -130,7 +130,8 @@
     }
 
     function openSocket() {
-      var url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + options.path;
+      // The media process's address when it has a host of its own (options.url), else this page's host.
+      var url = options.url || (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + options.path;
       socket = new WebSocket(url);
       socket.binaryType = 'arraybuffer';
       socket.onopen = function () { send({ type: 'start', token: options.token }); };

@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: provisions what is missing, then runs the whole service on this machine: the
- * Temporal dev server (with its Web UI), FerretDB, the worker and the API with the dashboard web
- * app, built first. State is kept in .data/
+ * Temporal dev server (with its Web UI), FerretDB, the worker, the API with the dashboard web
+ * app, built first, and the media process that serves the audio sockets beside it. State is kept in .data/
  * so a second run finds the same data. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,8 +20,8 @@ import { portInUse, provision, startFerret, startTemporal, stopChild, toolPaths,
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
 
-/** Polls the API's readiness until it answers 200 (true) or `timeoutMs` passes (false); an API that exits stops `npm run dev` meanwhile. */
-async function apiReady(url: string, timeoutMs = 120_000): Promise<boolean> {
+/** Polls a process's readiness until it answers 200 (true) or `timeoutMs` passes (false); a process that exits stops `npm run dev` meanwhile. */
+async function ready(url: string, timeoutMs = 120_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const status = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
@@ -102,13 +102,17 @@ function port(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const apiPort = port('PORT', 3000);
+  const mediaPort = port('MEDIA_PORT', apiPort + 1);
   const temporalPort = port('TEMPORAL_PORT', 7233);
   const uiPort = port('TEMPORAL_UI_PORT', 8233);
   const ferretPort = port('FERRETDB_PORT', 27017);
   const startTemporalServer = !process.env.TEMPORAL_ADDRESS;
   const startDatabase = !process.env.MONGODB_URI;
 
-  const wanted: [number, string, string][] = [[apiPort, 'the API', 'PORT']];
+  const wanted: [number, string, string][] = [
+    [apiPort, 'the API', 'PORT'],
+    [mediaPort, 'the media process', 'MEDIA_PORT'],
+  ];
   if (startTemporalServer) wanted.push([temporalPort, 'Temporal', 'TEMPORAL_PORT'], [uiPort, 'the Temporal UI', 'TEMPORAL_UI_PORT']);
   if (startDatabase) wanted.push([ferretPort, 'FerretDB', 'FERRETDB_PORT']);
   for (const [p, what, variable] of wanted) {
@@ -140,6 +144,9 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(apiPort),
+    // The audio sockets and their sessions run in the media process, off the API's event loop.
+    MEDIA_PORT: String(mediaPort),
+    MEDIA_PUBLIC_URL: process.env.MEDIA_PUBLIC_URL || `http://127.0.0.1:${mediaPort}`,
     CREDENTIALS_ENCRYPTION_KEY: process.env.CREDENTIALS_ENCRYPTION_KEY || devSecret('credentials.key'),
     METRICS_TOKEN: process.env.METRICS_TOKEN || devSecret('metrics.token'),
     // The Web UI's browser decodes payloads through the API (the dev server's UI sends no header:
@@ -200,6 +207,7 @@ async function main(): Promise<void> {
   for (const [name, entry] of [
     ['worker', 'worker/index.ts'],
     ['api', 'api/server.ts'],
+    ['media process', 'media/server.ts'],
   ] as const) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, stdio: 'inherit' });
     child.once('exit', (code, signal) => {
@@ -213,16 +221,22 @@ async function main(): Promise<void> {
 
   const config = loadConfig(env);
   // The addresses are worth printing only once they answer: a first curl must not be refused.
-  if (!(await apiReady(`http://${config.host}:${config.port}/readyz`))) {
-    console.error('[dev] the API did not become ready within 2 minutes; see its output above');
-    return stop(1);
+  for (const [what, readyz] of [
+    ['the API', `http://${config.host}:${config.port}/readyz`],
+    ['the media process', `http://${config.host}:${config.media.port}/readyz`],
+  ]) {
+    if (!(await ready(readyz))) {
+      console.error(`[dev] ${what} did not become ready within 2 minutes; see its output above`);
+      return stop(1);
+    }
   }
   console.log(
     [
       '',
       `[dev] Dashboard    http://${config.host}:${config.port}/dashboard`,
       `[dev] API          http://${config.host}:${config.port}/api/v1   (readiness: http://${config.host}:${config.port}/readyz)`,
-      `[dev] Metrics      curl -H "Authorization: Bearer ${process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)'}" http://${config.host}:${config.port}/metrics`,
+      `[dev] Media        ${config.media.publicUrl}   (the audio sockets; readiness: http://${config.host}:${config.media.port}/readyz)`,
+      `[dev] Metrics      curl -H "Authorization: Bearer ${process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)'}" http://${config.host}:${config.port}/metrics   (voice turns: the media process's, port ${config.media.port})`,
       `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort} (payloads decoded through the API's /codec)` : ' (TEMPORAL_ADDRESS)'}`,
       `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
       '[dev] Ctrl-C stops everything; state stays in .data/',

@@ -1,7 +1,7 @@
 /**
  * `npm run production`: the production shape on this machine, without Docker (see docs/operations.md,
  * "Production shape"): PostgreSQL, a Temporal server on it, FerretDB on PostgreSQL, two API processes
- * behind nginx and two workers, from the built code (`npm run build` first). State stays in
+ * and two media processes (the audio sockets) behind nginx and two workers, from the built code (`npm run build` first). State stays in
  * .data/production/; Ctrl-C stops everything.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ function secret(name: string, bytes = 32): string {
 
 /** The ports, each from its variable or its default. */
 function ports() {
-  const defaults = { PORT: 3000, API_PORT: 3001, TEMPORAL_PORT: 7233, POSTGRES_PORT: 5432, FERRETDB_PORT: 27017 };
+  const defaults = { PORT: 3000, API_PORT: 3001, MEDIA_PORT: 3003, TEMPORAL_PORT: 7233, POSTGRES_PORT: 5432, FERRETDB_PORT: 27017 };
   const chosen = Object.fromEntries(Object.entries(defaults).map(([name, fallback]) => [name, Number(process.env[name] ?? fallback)]));
   for (const [name, value] of Object.entries(chosen)) {
     if (!Number.isInteger(value) || value <= 0 || value > 65534) fail(`${name} must be a port number, got "${process.env[name]}"`);
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   const shapePorts = {
     proxy: chosen.PORT,
     apis: [chosen.API_PORT, chosen.API_PORT + 1],
+    media: [chosen.MEDIA_PORT, chosen.MEDIA_PORT + 1],
     workers: 2,
     temporal: chosen.TEMPORAL_PORT,
     postgres: chosen.POSTGRES_PORT,
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const wanted: [number, string][] = [
     [shapePorts.proxy, 'PORT'],
     ...shapePorts.apis.map((p): [number, string] => [p, 'API_PORT']),
+    ...shapePorts.media.map((p): [number, string] => [p, 'MEDIA_PORT']),
     ...temporalPortOffsets.map((o): [number, string] => [shapePorts.temporal + o, 'TEMPORAL_PORT']),
     [shapePorts.postgres, 'POSTGRES_PORT'],
     [shapePorts.ferret, 'FERRETDB_PORT'],
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  console.log('[production] starting PostgreSQL, the Temporal server, FerretDB, 2 workers, 2 APIs and nginx...');
+  console.log('[production] starting PostgreSQL, the Temporal server, FerretDB, 2 workers, 2 APIs, 2 media processes and nginx...');
   try {
     const tools = toolPaths({ ...process.env, MONGODB_URI: '', TEMPORAL_ADDRESS: '' });
     shape = await startShape({
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
     console.error(`[production] ${err instanceof Error ? err.message : String(err)}`);
     return stop(1);
   }
-  for (const part of [...shape.apis, ...shape.workers]) {
+  for (const part of [...shape.apis, ...shape.media, ...shape.workers]) {
     void part.ended.then(() => {
       if (!stopping) console.error(`[production] ${part.name} exited; see ${path.join(DATA, 'logs')}`);
     });
@@ -114,6 +116,7 @@ async function main(): Promise<void> {
     [
       '',
       `[production] API (nginx)   ${shape.proxyUrl}/api/v1   -> ${shape.apis.map((a) => `127.0.0.1:${a.port}`).join(', ')}`,
+      `[production] Media (nginx) ${shape.proxyUrl} (the audio sockets)   -> ${shape.media.map((m) => `127.0.0.1:${m.port}`).join(', ')}`,
       `[production] Workers       ${shape.workers.map((w) => `pid ${w.pid}`).join(', ')}`,
       `[production] Temporal      ${shape.temporalAddress} (server ${path.basename(toolPaths().temporalServer)}, no Web UI; \`temporal --address ${shape.temporalAddress} workflow list\`)`,
       `[production] Payloads      encrypted; read them: temporal --address ${shape.temporalAddress} workflow show -w <id> --codec-endpoint ${shape.proxyUrl}/codec --codec-auth "Bearer ${process.env.TEMPORAL_CODEC_TOKEN ? '$TEMPORAL_CODEC_TOKEN' : '$(cat .data/production/codec.token)'}"`,

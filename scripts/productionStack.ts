@@ -31,11 +31,12 @@ export async function freeTemporalPort(): Promise<number> {
   }
 }
 
-/** Free ports for a whole shape with two APIs and two workers, for a test or a bench of its own. */
+/** Free ports for a whole shape with two APIs, two media processes and two workers, for a test or a bench of its own. */
 export async function freeShapePorts(): Promise<ShapeOptions['ports']> {
   return {
     proxy: await freePort(),
     apis: [await freePort(), await freePort()],
+    media: [await freePort(), await freePort()],
     workers: 2,
     temporal: await freeTemporalPort(),
     postgres: await freePort(),
@@ -268,12 +269,26 @@ export interface NginxOptions {
   tools: ToolPaths;
   port: number;
   upstreams: number[];
+  /** The media processes, which take the audio sockets. */
+  media: number[];
   /** Its configuration, pid file and temporary files. */
   dir: string;
   logFile: string;
 }
 
-/** nginx in front of the API processes, round robin; how it passes requests is deploy/nginx/proxy.conf. */
+/** The audio sockets' paths, each capturing the call or interview whose session the socket joins. */
+const MEDIA_LOCATIONS = [
+  '^/candidate/v1/interviews/(?<media_key>[^/]+)/audio$',
+  '^/dashboard/v1/browser-calls/(?<media_key>[^/]+)/audio$',
+  '^/carrier/(twilio|simulated)/(media|relay)/(?<media_key>[^/]+)$',
+];
+
+/**
+ * nginx in front of the API processes, round robin, and of the media processes, which take the
+ * audio sockets: hashed on the call's or interview's id, so a call's sockets (its media stream, a
+ * reconnecting candidate's) reach the process that holds its session, and a process gone moves only
+ * its own share. How it passes requests is deploy/nginx/proxy.conf.
+ */
 export function startNginx(opts: NginxOptions): Promise<RunningServer> {
   const temp = path.join(opts.dir, 'temp');
   mkdirSync(temp, { recursive: true });
@@ -296,10 +311,21 @@ http {
 ${opts.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 64;
   }
+  upstream media {
+    hash $media_key consistent;
+${opts.media.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n')}
+  }
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   server {
     listen 127.0.0.1:${opts.port};
+${MEDIA_LOCATIONS.map(
+  (pattern) => `    location ~ ${pattern} {
+      proxy_pass http://media;
+      include ${path.join(ROOT, 'deploy', 'nginx', 'proxy.conf')};
+    }`,
+).join('\n')}
     location / {
+      proxy_pass http://api;
       include ${path.join(ROOT, 'deploy', 'nginx', 'proxy.conf')};
     }
   }
@@ -357,7 +383,7 @@ export class NodeProcess {
     }
   }
 
-  /** SIGTERM: the API stops taking connections and finishes its requests; a worker drains its tasks. */
+  /** SIGTERM: the API stops taking connections and finishes its requests; a media process tells candidates to reconnect and lets calls end; a worker drains its tasks. */
   async stop(): Promise<void> {
     if (this.child) await stopChild(this.child, 30_000);
   }
@@ -389,7 +415,7 @@ export interface ShapeOptions {
   tools: ToolPaths;
   /** State (PostgreSQL's cluster, nginx's files) and logs (`logs/`). */
   dir: string;
-  ports: { proxy: number; apis: number[]; workers: number; temporal: number; postgres: number; ferret: number };
+  ports: { proxy: number; apis: number[]; media: number[]; workers: number; temporal: number; postgres: number; ferret: number };
   postgresPassword: string;
   /** The API's and the workers' environment: secrets and settings (MONGODB_URI and the rest are added). */
   env: NodeJS.ProcessEnv;
@@ -404,8 +430,10 @@ export interface Shape {
   ferret: RunningServer;
   nginx: RunningServer;
   apis: NodeProcess[];
+  /** The media processes, which serve the audio sockets and their sessions. */
+  media: NodeProcess[];
   workers: NodeProcess[];
-  /** Front to back: the proxy, the APIs, the workers, then the servers they used. */
+  /** Front to back: the proxy, the media processes and APIs, the workers, then the servers they used. */
   stop(): Promise<void>;
 }
 
@@ -447,6 +475,8 @@ export async function startShape(opts: ShapeOptions): Promise<Shape> {
     ]);
     const env = {
       PUBLIC_BASE_URL: `http://127.0.0.1:${opts.ports.proxy}`,
+      // The sockets are on the same proxy, which sends them to the media processes.
+      MEDIA_PUBLIC_URL: `http://127.0.0.1:${opts.ports.proxy}`,
       ...opts.env,
       MONGODB_URI: ferret.address,
       TEMPORAL_ADDRESS: temporal.address,
@@ -463,12 +493,16 @@ export async function startShape(opts: ShapeOptions): Promise<Shape> {
     const apis = opts.ports.apis.map(
       (port, i) => new NodeProcess(`API ${i + 1}`, 'api/server.js', { ...env, PORT: String(port) }, path.join(logs, `api-${i + 1}.log`), port),
     );
-    stack.push(...apis);
-    await Promise.all(apis.map((a) => a.start()));
+    const media = opts.ports.media.map(
+      (port, i) => new NodeProcess(`media ${i + 1}`, 'media/server.js', { ...env, MEDIA_PORT: String(port) }, path.join(logs, `media-${i + 1}.log`), port),
+    );
+    stack.push(...apis, ...media);
+    await Promise.all([...apis, ...media].map((a) => a.start()));
     const nginx = await startNginx({
       tools: opts.tools,
       port: opts.ports.proxy,
       upstreams: opts.ports.apis,
+      media: opts.ports.media,
       dir: path.join(opts.dir, 'nginx'),
       logFile: path.join(logs, 'nginx.log'),
     });
@@ -482,6 +516,7 @@ export async function startShape(opts: ShapeOptions): Promise<Shape> {
       ferret,
       nginx,
       apis,
+      media,
       workers,
       stop: stopAll,
     };

@@ -59,7 +59,8 @@ export function defaultDeps(config: Config, client: Client): ActivityDeps & { st
     tools: toolDepsOf(config),
     ...(speech && {
       audioLine: {
-        publicBaseUrl: config.publicBaseUrl,
+        // The callee's phone opens the media process's socket, where the call's session runs.
+        publicBaseUrl: config.media.publicUrl,
         secret: config.contacts.doNotCallHashKey,
         speech,
         defaultStt: config.providers.stt,

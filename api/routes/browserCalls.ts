@@ -43,7 +43,12 @@ export const browserCallRoutes = [
       return {
         object: 'browser_call' as const,
         call: callRepresentation(call, false),
-        audio: { path: browserCallAudioPath(callId), token, expiresAt: expiresAt.toISOString() },
+        audio: {
+          path: browserCallAudioPath(callId),
+          ...(config.media.separate && { url: `${config.media.socketBase}${browserCallAudioPath(callId)}` }),
+          token,
+          expiresAt: expiresAt.toISOString(),
+        },
       };
     },
   }),

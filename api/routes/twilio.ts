@@ -146,7 +146,7 @@ export const twilioInboundRoutes = [
       const answered = await answerInbound(arrival, workflows);
       switch (answered.kind) {
         case 'admitted':
-          return reply(200, streamTwiml(config.publicBaseUrl, callId));
+          return reply(200, streamTwiml(config.media.publicUrl, callId));
         case 'unknown_number':
           return reply(200, sayThenHangUpTwiml(NOT_IN_SERVICE, 'en'));
         default:

@@ -7623,10 +7623,12 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             expiresAt: string;
-                            /** @description The call’s audio socket, on this host: `wss://` + host + path. */
+                            /** @description The call’s audio socket, on this host: `wss://` + host + path, unless `url` says otherwise. */
                             path: string;
                             /** @description Opens the socket in its first message `{"type":"start","token"}`; good once, until `expiresAt`. Never put it in a URL. */
                             token: string;
+                            /** @description The call’s audio socket’s full address when the media process has a host of its own (`MEDIA_PUBLIC_URL`); open it instead. */
+                            url?: string;
                         };
                         /** call */
                         call: {

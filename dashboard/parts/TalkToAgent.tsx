@@ -12,7 +12,7 @@ import { Conversation } from '../transcript';
 
 interface BrowserCall {
   call: Call;
-  audio: { path: string; token: string; expiresAt: string };
+  audio: { path: string; url?: string; token: string; expiresAt: string };
 }
 
 /** What public/voice.js gives: the link of one conversation. */
@@ -25,7 +25,7 @@ interface VoiceLinkConnection {
 
 interface VoiceLinkApi {
   unsupported(): string;
-  connect(options: { path: string; token: string; on: Record<string, (value: any) => void> }): Promise<VoiceLinkConnection>;
+  connect(options: { path: string; url?: string; token: string; on: Record<string, (value: any) => void> }): Promise<VoiceLinkConnection>;
 }
 
 declare global {
@@ -93,6 +93,7 @@ export function TalkToAgent(props: { agent: Agent }) {
       setCall(placed.call);
       link.current = await VoiceLink.connect({
         path: placed.audio.path,
+        url: placed.audio.url,
         token: placed.audio.token,
         on: {
           ready: () => {

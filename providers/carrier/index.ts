@@ -10,6 +10,7 @@ export function carrierFor(config: Config, client: Client): Carrier & CarrierNum
     return new TwilioCarrier({
       ...config.carrier.twilio,
       publicBaseUrl: config.publicBaseUrl,
+      mediaBaseUrl: config.media.publicUrl,
       defaultStt: config.providers.stt,
       defaultTts: config.providers.tts,
       ringTimeoutSeconds: config.calls.ringTimeoutSeconds,

@@ -15,24 +15,31 @@ import {
   type TransferRequest,
 } from './interface';
 
-/** Where Twilio reaches this service for one call: webhooks under the API's public address. */
+/**
+ * Where Twilio reaches this service for one call: webhooks under the API's public address, sockets
+ * under the media process's (the API's own when it serves them).
+ */
 export const TWILIO_PREFIX = '/carrier/twilio';
 
-export function twilioUrls(publicBaseUrl: string, callId: string) {
+export function twilioUrls(publicBaseUrl: string, callId: string, mediaBaseUrl = publicBaseUrl) {
   const base = `${publicBaseUrl}${TWILIO_PREFIX}`;
+  const sockets = `${mediaBaseUrl}${TWILIO_PREFIX}`;
   return {
     status: `${base}/status/${callId}`,
     amd: `${base}/amd/${callId}`,
     // Twilio signs the handshake over the URL exactly as the TwiML gave it, scheme included.
-    relay: `${base.replace(/^http/, 'ws')}/relay/${callId}`,
+    relay: `${sockets.replace(/^http/, 'ws')}/relay/${callId}`,
     // Media Streams connects only over wss (and takes no query string).
-    media: `${base.replace(/^https?:/, 'wss:')}/media/${callId}`,
+    media: `${sockets.replace(/^https?:/, 'wss:')}/media/${callId}`,
   };
 }
 
-/** The TwiML that streams an answered call's audio both ways to our Media Streams endpoint: a dialled call's, or one to our numbers. */
-export function streamTwiml(publicBaseUrl: string, callId: string, response = new twiml.VoiceResponse()): string {
-  const stream = response.connect().stream({ url: twilioUrls(publicBaseUrl, callId).media });
+/**
+ * The TwiML that streams an answered call's audio both ways to our Media Streams endpoint: a
+ * dialled call's, or one to our numbers. `mediaBaseUrl` is where the media sockets are served.
+ */
+export function streamTwiml(mediaBaseUrl: string, callId: string, response = new twiml.VoiceResponse()): string {
+  const stream = response.connect().stream({ url: twilioUrls(mediaBaseUrl, callId).media });
   stream.parameter({ name: 'callId', value: callId });
   return response.toString();
 }
@@ -117,6 +124,8 @@ const LEG_FAILURES: Record<string, TransferFailure> = { busy: 'busy', 'no-answer
 
 export interface TwilioCarrierOptions extends TwilioConfig {
   publicBaseUrl: string;
+  /** Where the media sockets are served (MEDIA_PUBLIC_URL); without it, at `publicBaseUrl`. */
+  mediaBaseUrl?: string;
   /** The server's speech vendors, for agents that name none (ConversationRelay's). */
   defaultStt: string;
   defaultTts: string;
@@ -151,7 +160,7 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
 
   /** The TwiML that hands the answered call to our ConversationRelay endpoint. */
   relayTwiml(callId: string, voice: DialVoice | undefined, response = new twiml.VoiceResponse()): string {
-    const urls = twilioUrls(this.options.publicBaseUrl, callId);
+    const urls = twilioUrls(this.options.publicBaseUrl, callId, this.options.mediaBaseUrl);
     const stt = TRANSCRIPTION_PROVIDERS[voice?.stt ?? this.options.defaultStt];
     const tts = TTS_PROVIDERS[voice?.tts ?? this.options.defaultTts];
     const relay = response.connect().conversationRelay({
@@ -167,7 +176,7 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
   }
 
   streamTwiml(callId: string, response?: InstanceType<typeof twiml.VoiceResponse>): string {
-    return streamTwiml(this.options.publicBaseUrl, callId, response);
+    return streamTwiml(this.options.mediaBaseUrl ?? this.options.publicBaseUrl, callId, response);
   }
 
   /**

@@ -1,9 +1,9 @@
 /**
  * The production shape (scripts/productionStack.ts, as `npm run production` starts it): a Temporal
- * server on PostgreSQL, FerretDB on PostgreSQL, two API processes of dist/ behind nginx and two
- * workers. What only several processes can get wrong: limits counted once across the APIs, a
+ * server on PostgreSQL, FerretDB on PostgreSQL, two API processes and two media processes of dist/
+ * behind nginx and two workers. What only several processes can get wrong: limits counted once across the APIs, a
  * campaign surviving a worker's crash with every call charged once, an API restarted under load
- * losing no call, and a rolling restart of both APIs under a candidate's open audio socket. `npm run test:production` (builds dist/ first); not part of `npm test`.
+ * losing no call, and a rolling restart of both media processes under a candidate's open audio socket. `npm run test:production` (builds dist/ first); not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -200,7 +200,7 @@ test('an API process restarted while calls are placed: every call is placed once
   expect(new Set(listed.map((c) => c.id))).toEqual(ids);
 }, 300_000);
 
-test("a rolling restart of both API processes under a candidate's audio socket: told SERVER_RESTARTING (4503), the candidate reconnects through the proxy and the interview goes on", async () => {
+test("a rolling restart of both media processes under a candidate's audio socket: told SERVER_RESTARTING (4503), the candidate reconnects through the proxy and the interview goes on", async () => {
   const tenant = await createTenant({ creditMinutes: 100 });
   const key = await tenant.key(SCOPES, POLLING);
   const opening = 'Welcome to the interview. Tell me about a system you built.';
@@ -233,7 +233,7 @@ test("a rolling restart of both API processes under a candidate's audio socket: 
   let client = await join();
   expect(await wordsIn(client.takeAudio())).toBe(opening);
   let told = 0;
-  for (const restarting of shape.apis) {
+  for (const restarting of shape.media) {
     await restarting.stop();
     // The socket was on this process: it was told to reconnect before the process exited.
     if (client.ws.readyState !== client.ws.OPEN) {

@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="PlaceBrowserCallBrowserCallAudio")
 
 
@@ -14,15 +16,18 @@ T = TypeVar("T", bound="PlaceBrowserCallBrowserCallAudio")
 class PlaceBrowserCallBrowserCallAudio:
     """
     Attributes:
-        path (str): The call’s audio socket, on this host: `wss://` + host + path.
+        path (str): The call’s audio socket, on this host: `wss://` + host + path, unless `url` says otherwise.
         token (str): Opens the socket in its first message `{"type":"start","token"}`; good once, until `expiresAt`.
             Never put it in a URL.
         expires_at (datetime.datetime): ISO 8601 UTC timestamp
+        url (str | Unset): The call’s audio socket’s full address when the media process has a host of its own
+            (`MEDIA_PUBLIC_URL`); open it instead.
     """
 
     path: str
     token: str
     expires_at: datetime.datetime
+    url: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -31,6 +36,8 @@ class PlaceBrowserCallBrowserCallAudio:
         token = self.token
 
         expires_at = self.expires_at.isoformat()
+
+        url = self.url
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -41,6 +48,8 @@ class PlaceBrowserCallBrowserCallAudio:
                 "expiresAt": expires_at,
             }
         )
+        if url is not UNSET:
+            field_dict["url"] = url
 
         return field_dict
 
@@ -53,10 +62,13 @@ class PlaceBrowserCallBrowserCallAudio:
 
         expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
 
+        url = d.pop("url", UNSET)
+
         place_browser_call_browser_call_audio = cls(
             path=path,
             token=token,
             expires_at=expires_at,
+            url=url,
         )
 
         place_browser_call_browser_call_audio.additional_properties = d

@@ -73,17 +73,14 @@ export default tseslint.config(
     // Still reading models directly, each to move behind domain/ in turn (issue 38's note lists them): the list only shrinks.
     ignores: [
       'activities/calls.ts',
-      'activities/campaigns.ts',
       'api/browserCallAudio.ts',
       'api/callMedia.ts',
       'api/candidateAudio.ts',
       'api/carrierSocket.ts',
       'api/probedApp.ts',
       'api/routes/calls.ts',
-      'api/routes/campaigns.ts',
       'api/routes/twilio.ts',
       'api/schemas/calls.ts',
-      'api/schemas/campaigns.ts',
       'api/server.ts',
     ],
     rules: throughDomain,

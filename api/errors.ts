@@ -5,6 +5,7 @@ import { UserRefused, type UserRefusal } from '../domain/users';
 import { InterviewMissing } from '../domain/candidates';
 import { AgentRefused, type AgentRefusal } from '../domain/agents';
 import { InterviewRefused, type InterviewRefusal } from '../domain/interviews';
+import { CampaignRefused, type CampaignRefusal } from '../domain/campaigns';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -314,6 +315,7 @@ export function fromDomain(err: unknown): unknown {
   if (err instanceof InterviewMissing) return notFound('interview', 'path.id');
   if (err instanceof AgentRefused) return agentError(err.refusal);
   if (err instanceof InterviewRefused) return interviewError(err.refusal);
+  if (err instanceof CampaignRefused) return campaignError(err.refusal);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {
@@ -500,5 +502,36 @@ function interviewError(refusal: InterviewRefusal): ApiError {
     }
     case 'report_unavailable':
       return reportUnavailable(refusal.endedReason);
+  }
+}
+
+function campaignError(refusal: CampaignRefusal): ApiError {
+  switch (refusal.reason) {
+    case 'not_found':
+      return notFound('campaign', 'path.id');
+    case 'organization_missing':
+      return organizationRequired();
+    case 'agent_not_found':
+      return validationError('body.agentId is not an agent of your organization.', 'body.agentId');
+    case 'agent_not_phone':
+      return validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
+    case 'quota':
+      return quotaExceeded(
+        `Your organization has reached its limit of ${refusal.maxCampaigns} campaigns not archived; archive a completed or cancelled one or raise the plan.`,
+      );
+    case 'recipient_quota':
+      return quotaExceeded(
+        `Your organization may store ${refusal.maxRecipients} recipients in campaigns not archived and has ${refusal.used}; this import has more than the ${refusal.maxRecipients - refusal.used} left. Archive a completed or cancelled campaign or raise the plan.`,
+      );
+    case 'takes_no_recipients':
+      return invalidStateTransition(`A ${refusal.status} campaign takes no recipients.`);
+    case 'recipients_imported':
+      return recipientsAlreadyImported();
+    case 'agent_missing':
+      return validationError("The campaign's agent no longer exists.", 'path.id');
+    case 'not_closed':
+      return invalidStateTransition(`A ${refusal.status} campaign cannot be archived.`);
+    case 'already_archived':
+      return invalidStateTransition('The campaign is already archived.');
   }
 }

@@ -1,46 +1,27 @@
 import type { UpdateDefinition } from '@temporalio/common';
-import { Types } from 'mongoose';
 import type Koa from 'koa';
-import { Agent, declaredVariables, type AgentRecord } from '../../models/agent';
-import { archiveClosedCampaign, Campaign as CampaignModel, campaignFields, campaignPool, type CampaignRecord } from '../../models/campaign';
-import { Organization, organizationLimits } from '../../models/organization';
-import { claimSlot, releaseSlot } from '../../models/slot';
-import { findPage } from '../../lib/page';
-import { contactProfiles, doNotCallAmong } from '../../models/contact';
-import { ImportInProgress, inImportClaim } from '../../models/importClaim';
 import {
-  RecipientStore,
-  claimRecipientImport,
-  finishRecipientImport,
-  recipientPage,
-  recipientTimezone,
-  storedRecipients,
-  type RecipientRow,
-} from '../../models/recipient';
-import {
-  campaignCancelUpdate,
-  draftCampaignState,
   campaignLaunchUpdate,
   campaignPauseUpdate,
   campaignResumeUpdate,
+  campaignCancelUpdate,
+  draftCampaignState,
   type CampaignEdit,
   type CampaignInput,
   type CampaignState,
 } from '../../workflows/definitions';
-import { allowedCountriesOf } from '../../domain/destinations';
+import { archiveClosed, campaignAgent, createCampaign, findCampaign, listCampaigns, type CampaignRecord } from '../../domain/campaigns';
+import {
+  campaignTakingRecipients,
+  importRecipients,
+  listRecipients,
+  type RecipientImport,
+  type RecipientRow,
+  type ResolvedRecipient,
+} from '../../domain/campaignRecipients';
 import { checkRecipient, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
-import {
-  ApiError,
-  RowErrors,
-  importInProgress,
-  invalidStateTransition,
-  notFound,
-  organizationRequired,
-  quotaExceeded,
-  recipientsAlreadyImported,
-  validationError,
-} from '../errors';
+import { ApiError, RowErrors } from '../errors';
 import { streamJsonArray } from '../middleware/jsonStream';
 import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
@@ -64,46 +45,31 @@ import {
 } from '../schemas/campaigns';
 import { IdParams, ListOf, errorResponses, listEnvelope } from '../schemas/common';
 
-async function findCampaign(organizationId: Types.ObjectId, id: string): Promise<CampaignRecord> {
-  const campaign = await CampaignModel.findOne({ _id: id, organizationId }).lean();
-  if (!campaign) throw notFound('campaign', 'path.id');
-  return campaign;
-}
-
 const validateRecipient = compile(RecipientInput, 'body');
 
 /** Import rows checked, resolved and stored together: one contacts and one do-not-call query each. */
 const IMPORT_BATCH = 1000;
 
 /**
- * One batch of the import as stored: each row takes its number's contact's attributes as variables
- * (the row's own win) and its time zone (recipientTimezone: the contact's first), then passes the
- * checks of `POST /calls`. A row that fails is kept in `bad` and left out.
+ * One batch of the import as it will be stored: each row takes its number's contact's attributes as
+ * variables (the row's own win) and its time zone (the contact's first), then passes the checks of
+ * `POST /calls`. A row that fails is kept in `bad` and left out.
  */
 async function resolveBatch(
-  organizationId: Types.ObjectId,
-  agent: AgentRecord,
+  recipients: RecipientImport,
+  declared: string[],
   batch: Array<{ index: number; row: RecipientRow }>,
   seen: Map<string, number>,
   bad: RowErrors,
-  allowedCountries: readonly string[] | null,
-) {
-  const declared = declaredVariables(agent);
-  const contacts = await contactProfiles(
-    organizationId,
-    batch.map(({ row }) => row.phoneNumber),
-  );
-  const rows: Parameters<RecipientStore['write']>[0] = [];
-  for (const { index, row } of batch) {
+): Promise<ResolvedRecipient[]> {
+  const contacts = await recipients.withContacts(batch.map(({ row }) => row));
+  const rows: ResolvedRecipient[] = [];
+  for (const [i, { index, row }] of batch.entries()) {
     bad.check(index, () => {
       checkRecipientTimezone(row.timezone, index);
-      const contact = contacts.get(row.phoneNumber);
-      const resolved = {
-        ...row,
-        variables: withContactAttributes(declared, contact?.attributes, row.variables),
-        timezone: recipientTimezone(row, contact?.timezone),
-      };
-      checkRecipient(declared, resolved, index, seen, allowedCountries);
+      const { attributes, timezone } = contacts[i]!;
+      const resolved = { ...row, variables: withContactAttributes(declared, attributes, row.variables), timezone };
+      checkRecipient(declared, resolved, index, seen, recipients.allowedCountries);
       rows.push(resolved);
     });
   }
@@ -111,44 +77,21 @@ async function resolveBatch(
 }
 
 /**
- * Reads, checks and stores the streamed import batch by batch, refusing before each batch is
- * written if it would take the organization past `maxRecipients`. After the first bad row nothing
- * more is stored but the rest are still checked, so the 400 lists every bad row (up to
+ * Reads, checks and stores the streamed import batch by batch; the domain refuses a batch that
+ * would take the organization past `maxRecipients` before it is written. After the first bad row
+ * nothing more is stored but the rest are still checked, so the 400 lists every bad row (up to
  * MAX_ERROR_DETAILS). On any refusal or failure removes what earlier batches stored, so the import
  * is all or nothing.
  */
-async function importRecipients(
-  ctx: Koa.Context,
-  organizationId: Types.ObjectId,
-  agent: AgentRecord,
-  store: RecipientStore,
-  defaultCountries: readonly string[] | null,
-) {
-  const organization = await Organization.findById(organizationId).lean();
-  if (!organization) throw organizationRequired();
-  const allowedCountries = allowedCountriesOf(organization, defaultCountries);
-  const { maxRecipients } = organizationLimits(organization);
-  const used = await storedRecipients(organizationId);
+async function readRecipients(ctx: Koa.Context, recipients: RecipientImport, declared: string[]) {
   const seen = new Map<string, number>();
   const bad = new RowErrors();
   let batch: Array<{ index: number; row: RecipientRow }> = [];
   let count = 0;
   const flush = async () => {
-    const rows = await resolveBatch(organizationId, agent, batch, seen, bad, allowedCountries);
+    const rows = await resolveBatch(recipients, declared, batch, seen, bad);
     batch = [];
-    if (bad.count > 0) return;
-    if (used + store.total + rows.length > maxRecipients) {
-      throw quotaExceeded(
-        `Your organization may store ${maxRecipients} recipients in campaigns not archived and has ${used}; this import has more than the ${maxRecipients - used} left. Archive a completed or cancelled campaign or raise the plan.`,
-      );
-    }
-    await store.write(
-      rows,
-      await doNotCallAmong(
-        organizationId,
-        rows.map((r) => r.phoneNumber),
-      ),
-    );
+    if (bad.count === 0) await recipients.store(rows);
   };
   try {
     for await (const row of streamJsonArray(ctx, {
@@ -167,7 +110,7 @@ async function importRecipients(
     if (batch.length > 0) await flush();
     bad.throwIfAny();
   } catch (err) {
-    await store.remove();
+    await recipients.discard();
     throw err;
   }
 }
@@ -225,12 +168,7 @@ export const campaignRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of campaigns.', schema: ListOf(Campaign, 'campaign') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListCampaignsQuery }>) => {
-      const filter = {
-        organizationId: auth.organizationId,
-        ...(query.agentId ? { agentId: new Types.ObjectId(query.agentId) } : {}),
-        ...(query.status ? { status: query.status } : {}),
-      };
-      const { docs, total } = await findPage<CampaignRecord>(CampaignModel, filter, query);
+      const { docs, total } = await listCampaigns(auth.organizationId, query);
       return listEnvelope('campaign', docs.map(campaignRepresentation), total, query);
     },
   }),
@@ -247,20 +185,8 @@ export const campaignRoutes = [
     status: 201,
     responses: { 201: { description: 'The campaign.', schema: Campaign }, ...errorResponses(504) },
     handler: async ({ body, auth, config, workflows }: Req<{ body: typeof CreateCampaignBody }>) => {
-      const agent = /^[0-9a-f]{24}$/.test(body.agentId) ? await Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null;
-      if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
-      if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
+      const agent = await campaignAgent(auth.organizationId, body.agentId);
       checkSchedule(body);
-      const organization = await Organization.findById(auth.organizationId).lean();
-      if (!organization) throw organizationRequired();
-      const id = new Types.ObjectId();
-      const pool = campaignPool(auth.organizationId);
-      const { maxCampaigns } = organizationLimits(organization);
-      if ((await claimSlot(pool, String(id), maxCampaigns)) === null) {
-        throw quotaExceeded(
-          `Your organization has reached its limit of ${maxCampaigns} campaigns not archived; archive a completed or cancelled one or raise the plan.`,
-        );
-      }
       const state = draftCampaignState({
         name: body.name,
         description: body.description ?? '',
@@ -268,32 +194,18 @@ export const campaignRoutes = [
         settings: { ...DEFAULT_SETTINGS, ...body.settings },
         callingHours: body.callingHours ?? null,
       });
-      const input: CampaignInput = {
-        campaignId: String(id),
-        organizationId: String(auth.organizationId),
-        agentId: String(agent._id),
-        byok: auth.byok,
-        historyBudget: config.campaigns.historyBudget,
-        state,
-      };
-      try {
-        await CampaignModel.create({
-          _id: id,
-          organizationId: auth.organizationId,
-          agentId: agent._id,
-          agentName: agent.name,
+      const start = (campaignId: string) => {
+        const input: CampaignInput = {
+          campaignId,
+          organizationId: String(auth.organizationId),
+          agentId: String(agent._id),
           byok: auth.byok,
-          ...campaignFields(state),
-          seq: 0,
-        });
-        await workflows.startCampaign(input);
-      } catch (err) {
-        // No workflow, no campaign: nothing half-created is left behind, and the place is free again.
-        await CampaignModel.deleteOne({ _id: id });
-        await releaseSlot(pool, String(id));
-        throw err;
-      }
-      return campaignRepresentation(await findCampaign(auth.organizationId, String(id)));
+          historyBudget: config.campaigns.historyBudget,
+          state,
+        };
+        return workflows.startCampaign(input);
+      };
+      return campaignRepresentation(await createCampaign(auth.organizationId, { agent, byok: auth.byok, state }, start));
     },
   }),
   defineRoute({
@@ -359,36 +271,23 @@ export const campaignRoutes = [
     status: 201,
     responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
     handler: async ({ params, auth, workflows, ctx, config }: Req<{ params: typeof IdParams }>) => {
-      const campaign = await findCampaign(auth.organizationId, params.id);
-      // A cheap early refusal from the read model; the workflow's own check follows the import.
-      if (campaign.status !== 'draft') throw invalidStateTransition(`A ${campaign.status} campaign takes no recipients.`);
-      if (campaign.stats.total > 0) throw recipientsAlreadyImported();
-      const agent = await Agent.findById(campaign.agentId).lean();
-      if (!agent) throw validationError("The campaign's agent no longer exists.", 'path.id');
-
-      try {
-        return await inImportClaim(auth.organizationId, params.id, async () => {
-          if (!(await claimRecipientImport(params.id))) throw recipientsAlreadyImported();
-          const store = new RecipientStore(params.id);
-          await importRecipients(ctx, auth.organizationId, agent, store, config.calls.allowedCountries);
-          const { total, suppressed, zones } = store;
-          try {
-            await workflows.setRecipients(params.id, { total, suppressed, zones }, cannot(campaign, 'given recipients'));
-          } catch (err) {
-            // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
-            const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
-            // Launched or cancelled meanwhile: the import did not happen.
-            if (!unconfirmed) await store.remove();
-            else await finishRecipientImport(params.id, total);
-            throw err;
-          }
-          await finishRecipientImport(params.id, total);
-          return { object: 'recipient_import' as const, campaignId: params.id, imported: total, suppressed };
-        });
-      } catch (err) {
-        if (err instanceof ImportInProgress) throw importInProgress(err.scope);
-        throw err;
-      }
+      const { campaign, declared } = await campaignTakingRecipients(auth.organizationId, params.id);
+      return importRecipients(auth.organizationId, params.id, config.calls.allowedCountries, async (recipients) => {
+        await readRecipients(ctx, recipients, declared);
+        const { total, suppressed, zones } = recipients;
+        try {
+          await workflows.setRecipients(params.id, { total, suppressed, zones }, cannot(campaign, 'given recipients'));
+        } catch (err) {
+          // Unconfirmed in time: the workflow takes the stored recipients once it runs, so they stay.
+          const unconfirmed = err instanceof ApiError && err.code === 'ACTION_TIMEOUT';
+          // Launched or cancelled meanwhile: the import did not happen.
+          if (!unconfirmed) await recipients.discard();
+          else await recipients.finish();
+          throw err;
+        }
+        await recipients.finish();
+        return { object: 'recipient_import' as const, campaignId: params.id, imported: total, suppressed };
+      });
     },
   }),
   defineRoute({
@@ -406,7 +305,7 @@ export const campaignRoutes = [
     responses: { 200: { description: 'A page of recipients with their status, attempts and latest call.', schema: ListOf(Recipient, 'recipient') } },
     handler: async ({ params, query, auth }: Req<{ params: typeof IdParams; query: typeof ListRecipientsQuery }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      const { docs, total } = await recipientPage(String(campaign._id), query);
+      const { docs, total } = await listRecipients(campaign, query);
       return listEnvelope('recipient', docs.map(recipientRepresentation), total, query);
     },
   }),
@@ -429,10 +328,7 @@ export const campaignRoutes = [
     responses: { 200: { description: 'The campaign, archived.', schema: Campaign }, ...errorResponses(409, 504) },
     handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
-      if ((await workflows.archiveCampaign(params.id)) === 'closed') {
-        if (campaign.status !== 'completed' && campaign.status !== 'cancelled') throw invalidStateTransition(cannot(campaign, 'archived'));
-        if (!(await archiveClosedCampaign(campaign))) throw invalidStateTransition('The campaign is already archived.');
-      }
+      if ((await workflows.archiveCampaign(params.id)) === 'closed') await archiveClosed(campaign);
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   }),

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { CampaignRecord } from '../../models/campaign';
-import { RECIPIENT_STATUSES, type RecipientRecord } from '../../models/recipient';
+import type { CampaignRecord } from '../../domain/campaigns';
+import { RECIPIENT_STATUSES, type RecipientRecord } from '../../domain/campaignRecipients';
 import { CAMPAIGN_STATUSES, WEEKDAY_NAMES, type CampaignSettings } from '../../workflows/definitions';
 import { validationError } from '../errors';
 import { iso } from '../../lib/time';

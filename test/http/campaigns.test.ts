@@ -169,8 +169,14 @@ test('every invalid action is a 409 from the workflow; cancel hangs up and archi
   expect(again.status).toBe(409);
   expect(again.body.error.code).toBe('RECIPIENTS_ALREADY_IMPORTED');
 
-  expect((await action(s.key, c.id, 'launch')).status).toBe(200);
+  const launched = await action(s.key, c.id, 'launch');
+  expect(launched.status).toBe(200);
   for (const name of ['launch', 'resume', 'archive']) expect((await action(s.key, c.id, name)).status).toBe(409);
+  const late = await api.call('POST', `/api/v1/campaigns/${c.id}/recipients`, { token: s.key, body: { recipients: [row(answering(1, 91)[0]!)] } });
+  expect([late.status, late.body.error]).toEqual([
+    409,
+    { type: 'conflict_error', code: 'INVALID_STATE_TRANSITION', message: `A ${launched.body.status} campaign takes no recipients.` },
+  ]);
   const patchRunning = await api.call('PATCH', `/api/v1/campaigns/${c.id}`, { token: s.key, body: { name: 'Renamed' } });
   expect(patchRunning.status).toBe(409);
   expect(patchRunning.body.error.code).toBe('INVALID_STATE_TRANSITION');
@@ -255,6 +261,10 @@ test('create validates the agent, lengths and ranges', async () => {
     const res = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: Object.assign({ name: 'C', agentId: s.agentId }, body) });
     expect([param, res.status, res.body.error?.param]).toEqual([param, 400, param]);
   }
+  const notPhone = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: 'C', agentId: voice.body.id } });
+  expect(notPhone.body.error.message).toBe('body.agentId must be a phone agent to run a campaign.');
+  const unknown = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: 'C', agentId: '0123456789abcdef01234567' } });
+  expect(unknown.body.error.message).toBe('body.agentId is not an agent of your organization.');
   const noName = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { agentId: s.agentId } });
   expect(noName.status).toBe(400);
   expect(noName.body.error.param).toBe('body.name');
@@ -493,5 +503,9 @@ test('of two concurrent archives of a closed campaign, exactly one wins', async 
   });
   const results = await Promise.all([action(s.key, c.id, 'archive'), action(s.key, c.id, 'archive'), action(s.key, c.id, 'archive')]);
   expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  // A loser read the campaign before the winner archived it, or after.
+  for (const lost of results.filter((r) => r.status === 409)) {
+    expect(['The campaign is already archived.', 'A archived campaign cannot be archived.']).toContain(lost.body.error.message);
+  }
   expect((await api.call('GET', `/api/v1/campaigns/${c.id}`, { token: s.key })).body.status).toBe('archived');
 });

@@ -37,7 +37,7 @@ export const COMPLETE = [
 ];
 
 /**
- * Where each of COMPLETE is cut: half after a word no sentence ends with, half after one that could
+ * Where each of COMPLETE is cut: 5 after a word conversation/unfinishedText.ts knows no sentence ends with, the rest after one that could
  * end a phrase but leaves this thought unfinished, so the words alone do not always tell.
  */
 export const CUT_AFTER = [

@@ -1,8 +1,9 @@
 /**
  * The labelled turn-taking set bench/turnTaking.ts scores, made from the `local` TTS voice and
  * seeded noise: complete sentences; the same sentences cut mid-thought by a pause of 0.4-1.5 s
- * (the voice says the whole sentence, and the quiet between two of its words is stretched, so the
- * first part keeps the intonation of an unfinished sentence); backchannels; and sounds that are not
+ * (the voice says the whole sentence, and a pause is put in at the boundary of CUT_AFTER's words,
+ * so the first part keeps the intonation of an unfinished sentence and is not a sentence itself);
+ * backchannels; and sounds that are not
  * a person speaking to the agent (coughs, clicks, music-like tones, babble of overlapping voices,
  * white and brown noise). Every clip lies on a background of white or brown noise at the set's SNR
  * to the speech level. The choices (sentences, pauses, noises, levels) come from a seeded generator;
@@ -33,6 +34,25 @@ export const COMPLETE = [
   'The package was supposed to arrive on Monday, but it never came.',
   'Honestly, the best part of my last job was the people I worked with.',
   'I would rather pay by card if that is possible.',
+];
+
+/**
+ * Where each of COMPLETE is cut: 5 after a word conversation/unfinishedText.ts knows no sentence ends with, the rest after one that could
+ * end a phrase but leaves this thought unfinished, so the words alone do not always tell.
+ */
+export const CUT_AFTER = [
+  'I would like to book a table for',
+  'My name is John Carter, and I',
+  'The engine makes a strange',
+  'I was thinking that we could',
+  'So what I really need is a new',
+  'Well, I think it depends on',
+  'We moved the nightly batch jobs to a',
+  'Could you tell me where the nearest',
+  'I have been working as a',
+  'The package was supposed to',
+  'Honestly, the best part of my last job',
+  'I would rather pay by card if',
 ];
 
 export const BACKCHANNELS = ['Mm-hm.', 'Yeah.', 'Okay.', 'Right.', 'Uh-huh.', 'I see.'];
@@ -187,15 +207,38 @@ function onBackground(content: Float32Array, contentDbfs: number, snrDb: number,
 /** The spoken material, synthesized once and shared by every SNR and rate. */
 export interface Voices {
   complete: Float32Array[];
+  /** Where in each complete sentence CUT_AFTER's words end, in samples. */
+  cuts: number[];
   backchannels: Float32Array[];
+}
+
+/**
+ * The boundary after `prefix` in `speech`: the quietest 10 ms in the last fifth of the length the
+ * voice gives `prefix` said alone (which it draws out at its end, as it does any sentence's end).
+ * Piper's prosody varies from run to run, so a cut can land a word early or late: the bench prints
+ * what the STT heard before each pause.
+ */
+function cutAfter(speech: Float32Array, prefix: Float32Array): number {
+  const frame = RATE / 100;
+  let best = prefix.length;
+  let quietest = Infinity;
+  for (let at = Math.floor(prefix.length * 0.8); at < Math.min(prefix.length, speech.length - frame); at += frame / 2) {
+    const level = rms(speech.subarray(at, at + frame));
+    if (level < quietest) [best, quietest] = [at + frame / 2, level];
+  }
+  return best;
 }
 
 export async function synthesize(tts: LocalTtsProvider): Promise<Voices> {
   const complete: Float32Array[] = [];
-  for (const text of COMPLETE) complete.push(await speak(tts, text));
+  const cuts: number[] = [];
+  for (const [i, text] of COMPLETE.entries()) {
+    complete.push(await speak(tts, text));
+    cuts.push(cutAfter(complete[i], await speak(tts, CUT_AFTER[i])));
+  }
   const backchannels: Float32Array[] = [];
   for (const text of BACKCHANNELS) backchannels.push(await speak(tts, text));
-  return { complete, backchannels };
+  return { complete, cuts, backchannels };
 }
 
 /** The set at one SNR (16 kHz); the same seed gives the same choices. */
@@ -206,13 +249,13 @@ export function clips(voices: Voices, snrDb: number, seed: number): Clip[] {
     const speech = voices.complete[i];
     const { audio, offset } = onBackground(speech, SPEECH_DBFS, snrDb, random);
     out.push({ kind: 'complete', text, audio, speechEnd: offset + speech.length });
-    const [gapStart, gapEnd] = quietestGap(speech);
+    const at = voices.cuts[i];
     const pause = Math.floor((0.4 + random() * 1.1) * RATE);
-    const stretched = new Float32Array(gapStart + pause + speech.length - gapEnd);
-    stretched.set(speech.subarray(0, gapStart));
-    stretched.set(speech.subarray(gapEnd), gapStart + pause);
-    const cut = onBackground(stretched, SPEECH_DBFS, snrDb, random);
-    out.push({ kind: 'cut', text, audio: cut.audio, pauseStart: cut.offset + gapStart, pauseEnd: cut.offset + gapStart + pause });
+    const paused = new Float32Array(speech.length + pause);
+    paused.set(speech.subarray(0, at));
+    paused.set(speech.subarray(at), at + pause);
+    const cut = onBackground(paused, SPEECH_DBFS, snrDb, random);
+    out.push({ kind: 'cut', text, audio: cut.audio, pauseStart: cut.offset + at, pauseEnd: cut.offset + at + pause });
   });
   BACKCHANNELS.forEach((text, i) => out.push({ kind: 'backchannel', text, audio: onBackground(voices.backchannels[i], SPEECH_DBFS, snrDb, random).audio }));
   for (const kind of NOISES) {

@@ -1,6 +1,7 @@
 /**
  * Who is speaking, and have they finished, scored on the labelled set bench/turnSet.ts generates:
- * today's energy VAD, Silero VAD alone and Silero with Smart Turn, in one run, at 20, 10 and 5 dB
+ * today's energy VAD, Silero VAD alone, Silero with Smart Turn, and Silero with Smart Turn and the
+ * STT's finals (`+words`: conversation/unfinishedText.ts reads them), in one run, at 20, 10 and 5 dB
  * SNR, on the web's 16 kHz and on a phone line's 8 kHz mu-law (encoded and decoded back to 16 kHz as
  * the Media Streams transport does). Each clip streams through a fresh detector in 20 ms frames.
  *
@@ -10,21 +11,27 @@
  *   delay          from the real end of a complete sentence to the end-of-turn decision (the turn
  *                  model's inference included), p50 and p99; `-` when it never decided
  *
+ * The `+words` rows' finals are the local STT's (Whisper tiny.en) of each clip's audio up to its
+ * pause (a cut sentence's first part) and of the whole clip, given to the detector as if the STT
+ * settled them before the decision: the local STT's own endpoint waits 700 ms, a streaming vendor's less.
+ *
  * Run: npm run bench:turns
  */
 import { floatToPcm16, frameBytes } from '../lib/audio';
 import { SileroVad } from '../conversation/sileroVad';
 import { SmartTurn } from '../conversation/smartTurn';
 import { TurnDetector } from '../conversation/turnDetector';
+import { soundsUnfinished } from '../conversation/unfinishedText';
 import { EnergyVad } from '../conversation/vad';
 import { DEFAULT_TURN, DEFAULT_VAD } from '../conversation/turnSettings';
+import { LocalSttProvider } from '../providers/stt/local';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { provision, toolPaths } from '../scripts/stack';
 import { RATE, clips, overPhone, synthesize, type Clip } from './turnSet';
 
 const SNRS = [20, 10, 5];
-/** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones. */
-const DETECTORS = ['energy', 'silero', 'silero+turn call', 'silero+turn interview'] as const;
+/** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones, without and with the STT's finals. */
+const DETECTORS = ['energy', 'silero', 'silero+turn call', 'silero+turn interview', 'silero+turn+words call', 'silero+turn+words interview'] as const;
 type Detector = (typeof DETECTORS)[number];
 const FRAME = frameBytes(RATE);
 const SEED = 37;
@@ -38,22 +45,48 @@ interface Scores {
   inference: number[];
 }
 
-async function detector(kind: Detector, dir: string, turn: SmartTurn): Promise<TurnDetector> {
-  const settings = DEFAULT_TURN[kind === 'silero+turn interview' ? 'interview' : 'call'];
-  if (kind === 'energy') return new TurnDetector(new EnergyVad(RATE, DEFAULT_VAD.stopMs), undefined, settings);
-  return new TurnDetector(await SileroVad.create(dir, DEFAULT_VAD), kind.startsWith('silero+turn') ? turn : undefined, settings);
+/** The STT's finals of a clip: of its first part (a cut sentence's, up to its pause) and of all of it. */
+interface Finals {
+  before: string;
+  all: string;
 }
 
-async function score(kind: Detector, set: Clip[], dir: string, turn: SmartTurn): Promise<Scores> {
+async function detector(kind: Detector, dir: string, turn: SmartTurn, words: () => string): Promise<TurnDetector> {
+  const settings = DEFAULT_TURN[kind.endsWith('interview') ? 'interview' : 'call'];
+  if (kind === 'energy') return new TurnDetector(new EnergyVad(RATE, DEFAULT_VAD.stopMs), undefined, settings);
+  const withWords = kind.startsWith('silero+turn+words') ? words : undefined;
+  return new TurnDetector(await SileroVad.create(dir, DEFAULT_VAD), kind.startsWith('silero+turn') ? turn : undefined, settings, withWords);
+}
+
+/** What the STT settles of `audio`, from its start to `end`. */
+async function transcribe(stt: LocalSttProvider, audio: Float32Array, end: number): Promise<string> {
+  const stream = await stt.open({ language: 'en-US', sampleRate: RATE });
+  stream.send(floatToPcm16(audio.subarray(0, end)));
+  stream.finish();
+  const finals: string[] = [];
+  for await (const event of stream.events) if (event.type === 'final') finals.push(event.text.trim());
+  return finals.join(' ');
+}
+
+/** A cut sentence's final before its pause takes the audio to 300 ms into it, as the STT would have it at the decision. */
+async function finalsOf(stt: LocalSttProvider, clip: Clip): Promise<Finals | undefined> {
+  if (clip.kind !== 'cut' && clip.kind !== 'complete') return undefined;
+  const all = await transcribe(stt, clip.audio, clip.audio.length);
+  return { before: clip.kind === 'cut' ? await transcribe(stt, clip.audio, clip.pauseStart + (RATE * 3) / 10) : all, all };
+}
+
+async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[], dir: string, turn: SmartTurn): Promise<Scores> {
   const s: Scores = { falseStarts: [0, 0], missed: [0, 0], premature: [0, 0], delays: [], undecided: 0, inference: [] };
-  for (const clip of set) {
-    const d = await detector(kind, dir, turn);
+  for (const [i, clip] of set.entries()) {
+    let sample = 0;
+    const words = () => (clip.kind === 'cut' && sample < clip.pauseEnd ? finals[i]?.before : finals[i]?.all) ?? '';
+    const d = await detector(kind, dir, turn, words);
     const pcm = floatToPcm16(clip.audio);
     let heard = false;
     const ends: number[] = [];
     for (let at = 0; at + FRAME <= pcm.length; at += FRAME) {
+      sample = (at + FRAME) / 2;
       const event = await d.push(pcm.subarray(at, at + FRAME));
-      const sample = (at + FRAME) / 2;
       if (event?.type === 'speech') heard = true;
       if (event && event.type !== 'speech' && event.inferenceMs !== undefined) s.inference.push(event.inferenceMs);
       if (event?.type === 'end') ends.push(sample + ((event.inferenceMs ?? 0) * RATE) / 1000);
@@ -94,6 +127,7 @@ async function main(): Promise<void> {
   const turn = await SmartTurn.create(paths.turnModels);
   console.log('Synthesizing the set with the local TTS...');
   const voices = await synthesize(new LocalTtsProvider({ dir: paths.localSpeech }));
+  const stt = new LocalSttProvider({ dir: paths.localSpeech });
   const rows: string[][] = [];
   const inference: number[] = [];
   const energyFalseStarts: Record<string, number> = {};
@@ -101,9 +135,15 @@ async function main(): Promise<void> {
     for (const snr of SNRS) {
       let set = clips(voices, snr, SEED + snr);
       if (line !== '16 kHz') set = await Promise.all(set.map(async (clip) => ({ ...clip, audio: await overPhone(clip.audio) })));
+      const finals: (Finals | undefined)[] = [];
+      for (const clip of set) finals.push(await finalsOf(stt, clip));
+      const cuts = set.flatMap((clip, i) => (clip.kind === 'cut' ? [finals[i]!.before] : []));
+      console.error(
+        `${line} ${snr} dB: cut sentences' finals before the pause reading unfinished ${cuts.filter(soundsUnfinished).length}/${cuts.length}: ${JSON.stringify(cuts)}`,
+      );
       for (const kind of DETECTORS) {
         const started = performance.now();
-        const s = await score(kind, set, paths.turnModels, turn);
+        const s = await score(kind, set, finals, paths.turnModels, turn);
         console.error(`${line} ${snr} dB ${kind}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
         inference.push(...s.inference);
         const falseRate = s.falseStarts[0] / s.falseStarts[1];
@@ -123,6 +163,7 @@ async function main(): Promise<void> {
       }
     }
   }
+  stt.stop();
   const header = ['line', 'SNR', 'detector', 'false starts (vs energy)', 'missed', 'premature end', 'delay p50', 'delay p99', 'undecided'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const print = (r: string[]) => console.log(r.map((c, i) => c.padEnd(widths[i])).join(' | '));

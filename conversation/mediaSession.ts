@@ -105,7 +105,7 @@ export class MediaSession {
   constructor(private readonly deps: MediaSessionDeps) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.turnTaking = deps.turnTaking ?? DEFAULT_TURN.call;
-    this.detector = detectorFor(deps.settings, deps.sampleRate, this.turnTaking);
+    this.detector = detectorFor(deps.settings, deps.sampleRate, this.turnTaking, () => this.heard.join(' '));
     this.detector
       .then((d) => (this.listening = d))
       .catch((err: unknown) => this.end('error', `voice activity detection could not start: ${(err as Error).message}`));
@@ -461,11 +461,11 @@ function recorded(transport: Transport, recorder: SessionRecorder): Transport {
 }
 
 /** Silero with Smart Turn where the service runs them, else the energy VAD, whose every pause ends a turn. */
-async function detectorFor(settings: VoiceSettings, sampleRate: number, turn: AgentTurnSettings): Promise<TurnDetector> {
+async function detectorFor(settings: VoiceSettings, sampleRate: number, turn: AgentTurnSettings, words: () => string): Promise<TurnDetector> {
   if (settings.vad === 'energy') return new TurnDetector(new EnergyVad(sampleRate, settings.vadHangoverMs), undefined, turn);
   const [vad, model] = await Promise.all([
     SileroVad.create(settings.turnModelsDir, { threshold: settings.vadThreshold, startMs: settings.vadStartMs, stopMs: settings.vadHangoverMs }),
     SmartTurn.create(settings.turnModelsDir),
   ]);
-  return new TurnDetector(vad, model, turn);
+  return new TurnDetector(vad, model, turn, words);
 }

@@ -1,14 +1,17 @@
 /**
  * Who is speaking, and have they finished: a VAD says when the caller starts speaking and when they
  * pause; at each pause the turn model (when there is one) judges from the audio of the turn so far
- * whether they finished. A finished turn ends at once (`turn_model`); an unfinished one is waited
- * for, until they speak again (the same turn goes on) or `maxWaitMs` of quiet passes (`timeout`).
+ * whether they finished, and the STT's finals of the turn so far, when there are any, must not read as
+ * unfinished (conversation/unfinishedText.ts). A finished turn ends at once (`turn_model`); an
+ * unfinished one is waited for, until they speak again (the same turn goes on) or `maxWaitMs` of
+ * quiet passes (`timeout`).
  * Without a turn model every pause ends the turn (`vad`). Time is the audio's own: frames arrive
  * continuously while a call lasts, silence included.
  */
 import { pcm16ToFloat } from '../lib/audio';
 import { FEATURE_SAMPLES } from './logMel';
 import type { SmartTurn } from './smartTurn';
+import { soundsUnfinished } from './unfinishedText';
 import type { VadChange, VoiceActivity } from './vad';
 
 const SAMPLE_RATE = 16_000;
@@ -26,7 +29,7 @@ export interface TurnSettings {
 
 export type TurnEvent =
   | { type: 'speech'; resumed: boolean }
-  /** A pause the turn model judged unfinished: the turn stays open. */
+  /** A pause the turn model (or the words heard so far) judged unfinished: the turn stays open. */
   | { type: 'pause'; probability: number; inferenceMs: number }
   | { type: 'end'; reason: EndOfTurnReason; probability?: number; inferenceMs?: number };
 
@@ -43,6 +46,8 @@ export class TurnDetector {
     readonly vad: VoiceActivity,
     private readonly model: SmartTurn | undefined,
     private readonly settings: TurnSettings,
+    /** The STT's finals of the turn so far (empty before the first). */
+    private readonly words: () => string = () => '',
   ) {}
 
   get speaking(): boolean {
@@ -76,7 +81,8 @@ export class TurnDetector {
     const started = performance.now();
     const probability = await model.completeProbability(this.turnAudio());
     const inferenceMs = performance.now() - started;
-    if (probability >= this.settings.completeThreshold) return this.endTurn({ type: 'end', reason: 'turn_model', probability, inferenceMs });
+    if (probability >= this.settings.completeThreshold && !soundsUnfinished(this.words()))
+      return this.endTurn({ type: 'end', reason: 'turn_model', probability, inferenceMs });
     this.waitedMs = 0;
     return { type: 'pause', probability, inferenceMs };
   }

@@ -80,3 +80,29 @@ test('an unfinished pause ends the turn after maxWaitMs of quiet', async () => {
   ]);
   expect(events[2]).toMatchObject({ reason: 'timeout' });
 });
+
+test("a pause the model judges complete is waited for when the STT's final of it reads unfinished", async () => {
+  let words = 'I would like to book a table for';
+  const detector = new TurnDetector(scripted({ 5: 'start', 20: 'end', 40: 'start', 60: 'end' }), model([0.9, 0.9]), settings, () => words);
+  const events: (TurnEvent & { at: number })[] = [];
+  for (let at = 0; at < 70; at++) {
+    if (at === 40) words = 'I would like to book a table for two people tonight.';
+    const event = await detector.push(FRAME);
+    if (event) events.push({ ...event, at });
+  }
+  expect(events.map((e) => [e.type, e.at, 'reason' in e ? e.reason : e.type === 'pause' ? e.probability : e.resumed])).toEqual([
+    ['speech', 5, false],
+    ['pause', 20, 0.9],
+    ['speech', 40, true],
+    ['end', 60, 'turn_model'],
+  ]);
+});
+
+test('words that read unfinished still end the turn after maxWaitMs', async () => {
+  const events = await run(new TurnDetector(scripted({ 5: 'start', 20: 'end' }), model([0.95]), settings, () => 'so what I need is a new...'), 100);
+  expect(events.map((e) => [e.type, e.at])).toEqual([
+    ['speech', 5],
+    ['pause', 20],
+    ['end', 70],
+  ]);
+});

@@ -71,18 +71,7 @@ export default tseslint.config(
   {
     files: ['api/**/*.ts', 'activities/**/*.ts'],
     // Still reading models directly, each to move behind domain/ in turn (issue 38's note lists them): the list only shrinks.
-    ignores: [
-      'activities/calls.ts',
-      'api/browserCallAudio.ts',
-      'api/callMedia.ts',
-      'api/candidateAudio.ts',
-      'api/carrierSocket.ts',
-      'api/probedApp.ts',
-      'api/routes/calls.ts',
-      'api/routes/twilio.ts',
-      'api/schemas/calls.ts',
-      'api/server.ts',
-    ],
+    ignores: ['api/browserCallAudio.ts', 'api/callMedia.ts', 'api/candidateAudio.ts', 'api/carrierSocket.ts', 'api/probedApp.ts', 'api/server.ts'],
     rules: throughDomain,
   },
   { files: ['activities/**/*.ts'], rules: restrict(noApi, noWorkflows, noWorker) },

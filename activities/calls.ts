@@ -1,16 +1,22 @@
 import { Context } from '@temporalio/activity';
-import { Types } from 'mongoose';
-import { Agent, type AgentRecord } from '../models/agent';
-import { Campaign } from '../models/campaign';
-import { Call, projectCall, recountCallSessionsSoon, type CallRecord } from '../models/call';
-import { countCallEnded, countCallReport } from '../models/analytics';
-import { CallReport } from '../models/callReport';
-import { markDoNotCall } from '../models/contact';
-import { appendTurn, appendClosingTurn, transcriptOf } from '../models/callTurn';
+import type { AgentRecord } from '../models/agent';
+import type { CallRecord } from '../models/call';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
+import {
+  agentOfCall,
+  appendClosingTurn,
+  appendTurn,
+  callDialSettings,
+  callbackIsNextAttempt,
+  countStoredReport,
+  optOutOfCalls,
+  readCallWithAgent,
+  recordCallState,
+  recordDialIntent,
+  recountCallSessionsSoon,
+  storeCallReport,
+} from '../domain/callProgress';
 import { isBrowserCall } from '../domain/inbound';
-import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { recordDialIntent } from '../models/dialIntent';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm, turnsOf } from '../conversation/call';
 import { recordedCallback } from '../conversation/callback';
@@ -18,7 +24,7 @@ import { transferOf } from '../conversation/callActions';
 import { agentProfile, voicemailMessage } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
-import { callWorkflowId, type CallActivities, type CallProjection } from '../workflows/definitions';
+import { callWorkflowId, type CallActivities } from '../workflows/definitions';
 import { analysisOrFailure } from './analysis';
 
 export interface CallDeps {
@@ -26,17 +32,8 @@ export interface CallDeps {
   llms: LlmSource;
 }
 
-/**
- * A call as its activities read it: the call, its agent (null once deleted: each caller says how
- * that fails) and its stored turns. The line can start talking before the call's first state is
- * written; a retry finds it.
- */
-export async function readCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord | null; stored: Awaited<ReturnType<typeof transcriptOf>> }> {
-  const call = await Call.findById(callId).lean();
-  if (!call) throw new Error(`call ${callId} is not in the read model yet`);
-  const [agent, stored] = await Promise.all([Agent.findById(call.agentId).lean(), transcriptOf(callId)]);
-  return { call, agent, stored };
-}
+/** The simulated line's activity reads its call as these do. */
+export { readCallWithAgent as readCall };
 
 /** The tool turns of a transcript as the report lists them. */
 export const toolCallsOf = (turns: Turn[]) =>
@@ -53,20 +50,19 @@ async function callbackOf(call: CallRecord, turns: Turn[]) {
   if (!recorded) return undefined;
   const { at, timezone } = recorded;
   if (!call.campaignId) return { at, timezone };
-  const campaign = await Campaign.findById(call.campaignId, { settings: 1 }).lean();
-  const scheduled = campaign !== null && call.attemptNumber < campaign.settings.retryLimit;
+  const scheduled = await callbackIsNextAttempt(call);
   return { at, timezone, nextAttempt: scheduled ? ('scheduled' as const) : ('retry_limit_reached' as const) };
 }
 
 async function loadCall(callId: string): Promise<{ call: CallRecord; agent: AgentRecord; turns: Turn[] }> {
-  const { call, agent, stored } = await readCall(callId);
+  const { call, agent, stored } = await readCallWithAgent(callId);
   if (!agent) throw new Error(`agent ${call.agentId} of call ${callId} no longer exists`);
   return { call, agent, turns: turnsOf(stored) };
 }
 
 /** The agent's voice as the carrier needs it at dial time: the call's read model is not written yet. */
 async function dialVoice(agentId: string, variables: Record<string, string>): Promise<DialVoice | undefined> {
-  const agent = await Agent.findById(agentId).lean();
+  const agent = await agentOfCall(agentId);
   // Deleted since the call was placed: the carrier's default voice still reaches the callee.
   if (!agent) return undefined;
   const { language, greeting } = agentProfile(agent, variables);
@@ -87,22 +83,6 @@ function ensureTimeToDial(startedAt: number, carrier: Carrier): void {
   const left = Context.current().info.startToCloseTimeoutMs - (Date.now() - startedAt);
   const needed = carrier.dialTimeoutMs + DIAL_RECORD_WAIT_MS + DIAL_SLACK_MS;
   if (left < needed) throw new Error(`Not dialled: ${left} ms of this attempt left, a dial and its write need ${needed} ms.`);
-}
-
-/** A state of the call in the read model (models/call.ts), counted once when it is the end. */
-async function applyProjection({ callId, seq, fields }: CallProjection): Promise<boolean> {
-  const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
-  const set: Record<string, unknown> = { ...fields };
-  for (const k of dates) set[k] = new Date(fields[k] as string);
-  if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-  const applied = await projectCall(callId, seq, set as Partial<CallRecord>);
-  // Counted whether or not this attempt applied the state: an attempt that wrote it may have
-  // stopped before counting. Counting is once per call however often it runs.
-  if (fields.status === 'completed') {
-    const call = await Call.findById(callId).lean();
-    if (call?.status === 'completed') await countCallEnded(call);
-  }
-  return applied;
 }
 
 /** The call workflow's activities; their signatures are the workflow's own (workflows/definitions). */
@@ -135,7 +115,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       // again. A write that fails or keeps us waiting is left to the workflow.
       let timer: NodeJS.Timeout | undefined;
       const recorded = await Promise.race([
-        applyProjection({ callId, seq: created.seq, fields: { ...created.fields, carrierCallId } }).then(
+        recordCallState({ callId, seq: created.seq, fields: { ...created.fields, carrierCallId } }).then(
           () => true,
           () => false,
         ),
@@ -150,7 +130,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
       if (!isBrowserCall(carrierCallId)) await carrier.hangup(carrierCallId);
     },
 
-    projectCall: applyProjection,
+    projectCall: recordCallState,
 
     /** After the call: charge (or record byok minutes) and release its hold once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
     async settleCall(input) {
@@ -162,7 +142,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     extendHold: ({ organizationId, callId, minute }) => extendHold(organizationId, `call:${callId}`, minute),
 
     async closeCall({ callId, carrierCallId }) {
-      const { agent, call } = await readCall(callId);
+      const { agent, call } = await readCallWithAgent(callId);
       const language = agent ? agentProfile(agent, call.variables ?? {}).language : 'en';
       await appendClosingTurn(callId, CLOSING_LINE);
       if (carrier.say && !isBrowserCall(carrierCallId)) await carrier.say(carrierCallId, CLOSING_LINE, language);
@@ -180,7 +160,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
     async transferCall({ callId, carrierCallId, to, mode, summary }) {
       if (!carrier.transfer || isBrowserCall(carrierCallId))
         return { outcome: 'failed', reason: 'failed', message: 'this call cannot be transferred: its line has no phone network behind it' };
-      const { agent, call } = await readCall(callId);
+      const { agent, call } = await readCallWithAgent(callId);
       const language = agent ? agentProfile(agent, call.variables ?? {}).language : 'en';
       try {
         return await carrier.transfer({ callId, carrierCallId, to, mode, summary, language, byok: call.byok === true });
@@ -196,7 +176,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
 
     async sendDigits({ callId, carrierCallId, digits }) {
       if (!carrier.sendDigits || isBrowserCall(carrierCallId)) throw new Error('this call cannot send keys: its line has no phone network behind it');
-      const call = await Call.findById(callId, { byok: 1, agentId: 1, variables: 1 }).lean();
+      const call = await callDialSettings(callId);
       const voice = call && (await dialVoice(String(call.agentId), call.variables ?? {}));
       await carrier.sendDigits({ callId, carrierCallId, digits, byok: call?.byok === true, ...(voice ? { voice } : {}) });
     },
@@ -211,34 +191,22 @@ export function callActivities({ carrier, llms }: CallDeps) {
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
       const reportId = await writeReport(call, agent, turns, disposition);
-      const report = await CallReport.findById(reportId).lean();
       // Counted here, where an attempt that wrote the report before failing comes back to.
-      await countCallReport(call, report!);
+      await countStoredReport(call, reportId);
       return { reportId };
     },
   } satisfies CallActivities;
 
-  /** The report of a finished call, written once: its id, whichever attempt wrote it. */
+  /** The report of a finished call, the person's opt-out applied first: its id, whichever attempt wrote it. */
   async function writeReport(call: CallRecord, agent: AgentRecord, turns: Turn[], disposition: string): Promise<string> {
-    const callId = String(call._id);
     const analysis = await analysisOrFailure(async () => (await callLlm(llms, call, agent)).analyzeCall(agentProfile(agent, call.variables ?? {}), turns));
-    if ('optOut' in analysis && analysis.optOut) await markDoNotCall(call.organizationId, call.phoneNumber, 'opted_out_in_call', callId);
-    try {
-      const report = await CallReport.create({
-        callId: call._id,
-        organizationId: call.organizationId,
-        externalRef: call.externalRef,
-        disposition,
-        ...analysis,
-        toolCalls: toolCallsOf(turns),
-        callback: await callbackOf(call, turns),
-        transfer: transferOf(turns, agent.tools),
-      });
-      return String(report._id);
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      const raced = await CallReport.findOne({ callId }).lean();
-      return String(raced!._id);
-    }
+    if ('optOut' in analysis && analysis.optOut) await optOutOfCalls(call);
+    return storeCallReport(call, {
+      disposition,
+      ...analysis,
+      toolCalls: toolCallsOf(turns),
+      callback: await callbackOf(call, turns),
+      transfer: transferOf(turns, agent.tools),
+    });
   }
 }

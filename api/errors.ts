@@ -6,6 +6,7 @@ import { InterviewMissing } from '../domain/candidates';
 import { AgentRefused, type AgentRefusal } from '../domain/agents';
 import { InterviewRefused, type InterviewRefusal } from '../domain/interviews';
 import { CampaignRefused, type CampaignRefusal } from '../domain/campaigns';
+import { CallRefused, type CallRefusal } from '../domain/calls';
 
 /**
  * Every failure the API reports is an ApiError; the error middleware turns it into the spec's
@@ -316,6 +317,7 @@ export function fromDomain(err: unknown): unknown {
   if (err instanceof AgentRefused) return agentError(err.refusal);
   if (err instanceof InterviewRefused) return interviewError(err.refusal);
   if (err instanceof CampaignRefused) return campaignError(err.refusal);
+  if (err instanceof CallRefused) return callError(err.refusal);
   if (!(err instanceof AdmissionRefused)) return err;
   const { refusal } = err;
   switch (refusal.reason) {
@@ -331,6 +333,28 @@ export function fromDomain(err: unknown): unknown {
       return concurrencyLimit(refusal.maxConcurrentCalls, CONCURRENCY_RETRY_AFTER_S);
     case 'insufficient_credits':
       return insufficientCredits();
+  }
+}
+
+function callError(refusal: CallRefusal): ApiError {
+  switch (refusal.reason) {
+    case 'not_found':
+      return notFound('call', 'path.id');
+    case 'agent_not_found':
+      return validationError('body.agentId is not an agent of your organization.', 'body.agentId');
+    case 'agent_not_phone':
+      return validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
+    case 'agent_inbound_only':
+      return validationError(
+        'body.agentId only answers calls (phone.direction inbound); set its direction to outbound or both to place calls with it.',
+        'body.agentId',
+      );
+    case 'idempotency_key_reused':
+      return idempotencyKeyReused();
+    case 'report_unavailable':
+      return reportUnavailableForCall();
+    case 'recording_not_found':
+      return recordingNotFound();
   }
 }
 

@@ -1,25 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { findPage } from '../../lib/page';
-import { Agent, declaredVariables } from '../../models/agent';
-import { Call as CallModel, REFUSED, callInputFor, type CallRecord } from '../../models/call';
-import { CallReport as CallReportModel } from '../../models/callReport';
-import { callSearchFilter } from '../../models/callSearch';
-import { transcriptOf } from '../../models/callTurn';
-import { Contact } from '../../models/contact';
 import { testNumberList } from '../../providers/carrier/testNumbers';
 import { admitCall, readForCall, releaseCallSlot, releaseUnconfirmedCall } from '../../domain/admission';
-import { readRecording, recordedCalls, recordingFile, recordingOf } from '../../models/recording';
 import {
-  ApiError,
-  dialTimeout,
-  idempotencyKeyReused,
-  notFound,
-  rangeNotSatisfiable,
-  recordingNotFound,
-  reportUnavailableForCall,
-  validationError,
-} from '../errors';
+  callInputFor,
+  callOf,
+  callOfKey,
+  callRecordingFile,
+  callReport,
+  callTranscript,
+  isRecorded,
+  listCalls,
+  placingAgent,
+  readRecording,
+  type CallRecord,
+} from '../../domain/calls';
+import { ApiError, dialTimeout, rangeNotSatisfiable } from '../errors';
 import { checkPhoneNumber, checkVariables, withContactAttributes } from '../callTarget';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { IDEMPOTENCY_HEADER } from '../middleware/idempotency';
@@ -48,13 +44,7 @@ const keyedCallId = (organizationId: Types.ObjectId, key: string, generation: nu
 /** How many abandoned tries one key may take before its retry is answered 504 as they were. */
 const KEYED_CALL_GENERATIONS = 10;
 
-async function findCall(organizationId: Types.ObjectId, id: string): Promise<CallRecord> {
-  const call = await CallModel.findOne({ _id: id, organizationId }).lean();
-  if (!call) throw notFound('call', 'path.id');
-  return call;
-}
-
-const represent = async (call: CallRecord) => callRepresentation(call, (await recordingOf(call._id)) !== undefined);
+const represent = async (call: CallRecord) => callRepresentation(call, await isRecorded(call._id));
 
 /**
  * The bytes a `Range` header asks for: one range (`bytes=a-b`, `bytes=a-`, `bytes=-n`), clamped to
@@ -87,15 +77,7 @@ export const callRoutes = [
     status: 200,
     responses: { 200: { description: 'A page of calls.', schema: ListOf(Call, 'call') } },
     handler: async ({ query, auth }: Req<{ query: typeof ListCallsQuery }>) => {
-      const filter = {
-        organizationId: auth.organizationId,
-        ...(query.agentId ? { agentId: new Types.ObjectId(query.agentId) } : {}),
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.direction ? { direction: query.direction } : {}),
-        ...callSearchFilter(query),
-      };
-      const { docs, total } = await findPage<CallRecord>(CallModel, filter, query);
-      const recorded = await recordedCalls(docs.map((c) => c._id));
+      const { docs, total, recorded } = await listCalls(auth.organizationId, query);
       return listEnvelope(
         'call',
         docs.map((c) => callRepresentation(c, recorded.has(String(c._id)))),
@@ -137,21 +119,9 @@ export const callRoutes = [
       // The agent, the number's contact and what the admission reads, at once: one round trip.
       const admission = { organizationId: auth.organizationId, phoneNumber: body.phoneNumber, byok: auth.byok, holdFirstMinute: false };
       const reads = readForCall(admission);
-      const [agent, contact] = await Promise.all([
-        /^[0-9a-f]{24}$/.test(body.agentId) ? Agent.findOne({ _id: body.agentId, organizationId: auth.organizationId }).lean() : null,
-        Contact.findOne({ organizationId: auth.organizationId, phoneNumber: body.phoneNumber }, { attributes: 1 }).lean(),
-      ]);
-      if (!agent) throw validationError('body.agentId is not an agent of your organization.', 'body.agentId');
-      if (agent.type !== 'phone') throw validationError('body.agentId must be a phone agent to place calls.', 'body.agentId');
-      if ((agent.phone as { direction?: string } | undefined)?.direction === 'inbound') {
-        throw validationError(
-          'body.agentId only answers calls (phone.direction inbound); set its direction to outbound or both to place calls with it.',
-          'body.agentId',
-        );
-      }
+      const { agent, declared, contactAttributes } = await placingAgent(auth.organizationId, body.agentId, body.phoneNumber);
       checkPhoneNumber(body.phoneNumber, 'body');
-      const declared = declaredVariables(agent);
-      const variables = withContactAttributes(declared, contact?.attributes, body.variables);
+      const variables = withContactAttributes(declared, contactAttributes, body.variables);
       checkVariables(declared, variables, 'body');
 
       // A keyed request's call is the key's: a retry after the API lost the first try (its key's
@@ -161,9 +131,8 @@ export const callRoutes = [
       for (let generation = 0; ; generation += 1) {
         const callId = idempotencyKey ? keyedCallId(auth.organizationId, idempotencyKey, generation) : String(new Types.ObjectId());
         if (idempotencyKey) {
-          const existing = await CallModel.findOne({ _id: callId, organizationId: auth.organizationId }).lean();
           // Past the key's 24 hours the key still names its call: another call with it is a reuse.
-          if (existing && (existing.phoneNumber !== body.phoneNumber || String(existing.agentId) !== body.agentId)) throw idempotencyKeyReused();
+          const existing = await callOfKey(auth.organizationId, callId, body);
           if (existing) return represent(existing);
         }
         // Before a record or a dial: a suppressed number, a full house or an empty purse is refused here.
@@ -194,7 +163,7 @@ export const callRoutes = [
           await (err instanceof ApiError ? releaseCallSlot : releaseUnconfirmedCall)(auth.organizationId, callId);
           throw err;
         });
-        if (placed === 'placed') return represent(await findCall(auth.organizationId, callId));
+        if (placed === 'placed') return represent(await callOf(auth.organizationId, callId));
         await releaseCallSlot(auth.organizationId, callId);
         if (!idempotencyKey || generation + 1 >= KEYED_CALL_GENERATIONS) throw dialTimeout(config.calls.dialTimeoutSeconds);
       }
@@ -212,7 +181,7 @@ export const callRoutes = [
     params: IdParams,
     status: 200,
     responses: { 200: { description: 'The call.', schema: Call } },
-    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => represent(await findCall(auth.organizationId, params.id)),
+    handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => represent(await callOf(auth.organizationId, params.id)),
   }),
   defineRoute({
     operationId: 'getCallTranscript',
@@ -227,8 +196,8 @@ export const callRoutes = [
     status: 200,
     responses: { 200: { description: 'The turns in order.', schema: Transcript } },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
-      const call = await findCall(auth.organizationId, params.id);
-      return transcriptRepresentation(call, await transcriptOf(params.id));
+      const { call, turns } = await callTranscript(auth.organizationId, params.id);
+      return transcriptRepresentation(call, turns);
     },
   }),
   defineRoute({
@@ -252,9 +221,7 @@ export const callRoutes = [
       ...errorResponses(409),
     },
     handler: async ({ params, auth }: Req<{ params: typeof IdParams }>) => {
-      const call = await findCall(auth.organizationId, params.id);
-      if (call.disposition === REFUSED) throw reportUnavailableForCall();
-      const report = call.reportId ? await CallReportModel.findById(call.reportId).lean() : null;
+      const report = await callReport(auth.organizationId, params.id);
       if (!report) return reply(202, { object: 'call_report', callId: params.id, status: 'pending' });
       return callReportRepresentation(params.id, report);
     },
@@ -281,10 +248,7 @@ export const callRoutes = [
       416: { description: '`RANGE_NOT_SATISFIABLE`: the range starts past the end of the file.', schema: ErrorEnvelope },
     },
     handler: async ({ params, auth, ctx }: Req<{ params: typeof IdParams }>) => {
-      const call = await findCall(auth.organizationId, params.id);
-      const recording = await recordingOf(call._id);
-      const file = recording ? await recordingFile(recording.fileId) : undefined;
-      if (!file) throw recordingNotFound();
+      const file = await callRecordingFile(auth.organizationId, params.id);
       const range = byteRange(ctx.get('range') || undefined, file.length);
       ctx.set({
         'content-type': 'audio/wav',
@@ -313,9 +277,9 @@ export const callRoutes = [
     status: 200,
     responses: { 200: { description: 'The call.', schema: Call }, ...errorResponses(409, 504) },
     handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
-      const call = await findCall(auth.organizationId, params.id);
+      const call = await callOf(auth.organizationId, params.id);
       await workflows.hangupCall(params.id, `A ${call.status} call cannot be hung up.`);
-      return represent(await findCall(auth.organizationId, params.id));
+      return represent(await callOf(auth.organizationId, params.id));
     },
   }),
 ];

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
-import { Types } from 'mongoose';
 import { validateRequest } from 'twilio';
 import type { Config } from '../../config';
-import { Call } from '../../models/call';
-import { CallTurn } from '../../models/callTurn';
+import { callStatus, callWasPlaced, inboundCallOfCarrier, whoEndedCall } from '../../domain/callProgress';
 import type { CarrierEvent } from '../../workflows/definitions';
 import { notFound, permissionDenied } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
@@ -30,11 +28,6 @@ function answeredEvent(answeredBy: string): CarrierEvent {
   return answeredBy.startsWith('machine') || answeredBy === 'fax' ? { type: 'voicemail' } : { type: 'answered' };
 }
 
-/** Who ended a call that was talking: the agent if it said its last turn, else the callee hung up. */
-async function endedBy(callId: string): Promise<'agent' | 'contact'> {
-  return (await CallTurn.exists({ callId: new Types.ObjectId(callId), ends: 'agent' })) ? 'agent' : 'contact';
-}
-
 async function statusEvents(
   callId: string,
   form: { CallStatus?: string; AnsweredBy?: string; SipResponseCode?: string; CallDuration?: string },
@@ -52,11 +45,11 @@ async function statusEvents(
     case 'canceled':
       return [{ type: 'failed', reason: `Twilio reported the call ${form.CallStatus}${form.SipResponseCode ? ` (SIP ${form.SipResponseCode})` : ''}` }];
     case 'completed': {
-      const by = await endedBy(callId);
+      const by = await whoEndedCall(callId);
       // Over before the detection's verdict came: someone picked up and hung up within seconds (Twilio
       // counted connected time), or nobody did.
-      const call = await Call.findById(callId, { status: 1 }).lean();
-      if (call?.status === 'created') return Number(form.CallDuration) > 0 ? [{ type: 'answered' }, { type: 'ended', by }] : [{ type: 'no_answer' }];
+      if ((await callStatus(callId)) === 'created')
+        return Number(form.CallDuration) > 0 ? [{ type: 'answered' }, { type: 'ended', by }] : [{ type: 'no_answer' }];
       return [{ type: 'ended', by }];
     }
     default:
@@ -73,7 +66,7 @@ async function statusEvents(
 async function deliver(workflows: Workflows, callId: string, events: CarrierEvent[], callSid: string | undefined): Promise<void> {
   // Named by Twilio's call, so the workflow ignores a callback about any call but its own.
   const named = callSid ? events.map((event) => ({ ...event, carrierCallId: callSid })) : events;
-  if (!(await workflows.sendCarrierEvents(callId, named)) && !(await Call.exists({ _id: callId }))) throw notFound('call', 'path.id');
+  if (!(await workflows.sendCarrierEvents(callId, named)) && !(await callWasPlaced(callId))) throw notFound('call', 'path.id');
 }
 
 const common = {
@@ -163,11 +156,11 @@ export const twilioInboundRoutes = [
     responses: { 204: { description: 'Received.' }, ...errorResponses(403, 504) },
     handler: async ({ body, config, workflows, ctx }: Req<{ body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      const call = body.CallSid ? await Call.findOne({ carrierCallId: body.CallSid, direction: 'inbound' }, { _id: 1, status: 1 }).lean() : null;
+      const call = body.CallSid ? await inboundCallOfCarrier(body.CallSid) : null;
       // A refused call was over as it was answered; one we never admitted is none of ours.
       if (!call || call.status === 'completed') return;
       const callId = String(call._id);
-      const events: CarrierEvent[] = body.CallStatus === 'completed' ? [{ type: 'ended', by: await endedBy(callId) }] : await statusEvents(callId, body);
+      const events: CarrierEvent[] = body.CallStatus === 'completed' ? [{ type: 'ended', by: await whoEndedCall(callId) }] : await statusEvents(callId, body);
       await deliver(workflows, callId, events, body.CallSid);
     },
   }),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '../../models/call';
+import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '../../domain/calls';
 import type { CallReportRecord } from '../../models/callReport';
 import { ANSWERED_BY, DISPOSITIONS, TRANSFER_FAILURES } from '../../workflows/definitions';
 import { iso } from '../../lib/time';

@@ -33,7 +33,6 @@ export interface CallDeps {
 }
 
 /** The simulated line's activity reads its call as these do. */
-export { readCallWithAgent as readCall };
 
 /** The tool turns of a transcript as the report lists them. */
 export const toolCallsOf = (turns: Turn[]) =>

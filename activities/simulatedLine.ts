@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { WorkflowClient } from '@temporalio/client';
 import { findAgent } from '../domain/agents';
+import { readCallWithAgent } from '../domain/callProgress';
 import { answeredCall, appendCallTurn, callEnded } from '../domain/simulatedLine';
 import { callLlm, callToolConversation, turnsOf } from '../conversation/call';
 import { callZone, recordedCallback } from '../conversation/callback';
@@ -18,7 +19,6 @@ import type { LlmSource } from '../providers/llm';
 import type { LlmProvider, Turn } from '../providers/llm/interface';
 import type { EmbeddedSpeech } from '../providers/speechSource';
 import type { SimulatedLineActivities } from '../workflows/definitions';
-import { readCall } from './calls';
 
 /** The audio line's ends: where the callee's phone connects, how it signs, and the engines it hears and speaks with. */
 export interface AudioLineDeps {
@@ -125,7 +125,7 @@ export function simulatedLineActivities({ llms, audioLine, tools, workflows }: S
      */
     simulatedTextCall: ({ callId, phoneNumber, paceMs, inbound }) =>
       heartbeating(async (signal) => {
-        const { call, agent, stored } = await readCall(callId);
+        const { call, agent, stored } = await readCallWithAgent(callId);
         if (!agent) throw ApplicationFailure.nonRetryable(`agent ${call.agentId} of call ${callId} no longer exists`);
         const timezone = await callZone(call);
         const profile = { ...agentProfile(agent, call.variables ?? {}), tools: [...toolSpecs(agent.tools, { timezone }), ...actionSpecs(agent.tools)] };

@@ -17,8 +17,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { SessionEnd } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
-import { Call } from '../models/call';
-import { claimSlot, releaseSlot } from '../models/slot';
+import { callStatus } from '../domain/callProgress';
+import { claimSessionSocket, releaseSessionSocket } from '../domain/mediaSessions';
 import { callEndEvent, openCallMedia, reportCallEnd, type CallMediaDeps } from './callMedia';
 import { BrowserAudioSession, refusal, type WaitingSockets } from './audioSocket';
 import { invalidBrowserCallToken, sessionInProgress } from './errors';
@@ -107,7 +107,7 @@ class BrowserCallSession extends BrowserAudioSession {
     if (!verifyBrowserCallToken(this.deps.config.contacts.doNotCallHashKey, this.callId, token)) throw invalidBrowserCallToken();
     this.authenticated();
     const claim = async () => {
-      if ((await claimSlot(this.pool, this.holder, 1)) === null) throw sessionInProgress();
+      if (!(await claimSessionSocket(this.pool, this.holder))) throw sessionInProgress();
     };
     const opened = await openCallMedia(this.callId, claim, this.deps, this.workflows);
     // The browser left while the call was being opened: it ends as if it had hung up.
@@ -126,10 +126,8 @@ class BrowserCallSession extends BrowserAudioSession {
 
   /** The call ended without this session (the API's hangup, its maximum duration or credit): the audio stops too. */
   private async watch(): Promise<void> {
-    const call = await Call.findById(this.callId, { status: 1 })
-      .lean()
-      .catch(() => null);
-    if (call?.status !== 'completed' || !this.media) return;
+    const status = await callStatus(this.callId).catch(() => undefined);
+    if (status !== 'completed' || !this.media) return;
     this.endedBy ??= 'elsewhere';
     this.media.end('ended_by_host');
   }
@@ -147,7 +145,7 @@ class BrowserCallSession extends BrowserAudioSession {
   private over(): void {
     this.phase = 'over';
     for (const timer of this.timers) clearTimeout(timer);
-    void releaseSlot(this.pool, this.holder).catch(() => undefined);
+    void releaseSessionSocket(this.pool, this.holder);
   }
 
   protected refuse(err: unknown): void {

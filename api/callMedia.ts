@@ -16,10 +16,10 @@ import { callRecorder } from '../conversation/recorder';
 import { toolDepsOf } from '../conversation/tools';
 import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd, Transport } from '../conversation/transport';
+import { agentOfCall } from '../domain/callProgress';
 import { isBrowserCall } from '../domain/inbound';
+import { missingByokKinds } from '../domain/providerCredentials';
 import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
-import { Agent } from '../models/agent';
-import { missingByokKinds } from '../models/providerCredential';
 import type { SpeechSource } from '../providers/speechSource';
 import type { CarrierEvent } from '../workflows/definitions';
 import { byokNotReady, notFound, providerUnavailable } from './errors';
@@ -47,9 +47,7 @@ export interface CallMedia {
 export async function openCallMedia(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<CallMedia> {
   const { config, speech } = deps;
   const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(config));
-  const agent =
-    conversation &&
-    (await Agent.findById(conversation.call.agentId, { type: 1, name: 1, displayName: 1, description: 1, providers: 1, phone: 1, turnTaking: 1 }).lean());
+  const agent = conversation && (await agentOfCall(conversation.call.agentId));
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
   const { call } = conversation;

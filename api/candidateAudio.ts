@@ -19,9 +19,11 @@ import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { admitInterviewStart } from '../domain/admission';
-import { Agent, type AgentRecord } from '../models/agent';
-import { Interview, type InterviewRecord } from '../models/interview';
-import { missingByokKinds } from '../models/providerCredential';
+import { interviewAgent, interviewById } from '../domain/interviewRecords';
+import { interviewEnd, interviewIsOver } from '../domain/mediaSessions';
+import { missingByokKinds } from '../domain/providerCredentials';
+import type { AgentRecord } from '../models/agent';
+import type { InterviewRecord } from '../models/interview';
 import { createRateLimiter } from '../models/rateTicket';
 import type { LlmSource } from '../providers/llm';
 import type { SpeechSource } from '../providers/speechSource';
@@ -129,8 +131,8 @@ class AudioSession extends BrowserAudioSession {
     await verifyCandidate({ token, interviewId: id, origin: this.origin }, ownOrigin);
     this.authenticated();
     await takeRateLimit(limiter, `candidate:${id}`, CANDIDATE_RATE_LIMIT);
-    const interview = await Interview.findById(id).lean<InterviewRecord>();
-    const agent = interview && (await Agent.findById(interview.agentId).lean<AgentRecord>());
+    const interview = await interviewById(id);
+    const agent = interview && (await interviewAgent(interview.agentId));
     if (!interview || !agent) throw notFound('interview', 'path.id');
     if (interview.status === 'completed') throw invalidStateTransition('This interview is over.');
     if (interview.mode !== 'voice') throw invalidStateTransition('This is a text interview: send messages instead.');
@@ -227,10 +229,7 @@ class AudioSession extends BrowserAudioSession {
 
   /** The interview ended without this session (an operator, its maximum duration, an End from the text box). */
   private async watch(): Promise<void> {
-    const doc = await Interview.findById(this.interviewId, { status: 1 })
-      .lean()
-      .catch(() => null);
-    if (doc?.status !== 'completed' || !this.media) return;
+    if (!(await interviewIsOver(this.interviewId)) || !this.media) return;
     this.endedBy ??= 'elsewhere';
     this.media.end('ended_by_host');
   }
@@ -285,8 +284,8 @@ class AudioSession extends BrowserAudioSession {
   private async completed(): Promise<{ reason: string; reportId?: string }> {
     const deadline = Date.now() + OUTCOME_WAIT_MS;
     for (;;) {
-      const doc = await Interview.findById(this.interviewId, { status: 1, endedReason: 1, reportId: 1 }).lean();
-      if (doc?.status === 'completed' && doc.endedReason) return { reason: doc.endedReason, ...(doc.reportId ? { reportId: String(doc.reportId) } : {}) };
+      const end = await interviewEnd(this.interviewId);
+      if (end) return end;
       if (Date.now() > deadline) throw new Error('the interview did not record its end in time');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

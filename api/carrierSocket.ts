@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Config } from '../config';
-import { claimSlot, releaseSlot } from '../models/slot';
+import { claimSessionSocket, releaseSessionSocket } from '../domain/mediaSessions';
 import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
 import { sessionInProgress } from './errors';
 import { verifyTwilioSignature } from './routes/twilio';
@@ -75,9 +75,9 @@ export function carrierSocket<A>(options: CarrierSocketOptions<A>): SocketRoute 
       const callId = match[1]!;
       const pool = `${options.pool}:${callId}`;
       const holder = randomUUID();
-      const free = () => releaseSlot(pool, holder).catch(() => undefined);
+      const free = () => releaseSessionSocket(pool, holder);
       const claim = async () => {
-        if ((await claimSlot(pool, holder, 1)) === null) throw sessionInProgress();
+        if (!(await claimSessionSocket(pool, holder))) throw sessionInProgress();
       };
       const admitted = async () => {
         // The signature first, so that nobody but the carrier learns which calls exist.

@@ -9,7 +9,7 @@ import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
 import { healthRoutes } from './routes/health';
 import { checkOperatorToken } from './operatorToken';
-import { installDoNotCallKey } from '../models/contact';
+import { installDoNotCallKey } from '../domain/contacts';
 
 /**
  * What every process that serves HTTP shares, the API and the media process alike: request ids,

@@ -1,7 +1,7 @@
 /** The API process: connects to MongoDB and Temporal, then serves HTTP until SIGINT or SIGTERM. */
 import mongoose from 'mongoose';
 import { loadConfig } from '../config';
-import { installCredentialKeys } from '../models/providerCredential';
+import { installCredentialKeys } from '../domain/providerCredentials';
 import { createApp } from './app';
 import { connect, serve } from './serve';
 import { serveMedia } from './sockets';

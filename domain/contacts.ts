@@ -13,7 +13,7 @@ import { inImportClaim } from '../models/importClaim';
 export { ImportInProgress } from '../models/importClaim';
 import { Organization, organizationLimits } from '../models/organization';
 
-export { DO_NOT_CALL_REASONS, eraseContact, updateContact, type ContactRecord } from '../models/contact';
+export { DO_NOT_CALL_REASONS, eraseContact, installDoNotCallKey, updateContact, type ContactRecord } from '../models/contact';
 export { ContactQuotaExceeded };
 
 export type ContactRefusal = { reason: 'duplicate' } | { reason: 'organization_missing' };

@@ -8,6 +8,7 @@ import { CREDENTIAL_KINDS, ProviderCredential, type CredentialKind, type Provide
 
 export {
   CREDENTIAL_KINDS,
+  installCredentialKeys,
   missingByokKinds,
   organizationCredential,
   storeUnverifiedCredential,

@@ -6,7 +6,7 @@
  */
 import mongoose from 'mongoose';
 import { loadConfig } from '../config';
-import { installCredentialKeys } from '../models/providerCredential';
+import { installCredentialKeys } from '../domain/providerCredentials';
 import { probedApp } from '../api/probedApp';
 import { connect, serve } from '../api/serve';
 import { serveMedia } from '../api/sockets';

@@ -1,4 +1,3 @@
-import { Types } from 'mongoose';
 import { CLOSING_LINE, extendHold } from '../domain/admission';
 import {
   appendInterviewTurn,
@@ -11,7 +10,6 @@ import {
   reserveInterviewReport,
   settleInterview,
 } from '../domain/interviewRecords';
-import type { InterviewRecord } from '../models/interview';
 import type { LlmSource } from '../providers/llm';
 import { toolCallsOf } from './calls';
 import { interviewLlm, interviewProfile } from '../conversation/profile';
@@ -61,10 +59,7 @@ function storedExchange(
 export function interviewActivities({ llms, tools }: InterviewDeps) {
   return {
     async projectInterview({ interviewId, seq, fields }) {
-      const set: Record<string, unknown> = { ...fields };
-      for (const k of ['expiresAt', 'startedAt', 'endedAt']) if (typeof fields[k] === 'string') set[k] = new Date(fields[k] as string);
-      if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-      return recordInterviewState(interviewId, seq, set as Partial<InterviewRecord>);
+      return recordInterviewState(interviewId, seq, fields);
     },
 
     /**

@@ -41,11 +41,15 @@ export const callDialSettings = (callId: string) => Call.findById(callId, { byok
  * The workflow sends dates as strings and ids as hex; they are stored as the record types them.
  */
 export async function recordCallState({ callId, seq, fields }: CallProjection): Promise<boolean> {
-  const dates = ['startedAt', 'endedAt'].filter((k) => typeof fields[k] === 'string');
-  const set: Record<string, unknown> = { ...fields };
-  for (const k of dates) set[k] = new Date(fields[k] as string);
-  if (set.reportId) set.reportId = new Types.ObjectId(set.reportId as string);
-  const applied = await projectCall(callId, seq, set as Partial<CallRecord>);
+  const { startedAt, endedAt, reportId, ...rest } = fields;
+  // The ids the input carries as hex are cast by the schema; dates and the report's id are typed here.
+  const set = {
+    ...rest,
+    ...(startedAt !== undefined ? { startedAt: startedAt === null ? null : new Date(startedAt) } : {}),
+    ...(endedAt !== undefined ? { endedAt: endedAt === null ? null : new Date(endedAt) } : {}),
+    ...(reportId ? { reportId: new Types.ObjectId(reportId) } : {}),
+  } as Partial<CallRecord>;
+  const applied = await projectCall(callId, seq, set);
   // Counted whether or not this attempt applied the state: an attempt that wrote it may have
   // stopped before counting. Counting is once per call however often it runs.
   if (fields.status === 'completed') {

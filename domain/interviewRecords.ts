@@ -3,7 +3,7 @@
  * end counted once in the analytics), its turns (each written once under its index: a retry finds
  * it there), its report (reserved once when it ends, filled by the analysis) and its settlement.
  */
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { Agent } from '../models/agent';
 import { countInterviewEnded, countInterviewReport } from '../models/analytics';
@@ -12,14 +12,27 @@ import { InterviewReport } from '../models/interviewReport';
 import { interviewTranscript } from '../models/interviewTurn';
 import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
-import type { InterviewSettlement } from '../workflows/definitions';
+import type { InterviewSettlement, InterviewStateFields } from '../workflows/definitions';
 import { settle } from './admission';
 
 export { appendTurn as appendInterviewTurn, interviewTranscript } from '../models/interviewTurn';
 
-/** Writes state `seq` of the interview (false when a later one is there already); an interview that completed is counted once. */
-export async function recordInterviewState(interviewId: string, seq: number, fields: Partial<InterviewRecord>): Promise<boolean> {
-  const applied = await projectInterview(interviewId, seq, fields);
+/**
+ * Writes state `seq` of the interview (false when a later one is there already); an interview that
+ * completed is counted once. The ids the input carries as hex are cast by the schema; dates and the
+ * report's id are typed here.
+ */
+export async function recordInterviewState(interviewId: string, seq: number, fields: InterviewStateFields): Promise<boolean> {
+  const { expiresAt, startedAt, endedAt, reportId, ...rest } = fields;
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  const set = {
+    ...rest,
+    ...(expiresAt !== undefined ? { expiresAt: date(expiresAt) } : {}),
+    ...(startedAt !== undefined ? { startedAt: date(startedAt) } : {}),
+    ...(endedAt !== undefined ? { endedAt: date(endedAt) } : {}),
+    ...(reportId !== undefined ? { reportId: reportId === null ? null : new Types.ObjectId(reportId) } : {}),
+  } as Partial<InterviewRecord>;
+  const applied = await projectInterview(interviewId, seq, set);
   // As for calls: counted by every attempt, once per interview.
   if (fields.status === 'completed') {
     const interview = await Interview.findById(interviewId).lean<InterviewRecord>();

@@ -10,6 +10,7 @@ import {
   type CallActivities,
   type CallInput,
   type CallState,
+  type CallStateFields,
   type CarrierEvent,
   type DialAccepted,
   type DialRefusal,
@@ -209,7 +210,7 @@ export class CallRun {
 
   // Lifecycle.
 
-  private project(fields: Record<string, unknown>) {
+  private project(fields: CallStateFields) {
     return projectCall({ callId: this.input.callId, seq: ++this.seq, fields });
   }
 
@@ -236,7 +237,7 @@ export class CallRun {
       await this.settle(0);
       return false;
     }
-    const created = { seq: ++this.seq, fields: { ...record, status: 'created', direction: 'outbound' } };
+    const created = { seq: ++this.seq, fields: { ...record, status: 'created', direction: 'outbound' } satisfies CallStateFields };
     // A direct call's first minute is held by its dial, in the worker that settles its calls, right
     // before the carrier is asked; a campaign's attempt held it as it was admitted.
     const holdFirstMinute = this.heldMinutes === 0 ? { holdFirstMinute: { organizationId: input.organizationId } } : {};

@@ -9,6 +9,7 @@ import {
   type InterviewInput,
   type InterviewReply,
   type InterviewState,
+  type InterviewStateFields,
   type InterviewTurnRequest,
   type InterviewTurnView,
   type VoiceTurnDone,
@@ -81,7 +82,7 @@ export class InterviewRun {
    * a write with a lower sequence number than the stored one is dropped, so two in flight at once (a
    * new link while the candidate starts) could lose the first to land.
    */
-  private project(fields: Record<string, unknown>) {
+  private project(fields: InterviewStateFields) {
     const seq = ++this.seq;
     const write = this.projecting.then(() => projectInterview({ interviewId: this.input.interviewId, seq, fields }));
     this.projecting = write.catch(() => undefined);

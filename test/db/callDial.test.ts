@@ -13,7 +13,7 @@ import { Call } from '../../models/call';
 import { appendTurn, transcriptOf } from '../../models/callTurn';
 import { recordDialIntent } from '../../models/dialIntent';
 import { CarrierOutcomeUnknownError, CarrierRefusedError, type Carrier, type DialRequest } from '../../providers/carrier/interface';
-import { DIAL_ATTEMPT_TIMEOUT_MS } from '../../workflows/definitions';
+import { DIAL_ATTEMPT_TIMEOUT_MS, type CallStateFields } from '../../workflows/definitions';
 import { connectTestDatabase } from '../helpers/servers';
 
 let cleanup: () => Promise<void>;
@@ -52,7 +52,7 @@ function countingCarrier(
   return carrier;
 }
 
-function dialRequest(fields: Record<string, unknown>) {
+function dialRequest(fields: CallStateFields) {
   const callId = String(new Types.ObjectId());
   return {
     callId,
@@ -60,7 +60,7 @@ function dialRequest(fields: Record<string, unknown>) {
     agentId: String(new Types.ObjectId()),
     variables: {},
     byok: false,
-    created: { seq: 1, fields: { status: 'created', direction: 'outbound', ...fields } },
+    created: { seq: 1, fields: { status: 'created', direction: 'outbound', ...fields } satisfies CallStateFields },
   };
 }
 

@@ -107,11 +107,27 @@ export type DialResult = (DialAccepted & { recorded: boolean }) | { refused: { k
  */
 export type DialRefusal = 'rejected' | 'unavailable' | 'insufficient_credits';
 
+/**
+ * The read model's fields a state of the call sets, as a workflow sends them: dates as ISO 8601
+ * strings and ids as hex (payloads are JSON); domain/callProgress.ts stores them as the record
+ * types them. The `created` state carries the call's input.
+ */
+export type CallStateFields = Partial<Omit<CallInput, 'callId' | 'maxDurationMinutes' | 'voicemailBehavior' | 'ringTimeoutSeconds' | 'direction'>> & {
+  status?: 'created' | 'active' | 'completed';
+  direction?: 'outbound' | 'inbound';
+  startedAt?: string | null;
+  endedAt?: string | null;
+  disposition?: Disposition;
+  durationSeconds?: number;
+  chargedMinutes?: number;
+  reportId?: string;
+};
+
 /** A state of the call for the read model, applied only if `seq` is newer than the one it holds. */
 export interface CallProjection {
   callId: string;
   seq: number;
-  fields: Record<string, unknown>;
+  fields: CallStateFields;
 }
 
 /** After the call: the charge (or byok minutes), the release of its held minutes and of its slot. */

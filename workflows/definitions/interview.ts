@@ -48,6 +48,30 @@ export const INTERVIEW_ENDED_REASONS = [
 ] as const;
 export type InterviewEndedReason = (typeof INTERVIEW_ENDED_REASONS)[number];
 
+/**
+ * The read model's fields a state of the interview sets, as the workflow sends them: dates as ISO
+ * 8601 strings and ids as hex (payloads are JSON); activities/interviews.ts stores them as the
+ * record types them. The `created` state carries the interview's input.
+ */
+export type InterviewStateFields = Partial<Omit<InterviewInput, 'interviewId' | 'expiresInHours' | 'maxDurationMinutes'>> & {
+  status?: 'created' | 'active' | 'completed';
+  expiresAt?: string | null;
+  startedAt?: string | null;
+  endedAt?: string | null;
+  endedReason?: InterviewEndedReason;
+  durationSeconds?: number;
+  chargedMinutes?: number;
+  /** Null for an interview that ended before it started: it has no report. */
+  reportId?: string | null;
+};
+
+/** A state of the interview for the read model, applied only if `seq` is newer than the one it holds. */
+export interface InterviewProjection {
+  interviewId: string;
+  seq: number;
+  fields: InterviewStateFields;
+}
+
 export interface InterviewState {
   status: 'created' | 'active' | 'completed';
   endedReason?: InterviewEndedReason;
@@ -137,7 +161,7 @@ export interface InterviewTurnRequest {
 
 /** The activities the interview workflow runs; activities/interviews.ts implements them. */
 export interface InterviewActivities {
-  projectInterview: (projection: { interviewId: string; seq: number; fields: Record<string, unknown> }) => Promise<boolean>;
+  projectInterview: (projection: InterviewProjection) => Promise<boolean>;
   interviewTurn: (request: InterviewTurnRequest) => Promise<InterviewTurnResult>;
   reserveInterviewReport: (request: { interviewId: string }) => Promise<{ reportId: string }>;
   settleInterview: (settlement: InterviewSettlement) => Promise<void>;

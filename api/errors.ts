@@ -185,7 +185,7 @@ export const ERROR_CODES = {
   SERVER_RESTARTING: [
     503,
     'api_error',
-    "The API process holding a candidate's audio socket is restarting: reconnect, and another process takes the interview on.",
+    "The process holding a candidate's audio socket (the media process, or the API where it serves the sockets itself) is restarting: reconnect, and another process takes the interview on.",
   ],
   SERVICE_UNAVAILABLE: [
     503,

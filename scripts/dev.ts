@@ -230,13 +230,15 @@ async function main(): Promise<void> {
       return stop(1);
     }
   }
+  const token = process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)';
   console.log(
     [
       '',
       `[dev] Dashboard    http://${config.host}:${config.port}/dashboard`,
       `[dev] API          http://${config.host}:${config.port}/api/v1   (readiness: http://${config.host}:${config.port}/readyz)`,
       `[dev] Media        ${config.media.publicUrl}   (the audio sockets; readiness: http://${config.host}:${config.media.port}/readyz)`,
-      `[dev] Metrics      curl -H "Authorization: Bearer ${process.env.METRICS_TOKEN ? '$METRICS_TOKEN' : '$(cat .data/metrics.token)'}" http://${config.host}:${config.port}/metrics   (voice turns: the media process's, port ${config.media.port})`,
+      `[dev] Metrics      curl -H "Authorization: Bearer ${token}" http://${config.host}:${config.port}/metrics   (the API's)`,
+      `[dev]              curl -H "Authorization: Bearer ${token}" http://${config.host}:${config.media.port}/metrics   (the media process's: voice turns)`,
       `[dev] Temporal     ${config.temporal.address}${startTemporalServer ? `   Web UI: http://127.0.0.1:${uiPort} (payloads decoded through the API's /codec)` : ' (TEMPORAL_ADDRESS)'}`,
       `[dev] MongoDB      ${config.mongodbUri}${startDatabase ? ' (FerretDB, data in .data/ferretdb)' : ' (MONGODB_URI)'}`,
       '[dev] Ctrl-C stops everything; state stays in .data/',

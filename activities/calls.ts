@@ -3,7 +3,6 @@ import type { AgentRecord } from '../models/agent';
 import type { CallRecord } from '../models/call';
 import { CLOSING_LINE, INSUFFICIENT_CREDITS, extendHold, settleCall } from '../domain/admission';
 import {
-  agentOfCall,
   appendClosingTurn,
   appendTurn,
   callDialSettings,
@@ -16,6 +15,7 @@ import {
   recountCallSessionsSoon,
   storeCallReport,
 } from '../domain/callProgress';
+import { agentById } from '../domain/agents';
 import { isBrowserCall } from '../domain/inbound';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm, turnsOf } from '../conversation/call';
@@ -61,7 +61,7 @@ async function loadCall(callId: string): Promise<{ call: CallRecord; agent: Agen
 
 /** The agent's voice as the carrier needs it at dial time: the call's read model is not written yet. */
 async function dialVoice(agentId: string, variables: Record<string, string>): Promise<DialVoice | undefined> {
-  const agent = await agentOfCall(agentId);
+  const agent = await agentById(agentId);
   // Deleted since the call was placed: the carrier's default voice still reaches the callee.
   if (!agent) return undefined;
   const { language, greeting } = agentProfile(agent, variables);

@@ -1,8 +1,8 @@
 import { CLOSING_LINE, extendHold } from '../domain/admission';
+import { agentById } from '../domain/agents';
 import {
   appendInterviewTurn,
   fileInterviewReport,
-  interviewAgent,
   interviewById,
   interviewTranscript,
   interviewWithAgent,
@@ -75,7 +75,7 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
       const [, stored, agent, record] = await Promise.all([
         candidateText === null ? undefined : appendInterviewTurn(interviewId, index, 'candidate', candidateText),
         interviewTranscript(interviewId),
-        interviewAgent(interview.agentId),
+        agentById(interview.agentId),
         interviewById(interviewId),
       ]);
       if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);

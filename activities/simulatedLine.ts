@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { WorkflowClient } from '@temporalio/client';
 import { findAgent } from '../domain/agents';
-import { readCallWithAgent } from '../domain/callProgress';
-import { answeredCall, appendCallTurn, callEnded } from '../domain/simulatedLine';
+import { callStatus, readCallWithAgent } from '../domain/callProgress';
+import { answeredCall, appendCallTurn } from '../domain/simulatedLine';
 import { callLlm, callToolConversation, turnsOf } from '../conversation/call';
 import { callZone, recordedCallback } from '../conversation/callback';
 import { agentProfile } from '../conversation/profile';
@@ -146,7 +146,8 @@ export function simulatedLineActivities({ llms, audioLine, tools, workflows }: S
           if (index > 0 && scenario === 'talks_until_max_duration') await untilCancelled(signal);
           await sleep(paceMs, undefined, { signal });
           // Our hangup reaches the activity at its next heartbeat; the read model may say so sooner.
-          if (await callEnded(callId)) return {};
+          // Our hangup may show in the read model before the activity's cancellation does.
+          if ((await callStatus(callId)) === 'completed') return {};
           let said: NewTurn[];
           let ends: 'agent' | 'contact' | undefined;
           let handedOff = false;

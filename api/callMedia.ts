@@ -16,7 +16,7 @@ import { callRecorder } from '../conversation/recorder';
 import { toolDepsOf } from '../conversation/tools';
 import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd, Transport } from '../conversation/transport';
-import { agentOfCall } from '../domain/callProgress';
+import { agentById } from '../domain/agents';
 import { isBrowserCall } from '../domain/inbound';
 import { missingByokKinds } from '../domain/providerCredentials';
 import { PIPELINE_SAMPLE_RATE } from '../lib/audio';
@@ -47,7 +47,7 @@ export interface CallMedia {
 export async function openCallMedia(callId: string, claim: () => Promise<void>, deps: CallMediaDeps, workflows: Workflows): Promise<CallMedia> {
   const { config, speech } = deps;
   const conversation = await CallConversation.open(callId, deps.llmFor, toolDepsOf(config));
-  const agent = conversation && (await agentOfCall(conversation.call.agentId));
+  const agent = conversation && (await agentById(conversation.call.agentId));
   if (!conversation || !agent) throw notFound('call in progress', 'path.id');
   await claim();
   const { call } = conversation;

@@ -19,7 +19,8 @@ import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { admitInterviewStart } from '../domain/admission';
-import { interviewAgent, interviewById } from '../domain/interviewRecords';
+import { agentById } from '../domain/agents';
+import { interviewById } from '../domain/interviewRecords';
 import { interviewEnd, interviewIsOver } from '../domain/mediaSessions';
 import { missingByokKinds } from '../domain/providerCredentials';
 import type { AgentRecord } from '../models/agent';
@@ -132,7 +133,7 @@ class AudioSession extends BrowserAudioSession {
     this.authenticated();
     await takeRateLimit(limiter, `candidate:${id}`, CANDIDATE_RATE_LIMIT);
     const interview = await interviewById(id);
-    const agent = interview && (await interviewAgent(interview.agentId));
+    const agent = interview && (await agentById(interview.agentId));
     if (!interview || !agent) throw notFound('interview', 'path.id');
     if (interview.status === 'completed') throw invalidStateTransition('This interview is over.');
     if (interview.mode !== 'voice') throw invalidStateTransition('This is a text interview: send messages instead.');

@@ -39,6 +39,9 @@ export type NewAgent = Omit<AgentRecord, '_id' | 'organizationId' | 'nameKey' | 
 export const listAgents = (organizationId: Types.ObjectId, query: { type?: 'phone' | 'voice'; page: number; limit: number }) =>
   findPage<AgentRecord>(Agent, { organizationId, type: query.type }, query);
 
+/** An agent by its id alone, for the call or interview that already names it; null once it was deleted (each caller says how that fails). */
+export const agentById = (agentId: Types.ObjectId | string): Promise<AgentRecord | null> => Agent.findById(agentId).lean<AgentRecord>();
+
 export async function findAgent(organizationId: Types.ObjectId, id: string): Promise<AgentRecord | null> {
   return Agent.findOne({ _id: id, organizationId }).lean<AgentRecord>();
 }

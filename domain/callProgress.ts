@@ -6,7 +6,7 @@
  */
 import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { Agent, type AgentRecord } from '../models/agent';
+import { agentById } from './agents';
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { Call, projectCall, type CallRecord } from '../models/call';
 import { CallReport, type CallReportRecord } from '../models/callReport';
@@ -19,9 +19,6 @@ export { appendClosingTurn, appendTurn } from '../models/callTurn';
 export { recountCallSessionsSoon } from '../models/call';
 export { recordDialIntent } from '../models/dialIntent';
 
-/** The call's agent, null once deleted: each caller says how that fails. */
-export const agentOfCall = (agentId: Types.ObjectId | string): Promise<AgentRecord | null> => Agent.findById(agentId).lean<AgentRecord>();
-
 /**
  * A call as its activities read it: the call, its agent and its stored turns. The line can start
  * talking before the call's first state is written; a retry finds it.
@@ -29,7 +26,7 @@ export const agentOfCall = (agentId: Types.ObjectId | string): Promise<AgentReco
 export async function readCallWithAgent(callId: string) {
   const call = await Call.findById(callId).lean();
   if (!call) throw new Error(`call ${callId} is not in the read model yet`);
-  const [agent, stored] = await Promise.all([agentOfCall(call.agentId), transcriptOf(callId)]);
+  const [agent, stored] = await Promise.all([agentById(call.agentId), transcriptOf(callId)]);
   return { call, agent, stored };
 }
 

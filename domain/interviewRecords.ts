@@ -5,7 +5,6 @@
  */
 import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
-import { Agent } from '../models/agent';
 import { countInterviewEnded, countInterviewReport } from '../models/analytics';
 import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
@@ -14,6 +13,7 @@ import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
 import type { InterviewSettlement, InterviewStateFields } from '../workflows/definitions';
 import { settle } from './admission';
+import { agentById } from './agents';
 
 export { appendTurn as appendInterviewTurn, interviewTranscript } from '../models/interviewTurn';
 
@@ -43,14 +43,11 @@ export async function recordInterviewState(interviewId: string, seq: number, fie
 
 export const interviewById = (interviewId: string) => Interview.findById(interviewId).lean<InterviewRecord>();
 
-/** The agent running an interview, by its id (null once it was deleted). */
-export const interviewAgent = (agentId: Types.ObjectId | string) => Agent.findById(agentId).lean();
-
 /** The interview, its agent and its stored turns; throws when either record is gone. */
 export async function interviewWithAgent(interviewId: string) {
   const [interview, stored] = await Promise.all([interviewById(interviewId), interviewTranscript(interviewId)]);
   if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
-  const agent = await interviewAgent(interview.agentId);
+  const agent = await agentById(interview.agentId);
   if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
   return { interview, agent, stored };
 }

@@ -1,7 +1,7 @@
 /**
  * What the simulated carrier's line reads and writes of the call it plays: the call once the call
- * workflow has named its line, whether our side has ended it, and its turns, each written once
- * under its index (a retried write finds it there).
+ * workflow has named its line, and its turns, each written once under its index (a retried write
+ * finds it there).
  */
 import { Call } from '../models/call';
 
@@ -11,10 +11,4 @@ export { appendTurn as appendCallTurn } from '../models/callTurn';
 export async function answeredCall(callId: string) {
   const call = await Call.findById(callId, { organizationId: 1, agentId: 1, variables: 1, carrierCallId: 1 }).lean();
   return call?.carrierCallId ? { ...call, carrierCallId: call.carrierCallId } : null;
-}
-
-/** Whether the call's read model says it is over: our hangup may show there before the activity's cancellation does. */
-export async function callEnded(callId: string): Promise<boolean> {
-  const call = await Call.findById(callId, { status: 1 }).lean();
-  return call?.status === 'completed';
 }

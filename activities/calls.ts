@@ -16,6 +16,7 @@ import {
   storeCallReport,
 } from '../domain/callProgress';
 import { agentById } from '../domain/agents';
+import type { DoNotCallKey } from '../domain/contacts';
 import { isBrowserCall } from '../domain/inbound';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm, turnsOf } from '../conversation/call';
@@ -30,6 +31,8 @@ import { analysisOrFailure } from './analysis';
 export interface CallDeps {
   carrier: Carrier;
   llms: LlmSource;
+  /** The service's do-not-call key: an opt-out heard in a call is written to the registry under it. */
+  doNotCallKey: DoNotCallKey;
 }
 
 /** The simulated line's activity reads its call as these do. */
@@ -85,7 +88,7 @@ function ensureTimeToDial(startedAt: number, carrier: Carrier): void {
 }
 
 /** The call workflow's activities; their signatures are the workflow's own (workflows/definitions). */
-export function callActivities({ carrier, llms }: CallDeps) {
+export function callActivities({ carrier, llms, doNotCallKey }: CallDeps) {
   return {
     async dial({ callId, to, agentId, variables, byok, created, holdFirstMinute }) {
       const startedAt = Date.now();
@@ -199,7 +202,7 @@ export function callActivities({ carrier, llms }: CallDeps) {
   /** The report of a finished call, the person's opt-out applied first: its id, whichever attempt wrote it. */
   async function writeReport(call: CallRecord, agent: AgentRecord, turns: Turn[], disposition: string): Promise<string> {
     const analysis = await analysisOrFailure(async () => (await callLlm(llms, call, agent)).analyzeCall(agentProfile(agent, call.variables ?? {}), turns));
-    if ('optOut' in analysis && analysis.optOut) await optOutOfCalls(call);
+    if ('optOut' in analysis && analysis.optOut) await optOutOfCalls(doNotCallKey, call);
     return storeCallReport(call, {
       disposition,
       ...analysis,

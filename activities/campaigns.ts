@@ -1,6 +1,7 @@
 import { WorkflowFailedError, type WorkflowClient } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { AdmissionRefused, admitCall, settleCall } from '../domain/admission';
+import type { DoNotCallKey } from '../domain/contacts';
 import {
   callInputFor,
   dueEntries,
@@ -21,6 +22,8 @@ export interface CampaignDeps {
   allowedCountries: readonly string[] | null;
   /** Where a campaign's run learns that calls an earlier run started have closed. */
   workflows: WorkflowClient;
+  /** The service's do-not-call key: each attempt's admission reads the registry under it. */
+  doNotCallKey: DoNotCallKey;
 }
 
 /**
@@ -36,7 +39,7 @@ const giveBack = (a: { organizationId: string; callId: string }) =>
   settleCall({ organizationId: a.organizationId, callId: a.callId, chargedMinutes: 0, byok: false });
 
 /** Their signatures are the campaign workflow's own (workflows/definitions); the recipients' writes are domain/campaignRecipients.ts. */
-export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workflows }: CampaignDeps) {
+export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workflows, doNotCallKey }: CampaignDeps) {
   return {
     /**
      * Admits the attempt (domain/admission.ts: its slot among the organization's concurrent calls,
@@ -64,6 +67,7 @@ export function campaignActivities({ ringTimeoutSeconds, allowedCountries, workf
           byok: a.byok,
           checkByok: false,
           defaultCountries: allowedCountries,
+          doNotCallKey,
         }));
       } catch (err) {
         if (!(err instanceof AdmissionRefused)) throw err;

@@ -9,7 +9,6 @@ import { unmatched } from './middleware/unmatched';
 import { observability } from './observe';
 import { healthRoutes } from './routes/health';
 import { checkOperatorToken } from './operatorToken';
-import { installDoNotCallKey } from '../domain/contacts';
 
 /**
  * What every process that serves HTTP shares, the API and the media process alike: request ids,
@@ -17,8 +16,6 @@ import { installDoNotCallKey } from '../domain/contacts';
  * process's own: the voice histograms are observed where the media sessions run).
  */
 export function probedApp(deps: AppDeps): { app: Koa; logger: Logger } {
-  // Every dial the API places or refuses, and every opt-out a live call records, consults the do-not-call registry under this key.
-  installDoNotCallKey(deps.config.contacts.doNotCallHashKey);
   // Behind proxies, the client is the address the outermost trusted proxy appended, never one the client wrote itself.
   const hops = deps.config.trustProxyHops;
   const app = new Koa(hops > 0 ? { proxy: true, maxIpsCount: hops } : {});

@@ -1,7 +1,6 @@
 /** The API process: connects to MongoDB and Temporal, then serves HTTP until SIGINT or SIGTERM. */
 import mongoose from 'mongoose';
 import { loadConfig } from '../config';
-import { installCredentialKeys } from '../domain/providerCredentials';
 import { createApp } from './app';
 import { connect, serve } from './serve';
 import { serveMedia } from './sockets';
@@ -13,9 +12,7 @@ async function main(): Promise<void> {
   const app = createApp({ config, mongo: mongoose.connection, temporal });
   const serving = serve(app, config.port, config.host, 'api');
   // Without a media process of its own (MEDIA_PUBLIC_URL unset), live conversations run here, next
-  // to their sockets: candidates' voice interviews and phone calls' agent turns. byok sessions
-  // open the organization's own keys, as the worker's activities do.
-  installCredentialKeys(config.byok.encryptionKeys);
+  // to their sockets: candidates' voice interviews and phone calls' agent turns.
   const media = config.media.separate ? undefined : serveMedia(serving.server, { config, temporal });
 
   const stopSweeper = startSweeper((err) => app.emit('error', err));

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
-import { organizationCredential } from '../domain/providerCredentials';
+import { organizationCredentials } from '../domain/providerCredentials';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { speechSource, type EmbeddedSpeech } from '../providers/speechSource';
 import { llmSource } from '../providers/llm';
@@ -21,14 +21,15 @@ export interface SocketDeps {
 /**
  * The API's WebSockets: the candidate's interview audio, the calls' Media Streams: Twilio's
  * (and ConversationRelay, with TWILIO_SPEECH=relay), or the simulated carrier's audio line, and
- * the dashboard's browser calls, behind the one `upgrade` listener of api/upgrade.ts. Their byok sessions open organizations' keys with the keys the
- * process installed (installCredentialKeys). On shutdown a candidate's socket is told to reconnect
+ * the dashboard's browser calls, behind the one `upgrade` listener of api/upgrade.ts. Their byok
+ * sessions open organizations' keys with the configuration's credential keys. On shutdown a candidate's socket is told to reconnect
  * (any other process takes the interview on); a phone call's media stream runs to the call's end,
  * which no other process could take over.
  */
 export function attachSockets(server: Server, deps: SocketDeps): Sockets {
-  const llms = llmSource(deps.config, organizationCredential);
-  const speech = speechSource(deps.config, organizationCredential, deps.embedded);
+  const credentials = organizationCredentials(deps.config.byok.encryptionKeys);
+  const llms = llmSource(deps.config, credentials);
+  const speech = speechSource(deps.config, credentials, deps.embedded);
   const { twilio } = deps.config.carrier;
   const calls = { config: deps.config, temporal: deps.temporal, llmFor: agentLlm(llms) };
   const routes: SocketRoute[] = [
@@ -42,8 +43,7 @@ export function attachSockets(server: Server, deps: SocketDeps): Sockets {
 
 /**
  * The audio sockets with the process's embedded speech engines, built once for the process and
- * stopped once its sockets are done. The process installs the credential keys first
- * (installCredentialKeys), as the worker does for its activities.
+ * stopped once its sockets are done.
  */
 export function serveMedia(server: Server, deps: Omit<SocketDeps, 'embedded'>): Sockets {
   const embedded = embeddedSpeech(deps.config);

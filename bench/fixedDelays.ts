@@ -19,7 +19,7 @@ import { samplesOf } from '../lib/audio';
 import type { AgentProfile, InterviewProfile, ReplyStream, Turn } from '../providers/llm/interface';
 import { SimulatedLlm } from '../providers/llm/simulated';
 import { connectDatabase } from '../models/connection';
-import { organizationCredential } from '../models/providerCredential';
+import { organizationCredentials } from '../models/providerCredential';
 import { speechSource, type SpeechSource } from '../providers/speechSource';
 import type { SttOptions, SttProvider, SttStream } from '../providers/stt/interface';
 import { SimulatedStt } from '../providers/stt/simulated';
@@ -195,7 +195,7 @@ export async function serveFixedDelayApi(reply: string, route: (deps: FixedDelay
   const llm = new FixedDelayLlm(Number(process.env.LLM_MS), reply);
   const sttMs = Number(process.env.STT_MS);
   const stt = config.voice.vad === 'silero' ? new FixedDelayVoiceStt(sttMs, 'Words the benchmark does not read.') : new FixedDelayStt(sttMs);
-  const speech = speechSource(config, organizationCredential, {
+  const speech = speechSource(config, organizationCredentials(config.byok.encryptionKeys), {
     stt: { simulated: stt },
     tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') },
   });

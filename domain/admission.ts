@@ -14,7 +14,7 @@
  */
 import type { Types } from 'mongoose';
 import { callSlotPool, unconfirmedCallPool } from '../models/call';
-import { isDoNotCall } from '../models/contact';
+import { isDoNotCall, type DoNotCallKey } from '../models/contact';
 import { creditBalance, holdMinute, recentCreditBalance, recordUsage, type CreditBalance } from '../models/creditEntry';
 import { Organization } from '../models/organization';
 import { missingByokKinds } from '../models/providerCredential';
@@ -105,6 +105,8 @@ async function hasMinuteLeft(organizationId: string, recent: CreditBalance | und
 interface CallToAdmit {
   organizationId: OrganizationId;
   phoneNumber: string;
+  /** The service's do-not-call key, under which the registry is read. */
+  doNotCallKey: DoNotCallKey;
   byok: boolean;
   checkByok?: boolean;
   holdFirstMinute?: boolean;
@@ -119,7 +121,7 @@ export function readForCall(call: CallToAdmit) {
   const organizationId = String(call.organizationId);
   const reads = Promise.all([
     Organization.findById(organizationId, { limits: 1, allowedCountries: 1 }).lean(),
-    isDoNotCall(organizationId, call.phoneNumber),
+    isDoNotCall(call.doNotCallKey, organizationId, call.phoneNumber),
     call.byok && call.checkByok !== false ? missingByokKinds(organizationId) : [],
     !call.byok && call.holdFirstMinute === false ? recentCreditBalance(organizationId, BALANCE_MAX_AGE_MS) : undefined,
   ]);

@@ -12,7 +12,7 @@ import { Call, projectCall, type CallRecord } from '../models/call';
 import { CallReport, type CallReportRecord } from '../models/callReport';
 import { CallTurn, transcriptOf } from '../models/callTurn';
 import { Campaign } from '../models/campaign';
-import { markDoNotCall } from '../models/contact';
+import { markDoNotCall, type DoNotCallKey } from '../models/contact';
 import type { CallProjection } from '../workflows/definitions';
 
 export { appendClosingTurn, appendTurn } from '../models/callTurn';
@@ -64,7 +64,8 @@ export async function callbackIsNextAttempt(call: Pick<CallRecord, 'campaignId' 
 }
 
 /** The person asked not to be called again: their number is do-not-call, naming this call. */
-export const optOutOfCalls = (call: CallRecord) => markDoNotCall(call.organizationId, call.phoneNumber, 'opted_out_in_call', String(call._id));
+export const optOutOfCalls = (key: DoNotCallKey, call: CallRecord) =>
+  markDoNotCall(key, call.organizationId, call.phoneNumber, 'opted_out_in_call', String(call._id));
 
 /** What the analysis gives a report, the model's defaults filling what it leaves out. */
 export type CallReportFields = Pick<CallReportRecord, 'disposition'> & Partial<Omit<CallReportRecord, '_id' | 'callId' | 'organizationId' | 'externalRef'>>;

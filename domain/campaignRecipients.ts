@@ -7,7 +7,7 @@
 import { Types } from 'mongoose';
 import { Agent, declaredVariables, type AgentRecord } from '../models/agent';
 import type { CampaignRecord } from '../models/campaign';
-import { contactProfiles, doNotCallAmong } from '../models/contact';
+import { contactProfiles, doNotCallAmong, type DoNotCallKey } from '../models/contact';
 import { inImportClaim } from '../models/importClaim';
 import { Organization, organizationLimits } from '../models/organization';
 import {
@@ -61,6 +61,7 @@ export class RecipientImport {
     /** The countries the organization may call (null: any). */
     readonly allowedCountries: readonly string[] | null,
     private readonly limit: { maxRecipients: number; used: number },
+    private readonly doNotCallKey: DoNotCallKey,
   ) {}
 
   get total(): number {
@@ -93,6 +94,7 @@ export class RecipientImport {
     await this.stored.write(
       rows,
       await doNotCallAmong(
+        this.doNotCallKey,
         this.organizationId,
         rows.map((r) => r.phoneNumber),
       ),
@@ -117,7 +119,7 @@ export class RecipientImport {
 export function importRecipients<T>(
   organizationId: Types.ObjectId,
   campaignId: string,
-  defaultCountries: readonly string[] | null,
+  service: { defaultCountries: readonly string[] | null; doNotCallKey: DoNotCallKey },
   fn: (recipients: RecipientImport) => Promise<T>,
 ): Promise<T> {
   return inImportClaim(organizationId, campaignId, async () => {
@@ -127,7 +129,8 @@ export function importRecipients<T>(
     if (!organization) throw refuse({ reason: 'organization_missing' });
     const { maxRecipients } = organizationLimits(organization);
     const used = await storedRecipients(organizationId);
-    return fn(new RecipientImport(organizationId, campaignId, store, allowedCountriesOf(organization, defaultCountries), { maxRecipients, used }));
+    const allowedCountries = allowedCountriesOf(organization, service.defaultCountries);
+    return fn(new RecipientImport(organizationId, campaignId, store, allowedCountries, { maxRecipients, used }, service.doNotCallKey));
   });
 }
 

@@ -7,13 +7,22 @@
 import type { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { findPage } from '../lib/page';
-import { Contact, ContactQuotaExceeded, createContact, importContacts, type ContactFields, type ContactRecord, type ContactRow } from '../models/contact';
+import {
+  Contact,
+  ContactQuotaExceeded,
+  createContact,
+  importContacts,
+  type ContactFields,
+  type ContactRecord,
+  type ContactRow,
+  type DoNotCallKey,
+} from '../models/contact';
 import { inImportClaim } from '../models/importClaim';
 
 export { ImportInProgress } from '../models/importClaim';
 import { Organization, organizationLimits } from '../models/organization';
 
-export { DO_NOT_CALL_REASONS, eraseContact, installDoNotCallKey, updateContact, type ContactRecord } from '../models/contact';
+export { DO_NOT_CALL_REASONS, eraseContact, updateContact, type ContactRecord, type DoNotCallKey } from '../models/contact';
 export { ContactQuotaExceeded };
 
 export type ContactRefusal = { reason: 'duplicate' } | { reason: 'organization_missing' };
@@ -49,9 +58,9 @@ export async function findContact(organizationId: Types.ObjectId, id: string): P
 }
 
 /** Throws ContactRefused for a number the organization has already, ContactQuotaExceeded past its plan. */
-export async function addContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields): Promise<ContactRecord> {
+export async function addContact(key: DoNotCallKey, organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields): Promise<ContactRecord> {
   try {
-    return await createContact(organizationId, phoneNumber, fields, await maxContacts(organizationId));
+    return await createContact(key, organizationId, phoneNumber, fields, await maxContacts(organizationId));
   } catch (err) {
     if (isDuplicateKeyError(err)) throw new ContactRefused({ reason: 'duplicate' });
     throw err;
@@ -63,12 +72,13 @@ export async function addContact(organizationId: Types.ObjectId, phoneNumber: st
  * while another import holds it); `readRows` checks them all before any is applied.
  */
 export async function importContactRows(
+  key: DoNotCallKey,
   organizationId: Types.ObjectId,
   readRows: () => Promise<ContactRow[]>,
 ): Promise<{ total: number; created: number; updated: number }> {
   return inImportClaim(organizationId, null, async () => {
     const rows = await readRows();
-    const { created, updated } = await importContacts(organizationId, rows, await maxContacts(organizationId));
+    const { created, updated } = await importContacts(key, organizationId, rows, await maxContacts(organizationId));
     return { total: rows.length, created, updated };
   });
 }

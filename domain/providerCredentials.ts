@@ -8,9 +8,8 @@ import { CREDENTIAL_KINDS, ProviderCredential, type CredentialKind, type Provide
 
 export {
   CREDENTIAL_KINDS,
-  installCredentialKeys,
   missingByokKinds,
-  organizationCredential,
+  organizationCredentials,
   storeUnverifiedCredential,
   storeVerifiedCredential,
   type CredentialKind,

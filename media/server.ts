@@ -6,7 +6,6 @@
  */
 import mongoose from 'mongoose';
 import { loadConfig } from '../config';
-import { installCredentialKeys } from '../domain/providerCredentials';
 import { probedApp } from '../api/probedApp';
 import { connect, serve } from '../api/serve';
 import { serveMedia } from '../api/sockets';
@@ -16,7 +15,6 @@ async function main(): Promise<void> {
   const { temporal, disconnect } = await connect(config);
   const { app } = probedApp({ config, mongo: mongoose.connection, temporal });
   const serving = serve(app, config.media.port, config.host, 'media');
-  installCredentialKeys(config.byok.encryptionKeys);
   const sockets = serveMedia(serving.server, { config, temporal });
 
   // Candidates' sockets are told to reconnect (through the proxy, to the other media process);

@@ -72,29 +72,27 @@ const doNotCallEntrySchema = new Schema<DoNotCallEntryRecord>(
 );
 const DoNotCallEntry = model<DoNotCallEntryRecord>('DoNotCallEntry', doNotCallEntrySchema);
 
-let hashKey: Buffer | undefined;
+/**
+ * The service's key for the registry (DO_NOT_CALL_HASH_KEY): an entry's id is the number's HMAC
+ * under it, so the registry keeps no number. Every process passes its configuration's key to what
+ * reads or writes the registry; a process with another key would miss every entry.
+ */
+export type DoNotCallKey = Buffer;
 
-/** The API and the worker install the key of their configuration at start (DO_NOT_CALL_HASH_KEY). */
-export function installDoNotCallKey(key: Buffer): void {
-  hashKey = key;
-}
-
-function entryId(organizationId: Types.ObjectId | string, phoneNumber: string): string {
-  // Without the key every lookup would miss and every number would be dialled: refuse instead.
-  if (!hashKey) throw new Error('the do-not-call hash key is not installed (installDoNotCallKey)');
-  return `${organizationId}:${createHmac('sha256', hashKey).update(phoneNumber).digest('hex')}`;
+function entryId(key: DoNotCallKey, organizationId: Types.ObjectId | string, phoneNumber: string): string {
+  return `${organizationId}:${createHmac('sha256', key).update(phoneNumber).digest('hex')}`;
 }
 
 /** Entries looked up per query: FerretDB answers `_id: {$in}` from its index. */
 const LOOKUP_BATCH = 1000;
 
-export async function isDoNotCall(organizationId: Types.ObjectId | string, phoneNumber: string): Promise<boolean> {
-  return (await DoNotCallEntry.exists({ _id: entryId(organizationId, phoneNumber) })) !== null;
+export async function isDoNotCall(key: DoNotCallKey, organizationId: Types.ObjectId | string, phoneNumber: string): Promise<boolean> {
+  return (await DoNotCallEntry.exists({ _id: entryId(key, organizationId, phoneNumber) })) !== null;
 }
 
 /** The numbers among `numbers` that are do-not-call, in one query per thousand numbers. */
-export async function doNotCallAmong(organizationId: Types.ObjectId | string, numbers: string[]): Promise<Set<string>> {
-  const byId = new Map(numbers.map((n) => [entryId(organizationId, n), n]));
+export async function doNotCallAmong(key: DoNotCallKey, organizationId: Types.ObjectId | string, numbers: string[]): Promise<Set<string>> {
+  const byId = new Map(numbers.map((n) => [entryId(key, organizationId, n), n]));
   const ids = [...byId.keys()];
   const found = new Set<string>();
   for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
@@ -124,19 +122,25 @@ type Suppression = Pick<ContactRecord, 'doNotCall' | 'doNotCallReason' | 'doNotC
 const NOT_SUPPRESSED: Suppression = { doNotCall: false, doNotCallReason: null, doNotCallSince: null, doNotCallCallId: null };
 
 /** Puts the number on the registry, keeping the first reason when it is there already; answers the entry. */
-async function suppress(organizationId: Types.ObjectId, phoneNumber: string, reason: DoNotCallReason, callId: string | null): Promise<Suppression> {
-  const _id = entryId(organizationId, phoneNumber);
+async function suppress(
+  key: DoNotCallKey,
+  organizationId: Types.ObjectId,
+  phoneNumber: string,
+  reason: DoNotCallReason,
+  callId: string | null,
+): Promise<Suppression> {
+  const _id = entryId(key, organizationId, phoneNumber);
   try {
     await DoNotCallEntry.create({ _id, organizationId, reason, since: new Date(), callId: callId ? new Types.ObjectId(callId) : null });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
-  return (await registered(organizationId, phoneNumber))!;
+  return (await registered(key, organizationId, phoneNumber))!;
 }
 
 /** The registry's entry for the number, as the contact shows it; null when it is not suppressed. */
-async function registered(organizationId: Types.ObjectId, phoneNumber: string): Promise<Suppression | null> {
-  const entry = await DoNotCallEntry.findById(entryId(organizationId, phoneNumber)).lean();
+async function registered(key: DoNotCallKey, organizationId: Types.ObjectId, phoneNumber: string): Promise<Suppression | null> {
+  const entry = await DoNotCallEntry.findById(entryId(key, organizationId, phoneNumber)).lean();
   return entry ? { doNotCall: true, doNotCallReason: entry.reason, doNotCallSince: entry.since, doNotCallCallId: entry.callId } : null;
 }
 
@@ -177,9 +181,15 @@ async function admitContacts(organizationId: Types.ObjectId, ids: Types.ObjectId
  * time zone it gets the one its number determines, if any. Throws the duplicate-key error when the
  * organization has a contact with this number, and ContactQuotaExceeded beyond `maxContacts` if given.
  */
-export async function createContact(organizationId: Types.ObjectId, phoneNumber: string, fields: ContactFields, maxContacts?: number): Promise<ContactRecord> {
+export async function createContact(
+  key: DoNotCallKey,
+  organizationId: Types.ObjectId,
+  phoneNumber: string,
+  fields: ContactFields,
+  maxContacts?: number,
+): Promise<ContactRecord> {
   const { doNotCall, ...rest } = fields;
-  const suppression = (await registered(organizationId, phoneNumber)) ?? NOT_SUPPRESSED;
+  const suppression = (await registered(key, organizationId, phoneNumber)) ?? NOT_SUPPRESSED;
   const timezone = fields.timezone ?? inferTimezone(phoneNumber);
   const insert = async () => (await Contact.create({ organizationId, phoneNumber, ...rest, timezone, ...suppression })).toObject();
   const created =
@@ -194,7 +204,7 @@ export async function createContact(organizationId: Types.ObjectId, phoneNumber:
   if (!doNotCall || created.doNotCall) return created;
   // Suppressed only once the contact exists: a duplicate refused above suppresses nothing.
   try {
-    const marked = await suppress(organizationId, phoneNumber, 'manual', null);
+    const marked = await suppress(key, organizationId, phoneNumber, 'manual', null);
     await Contact.updateOne({ _id: created._id }, { $set: marked });
     return { ...created, ...marked };
   } catch (err) {
@@ -207,13 +217,13 @@ export async function createContact(organizationId: Types.ObjectId, phoneNumber:
  * Changes a contact. `doNotCall: true` puts its number on the registry (reason `manual`), `false`
  * takes it off: the only way a suppression is lifted. `timezone: null` falls back to the number's.
  */
-export async function updateContact(contact: ContactRecord, fields: ContactFields): Promise<void> {
+export async function updateContact(key: DoNotCallKey, contact: ContactRecord, fields: ContactFields): Promise<void> {
   const { doNotCall, ...rest } = fields;
   const set: Partial<ContactRecord> = { ...rest };
   if (fields.timezone === null) set.timezone = inferTimezone(contact.phoneNumber);
-  if (doNotCall === true && !contact.doNotCall) Object.assign(set, await suppress(contact.organizationId, contact.phoneNumber, 'manual', null));
+  if (doNotCall === true && !contact.doNotCall) Object.assign(set, await suppress(key, contact.organizationId, contact.phoneNumber, 'manual', null));
   if (doNotCall === false && contact.doNotCall) {
-    await DoNotCallEntry.deleteOne({ _id: entryId(contact.organizationId, contact.phoneNumber) });
+    await DoNotCallEntry.deleteOne({ _id: entryId(key, contact.organizationId, contact.phoneNumber) });
     Object.assign(set, NOT_SUPPRESSED);
   }
   await Contact.updateOne({ _id: contact._id }, { $set: set });
@@ -228,9 +238,15 @@ export async function eraseContact(contact: ContactRecord): Promise<void> {
  * Makes the number do-not-call: its registry entry first (what every dial reads), then its
  * contact, created when the organization has none. Safe to repeat.
  */
-export async function markDoNotCall(organizationId: Types.ObjectId | string, phoneNumber: string, reason: DoNotCallReason, callId?: string): Promise<void> {
+export async function markDoNotCall(
+  key: DoNotCallKey,
+  organizationId: Types.ObjectId | string,
+  phoneNumber: string,
+  reason: DoNotCallReason,
+  callId?: string,
+): Promise<void> {
   const orgId = new Types.ObjectId(String(organizationId));
-  const suppression = await suppress(orgId, phoneNumber, reason, callId ?? null);
+  const suppression = await suppress(key, orgId, phoneNumber, reason, callId ?? null);
   const existing = await Contact.findOne({ organizationId: orgId, phoneNumber }).lean();
   if (existing) {
     if (!existing.doNotCall) await Contact.updateOne({ _id: existing._id }, { $set: suppression });
@@ -259,7 +275,12 @@ export interface ContactRow extends ContactFields {
  * passes it only because of contacts created meanwhile stops at that batch, whose new contacts are
  * removed, the batches before it staying applied (ContactQuotaExceeded either way).
  */
-export async function importContacts(organizationId: Types.ObjectId, rows: ContactRow[], maxContacts: number): Promise<{ created: number; updated: number }> {
+export async function importContacts(
+  key: DoNotCallKey,
+  organizationId: Types.ObjectId,
+  rows: ContactRow[],
+  maxContacts: number,
+): Promise<{ created: number; updated: number }> {
   await checkContactRoom(organizationId, rows, maxContacts);
   let created = 0;
   let updated = 0;
@@ -272,17 +293,17 @@ export async function importContacts(organizationId: Types.ObjectId, rows: Conta
       const contact = byNumber.get(phoneNumber);
       const liftless = doNotCall === true ? { doNotCall } : {};
       if (contact) {
-        await updateContact(contact, { ...fields, ...liftless });
+        await updateContact(key, contact, { ...fields, ...liftless });
         updated += 1;
         continue;
       }
       try {
-        createdIds.push((await createContact(organizationId, phoneNumber, { ...fields, ...liftless }))._id);
+        createdIds.push((await createContact(key, organizationId, phoneNumber, { ...fields, ...liftless }))._id);
         created += 1;
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
         // Created by a concurrent request since the lookup: this row updates it.
-        await updateContact((await Contact.findOne({ organizationId, phoneNumber }).lean())!, { ...fields, ...liftless });
+        await updateContact(key, (await Contact.findOne({ organizationId, phoneNumber }).lean())!, { ...fields, ...liftless });
         updated += 1;
       }
     }

@@ -153,23 +153,19 @@ export async function missingByokKinds(organizationId: Types.ObjectId | string):
   return CREDENTIAL_KINDS.filter((kind) => !verified.some((c) => c.kind === kind));
 }
 
-let processKeys: readonly CredentialKey[] = [];
-
 /**
- * The keys `organizationCredential` opens secrets with. The worker installs them from its config at
- * start, because the activities that need a credential have no config of their own to pass.
+ * Opens organizations' verified credentials with `keys` (the configuration's current and previous
+ * ones), for vendor calls. Each process that calls vendors on an organization's behalf makes one
+ * from its configuration and hands it to its LLM and speech sources.
  */
-export function installCredentialKeys(keys: readonly CredentialKey[]): void {
-  processKeys = keys;
-}
-
-/**
- * The organization's verified credential of `kind`, opened, for a vendor call; null when it has
- * none, so `byok` traffic can fail instead of falling back to the service's credentials. Never log
- * the result.
- */
-export async function organizationCredential(organizationId: string, kind: CredentialKind): Promise<{ provider: string; apiKey: string } | null> {
-  const doc = await ProviderCredential.findOne({ organizationId: new Types.ObjectId(organizationId), kind, verifiedAt: { $ne: null } }).lean();
-  if (!doc) return null;
-  return { provider: doc.provider, apiKey: openSecret(processKeys, doc.organizationId, doc.kind, doc.provider, doc.secret) };
+export function organizationCredentials(keys: readonly CredentialKey[]) {
+  /**
+   * The organization's verified credential of `kind`, opened; null when it has none, so `byok`
+   * traffic can fail instead of falling back to the service's credentials. Never log the result.
+   */
+  return async (organizationId: string, kind: CredentialKind): Promise<{ provider: string; apiKey: string } | null> => {
+    const doc = await ProviderCredential.findOne({ organizationId: new Types.ObjectId(organizationId), kind, verifiedAt: { $ne: null } }).lean();
+    if (!doc) return null;
+    return { provider: doc.provider, apiKey: openSecret(keys, doc.organizationId, doc.kind, doc.provider, doc.secret) };
+  };
 }

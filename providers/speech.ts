@@ -2,7 +2,7 @@ import { ProviderFailure } from './errors';
 
 export type SpeechKind = 'stt' | 'tts';
 
-/** The organization's verified credential of a kind, opened (models/providerCredential `organizationCredential`). */
+/** The organization's verified credential of a kind, opened (models/providerCredential `organizationCredentials`). */
 export type SpeechCredentialLookup = (organizationId: string, kind: SpeechKind) => Promise<{ provider: string; apiKey: string } | null>;
 
 export interface SpeechSession {

@@ -11,8 +11,7 @@ import { flushSessionRecounts } from '../models/sessionCount';
 import { loadConfig, type Config } from '../config';
 import { createActivities, type ActivityDeps } from '../activities';
 import { toolDepsOf } from '../conversation/tools';
-import { installCredentialKeys, organizationCredential } from '../models/providerCredential';
-import { installDoNotCallKey } from '../models/contact';
+import { organizationCredentials } from '../models/providerCredential';
 import { carrierFor } from '../providers/carrier';
 import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
@@ -42,19 +41,18 @@ export interface WorkerOptions {
  * `stop` ends what they started (the audio line's local STT process), once the worker has drained.
  */
 export function defaultDeps(config: Config, client: Client): ActivityDeps & { stop(): void } {
-  // Activities open organizations' own credentials (byok) with the keys of this worker's config.
-  installCredentialKeys(config.byok.encryptionKeys);
-  // Campaign attempts and opt-outs heard in calls read and write the do-not-call registry.
-  installDoNotCallKey(config.contacts.doNotCallHashKey);
   // The simulated line's callee hears and speaks with the embedded engines (SIMULATED_LINE=audio).
   const speech = config.carrier.name === 'simulated' ? embeddedSpeech(config) : undefined;
   return {
     carrier: carrierFor(config, client),
     // Each call or interview gets its agent's LLM: configured vendors, byok keys, or the simulation.
-    llms: llmSource(config, organizationCredential),
+    // Organizations' own credentials (byok) are opened with the keys of this worker's config.
+    llms: llmSource(config, organizationCredentials(config.byok.encryptionKeys)),
     ringTimeoutSeconds: config.calls.ringTimeoutSeconds,
     allowedCountries: config.calls.allowedCountries,
     workflows: client.workflow,
+    // Campaign attempts and opt-outs heard in calls read and write the do-not-call registry.
+    doNotCallKey: config.contacts.doNotCallHashKey,
     // Agents' http tools are called from here, signed under the organization's sealed secret.
     tools: toolDepsOf(config),
     ...(speech && {

@@ -117,7 +117,13 @@ export const callRoutes = [
     },
     handler: async ({ body, auth, config, workflows, ctx }: Req<{ body: typeof PlaceCallBody }>) => {
       // The agent, the number's contact and what the admission reads, at once: one round trip.
-      const admission = { organizationId: auth.organizationId, phoneNumber: body.phoneNumber, byok: auth.byok, holdFirstMinute: false };
+      const admission = {
+        organizationId: auth.organizationId,
+        phoneNumber: body.phoneNumber,
+        byok: auth.byok,
+        holdFirstMinute: false,
+        doNotCallKey: config.contacts.doNotCallHashKey,
+      };
       const reads = readForCall(admission);
       const { agent, declared, contactAttributes } = await placingAgent(auth.organizationId, body.agentId, body.phoneNumber);
       checkPhoneNumber(body.phoneNumber, 'body');

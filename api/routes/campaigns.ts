@@ -272,7 +272,8 @@ export const campaignRoutes = [
     responses: { 201: { description: 'Every recipient stored.', schema: ImportResult }, ...errorResponses(409, 413, 504) },
     handler: async ({ params, auth, workflows, ctx, config }: Req<{ params: typeof IdParams }>) => {
       const { campaign, declared } = await campaignTakingRecipients(auth.organizationId, params.id);
-      return importRecipients(auth.organizationId, params.id, config.calls.allowedCountries, async (recipients) => {
+      const service = { defaultCountries: config.calls.allowedCountries, doNotCallKey: config.contacts.doNotCallHashKey };
+      return importRecipients(auth.organizationId, params.id, service, async (recipients) => {
         await readRecipients(ctx, recipients, declared);
         const { total, suppressed, zones } = recipients;
         try {

@@ -10,14 +10,7 @@ import type { AddressInfo } from 'node:net';
 import mongoose, { Types } from 'mongoose';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
-import {
-  ProviderCredential,
-  installCredentialKeys,
-  openSecret,
-  organizationCredential,
-  resealCredentials,
-  type SealedSecret,
-} from '../../models/providerCredential';
+import { ProviderCredential, openSecret, organizationCredentials, resealCredentials, type SealedSecret } from '../../models/providerCredential';
 import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
 import { startFakePolly, type FakePolly } from '../fakes/speechVendors';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
@@ -145,6 +138,8 @@ const llmFakes: Record<string, FakeLlmServer> = {};
 let polly: FakePolly;
 let env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: string };
 let api: Awaited<ReturnType<typeof startApi>>;
+/** What the worker's activities and the media sessions open credentials with: the test server's keys. */
+const organizationCredential = (organizationId: string, kind: Kind) => organizationCredentials(api.config.byok.encryptionKeys)(organizationId, kind);
 let worker: RunningWorker;
 let tenant: Tenant;
 let admin: string;
@@ -619,17 +614,11 @@ describe('byok keys and their traffic', () => {
     await untilCompleted(again.body.id);
   });
 
-  test("organizationCredential opens the organization's verified credential for the worker, and only that", async () => {
-    installCredentialKeys(loadConfig(env).byok.encryptionKeys);
-    const llm = await organizationCredential(String(org.organizationId), 'llm');
+  test("organizationCredentials opens the organization's verified credential with the keys it is given, and only that", async () => {
+    const llm = await organizationCredentials(loadConfig(env).byok.encryptionKeys)(String(org.organizationId), 'llm');
     expect(llm).toEqual({ provider: 'groq', apiKey: llmFakes.groq.apiKey });
     expect(await organizationCredential(String(new Types.ObjectId()), 'llm')).toBeNull();
-    installCredentialKeys([]);
-    try {
-      await expect(organizationCredential(String(org.organizationId), 'llm')).rejects.toThrow(/does not hold/);
-    } finally {
-      installCredentialKeys(loadConfig(env).byok.encryptionKeys);
-    }
+    await expect(organizationCredentials([])(String(org.organizationId), 'llm')).rejects.toThrow(/does not hold/);
   });
 });
 
@@ -645,20 +634,18 @@ describe('rotating the server key', () => {
     }).byok.encryptionKeys;
     expect(rotated[1]).toEqual(old[0]);
     try {
-      installCredentialKeys(rotated);
-      expect(await organizationCredential(String(t.organizationId), 'stt')).toEqual({ provider: 'deepgram', apiKey });
+      expect(await organizationCredentials(rotated)(String(t.organizationId), 'stt')).toEqual({ provider: 'deepgram', apiKey });
       const total = await ProviderCredential.countDocuments();
       expect(await resealCredentials(rotated)).toBe(total);
       expect(await ProviderCredential.countDocuments({ 'secret.keyId': rotated[0].id })).toBe(total);
       // The old key is no longer needed: the new one alone opens every credential.
-      installCredentialKeys([rotated[0]]);
-      expect(await organizationCredential(String(t.organizationId), 'stt')).toEqual({ provider: 'deepgram', apiKey });
+      expect(await organizationCredentials([rotated[0]])(String(t.organizationId), 'stt')).toEqual({ provider: 'deepgram', apiKey });
+      await expect(organizationCredentials(old)(String(t.organizationId), 'stt')).rejects.toThrow(/does not hold/);
       expect(await resealCredentials([rotated[0]])).toBe(0);
     } finally {
       // Back under the test server's key, as the rest of the run expects.
       await resealCredentials([old[0], rotated[0]]);
-      installCredentialKeys(old);
     }
-    expect(await organizationCredential(String(t.organizationId), 'stt')).toEqual({ provider: 'deepgram', apiKey });
+    expect(await organizationCredentials(old)(String(t.organizationId), 'stt')).toEqual({ provider: 'deepgram', apiKey });
   });
 });

@@ -38,13 +38,17 @@ afterAll(async () => {
 });
 afterEach(() => expect(reaperErrors).toEqual([]));
 
+/** What POST /calls does before it starts the workflow: the call's slot and first minute, held. */
+const admitOnly = (organizationId: Types.ObjectId, callId: string) =>
+  admitCall({ organizationId, callId, phoneNumber: '+442079460001', byok: false, defaultCountries: null, doNotCallKey: api.config.contacts.doNotCallHashKey });
+
 const slotOf = (organizationId: Types.ObjectId, callId: string) => Slot.findOne({ pool: callSlotPool(organizationId), holder: callId }).lean();
 
 test('the slot and hold of a call admitted but never started are released once past the grace', async () => {
   const tenant = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 2 } });
   const callId = String(new Types.ObjectId());
-  // What POST /calls does before it starts the workflow; the API process dies here.
-  await admitCall({ organizationId: tenant.organizationId, callId, phoneNumber: '+442079460001', byok: false, defaultCountries: null });
+  // The API process dies right after the admission.
+  await admitOnly(tenant.organizationId, callId);
   const claimed = await slotOf(tenant.organizationId, callId);
   expect(claimed).not.toBeNull();
   expect((await creditBalance(tenant.organizationId)).heldMinutes).toBe(1);
@@ -61,7 +65,7 @@ test('the slot and hold of a call admitted but never started are released once p
 test('a call whose start failed without an answer gives its slot back at once and its hold once the reaper finds no workflow', async () => {
   const tenant = await createTenant({ creditMinutes: 10, limits: { maxConcurrentCalls: 1 } });
   const callId = String(new Types.ObjectId());
-  await admitCall({ organizationId: tenant.organizationId, callId, phoneNumber: '+442079460001', byok: false, defaultCountries: null });
+  await admitOnly(tenant.organizationId, callId);
   // What POST /calls does when Temporal cannot be reached: the workflow may or may not exist.
   await releaseUnconfirmedCall(tenant.organizationId, callId);
   expect(await slotsInUse(callSlotPool(tenant.organizationId))).toBe(0);

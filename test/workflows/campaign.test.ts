@@ -9,6 +9,7 @@
  * replay test.
  */
 import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
@@ -198,7 +199,10 @@ function mockWorld(
       return true;
     },
     // The real activity, on the test's server.
-    closedCalls: (input) => campaignActivities({ ringTimeoutSeconds: 30, allowedCountries: null, workflows: server().client.workflow }).closedCalls(input),
+    closedCalls: (input) =>
+      campaignActivities({ ringTimeoutSeconds: 30, allowedCountries: null, workflows: server().client.workflow, doNotCallKey: randomBytes(32) }).closedCalls(
+        input,
+      ),
   };
   return { world, activities };
 }

@@ -15,9 +15,10 @@ as the analyzer says so (wait_for_transcript=False: the STT's text is not waited
 bench's `silero+turn` rows). The analyzer's buffer is timed with time.monotonic, which this
 script replaces with the audio's own clock, since it feeds the audio faster than real time.
 
-Prints the bench's columns for Pipecat (false starts, missed, premature end on cut sentences,
-delay from the end of a complete sentence to the decision, inference included) and, per cut
-and complete clip, the probability of each judgement.
+Prints the bench's columns for Pipecat, counted as the bench counts them (false starts, missed,
+premature end on cut sentences, delay from the end of a complete sentence to the decision after
+the last speech heard to start, inference included) and, per cut and complete clip, the
+probability of each judgement.
 
 Run: python -m venv /tmp/pc && /tmp/pc/bin/pip install 'pipecat-ai[silero]==1.14.0' &&
      npm run bench:turns -- --export /tmp/turnclips [--snr 20 --line 16k] &&
@@ -72,6 +73,7 @@ async def run_clip(pcm, turn):
     vad_state = VADState.QUIET
     speaking = False
     heard = False
+    last_start = 0
     ends, judged, inference = [], [], []
     for at in range(0, len(pcm) - CHUNK * 2 + 1, CHUNK * 2):
         chunk = pcm[at : at + CHUNK * 2]
@@ -87,6 +89,7 @@ async def run_clip(pcm, turn):
             turn.clear()
         if event == "start":
             heard = True
+            last_start = sample
             turn.update_vad_start_secs(vad.params.start_secs)
             speaking = True
         elif event == "stop":
@@ -100,7 +103,7 @@ async def run_clip(pcm, turn):
             if state == EndOfTurnState.COMPLETE:
                 ends.append(sample + ms * RATE / 1000)
     await vad.cleanup()
-    return heard, ends, judged, inference
+    return heard, last_start, ends, judged, inference
 
 
 def percentile(values, p):
@@ -130,7 +133,7 @@ async def main():
     for (line, snr), clips in groups.items():
         s = {"false": [0, 0], "missed": [0, 0], "premature": [0, 0], "delays": [], "undecided": 0}
         for clip in clips:
-            heard, ends, judged, ms_ = await run_clip(read(os.path.join(folder, clip["file"])), turn)
+            heard, last_start, ends, judged, ms_ = await run_clip(read(os.path.join(folder, clip["file"])), turn)
             inference += ms_
             if clip["kind"] == "noise":
                 s["false"][0] += heard
@@ -144,7 +147,8 @@ async def main():
                 s["premature"][1] += 1
                 print(f"{line} {snr} dB cut      {'PREMATURE' if early else 'waited   '} {judged} {clip['text']}", file=sys.stderr)
             if clip["kind"] == "complete":
-                decided = next((t for t in ends if t >= clip["speechEnd"]), None)
+                # As bench/turnTaking.ts: the end after the last speech heard to start.
+                decided = next((t for t in ends if t > last_start), None)
                 if decided is None:
                     s["undecided"] += 1
                 else:

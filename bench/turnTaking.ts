@@ -9,7 +9,10 @@
  *   missed         speech clips (sentences, cut sentences, backchannels) in which it heard none
  *   premature      cut sentences whose turn it ended before the speaker went on
  *   delay          from the real end of a complete sentence to the end-of-turn decision (the turn
- *                  model's inference included), p50 and p99; `-` when it never decided
+ *                  model's inference included), p50 and p99; `-` when it never decided. The decision
+ *                  is the end after the last speech the detector heard start: it can come before
+ *                  the sentence's last sample, when its faint tail (a final fricative) is under
+ *                  the noise, and then counts negative
  *
  * The `+words` rows' finals are the local STT's (Whisper tiny.en) of each clip's audio up to its
  * pause (a cut sentence's first part) and of the whole clip, given to the detector as if the STT
@@ -92,11 +95,12 @@ async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[]
     const d = await detector(kind, dir, turn, words);
     const pcm = floatToPcm16(clip.audio);
     let heard = false;
+    let lastStart = 0;
     const ends: number[] = [];
     for (let at = 0; at + FRAME <= pcm.length; at += FRAME) {
       sample = (at + FRAME) / 2;
       const event = await d.push(pcm.subarray(at, at + FRAME));
-      if (event?.type === 'speech') heard = true;
+      if (event?.type === 'speech') [heard, lastStart] = [true, sample];
       if (event && event.type !== 'speech' && event.inferenceMs !== undefined) s.inference.push(event.inferenceMs);
       if (event?.type === 'end') ends.push(sample + ((event.inferenceMs ?? 0) * RATE) / 1000);
     }
@@ -112,7 +116,7 @@ async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[]
       s.premature[1]++;
     }
     if (clip.kind === 'complete') {
-      const decided = ends.find((t) => t >= clip.speechEnd);
+      const decided = ends.find((t) => t > lastStart);
       if (decided === undefined) s.undecided++;
       else s.delays.push(((decided - clip.speechEnd) / RATE) * 1000);
     }

@@ -25,7 +25,7 @@ const PRE_SPEECH_MS = 500;
  * a stop consonant inside a word, well short of the VAD's stop (200 ms), which the model's answer
  * need not wait for.
  */
-export const FIRST_JUDGEMENT_MS = 96;
+const FIRST_JUDGEMENT_MS = 96;
 
 export type EndOfTurnReason = 'vad' | 'turn_model' | 'timeout';
 
@@ -60,7 +60,7 @@ export class TurnDetector {
     readonly vad: VoiceActivity,
     private readonly model: SmartTurn | undefined,
     private readonly settings: TurnSettings,
-    /** The STT's finals of the turn so far (empty before the first). */
+    /** The STT's words of the turn so far: its finals, then its latest partial (empty before the first). */
     private readonly words: () => string = () => '',
   ) {}
 

@@ -9,15 +9,26 @@
  *   missed         speech clips (sentences, cut sentences, backchannels) in which it heard none
  *   premature      cut sentences whose turn it ended before the speaker went on
  *   delay          from the real end of a complete sentence to the end-of-turn decision (the turn
- *                  model's inference included), p50 and p99; `-` when it never decided
+ *                  model's inference included), p50 and p99; `-` when it never decided. The decision
+ *                  is the end after the last speech the detector heard start: it can come before
+ *                  the sentence's last sample, when its faint tail (a final fricative) is under
+ *                  the noise, and then counts negative
  *
  * The `+words` rows' finals are the local STT's (Whisper tiny.en) of each clip's audio up to its
  * pause (a cut sentence's first part) and of the whole clip, given to the detector as if the STT
  * settled them before the decision: the local STT's own endpoint waits 700 ms, a streaming vendor's less.
  *
- * Run: npm run bench:turns
+ * Run: npm run bench:turns [-- --snr 20 --line 16k]   (a subset, while iterating; both repeatable)
+ *      npm run bench:turns -- --voices FILE        (the set's speech from FILE, synthesized into it
+ *                                                   the first time: runs that compare settings hear the same voice)
+ *      npm run bench:turns -- --export DIR         (also writes every clip scored as
+ *                                                   DIR/<line>-<snr>dB-<n>.wav and DIR/labels.json, for
+ *                                                   bench/pipecatReference.py to score the same clips)
  */
-import { floatToPcm16, frameBytes } from '../lib/audio';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { floatToPcm16, frameBytes, wavHeader } from '../lib/audio';
 import { SileroVad } from '../conversation/sileroVad';
 import { SmartTurn } from '../conversation/smartTurn';
 import { TurnDetector } from '../conversation/turnDetector';
@@ -27,9 +38,10 @@ import { DEFAULT_TURN, DEFAULT_VAD } from '../conversation/turnSettings';
 import { LocalSttProvider } from '../providers/stt/local';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { provision, toolPaths } from '../scripts/stack';
-import { RATE, clips, overPhone, synthesize, type Clip } from './turnSet';
+import { RATE, clips, overPhone, synthesize, type Clip, type Voices } from './turnSet';
 
 const SNRS = [20, 10, 5];
+const LINES = { '16k': '16 kHz', mulaw: 'mu-law 8 kHz' } as const;
 /** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones, without and with the STT's finals. */
 const DETECTORS = ['energy', 'silero', 'silero+turn call', 'silero+turn interview', 'silero+turn+words call', 'silero+turn+words interview'] as const;
 type Detector = (typeof DETECTORS)[number];
@@ -83,11 +95,12 @@ async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[]
     const d = await detector(kind, dir, turn, words);
     const pcm = floatToPcm16(clip.audio);
     let heard = false;
+    let lastStart = 0;
     const ends: number[] = [];
     for (let at = 0; at + FRAME <= pcm.length; at += FRAME) {
       sample = (at + FRAME) / 2;
       const event = await d.push(pcm.subarray(at, at + FRAME));
-      if (event?.type === 'speech') heard = true;
+      if (event?.type === 'speech') [heard, lastStart] = [true, sample];
       if (event && event.type !== 'speech' && event.inferenceMs !== undefined) s.inference.push(event.inferenceMs);
       if (event?.type === 'end') ends.push(sample + ((event.inferenceMs ?? 0) * RATE) / 1000);
     }
@@ -103,7 +116,7 @@ async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[]
       s.premature[1]++;
     }
     if (clip.kind === 'complete') {
-      const decided = ends.find((t) => t >= clip.speechEnd);
+      const decided = ends.find((t) => t > lastStart);
       if (decided === undefined) s.undecided++;
       else s.delays.push(((decided - clip.speechEnd) / RATE) * 1000);
     }
@@ -120,21 +133,61 @@ function percentile(values: number[], p: number): number | undefined {
 const pct = ([n, of]: [number, number]) => `${((100 * n) / Math.max(1, of)).toFixed(0).padStart(3)}% (${n}/${of})`;
 const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
 
+/**
+ * The set's speech: from `file` when it holds it, else synthesized (and written to `file` when named),
+ * so that two runs comparing settings hear the same voice (Piper's prosody varies from run to run).
+ */
+async function voicesFor(file: string | undefined, speechDir: string): Promise<Voices> {
+  const encode = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+  const decode = (s: string) => {
+    const bytes = Buffer.from(s, 'base64');
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  };
+  if (file && existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { complete: string[]; cuts: number[]; backchannels: string[] };
+    return { complete: saved.complete.map(decode), cuts: saved.cuts, backchannels: saved.backchannels.map(decode) };
+  }
+  console.log('Synthesizing the set with the local TTS...');
+  const voices = await synthesize(new LocalTtsProvider({ dir: speechDir }));
+  if (file) writeFileSync(file, JSON.stringify({ complete: voices.complete.map(encode), cuts: voices.cuts, backchannels: voices.backchannels.map(encode) }));
+  return voices;
+}
+
+/** Every clip as a 16 kHz WAV, with what bench/pipecatReference.py needs to score it, in samples. */
+function exportClips(dir: string, line: string, snr: number, set: Clip[], labels: object[]): void {
+  set.forEach((clip, n) => {
+    const file = `${line === LINES['16k'] ? '16k' : 'mulaw'}-${snr}dB-${n}.wav`;
+    const pcm = floatToPcm16(clip.audio);
+    writeFileSync(path.join(dir, file), Buffer.concat([wavHeader(pcm.length, RATE, 1), pcm]));
+    const { audio: _audio, ...label } = clip;
+    labels.push({ file, line, snr, ...label });
+  });
+}
+
 async function main(): Promise<void> {
+  const { values: args } = parseArgs({
+    options: { snr: { type: 'string', multiple: true }, line: { type: 'string', multiple: true }, export: { type: 'string' }, voices: { type: 'string' } },
+  });
+  const snrs = args.snr?.map(Number) ?? SNRS;
+  const lines = (args.line ?? Object.keys(LINES)).map((l) => LINES[l as keyof typeof LINES]);
+  if (lines.includes(undefined as never) || snrs.some((snr) => !SNRS.includes(snr)))
+    throw new Error(`--line is one of ${Object.keys(LINES).join(', ')}; --snr one of ${SNRS.join(', ')}`);
   provision('local-speech');
   provision('turn-models');
   const paths = toolPaths();
   const turn = await SmartTurn.create(paths.turnModels);
-  console.log('Synthesizing the set with the local TTS...');
-  const voices = await synthesize(new LocalTtsProvider({ dir: paths.localSpeech }));
+  const voices = await voicesFor(args.voices, paths.localSpeech);
+  const labels: object[] = [];
+  if (args.export) mkdirSync(args.export, { recursive: true });
   const stt = new LocalSttProvider({ dir: paths.localSpeech });
   const rows: string[][] = [];
   const inference: number[] = [];
   const energyFalseStarts: Record<string, number> = {};
-  for (const line of ['16 kHz', 'mu-law 8 kHz']) {
-    for (const snr of SNRS) {
+  for (const line of lines) {
+    for (const snr of snrs) {
       let set = clips(voices, snr, SEED + snr);
-      if (line !== '16 kHz') set = await Promise.all(set.map(async (clip) => ({ ...clip, audio: await overPhone(clip.audio) })));
+      if (line !== LINES['16k']) set = await Promise.all(set.map(async (clip) => ({ ...clip, audio: await overPhone(clip.audio) })));
+      if (args.export) exportClips(args.export, line, snr, set, labels);
       const finals: (Finals | undefined)[] = [];
       for (const clip of set) finals.push(await finalsOf(stt, clip));
       const cuts = set.flatMap((clip, i) => (clip.kind === 'cut' ? [finals[i]!.before] : []));
@@ -164,6 +217,10 @@ async function main(): Promise<void> {
     }
   }
   stt.stop();
+  if (args.export) {
+    writeFileSync(path.join(args.export, 'labels.json'), JSON.stringify({ rate: RATE, clips: labels }, null, 1));
+    console.log(`${labels.length} clips and labels.json in ${args.export}`);
+  }
   const header = ['line', 'SNR', 'detector', 'false starts (vs energy)', 'missed', 'premature end', 'delay p50', 'delay p99', 'undecided'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const print = (r: string[]) => console.log(r.map((c, i) => c.padEnd(widths[i])).join(' | '));

@@ -83,6 +83,11 @@ export class MediaSession {
   /** Finals of the contact's utterance not yet taken as a turn. */
   private heard: string[] = [];
   /**
+   * The STT's latest partial since its last final: the turn detector reads it with the finals, since
+   * a streaming STT has the words before a pause in a partial long before it settles them.
+   */
+  private partial = '';
+  /**
    * When the contact's utterance began, its STT final came and its end was decided
    * (performance.now() ms), and the VAD's latest pause: the contact turn's timings.
    */
@@ -105,7 +110,7 @@ export class MediaSession {
   constructor(private readonly deps: MediaSessionDeps) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.turnTaking = deps.turnTaking ?? DEFAULT_TURN.call;
-    this.detector = detectorFor(deps.settings, deps.sampleRate, this.turnTaking, () => this.heard.join(' '));
+    this.detector = detectorFor(deps.settings, deps.sampleRate, this.turnTaking, () => [...this.heard, this.partial].join(' '));
     this.detector
       .then((d) => (this.listening = d))
       .catch((err: unknown) => this.end('error', `voice activity detection could not start: ${(err as Error).message}`));
@@ -295,12 +300,14 @@ export class MediaSession {
 
   private heardPartial(text: string): void {
     if (this.deps.answering?.words(text, false)) return;
+    this.partial = text;
     const words = [...this.heard, text].join(' ');
     this.deps.onPartial?.(words);
     if (!onlyBackchannel(words, this.backchannels()) && words.split(/\s+/).filter(Boolean).length >= this.turnTaking.interruptWords) this.bargeIn();
   }
 
   private heardFinal(text: string): void {
+    this.partial = '';
     this.disarm('stt');
     this.settledSinceSpeech = true;
     if (this.deps.answering?.words(text, true)) return;

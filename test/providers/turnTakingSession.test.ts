@@ -64,8 +64,11 @@ test('speech over the agent interrupts it on Silero', async () => {
   expect(await interrupted('silero', new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(floatToPcm16(speech)))).toBe(true);
 });
 
-/** An STT whose one final the test hands over when it likes: the local voice is not what the simulated STT reads. */
-function heldStt(): { stt: SttProvider; settle(text: string): void } {
+/**
+ * An STT whose one final the test hands over when it likes (the local voice is not what the
+ * simulated STT reads), after `partial` when one is given, at once.
+ */
+function heldStt(partial?: string): { stt: SttProvider; settle(text: string): void } {
   let settle!: (text: string) => void;
   const said = new Promise<string>((resolve) => (settle = resolve));
   const stt: SttProvider = {
@@ -75,6 +78,7 @@ function heldStt(): { stt: SttProvider; settle(text: string): void } {
       finish: () => undefined,
       close: () => undefined,
       events: (async function* () {
+        if (partial) yield { type: 'partial' as const, text: partial };
         yield { type: 'final' as const, text: await said };
         await new Promise(() => undefined);
       })(),
@@ -106,4 +110,25 @@ test('a turn Smart Turn decided stores who ended it, with its probability and in
   // Taken at the later of the two, in the same turn of the event loop or the next.
   expect(takenMs - Math.max(endOfTurn.atMs, sttFinalMs!)).toBeGreaterThanOrEqual(0);
   expect(takenMs - Math.max(endOfTurn.atMs, sttFinalMs!)).toBeLessThan(50);
+});
+
+test("a pause the model judges complete is waited for while the STT's partial of it reads unfinished", async () => {
+  const { stt, settle } = heldStt('Where is my order for');
+  const { conversation, transport, media } = testSession({ stt, settings: { vad: 'silero', turnModelsDir } });
+  await media.start();
+  await until(() => transport.marks.includes('t0.end'));
+  const speech = await speak(new LocalTtsProvider({ dir: toolPaths().localSpeech }), 'Where is my order?');
+  const frames = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat([floatToPcm16(speech), Buffer.alloc(PIPELINE_SAMPLE_RATE * 2 * 2)]));
+  for (const frame of frames) {
+    media.audio(frame);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  settle('Where is my order?');
+  await until(() => conversation.timings.has(1));
+  media.end();
+  await media.ended;
+  const { endOfTurn } = conversation.timings.get(1) as ContactTurnTimings;
+  // The model judged the question complete, and the words before it held the turn to the longest wait.
+  expect(endOfTurn.by).toBe('timeout');
+  expect(endOfTurn.probability).toBeGreaterThanOrEqual(0.5);
 });

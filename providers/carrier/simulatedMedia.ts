@@ -10,6 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import WebSocket from 'ws';
 import { PIPELINE_SAMPLE_RATE, TelephonyCodec, floatToPcm16 } from '../../lib/audio';
+import { MEDIA_STREAM_LOST } from '../../workflows/definitions';
 import type { AgentProfile, Turn } from '../llm/interface';
 import type { SttProvider, SttStream } from '../stt/interface';
 import type { TtsProvider } from '../tts/interface';
@@ -102,6 +103,23 @@ function connect(options: SimulatedCalleeOptions): Promise<WebSocket> {
   });
 }
 
+/**
+ * The stream ended other than by the service's goodbye. Without any close from the service (1006, the
+ * connection just dropped) the process that held the call's media session is gone: the call's media
+ * is lost, as Twilio's stream would be, and the line reports that rather than a failure of the call.
+ */
+function streamClosed(code: number, reason: string): Error {
+  const message = `the media stream closed (${code}${reason ? ` ${reason}` : ''})`;
+  return code === 1006 ? new MediaStreamLost(message) : new Error(message);
+}
+
+/** Temporal names an activity's failure after its error's class: the workflow reads MEDIA_STREAM_LOST. */
+class MediaStreamLost extends Error {
+  static {
+    Object.defineProperty(this, 'name', { value: MEDIA_STREAM_LOST });
+  }
+}
+
 type Played = { audio: Buffer } | { mark: string };
 
 class CalleePhone {
@@ -141,7 +159,7 @@ class CalleePhone {
         this.stop();
         if (this.endedBy) resolve(this.endedBy);
         else if (code === 1000) resolve('agent');
-        else reject(new Error(`the media stream closed (${code}${reason.length ? ` ${String(reason)}` : ''})`));
+        else reject(streamClosed(code, String(reason)));
       });
       this.ws.on('error', (err) => fail(err));
       this.ws.on('message', (data) => this.receive(String(data)));

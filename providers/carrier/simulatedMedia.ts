@@ -113,11 +113,9 @@ function streamClosed(code: number, reason: string): Error {
   return code === 1006 ? new MediaStreamLost(message) : new Error(message);
 }
 
-/** Temporal names an activity's failure after its error's class: the workflow reads MEDIA_STREAM_LOST. */
+/** Temporal names an activity's failure after its error's class (MEDIA_STREAM_LOST), which the line's workflow reads. */
 class MediaStreamLost extends Error {
-  static {
-    Object.defineProperty(this, 'name', { value: MEDIA_STREAM_LOST });
-  }
+  override name = MEDIA_STREAM_LOST;
 }
 
 type Played = { audio: Buffer } | { mark: string };
@@ -137,6 +135,8 @@ class CalleePhone {
   /** Answering (synthesizing or sending) the current agent turn: no second answer to it. */
   private answering = false;
   private endedBy: CallEndedBy | undefined;
+  /** The stream is over, whoever ended it: nothing more goes out, and nothing waits for it to. */
+  private over = false;
   private ticks = 0;
   /** When tick 0 was due; moved on by the time the phone itself was held up. */
   private clockStart = Date.now();
@@ -328,8 +328,9 @@ class CalleePhone {
     }
   }
 
+  /** Resolves once the queued words are out, or the stream is over (the agent hung up while the phone spoke). */
   private async untilSent(): Promise<void> {
-    while (this.outgoing.length > 0 && !this.endedBy) await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+    while (this.outgoing.length > 0 && !this.endedBy && !this.over) await new Promise((resolve) => setTimeout(resolve, TICK_MS));
   }
 
   /** The callee hangs up: `stop`, as Twilio sends when the call ends on the phone's side, then the socket closes. */
@@ -341,6 +342,7 @@ class CalleePhone {
   }
 
   private stop(): void {
+    this.over = true;
     clearInterval(this.timer);
   }
 }

@@ -11,7 +11,8 @@ import { recountSessionsSoon } from './sessionCount';
  * terminated it, it timed out, it failed or was cancelled). Ended `refused`, an inbound call its
  * admission turned away (domain/inbound.ts): no credit minute left, the organization's calls all
  * in progress, or no agent to answer. Ended `failed` by its workflow, `media_lost`: the call's
- * audio stream dropped under the agent (the media process holding its session died).
+ * audio stream dropped under the agent (the media process holding its session died, or the
+ * stream's connection broke).
  */
 export const CALL_ENDED_REASONS = [
   'not_started',

@@ -82,8 +82,9 @@ export type CarrierEvent = (
   | { type: 'busy' }
   | { type: 'no_answer' }
   /**
-   * `mediaLost`: the call's audio stream dropped without our side ending it (the media process that
-   * held its session died), so nobody is speaking for the agent any more.
+   * `mediaLost`: the call's audio stream dropped without either side ending the call (the media
+   * process that held its session died, or the stream's connection broke), so nobody is speaking
+   * for the agent any more.
    */
   | { type: 'failed'; reason: string; mediaLost?: true }
   /**

@@ -8,6 +8,8 @@ COPY scripts/node.sh scripts/buildDashboard.ts ./scripts/
 COPY dashboard ./dashboard
 COPY reference ./reference
 COPY api ./api
+COPY media ./media
+COPY domain ./domain
 COPY workflows ./workflows
 COPY activities ./activities
 COPY worker ./worker

@@ -228,9 +228,13 @@ class AudioSession extends BrowserAudioSession {
     await this.media.ended;
   }
 
-  /** The interview ended without this session (an operator, its maximum duration, an End from the text box). */
+  /**
+   * The interview ended without this session (an operator, its maximum duration, an End from the
+   * text box). Not the agent's own goodbye, which completes the interview while it is still playing:
+   * ending the session then would cut it, and store it cut.
+   */
   private async watch(): Promise<void> {
-    if (!(await interviewIsOver(this.interviewId)) || !this.media) return;
+    if (!(await interviewIsOver(this.interviewId)) || !this.media || this.conversation?.closing) return;
     this.endedBy ??= 'elsewhere';
     this.media.end('ended_by_host');
   }

@@ -172,8 +172,10 @@ class StreamSession implements Transport {
    */
   private async finish(end: SessionEnd): Promise<void> {
     this.release();
-    // A socket closed after `stop` ends through Twilio's callbacks, as with the relay; without one, the call failed.
-    const closed: CarrierEvent | undefined = this.stopped ? undefined : { type: 'failed', reason: 'the media stream closed without a stop message' };
+    // A socket closed after `stop` ends through Twilio's callbacks, as with the relay; without one, the call's audio is lost.
+    const closed: CarrierEvent | undefined = this.stopped
+      ? undefined
+      : { type: 'failed', reason: 'the media stream closed without a stop message', mediaLost: true };
     const event = callEndEvent(end, undefined, closed, this.admitted.conversation.callbackAt());
     // Told before the socket closes, so that Twilio's `completed` callback cannot overtake it.
     await reportCallEnd(this.workflows, this.callId, end, event);

@@ -79,6 +79,11 @@ export class InterviewConversation implements Conversation {
   /** Set once the agent ended the interview: what the report will be. */
   reportId: string | null = null;
   /**
+   * The agent's reply said goodbye: set before that turn is stored, so before the interview it ends
+   * can be seen completed, and the session ends itself once the goodbye is heard.
+   */
+  closing = false;
+  /**
    * The candidate's latest turn until the reply that answers it takes it: its indices being reserved
    * and the turn being stored, while the model already answers.
    */
@@ -208,6 +213,7 @@ export class InterviewConversation implements Conversation {
       throw err;
     }
     if (said.text) this.replySaid.push(said.text);
+    if (said.done) this.closing = true;
     return { done: said.done, stored: this.storeReply(said, places, writes) };
   }
 

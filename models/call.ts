@@ -6,11 +6,13 @@ import { projectState } from './projection';
 import { recountSessionsSoon } from './sessionCount';
 
 /**
- * Why a call ended without its workflow finishing it. Ended `failed`, as the slot reaper found it
+ * Why a call ended without its workflow finishing it, or lost its audio. Ended `failed`, as the slot reaper found it
  * (domain/slotReaper.ts): its workflow never started, or closed unfinished (an operator
  * terminated it, it timed out, it failed or was cancelled). Ended `refused`, an inbound call its
  * admission turned away (domain/inbound.ts): no credit minute left, the organization's calls all
- * in progress, or no agent to answer.
+ * in progress, or no agent to answer. Ended `failed` by its workflow, `media_lost`: the call's
+ * audio stream dropped under the agent (the media process holding its session died, or the
+ * stream's connection broke).
  */
 export const CALL_ENDED_REASONS = [
   'not_started',
@@ -21,6 +23,7 @@ export const CALL_ENDED_REASONS = [
   'insufficient_credits',
   'concurrency_limit',
   'agent_unavailable',
+  'media_lost',
 ] as const;
 export type CallEndedReason = (typeof CALL_ENDED_REASONS)[number];
 export type InboundRefusalReason = Extract<CallEndedReason, 'insufficient_credits' | 'concurrency_limit' | 'agent_unavailable'>;

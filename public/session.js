@@ -49,6 +49,13 @@
 
   /* How long after a restarting server closed the voice socket the page opens the next one. */
   var RESTART_RECONNECT_MS = 500;
+  /*
+   * A socket dropped without a word (the server holding it died, the network blinked): the page
+   * tries again after each of these waits while the server is replaced, then offers Reconnect.
+   */
+  var DROP_RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
+  /* Tries since the last drop that have not got the socket live again. */
+  var drops = 0;
 
   /* Events for the parent page (embed only). */
   function post(type, payload) {
@@ -200,6 +207,7 @@
       on: {
         ready: function () {
           live = true;
+          drops = 0;
           setBusy(false);
           if (session.status !== 'active') post('session.started', { interviewId: interviewId });
           session.status = 'active';
@@ -247,7 +255,14 @@
           }
           // Refused at the start (a token for another interview, one revoked): as over HTTP.
           if (!live && said) return fail(said.code, said.message);
-          if (live) {
+          // Dropped, or a try after a drop that did not get through: the next try may reach a server that is up.
+          if (!said && (live || drops > 0) && drops < DROP_RECONNECT_MS.length) {
+            setStatus('Reconnecting…');
+            if (drops === 0) post('voice.reconnecting', { interviewId: interviewId });
+            return setTimeout(function () { if (!voice && !ended) startVoice(); }, DROP_RECONNECT_MS[drops++]);
+          }
+          if (live || drops > 0) {
+            drops = 0;
             if (!said) showVoiceProblem('VOICE_DISCONNECTED');
             setStatus('');
             return post('error', { code: 'VOICE_DISCONNECTED', message: VOICE_PROBLEMS.VOICE_DISCONNECTED });

@@ -276,8 +276,8 @@ export interface NginxOptions {
   logFile: string;
 }
 
-/** The audio sockets' paths, each capturing the call or interview whose session the socket joins. */
-const MEDIA_LOCATIONS = [
+/** The audio sockets' paths, each capturing the call or interview whose session the socket joins (deploy/nginx/compose.conf has the same). */
+export const MEDIA_LOCATIONS = [
   '^/candidate/v1/interviews/(?<media_key>[^/]+)/audio$',
   '^/dashboard/v1/browser-calls/(?<media_key>[^/]+)/audio$',
   '^/carrier/(twilio|simulated)/(media|relay)/(?<media_key>[^/]+)$',

@@ -94,6 +94,8 @@ export class CallRun {
   private heldMinutes: number | undefined;
   /** Our media session found a machine on the line: the call connected, but reached nobody. */
   private machine: 'voicemail' | 'phone_menu' | undefined;
+  /** Why the call failed, when the carrier said: its audio stream dropped under the agent. */
+  private endedReason: CallStateFields['endedReason'];
   /** A transfer the carrier is carrying out: one at a time. */
   private transferring = false;
   /** When the carrier handed the caller to a person: our part of the call, and its charge, end there. */
@@ -360,6 +362,7 @@ export class CallRun {
     if (this.handedOffAt !== undefined) return 'transferred';
     const end = ended();
     if (end?.type === 'failed') {
+      if (end.mediaLost) this.endedReason = 'media_lost';
       // Nobody is speaking on the line any more: it must not stay open on the carrier's side.
       await carrierHangup({ carrierCallId: this.state.carrierCallId! });
       return 'failed';
@@ -388,7 +391,8 @@ export class CallRun {
     this.state.connected = this.answeredAt !== undefined && this.machine === undefined;
     // The slot's release and the charge do not wait on the read model's write, nor the campaign's
     // next dial on them: one round trip less between a campaign's calls.
-    const projected = this.project({ status: 'completed', disposition, endedAt: iso(endedAt), durationSeconds, chargedMinutes });
+    const why = this.endedReason ? { endedReason: this.endedReason } : {};
+    const projected = this.project({ status: 'completed', disposition, endedAt: iso(endedAt), durationSeconds, chargedMinutes, ...why });
     await this.settle(chargedMinutes);
     const parent = workflowInfo().parent;
     if (parent) {

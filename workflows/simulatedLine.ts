@@ -1,5 +1,6 @@
 import {
   ActivityFailure,
+  ApplicationFailure,
   CancellationScope,
   condition,
   getExternalWorkflowHandle,
@@ -12,6 +13,7 @@ import { scenarioOf } from '../providers/carrier/testNumbers';
 import {
   callWorkflowId,
   callCarrierEventSignal,
+  MEDIA_STREAM_LOST,
   simulatedLineHangupSignal,
   simulatedLineTaskQueue,
   type CarrierEvent,
@@ -51,11 +53,13 @@ export const simulatedLineWorkflow: SimulatedLineWorkflow = async (input) => {
   const report = (event: CarrierEvent) => call.signal(callCarrierEventSignal, event);
   /** Waits one pace; true when the call hung up meanwhile. */
   const pause = () => condition(() => hungUp, input.paceMs);
-  // A conversation its retries could not carry on (the agent's LLM failing or not configured) fails
-  // the call, which otherwise would stay open, silent, until its maximum duration.
+  // A conversation its retries could not carry on (the agent's LLM failing or not configured), or an
+  // audio stream that dropped under it (the media process died), fails the call, which otherwise
+  // would stay open, silent, until its maximum duration.
   const lineFailed = (err: unknown) => {
     const cause = err instanceof ActivityFailure && err.cause ? err.cause : err;
-    return report({ type: 'failed', reason: cause instanceof Error ? cause.message : String(cause) });
+    const mediaLost = cause instanceof ApplicationFailure && cause.type === MEDIA_STREAM_LOST ? { mediaLost: true as const } : {};
+    return report({ type: 'failed', reason: cause instanceof Error ? cause.message : String(cause), ...mediaLost });
   };
 
   // A test call to one of our numbers: the caller is on the line as our side answers it.

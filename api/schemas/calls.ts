@@ -87,7 +87,7 @@ export const Call = Type.Object(
     ),
     endedReason: nullable(
       StringEnum(CALL_ENDED_REASONS),
-      'Set only on a call its workflow never finished. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call.',
+      'Set only on a call its workflow never finished, or whose audio was lost. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated it), `timed_out`, `failed` or `cancelled`; `media_lost` (the call’s audio stream dropped mid-conversation, without the carrier ending the call: the media process holding it died, or the stream’s connection broke; the call ended within seconds and its connected time up to then is charged). With `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on every other call.',
     ),
     answeredBy: nullable(
       StringEnum(ANSWERED_BY),

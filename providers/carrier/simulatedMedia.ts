@@ -10,6 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import WebSocket from 'ws';
 import { PIPELINE_SAMPLE_RATE, TelephonyCodec, floatToPcm16 } from '../../lib/audio';
+import { MEDIA_STREAM_LOST } from '../../workflows/definitions';
 import type { AgentProfile, Turn } from '../llm/interface';
 import type { SttProvider, SttStream } from '../stt/interface';
 import type { TtsProvider } from '../tts/interface';
@@ -102,6 +103,21 @@ function connect(options: SimulatedCalleeOptions): Promise<WebSocket> {
   });
 }
 
+/**
+ * The stream ended other than by the service's goodbye. Without any close from the service (1006, the
+ * connection just dropped) the process that held the call's media session is gone: the call's media
+ * is lost, as Twilio's stream would be, and the line reports that rather than a failure of the call.
+ */
+function streamClosed(code: number, reason: string): Error {
+  const message = `the media stream closed (${code}${reason ? ` ${reason}` : ''})`;
+  return code === 1006 ? new MediaStreamLost(message) : new Error(message);
+}
+
+/** Temporal names an activity's failure after its error's class (MEDIA_STREAM_LOST), which the line's workflow reads. */
+class MediaStreamLost extends Error {
+  override name = MEDIA_STREAM_LOST;
+}
+
 type Played = { audio: Buffer } | { mark: string };
 
 class CalleePhone {
@@ -119,6 +135,8 @@ class CalleePhone {
   /** Answering (synthesizing or sending) the current agent turn: no second answer to it. */
   private answering = false;
   private endedBy: CallEndedBy | undefined;
+  /** The stream is over, whoever ended it: nothing more goes out, and nothing waits for it to. */
+  private over = false;
   private ticks = 0;
   /** When tick 0 was due; moved on by the time the phone itself was held up. */
   private clockStart = Date.now();
@@ -141,7 +159,7 @@ class CalleePhone {
         this.stop();
         if (this.endedBy) resolve(this.endedBy);
         else if (code === 1000) resolve('agent');
-        else reject(new Error(`the media stream closed (${code}${reason.length ? ` ${String(reason)}` : ''})`));
+        else reject(streamClosed(code, String(reason)));
       });
       this.ws.on('error', (err) => fail(err));
       this.ws.on('message', (data) => this.receive(String(data)));
@@ -310,8 +328,9 @@ class CalleePhone {
     }
   }
 
+  /** Resolves once the queued words are out, or the stream is over (the agent hung up while the phone spoke). */
   private async untilSent(): Promise<void> {
-    while (this.outgoing.length > 0 && !this.endedBy) await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+    while (this.outgoing.length > 0 && !this.endedBy && !this.over) await new Promise((resolve) => setTimeout(resolve, TICK_MS));
   }
 
   /** The callee hangs up: `stop`, as Twilio sends when the call ends on the phone's side, then the socket closes. */
@@ -323,6 +342,7 @@ class CalleePhone {
   }
 
   private stop(): void {
+    this.over = true;
     clearInterval(this.timer);
   }
 }

@@ -244,7 +244,7 @@ test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF 
   expect(callee.join(' ')).not.toContain('Could you tell me');
 }, 120_000);
 
-test('a stream that drops mid-call ends the call as failed at once, hung up, charged to the drop, with every turn heard', async () => {
+test('a stream that drops mid-call ends the call as failed, media_lost, at once, hung up, charged to the drop, with every turn heard', async () => {
   const call = await answered();
   const stream = await connectMedia(call.id);
   stream.begin(fake.accountSid, call.sid);
@@ -255,7 +255,7 @@ test('a stream that drops mid-call ends the call as failed at once, hung up, cha
   const droppedAt = Date.now();
   stream.drop();
   const done = await until(call.id, 'completed');
-  expect(done.disposition).toBe('failed');
+  expect(done).toMatchObject({ disposition: 'failed', endedReason: 'media_lost' });
   // The line is hung up on Twilio's side too.
   expect(fake.updated.some((u) => u.callSid === call.sid && u.form.Status === 'completed')).toBe(true);
   // Charged the connected time up to the drop, not up to whenever the workflow got to it.
@@ -271,7 +271,7 @@ test('a stream that drops mid-call ends the call as failed at once, hung up, cha
   ]);
   // Twilio's own `completed` comes after: the call stays as it ended.
   expect((await status(call.id, call.sid, 'completed', { CallDuration: '20' })).status).toBe(204);
-  expect(await getCall(call.id)).toMatchObject({ disposition: 'failed', chargedMinutes: 1 });
+  expect(await getCall(call.id)).toMatchObject({ disposition: 'failed', endedReason: 'media_lost', chargedMinutes: 1 });
 }, 90_000);
 
 test('the callee hanging up (stop) ends the session; Twilio’s callback ends the call as contact_hung_up', async () => {

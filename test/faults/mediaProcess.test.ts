@@ -2,7 +2,10 @@
  * The media in a process of its own: the API, the media process and a worker as real processes,
  * MEDIA_PUBLIC_URL set as in `npm run dev`. The API is killed (SIGKILL) in the middle of a voice
  * interview and of a phone call on the simulated audio line, and each conversation goes on and ends
- * normally in the media process, read back through the database and through a restarted API.
+ * normally in the media process, read back through the database and through a restarted API. Then
+ * the media process itself is killed: the candidate reconnects to its restart and the interview goes
+ * on to its normal end; the phone call, whose stream no process can take over, ends within seconds
+ * as `failed` with `endedReason: media_lost`, not at its maximum duration.
  */
 import WebSocket from 'ws';
 import { SCOPES } from '../../api/scopes';
@@ -28,6 +31,7 @@ let key: string;
 let tenant: Awaited<ReturnType<typeof createTenant>>;
 let workers: ReturnType<typeof workerProcesses>;
 const startApi = () => startService('api/server.ts', env, `${apiUrl}/readyz`);
+const startMedia = () => startService('media/server.ts', env, `${mediaUrl}/readyz`);
 const call = (method: string, path: string, body?: unknown) => request(apiUrl, method, path, { token: key, body });
 
 beforeAll(async () => {
@@ -48,7 +52,7 @@ beforeAll(async () => {
     VOICE_PLAYBACK_LEAD_MS: '60000',
     VOICE_MAX_FRAMES_PER_SECOND: '1000',
   };
-  [api, media] = await Promise.all([startApi(), startService('media/server.ts', env, `${mediaUrl}/readyz`)]);
+  [api, media] = await Promise.all([startApi(), startMedia()]);
   workers = workerProcesses(env);
   await workers.start();
   tenant = await createTenant({ creditMinutes: 100, limits: { maxConcurrentCalls: 5 } });
@@ -90,19 +94,29 @@ test('every socket address the API hands out is on the media process: the candid
   await client.closed;
 }, 120_000);
 
-test('a voice interview goes on and ends normally while the API is down: its socket and session are in the media process', async () => {
+/** A voice interview of an agent with two topics: its id and the candidate's capability. */
+async function voiceInterview(name: string): Promise<{ id: string; capability: string }> {
   const agent = await call('POST', '/api/v1/agents', {
     type: 'voice',
     mode: 'interview',
-    name: 'Panel',
+    name,
     instructions: 'Interview the candidate.',
     voice: { opening: OPENING, evaluationCriteria: ['TypeScript', 'system design'] },
   });
   expect(agent.status).toBe(201);
   const created = await call('POST', '/api/v1/interviews', { agentId: agent.body.id, candidateName: 'Ada Lovelace', mode: 'voice' });
   expect(created.status).toBe(201);
-  const id = created.body.id as string;
-  const capability = new URL(created.body.interviewUrl).hash.slice(1);
+  return { id: created.body.id as string, capability: new URL(created.body.interviewUrl).hash.slice(1) };
+}
+
+/** The media process is killed as a crash would kill it: its sockets drop without a close frame (1006). */
+async function crashMedia(): Promise<void> {
+  await media!.kill();
+  expect(media!.child.signalCode).toBe('SIGKILL');
+}
+
+test('a voice interview goes on and ends normally while the API is down: its socket and session are in the media process', async () => {
+  const { id, capability } = await voiceInterview('Panel');
 
   // The API serves no audio socket: the handshake there is refused, the media process takes it.
   const refused = await new Promise<string>((resolve) => {
@@ -140,9 +154,10 @@ test('a voice interview goes on and ends normally while the API is down: its soc
   expect(report.transcript).toHaveLength(7);
 }, 240_000);
 
-test('a phone call on the simulated audio line goes on and completes while the API is down', async () => {
+/** A call on the simulated audio line, once mid-conversation: the agent's greeting is stored and the call is not over. */
+async function callUnderWay(name: string): Promise<string> {
   const agent = await call('POST', '/api/v1/agents', {
-    name: 'Service desk',
+    name,
     language: 'en-GB',
     instructions: 'You call {{firstName}} about their subscription.',
     phone: { greeting: 'Hi {{firstName}}, this is the service desk.', requiredContactFields: ['email'] },
@@ -151,16 +166,22 @@ test('a phone call on the simulated audio line goes on and completes while the A
   const placed = await call('POST', '/api/v1/calls', { agentId: agent.body.id, phoneNumber: '+442079460051', variables: { firstName: 'Ada' } });
   expect(placed.status).toBe(201);
   const id = placed.body.id as string;
-
-  // Mid-conversation: the agent's greeting is stored and the call is not over.
   await waitFor(async () => ((await CallTurn.countDocuments({ callId: id })) >= 1 ? true : undefined), 60_000);
-  expect((await Call.findById(id).lean())?.status).not.toBe('completed');
-  await crashApi();
+  expect((await Call.findById(id).lean())?.status).toBe('active');
+  return id;
+}
 
-  const done = await waitFor(async () => {
+const callCompleted = (id: string, timeoutMs: number) =>
+  waitFor(async () => {
     const stored = await Call.findById(id).lean();
     return stored?.status === 'completed' ? stored : undefined;
-  }, 120_000);
+  }, timeoutMs);
+
+test('a phone call on the simulated audio line goes on and completes while the API is down', async () => {
+  const id = await callUnderWay('Service desk');
+  await crashApi();
+
+  const done = await callCompleted(id, 120_000);
   expect(done).toMatchObject({ disposition: 'completed' });
   expect(api!.child.signalCode).toBe('SIGKILL');
 
@@ -168,4 +189,54 @@ test('a phone call on the simulated audio line goes on and completes while the A
   const transcript = await call('GET', `/api/v1/calls/${id}/transcript`);
   expect(transcript.body.data.map((t: { role: string }) => t.role)).toEqual(['agent', 'contact', 'agent', 'contact', 'agent']);
   expect(transcript.body.data.at(-1).text).toBe("Thank you, that's everything I needed. Goodbye.");
+}, 240_000);
+
+test('a media process killed mid-interview: the candidate reconnects to its restart, hears the last question again and the interview ends normally', async () => {
+  const { id, capability } = await voiceInterview('Panel after a media crash');
+  const client = await VoiceClient.connect(mediaUrl, id);
+  client.start(capability);
+  await client.next((m) => m.type === 'mark' && m.name === 't0.end', 60_000);
+  await client.speak('Ready.');
+  await client.next((m) => m.type === 'mark' && m.name === 't1.end', 60_000);
+  // The agent's question is stored, and its turn is done: the run is free for the next.
+  const question = (await client.next((m) => m.type === 'turn' && m.turn.index === 2, 60_000)).turn.text as string;
+  expect(question).toMatch(/TypeScript/);
+
+  await crashMedia();
+  expect((await client.closed).code).toBe(1006);
+  expect(await Interview.findById(id).lean()).toMatchObject({ status: 'active' });
+
+  // The page reconnects (through the proxy's hash, to the process that now takes the interview).
+  media = await startMedia();
+  const again = await VoiceClient.connect(mediaUrl, id);
+  again.start(capability);
+  await again.next((m) => m.type === 'mark' && m.name === 't0.end', 60_000);
+  expect(await wordsIn(again.takeAudio())).toBe(question);
+  await again.speak('I have written TypeScript for six years.');
+  await again.next((m) => m.type === 'mark' && m.name === 't1.end', 60_000);
+  await again.speak('Not much.');
+  await again.next((m) => m.type === 'mark' && m.name === 't2.end', 60_000);
+  expect(await wordsIn(again.takeAudio())).toContain(CLOSING);
+  expect(await again.next((m) => m.type === 'ended', 60_000)).toMatchObject({ type: 'ended', reason: 'agent_ended' });
+
+  const report = await waitFor(async () => {
+    const res = await call('GET', `/api/v1/interviews/${id}/report?includeTranscript=true`);
+    return res.status === 200 ? res.body : undefined;
+  }, 60_000);
+  // Every turn once: the question heard again was not stored again.
+  expect(report.transcript.map((t: { role: string }) => t.role)).toEqual(['agent', 'candidate', 'agent', 'candidate', 'agent', 'candidate', 'agent']);
+  expect(report.transcript[2].text).toBe(question);
+  expect(report.transcript.at(-1)).toMatchObject({ role: 'agent', text: CLOSING });
+}, 240_000);
+
+test('a media process killed mid-call: the call ends within seconds as failed, media_lost, not at its maximum duration', async () => {
+  const id = await callUnderWay('Service desk after a media crash');
+  await crashMedia();
+  const killedAt = Date.now();
+  const done = await callCompleted(id, 60_000);
+  expect(Date.now() - killedAt).toBeLessThan(15_000);
+  const fetched = await call('GET', `/api/v1/calls/${id}`);
+  expect(fetched.body).toMatchObject({ status: 'completed', disposition: 'failed', endedReason: 'media_lost', chargedMinutes: 1 });
+  expect(done.durationSeconds).toBeLessThan(60);
+  media = await startMedia();
 }, 240_000);

@@ -158,6 +158,30 @@ test('a spoken interview: the candidate’s words become turns, the agent answer
   expect(report.evaluations[1].rationale).toContain('"Not much."');
 }, 90_000);
 
+test('the goodbye plays to its end: the interview it completed does not cut it, and it is stored whole', async () => {
+  const { id, capability } = await newInterview();
+  const client = await connect(id);
+  client.start(capability);
+  await agentTurnAudio(client, 0);
+  await client.speak('Ready.');
+  await agentTurnAudio(client, 1);
+  await client.speak(ANSWER);
+  await agentTurnAudio(client, 2);
+  // The candidate's browser plays the goodbye in real time: its marks come back seconds later.
+  client.acknowledging = false;
+  await client.speak('Not much.');
+  await client.next((m) => m.type === 'mark' && m.name === 't3.end');
+  // Stored, the goodbye completed the interview; the session checks for an interview ended elsewhere every 3 s.
+  await waitFor(async () => ((await interview(id)).body.status === 'completed' ? true : undefined), 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  expect(client.messages.filter((m) => m.type === 'ended' || m.type === 'clear')).toEqual([]);
+
+  for (const mark of client.messages.filter((m) => m.type === 'mark' && m.name.startsWith('t3.'))) client.send({ type: 'played', name: mark.name });
+  expect(await client.next((m) => m.type === 'ended')).toMatchObject({ type: 'ended', reason: 'agent_ended' });
+  expect(await wordsIn(client.takeAudio())).toBe("Thank you, that's all my questions. Goodbye.");
+  expect((await interviewTranscript(id)).at(-1)).toMatchObject({ role: 'agent', text: "Thank you, that's all my questions. Goodbye." });
+}, 90_000);
+
 test('barge-in: the candidate talks over the agent, `clear` arrives, and the stored agent turn keeps only the words the client played', async () => {
   // Paced as a browser plays it, so the candidate can interrupt halfway.
   const paced = await api.extraApp({ ...env, VOICE_PLAYBACK_LEAD_MS: '200' });

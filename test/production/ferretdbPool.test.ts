@@ -54,7 +54,9 @@ test('rounds of 1,000 concurrent updates from eight clients all finish', async (
     for (let round = 1; round <= 5; round += 1) {
       const updates = Promise.all(Array.from({ length: N }, (_, i) => docs[i % 8]!.updateOne({ _id: `doc-${i}` }, { $set: { round } })));
       // A deadlocked FerretDB never answers: the race turns that into a failure instead of a hung run.
-      const outcome = await Promise.race([updates.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('hung'), 30_000))]);
+      // Unref'd, the timer of a round that finished does not hold jest for 30 s after the last test
+      // (a hung round's open sockets keep the process alive until it fires).
+      const outcome = await Promise.race([updates.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('hung'), 30_000).unref())]);
       expect(outcome).toBe('done');
       expect(await docs[0]!.countDocuments({ round })).toBe(N);
     }

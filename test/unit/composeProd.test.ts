@@ -1,15 +1,22 @@
 /**
  * docker-compose.prod.yml cannot be run where this repository is developed (no Docker engine), so
  * its shape is checked here: the services of the production shape, one published port, secrets only
- * from the environment, Temporal's schema by its own tool, MongoDB a replica set with a keyfile.
+ * from the environment, Temporal's schema by its own tool, MongoDB a replica set with a keyfile, the
+ * audio sockets routed to the media services as scripts/productionStack.ts routes them.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { BROWSER_CALL_PREFIX } from '../../api/browserCallAudio';
+import { CANDIDATE_PREFIX } from '../../api/routes/candidate';
+import { simulatedMediaUrl } from '../../providers/carrier/simulatedMedia';
+import { twilioUrls } from '../../providers/carrier/twilio';
+import { MEDIA_LOCATIONS } from '../../scripts/productionStack';
 import { searchAttributes } from '../../workflows/definitions';
 
 const ROOT = path.resolve(__dirname, '../..');
 const text = readFileSync(path.join(ROOT, 'docker-compose.prod.yml'), 'utf8');
+const nginx = readFileSync(path.join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
 // `merge: true`: the `<<` keys of the shared blocks, as Compose reads them.
 const compose = parse(text, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const { services } = compose;
@@ -29,11 +36,13 @@ interface Service {
 const script = (s: Service) => [s.entrypoint, s.command].flat().filter(Boolean).join('\n');
 const dependsOn = (s: Service) => (Array.isArray(s.depends_on) ? s.depends_on : Object.keys(s.depends_on ?? {}));
 
-test('it runs the production shape: two APIs behind a proxy, two workers, Temporal on PostgreSQL, a three-member MongoDB', () => {
+test('it runs the production shape: two APIs and two media processes behind a proxy, two workers, Temporal on PostgreSQL, a three-member MongoDB', () => {
   expect(Object.keys(services).sort()).toEqual(
     [
       'api-1',
       'api-2',
+      'media-1',
+      'media-2',
       'worker-1',
       'worker-2',
       'proxy',
@@ -49,13 +58,52 @@ test('it runs the production shape: two APIs behind a proxy, two workers, Tempor
       'mongodb-setup',
     ].sort(),
   );
-  for (const name of ['api-1', 'api-2', 'worker-1', 'worker-2']) expect(services[name].build).toBe('.');
+  for (const name of ['api-1', 'api-2', 'media-1', 'media-2', 'worker-1', 'worker-2']) expect(services[name].build).toBe('.');
   expect(script(services['worker-1'])).toContain('dist/worker/index.js');
+  expect(script(services['media-1'])).toContain('dist/media/server.js');
   expect(script(services['api-1'])).not.toContain('worker');
   expect(services['api-1'].environment!.PORT).toBe('3000');
-  // The proxy's upstreams are the two API services.
-  const nginx = readFileSync(path.join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
+  // The proxy's upstreams are the two API services, and it starts after the media services too.
   expect([...nginx.matchAll(/server (api-\d):3000/g)].map((m) => m[1])).toEqual(['api-1', 'api-2']);
+  expect(dependsOn(services.proxy).sort()).toEqual(['api-1', 'api-2', 'media-1', 'media-2']);
+});
+
+/** A location block of compose.conf: its pattern and the upstream it passes to. */
+const locations = [...nginx.matchAll(/location (?:~ (\S+)|\/) \{\s*proxy_pass http:\/\/(\w+);/g)].map((m) => ({ pattern: m[1], upstream: m[2] }));
+
+test('the media services serve the audio sockets on their own port, and every process builds socket addresses on the proxy', () => {
+  for (const name of ['media-1', 'media-2']) {
+    const env = services[name].environment!;
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.MEDIA_PORT).toBe('3001');
+    // The proxy's upstream names the port the service listens on.
+    expect(nginx).toContain(`server ${name}:${env.MEDIA_PORT} `);
+  }
+  // Set on the APIs too, so they serve no socket and hand out the proxy's address; on the workers, whose TwiML and simulated line use it.
+  for (const name of ['api-1', 'api-2', 'media-1', 'media-2', 'worker-1', 'worker-2'])
+    expect(services[name].environment!.MEDIA_PUBLIC_URL).toBe(services[name].environment!.PUBLIC_BASE_URL);
+  // A media process stopping keeps phone calls' streams open until each call ends (VOICE_MAX_SESSION_MINUTES' default).
+  expect((services['media-1'] as { stop_grace_period?: string }).stop_grace_period).toBe('60m');
+});
+
+test("the proxy sends every audio socket to the media services, hashed on its call's or interview's id, as the local production shape does", () => {
+  expect(nginx).toMatch(/upstream media \{\s*hash \$media_key consistent;\s*server media-1:3001 [^;]*;\s*server media-2:3001 [^;]*;\s*\}/);
+  expect(locations.filter((l) => l.upstream === 'media').map((l) => l.pattern)).toEqual(MEDIA_LOCATIONS);
+  expect(locations.filter((l) => l.upstream === 'api')).toEqual([{ pattern: undefined, upstream: 'api' }]);
+  // Every socket address the service hands out matches one of them, which captures the id it is hashed on.
+  const id = 'a'.repeat(24);
+  const twilio = twilioUrls('https://voice.example.com', id);
+  const sockets = [
+    `${CANDIDATE_PREFIX}/interviews/${id}/audio`,
+    `${BROWSER_CALL_PREFIX}/${id}/audio`,
+    new URL(twilio.media).pathname,
+    new URL(twilio.relay).pathname,
+    new URL(simulatedMediaUrl('https://voice.example.com', id)).pathname,
+  ];
+  for (const socket of sockets) {
+    const keys = MEDIA_LOCATIONS.map((pattern) => new RegExp(pattern).exec(socket)?.groups?.media_key).filter(Boolean);
+    expect(`${socket} ${keys.join(',')}`).toBe(`${socket} ${id}`);
+  }
 });
 
 test("the Temporal Web UI decodes payloads through the APIs' codec, which lets its origin in", () => {
@@ -145,4 +193,23 @@ test('every secret comes from the environment, and a missing required one stops 
   }
   // Credentials inside a URI are variables too.
   expect(services['api-1'].environment!.MONGODB_URI).toMatch(/^mongodb:\/\/voice_agent:\$\{MONGO_PASSWORD:\?[^}]*\}@/);
+});
+
+test("the image builds every process's code: each folder the build compiles, and each it imports, is copied in", () => {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  // What the build stage copies: `COPY a b ./` and `COPY dir ./dir`.
+  const copied = new Set([...dockerfile.matchAll(/^COPY ([^-\n].*) \S+$/gm)].flatMap((m) => m[1]!.split(' ')));
+  const { include } = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
+  const folders = include.filter((entry) => !entry.endsWith('.ts'));
+  const imported = folders.flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        [...readFileSync(path.join(ROOT, folder, file), 'utf8').matchAll(/from '(\.[^']+)'/g)].map(
+          (m) => path.relative(ROOT, path.resolve(ROOT, folder, path.dirname(file), m[1]!)).split(path.sep)[0],
+        ),
+      ),
+  );
+  expect(include).toContain('media');
+  for (const name of new Set([...folders, ...imported])) expect(`${name} ${copied.has(name!) || copied.has(`${name}.ts`)}`).toBe(`${name} true`);
 });

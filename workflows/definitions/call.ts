@@ -81,7 +81,12 @@ export type CarrierEvent = (
   | { type: 'voicemail' }
   | { type: 'busy' }
   | { type: 'no_answer' }
-  | { type: 'failed'; reason: string }
+  /**
+   * `mediaLost`: the call's audio stream dropped without either side ending the call (the media
+   * process that held its session died, or the stream's connection broke), so nobody is speaking
+   * for the agent any more.
+   */
+  | { type: 'failed'; reason: string; mediaLost?: true }
   /**
    * The conversation is over: the agent finished, or the callee hung up. `callbackAt`: the person
    * asked to be called back then (the `callback` tool). `machine`: our media session found an
@@ -121,6 +126,8 @@ export type CallStateFields = Partial<Omit<CallInput, 'callId' | 'maxDurationMin
   durationSeconds?: number;
   chargedMinutes?: number;
   reportId?: string;
+  /** Why a `failed` call failed, where the workflow knows it: `media_lost`. */
+  endedReason?: 'media_lost';
 };
 
 /** A state of the call for the read model, applied only if `seq` is newer than the one it holds. */

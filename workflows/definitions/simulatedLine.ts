@@ -35,6 +35,11 @@ export interface SimulatedLineActivities {
 }
 
 export const simulatedLineHangupSignal = defineSignal('hangup');
+/**
+ * The failure type of an audio call whose stream dropped without the service closing it (1006): the
+ * media process that held the call's session died. The line reports it as the call's media lost.
+ */
+export const MEDIA_STREAM_LOST = 'MediaStreamLost';
 /** The queue of the line's call activities, beside the service's own (`taskQueue`), so they never hold its activity slots. */
 export const simulatedLineTaskQueue = (taskQueue: string) => `${taskQueue}-simulated-line`;
 export const simulatedLineWorkflowId = (callId: string) => `simline-${callId}`;

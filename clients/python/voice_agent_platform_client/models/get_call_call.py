@@ -40,12 +40,15 @@ class GetCallCall:
         duration_seconds (int | None): Connected time, from answer to end.
         charged_minutes (float | None): Connected time rounded up to the started minute, at least 1 for a call that
             connected however briefly; 0 when it never connected.
-        ended_reason (GetCallCallEndedReasonType0 | None): Set only on a call its workflow never finished. With
-            `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an operator terminated
-            it), `timed_out`, `failed` or `cancelled`. With `disposition: refused` (an inbound call turned away before it
-            was answered; the caller heard the agent’s `phone.fallback` and nothing was charged): `insufficient_credits`,
-            `concurrency_limit` (all `maxConcurrentCalls` in progress) or `agent_unavailable` (the number’s agent was
-            deleted or no longer takes inbound calls). Null on every other call.
+        ended_reason (GetCallCallEndedReasonType0 | None): Set only on a call its workflow never finished, or whose
+            audio was lost. With `disposition: failed`: `not_started` (it was admitted but never placed), `terminated` (an
+            operator terminated it), `timed_out`, `failed` or `cancelled`; `media_lost` (the call’s audio stream dropped
+            mid-conversation, without the carrier ending the call: the media process holding it died, or the stream’s
+            connection broke; the call ended within seconds and its connected time up to then is charged). With
+            `disposition: refused` (an inbound call turned away before it was answered; the caller heard the agent’s
+            `phone.fallback` and nothing was charged): `insufficient_credits`, `concurrency_limit` (all `maxConcurrentCalls`
+            in progress) or `agent_unavailable` (the number’s agent was deleted or no longer takes inbound calls). Null on
+            every other call.
         answered_by (GetCallCallAnsweredByType0 | None): Who answered, as our answering-machine detection decided within
             the call’s first seconds (agents with `phone.machineDetection`, outbound calls): `person`, `voicemail`,
             `phone_menu` or `call_screener` (a call-screening assistant, which heard who was calling; the call then went on

@@ -7,6 +7,7 @@ class HangupCallCallEndedReasonType0(StrEnum):
     CONCURRENCY_LIMIT = "concurrency_limit"
     FAILED = "failed"
     INSUFFICIENT_CREDITS = "insufficient_credits"
+    MEDIA_LOST = "media_lost"
     NOT_STARTED = "not_started"
     TERMINATED = "terminated"
     TIMED_OUT = "timed_out"

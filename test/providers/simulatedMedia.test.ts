@@ -1,0 +1,71 @@
+/**
+ * The simulated audio line's phone against a media endpoint of the test's own (a `ws` server), for
+ * how the phone ends: the service hanging up while the phone still speaks its opening (a voicemail
+ * greeting, a menu), and the stream dropping with no close at all (the media process died).
+ */
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { simulatedCallee, type SimulatedCalleeOptions } from '../../providers/carrier/simulatedMedia';
+import { SimulatedStt } from '../../providers/stt/simulated';
+import { SimulatedTts } from '../../providers/tts/simulated';
+import { MEDIA_STREAM_LOST } from '../../workflows/definitions';
+
+const GREETING = 'You have reached the voicemail of Ada. Please leave a message after the tone and she will call you back.';
+
+let server: WebSocketServer;
+/** What the endpoint does with each stream once the phone has sent `start`. */
+let onStart: (ws: WebSocket) => void;
+
+beforeAll(async () => {
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  server.on('connection', (ws) =>
+    ws.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { event: string }).event === 'start') onStart(ws);
+    }),
+  );
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const phone = (): SimulatedCalleeOptions => ({
+  url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/carrier/simulated/media/c1`,
+  signature: 'unused',
+  callSid: 'CA1',
+  profile: { type: 'phone', instructions: '', greeting: '', requiredContactFields: [], outcomeLabels: [], language: 'en-GB' },
+  seed: '+442079460004',
+  hangsUpEarly: false,
+  silent: true,
+  opening: [{ say: GREETING }, { quietMs: 2_000 }],
+  hear: new SimulatedStt(),
+  speak: new SimulatedTts(),
+  signal: new AbortController().signal,
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('the service hangs up while the phone speaks its opening: the phone stops, and nothing of it keeps running', async () => {
+  const timers = jest.spyOn(global, 'setTimeout');
+  try {
+    onStart = (ws) => setTimeout(() => ws.close(1000), 100);
+    await expect(simulatedCallee(phone())).resolves.toBe('agent');
+    // The opening's words were still queued: a phone waiting for them to go out would poll for them
+    // every 20 ms tick forever, and keep its process (the worker) running.
+    const polls = () => timers.mock.calls.filter(([, ms]) => ms === 20).length;
+    await sleep(100);
+    const settled = polls();
+    await sleep(300);
+    expect(polls()).toBe(settled);
+  } finally {
+    timers.mockRestore();
+  }
+});
+
+test('a stream dropped with no close from the service is the media lost, which the line reports as such', async () => {
+  onStart = (ws) => setTimeout(() => ws.terminate(), 100);
+  const lost = await simulatedCallee(phone()).then(
+    () => new Error('resolved'),
+    (err: Error) => err,
+  );
+  // Temporal names an activity's failure after its error's class.
+  expect([lost.constructor.name, lost.message]).toEqual([MEDIA_STREAM_LOST, 'the media stream closed (1006)']);
+});

@@ -169,7 +169,11 @@ export async function withVoiceStack(name: string, env: Record<string, string>, 
     const media = async (hearing: Hearing): Promise<MediaProcess> => {
       const timings: MediaTiming[] = [];
       const timerLate: number[] = [];
-      const { child } = await startProcess('bench/voiceMedia.ts', { ...all, ...hearingEnv(hearing) }, '"media listening"');
+      // MEDIA_CPU_PROF=<dir>: each media process writes a V8 CPU profile there when it stops.
+      const profile = process.env.MEDIA_CPU_PROF
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${process.env.MEDIA_CPU_PROF}` }
+        : {};
+      const { child } = await startProcess('bench/voiceMedia.ts', { ...all, ...hearingEnv(hearing), ...profile }, '"media listening"');
       children.push(child);
       createInterface({ input: child.stdout! }).on('line', (line) => {
         if (line.startsWith('{"msg":"fake timer"')) timerLate.push((JSON.parse(line) as { late: number }).late);

@@ -30,3 +30,17 @@ export function eventLoopMonitor(): { take(): EventLoopDelay } {
 
 /** The figures as a table cell or a line's end: `p50 / p99 / max` in ms. */
 export const formatDelay = ({ p50, p99, max }: EventLoopDelay) => `${p50.toFixed(1)} / ${p99.toFixed(1)} / ${max.toFixed(1)} ms`;
+
+/**
+ * The delay as a process's `/metrics` gives it: prom-client's `nodejs_eventloop_lag_*` gauges (its
+ * default metrics, on the same monitor at the same resolution), over the window since the previous
+ * scrape, which resets them.
+ */
+export function eventLoopFromMetrics(metrics: string): EventLoopDelay {
+  const gauge = (name: string) => {
+    const value = new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(metrics)?.[1];
+    if (value === undefined) throw new Error(`/metrics has no nodejs_eventloop_lag_${name}_seconds`);
+    return Math.max(0, Number(value) * 1000 - RESOLUTION_MS);
+  };
+  return { p50: gauge('p50'), p99: gauge('p99'), max: gauge('max') };
+}

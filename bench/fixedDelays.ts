@@ -3,29 +3,16 @@
  * settles an utterance exactly a delay after the last loud frame reached it (reading the simulated
  * voice's words, or, with the turn models on, any voice as a fixed line), and a model whose
  * streamed turns are a fixed line whose first token comes a delay after the request (the rest at
- * once, never ending the session), with bench/fixedDelayTts.ts for the voice; and the API process
- * of the end-to-end voice benchmarks, built on them, which reports its event-loop delay on SIGUSR2.
+ * once, never ending the session), with bench/fixedDelayTts.ts for the voice. The end-to-end voice
+ * benchmarks' media process (bench/voiceMedia.ts) runs its sessions on them.
  */
 import { performance } from 'node:perf_hooks';
-import mongoose from 'mongoose';
-import { Client } from '@temporalio/client';
-import { createApp } from '../api/app';
-import { connectTemporal } from '../api/temporal';
-import { dispatchUpgrades, type SocketRoute } from '../api/upgrade';
-import { loadConfig, type Config } from '../config';
-import { encryptedDataConverter } from '../lib/payloadCodec';
 import type { TurnTiming } from '../conversation/agentTurn';
 import { samplesOf } from '../lib/audio';
 import type { AgentProfile, InterviewProfile, ReplyStream, Turn } from '../providers/llm/interface';
 import { SimulatedLlm } from '../providers/llm/simulated';
-import { connectDatabase } from '../models/connection';
-import { organizationCredentials } from '../models/providerCredential';
-import { speechSource, type SpeechSource } from '../providers/speechSource';
 import type { SttOptions, SttProvider, SttStream } from '../providers/stt/interface';
 import { SimulatedStt } from '../providers/stt/simulated';
-import { eventLoopMonitor } from './eventLoop';
-import { fixedDelayTts } from './fixedDelayTts';
-import { serveApp } from './servers';
 
 /** The simulated STT's own endpointing, under any fixed delay used and above the 70 ms pause between its words. */
 const INNER_ENDPOINT_MS = 150;
@@ -170,41 +157,4 @@ export function logTurnTiming(id: string, t: TurnTiming): void {
       contact: t.contact,
     }),
   );
-}
-
-/** What a benchmark API's socket route is built with: the service's config and Temporal client, and the fakes. */
-export interface FixedDelayDeps {
-  config: Config;
-  temporal: Client;
-  llm: FixedDelayLlm;
-  speech: SpeechSource;
-}
-
-/**
- * A benchmark's API process: the service's app and `route` (a socket the service mounts, built on
- * the fakes at STT_MS, LLM_MS and TTS_MS, the model's turns being `reply`), on a free port; prints
- * `"api listening"` with its URL, and drains on SIGTERM.
- */
-export async function serveFixedDelayApi(reply: string, route: (deps: FixedDelayDeps) => SocketRoute): Promise<void> {
-  const config = loadConfig();
-  await connectDatabase(config.mongodbUri);
-  await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
-  const connection = await connectTemporal(config.temporal.address);
-  const temporal = new Client({ connection, namespace: config.temporal.namespace, dataConverter: encryptedDataConverter(config.temporal.payloadKeys) });
-  const { server, url } = await serveApp(createApp({ config, mongo: mongoose.connection, temporal }));
-  const llm = new FixedDelayLlm(Number(process.env.LLM_MS), reply);
-  const sttMs = Number(process.env.STT_MS);
-  const stt = config.voice.vad === 'silero' ? new FixedDelayVoiceStt(sttMs, 'Words the benchmark does not read.') : new FixedDelayStt(sttMs);
-  const speech = speechSource(config, organizationCredentials(config.byok.encryptionKeys), {
-    stt: { simulated: stt },
-    tts: { simulated: fixedDelayTts(Number(process.env.TTS_MS), 'simulated') },
-  });
-  const loop = eventLoopMonitor();
-  process.on('SIGUSR2', () => console.log(JSON.stringify({ msg: 'event loop', ...loop.take() })));
-  dispatchUpgrades(server, [route({ config, temporal, llm, speech })]);
-  console.log(JSON.stringify({ msg: 'api listening', url }));
-  process.once('SIGTERM', () => {
-    server.closeAllConnections();
-    server.close(() => void Promise.allSettled([mongoose.disconnect(), connection.close()]).then(() => process.exit(0)));
-  });
 }

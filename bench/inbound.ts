@@ -1,8 +1,8 @@
 /**
  * `npm run bench:inbound`: calls arriving on our numbers beside outbound calls, on one stack and in
- * one run: the API (bench/voiceCallApi.ts: the app and the Media Streams socket, whose TTS answers
- * its first audio after TTS_MS) and the worker with CARRIER=twilio against the Twilio REST fake in
- * this process, over a Temporal dev server and FerretDB.
+ * one run: the API, the media process (bench/voiceMedia.ts: the Media Streams socket, whose TTS
+ * answers its first audio after TTS_MS) and the worker with CARRIER=twilio against the Twilio REST
+ * fake in this process, over a Temporal dev server and FerretDB.
  *
  * - The answer: CALLS signed voice webhooks at once (`POST /carrier/twilio/inbound`, admission,
  *   record and workflow start, TwiML back), beside CALLS `POST /calls` at once (admission, workflow,
@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { startFakeTwilio, type FakeTwilio } from '../test/fakes/twilio';
 import { apiClient, benchTenant } from './servers';
-import { callback, mediaSignature, twilioBenchEnv } from './twilioCallback';
+import { callback, twilioMediaSocket, twilioBenchEnv } from './twilioCallback';
 import { TTS_MS, ms, quantile, sleep, withVoiceStack } from './voiceBench';
 
 const CALLS = Number(process.env.CALLS) || 50;
@@ -36,9 +36,8 @@ async function atOnce<T>(n: number, work: (i: number) => Promise<T>): Promise<{ 
 }
 
 /** Opens the call's media stream as Twilio does and times `start` to the first agent audio. */
-async function firstAudio(twilio: FakeTwilio, url: string, callId: string, callSid: string): Promise<{ ms: number; ws: WebSocket }> {
-  const path = `/carrier/twilio/media/${callId}`;
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { headers: { 'x-twilio-signature': mediaSignature(twilio, path) } });
+async function firstAudio(twilio: FakeTwilio, mediaUrl: string, callId: string, callSid: string): Promise<{ ms: number; ws: WebSocket }> {
+  const ws = twilioMediaSocket(twilio, mediaUrl, callId);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   const streamSid = `MZ${callSid.slice(2)}`;
   return new Promise((resolve, reject) => {
@@ -78,7 +77,8 @@ async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
   const env = twilioBenchEnv(twilio);
   try {
-    await withVoiceStack('inbound', 'bench/voiceCallApi.ts', env, async ({ url }) => {
+    await withVoiceStack('inbound', env, async ({ url, media }) => {
+      const mediaUrl = (await media('energy')).url;
       const { key } = await benchTenant('Bench inbound', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: 2 * CALLS + 2 } });
       const request = apiClient(url, key);
       const post = async (route: string, body: unknown) => {
@@ -136,9 +136,9 @@ async function main(): Promise<void> {
           }
         }),
       );
-      const outboundAudio = await Promise.all(answered.map(({ id, sid }) => firstAudio(twilio, url, id, sid)));
+      const outboundAudio = await Promise.all(answered.map(({ id, sid }) => firstAudio(twilio, mediaUrl, id, sid)));
       for (const { ws } of outboundAudio) ws.close();
-      const inboundAudio = await Promise.all(inbound.results.map((callId, i) => firstAudio(twilio, url, callId, sids[i]!)));
+      const inboundAudio = await Promise.all(inbound.results.map((callId, i) => firstAudio(twilio, mediaUrl, callId, sids[i]!)));
       for (const { ws } of inboundAudio) ws.close();
 
       console.log(

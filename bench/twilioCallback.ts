@@ -1,4 +1,5 @@
 import { getExpectedTwilioSignature } from 'twilio';
+import WebSocket from 'ws';
 import type { FakeTwilio } from '../test/fakes/twilio';
 
 /** Where the Twilio benchmarks tell Twilio to reach the service; the signatures cover it. */
@@ -19,9 +20,12 @@ export async function callback(twilio: FakeTwilio, apiUrl: string, path: string,
   return text;
 }
 
-/** Twilio's Media Streams socket for `path`, signed over its public wss URL. */
-export const mediaSignature = (twilio: FakeTwilio, path: string) =>
-  getExpectedTwilioSignature(twilio.authToken, `${PUBLIC_BASE_URL.replace(/^https/, 'wss')}${path}`, {});
+/** Twilio's Media Streams socket for a call on the media process at `mediaUrl` (MEDIA_PUBLIC_URL), signed over its wss URL as the TwiML gives it. */
+export function twilioMediaSocket(twilio: FakeTwilio, mediaUrl: string, callId: string): WebSocket {
+  const path = `/carrier/twilio/media/${callId}`;
+  const signature = getExpectedTwilioSignature(twilio.authToken, `${mediaUrl.replace(/^https?:/, 'wss:')}${path}`, {});
+  return new WebSocket(`${mediaUrl.replace(/^http/, 'ws')}${path}`, { headers: { 'x-twilio-signature': signature } });
+}
 
 /** The service's environment for a bench on CARRIER=twilio against `twilio`, the fake in the bench's process. */
 export const twilioBenchEnv = (twilio: FakeTwilio) => ({

@@ -1,10 +1,12 @@
 /**
  * What the end-to-end voice benchmarks (bench/voiceInterviews.ts, bench/voiceCalls.ts) share: the
- * stack (a Temporal dev server, FerretDB, the service's worker and a fixed-delay API as processes
- * of their own, the API's `turn timing`, `fake timer` and `event loop` lines gathered), the
- * processes' CPU and memory, and the latency table by stage. With TURN_MODELS=1 the API hears with
- * Silero VAD and Smart Turn (the tools cache's models) and the callers speak with the local Piper
- * voice, since the models hear no simulated voice; the end-of-turn decision is then counted apart.
+ * stack (a Temporal dev server, FerretDB, the service's worker and API as processes of their own,
+ * and the media process that holds the sessions, bench/voiceMedia.ts, with its `turn timing` and
+ * `fake timer` lines gathered and its event-loop delay read from its `/metrics`), the processes'
+ * CPU and memory, and the latency table by stage. Each bench runs a media process per hearing in
+ * HEARINGS, one after the other on the same stack: the energy VAD (the baseline) and Silero VAD
+ * with Smart Turn (the tools cache's models), whose callers speak with the local Piper voice since
+ * the models hear no simulated voice; the end-of-turn decision is then counted apart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -14,12 +16,12 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
-import { PIPELINE_SAMPLE_RATE, samplesOf } from '../lib/audio';
+import { PIPELINE_SAMPLE_RATE, pcmOf, samplesOf } from '../lib/audio';
 import type { ContactTurnTimings } from '../conversation/turnTimings';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { SimulatedTts } from '../providers/tts/simulated';
-import { stopChild, toolPaths } from '../scripts/stack';
-import { formatDelay, type EventLoopDelay } from './eventLoop';
+import { freePort, stopChild, toolPaths } from '../scripts/stack';
+import { eventLoopFromMetrics, formatDelay, type EventLoopDelay } from './eventLoop';
 import { stoppedOnInterrupt } from './interrupt';
 import { benchServers } from './servers';
 
@@ -27,15 +29,12 @@ export const STT_MS = Number(process.env.STT_MS) || 300;
 export const LLM_MS = Number(process.env.LLM_MS) || 200;
 export const TTS_MS = Number(process.env.TTS_MS) || 100;
 export const FAKES = STT_MS + LLM_MS + TTS_MS;
-/** Silero VAD and Smart Turn in the API (TURN_MODELS=1), else the energy VAD whatever the environment says. */
-export const TURN_MODELS = process.env.TURN_MODELS === '1';
-const VAD_ENV: Record<string, string> = TURN_MODELS ? { VOICE_VAD: 'silero', TURN_MODELS_DIR: toolPaths().turnModels } : { VOICE_VAD: 'energy' };
 const ROOT = path.resolve(__dirname, '..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One turn as the client measured it, on the machine's monotonic clock (bench/fixedDelays.ts). */
 export interface Sample {
-  /** The session's id (interview or call), as the API's timing lines name it. */
+  /** The session's id (interview or call), as the media process's timing lines name it. */
   id: string;
   /** End of speech to the first agent frame received. */
   total: number;
@@ -44,8 +43,8 @@ export interface Sample {
   receivedAt: number;
 }
 
-/** One agent turn's stage times in the API, on the machine's monotonic clock. */
-export interface ApiTiming {
+/** One agent turn's stage times in the media process, on the machine's monotonic clock. */
+export interface MediaTiming {
   id: string;
   heardAt: number;
   firstTokenAt: number;
@@ -103,54 +102,93 @@ export async function startProcess(
   return { child, line };
 }
 
+/** How a media process hears: the energy VAD (the baseline), or Silero VAD with Smart Turn (the tools cache's models). */
+export type Hearing = 'energy' | 'models';
+/** The hearings a bench runs, one after the other on the same stack (HEARINGS, default both). */
+export const HEARINGS = (process.env.HEARINGS ?? 'energy,models').split(',').filter(Boolean) as Hearing[];
+export const hearingName = (hearing: Hearing) => (hearing === 'models' ? 'Silero VAD + Smart Turn' : 'energy VAD');
+const hearingEnv = (hearing: Hearing): Record<string, string> =>
+  hearing === 'models' ? { VOICE_VAD: 'silero', TURN_MODELS_DIR: toolPaths().turnModels } : { VOICE_VAD: 'energy' };
+
+/** A media process (bench/voiceMedia.ts) holding the bench's sessions, and what it reports. */
+export interface MediaProcess {
+  hearing: Hearing;
+  /** Where its sockets are (MEDIA_PUBLIC_URL), `http://`. */
+  url: string;
+  child: ChildProcess;
+  timings: MediaTiming[];
+  /** How late the fakes' timers in it fired, in ms, in order. */
+  timerLate: number[];
+  /** Its event-loop delay since the last call (the first: since it started), from its `/metrics`. */
+  eventLoop(): Promise<EventLoopDelay>;
+  stop(): Promise<void>;
+}
+
 export interface VoiceStack {
+  /** The API's URL. */
   url: string;
   api: ChildProcess;
   worker: ChildProcess;
-  timings: ApiTiming[];
-  /** How late the fakes' timers in the API fired, in ms, in order. */
-  timerLate: number[];
-  /** The API's event-loop delay since the last call (the first: since it started). */
-  eventLoop(): Promise<EventLoopDelay>;
+  /** Starts a media process hearing with `hearing` on the stack's media address; one at a time. */
+  media(hearing: Hearing): Promise<MediaProcess>;
 }
 
 /**
- * Runs `body` on a fresh stack: the worker and `apiScript` (which prints `"api listening"` with its
- * URL) on a database and task queue of their own, with `env` and the fakes' delays; the bench's
- * process is connected to the database. Everything is stopped after.
+ * Runs `body` on a fresh stack: the worker and the API (api/server.ts) on a database and task queue
+ * of their own, with `env`, the media sockets at MEDIA_PUBLIC_URL as in `npm run dev`, where the
+ * bench starts its media processes; the bench's process is connected to the database. Everything
+ * is stopped after.
  */
-export async function withVoiceStack(name: string, apiScript: string, env: Record<string, string>, body: (stack: VoiceStack) => Promise<void>): Promise<void> {
+export async function withVoiceStack(name: string, env: Record<string, string>, body: (stack: VoiceStack) => Promise<void>): Promise<void> {
   const servers = await benchServers(name);
   const uri = servers.mongodbUri.replace(/\/[^/?]*(\?|$)/, `/bench_${name.replace(/-/g, '_')}_${Date.now()}$1`);
+  const mediaPort = await freePort();
+  const mediaUrl = `http://127.0.0.1:${mediaPort}`;
+  const metricsToken = randomBytes(12).toString('hex');
   const all = {
     LOG_LEVEL: 'silent',
     TEMPORAL_ADDRESS: servers.temporalAddress,
     MONGODB_URI: uri,
     TEMPORAL_TASK_QUEUE: `bench-${name}-${randomBytes(4).toString('hex')}`,
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    MEDIA_PORT: String(mediaPort),
+    MEDIA_PUBLIC_URL: mediaUrl,
+    METRICS_TOKEN: metricsToken,
     STT_MS: String(STT_MS),
     LLM_MS: String(LLM_MS),
     TTS_MS: String(TTS_MS),
-    ...VAD_ENV,
     ...env,
   };
   const children: ChildProcess[] = [];
   try {
     const worker = await startProcess('worker/index.ts', all, '"worker running"');
     children.push(worker.child);
-    const api = await startProcess(apiScript, all, '"api listening"');
+    const api = await startProcess('api/server.ts', all, '"api listening"');
     children.push(api.child);
-    const timings: ApiTiming[] = [];
-    const timerLate: number[] = [];
-    let loopRead: ((delay: EventLoopDelay) => void) | undefined;
-    const eventLoop = () => new Promise<EventLoopDelay>((resolve) => ((loopRead = resolve), api.child.kill('SIGUSR2')));
-    createInterface({ input: api.child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{"msg":"fake timer"')) timerLate.push((JSON.parse(line) as { late: number }).late);
-      if (line.startsWith('{"msg":"event loop"')) loopRead?.(JSON.parse(line) as EventLoopDelay);
-      const parsed = line.startsWith('{"msg":"turn timing"') ? (JSON.parse(line) as ApiTiming) : undefined;
-      if (parsed?.heardAt !== undefined) timings.push(parsed);
-    });
+    const media = async (hearing: Hearing): Promise<MediaProcess> => {
+      const timings: MediaTiming[] = [];
+      const timerLate: number[] = [];
+      // MEDIA_CPU_PROF=<dir>: each media process writes a V8 CPU profile there when it stops.
+      const profile = process.env.MEDIA_CPU_PROF
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${process.env.MEDIA_CPU_PROF}` }
+        : {};
+      const { child } = await startProcess('bench/voiceMedia.ts', { ...all, ...hearingEnv(hearing), ...profile }, '"media listening"');
+      children.push(child);
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('{"msg":"fake timer"')) timerLate.push((JSON.parse(line) as { late: number }).late);
+        const parsed = line.startsWith('{"msg":"turn timing"') ? (JSON.parse(line) as MediaTiming) : undefined;
+        if (parsed?.heardAt !== undefined) timings.push(parsed);
+      });
+      const eventLoop = async () => {
+        const res = await fetch(`${mediaUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+        if (res.status !== 200) throw new Error(`the media process's /metrics answered ${res.status}`);
+        return eventLoopFromMetrics(await res.text());
+      };
+      return { hearing, url: mediaUrl, child, timings, timerLate, eventLoop, stop: () => stopChild(child) };
+    };
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
-    await body({ url: JSON.parse(api.line).url as string, api: api.child, worker: worker.child, timings, timerLate, eventLoop });
+    await body({ url: JSON.parse(api.line).url as string, api: api.child, worker: worker.child, media });
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   } finally {
@@ -199,18 +237,61 @@ export async function measureRun(pids: Record<string, number>, sampled: string[]
 
 export const meanLoad = (load: number[]) => load.reduce((a, b) => a + b, 0) / Math.max(1, load.length);
 
-/** The STT's final and the end of turn as absolute times, from the turn's `contact` timings (relative to the start of speech). */
-const sttFinalAt = (t: ApiTiming) => (t.contact?.sttFinalMs === undefined ? t.heardAt : t.heardAt - (t.contact.takenMs - t.contact.sttFinalMs));
-/** How long the turn waited for the end-of-turn decision after the STT's final: the turn models' share, counted apart. */
-const decisionWait = (t: ApiTiming) => t.heardAt - sttFinalAt(t);
+/** What a run cost the media process that held its sessions, and the machine's load meanwhile. */
+export interface MediaUsage extends Usage {
+  /** The media process's resident memory before the run's sessions connected, in MiB. */
+  mediaBefore: number;
+  /** How late the fakes' timers in the media process fired during the run, in ms. */
+  timerLate: number[];
+  /** The media process's event-loop delay during the run. */
+  eventLoop: EventLoopDelay;
+}
 
 /**
- * The latency by stage: each sample joined with the API's times of the same turn (its first frame
- * sent last before it was received), the end-of-turn decision counted apart (the wait for it after
- * the STT's final, and the turn model's inference per decision), and the API's event-loop delay.
+ * measureRun over `media` and the other processes in `pids` (the API, the worker, the bench's own
+ * clients), with the media process's event-loop delay and fakes' timers over the same window.
+ * `mediaBefore` is its memory before the sessions connected.
  */
-export function stageTable(title: string, listener: string, samples: Sample[], timings: ApiTiming[], timerLate: number[], eventLoop: EventLoopDelay): void {
-  const stages: [string, number, (s: Sample, t: ApiTiming) => number][] = [
+export async function measureMedia(
+  media: MediaProcess,
+  mediaBefore: number,
+  pids: Record<string, number>,
+  seconds: number,
+  tick: (now: number) => void,
+): Promise<MediaUsage> {
+  const lateFrom = media.timerLate.length;
+  await media.eventLoop();
+  const usage = await measureRun({ media: media.child.pid!, ...pids }, ['media', 'worker'], seconds, tick);
+  return { ...usage, mediaBefore, timerLate: media.timerLate.slice(lateFrom), eventLoop: await media.eventLoop() };
+}
+
+/** The columns of a run's cost that both benches print after their latency figures. */
+export const USAGE_HEADER =
+  'media event-loop delay p50 / p99 / max | media RSS (peak) | media RSS per session | media CPU per session-second | sessions per media core | CPU % of a core: media / API / worker / clients | load avg (1 min, mean / max) |';
+export const USAGE_ALIGN = ' ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+
+export function usageCells(sessions: number, u: MediaUsage): string {
+  const media = u.peak.media!;
+  return (
+    `${formatDelay(u.eventLoop)} | ${media.rss.toFixed(0)} (${media.hwm.toFixed(0)}) MiB | ${((1024 * (media.rss - u.mediaBefore)) / sessions).toFixed(0)} KiB | ` +
+    `${((u.cpu.media! * 10) / sessions).toFixed(2)} ms | ${((sessions * 100) / u.cpu.media!).toFixed(0)} | ` +
+    `${[u.cpu.media!, u.cpu.api!, u.cpu.worker!, u.cpu.clients!].map((c) => c.toFixed(0)).join(' / ')} | ${meanLoad(u.load).toFixed(2)} / ${Math.max(...u.load).toFixed(2)} |`
+  );
+}
+
+/** The STT's final and the end of turn as absolute times, from the turn's `contact` timings (relative to the start of speech). */
+const sttFinalAt = (t: MediaTiming) => (t.contact?.sttFinalMs === undefined ? t.heardAt : t.heardAt - (t.contact.takenMs - t.contact.sttFinalMs));
+/** How long the turn waited for the end-of-turn decision after the STT's final: the turn models' share, counted apart. */
+const decisionWait = (t: MediaTiming) => t.heardAt - sttFinalAt(t);
+
+/**
+ * The latency by stage: each sample joined with the media process's times of the same turn (its
+ * first frame sent last before it was received), the end-of-turn decision counted apart (the wait
+ * for it after the STT's final, and the turn model's inference per decision), and the media
+ * process's event-loop delay.
+ */
+export function stageTable(title: string, listener: string, samples: Sample[], timings: MediaTiming[], timerLate: number[], eventLoop: EventLoopDelay): void {
+  const stages: [string, number, (s: Sample, t: MediaTiming) => number][] = [
     ['last loud frame sent -> STT final', STT_MS, (s, t) => sttFinalAt(t) - s.endAt],
     ['STT final -> turn taken (end of turn decided)', 0, (_, t) => decisionWait(t)],
     ['turn taken -> first LLM token', LLM_MS, (_, t) => t.firstTokenAt - t.heardAt],
@@ -220,7 +301,7 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
     [`first frame sent -> received by the ${listener}`, 0, (s, t) => s.receivedAt - t.firstFrameAt],
     ['all, less the end-of-turn decision', FAKES, (s, t) => s.total - decisionWait(t)],
   ];
-  const joined: [Sample, ApiTiming][] = [];
+  const joined: [Sample, MediaTiming][] = [];
   for (const sample of samples) {
     const turn = timings
       .filter((t) => t.id === sample.id && t.heardAt >= sample.endAt && t.firstFrameAt <= sample.receivedAt)
@@ -228,7 +309,9 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
     if (turn) joined.push([sample, turn]);
   }
   const cell = (n: number) => ms(n).padStart(10);
-  console.log(`\n${title} by stage (${joined.length} of ${samples.length} turns joined with the API's times, which it reports once a turn has played):`);
+  console.log(
+    `\n${title} by stage (${joined.length} of ${samples.length} turns joined with the media process's times, which it reports once a turn has played):`,
+  );
   console.log(`${'stage'.padEnd(48)}${'fake'.padStart(10)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'overhead p50'.padStart(14)}${'p99'.padStart(10)}`);
   const overheads: number[][] = [];
   for (const [stage, fake, of] of stages) {
@@ -254,22 +337,25 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
       `turn model inference per decision: p50 ${ms(quantile(inference, 0.5))}, p99 ${ms(quantile(inference, 0.99))}, max ${ms(Math.max(...inference))} ms (${inference.length} decisions)`,
     );
   console.log(
-    `the fakes' own timers in the API (STT final, LLM first token) fired late by p50 ${ms(quantile(timerLate, 0.5))}, p99 ${ms(quantile(timerLate, 0.99))} ms: the machine's share of each stage that waits on one`,
+    `the fakes' own timers in the media process (STT final, LLM first token) fired late by p50 ${ms(quantile(timerLate, 0.5))}, p99 ${ms(quantile(timerLate, 0.99))} ms: the machine's share of each stage that waits on one`,
   );
-  console.log(`event-loop delay of the API process (which holds the sessions) during the run, p50 / p99 / max: ${formatDelay(eventLoop)}`);
+  console.log(`event-loop delay of the media process (which holds the sessions) during the run, p50 / p99 / max: ${formatDelay(eventLoop)}`);
 }
 
 /**
- * `text` as the simulated TTS speaks it at the pipeline's rate (the local Piper voice with
- * TURN_MODELS=1), and the index of its last loud sample (the end of speech).
+ * `text` as the simulated TTS speaks it at the pipeline's rate (the local Piper voice
+ * for the turn models), and the index of its last loud sample (the end of speech).
  */
-export async function spoken(text: string): Promise<{ audio: Buffer; lastLoud: number }> {
+export async function spoken(text: string, hearing: Hearing): Promise<{ audio: Buffer; lastLoud: number }> {
   const chunks: Buffer[] = [];
-  const tts = TURN_MODELS ? new LocalTtsProvider({ dir: toolPaths().localSpeech }) : new SimulatedTts();
+  const tts = hearing === 'models' ? new LocalTtsProvider({ dir: toolPaths().localSpeech }) : new SimulatedTts();
   for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
-  const audio = Buffer.concat(chunks);
-  const samples = samplesOf(audio);
+  const samples = Int16Array.from(samplesOf(Buffer.concat(chunks)));
   let last = samples.length - 1;
   while (last > 0 && Math.abs(samples[last]!) < 1600) last--;
-  return { audio, lastLoud: last };
+  // Piper's voice trails off for up to 190 ms under the loud level. The fake STT (FixedDelayVoiceStt)
+  // settles an utterance once it has heard 250 ms below its quiet level, so such a tail would hold
+  // its final past STT_MS and count the fake's own lateness as the platform's overhead.
+  samples.fill(0, last + 1);
+  return { audio: pcmOf(samples), lastLoud: last };
 }

@@ -2,43 +2,50 @@
  * `npm run bench:voice:calls`: the turn latency of phone calls through Twilio Media Streams and the
  * whole platform, mu-law 8 kHz in and out.
  *
- * The API (bench/voiceCallApi.ts: the app and the Media Streams socket, whose speech engines and
- * call LLM answer at fixed delays STT_MS, LLM_MS and TTS_MS) and the service's worker (CARRIER=twilio
- * against the Twilio REST fake in this process, test/fakes/twilio.ts) run as processes of their own
- * over a Temporal dev server and FerretDB. CALLS calls are placed through `POST /calls`, answered
- * by Twilio's signed status and AMD callbacks, and each callee (a client in this process playing
- * Twilio's side of the stream: a signed handshake, `connected`, `start`, then a `media` message of
- * 20 ms of mu-law at real time) speaks once the agent's turn has played (its `.end` mark echoed, as
- * Twilio echoes a mark once the audio before it has played) and 500 ms have passed, for
- * RUN_SECONDS. Latency is taken here, from the callee's last loud chunk sent to the first agent
- * `media` message received; overhead is that minus STT_MS + LLM_MS + TTS_MS, broken down by stage
- * with the API's own times of each turn, and the API's event-loop delay during the run. TURN_MODELS=1:
- * Silero VAD and Smart Turn decide the ends of turns (bench/voiceBench.ts).
+ * The service's worker (CARRIER=twilio against the Twilio REST fake in this process,
+ * test/fakes/twilio.ts) and API run as processes of their own over a Temporal dev server and
+ * FerretDB, with the calls' media in a media process of their own (bench/voiceMedia.ts: media/
+ * server.ts's Media Streams socket, whose speech engines and call LLM answer at fixed delays STT_MS,
+ * LLM_MS and TTS_MS). CALLS calls are placed through `POST /calls`, answered by Twilio's signed
+ * status and AMD callbacks, and each callee (a client in this process playing Twilio's side of the
+ * stream: a signed handshake, `connected`, `start`, then a `media` message of 20 ms of mu-law at
+ * real time) speaks once the agent's turn has played (its `.end` mark echoed, as Twilio echoes a
+ * mark once the audio before it has played) and 500 ms have passed, for RUN_SECONDS. Latency is
+ * taken here, from the callee's last loud chunk sent to the first agent `media` message received;
+ * overhead is that minus STT_MS + LLM_MS + TTS_MS, broken down by stage with the media process's
+ * own times of each turn, with its event-loop delay, CPU and memory during the run. It runs once per
+ * hearing in HEARINGS (default `energy,models`: the energy VAD, then Silero VAD + Smart Turn, each
+ * with CALLS calls of their own in a fresh media process) and prints them side by side.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE, TelephonyCodec } from '../lib/audio';
 import { startFakeTwilio } from '../test/fakes/twilio';
-import { callback, mediaSignature, twilioBenchEnv } from './twilioCallback';
+import { callback, twilioMediaSocket, twilioBenchEnv } from './twilioCallback';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
-import { formatDelay } from './eventLoop';
 import {
   FAKES,
+  HEARINGS,
   LLM_MS,
   STT_MS,
   TTS_MS,
-  TURN_MODELS,
-  meanLoad,
-  measureRun,
+  USAGE_ALIGN,
+  USAGE_HEADER,
+  hearingName,
+  measureMedia,
   memory,
   ms,
   quantile,
   sleep,
   spoken,
   stageTable,
+  usageCells,
   withVoiceStack,
+  type Hearing,
+  type MediaTiming,
+  type MediaUsage,
   type Sample,
 } from './voiceBench';
 
@@ -50,8 +57,8 @@ const CHUNK_BYTES = (TELEPHONY_SAMPLE_RATE * 20) / 1000;
 const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff).toString('base64');
 
 /** The callee's utterance as base64 mu-law chunks, and the chunk of its last loud sample. */
-async function utterance(): Promise<{ chunks: string[]; lastLoudChunk: number }> {
-  const { audio, lastLoud } = await spoken(UTTERANCE);
+async function utterance(hearing: Hearing): Promise<{ chunks: string[]; lastLoudChunk: number }> {
+  const { audio, lastLoud } = await spoken(UTTERANCE, hearing);
   const codec = await TelephonyCodec.create();
   // Silence after it pushes the resampler's last milliseconds out.
   const ulaw = Buffer.concat([codec.encode(audio), codec.encode(Buffer.alloc(640))]);
@@ -154,12 +161,19 @@ class Callee {
   }
 }
 
+interface Run {
+  hearing: Hearing;
+  samples: Sample[];
+  timings: MediaTiming[];
+  usage: MediaUsage;
+}
+
 async function main(): Promise<void> {
   const twilio = await startFakeTwilio();
   const env = twilioBenchEnv(twilio);
   try {
-    await withVoiceStack('voice-calls', 'bench/voiceCallApi.ts', env, async ({ url, api, worker, timings, timerLate, eventLoop }) => {
-      const { key } = await benchTenant('Bench voice calls', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: CALLS } });
+    await withVoiceStack('voice-calls', env, async ({ url, api, worker, media }) => {
+      const { key } = await benchTenant('Bench voice calls', { creditMinutes: 10_000_000, limits: { maxConcurrentCalls: CALLS * HEARINGS.length } });
       const request = apiClient(url, key);
       const post = async (route: string, body: unknown) => {
         const res = await request('POST', route, body);
@@ -172,62 +186,64 @@ async function main(): Promise<void> {
         instructions: 'Ask about the renewal.',
         phone: { greeting: 'Hello, this is the renewals desk.' },
       });
-      const speech = await utterance();
-      const apiBefore = memory(api.pid!).rss;
 
-      // Placed through the API, rung and answered by Twilio's callbacks: the call workflows are real.
-      const calls = await Promise.all(
-        Array.from({ length: CALLS }, async (_, i) => {
-          const phoneNumber = `+44207946${String(200 + i).padStart(4, '0')}`;
-          const { id } = (await post('/calls', { agentId: agent.id, phoneNumber })) as { id: string };
-          const sid = twilio.created.find((d) => d.form.To === phoneNumber)!.callSid;
-          for (const CallStatus of ['initiated', 'ringing', 'in-progress'])
-            await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
-          await callback(twilio, url, `/carrier/twilio/amd/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, AnsweredBy: 'human' });
-          for (;;) {
-            if ((await request('GET', `/calls/${id}`)).body.status === 'active') return { id, sid };
-            await sleep(200);
-          }
-        }),
-      );
-      const samples: Sample[] = [];
-      const callees: Callee[] = [];
-      // Streams open spread over the first second, as real calls would not connect in step.
-      for (const call of calls) {
-        const path = `/carrier/twilio/media/${call.id}`;
-        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { headers: { 'x-twilio-signature': mediaSignature(twilio, path) } });
-        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-        callees.push(new Callee(ws, speech, samples, call.id, twilio.accountSid, call.sid));
-        await sleep(1000 / CALLS);
-      }
-      const lateFrom = timerLate.length;
-      await eventLoop();
-      const { cpu, peak, load } = await measureRun({ api: api.pid!, worker: worker.pid!, callees: process.pid }, ['api', 'worker'], RUN_SECONDS, (now) => {
-        for (const callee of callees) callee.tick(now);
-      });
-      const apiPeak = peak.api!;
-      const loop = await eventLoop();
-      for (const callee of callees) callee.stop();
+      const run = async (hearing: Hearing, first: number): Promise<Run> => {
+        const speech = await utterance(hearing);
+        const mediaProcess = await media(hearing);
+        const mediaBefore = memory(mediaProcess.child.pid!).rss;
+        // Placed through the API, rung and answered by Twilio's callbacks: the call workflows are real.
+        const calls = await Promise.all(
+          Array.from({ length: CALLS }, async (_, i) => {
+            const phoneNumber = `+44207946${String(200 + first + i).padStart(4, '0')}`;
+            const { id } = (await post('/calls', { agentId: agent.id, phoneNumber })) as { id: string };
+            const sid = twilio.created.find((d) => d.form.To === phoneNumber)!.callSid;
+            for (const CallStatus of ['initiated', 'ringing', 'in-progress'])
+              await callback(twilio, url, `/carrier/twilio/status/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, CallStatus });
+            await callback(twilio, url, `/carrier/twilio/amd/${id}`, { AccountSid: twilio.accountSid, CallSid: sid, AnsweredBy: 'human' });
+            for (;;) {
+              if ((await request('GET', `/calls/${id}`)).body.status === 'active') return { id, sid };
+              await sleep(200);
+            }
+          }),
+        );
+        const samples: Sample[] = [];
+        const callees: Callee[] = [];
+        // Streams open spread over the first second, as real calls would not connect in step.
+        for (const call of calls) {
+          const ws = twilioMediaSocket(twilio, mediaProcess.url, call.id);
+          await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+          callees.push(new Callee(ws, speech, samples, call.id, twilio.accountSid, call.sid));
+          await sleep(1000 / CALLS);
+        }
+        const usage = await measureMedia(mediaProcess, mediaBefore, { api: api.pid!, worker: worker.pid!, clients: process.pid }, RUN_SECONDS, (now) => {
+          for (const callee of callees) callee.tick(now);
+        });
+        for (const callee of callees) callee.stop();
+        await mediaProcess.stop();
+        return { hearing, samples, timings: mediaProcess.timings, usage };
+      };
+      const runs: Run[] = [];
+      for (const [n, hearing] of HEARINGS.entries()) runs.push(await run(hearing, n * CALLS));
 
-      const totals = samples.map((s) => s.total);
-      const over = totals.map((t) => t - FAKES);
-      console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s`);
+      console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s per run`);
       console.log(`fakes: STT final ${STT_MS} ms after the last loud chunk, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
-      console.log(`ends of turns: ${TURN_MODELS ? 'Silero VAD + Smart Turn (TURN_MODELS=1), the callees speaking with the local Piper voice' : 'energy VAD'}`);
+      console.log(
+        'the calls in a media process of their own (bench/voiceMedia.ts), a fresh one per hearing; with the turn models, the callees speak with the local Piper voice',
+      );
       console.log("latency: callee's last loud mu-law chunk sent -> first agent `media` message received, over Twilio Media Streams\n");
+      console.log(`| hearing | calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | ${USAGE_HEADER}`);
+      console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${USAGE_ALIGN}`);
+      for (const r of runs) {
+        const totals = r.samples.map((s) => s.total);
+        const over = totals.map((t) => t - FAKES);
+        console.log(
+          `| ${hearingName(r.hearing)} | ${CALLS} | ${r.samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
+            `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${usageCells(CALLS, r.usage)}`,
+        );
+      }
+      for (const r of runs) stageTable(`${hearingName(r.hearing)}, ${CALLS} calls`, 'callee', r.samples, r.timings, r.usage.timerLate, r.usage.eventLoop);
       console.log(
-        '| calls | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per call | worker RSS (peak) | CPU % of a core: API / worker / callees | calls with audio per API core | load avg (1 min, mean / max) |',
-      );
-      console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-      console.log(
-        `| ${CALLS} | ${samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
-          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${formatDelay(loop)} | ` +
-          `${apiPeak.rss.toFixed(0)} (${apiPeak.hwm.toFixed(0)}) MiB | ${((1024 * (apiPeak.rss - apiBefore)) / CALLS).toFixed(0)} KiB | ${peak.worker!.rss.toFixed(0)} (${peak.worker!.hwm.toFixed(0)}) MiB | ` +
-          `${[cpu.api!, cpu.worker!, cpu.callees!].map((c) => c.toFixed(0)).join(' / ')} | ${((CALLS * 100) / cpu.api!).toFixed(0)} | ${meanLoad(load).toFixed(2)} / ${Math.max(...load).toFixed(2)} |`,
-      );
-      stageTable(`${CALLS} calls`, 'callee', samples, timings, timerLate.slice(lateFrom), loop);
-      console.log(
-        "\ncalls with audio per API core: CALLS / the API process's share of a core during the run (its Media Streams sockets, mu-law codec, media sessions and transcript writes)",
+        "\nmedia CPU per session-second: the media process's CPU time (its Media Streams sockets, mu-law codec, media sessions and transcript writes) over the run's call-seconds; sessions per media core: calls over its share of a core; RSS per session: its growth from before the calls connected, over them",
       );
     });
   } finally {

@@ -1,19 +1,20 @@
 /**
  * `npm run bench:voice:e2e`: the turn latency of voice interviews through the whole platform.
  *
- * The API (bench/voiceInterviewApi.ts: the app and the candidate audio socket, whose speech engines
- * and interview LLM answer at fixed delays STT_MS, LLM_MS and TTS_MS) and the service's worker
- * (worker/index.ts, the simulated LLM for openings and reports) run as processes of their own over
- * a Temporal dev server and FerretDB. SESSIONS candidates (WebSocket clients in this process) each
- * open a voice interview and stream 20 ms frames at real time: silence, an utterance once the
- * agent's turn has played and 500 ms have passed, silence again, for RUN_SECONDS. Each turn goes
- * through the socket, the media session, the interview workflow's `voiceTurn` updates and the
- * transcript writes, and the streamed reply. Latency is taken here, from the moment the candidate's
- * last loud frame was sent to the first agent audio frame received; overhead is that minus
- * STT_MS + LLM_MS + TTS_MS, broken down by stage with the API's own times of each turn (its
- * `turn timing` lines), with the API's event-loop delay during the run. SWEEP (e.g. `10,50,100`)
- * runs those session counts after the main run. TURN_MODELS=1: Silero VAD and Smart Turn decide the
- * ends of turns (bench/voiceBench.ts).
+ * The service's worker (worker/index.ts, the simulated LLM for openings and reports) and API
+ * (api/server.ts) run as processes of their own over a Temporal dev server and FerretDB, with the
+ * sessions in a media process of their own (bench/voiceMedia.ts: media/server.ts's candidate audio
+ * socket, whose speech engines and interview LLM answer at fixed delays STT_MS, LLM_MS and TTS_MS).
+ * SESSIONS candidates (WebSocket clients in this process) each open a voice interview and stream
+ * 20 ms frames at real time: silence, an utterance once the agent's turn has played and 500 ms have
+ * passed, silence again, for RUN_SECONDS. Each turn goes through the socket, the media session, the
+ * interview workflow's `voiceTurn` updates and the transcript writes, and the streamed reply.
+ * Latency is taken here, from the moment the candidate's last loud frame was sent to the first
+ * agent audio frame received; overhead is that minus STT_MS + LLM_MS + TTS_MS, broken down by stage
+ * with the media process's own times of each turn (its `turn timing` lines), with its event-loop
+ * delay, CPU and memory during the run. It runs once per hearing in HEARINGS (default
+ * `energy,models`: the energy VAD, then Silero VAD + Smart Turn, each in a fresh media process) and
+ * prints them side by side. SWEEP (e.g. `10,50,100`) runs those session counts after each main run.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -21,22 +22,28 @@ import WebSocket from 'ws';
 import { Framer, PIPELINE_SAMPLE_RATE, frameBytes } from '../lib/audio';
 import { monotonic } from './fixedDelays';
 import { apiClient, benchTenant } from './servers';
-import { formatDelay, type EventLoopDelay } from './eventLoop';
 import {
   FAKES,
+  HEARINGS,
   LLM_MS,
   STT_MS,
   TTS_MS,
-  TURN_MODELS,
-  meanLoad,
-  measureRun,
+  USAGE_ALIGN,
+  USAGE_HEADER,
+  hearingName,
+  measureMedia,
   memory,
   ms,
   quantile,
   sleep,
   spoken,
   stageTable,
+  usageCells,
   withVoiceStack,
+  type Hearing,
+  type MediaProcess,
+  type MediaTiming,
+  type MediaUsage,
   type Sample,
 } from './voiceBench';
 
@@ -51,9 +58,11 @@ interface InterviewSample extends Sample {
   stored: number;
 }
 
-/** The candidate's utterance as 20 ms frames, and the byte offset of its last loud sample. */
-async function utterance(): Promise<{ frames: Buffer[]; lastLoudFrame: number }> {
-  const { audio, lastLoud } = await spoken(UTTERANCE);
+/** The candidate's utterance as 20 ms frames, and the frame of its last loud sample. */
+type Speech = { frames: Buffer[]; lastLoudFrame: number };
+
+async function utterance(hearing: Hearing): Promise<Speech> {
+  const { audio, lastLoud } = await spoken(UTTERANCE, hearing);
   return { frames: new Framer(FRAME).push(audio), lastLoudFrame: Math.floor((lastLoud * 2) / FRAME) };
 }
 
@@ -70,7 +79,7 @@ class Candidate {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly speech: { frames: Buffer[]; lastLoudFrame: number },
+    private readonly speech: Speech,
     private readonly samples: InterviewSample[],
     private readonly interviewId: string,
     token: string,
@@ -118,23 +127,15 @@ class Candidate {
 }
 
 interface Run {
+  hearing: Hearing;
   sessions: number;
   samples: InterviewSample[];
-  /** The API's resident memory before the run's sessions connected, in MiB. */
-  apiBefore: number;
-  api: { rss: number; hwm: number };
-  worker: { rss: number; hwm: number };
-  /** Share of one core each process used during the run, in %. */
-  cpu: { api: number; worker: number; candidates: number };
-  load: number[];
-  /** How late the fakes' timers in the API fired, in ms. */
-  timerLate: number[];
-  /** The API's event-loop delay during the run. */
-  eventLoop: EventLoopDelay;
+  timings: MediaTiming[];
+  usage: MediaUsage;
 }
 
 async function main(): Promise<void> {
-  await withVoiceStack('voice-interviews', 'bench/voiceInterviewApi.ts', {}, async ({ url, api, worker, timings, timerLate, eventLoop }) => {
+  await withVoiceStack('voice-interviews', {}, async ({ url, api, worker, media }) => {
     const { key } = await benchTenant('Bench voice interviews', { creditMinutes: 10_000_000 });
     const call = apiClient(url, key);
     const post = async (route: string, body: unknown) => {
@@ -148,11 +149,10 @@ async function main(): Promise<void> {
       instructions: 'Interview the candidate.',
       voice: { opening: 'Welcome. Tell me about a project you are proud of.', evaluationCriteria: ['delivery', 'design'] },
     });
-    const speech = await utterance();
 
-    const run = async (sessions: number): Promise<Run> => {
+    const run = async (mediaProcess: MediaProcess, speech: Speech, sessions: number): Promise<Run> => {
       const samples: InterviewSample[] = [];
-      const apiBefore = memory(api.pid!).rss;
+      const mediaBefore = memory(mediaProcess.child.pid!).rss;
       const interviews = await Promise.all(
         Array.from({ length: sessions }, async (_, i) => {
           const created = await post('/interviews', { agentId: agent.id, candidateName: `Candidate ${i}`, mode: 'voice' });
@@ -163,58 +163,52 @@ async function main(): Promise<void> {
       const sockets: WebSocket[] = [];
       // Candidates join spread over the first second, as real sessions would not arrive in step.
       for (const interview of interviews) {
-        const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/candidate/v1/interviews/${interview.id}/audio`);
+        const ws = new WebSocket(`${mediaProcess.url.replace(/^http/, 'ws')}/candidate/v1/interviews/${interview.id}/audio`);
         await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
         sockets.push(ws);
         candidates.push(new Candidate(ws, speech, samples, interview.id, interview.capability));
         await sleep(1000 / sessions);
       }
-      const lateFrom = timerLate.length;
-      await eventLoop();
-      const usage = await measureRun({ api: api.pid!, worker: worker.pid!, candidates: process.pid }, ['api', 'worker'], RUN_SECONDS, (now) => {
+      const usage = await measureMedia(mediaProcess, mediaBefore, { api: api.pid!, worker: worker.pid!, clients: process.pid }, RUN_SECONDS, (now) => {
         for (const candidate of candidates) candidate.tick(now);
       });
-      const loop = await eventLoop();
       for (const ws of sockets) ws.close();
       await Promise.all(sockets.map((ws) => (ws.readyState === WebSocket.CLOSED ? undefined : new Promise((resolve) => ws.once('close', resolve)))));
-      return {
-        sessions,
-        samples,
-        apiBefore,
-        api: usage.peak.api!,
-        worker: usage.peak.worker!,
-        cpu: usage.cpu as Run['cpu'],
-        load: usage.load,
-        timerLate: timerLate.slice(lateFrom),
-        eventLoop: loop,
-      };
+      return { hearing: mediaProcess.hearing, sessions, samples, timings: mediaProcess.timings, usage };
     };
 
-    const runs = [await run(SESSIONS)];
-    for (const sessions of SWEEP) runs.push(await run(sessions));
+    const runs: Run[] = [];
+    for (const hearing of HEARINGS) {
+      const speech = await utterance(hearing);
+      const mediaProcess = await media(hearing);
+      for (const sessions of [SESSIONS, ...SWEEP]) runs.push(await run(mediaProcess, speech, sessions));
+      await mediaProcess.stop();
+    }
 
     console.log(`\nnode ${process.version}, ${os.cpus().length} cores; Temporal dev server, FerretDB (SQLite); ${RUN_SECONDS} s per run`);
     console.log(`fakes: STT final ${STT_MS} ms after the last loud frame, LLM first token ${LLM_MS} ms, TTS first audio ${TTS_MS} ms (sum ${FAKES} ms)`);
-    console.log(`ends of turns: ${TURN_MODELS ? 'Silero VAD + Smart Turn (TURN_MODELS=1), the candidates speaking with the local Piper voice' : 'energy VAD'}`);
-    console.log("latency: candidate's last loud frame sent -> first agent audio frame received, over the WebSocket\n");
     console.log(
-      '| sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | API event-loop delay p50 / p99 / max | API RSS (peak) | API RSS per session | worker RSS (peak) | CPU % of a core: API / worker / candidates | sessions per API core | load avg (1 min, mean / max) |',
+      'the sessions in a media process of their own (bench/voiceMedia.ts), a fresh one per hearing; with the turn models, the candidates speak with the local Piper voice',
     );
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log("latency: candidate's last loud frame sent -> first agent audio frame received, over the WebSocket\n");
+    console.log(`| hearing | sessions | turns | measured p50 | p95 | p99 | overhead p50 | p95 | p99 | stored-turn overhead p50 | p99 | ${USAGE_HEADER}`);
+    console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${USAGE_ALIGN}`);
     for (const r of runs) {
       const totals = r.samples.map((s) => s.total);
       const over = totals.map((t) => t - FAKES);
       const stored = r.samples.map((s) => s.stored - STT_MS).filter(Number.isFinite);
       console.log(
-        `| ${r.sessions} | ${r.samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
-          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${ms(quantile(stored, 0.5))} | ${ms(quantile(stored, 0.99))} | ${formatDelay(r.eventLoop)} | ` +
-          `${r.api.rss.toFixed(0)} (${r.api.hwm.toFixed(0)}) MiB | ${((1024 * (r.api.rss - r.apiBefore)) / r.sessions).toFixed(0)} KiB | ${r.worker.rss.toFixed(0)} (${r.worker.hwm.toFixed(0)}) MiB | ${[r.cpu.api, r.cpu.worker, r.cpu.candidates].map((c) => c.toFixed(0)).join(' / ')} | ` +
-          `${((r.sessions * 100) / r.cpu.api).toFixed(0)} | ${meanLoad(r.load).toFixed(2)} / ${Math.max(...r.load).toFixed(2)} |`,
+        `| ${hearingName(r.hearing)} | ${r.sessions} | ${r.samples.length} | ${ms(quantile(totals, 0.5))} | ${ms(quantile(totals, 0.95))} | ${ms(quantile(totals, 0.99))} | ` +
+          `${ms(quantile(over, 0.5))} | ${ms(quantile(over, 0.95))} | ${ms(quantile(over, 0.99))} | ${ms(quantile(stored, 0.5))} | ${ms(quantile(stored, 0.99))} | ${usageCells(r.sessions, r.usage)}`,
       );
     }
-    stageTable(`${runs[0]!.sessions} sessions`, 'candidate', runs[0]!.samples, timings, runs[0]!.timerLate, runs[0]!.eventLoop);
+    for (const r of runs.filter((r) => r.sessions === SESSIONS))
+      stageTable(`${hearingName(r.hearing)}, ${r.sessions} sessions`, 'candidate', r.samples, r.timings, r.usage.timerLate, r.usage.eventLoop);
     console.log(
       "\nstored-turn overhead: last loud frame -> the candidate's turn reported stored, minus STT_MS (the workflow's `voiceTurn` update and the transcript write, done while the reply is produced)",
+    );
+    console.log(
+      "media CPU per session-second: the media process's CPU time over the run's session-seconds; sessions per media core: sessions over its share of a core; RSS per session: its growth from before the sessions connected, over them",
     );
     console.log(`engine alone (media session, in-memory conversation, same delays): npm run bench:voice`);
   });

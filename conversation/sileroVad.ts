@@ -5,9 +5,9 @@
  * `threshold`, and ends after `stopMs` of windows under `threshold - HYSTERESIS`, so a soft syllable
  * neither starts nor ends it. Noise, music and tones score low where an energy threshold hears speech.
  */
-import { Tensor, type InferenceSession } from 'onnxruntime-node';
+import { Tensor } from 'onnxruntime-node';
 import { pcm16ToFloat } from '../lib/audio';
-import { loadModel, SILERO_FILE } from './turnModels';
+import { loadModel, SILERO_FILE, type TurnModel } from './turnModels';
 import type { VadChange, VoiceActivity } from './vad';
 
 const SAMPLE_RATE = 16_000;
@@ -50,7 +50,7 @@ export class SileroVad implements VoiceActivity {
   private sinceReset = 0;
 
   private constructor(
-    private readonly model: InferenceSession,
+    private readonly model: TurnModel,
     private readonly settings: SileroSettings,
   ) {}
 

@@ -1,14 +1,13 @@
 /**
  * Smart Turn v3.2: from the audio of a turn so far (its last 8 s at 16 kHz), the probability that
  * the speaker has finished, judged from their intonation and words as a listener would. Asked when
- * the VAD hears a pause; about 25 ms of feature extraction and a run of the model.
+ * the VAD hears a pause; about 25 ms of feature extraction and a run of the model, both on the
+ * model thread (conversation/turnModels.ts).
  */
-import { Tensor, type InferenceSession } from 'onnxruntime-node';
-import { FEATURE_FRAMES, logMelFeatures } from './logMel';
-import { loadModel, SMART_TURN_FILE } from './turnModels';
+import { loadModel, SMART_TURN_FILE, type TurnModel } from './turnModels';
 
 export class SmartTurn {
-  private constructor(private readonly model: InferenceSession) {}
+  private constructor(private readonly model: TurnModel) {}
 
   static async create(dir: string): Promise<SmartTurn> {
     return new SmartTurn(await loadModel(dir, SMART_TURN_FILE));
@@ -16,8 +15,7 @@ export class SmartTurn {
 
   /** The probability (0 to 1) that the turn in `audio` (16 kHz, in [-1, 1]) is complete. */
   async completeProbability(audio: Float32Array): Promise<number> {
-    const features = new Tensor('float32', logMelFeatures(audio), [1, 80, FEATURE_FRAMES]);
-    const out = await this.model.run({ input_features: features });
+    const out = await this.model.runOnLogMel('input_features', audio);
     return (out.logits.data as Float32Array)[0];
   }
 }

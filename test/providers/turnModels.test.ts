@@ -3,7 +3,7 @@
  * Silero VAD and Smart Turn on their real models (provisioned into the tools cache when missing),
  * fed the local TTS voice and generated noise: Silero hears speech where the energy VAD does, and
  * does not start on white noise or a tone, which the energy VAD takes for speech; Smart Turn scores
- * finished sentences higher than the same sentences stopped mid-thought.
+ * finished sentences higher than the same sentences stopped mid-thought; both run off the event loop.
  */
 import { floatToPcm16, frameBytes } from '../../lib/audio';
 import { SileroVad } from '../../conversation/sileroVad';
@@ -72,4 +72,24 @@ test('Smart Turn scores finished sentences higher than the same sentences stoppe
   }
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   expect(mean(complete)).toBeGreaterThan(mean(cut) + 0.2);
+});
+
+// onnxruntime-node computes a run on the calling thread; on the event loop, every session in the
+// process waited for every other session's models.
+test("the models run off the event loop: it keeps turning while Smart Turn's features and run and a Silero window are computed", async () => {
+  const [turn, vad] = [await SmartTurn.create(dir), await SileroVad.create(dir, DEFAULT_VAD)];
+  const turnsWhile = async (work: Promise<unknown>) => {
+    let pending = true;
+    let turns = 0;
+    const spin = () => {
+      if (!pending) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    await work.finally(() => (pending = false));
+    return turns;
+  };
+  expect(await turnsWhile(turn.completeProbability(Float32Array.from(whiteNoise.subarray(0, RATE), (v) => v * 0.1)))).toBeGreaterThan(1);
+  expect(await turnsWhile(vad.push(floatToPcm16(tone.subarray(0, 1024))))).toBeGreaterThan(1);
 });

@@ -61,108 +61,35 @@ export class Resampler {
 }
 
 /**
- * A phone line's 2:1 rate changes, 16 kHz to 8 kHz and back, by one half-band low-pass (a windowed
- * sinc cut at 4 kHz, 63 taps of which every other one is zero), streamed frame by frame. A call
- * runs both directions on every 20 ms frame: as plain JavaScript over the taps that are not zero
- * this costs a few microseconds a frame and delays the audio by 2 ms, where libsamplerate's sinc
- * converter (compiled to JavaScript, with a 26 MB heap per instance, built on the event loop as
- * each call's stream started) was the media process's largest busy share at 50 calls.
- */
-const HALF = 31;
-const LENGTH = 2 * HALF + 1;
-
-/** Blackman-windowed sinc at a quarter of the high rate, normalised to a gain of 1 at 0 Hz. */
-const KERNEL = (() => {
-  const taps = Float64Array.from({ length: LENGTH }, (_, i) => {
-    const n = i - HALF;
-    const window = 0.42 - 0.5 * Math.cos((2 * Math.PI * i) / (LENGTH - 1)) + 0.08 * Math.cos((4 * Math.PI * i) / (LENGTH - 1));
-    return n === 0 ? 0.5 : n % 2 === 0 ? 0 : (Math.sin((Math.PI * n) / 2) / (Math.PI * n)) * window;
-  });
-  const sum = taps.reduce((a, b) => a + b, 0);
-  return taps.map((t) => t / sum);
-})();
-/** The taps that are not zero, and their offsets back from the newest sample. */
-const NONZERO = [...KERNEL.keys()].filter((k) => KERNEL[k] !== 0);
-const WEIGHTS = Float64Array.from(NONZERO, (k) => KERNEL[k]!);
-
-const clamp = (v: number) => Math.max(-32768, Math.min(32767, Math.round(v)));
-
-/** The filter's last LENGTH - 1 input samples, in front of each new block. */
-class DelayLine {
-  private history = new Float64Array(LENGTH - 1);
-
-  /** `count` new samples behind the history, `write` filling them; the history moves on. */
-  extend(count: number, write: (line: Float64Array, at: number) => void): Float64Array {
-    const line = new Float64Array(this.history.length + count);
-    line.set(this.history);
-    write(line, this.history.length);
-    this.history = line.slice(count);
-    return line;
-  }
-}
-
-/** The filtered sample ending at `end` of `line`. */
-function filtered(line: Float64Array, end: number): number {
-  let acc = 0;
-  for (let j = 0; j < NONZERO.length; j++) acc += WEIGHTS[j]! * line[end - NONZERO[j]!]!;
-  return acc;
-}
-
-/** 16 kHz in, 8 kHz out: every other filtered sample, counted across blocks. */
-export class HalfBandDown {
-  private readonly line = new DelayLine();
-  /** Where in the next block the next kept sample is (0 or 1). */
-  private phase = 0;
-
-  push(input: Int16Array): Int16Array {
-    const line = this.line.extend(input.length, (l, at) => l.set(input, at));
-    const base = LENGTH - 1;
-    const out = new Int16Array(Math.max(0, Math.ceil((input.length - this.phase) / 2)));
-    for (let o = 0; o < out.length; o++) out[o] = clamp(filtered(line, base + this.phase + 2 * o));
-    this.phase = this.phase + 2 * out.length - input.length;
-    return out;
-  }
-}
-
-/** 8 kHz in, 16 kHz out: each sample followed by a zero, filtered, with the gain the zeros took. */
-export class HalfBandUp {
-  private readonly line = new DelayLine();
-
-  push(input: Int16Array): Int16Array {
-    const line = this.line.extend(2 * input.length, (l, at) => {
-      for (let i = 0; i < input.length; i++) l[at + 2 * i] = 2 * input[i]!;
-    });
-    const base = LENGTH - 1;
-    const out = new Int16Array(2 * input.length);
-    for (let o = 0; o < out.length; o++) out[o] = clamp(filtered(line, base + o));
-    return out;
-  }
-}
-
-/**
  * A phone line's audio both ways: pipeline audio (16 kHz PCM16) out as 8 kHz mu-law, and 8 kHz
  * mu-law in as pipeline audio, each direction a stream of its own.
  */
 export class TelephonyCodec {
-  private readonly down = new HalfBandDown();
-  private readonly up = new HalfBandUp();
-
-  private constructor() {}
+  private constructor(
+    private readonly down: Resampler,
+    private readonly up: Resampler,
+  ) {}
 
   static async create(): Promise<TelephonyCodec> {
-    return new TelephonyCodec();
+    const [down, up] = await Promise.all([
+      Resampler.create(PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE),
+      Resampler.create(TELEPHONY_SAMPLE_RATE, PIPELINE_SAMPLE_RATE),
+    ]);
+    return new TelephonyCodec(down, up);
   }
 
   encode(pcm: Buffer): Buffer {
-    return Buffer.from(mulaw.encode(this.down.push(samplesOf(pcm))));
+    return Buffer.from(mulaw.encode(samplesOf(this.down.push(pcm))));
   }
 
   decode(ulaw: Buffer): Buffer {
-    return pcmOf(this.up.push(mulaw.decode(ulaw)));
+    return this.up.push(pcmOf(mulaw.decode(ulaw)));
   }
 
-  /** Holds nothing to release; kept for the streams that close what they opened. */
-  close(): void {}
+  close(): void {
+    this.down.close();
+    this.up.close();
+  }
 }
 
 /** Cuts a byte stream into frames of one size; `flush` pads the remainder with silence. */

@@ -44,8 +44,8 @@ export class SileroVad implements VoiceActivity {
   private state: Float32Array = new Float32Array(2 * 128);
   private readonly sr = new Tensor('int64', BigInt64Array.from([BigInt(SAMPLE_RATE)]), []);
   private sinceStart = 0;
-  quietMs = 0;
   private speechRunMs = 0;
+  private quietRunMs = 0;
   private quietWindows = 0;
   private sinceReset = 0;
 
@@ -91,12 +91,12 @@ export class SileroVad implements VoiceActivity {
     const speech = p >= threshold;
     const quiet = p < threshold - HYSTERESIS;
     this.speechRunMs = speech ? this.speechRunMs + WINDOW_MS : 0;
-    this.quietMs = quiet ? this.quietMs + WINDOW_MS : 0;
+    this.quietRunMs = quiet ? this.quietRunMs + WINDOW_MS : 0;
     this.sinceReset += WINDOW_MS;
     if (this.speaking) {
       this.sinceStart += WINDOW_MS;
       if (!quiet) this.speechMs = this.sinceStart;
-      if (this.quietMs >= stopMs) {
+      if (this.quietRunMs >= stopMs) {
         [this.speaking, this.speechMs] = [false, 0];
         return 'end';
       }

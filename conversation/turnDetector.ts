@@ -1,15 +1,12 @@
 /**
  * Who is speaking, and have they finished: a VAD says when the caller starts speaking and when they
- * pause. With a turn model, a pause is judged from the audio of the turn so far twice: as soon as it
- * holds FIRST_JUDGEMENT_MS of quiet, before the VAD's own end of speech, and at that end (the VAD's
- * stop, where Pipecat judges it). The first judgement over the threshold, with the STT's words of the
- * turn so far (when there are any) not reading unfinished (conversation/unfinishedText.ts), ends the
- * turn (`turn_model`), so a finished sentence is answered without waiting out the VAD's stop. An
- * unfinished pause is waited for, until the caller speaks again (the same turn goes on) or
- * `maxWaitMs` of quiet after the VAD's end passes (`timeout`); it is not judged again meanwhile: the
- * model takes the longer quiet of a pause mid-sentence for an end ever more often (measured in
- * docs/voice.md). Without a turn model every VAD end ends the turn (`vad`). Time is the audio's own:
- * frames arrive continuously while a call lasts, silence included.
+ * pause; at each pause the turn model (when there is one) judges from the audio of the turn so far
+ * whether they finished, and the STT's finals of the turn so far, when there are any, must not read as
+ * unfinished (conversation/unfinishedText.ts). A finished turn ends at once (`turn_model`); an
+ * unfinished one is waited for, until they speak again (the same turn goes on) or `maxWaitMs` of
+ * quiet passes (`timeout`).
+ * Without a turn model every pause ends the turn (`vad`). Time is the audio's own: frames arrive
+ * continuously while a call lasts, silence included.
  */
 import { pcm16ToFloat } from '../lib/audio';
 import { FEATURE_SAMPLES } from './logMel';
@@ -20,12 +17,6 @@ import type { VadChange, VoiceActivity } from './vad';
 const SAMPLE_RATE = 16_000;
 /** Audio kept from before the VAD's start of speech, which the VAD hears only after its first syllable. */
 const PRE_SPEECH_MS = 500;
-/**
- * The quiet at which a pause is first judged: three of Silero's windows, longer than the closure of
- * a stop consonant inside a word, well short of the VAD's stop (200 ms), which the model's answer
- * need not wait for.
- */
-const FIRST_JUDGEMENT_MS = 96;
 
 export type EndOfTurnReason = 'vad' | 'turn_model' | 'timeout';
 
@@ -49,18 +40,13 @@ export class TurnDetector {
   private bufferedSamples = 0;
   /** Samples of the current turn in `frames` (pre-speech included); the rest are older. */
   private turnSamples = 0;
-  /** Whether the current stretch of quiet had its early judgement. */
-  private judgedEarly = false;
-  /** Quiet since the VAD's end of speech, while the turn is open. */
   private waitedMs: number | undefined;
-  /** The turn ended before the VAD's end of speech: speech again before it is a new turn. */
-  private endedBeforeVad = false;
 
   constructor(
     readonly vad: VoiceActivity,
     private readonly model: SmartTurn | undefined,
     private readonly settings: TurnSettings,
-    /** The STT's words of the turn so far: its finals, then its latest partial (empty before the first). */
+    /** The STT's finals of the turn so far (empty before the first). */
     private readonly words: () => string = () => '',
   ) {}
 
@@ -76,40 +62,19 @@ export class TurnDetector {
   }
 
   private changed(change: VadChange, frame: Buffer): TurnEvent | undefined | Promise<TurnEvent> {
-    const frameMs = (frame.length / 2 / SAMPLE_RATE) * 1000;
-    if (change === 'start') return this.started(this.vad.speechMs);
-    if (!this.inTurn) {
-      if (change === 'end') this.endedBeforeVad = false;
-      // The VAD never heard the pause end the speech, so it reports no start for the speech after it.
-      else if (this.endedBeforeVad && this.vad.speaking && this.vad.quietMs === 0) return this.started(frameMs);
-      return undefined;
+    if (change === 'start') {
+      const resumed = this.inTurn;
+      if (!resumed) this.turnSamples = Math.min(this.bufferedSamples, Math.round(((this.vad.speechMs + PRE_SPEECH_MS) * SAMPLE_RATE) / 1000));
+      this.inTurn = true;
+      this.waitedMs = undefined;
+      return { type: 'speech', resumed };
     }
-    if (!this.model) return change === 'end' ? this.endTurn({ type: 'end', reason: 'vad' }) : undefined;
-    if (change === 'end') {
-      this.waitedMs = 0;
-      return this.judged(this.model);
-    }
-    if (this.waitedMs !== undefined) {
-      this.waitedMs += frameMs;
-      return this.waitedMs >= this.settings.maxWaitMs ? this.endTurn({ type: 'end', reason: 'timeout' }) : undefined;
-    }
-    if (!this.vad.speaking || this.vad.quietMs === 0) this.judgedEarly = false;
-    else if (!this.judgedEarly && this.vad.quietMs >= FIRST_JUDGEMENT_MS) {
-      this.judgedEarly = true;
-      return this.judged(this.model);
+    if (change === 'end' && this.inTurn) return this.model ? this.judged(this.model) : this.endTurn({ type: 'end', reason: 'vad' });
+    if (this.waitedMs !== undefined && !this.vad.speaking) {
+      this.waitedMs += (frame.length / 2 / SAMPLE_RATE) * 1000;
+      if (this.waitedMs >= this.settings.maxWaitMs) return this.endTurn({ type: 'end', reason: 'timeout' });
     }
     return undefined;
-  }
-
-  /** Speech starts a turn, or goes on with the open one; `speechMs` of it was heard before. */
-  private started(speechMs: number): TurnEvent {
-    const resumed = this.inTurn;
-    if (!resumed) this.turnSamples = Math.min(this.bufferedSamples, Math.round(((speechMs + PRE_SPEECH_MS) * SAMPLE_RATE) / 1000));
-    this.inTurn = true;
-    this.endedBeforeVad = false;
-    this.waitedMs = undefined;
-    this.judgedEarly = false;
-    return { type: 'speech', resumed };
   }
 
   private async judged(model: SmartTurn): Promise<TurnEvent> {
@@ -118,12 +83,12 @@ export class TurnDetector {
     const inferenceMs = performance.now() - started;
     if (probability >= this.settings.completeThreshold && !soundsUnfinished(this.words()))
       return this.endTurn({ type: 'end', reason: 'turn_model', probability, inferenceMs });
+    this.waitedMs = 0;
     return { type: 'pause', probability, inferenceMs };
   }
 
   private endTurn(event: TurnEvent): TurnEvent {
     this.inTurn = false;
-    this.endedBeforeVad = this.vad.speaking;
     this.waitedMs = undefined;
     this.turnSamples = 0;
     return event;

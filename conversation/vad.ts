@@ -12,8 +12,6 @@ export interface VoiceActivity {
   readonly speaking: boolean;
   /** Milliseconds from the start of the current speech to its latest speech (0 when silent). */
   readonly speechMs: number;
-  /** Milliseconds of quiet since the latest speech, counted before the pause is long enough to end the speech and after. */
-  readonly quietMs: number;
   /** Takes one frame; says when speech starts or ends with it. */
   push(frame: Buffer): VadChange | Promise<VadChange>;
 }
@@ -28,8 +26,8 @@ export class EnergyVad implements VoiceActivity {
   speaking = false;
   speechMs = 0;
   private sinceStart = 0;
-  quietMs = 0;
   private loudMs = 0;
+  private quietMs = 0;
 
   constructor(
     private readonly sampleRate: number,

@@ -1,10 +1,13 @@
 /**
  * Who is speaking, and have they finished: a VAD says when the caller starts speaking and when they
  * pause; at each pause the turn model (when there is one) judges from the audio of the turn so far
- * whether they finished, and the STT's finals of the turn so far, when there are any, must not read as
- * unfinished (conversation/unfinishedText.ts). A finished turn ends at once (`turn_model`); an
- * unfinished one is waited for, until they speak again (the same turn goes on) or `maxWaitMs` of
- * quiet passes (`timeout`).
+ * whether they finished, and the STT's words of the turn so far (its finals and latest partial),
+ * when there are any, must not read as unfinished (conversation/unfinishedText.ts). A finished turn
+ * ends at once (`turn_model`); an unfinished one is waited for, until they speak again (the same
+ * turn goes on) or `maxWaitMs` of quiet passes (`timeout`). A pause is judged once, at the VAD's
+ * end of speech: a judgement at the first 96 ms of quiet answered finished sentences 120 ms sooner
+ * on the turn bench, but it also ends turns at the gaps between a speaker's words, and halved the
+ * conversations' completed turns in `npm run bench:voice:calls` (docs/voice.md).
  * Without a turn model every pause ends the turn (`vad`). Time is the audio's own: frames arrive
  * continuously while a call lasts, silence included.
  */
@@ -46,7 +49,7 @@ export class TurnDetector {
     readonly vad: VoiceActivity,
     private readonly model: SmartTurn | undefined,
     private readonly settings: TurnSettings,
-    /** The STT's finals of the turn so far (empty before the first). */
+    /** The STT's words of the turn so far: its finals, then its latest partial (empty before the first). */
     private readonly words: () => string = () => '',
   ) {}
 

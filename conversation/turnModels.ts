@@ -22,8 +22,12 @@ type Outputs = Record<string, { data: Tensor['data'] }>;
 
 /** A loaded model: `run` takes its named inputs and answers its named outputs' data. */
 export interface TurnModel {
+  /** Runs in turn with the other routine runs (Silero's windows). */
   run(feeds: Record<string, Tensor>): Promise<Outputs>;
-  /** Runs with `input` the log-mel features of `audio` (conversation/logMel.ts), computed on the model thread too (tens of ms). */
+  /**
+   * Runs with `input` the log-mel features of `audio` (conversation/logMel.ts), computed on the
+   * model thread too (tens of ms), ahead of the routine runs waiting: Smart Turn's decisions.
+   */
   runOnLogMel(input: string, audio: Float32Array): Promise<Outputs>;
 }
 
@@ -77,17 +81,31 @@ parentPort.on('message', async ({ id, file, feeds, logMel }) => {
 });
 `;
 
+/**
+ * Runs handed to the thread at once; the rest wait here, where a Smart Turn decision can pass the
+ * Silero windows queued before it. Handed over in arrival order, a decision at 50 calls waited
+ * behind up to a second of windows (p99 1,068 ms); with two handed over the thread idled whenever
+ * the event loop was late to hand it the next, and the VAD fell behind (the wait after the STT's
+ * final p50 118 -> 236 ms); eight keep it busy through the loop's usual delays (docs/benchmarks.md).
+ */
+const HANDED_OVER = 8;
+
 /** The process's model thread: kept alive only while a run is pending, so it never holds a process open. */
 class ModelThread {
   private readonly worker = new Worker(THREAD, { eval: true, workerData: { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel') } });
   private readonly pending = new Map<number, { resolve(reply: Reply): void; reject(err: Error): void }>();
+  /** Requests not yet handed to the thread: decisions (and loads) first, then VAD windows, each in arrival order. */
+  private readonly waiting = { first: [] as Array<() => void>, then: [] as Array<() => void> };
+  private handedOver = 0;
   private nextId = 0;
 
   constructor(onExit: () => void) {
     this.worker.unref();
     this.worker.on('message', (reply: Reply) => {
+      this.handedOver--;
       this.pending.get(reply.id)?.resolve(reply);
       this.settled(reply.id);
+      this.handOver();
     });
     this.worker.on('error', (err) => this.failAll(err));
     this.worker.on('exit', (code) => {
@@ -96,14 +114,25 @@ class ModelThread {
     });
   }
 
-  async request(file: string, request: Request = {}): Promise<Reply> {
+  /** `urgent` runs pass the others still waiting: an end-of-turn decision is what a caller waits on. */
+  async request(file: string, request: Request, urgent: boolean): Promise<Reply> {
     const id = this.nextId++;
     const reply = new Promise<Reply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     if (this.pending.size === 1) this.worker.ref();
-    this.worker.postMessage({ id, file, ...request });
+    (urgent ? this.waiting.first : this.waiting.then).push(() => this.worker.postMessage({ id, file, ...request }));
+    this.handOver();
     const answer = await reply;
     if (answer.error !== undefined) throw new Error(answer.error);
     return answer;
+  }
+
+  private handOver(): void {
+    while (this.handedOver < HANDED_OVER) {
+      const send = this.waiting.first.shift() ?? this.waiting.then.shift();
+      if (!send) return;
+      this.handedOver++;
+      send();
+    }
   }
 
   private settled(id: number): void {
@@ -112,6 +141,8 @@ class ModelThread {
   }
 
   private failAll(err: Error): void {
+    this.waiting.first.length = 0;
+    this.waiting.then.length = 0;
     for (const [id, { reject }] of this.pending) {
       reject(err);
       this.settled(id);
@@ -125,10 +156,10 @@ const modelThread = () => (thread ??= new ModelThread(() => (thread = undefined)
 /** The model in `dir`/`file`, loaded on the model thread; rejects if it cannot be. */
 export async function loadModel(dir: string, file: string): Promise<TurnModel> {
   const where = path.join(dir, file);
-  await modelThread().request(where);
-  const run = async (request: Request) => (await modelThread().request(where, request)).outputs!;
+  await modelThread().request(where, {}, true);
+  const run = async (request: Request, urgent: boolean) => (await modelThread().request(where, request, urgent)).outputs!;
   return {
-    run: (feeds) => run({ feeds: Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, { type: t.type, data: t.data, dims: t.dims }])) }),
-    runOnLogMel: (input, audio) => run({ logMel: { input, audio } }),
+    run: (feeds) => run({ feeds: Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, { type: t.type, data: t.data, dims: t.dims }])) }, false),
+    runOnLogMel: (input, audio) => run({ logMel: { input, audio } }, true),
   };
 }

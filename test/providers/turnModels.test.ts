@@ -8,6 +8,8 @@
 import { floatToPcm16, frameBytes } from '../../lib/audio';
 import { SileroVad } from '../../conversation/sileroVad';
 import { SmartTurn } from '../../conversation/smartTurn';
+import { loadModel, SILERO_FILE, SMART_TURN_FILE } from '../../conversation/turnModels';
+import { Tensor } from 'onnxruntime-node';
 import { DEFAULT_VAD } from '../../conversation/turnSettings';
 import { EnergyVad, type VoiceActivity } from '../../conversation/vad';
 import { LocalTtsProvider } from '../../providers/tts/local';
@@ -92,4 +94,20 @@ test("the models run off the event loop: it keeps turning while Smart Turn's fea
   };
   expect(await turnsWhile(turn.completeProbability(Float32Array.from(whiteNoise.subarray(0, RATE), (v) => v * 0.1)))).toBeGreaterThan(1);
   expect(await turnsWhile(vad.push(floatToPcm16(tone.subarray(0, 1024))))).toBeGreaterThan(1);
+});
+
+test('a Smart Turn decision passes the Silero windows queued before it on the model thread', async () => {
+  const [silero, smartTurn] = [await loadModel(dir, SILERO_FILE), await loadModel(dir, SMART_TURN_FILE)];
+  const window = () => ({
+    input: new Tensor('float32', new Float32Array(576), [1, 576]),
+    state: new Tensor('float32', new Float32Array(256), [2, 1, 128]),
+    sr: new Tensor('int64', BigInt64Array.from([16000n]), []),
+  });
+  const done: string[] = [];
+  // 60 sessions' windows, all asked before the decision.
+  const windows = Array.from({ length: 60 }, (_, i) => silero.run(window()).then(() => done.push(`window ${i}`)));
+  const decision = smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE)).then(() => done.push('decision'));
+  await Promise.all([...windows, decision]);
+  // In arrival order it would come last; it waits only for the runs already handed to the thread (8).
+  expect(done.indexOf('decision')).toBeLessThanOrEqual(8);
 });

@@ -234,6 +234,8 @@ class AudioSession extends BrowserAudioSession {
    * ending the session then would cut it, and store it cut.
    */
   private async watch(): Promise<void> {
+    // `closing` is read after the interview's state: a goodbye stored while that read was in flight
+    // sets it before the read can see the interview completed.
     if (!(await interviewIsOver(this.interviewId)) || !this.media || this.conversation?.closing) return;
     this.endedBy ??= 'elsewhere';
     this.media.end('ended_by_host');

@@ -100,6 +100,11 @@ export interface Config {
   interviews: {
     /** How long a candidate's start or message waits for the agent's turn: longer than a turn's five 30 s attempts. */
     turnTimeoutSeconds: number;
+    /**
+     * How long a voice turn holds the interview's run without a renewal: the media session renews it
+     * every third of this while the turn is produced, so a process killed mid-turn frees it this soon.
+     */
+    turnLeaseSeconds: number;
   };
   /** The media session's bounds and timings (conversation/mediaSession.ts), all in milliseconds. */
   voice: VoiceSettings;
@@ -371,6 +376,13 @@ function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThresh
   return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir };
 }
 
+/** Renewed every third of it: below 3 s a renewal would be due every second or more often, and one late renewal would lose a live turn. */
+function turnLeaseFrom(env: NodeJS.ProcessEnv): number {
+  const seconds = intFrom(env, 'INTERVIEW_TURN_LEASE_SECONDS', 15);
+  if (seconds < 3) throw new Error(`INTERVIEW_TURN_LEASE_SECONDS must be at least 3, got "${env.INTERVIEW_TURN_LEASE_SECONDS}"`);
+  return seconds;
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -458,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     interviews: {
       turnTimeoutSeconds: intFrom(env, 'INTERVIEW_TURN_TIMEOUT_SECONDS', 180),
+      turnLeaseSeconds: turnLeaseFrom(env),
     },
     contacts: {
       doNotCallHashKey,

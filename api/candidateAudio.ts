@@ -14,6 +14,7 @@ import type { TurnTiming } from '../conversation/agentTurn';
 import { InterviewConversation, type TranscriptEvent } from '../conversation/interview';
 import { toolDepsOf } from '../conversation/tools';
 import { MediaSession } from '../conversation/mediaSession';
+import { TurnLease } from '../conversation/turnLease';
 import { interviewLlm } from '../conversation/profile';
 import { turnTakingOf } from '../conversation/turnSettings';
 import type { SessionEnd } from '../conversation/transport';
@@ -91,6 +92,7 @@ export function candidateAudio(deps: CandidateAudioDeps): SocketRoute {
 /** One candidate's socket: waiting for its start message, admitted, then live until the media session ends. */
 class AudioSession extends BrowserAudioSession {
   private conversation: InterviewConversation | undefined;
+  private lease: TurnLease | undefined;
   /** Ended from outside the media session: the candidate's end message, a newer socket, the interview ending elsewhere, this process stopping. */
   private endedBy: 'candidate' | 'replaced' | 'elsewhere' | 'restarting' | undefined;
   /** Why the interview's start failed (a refusal, a timeout), told the candidate as a refusal at admission would be. */
@@ -144,13 +146,19 @@ class AudioSession extends BrowserAudioSession {
     await this.takeOver();
     // Refused while taking over (this process stopping): nothing to start.
     if (this.phase !== 'admitting') return;
-    const conversation = new InterviewConversation(interview, agent, {
-      llm,
-      workflow: {
+    const lease = new TurnLease(
+      {
         reserve: (candidate) => workflows.reserveVoiceTurn(id, candidate),
         more: async (heldIndex) => (await workflows.moreVoiceTurn(id, heldIndex)).index,
+        renew: (heldIndex) => workflows.renewVoiceTurn(id, heldIndex),
         done: (agentIndex, ended) => workflows.voiceTurnDone(id, { agentIndex, ended }),
       },
+      { renewEveryMs: (deps.config.interviews.turnLeaseSeconds * 1000) / 3, maxHoldMs: deps.config.interviews.turnTimeoutSeconds * 1000 },
+    );
+    this.lease = lease;
+    const conversation = new InterviewConversation(interview, agent, {
+      llm,
+      workflow: lease,
       tools: toolDepsOf(deps.config),
       onTranscript: (event: TranscriptEvent) => this.send(event),
     });
@@ -244,6 +252,7 @@ class AudioSession extends BrowserAudioSession {
   private async finish(end: SessionEnd): Promise<void> {
     this.phase = 'over';
     for (const timer of this.timers) clearTimeout(timer);
+    this.lease?.stop();
     if (this.shared.live.get(this.interviewId) === this) this.shared.live.delete(this.interviewId);
     if (end.detail)
       console.warn(JSON.stringify({ level: 'warn', msg: 'voice session ended', interviewId: this.interviewId, reason: end.reason, detail: end.detail }));

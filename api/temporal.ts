@@ -43,6 +43,7 @@ import {
   interviewStartUpdate,
   interviewVoiceTurnDoneUpdate,
   interviewVoiceTurnMoreUpdate,
+  interviewVoiceTurnRenewUpdate,
   interviewVoiceTurnUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
@@ -76,6 +77,8 @@ import {
 
 /** How long ending an abandoned workflow may take. */
 const ABANDON_DEADLINE_MS = 5_000;
+/** How often a voice turn asks again for an interview's turn held by another. */
+const TURN_BUSY_RETRY_MS = 500;
 
 /** gRPC's status code for a server that cannot be reached (connection refused or lost). */
 const GRPC_UNAVAILABLE = 14;
@@ -118,6 +121,9 @@ function refusal(err: unknown, closed: string | undefined): unknown {
   }
 }
 
+const isTurnBusy = (err: unknown) =>
+  err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === FailureType.turnBusy;
+
 const isDeadline = (err: unknown) => err instanceof WorkflowUpdateRPCTimeoutOrCancelledError || isGrpcDeadlineError(err);
 
 /** The search attributes operators filter by, from a workflow's input; empty ones are left out. */
@@ -131,7 +137,7 @@ function searchAttributesOf(input: { organizationId: string; agentId: string; ex
 }
 
 export class Workflows {
-  private readonly deadlines: { dial: number; action: number; turn: number };
+  private readonly deadlines: { dial: number; action: number; turn: number; lease: number };
 
   constructor(
     private readonly client: Client,
@@ -141,6 +147,7 @@ export class Workflows {
       dial: config.calls.dialTimeoutSeconds,
       action: config.temporal.actionTimeoutSeconds,
       turn: config.interviews.turnTimeoutSeconds,
+      lease: config.interviews.turnLeaseSeconds,
     };
   }
 
@@ -318,16 +325,36 @@ export class Workflows {
     return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate));
   }
 
-  /** A voice session's turn: its indices, the run held for at most INTERVIEW_TURN_TIMEOUT_SECONDS until `voiceTurnDone`. */
+  /** A voice session's turn: its indices, the run held until `voiceTurnDone`, or INTERVIEW_TURN_LEASE_SECONDS after its last renewal. */
   reserveVoiceTurn(interviewId: string, candidate: boolean): Promise<VoiceTurnSlot> {
-    const request = { candidate, leaseSeconds: this.deadlines.turn };
-    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnUpdate, { args: [request] }));
+    const request = { candidate, leaseSeconds: this.deadlines.lease };
+    // A turn held by another holder is waited for up to a lease: one whose process died (the candidate
+    // reconnected to another) lapses by then, and the session goes on instead of ending on a refusal.
+    const { lease, action } = this.deadlines;
+    const freeBy = Date.now() + lease * 1000;
+    const reserve = async (h: WorkflowHandle<InterviewWorkflow>): Promise<VoiceTurnSlot> => {
+      for (;;) {
+        try {
+          return await h.executeUpdate(interviewVoiceTurnUpdate, { args: [request] });
+        } catch (err) {
+          if (!isTurnBusy(err) || Date.now() >= freeBy) throw err;
+          await new Promise((resolve) => setTimeout(resolve, TURN_BUSY_RETRY_MS));
+        }
+      }
+    };
+    return this.updateInterview(interviewId, lease + action, reserve);
   }
 
   /** One more position for the voice turn holding the run at `heldIndex`; its lease moves there. */
   moreVoiceTurn(interviewId: string, heldIndex: number): Promise<{ index: number }> {
-    const request = { heldIndex, leaseSeconds: this.deadlines.turn };
+    const request = { heldIndex, leaseSeconds: this.deadlines.lease };
     return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnMoreUpdate, { args: [request] }));
+  }
+
+  /** The voice turn holding the run at `heldIndex` is still being produced: its lease runs again from now. */
+  renewVoiceTurn(interviewId: string, heldIndex: number): Promise<void> {
+    const request = { heldIndex, leaseSeconds: this.deadlines.lease };
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewVoiceTurnRenewUpdate, { args: [request] }));
   }
 
   voiceTurnDone(interviewId: string, done: VoiceTurnDone): Promise<{ reportId: string | null }> {

@@ -10,6 +10,7 @@ import {
   interviewStateQuery,
   interviewVoiceTurnDoneUpdate,
   interviewVoiceTurnMoreUpdate,
+  interviewVoiceTurnRenewUpdate,
   interviewVoiceTurnUpdate,
   type InterviewWorkflow,
 } from './definitions';
@@ -36,6 +37,9 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   setHandler(interviewEndUpdate, () => interview.candidateEnds(), { validator: () => interview.validateCandidateEnd() });
   setHandler(interviewVoiceTurnUpdate, (request) => interview.voiceTurn(request), { validator: (_request) => interview.validateTurn() });
   setHandler(interviewVoiceTurnMoreUpdate, (more) => interview.voiceTurnMore(more), { validator: (more) => interview.validateVoiceTurnMore(more) });
+  setHandler(interviewVoiceTurnRenewUpdate, (renewal) => interview.renewVoiceTurn(renewal), {
+    validator: (renewal) => interview.validateVoiceTurnRenewal(renewal),
+  });
   setHandler(interviewVoiceTurnDoneUpdate, (done) => interview.voiceTurnDone(done));
   setHandler(interviewLinkUpdate, (capabilityHash) => interview.reissueLink(capabilityHash), { validator: (_capabilityHash) => interview.validateLink() });
   setHandler(interviewSilentUpdate, () => interview.candidateSilent(), { validator: () => interview.validateCandidateEnd() });

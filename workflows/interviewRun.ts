@@ -4,6 +4,7 @@
  */
 import { condition, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import {
+  FailureType,
   type InterviewActivities,
   type InterviewEndedReason,
   type InterviewInput,
@@ -14,12 +15,13 @@ import {
   type InterviewTurnView,
   type VoiceTurnDone,
   type VoiceTurnMore,
+  type VoiceTurnRenewal,
   type VoiceTurnRequest,
   type VoiceTurnSlot,
 } from './definitions';
 import { iso } from '../lib/time';
 import { CLOSING_LINE_AHEAD_MS, HOLD_AHEAD_MS, minutesEnd } from './creditHold';
-import { refuse } from './refusal';
+import { refusal, refuse } from './refusal';
 
 // Database writes that must not be lost: they keep trying through an outage of any length.
 const { projectInterview, reserveInterviewReport, settleInterview } = proxyActivities<InterviewActivities>({
@@ -58,6 +60,8 @@ export class InterviewRun {
   private busy = false;
   /** The agent index of the voice turn holding the run, until it is done or its lease lapses. */
   private voiceLease: number | undefined;
+  /** When the voice turn's lease lapses unless renewed (workflow time, ms). */
+  private voiceLeaseEnds = 0;
   private endRequested: InterviewEndedReason | undefined;
   private startedAt: number | undefined;
   /** The agent's opening turn, once asked for: a second start answers with the same one. */
@@ -145,7 +149,7 @@ export class InterviewRun {
   validateTurn(): void {
     const { status, turns } = this.state;
     if (status !== 'active' || this.endRequested) refuse(`A ${status === 'active' ? 'closing' : status} interview takes no messages.`);
-    if (this.busy) refuse('The agent is still answering the previous message.');
+    if (this.busy) throw refusal(FailureType.turnBusy, 'The agent is still answering the previous message.');
     if (turns >= MAX_INTERVIEW_TURNS) refuse(`This interview has reached its limit of ${MAX_INTERVIEW_TURNS} turns; end it.`);
   }
 
@@ -185,7 +189,30 @@ export class InterviewRun {
   private hold(agentIndex: number, leaseSeconds: number): void {
     this.busy = true;
     this.voiceLease = agentIndex;
-    void condition(() => this.voiceLease !== agentIndex, `${leaseSeconds} seconds`).then((done) => done || this.releaseVoice(agentIndex));
+    void this.lapse(agentIndex, leaseSeconds * 1000);
+  }
+
+  /**
+   * Frees the run once the lease at `agentIndex` ends unrenewed. A renewal only moves the end: the
+   * timer is not restarted for it but waits again, when it fires, for what is left, so a renewal adds
+   * no timer events to the history.
+   */
+  private async lapse(agentIndex: number, leaseMs: number): Promise<void> {
+    this.voiceLeaseEnds = Date.now() + leaseMs;
+    let wait = leaseMs;
+    while (!(await condition(() => this.voiceLease !== agentIndex, wait))) {
+      wait = this.voiceLeaseEnds - Date.now();
+      if (wait <= 0) return this.releaseVoice(agentIndex);
+    }
+  }
+
+  validateVoiceTurnRenewal({ heldIndex }: VoiceTurnRenewal): void {
+    if (this.voiceLease !== heldIndex) refuse('This voice turn no longer holds the interview.');
+  }
+
+  /** The voice turn holding the run is still being produced: its lease runs `leaseSeconds` from now. */
+  renewVoiceTurn({ leaseSeconds }: VoiceTurnRenewal): void {
+    this.voiceLeaseEnds = Math.max(this.voiceLeaseEnds, Date.now() + leaseSeconds * 1000);
   }
 
   validateVoiceTurnMore({ heldIndex }: VoiceTurnMore): void {

@@ -4,9 +4,12 @@
  * interview and of a phone call on the simulated audio line, and each conversation goes on and ends
  * normally in the media process, read back through the database and through a restarted API. Then
  * the media process itself is killed: the candidate reconnects to its restart and the interview goes
- * on to its normal end; the phone call, whose stream no process can take over, ends within seconds
- * as `failed` with `endedReason: media_lost`, not at its maximum duration.
+ * on to its normal end; killed while the agent's turn is held (a slow tool), the dead process's hold
+ * on the interview's turn lapses within its short lease and the reconnected page gets the agent's
+ * reply; the phone call, whose stream no process can take over, ends within seconds as `failed`
+ * with `endedReason: media_lost`, not at its maximum duration.
  */
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { SCOPES } from '../../api/scopes';
 import { Call } from '../../models/call';
@@ -15,6 +18,7 @@ import { Interview } from '../../models/interview';
 import { createTenant, request } from '../helpers/app';
 import { connectTestDatabase, uniqueName, waitFor } from '../helpers/servers';
 import { freePort, startService, type ServiceProcess } from '../helpers/serviceProcess';
+import { startToolServer, type ToolServer } from '../helpers/toolServer';
 import { VoiceClient, wordsIn } from '../helpers/voiceClient';
 import { workerProcesses } from '../helpers/workerProcess';
 
@@ -30,6 +34,7 @@ let dropDatabase: () => Promise<void>;
 let key: string;
 let tenant: Awaited<ReturnType<typeof createTenant>>;
 let workers: ReturnType<typeof workerProcesses>;
+let tool: ToolServer;
 const startApi = () => startService('api/server.ts', env, `${apiUrl}/readyz`);
 const startMedia = () => startService('media/server.ts', env, `${mediaUrl}/readyz`);
 const call = (method: string, path: string, body?: unknown) => request(apiUrl, method, path, { token: key, body });
@@ -51,7 +56,11 @@ beforeAll(async () => {
     // Agent audio is sent as fast as it is made, so the interview's candidate needs no pacing.
     VOICE_PLAYBACK_LEAD_MS: '60000',
     VOICE_MAX_FRAMES_PER_SECOND: '1000',
+    // The slow tool that holds an agent's turn is on this machine, and its requests are signed.
+    TOOLS_ALLOW_LOOPBACK: 'true',
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
+  tool = await startToolServer();
   [api, media] = await Promise.all([startApi(), startMedia()]);
   workers = workerProcesses(env);
   await workers.start();
@@ -61,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   workers?.killAll();
   await Promise.all([api?.kill(), media?.kill()]);
+  await tool?.close();
   await dropDatabase?.();
 });
 
@@ -227,6 +237,71 @@ test('a media process killed mid-interview: the candidate reconnects to its rest
   expect(report.transcript.map((t: { role: string }) => t.role)).toEqual(['agent', 'candidate', 'agent', 'candidate', 'agent', 'candidate', 'agent']);
   expect(report.transcript[2].text).toBe(question);
   expect(report.transcript.at(-1)).toMatchObject({ role: 'agent', text: CLOSING });
+}, 240_000);
+
+test('a media process killed while the agent’s turn is held: the dead hold lapses within its lease and the reconnected page gets the reply', async () => {
+  const LOOKUP = 'Before we start, could you look something up for me?';
+  const ANSWER = 'Your order shipped on Monday.';
+  // The first lookup outlives the process that asked for it; the one asked again answers at once.
+  tool.answer = () => ({ status: 200, body: { answer: ANSWER }, delayMs: tool.received.length === 1 ? 60_000 : 0 });
+  const agent = await call('POST', '/api/v1/agents', {
+    type: 'voice',
+    mode: 'interview',
+    name: 'Panel with a slow tool',
+    instructions: 'Interview the candidate.',
+    voice: { opening: OPENING, evaluationCriteria: ['TypeScript'] },
+    tools: [
+      {
+        type: 'http',
+        name: 'lookup_order',
+        description: 'Finds an order by its number.',
+        parameters: { type: 'object', properties: { orderNumber: { type: 'string' } }, required: ['orderNumber'] },
+        url: tool.url,
+        timeoutSeconds: 30,
+      },
+    ],
+  });
+  expect(agent.status).toBe(201);
+  const created = await call('POST', '/api/v1/interviews', { agentId: agent.body.id, candidateName: 'Ada Lovelace', mode: 'voice' });
+  const { id } = created.body as { id: string };
+  const capability = new URL(created.body.interviewUrl).hash.slice(1);
+  const client = await VoiceClient.connect(mediaUrl, id);
+  client.start(capability);
+  await client.next((m) => m.type === 'mark' && m.name === 't0.end', 60_000);
+  await client.speak(LOOKUP);
+  // The tool is running: the agent's turn holds the interview's run (indices 2 on).
+  await waitFor(async () => (tool.received.length === 1 ? true : undefined), 60_000);
+
+  await crashMedia();
+  const killedAt = Date.now();
+  expect((await client.closed).code).toBe(1006);
+  media = await startMedia();
+  const again = await VoiceClient.connect(mediaUrl, id);
+  again.start(capability);
+  // The candidate's request is the last turn: the new session answers it once the dead hold has lapsed.
+  const answered = await again.next((m) => m.type === 'turn' && m.turn.role === 'agent', 60_000);
+  const waitedMs = Date.now() - killedAt;
+  expect(answered.turn.text).toBe(ANSWER);
+  await again.next((m) => m.type === 'mark' && m.name === 't0.end', 60_000);
+  expect(await wordsIn(again.takeAudio())).toBe(ANSWER);
+  // INTERVIEW_TURN_LEASE_SECONDS (15) after the last renewal, with the restart beside it; not 180 s.
+  expect(waitedMs).toBeLessThan(30_000);
+  console.log(`the reconnected page heard the reply ${waitedMs} ms after the media process was killed`);
+
+  again.send({ type: 'end' });
+  expect(await again.next((m) => m.type === 'ended', 60_000)).toMatchObject({ type: 'ended', reason: 'candidate_ended' });
+  const report = await waitFor(async () => {
+    const res = await call('GET', `/api/v1/interviews/${id}/report?includeTranscript=true`);
+    return res.status === 200 ? res.body : undefined;
+  }, 60_000);
+  // The dead holder's index stays empty: nothing of its turn was written, the reply came after it.
+  expect(report.transcript.map((t: { index: number; role: string }) => [t.index, t.role])).toEqual([
+    [0, 'agent'],
+    [1, 'candidate'],
+    [3, 'tool'],
+    [4, 'agent'],
+  ]);
+  expect(tool.received).toHaveLength(2);
 }, 240_000);
 
 test('a media process killed mid-call: the call ends within seconds as failed, media_lost, not at its maximum duration', async () => {

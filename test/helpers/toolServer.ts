@@ -34,10 +34,11 @@ export async function startToolServer(): Promise<ToolServer> {
       const body = JSON.parse(raw);
       tool.received.push({ headers: req.headers, raw, body, at: Date.now() });
       const { status, body: out, delayMs = 0 } = tool.answer(body);
+      // An answer held back for a client that is gone (a killed process) keeps no test run alive.
       setTimeout(() => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(out));
-      }, delayMs);
+      }, delayMs).unref();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -368,7 +368,7 @@ test('a dropped socket leaves the interview active, and a turn whose process die
   // A process reserves a voice turn and dies before storing it.
   const connection = await Connection.connect({ address: temporalAddress() });
   try {
-    const dying = new Workflows(new Client({ connection, dataConverter: testDataConverter() }), loadConfig({ ...env, INTERVIEW_TURN_TIMEOUT_SECONDS: '3' }));
+    const dying = new Workflows(new Client({ connection, dataConverter: testDataConverter() }), loadConfig({ ...env, INTERVIEW_TURN_LEASE_SECONDS: '3' }));
     expect(await dying.reserveVoiceTurn(id, true)).toEqual({ candidateIndex: 1, agentIndex: 2 });
     const message = () => api.call('POST', `/candidate/v1/interviews/${id}/messages`, { token: capability, body: { text: 'Hello again.' } });
     const busy = await message();

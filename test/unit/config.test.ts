@@ -24,6 +24,7 @@ test.each([
   ['DEFAULT_LLM_PROVIDER', 'local', 'DEFAULT_LLM_PROVIDER must be simulated or one of mistral, gemini, groq, got "local"'],
   ['SIMULATED_LINE', 'voice', 'SIMULATED_LINE must be text or audio, got "voice"'],
   ['WORKFLOW_ACTION_TIMEOUT_SECONDS', 'soon', 'WORKFLOW_ACTION_TIMEOUT_SECONDS must be a whole number from 0 to 65535, got "soon"'],
+  ['INTERVIEW_TURN_LEASE_SECONDS', '2', 'INTERVIEW_TURN_LEASE_SECONDS must be at least 3, got "2"'],
 ])('%s=%s stops the process at startup', (name, value, message) => {
   expect(() => loadConfig({ [name]: value })).toThrow(message);
 });

@@ -22,6 +22,7 @@ import {
   interviewStateQuery,
   interviewVoiceTurnDoneUpdate,
   interviewVoiceTurnMoreUpdate,
+  interviewVoiceTurnRenewUpdate,
   interviewVoiceTurnUpdate,
   interviewWorkflowId,
   interviewWorkflowType,
@@ -322,6 +323,36 @@ test('tool turns take transcript positions: after a text reply’s last turn, an
     expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 12 });
     await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 12, ended: true }] });
     expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', turns: 13 });
+  });
+});
+
+test('a voice turn keeps the run while its lease is renewed, past the lease, and frees it one lease after its last renewal', async () => {
+  const input = interviewInput({ mode: 'voice' });
+  await withInterview(input, {}, async ({ handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    const voiceTurn = (candidate: boolean) => handle.executeUpdate(interviewVoiceTurnUpdate, { args: [{ candidate, leaseSeconds: 15 }] });
+    const renew = (heldIndex: number) => handle.executeUpdate(interviewVoiceTurnRenewUpdate, { args: [{ heldIndex, leaseSeconds: 15 }] });
+    const busy = async () => (await rejection(voiceTurn(false))).message;
+    expect(await voiceTurn(true)).toEqual({ candidateIndex: 1, agentIndex: 2 });
+    // A live, slow holder (a long reply) renews every 5 s: a minute on, four leases later, it still holds the run.
+    for (let renewal = 0; renewal < 12; renewal += 1) {
+      await env.sleep('5 seconds');
+      await renew(2);
+    }
+    expect(await busy()).toBe('The agent is still answering the previous message.');
+    // Its process dies: no renewal comes. Not free before a lease from the last renewal...
+    await env.sleep('12 seconds');
+    expect(await busy()).toBe('The agent is still answering the previous message.');
+    // ...and free once it is over: the dead holder's indices stay unused, the next turn comes after them.
+    await env.sleep('4 seconds');
+    expect((await rejection(renew(2))).message).toBe('This voice turn no longer holds the interview.');
+    expect(await voiceTurn(false)).toEqual({ candidateIndex: null, agentIndex: 3 });
+    // A late done from the holder that lost its lease frees nothing: the new holder keeps the run.
+    expect(await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 2, ended: false }] })).toEqual({ reportId: null });
+    expect(await busy()).toBe('The agent is still answering the previous message.');
+    await handle.executeUpdate(interviewVoiceTurnDoneUpdate, { args: [{ agentIndex: 3, ended: true }] });
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'agent_ended', turns: 4 });
+    await record('voice-lease', handle);
   });
 });
 

@@ -20,6 +20,8 @@ export const searchAttributes = {
 export const FailureType = {
   /** The workflow's state does not allow the update (a 409 `INVALID_STATE_TRANSITION`). */
   invalidState: 'invalid_state',
+  /** The interview's turn is held by another (a reply being produced): a 409 `INVALID_STATE_TRANSITION` too, but one that passes. */
+  turnBusy: 'turn_busy',
   /** A campaign's recipients were already imported. */
   alreadyImported: 'already_imported',
   /** A campaign launched before its recipients were imported. */

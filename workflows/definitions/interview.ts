@@ -114,7 +114,7 @@ export interface InterviewTurnResult {
 export interface VoiceTurnRequest {
   /** The candidate spoke (their turn, then the agent's); false: the agent speaks unprompted (a reprompt, a reply after a reconnect). */
   candidate: boolean;
-  /** The run stays reserved this long at most without `voiceTurnDone`: a process that died mid-turn frees it. */
+  /** The run stays reserved this long unless renewed (`renewVoiceTurn`) or released (`voiceTurnDone`): a process that died mid-turn frees it. */
   leaseSeconds: number;
 }
 
@@ -126,6 +126,12 @@ export interface VoiceTurnSlot {
 
 /** One more position for the voice turn holding the run, at `heldIndex`: a tool call, the words before it. */
 export interface VoiceTurnMore {
+  heldIndex: number;
+  leaseSeconds: number;
+}
+
+/** The voice turn holding the run at `heldIndex` is still being produced: its lease runs `leaseSeconds` from now. */
+export interface VoiceTurnRenewal {
   heldIndex: number;
   leaseSeconds: number;
 }
@@ -182,7 +188,7 @@ export const interviewMessageUpdate = defineUpdate<InterviewReply, [string]>('me
 export const interviewEndUpdate = defineUpdate<{ reportId: string }>('end');
 /**
  * The voice socket reserves a turn: refused unless `active`, not closing, with no turn pending and
- * below the turn limit; the run is busy until `voiceTurnDone` or the lease lapses.
+ * below the turn limit; the run is busy until `voiceTurnDone`, or until the lease lapses unrenewed.
  */
 export const interviewVoiceTurnUpdate = defineUpdate<VoiceTurnSlot, [VoiceTurnRequest]>('voiceTurn');
 /**
@@ -190,6 +196,11 @@ export const interviewVoiceTurnUpdate = defineUpdate<VoiceTurnSlot, [VoiceTurnRe
  * moving to it (`voiceTurnDone` then names it). Refused unless the turn still holds the run.
  */
 export const interviewVoiceTurnMoreUpdate = defineUpdate<{ index: number }, [VoiceTurnMore]>('voiceTurnMore');
+/**
+ * The voice turn holding the run at `heldIndex` is still alive (a slow model, a long reply): its lease
+ * runs again from now. Refused unless the turn still holds the run (its lease lapsed, or it moved on).
+ */
+export const interviewVoiceTurnRenewUpdate = defineUpdate<void, [VoiceTurnRenewal]>('renewVoiceTurn');
 /** The voice turn is stored: frees the run; answers with the report id once an ended interview has one. */
 export const interviewVoiceTurnDoneUpdate = defineUpdate<{ reportId: string | null }, [VoiceTurnDone]>('voiceTurnDone');
 /** The voice session ended on the candidate's silence (`candidate_silent`): answers with the report id. Refused unless `active`. */

@@ -371,7 +371,7 @@ function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThresh
   const vad = env.VOICE_VAD || (provisioned ? 'silero' : 'energy');
   if (vad !== 'energy' && vad !== 'silero') throw new Error(`VOICE_VAD must be energy or silero, got "${vad}"`);
   if (vad === 'silero' && !provisioned) throw new Error('VOICE_VAD=silero needs TURN_MODELS_DIR naming the folder scripts/tools.sh turn-models fills');
-  const threshold = Number(env.VOICE_VAD_THRESHOLD || 0.5);
+  const threshold = Number(env.VOICE_VAD_THRESHOLD || 0.7);
   if (!(threshold > 0 && threshold < 1)) throw new Error(`VOICE_VAD_THRESHOLD must be a probability between 0 and 1, got "${env.VOICE_VAD_THRESHOLD}"`);
   return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir };
 }

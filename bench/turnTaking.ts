@@ -102,7 +102,8 @@ async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[]
       const event = await d.push(pcm.subarray(at, at + FRAME));
       if (event?.type === 'speech') [heard, lastStart] = [true, sample];
       if (event && event.type !== 'speech' && event.inferenceMs !== undefined) s.inference.push(event.inferenceMs);
-      if (event?.type === 'end') ends.push(sample + ((event.inferenceMs ?? 0) * RATE) / 1000);
+      // The model's answer is waited for only past the audio it started ahead of the VAD's end.
+      if (event?.type === 'end') ends.push(sample + (Math.max(0, (event.inferenceMs ?? 0) - (event.aheadMs ?? 0)) * RATE) / 1000);
     }
     if (clip.kind === 'noise') {
       s.falseStarts[0] += heard ? 1 : 0;

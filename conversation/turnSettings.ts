@@ -7,7 +7,7 @@ import type { AgentRecord } from '../models/agent';
 import type { SileroSettings } from './sileroVad';
 import type { TurnSettings } from './turnDetector';
 
-export const DEFAULT_VAD: SileroSettings = { threshold: 0.5, startMs: 96, stopMs: 200 };
+export const DEFAULT_VAD: SileroSettings = { threshold: 0.7, startMs: 96, stopMs: 200 };
 
 export interface AgentTurnSettings extends TurnSettings {
   /** Speech over the agent this long interrupts it, even before the STT has a word of it; the service's (VOICE_BARGE_IN_MS) when unset. */

@@ -105,7 +105,7 @@ test('keys are played with <Play digits> and the call’s audio resumes on its s
     {
       callSid: sid,
       form: {
-        Twiml: `${XML}<Response><Play digits="ww1#"/><Connect><Stream url="wss://voice.example.test/carrier/twilio/media/c-keys"><Parameter name="callId" value="c-keys"/></Stream></Connect></Response>`,
+        Twiml: `${XML}<Response><Play digits="ww1#"/><Connect action="https://voice.example.test/carrier/twilio/stream-ended/c-keys"><Stream url="wss://voice.example.test/carrier/twilio/media/c-keys"><Parameter name="callId" value="c-keys"/></Stream></Connect></Response>`,
       },
     },
   ]);

@@ -7,6 +7,7 @@
  * audio is lost. The agent's goodbye, the callee hanging up and a transfer end as they did.
  */
 import { callWorkflowActions } from '../../conversation/callActions';
+import { slotsInUse } from '../../models/slot';
 import { startService, freePort, type ServiceProcess } from '../helpers/serviceProcess';
 import { waitFor } from '../helpers/servers';
 import { heardTurn, startTwilioStack, TWILIO_PUBLIC, twilioCallbacks, twilioEnv, type TwilioStack } from '../helpers/twilio';
@@ -136,4 +137,6 @@ test('the media process killed mid-call: Twilio asks <Connect>’s action, and t
   // Twilio hung up as told, and its `completed` callback, which once made this contact_hung_up, came after.
   await waitFor(async () => (fake.reportedCompleted.includes(sid) ? true : undefined));
   expect(await getCall(id)).toMatchObject({ disposition: 'failed', endedReason: 'media_lost' });
+  // The dead process's hold on the call's one stream never closed there: the call's end frees it.
+  await waitFor(async () => ((await slotsInUse(`media:${id}`)) === 0 ? true : undefined), 10_000);
 }, 120_000);

@@ -112,12 +112,13 @@ export const twilioRoutes = [
     responses: { 200: { description: 'TwiML: hang up.', mediaType: 'text/xml' }, ...errorResponses(403, 404, 504) },
     handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
       verify(ctx, config, body as Record<string, string>);
-      // Still on: the stream ended under a live call. Every end of ours (the agent's goodbye, a
-      // failed session, a drop the media session saw) told the workflow before its socket closed,
-      // and the workflow keeps the first end it hears, so this one counts only when nobody on our
-      // side saw the stream go: the media process died, or the connection broke unseen. A caller
-      // who hung up leaves the call `completed` here, and a transfer or keys replace the TwiML
-      // without this request. A repeat is one more end after the first, which changes nothing.
+      // Still on: the stream (or relay session) ended under a live call. Every end of ours (the
+      // agent's goodbye, a failed session, a drop the media session saw) told the workflow before
+      // its socket closed, and the workflow keeps the first end it hears, so this one counts only
+      // when nobody on our side saw the stream go: the media process died, or the connection broke
+      // unseen. A caller who hung up leaves the call `completed` here, and a transfer or keys
+      // replace the TwiML without this request. A repeat is one more end after the first, which
+      // changes nothing.
       if (body.CallStatus === 'in-progress') {
         const lost: CarrierEvent = { type: 'failed', reason: 'the media stream ended while the call was on', mediaLost: true };
         await deliver(workflows, params.id, [lost], body.CallSid);

@@ -176,7 +176,8 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     const urls = twilioUrls(this.options.publicBaseUrl, callId, this.options.mediaBaseUrl);
     const stt = TRANSCRIPTION_PROVIDERS[voice?.stt ?? this.options.defaultStt];
     const tts = TTS_PROVIDERS[voice?.tts ?? this.options.defaultTts];
-    const relay = response.connect().conversationRelay({
+    // The relay's socket is on the media process too: a session lost with it is heard as a lost stream's is.
+    const relay = response.connect({ action: urls.streamEnded }).conversationRelay({
       url: urls.relay,
       ...(voice?.language ? { language: voice.language } : {}),
       ...(voice?.greeting ? { welcomeGreeting: voice.greeting } : {}),

@@ -132,7 +132,8 @@ test('a whole call: dial, callbacks, a ConversationRelay conversation with barge
     AsyncAmdStatusCallback: `${PUBLIC}/carrier/twilio/amd/${call.id}`,
   });
   const twiml = String(call.form.Twiml);
-  expect(twiml).toMatch(/<Response><Connect><ConversationRelay [^>]*>.*<\/ConversationRelay><\/Connect><\/Response>/);
+  expect(twiml).toMatch(/<Response><Connect action="([^"]*)"><ConversationRelay [^>]*>.*<\/ConversationRelay><\/Connect><\/Response>/);
+  expect(twiml).toContain(`<Connect action="${PUBLIC}/carrier/twilio/stream-ended/${call.id}">`);
   for (const attribute of [
     `url="${relayUrl}"`,
     'language="en-GB"',

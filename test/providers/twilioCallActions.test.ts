@@ -123,7 +123,7 @@ test('on ConversationRelay, keys are followed by the relay again in the agent’
   });
   const [{ form }] = fake.updated;
   expect(form.Twiml).toMatch(
-    /^<\?xml[^>]*><Response><Play digits="2"\/><Connect><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/,
+    /^<\?xml[^>]*><Response><Play digits="2"\/><Connect action="https:\/\/voice\.example\.test\/carrier\/twilio\/stream-ended\/c-relay"><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/,
   );
   expect(form.Twiml).not.toContain('welcomeGreeting');
 });

@@ -18,6 +18,7 @@ import {
 import { agentById } from '../domain/agents';
 import type { DoNotCallKey } from '../domain/contacts';
 import { isBrowserCall } from '../domain/inbound';
+import { releaseCallSockets } from '../domain/mediaSessions';
 import { CarrierRefusedError, type Carrier, type DialVoice } from '../providers/carrier/interface';
 import { callLlm, turnsOf } from '../conversation/call';
 import { recordedCallback } from '../conversation/callback';
@@ -134,10 +135,16 @@ export function callActivities({ carrier, llms, doNotCallKey }: CallDeps) {
 
     projectCall: recordCallState,
 
-    /** After the call: charge (or record byok minutes) and release its hold once, free the slot once, have the agent's sessions recounted. Safe to repeat. */
+    /**
+     * After the call: charge (or record byok minutes) and release its hold once, free the slot once
+     * and its sockets' places, have the agent's sessions recounted. Safe to repeat.
+     */
     async settleCall(input) {
       const { organizationId, callId, chargedMinutes, byok, heldMinutes } = input;
-      await settleCall({ organizationId, callId, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) });
+      await Promise.all([
+        settleCall({ organizationId, callId, chargedMinutes, byok, ...(heldMinutes !== undefined ? { heldMinutes } : {}) }),
+        releaseCallSockets(callId),
+      ]);
       recountCallSessionsSoon(input.organizationId, input.agentId);
     },
 

@@ -18,7 +18,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { SessionEnd } from '../conversation/transport';
 import { FRAME_MS, PIPELINE_SAMPLE_RATE } from '../lib/audio';
 import { callStatus } from '../domain/callProgress';
-import { claimSessionSocket, releaseSessionSocket } from '../domain/mediaSessions';
+import { callSocketPool, claimSessionSocket, releaseSessionSocket } from '../domain/mediaSessions';
 import { callEndEvent, openCallMedia, reportCallEnd, type CallMediaDeps } from './callMedia';
 import { BrowserAudioSession, refusal, type WaitingSockets } from './audioSocket';
 import { invalidBrowserCallToken, sessionInProgress } from './errors';
@@ -84,7 +84,7 @@ class BrowserCallSession extends BrowserAudioSession {
     private readonly workflows: Workflows,
   ) {
     super(ws, 'browser call token');
-    this.pool = `browser:${callId}`;
+    this.pool = callSocketPool('browser', callId);
   }
 
   protected endedByBrowser(): void {

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Config } from '../config';
-import { claimSessionSocket, releaseSessionSocket } from '../domain/mediaSessions';
+import { callSocketPool, claimSessionSocket, releaseSessionSocket, type CallSocketKind } from '../domain/mediaSessions';
 import { TWILIO_PREFIX, twilioUrls } from '../providers/carrier/twilio';
 import { sessionInProgress } from './errors';
 import { verifyTwilioSignature } from './routes/twilio';
@@ -49,8 +49,8 @@ export function twilioSocket<A>(options: TwilioSocketOptions<A>): SocketRoute {
 export interface CarrierSocketOptions<A> extends SocketSession<A> {
   /** The socket is at `{path}/{callId}`. */
   path: string;
-  /** The one-session slot's name: `{pool}:{callId}`, shared by every carrier's socket of that kind. */
-  pool: string;
+  /** The one-session slot's kind (domain/mediaSessions.ts), shared by every carrier's socket of that kind. */
+  pool: Exclude<CallSocketKind, 'browser'>;
   /** Throws an ApiError unless the carrier opened this socket. */
   verify(req: IncomingMessage, callId: string): void;
 }
@@ -64,8 +64,8 @@ export interface CarrierSocketOptions<A> extends SocketSession<A> {
  * `SESSION_IN_PROGRESS`) rather than taking over: Twilio opens one per call, and the signature
  * covers only the URL, so a second socket can only be a replay, which must not cut the callee's
  * conversation off. (The candidate audio socket does the opposite: a reloaded page is the same
- * candidate coming back.) A slot left by a process that died goes with nothing: the call ends by
- * the carrier's callbacks all the same.
+ * candidate coming back.) A slot left by a process that died is freed as the call ends (the
+ * `settleCall` activity): until then it keeps a replayed socket out.
  */
 export function carrierSocket<A>(options: CarrierSocketOptions<A>): SocketRoute {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
@@ -73,7 +73,7 @@ export function carrierSocket<A>(options: CarrierSocketOptions<A>): SocketRoute 
     path: new RegExp(`^${options.path}/([0-9a-f]{24})$`),
     upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, match: RegExpExecArray) => {
       const callId = match[1]!;
-      const pool = `${options.pool}:${callId}`;
+      const pool = callSocketPool(options.pool, callId);
       const holder = randomUUID();
       const free = () => releaseSessionSocket(pool, holder);
       const claim = async () => {

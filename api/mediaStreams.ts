@@ -177,9 +177,10 @@ class StreamSession implements Transport {
       ? undefined
       : { type: 'failed', reason: 'the media stream closed without a stop message', mediaLost: true };
     const event = callEndEvent(end, undefined, closed, this.admitted.conversation.callbackAt());
-    // Told before the socket closes, so that Twilio's `completed` callback cannot overtake it.
+    // Told before the socket closes, so that neither Twilio's `completed` callback nor `<Connect>`'s
+    // action (which takes a stream ended under a live call for lost) can overtake it.
     await reportCallEnd(this.workflows, this.callId, end, event);
-    // Closing the socket ends <Connect>, and with no TwiML after it Twilio hangs up.
+    // Closing the socket ends <Connect>: Twilio asks its action (api/routes/twilio.ts), which hangs up.
     if (this.ws.readyState === this.ws.OPEN) this.ws.close(event?.type === 'failed' ? 1011 : 1000);
   }
 

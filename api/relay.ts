@@ -154,7 +154,8 @@ class RelaySession {
     if (this.ended) return;
     this.send({ type: 'text', token: '', last: true });
     if (result.done) {
-      // The workflow hears it first, so Twilio's `completed` callback cannot overtake it.
+      // The workflow hears it first, so neither Twilio's `completed` callback nor `<Connect>`'s
+      // action (which takes a session ended under a live call for lost) can overtake it.
       await this.workflows.sendCarrierEvents(String(this.conversation.call._id), [{ type: 'ended', by: 'agent' }]);
       this.send({ type: 'end' });
       this.ended = true;
@@ -167,7 +168,8 @@ class RelaySession {
 
   /**
    * A turn that could not be produced or stored (the model keeps failing): the call ends as
-   * `failed` rather than as a callee who hung up, and closing the session makes Twilio hang up.
+   * `failed` rather than as a callee who hung up, and closing the session ends `<Connect>`, whose
+   * action has Twilio hang up.
    */
   private fail(err: unknown): void {
     this.ended = true;
@@ -175,7 +177,7 @@ class RelaySession {
     const reason = `the agent's turn failed: ${(err as Error).message}`;
     this.workflows
       .sendCarrierEvents(callId, [{ type: 'failed', reason }])
-      // Not delivered in time: the workflow hears Twilio's own callbacks once the session closes.
+      // Not delivered in time: the workflow hears `<Connect>`'s action (media lost) once the session closes.
       .catch(() => undefined)
       .finally(() => this.ws.close(1011, 'internal error'));
     console.error(JSON.stringify({ level: 'error', msg: 'relay session failed', callId, error: reason }));

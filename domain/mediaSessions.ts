@@ -4,7 +4,20 @@
  * serves, read while it runs.
  */
 import { Interview, type InterviewRecord } from '../models/interview';
-import { claimSlot, releaseSlot } from '../models/slot';
+import { claimSlot, releasePools, releaseSlot } from '../models/slot';
+
+/** The sockets a call can have: a carrier's media stream (Twilio's or the simulated line's), Twilio's relay, a dashboard's browser call. */
+export type CallSocketKind = 'media' | 'relay' | 'browser';
+const CALL_SOCKET_KINDS: CallSocketKind[] = ['media', 'relay', 'browser'];
+
+/** The one-place pool of a call's socket of that kind. */
+export const callSocketPool = (kind: CallSocketKind, callId: string): string => `${kind}:${callId}`;
+
+/**
+ * Frees every socket place of a call that is over. A socket frees its own as it closes, but one held
+ * by a media process that was killed never closes there, and would stay in the slots for good.
+ */
+export const releaseCallSockets = (callId: string): Promise<void> => releasePools(CALL_SOCKET_KINDS.map((kind) => callSocketPool(kind, callId)));
 
 /** Takes the one place of `pool` for `holder`; false when another socket holds it. */
 export const claimSessionSocket = async (pool: string, holder: string): Promise<boolean> => (await claimSlot(pool, holder, 1)) !== null;

@@ -76,6 +76,11 @@ export async function releaseSlot(pool: string, holder: string): Promise<boolean
   return deletedCount === 1;
 }
 
+/** Frees every slot of the pools named. */
+export async function releasePools(pools: string[]): Promise<void> {
+  await Slot.deleteMany({ pool: { $in: pools } });
+}
+
 export function slotsInUse(pool: string): Promise<number> {
   return Slot.countDocuments({ pool });
 }

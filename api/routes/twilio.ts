@@ -7,7 +7,7 @@ import type { CarrierEvent } from '../../workflows/definitions';
 import { notFound, permissionDenied } from '../errors';
 import { defineRoute, reply, type Req } from '../defineRoute';
 import { answerInbound } from '../inbound';
-import { sayThenHangUpTwiml, streamTwiml } from '../../providers/carrier/twilio';
+import { hangupTwiml, sayThenHangUpTwiml, streamTwiml } from '../../providers/carrier/twilio';
 import { IdParams, errorResponses } from '../schemas/common';
 import type { Workflows } from '../temporal';
 import { TwilioCallback } from '../schemas/twilio';
@@ -103,6 +103,30 @@ export const twilioRoutes = [
       await deliver(workflows, params.id, body.AnsweredBy ? [answeredEvent(body.AnsweredBy)] : [], body.CallSid);
     },
   }),
+  defineRoute({
+    ...common,
+    operationId: 'twilioStreamEnded',
+    path: '/stream-ended/{id}',
+    summary: "Twilio's request for what follows a call's media stream",
+    status: 200,
+    responses: { 200: { description: 'TwiML: hang up.', mediaType: 'text/xml' }, ...errorResponses(403, 404, 504) },
+    handler: async ({ params, body, config, workflows, ctx }: Req<{ params: typeof IdParams; body: typeof TwilioCallback; auth: 'public' }>) => {
+      verify(ctx, config, body as Record<string, string>);
+      // Still on: the stream (or relay session) ended under a live call. Every end of ours (the
+      // agent's goodbye, a failed session, a drop the media session saw) told the workflow before
+      // its socket closed, and the workflow keeps the first end it hears, so this one counts only
+      // when nobody on our side saw the stream go: the media process died, or the connection broke
+      // unseen. A caller who hung up leaves the call `completed` here, and a transfer or keys
+      // replace the TwiML without this request. A repeat is one more end after the first, which
+      // changes nothing.
+      if (body.CallStatus === 'in-progress') {
+        const lost: CarrierEvent = { type: 'failed', reason: 'the media stream ended while the call was on', mediaLost: true };
+        await deliver(workflows, params.id, [lost], body.CallSid);
+      }
+      ctx.type = 'text/xml';
+      return reply(200, hangupTwiml());
+    },
+  }),
 ];
 
 /** Our id of a call to one of our numbers, from Twilio's: a retried webhook finds the call its first delivery admitted. */
@@ -139,7 +163,7 @@ export const twilioInboundRoutes = [
       const answered = await answerInbound(arrival, workflows);
       switch (answered.kind) {
         case 'admitted':
-          return reply(200, streamTwiml(config.media.publicUrl, callId));
+          return reply(200, streamTwiml(config.publicBaseUrl, config.media.publicUrl, callId));
         case 'unknown_number':
           return reply(200, sayThenHangUpTwiml(NOT_IN_SERVICE, 'en'));
         default:

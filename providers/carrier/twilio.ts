@@ -27,6 +27,8 @@ export function twilioUrls(publicBaseUrl: string, callId: string, mediaBaseUrl =
   return {
     status: `${base}/status/${callId}`,
     amd: `${base}/amd/${callId}`,
+    /** Twilio asks it when the call's `<Connect>` ends while the call may still be on (api/routes/twilio.ts). */
+    streamEnded: `${base}/stream-ended/${callId}`,
     // Twilio signs the handshake over the URL exactly as the TwiML gave it, scheme included.
     relay: `${sockets.replace(/^http/, 'ws')}/relay/${callId}`,
     // Media Streams connects only over wss (and takes no query string).
@@ -37,10 +39,21 @@ export function twilioUrls(publicBaseUrl: string, callId: string, mediaBaseUrl =
 /**
  * The TwiML that streams an answered call's audio both ways to our Media Streams endpoint: a
  * dialled call's, or one to our numbers. `mediaBaseUrl` is where the media sockets are served.
+ * When the stream ends without the call ending (our side closed it, or it broke because the media
+ * process died), Twilio asks `<Connect>`'s action what to do next instead of hanging up unasked:
+ * that is how a lost stream is heard when nobody on our side saw it drop.
  */
-export function streamTwiml(mediaBaseUrl: string, callId: string, response = new twiml.VoiceResponse()): string {
-  const stream = response.connect().stream({ url: twilioUrls(mediaBaseUrl, callId).media });
+export function streamTwiml(publicBaseUrl: string, mediaBaseUrl: string, callId: string, response = new twiml.VoiceResponse()): string {
+  const urls = twilioUrls(publicBaseUrl, callId, mediaBaseUrl);
+  const stream = response.connect({ action: urls.streamEnded }).stream({ url: urls.media });
   stream.parameter({ name: 'callId', value: callId });
+  return response.toString();
+}
+
+/** The TwiML that ends the call. */
+export function hangupTwiml(): string {
+  const response = new twiml.VoiceResponse();
+  response.hangup();
   return response.toString();
 }
 
@@ -163,7 +176,8 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
     const urls = twilioUrls(this.options.publicBaseUrl, callId, this.options.mediaBaseUrl);
     const stt = TRANSCRIPTION_PROVIDERS[voice?.stt ?? this.options.defaultStt];
     const tts = TTS_PROVIDERS[voice?.tts ?? this.options.defaultTts];
-    const relay = response.connect().conversationRelay({
+    // The relay's socket is on the media process too: a session lost with it is heard as a lost stream's is.
+    const relay = response.connect({ action: urls.streamEnded }).conversationRelay({
       url: urls.relay,
       ...(voice?.language ? { language: voice.language } : {}),
       ...(voice?.greeting ? { welcomeGreeting: voice.greeting } : {}),
@@ -176,7 +190,7 @@ export class TwilioCarrier implements Carrier, CarrierNumbers {
   }
 
   streamTwiml(callId: string, response?: InstanceType<typeof twiml.VoiceResponse>): string {
-    return streamTwiml(this.options.mediaBaseUrl ?? this.options.publicBaseUrl, callId, response);
+    return streamTwiml(this.options.publicBaseUrl, this.options.mediaBaseUrl ?? this.options.publicBaseUrl, callId, response);
   }
 
   /**

@@ -132,7 +132,8 @@ test('a whole call: dial, callbacks, a ConversationRelay conversation with barge
     AsyncAmdStatusCallback: `${PUBLIC}/carrier/twilio/amd/${call.id}`,
   });
   const twiml = String(call.form.Twiml);
-  expect(twiml).toMatch(/<Response><Connect><ConversationRelay [^>]*>.*<\/ConversationRelay><\/Connect><\/Response>/);
+  expect(twiml).toMatch(/<Response><Connect action="([^"]*)"><ConversationRelay [^>]*>.*<\/ConversationRelay><\/Connect><\/Response>/);
+  expect(twiml).toContain(`<Connect action="${PUBLIC}/carrier/twilio/stream-ended/${call.id}">`);
   for (const attribute of [
     `url="${relayUrl}"`,
     'language="en-GB"',
@@ -495,7 +496,9 @@ test('a byok call goes through Media Streams, never the relay, and hears, speaks
   const id = res.body.id as string;
   const sid = fake.created.find((d) => d.form.To === phoneNumber)!.callSid;
   const twiml = String(fake.created.find((d) => d.form.To === phoneNumber)!.form.Twiml);
-  expect(twiml).toContain(`<Connect><Stream url="wss://voice.example.test/carrier/twilio/media/${id}">`);
+  expect(twiml).toContain(
+    `<Connect action="https://voice.example.test/carrier/twilio/stream-ended/${id}"><Stream url="wss://voice.example.test/carrier/twilio/media/${id}">`,
+  );
   expect(twiml).not.toContain('ConversationRelay');
   const byokCall = async () => (await api.call('GET', `/api/v1/calls/${id}`, { token: byokKey })).body;
   expect((await amd(id, sid, 'human')).status).toBe(204);

@@ -106,6 +106,8 @@ test('a call to the number streams to our pipeline, where the agent greets the c
   const streamUrl = /<Stream url="([^"]+)"/.exec(String(answered.body))![1]!;
   const callId = streamUrl.split('/').at(-1)!;
   expect(streamUrl).toBe(`wss://voice.example.test/carrier/twilio/media/${callId}`);
+  // A stream that ends under the live call is asked about on the API (api/routes/twilio.ts).
+  expect(String(answered.body)).toContain(`<Connect action="${TWILIO_PUBLIC}/carrier/twilio/stream-ended/${callId}">`);
 
   const listed = await api.call('GET', `/api/v1/calls/${callId}`, { token: org.key });
   expect(listed.body).toMatchObject({ direction: 'inbound', status: 'active', phoneNumber: '+442079460123', agentId: org.agentId });

@@ -151,7 +151,7 @@ test('a phone menu’s option is pressed as <Play digits>, and the agent listens
   await client.speak('Thank you for calling. Press 1 for sales, press 2 for support.');
 
   const update = await waitFor(async () => updatesOf(sid)[0]);
-  expect(update.Twiml).toMatch(/<Response><Play digits="1"\/><Connect><Stream url="wss:\/\/voice\.example\.test\/carrier\/twilio\/media\//);
+  expect(update.Twiml).toMatch(/<Response><Play digits="1"\/><Connect action="[^"]*"><Stream url="wss:\/\/voice\.example\.test\/carrier\/twilio\/media\//);
   // What Twilio does with the new TwiML: the stream stops, the digits play, a new stream opens.
   client.stop(fake.accountSid, sid);
   await client.closed;

@@ -129,7 +129,7 @@ test('a whole call over Media Streams: our pipeline hears and speaks, with DTMF 
   const before = await metrics();
   const call = await answered();
   expect(call.form.Twiml).toBe(
-    `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${mediaUrl(call.id)}"><Parameter name="callId" value="${call.id}"/></Stream></Connect></Response>`,
+    `<?xml version="1.0" encoding="UTF-8"?><Response><Connect action="${TWILIO_PUBLIC}/carrier/twilio/stream-ended/${call.id}"><Stream url="${mediaUrl(call.id)}"><Parameter name="callId" value="${call.id}"/></Stream></Connect></Response>`,
   );
   const stream = await connectMedia(call.id);
   stream.begin(fake.accountSid, call.sid, { callId: call.id });

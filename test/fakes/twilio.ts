@@ -4,10 +4,20 @@
  * `From`, newest first; listing the account's incoming phone numbers by `PhoneNumber` and updating
  * one's voice settings. It speaks Twilio's wire format (form-encoded requests with HTTP Basic
  * account credentials, JSON call resources, JSON error bodies) and records every request.
+ *
+ * Once told where the service's public addresses are (`reach`), it also plays a call's TwiML as
+ * Twilio documents it: `stream` opens the `<Connect><Stream>`'s socket, signed, and when that
+ * socket closes under a call still on, `<Connect>` ends: Twilio requests its `action` and runs
+ * the TwiML answered, or without one runs what follows `<Connect>`, and hangs up when nothing is
+ * left. New TwiML or a hangup sent to the call ends its stream with `stop` and no action, as does
+ * the callee hanging up (`hangUp`), whose `<Connect>` action is still requested, its answer unrun.
+ * A call it ends is reported to its status callback as `completed`.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getExpectedTwilioSignature } from 'twilio';
+import { MediaStreamClient } from './mediaStreams';
 
 export interface RecordedRequest {
   callSid: string;
@@ -43,6 +53,16 @@ export interface FakeTwilio {
   incomingNumbers: Map<string, Record<string, string>>;
   /** Every update of an incoming phone number: its sid and the form sent. */
   numberUpdates: Array<{ sid: string; form: Record<string, string | string[]> }>;
+  /** Every `<Connect>` action the fake requested: the call, the form sent, the TwiML answered. */
+  connectActions: Array<{ callSid: string; form: Record<string, string>; twiml: string }>;
+  /** The calls whose `completed` status callback the fake posted, in order. */
+  reportedCompleted: string[];
+  /** Where the fake reaches the service's public origin (`https://voice.example.test`): a local server's origin. */
+  reach(publicOrigin: string, localOrigin: string): void;
+  /** The call is answered and Twilio runs its `<Connect><Stream>`: the stream's socket, begun with its parameters. */
+  stream(callSid: string): Promise<MediaStreamClient>;
+  /** The callee hangs up: the stream stops, `<Connect>` ends with the call over, and the call is `completed`. */
+  hangUp(callSid: string): Promise<void>;
   addIncomingNumber(
     phoneNumber: string,
     settings?: Partial<Record<'voice_url' | 'voice_method' | 'voice_application_sid' | 'status_callback' | 'status_callback_method', string>>,
@@ -51,6 +71,25 @@ export interface FakeTwilio {
 }
 
 export const LATE_ANSWER_MS = 3_000;
+
+/** A call's TwiML as the fake plays it. */
+interface Line {
+  twiml: string;
+  statusCallback: string | undefined;
+  /** The socket of the `<Connect><Stream>` playing now. */
+  stream: MediaStreamClient | undefined;
+  answeredAt: number;
+  /** Its `completed` status callback went. */
+  reported: boolean;
+}
+
+/** A `<Connect><Stream>`: its action, socket URL and parameters, and the TwiML after it. */
+function connectOf(twiml: string): { action?: string; url: string; parameters: Record<string, string>; rest: string } | undefined {
+  const found = /<Connect(?: action="([^"]*)")?><Stream url="([^"]*)">([\s\S]*?)<\/Stream><\/Connect>([\s\S]*)<\/Response>/.exec(twiml);
+  if (!found) return undefined;
+  const parameters = Object.fromEntries([...found[3]!.matchAll(/<Parameter name="([^"]*)" value="([^"]*)"\/>/g)].map(([, name, value]) => [name!, value!]));
+  return { ...(found[1] ? { action: found[1] } : {}), url: found[2]!, parameters, rest: found[4]! };
+}
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
@@ -115,6 +154,69 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const calls = new Map<string, Record<string, unknown>>();
   const incomingNumbers = new Map<string, Record<string, string>>();
   const numberUpdates: Array<{ sid: string; form: Record<string, string | string[]> }> = [];
+  const connectActions: FakeTwilio['connectActions'] = [];
+  const reportedCompleted: string[] = [];
+  const reached = new Map<string, string>();
+  const lines = new Map<string, Line>();
+
+  /** The local address of a public one the service gave, in its own scheme (http or ws). */
+  const local = (url: string): string | undefined => {
+    const parsed = new URL(url);
+    const origin = reached.get(parsed.host);
+    if (!origin) return undefined;
+    const scheme = parsed.protocol.startsWith('ws') ? origin.replace(/^http/, 'ws') : origin;
+    return `${scheme}${parsed.pathname}${parsed.search}`;
+  };
+  /** A webhook request as Twilio makes it, signed over the public URL and every field: the TwiML answered, if any. */
+  const webhook = async (url: string, params: Record<string, string>): Promise<string> => {
+    const target = local(url);
+    if (!target) return '';
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': getExpectedTwilioSignature(authToken, url, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+    return res.text();
+  };
+  /** The call is over: its status callback hears `completed`, once. */
+  const ended = async (sid: string): Promise<void> => {
+    const line = lines.get(sid);
+    const call = calls.get(sid)!;
+    call.status = 'completed';
+    if (!line?.statusCallback || line.reported || !local(line.statusCallback)) return;
+    line.reported = true;
+    const CallDuration = String(Math.round((Date.now() - line.answeredAt) / 1000));
+    await webhook(line.statusCallback, { AccountSid: accountSid, CallSid: sid, CallStatus: 'completed', CallDuration });
+    reportedCompleted.push(sid);
+  };
+  /** Twilio moves the call on (new TwiML, a hangup, the callee gone): the stream playing stops, and its `<Connect>` asks no action for it. */
+  const stopStream = async (sid: string): Promise<MediaStreamClient | undefined> => {
+    const line = lines.get(sid);
+    const stream = line?.stream;
+    if (!line || !stream) return undefined;
+    line.stream = undefined;
+    stream.stop(accountSid, sid);
+    stream.ws.close();
+    await stream.closed;
+    return stream;
+  };
+  /** The stream's socket closed under a call still on: `<Connect>` ends, and Twilio goes on with its action's TwiML or the rest of the document. */
+  const streamClosed = async (sid: string, stream: MediaStreamClient, connect: NonNullable<ReturnType<typeof connectOf>>): Promise<void> => {
+    const line = lines.get(sid)!;
+    if (line.stream !== stream) return;
+    line.stream = undefined;
+    let next = connect.rest;
+    if (connect.action) {
+      const form = { AccountSid: accountSid, CallSid: sid, CallStatus: 'in-progress' };
+      next = await webhook(connect.action, form);
+      connectActions.push({ callSid: sid, form, twiml: next });
+    }
+    line.twiml = next;
+    // What the fake plays of it: a <Dial> keeps the call on, anything else plays and ends, and then the call does.
+    if (!next.includes('<Dial')) await ended(sid);
+  };
+  /** Twilio's callbacks are its own requests: a failed one is the service's problem, never the REST API's answer. */
+  const background = (work: Promise<unknown>) => void work.catch(() => undefined);
   /** Twilio's form fields of a number's voice settings, and their JSON names. */
   const NUMBER_FIELDS: Record<string, string> = {
     VoiceUrl: 'voice_url',
@@ -150,6 +252,13 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         uri: `${base}/${sid}.json`,
       };
       calls.set(sid, call);
+      lines.set(sid, {
+        twiml: typeof form.Twiml === 'string' ? form.Twiml : '',
+        statusCallback: typeof form.StatusCallback === 'string' ? form.StatusCallback : undefined,
+        stream: undefined,
+        answeredAt: Date.now(),
+        reported: false,
+      });
       if (answersLateFor.has(to)) await new Promise((resolve) => setTimeout(resolve, LATE_ANSWER_MS));
       await holdsAnswerFor.get(to);
       return answer(res, 201, call);
@@ -205,6 +314,12 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (form.Status) call.status = form.Status;
       // New TwiML that ends in a hangup: the fake plays it at once and the call is over.
       if (typeof form.Twiml === 'string' && form.Twiml.includes('<Hangup/>')) call.status = 'completed';
+      const line = lines.get(update[1]!);
+      if (line && (typeof form.Twiml === 'string' || call.status === 'completed')) {
+        if (typeof form.Twiml === 'string') line.twiml = form.Twiml;
+        const over = call.status === 'completed';
+        background(stopStream(update[1]!).then(() => (over ? ended(update[1]!) : undefined)));
+      }
       await actsBeforeAnswering.get(update[1]!)?.();
       return answer(res, 200, call);
     }
@@ -238,6 +353,35 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     listed,
     incomingNumbers,
     numberUpdates,
+    connectActions,
+    reportedCompleted,
+    reach: (publicOrigin, localOrigin) => void reached.set(new URL(publicOrigin).host, localOrigin),
+    stream: async (sid) => {
+      const line = lines.get(sid)!;
+      const connect = connectOf(line.twiml);
+      if (!connect) throw new Error(`the call's TwiML has no <Connect><Stream>: ${line.twiml}`);
+      const target = local(connect.url);
+      if (!target) throw new Error(`the fake cannot reach ${connect.url}: reach() its origin first`);
+      const call = calls.get(sid)!;
+      if (call.status !== 'in-progress') line.answeredAt = Date.now();
+      call.status = 'in-progress';
+      const stream = await MediaStreamClient.connect(target, getExpectedTwilioSignature(authToken, connect.url, {}));
+      line.stream = stream;
+      stream.ws.on('close', () => background(streamClosed(sid, stream, connect)));
+      stream.begin(accountSid, sid, connect.parameters);
+      return stream;
+    },
+    hangUp: async (sid) => {
+      const line = lines.get(sid)!;
+      calls.get(sid)!.status = 'completed';
+      const connect = connectOf(line.twiml);
+      if ((await stopStream(sid)) && connect?.action) {
+        // Asked as <Connect> ends, though the call is over and what it answers is not run.
+        const form = { AccountSid: accountSid, CallSid: sid, CallStatus: 'completed' };
+        connectActions.push({ callSid: sid, form, twiml: await webhook(connect.action, form) });
+      }
+      await ended(sid);
+    },
     addIncomingNumber: (phoneNumber, settings = {}) => {
       const sid = `PN${randomBytes(16).toString('hex')}`;
       incomingNumbers.set(phoneNumber, {

@@ -105,7 +105,7 @@ test('keys are played with <Play digits> and the call’s audio resumes on its s
     {
       callSid: sid,
       form: {
-        Twiml: `${XML}<Response><Play digits="ww1#"/><Connect><Stream url="wss://voice.example.test/carrier/twilio/media/c-keys"><Parameter name="callId" value="c-keys"/></Stream></Connect></Response>`,
+        Twiml: `${XML}<Response><Play digits="ww1#"/><Connect action="https://voice.example.test/carrier/twilio/stream-ended/c-keys"><Stream url="wss://voice.example.test/carrier/twilio/media/c-keys"><Parameter name="callId" value="c-keys"/></Stream></Connect></Response>`,
       },
     },
   ]);
@@ -123,7 +123,7 @@ test('on ConversationRelay, keys are followed by the relay again in the agent’
   });
   const [{ form }] = fake.updated;
   expect(form.Twiml).toMatch(
-    /^<\?xml[^>]*><Response><Play digits="2"\/><Connect><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/,
+    /^<\?xml[^>]*><Response><Play digits="2"\/><Connect action="https:\/\/voice\.example\.test\/carrier\/twilio\/stream-ended\/c-relay"><ConversationRelay url="wss:\/\/voice\.example\.test\/carrier\/twilio\/relay\/c-relay" language="en-GB" [^>]*ttsProvider="ElevenLabs"/,
   );
   expect(form.Twiml).not.toContain('welcomeGreeting');
 });

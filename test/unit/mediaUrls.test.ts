@@ -10,10 +10,13 @@ test('with a media process of its own, Twilio opens the sockets there and calls 
   expect(urls).toEqual({
     status: `https://api.example.test/carrier/twilio/status/${CALL}`,
     amd: `https://api.example.test/carrier/twilio/amd/${CALL}`,
+    streamEnded: `https://api.example.test/carrier/twilio/stream-ended/${CALL}`,
     relay: `wss://media.example.test/carrier/twilio/relay/${CALL}`,
     media: `wss://media.example.test/carrier/twilio/media/${CALL}`,
   });
-  expect(streamTwiml('https://media.example.test', CALL)).toContain(`url="wss://media.example.test/carrier/twilio/media/${CALL}"`);
+  expect(streamTwiml('https://api.example.test', 'https://media.example.test', CALL)).toContain(
+    `<Connect action="https://api.example.test/carrier/twilio/stream-ended/${CALL}"><Stream url="wss://media.example.test/carrier/twilio/media/${CALL}">`,
+  );
   // Without one, the API's own address serves both.
   expect(twilioUrls('https://api.example.test', CALL).media).toBe(`wss://api.example.test/carrier/twilio/media/${CALL}`);
 });

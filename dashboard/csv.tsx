@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import { useState } from 'preact/hooks';
 import { useSubmit } from './hooks';
-import { asE164, useDefaultCountry } from './phone';
+import { asE164, defaultCountry } from './phone';
 import { ApiError } from './http';
 import { FormError, saidOfThis, useId } from './ui';
 
@@ -69,13 +69,13 @@ export function CsvImport(props: {
   const [file, setFile] = useState<File>();
   const [parseError, setParseError] = useState<string>();
   const [lines, setLines] = useState<number[]>([]);
-  const country = useDefaultCountry();
   const { submit, error, busy } = useSubmit(async () => {
     setParseError(undefined);
     if (!file) throw new ApiError(0, 'CLIENT', 'Choose a CSV file first.');
     const { rows, error: bad } = parseCsv(await file.text());
     if (bad) return setParseError(bad);
     setLines(rows.map((r) => r.line));
+    const country = await defaultCountry();
     // A number written as people write it ("020 7946 0001") is read with the organization's country.
     await props.send(rows.map((r) => props.toRow(r.cells.phoneNumber ? { ...r.cells, phoneNumber: asE164(r.cells.phoneNumber, country) } : r.cells)));
   });

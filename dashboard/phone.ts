@@ -4,13 +4,25 @@
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useGet } from './hooks';
-import { ApiError } from './http';
+import { ApiError, get } from './http';
 
-export function useDefaultCountry(): CountryCode | undefined {
-  const settings = useGet<{ effectiveAllowedCountries: string[] | null }>('/dashboard/organization').data;
-  const region = new Intl.Locale(navigator.language).maximize().region;
-  return (settings?.effectiveAllowedCountries?.[0] ?? region) as CountryCode | undefined;
+interface CountrySettings {
+  effectiveAllowedCountries: string[] | null;
 }
+
+const countryOf = (settings: CountrySettings | undefined) =>
+  (settings?.effectiveAllowedCountries?.[0] ?? new Intl.Locale(navigator.language).maximize().region) as CountryCode | undefined;
+
+/** The default country as the page knows it: the browser's region until the organization's settings are in. */
+export function useDefaultCountry(): CountryCode | undefined {
+  return countryOf(useGet<CountrySettings>('/dashboard/organization').data);
+}
+
+/**
+ * The default country read now, for a file's import: a file chosen and imported while the page's
+ * settings still load would otherwise be read with the browser's region, and its numbers refused.
+ */
+export const defaultCountry = async (): Promise<CountryCode | undefined> => countryOf(await get<CountrySettings>('/dashboard/organization'));
 
 export const countryName = (country: CountryCode) => new Intl.DisplayNames([navigator.language], { type: 'region' }).of(country) ?? country;
 

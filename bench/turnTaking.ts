@@ -9,8 +9,7 @@
  *   missed         speech clips (sentences, cut sentences, backchannels) in which it heard none
  *   premature      cut sentences whose turn it ended before the speaker went on
  *   delay          from the real end of a complete sentence to the end-of-turn decision (the turn
- *                  model's inference included, less the audio it started ahead of the VAD's stop,
- *                  as a live session has it), p50 and p99; `-` when it never decided. The decision
+ *                  model's inference included), p50 and p99; `-` when it never decided. The decision
  *                  is the end after the last speech the detector heard start: it can come before
  *                  the sentence's last sample, when its faint tail (a final fricative) is under
  *                  the noise, and then counts negative
@@ -103,8 +102,7 @@ async function score(kind: Detector, set: Clip[], finals: (Finals | undefined)[]
       const event = await d.push(pcm.subarray(at, at + FRAME));
       if (event?.type === 'speech') [heard, lastStart] = [true, sample];
       if (event && event.type !== 'speech' && event.inferenceMs !== undefined) s.inference.push(event.inferenceMs);
-      // The model's answer is waited for only past the audio it started ahead of the VAD's end.
-      if (event?.type === 'end') ends.push(sample + (Math.max(0, (event.inferenceMs ?? 0) - (event.aheadMs ?? 0)) * RATE) / 1000);
+      if (event?.type === 'end') ends.push(sample + ((event.inferenceMs ?? 0) * RATE) / 1000);
     }
     if (clip.kind === 'noise') {
       s.falseStarts[0] += heard ? 1 : 0;

@@ -58,11 +58,6 @@ export class SileroVad implements VoiceActivity {
     private readonly settings: SileroSettings,
   ) {}
 
-  /** While speaking and quiet: the quiet still to come before `stopMs` ends the speech. */
-  get endsInMs(): number {
-    return this.speaking && this.quietRunMs > 0 ? windows(this.settings.stopMs) * WINDOW_MS - this.quietRunMs : Infinity;
-  }
-
   static async create(dir: string, settings: SileroSettings): Promise<SileroVad> {
     return new SileroVad(await loadModel(dir, SILERO_FILE), settings);
   }

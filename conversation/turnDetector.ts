@@ -7,9 +7,10 @@
  * turn goes on) or `maxWaitMs` of quiet passes (`timeout`). A pause is judged once, at the VAD's
  * end of speech: a judgement at the first 96 ms of quiet answered finished sentences 120 ms sooner
  * on the turn bench, but it also ends turns at the gaps between a speaker's words, and halved the
- * conversations' completed turns in `npm run bench:voice:calls` (docs/voice.md). The model starts
- * on a pause JUDGE_AHEAD_MS before the VAD ends it, so that its answer is ready at the end instead
- * of adding its inference to every decision; the answer is used only if the VAD does end the pause.
+ * conversations' completed turns in `npm run bench:voice:calls` (docs/voice.md). Nor does the
+ * model start ahead of the stop to hide its inference: with 64 ms less quiet behind it, Smart Turn
+ * took the interview bench's finished sentence for unfinished in every turn (its probability
+ * rises from 0.39 at 128 ms of quiet to 0.77 at 192 ms), and each waited `maxWaitMs`.
  * Without a turn model every pause ends the turn (`vad`). Time is the audio's own: frames arrive
  * continuously while a call lasts, silence included.
  */
@@ -22,8 +23,6 @@ import type { VadChange, VoiceActivity } from './vad';
 const SAMPLE_RATE = 16_000;
 /** Audio kept from before the VAD's start of speech, which the VAD hears only after its first syllable. */
 const PRE_SPEECH_MS = 500;
-/** Two Silero windows: longer than the turn model's inference at its p99 on a loaded media process. */
-const JUDGE_AHEAD_MS = 64;
 
 export type EndOfTurnReason = 'vad' | 'turn_model' | 'timeout';
 
@@ -37,18 +36,8 @@ export interface TurnSettings {
 export type TurnEvent =
   | { type: 'speech'; resumed: boolean }
   /** A pause the turn model (or the words heard so far) judged unfinished: the turn stays open. */
-  | { type: 'pause'; probability: number; inferenceMs: number; aheadMs: number }
-  | { type: 'end'; reason: EndOfTurnReason; probability?: number; inferenceMs?: number; aheadMs?: number };
-
-/**
- * A judgement under way: `inferenceMs` once the model answered; `aheadMs`, the audio between its
- * start and the VAD's end (the part of the inference the decision did not wait for).
- */
-interface Judgement {
-  probability: Promise<number>;
-  inferenceMs: number;
-  aheadMs: number;
-}
+  | { type: 'pause'; probability: number; inferenceMs: number }
+  | { type: 'end'; reason: EndOfTurnReason; probability?: number; inferenceMs?: number };
 
 export class TurnDetector {
   /** Whether the caller has spoken since the last end of turn. */
@@ -58,7 +47,6 @@ export class TurnDetector {
   /** Samples of the current turn in `frames` (pre-speech included); the rest are older. */
   private turnSamples = 0;
   private waitedMs: number | undefined;
-  private early: Judgement | undefined;
 
   constructor(
     readonly vad: VoiceActivity,
@@ -80,7 +68,6 @@ export class TurnDetector {
   }
 
   private changed(change: VadChange, frame: Buffer): TurnEvent | undefined | Promise<TurnEvent> {
-    if (this.early) this.early.aheadMs += (frame.length / 2 / SAMPLE_RATE) * 1000;
     if (change === 'start') {
       const resumed = this.inTurn;
       if (!resumed) this.turnSamples = Math.min(this.bufferedSamples, Math.round(((this.vad.speechMs + PRE_SPEECH_MS) * SAMPLE_RATE) / 1000));
@@ -88,8 +75,7 @@ export class TurnDetector {
       this.waitedMs = undefined;
       return { type: 'speech', resumed };
     }
-    if (change === 'end' && this.inTurn) return this.model ? this.judged(this.early ?? this.judge(this.model)) : this.endTurn({ type: 'end', reason: 'vad' });
-    this.judgeAhead();
+    if (change === 'end' && this.inTurn) return this.model ? this.judged(this.model) : this.endTurn({ type: 'end', reason: 'vad' });
     if (this.waitedMs !== undefined && !this.vad.speaking) {
       this.waitedMs += (frame.length / 2 / SAMPLE_RATE) * 1000;
       if (this.waitedMs >= this.settings.maxWaitMs) return this.endTurn({ type: 'end', reason: 'timeout' });
@@ -97,39 +83,19 @@ export class TurnDetector {
     return undefined;
   }
 
-  /** Starts the model on a pause about to end, or drops a judgement whose pause the caller broke. */
-  private judgeAhead(): void {
-    if (!this.model || !this.inTurn || !this.vad.speaking) return;
-    if (this.vad.endsInMs === Infinity) this.early = undefined;
-    else if (!this.early && this.vad.endsInMs <= JUDGE_AHEAD_MS) this.early = this.judge(this.model);
-  }
-
-  private judge(model: SmartTurn): Judgement {
+  private async judged(model: SmartTurn): Promise<TurnEvent> {
     const started = performance.now();
-    const judgement: Judgement = { aheadMs: 0, inferenceMs: 0, probability: Promise.resolve(0) };
-    judgement.probability = model.completeProbability(this.turnAudio()).then((probability) => {
-      judgement.inferenceMs = performance.now() - started;
-      return probability;
-    });
-    // A dropped judgement's failure is nobody's to handle; a used one's reaches `judged`.
-    judgement.probability.catch(() => undefined);
-    return judgement;
-  }
-
-  private async judged(judgement: Judgement): Promise<TurnEvent> {
-    this.early = undefined;
-    const probability = await judgement.probability;
-    const timing = { probability, inferenceMs: judgement.inferenceMs, aheadMs: judgement.aheadMs };
+    const probability = await model.completeProbability(this.turnAudio());
+    const inferenceMs = performance.now() - started;
     if (probability >= this.settings.completeThreshold && !soundsUnfinished(this.words()))
-      return this.endTurn({ type: 'end', reason: 'turn_model', ...timing });
+      return this.endTurn({ type: 'end', reason: 'turn_model', probability, inferenceMs });
     this.waitedMs = 0;
-    return { type: 'pause', ...timing };
+    return { type: 'pause', probability, inferenceMs };
   }
 
   private endTurn(event: TurnEvent): TurnEvent {
     this.inTurn = false;
     this.waitedMs = undefined;
-    this.early = undefined;
     this.turnSamples = 0;
     return event;
   }

@@ -12,8 +12,6 @@ export interface VoiceActivity {
   readonly speaking: boolean;
   /** Milliseconds from the start of the current speech to its latest speech (0 when silent). */
   readonly speechMs: number;
-  /** While speaking and quiet: how much more quiet ends the speech; Infinity otherwise. */
-  readonly endsInMs: number;
   /** Takes one frame; says when speech starts or ends with it. */
   push(frame: Buffer): VadChange | Promise<VadChange>;
 }
@@ -35,10 +33,6 @@ export class EnergyVad implements VoiceActivity {
     private readonly sampleRate: number,
     private readonly hangoverMs: number,
   ) {}
-
-  get endsInMs(): number {
-    return this.speaking && this.quietMs > 0 ? this.hangoverMs - this.quietMs : Infinity;
-  }
 
   push(frame: Buffer): VadChange {
     const samples = samplesOf(frame);

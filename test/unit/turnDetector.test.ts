@@ -8,18 +8,13 @@ import type { VadChange, VoiceActivity } from '../../conversation/vad';
 
 const FRAME = Buffer.alloc(640);
 
-/**
- * A VAD that says what `script` says at each frame (`start`, `end` or nothing), and at the frames
- * of `endsIn` how much more quiet would end the speech (Infinity elsewhere).
- */
-function scripted(script: Record<number, VadChange>, endsIn: Record<number, number> = {}): VoiceActivity {
+/** A VAD that says what `script` says at each frame (`start`, `end` or nothing). */
+function scripted(script: Record<number, VadChange>): VoiceActivity {
   let frame = 0;
   const vad = {
     speaking: false,
     speechMs: 0,
-    endsInMs: Infinity,
     push(): VadChange {
-      vad.endsInMs = endsIn[frame] ?? Infinity;
       const change = script[frame++];
       if (change) vad.speaking = change === 'start';
       vad.speechMs = vad.speaking ? 100 : 0;
@@ -110,28 +105,4 @@ test('words that read unfinished still end the turn after maxWaitMs', async () =
     ['pause', 20],
     ['end', 70],
   ]);
-});
-
-test('the model starts on a pause 64 ms before the VAD ends it, and the end takes that answer', async () => {
-  const judged: number[] = [];
-  const events = await run(new TurnDetector(scripted({ 50: 'start', 80: 'end' }, { 76: 80, 77: 60, 78: 40, 79: 20 }), model([0.9], judged), settings), 90);
-  expect(events.map(({ type, at }) => [type, at])).toEqual([
-    ['speech', 50],
-    ['end', 80],
-  ]);
-  // Started at frame 77 (60 ms to go): its audio is three frames shorter than the end's, which it did not wait for.
-  expect(events[1]).toMatchObject({ reason: 'turn_model', probability: 0.9, aheadMs: 60 });
-  expect(judged).toEqual([(100 + 500 + 540) * 16]);
-});
-
-test('a pause the caller breaks before the VAD ends it drops its judgement, and the next pause is judged afresh', async () => {
-  const judged: number[] = [];
-  const vad = scripted({ 5: 'start', 30: 'end' }, { 10: 40, 11: 20, 28: 40, 29: 20 });
-  const events = await run(new TurnDetector(vad, model([0.1, 0.9], judged), settings), 40);
-  // The first judgement (0.1, unfinished) was of a pause the caller spoke through; the end is the second's.
-  expect(events.map((e) => [e.type, e.at, 'probability' in e ? e.probability : undefined])).toEqual([
-    ['speech', 5, undefined],
-    ['end', 30, 0.9],
-  ]);
-  expect(judged).toHaveLength(2);
 });

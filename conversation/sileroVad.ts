@@ -93,13 +93,12 @@ export class SileroVad implements VoiceActivity {
     const { threshold, startMs, stopMs } = this.settings;
     this.probability = p;
     const speech = p >= threshold;
-    const quiet = !speech;
     this.speechRunMs = speech ? this.speechRunMs + WINDOW_MS : 0;
-    this.quietRunMs = quiet ? this.quietRunMs + WINDOW_MS : 0;
+    this.quietRunMs = speech ? 0 : this.quietRunMs + WINDOW_MS;
     this.sinceReset += WINDOW_MS;
     if (this.speaking) {
       this.sinceStart += WINDOW_MS;
-      if (!quiet) this.speechMs = this.sinceStart;
+      if (speech) this.speechMs = this.sinceStart;
       if (this.quietRunMs >= windows(stopMs) * WINDOW_MS) {
         [this.speaking, this.speechMs] = [false, 0];
         return 'end';

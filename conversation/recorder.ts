@@ -41,9 +41,11 @@ const FLUSH_MS = 4000;
 
 /**
  * Records a call as a stereo WAV, the contact on the left and the agent on the right, on one
- * timeline measured from the recorder's creation. A contact frame follows the one before it (a
- * burst after a network stall stays contiguous) unless a gap in the stream left it behind the clock,
- * where it ends now. An agent frame plays after the one before it or now, whichever is later, as a
+ * timeline measured from the recorder's creation. A contact frame was spoken before it arrived, so
+ * it ends no later than now: it follows the one before it, and when a burst after a stall would
+ * run past now, the frames since the last gap move back into that gap (the contact spoke them
+ * during the stall), so the audio stays contiguous and never lands after agent audio sent in
+ * answer to it. An agent frame plays after the one before it or now, whichever is later, as a
  * transport plays them; a clear removes what was scheduled after now, so the recording holds only
  * what the contact could hear. Audio older than HOLD_MS can no longer change and is streamed to the
  * sink every FLUSH_MS, so a call is never held whole in memory.
@@ -57,6 +59,9 @@ export class CallRecorder implements SessionRecorder {
   private contact: Int16Array = new Int16Array(0);
   private agent: Int16Array = new Int16Array(0);
   private contactEnd = 0;
+  /** Where the contact's frames since the last gap begin, and how far back they may move (the audio before the gap). */
+  private runStart = 0;
+  private runFloor = 0;
   private agentEnd = 0;
   private writing: Promise<void>;
   private failed = false;
@@ -76,10 +81,16 @@ export class CallRecorder implements SessionRecorder {
   heard(frame: Buffer): void {
     if (this.ending) return;
     const samples = samplesOf(frame);
-    const at = Math.max(this.contactEnd, this.clock() - samples.length);
-    this.contact = this.place(this.contact, samples, at);
-    this.contactEnd = at + samples.length;
-    this.flush(this.clock() - this.samples(HOLD_MS));
+    const clock = this.clock();
+    if (this.contactEnd < clock - samples.length) {
+      this.runFloor = this.contactEnd;
+      this.runStart = this.contactEnd = Math.max(0, clock - samples.length);
+    } else {
+      this.pullRunBack(this.contactEnd + samples.length - clock);
+    }
+    this.contact = this.place(this.contact, samples, this.contactEnd);
+    this.contactEnd += samples.length;
+    this.flush(clock - this.samples(HOLD_MS));
   }
 
   sent(frame: Buffer): void {
@@ -113,6 +124,18 @@ export class CallRecorder implements SessionRecorder {
     } catch (err) {
       this.fail(err);
     }
+  }
+
+  /** Moves the contact's current run up to `by` samples earlier, into the gap before it still held in memory. */
+  private pullRunBack(by: number): void {
+    const shift = Math.min(by, this.runStart - Math.max(this.runFloor, this.flushed));
+    if (shift <= 0) return;
+    const start = this.runStart - this.flushed;
+    const end = this.contactEnd - this.flushed;
+    this.contact.copyWithin(start - shift, start, end);
+    this.contact.fill(0, end - shift, end);
+    this.runStart -= shift;
+    this.contactEnd -= shift;
   }
 
   /** Drops the agent's audio scheduled from now on. */

@@ -159,6 +159,29 @@ describe('call recording', () => {
     expect(right.filter((s) => s === 1234).length).toBe(left.length / 2);
   });
 
+  it('places a burst after a stall back into the stall, contiguous, before the agent audio sent in answer to it', async () => {
+    const clock = { ms: 0 };
+    const sink = new MemorySink();
+    const recorder = new CallRecorder(sink, { sampleRate: RATE, now: () => clock.ms, onError: (err) => expect(err).toBeUndefined() });
+    const frame = (value: number) => pcmOf(new Int16Array(frameBytes(RATE) / 2).fill(value));
+    for (let i = 1; i <= 5; i++) {
+      clock.ms += 20;
+      recorder.heard(frame(i));
+    }
+    // The line stalls for 100 ms, then the five frames spoken meanwhile arrive at once; the agent answers the last.
+    clock.ms += 100;
+    for (let i = 6; i <= 10; i++) recorder.heard(frame(i));
+    recorder.sent(frame(99));
+    clock.ms += 20;
+    await recorder.end();
+
+    const { left, right } = stereoChannels(sink.file());
+    const step = frameBytes(RATE) / 2;
+    const frames = Array.from({ length: left.length / step }, (_, i) => left[i * step]);
+    expect(frames).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0]);
+    expect(right.findIndex((s) => s === 99)).toBe(10 * step);
+  });
+
   it('a storage failure drops the recording and is reported; the session goes on', async () => {
     const { sink, errors, recorder, transport, media, say } = recorded();
     sink.failWrites = true;

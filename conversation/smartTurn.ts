@@ -1,8 +1,8 @@
 /**
  * Smart Turn v3.2: from the audio of a turn so far (its last 8 s at 16 kHz), the probability that
  * the speaker has finished, judged from their intonation and words as a listener would. Asked when
- * the VAD hears a pause; about 25 ms of feature extraction and a run of the model, both on the
- * model thread (conversation/turnModels.ts).
+ * the VAD hears a pause; 4-7 ms of feature extraction and a run of the model (about 27 ms), both
+ * on the model thread (conversation/turnModels.ts; bench/turnFeatures.ts measures them).
  */
 import { loadModel, SMART_TURN_FILE, type TurnModel } from './turnModels';
 

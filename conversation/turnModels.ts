@@ -26,7 +26,7 @@ export interface TurnModel {
   run(feeds: Record<string, Tensor>): Promise<Outputs>;
   /**
    * Runs with `input` the log-mel features of `audio` (conversation/logMel.ts), computed on the
-   * model thread too (tens of ms), ahead of the routine runs waiting: Smart Turn's decisions.
+   * model thread too (a few ms), ahead of the routine runs waiting: Smart Turn's decisions.
    */
   runOnLogMel(input: string, audio: Float32Array): Promise<Outputs>;
 }

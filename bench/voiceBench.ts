@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
@@ -345,12 +345,15 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
 /**
  * `text` as the simulated TTS speaks it at the pipeline's rate (the local Piper voice
  * for the turn models), and the index of its last loud sample (the end of speech).
+ *
+ * Piper samples its prosody afresh on every synthesis, and Smart Turn's judgement of the one
+ * sentence moves with it (0.64 on one run, 0.80 on the next, across the interview's threshold of
+ * 0.7), so whether a run's turns end by the model or by timeout can differ between two runs of the
+ * same code. SPEECH=FILE keeps the Piper speech in FILE (written the first time, read after), so
+ * runs that compare settings hear the same voice.
  */
 export async function spoken(text: string, hearing: Hearing): Promise<{ audio: Buffer; lastLoud: number }> {
-  const chunks: Buffer[] = [];
-  const tts = hearing === 'models' ? new LocalTtsProvider({ dir: toolPaths().localSpeech }) : new SimulatedTts();
-  for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
-  const samples = Int16Array.from(samplesOf(Buffer.concat(chunks)));
+  const samples = Int16Array.from(samplesOf(await synthesized(text, hearing)));
   let last = samples.length - 1;
   while (last > 0 && Math.abs(samples[last]!) < 1600) last--;
   // Piper's voice trails off for up to 190 ms under the loud level. The fake STT (FixedDelayVoiceStt)
@@ -358,4 +361,16 @@ export async function spoken(text: string, hearing: Hearing): Promise<{ audio: B
   // its final past STT_MS and count the fake's own lateness as the platform's overhead.
   samples.fill(0, last + 1);
   return { audio: pcmOf(samples), lastLoud: last };
+}
+
+async function synthesized(text: string, hearing: Hearing): Promise<Buffer> {
+  const file = hearing === 'models' ? process.env.SPEECH : undefined;
+  const kept: Record<string, string> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (kept[text]) return Buffer.from(kept[text], 'base64');
+  const chunks: Buffer[] = [];
+  const tts = hearing === 'models' ? new LocalTtsProvider({ dir: toolPaths().localSpeech }) : new SimulatedTts();
+  for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
+  const audio = Buffer.concat(chunks);
+  if (file) writeFileSync(file, JSON.stringify({ ...kept, [text]: audio.toString('base64') }));
+  return audio;
 }

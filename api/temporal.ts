@@ -116,7 +116,7 @@ function refusal(err: unknown, closed: string | undefined): unknown {
     case FailureType.insufficientCredits:
       return insufficientCredits();
     default:
-      // `invalid_state`, or Temporal's own refusal of an update its workflow closed before finishing.
+      // `invalid_state`, `turn_busy`, or Temporal's own refusal of an update its workflow closed before finishing.
       return invalidStateTransition(cause.message);
   }
 }

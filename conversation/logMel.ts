@@ -67,8 +67,8 @@ class PowerSpectrum {
   private readonly split = Float64Array.from({ length: 2 * (HALF + 1) }, (_, i) =>
     i % 2 === 0 ? Math.cos((Math.PI * (i >> 1)) / HALF) : -Math.sin((Math.PI * (i >> 1)) / HALF),
   );
-  private a = new Float64Array(2 * HALF);
-  private b = new Float64Array(2 * HALF);
+  private readonly a = new Float64Array(2 * HALF);
+  private readonly b = new Float64Array(2 * HALF);
 
   constructor() {
     let n = HALF;
@@ -119,7 +119,7 @@ class PowerSpectrum {
   }
 }
 
-/** Output r of a butterfly, times its twiddle at w[t + r * tStep], to y[to + r * toStep]. */
+/** A butterfly's output `re + i im`, times the twiddle at w[t], to y[at]. */
 function put(y: Float64Array, at: number, re: number, im: number, w: Float64Array, t: number): void {
   y[at] = re * w[t] - im * w[t + 1];
   y[at + 1] = re * w[t + 1] + im * w[t];

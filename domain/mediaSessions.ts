@@ -7,8 +7,8 @@ import { Interview, type InterviewRecord } from '../models/interview';
 import { claimSlot, releasePools, releaseSlot } from '../models/slot';
 
 /** The sockets a call can have: a carrier's media stream (Twilio's or the simulated line's), Twilio's relay, a dashboard's browser call. */
-export type CallSocketKind = 'media' | 'relay' | 'browser';
-const CALL_SOCKET_KINDS: CallSocketKind[] = ['media', 'relay', 'browser'];
+const CALL_SOCKET_KINDS = ['media', 'relay', 'browser'] as const;
+export type CallSocketKind = (typeof CALL_SOCKET_KINDS)[number];
 
 /** The one-place pool of a call's socket of that kind. */
 export const callSocketPool = (kind: CallSocketKind, callId: string): string => `${kind}:${callId}`;

@@ -35,4 +35,8 @@ module.exports = {
   // Workflow bundling and server round trips are slow on a 2-core machine; no test waits on a fixed sleep.
   testTimeout: 60_000,
   maxWorkers: 2,
+  // A worker runs some 66 files in turn, and what a file leaves behind in it (servers' clients, model
+  // threads) adds up: one full run in three on 2026-11-27 had a worker die of a full heap near the
+  // end. A worker over this much after a file is replaced before the next one.
+  workerIdleMemoryLimit: '1GB',
 };

@@ -19,7 +19,15 @@ const CHUNK_MS = 20;
 export interface LocalTtsConfig {
   /** The folder scripts/tools.sh provisions (`localSpeech` in `scripts/tools.sh paths`). */
   dir: string;
+  /**
+   * The same text sounds (almost) the same every time: the voice's random prosody turned down to
+   * nearly nothing. For tests whose verdicts hang on how a sentence is spoken; a live voice varies.
+   */
+  steady?: boolean;
 }
+
+// sherpa-onnx reads a scale of 0 as "use the default", so steady is the smallest scale instead.
+const STEADY = { noiseScale: 1e-6, noiseScaleW: 1e-6 };
 
 export class LocalTtsProvider implements TtsProvider {
   readonly name = NAME;
@@ -86,7 +94,12 @@ export class LocalTtsProvider implements TtsProvider {
     }
     return OfflineTts.createAsync({
       model: {
-        vits: { model, tokens: path.join(voice, 'tokens.txt'), dataDir: path.join(voice, 'espeak-ng-data') },
+        vits: {
+          model,
+          tokens: path.join(voice, 'tokens.txt'),
+          dataDir: path.join(voice, 'espeak-ng-data'),
+          ...(this.config.steady ? STEADY : {}),
+        },
         numThreads: 1,
         provider: 'cpu',
         debug: false,

@@ -2,7 +2,7 @@
 declare module 'sherpa-onnx-node' {
   export interface OfflineTtsConfig {
     model: {
-      vits: { model: string; tokens: string; dataDir: string };
+      vits: { model: string; tokens: string; dataDir: string; noiseScale?: number; noiseScaleW?: number };
       numThreads?: number;
       provider?: 'cpu';
       debug?: boolean;

@@ -10,6 +10,7 @@
  * the voice itself varies slightly from one process to the next (Piper samples its prosody, and
  * sherpa-onnx takes no seed), so figures from two runs differ by a clip or two.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { TelephonyCodec, floatToPcm16, pcm16ToFloat } from '../lib/audio';
 import { seeded } from '../lib/seeded';
@@ -265,4 +266,24 @@ export function clips(voices: Voices, snrDb: number, seed: number): Clip[] {
     }
   }
   return out;
+}
+
+/**
+ * The set's speech: from `file` when it holds it, else synthesized (and written to `file` when named),
+ * so that two runs comparing settings hear the same voice (Piper's prosody varies from run to run).
+ */
+export async function voicesFor(file: string | undefined, speechDir: string): Promise<Voices> {
+  const encode = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+  const decode = (s: string) => {
+    const bytes = Buffer.from(s, 'base64');
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  };
+  if (file && existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { complete: string[]; cuts: number[]; backchannels: string[] };
+    return { complete: saved.complete.map(decode), cuts: saved.cuts, backchannels: saved.backchannels.map(decode) };
+  }
+  console.log('Synthesizing the set with the local TTS...');
+  const voices = await synthesize(new LocalTtsProvider({ dir: speechDir }));
+  if (file) writeFileSync(file, JSON.stringify({ complete: voices.complete.map(encode), cuts: voices.cuts, backchannels: voices.backchannels.map(encode) }));
+  return voices;
 }

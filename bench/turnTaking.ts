@@ -25,7 +25,7 @@
  *                                                   DIR/<line>-<snr>dB-<n>.wav and DIR/labels.json, for
  *                                                   bench/pipecatReference.py to score the same clips)
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { floatToPcm16, frameBytes, wavHeader } from '../lib/audio';
@@ -36,9 +36,8 @@ import { soundsUnfinished } from '../conversation/unfinishedText';
 import { EnergyVad } from '../conversation/vad';
 import { DEFAULT_TURN, DEFAULT_VAD } from '../conversation/turnSettings';
 import { LocalSttProvider } from '../providers/stt/local';
-import { LocalTtsProvider } from '../providers/tts/local';
 import { provision, toolPaths } from '../scripts/stack';
-import { RATE, clips, overPhone, synthesize, type Clip, type Voices } from './turnSet';
+import { RATE, clips, overPhone, voicesFor, type Clip } from './turnSet';
 
 const SNRS = [20, 10, 5];
 const LINES = { '16k': '16 kHz', mulaw: 'mu-law 8 kHz' } as const;
@@ -132,26 +131,6 @@ function percentile(values: number[], p: number): number | undefined {
 
 const pct = ([n, of]: [number, number]) => `${((100 * n) / Math.max(1, of)).toFixed(0).padStart(3)}% (${n}/${of})`;
 const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
-
-/**
- * The set's speech: from `file` when it holds it, else synthesized (and written to `file` when named),
- * so that two runs comparing settings hear the same voice (Piper's prosody varies from run to run).
- */
-async function voicesFor(file: string | undefined, speechDir: string): Promise<Voices> {
-  const encode = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
-  const decode = (s: string) => {
-    const bytes = Buffer.from(s, 'base64');
-    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  };
-  if (file && existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { complete: string[]; cuts: number[]; backchannels: string[] };
-    return { complete: saved.complete.map(decode), cuts: saved.cuts, backchannels: saved.backchannels.map(decode) };
-  }
-  console.log('Synthesizing the set with the local TTS...');
-  const voices = await synthesize(new LocalTtsProvider({ dir: speechDir }));
-  if (file) writeFileSync(file, JSON.stringify({ complete: voices.complete.map(encode), cuts: voices.cuts, backchannels: voices.backchannels.map(encode) }));
-  return voices;
-}
 
 /** Every clip as a 16 kHz WAV, with what bench/pipecatReference.py needs to score it, in samples. */
 function exportClips(dir: string, line: string, snr: number, set: Clip[], labels: object[]): void {

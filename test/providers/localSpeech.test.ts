@@ -32,9 +32,9 @@ beforeAll(() => {
 
 afterAll(() => stt.stop());
 
-async function speak(text: string, sampleRate: number): Promise<Buffer[]> {
+async function speak(text: string, sampleRate: number, engine = tts): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
-  for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate })) chunks.push(chunk);
+  for await (const chunk of engine.synthesize(text, { language: 'en-US', sampleRate })) chunks.push(chunk);
   return chunks;
 }
 
@@ -105,11 +105,7 @@ describe('local TTS', () => {
   // rounding only (about -85 dB here).
   it('speaks a text the same way every time when steady', async () => {
     const steady = new LocalTtsProvider({ dir: toolPaths().localSpeech, steady: true });
-    const once = async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of steady.synthesize(SENTENCE, { language: 'en-US', sampleRate: 16_000 })) chunks.push(chunk);
-      return Buffer.concat(chunks);
-    };
+    const once = async () => Buffer.concat(await speak(SENTENCE, 16_000, steady));
     const [first, second] = [await once(), await once()];
     expect(second.length).toBe(first.length);
     let [difference, signal] = [0, 0];

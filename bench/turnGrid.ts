@@ -12,12 +12,11 @@ import { parseArgs } from 'node:util';
 import { SmartTurn } from '../conversation/smartTurn';
 import { DEFAULT_TURN } from '../conversation/turnSettings';
 import { provision, toolPaths } from '../scripts/stack';
-import { RATE, clips, overPhone, voicesFor } from './turnSet';
+import { RATE, SET_SEED, SNRS, clips, overPhone, voicesFor } from './turnSet';
 
 const OFFSETS = [0, 16, 32, 48, 64, 80, 96, 112, 128, 144];
 const MEAN_OF = [0, 3, 6];
 const AFTER_MS = 300;
-const SEED = 37;
 
 async function main(): Promise<void> {
   const { values: args } = parseArgs({ options: { voices: { type: 'string' } } });
@@ -30,8 +29,8 @@ async function main(): Promise<void> {
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   console.log(`line  SNR   | complete: spread median / max, at >= ${threshold} one / mean of 3 | cut: spread median / max, at >= ${threshold} one / mean of 3`);
   for (const line of ['16k', 'mulaw']) {
-    for (const snr of [20, 10, 5]) {
-      let set = clips(voices, snr, SEED + snr);
+    for (const snr of SNRS) {
+      let set = clips(voices, snr, SET_SEED + snr);
       if (line === 'mulaw') set = await Promise.all(set.map(async (clip) => ({ ...clip, audio: await overPhone(clip.audio) })));
       const cells: string[] = [];
       for (const kind of ['complete', 'cut'] as const) {

@@ -16,6 +16,10 @@ import { TelephonyCodec, floatToPcm16, pcm16ToFloat } from '../lib/audio';
 import { seeded } from '../lib/seeded';
 
 export const RATE = 16_000;
+/** The noise levels the set is made at, in dB SNR to the speech. */
+export const SNRS = [20, 10, 5];
+/** The seed of the set at `snr` is SET_SEED + snr: the same clips in every bench that scores them. */
+export const SET_SEED = 37;
 /** The speech level every clip is set to (RMS, dBFS): a phone line's usual talker. */
 export const SPEECH_DBFS = -26;
 const LEAD_S = 0.6;

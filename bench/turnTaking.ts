@@ -37,15 +37,13 @@ import { EnergyVad } from '../conversation/vad';
 import { DEFAULT_TURN, DEFAULT_VAD } from '../conversation/turnSettings';
 import { LocalSttProvider } from '../providers/stt/local';
 import { provision, toolPaths } from '../scripts/stack';
-import { RATE, clips, overPhone, voicesFor, type Clip } from './turnSet';
+import { RATE, SET_SEED, SNRS, clips, overPhone, voicesFor, type Clip } from './turnSet';
 
-const SNRS = [20, 10, 5];
 const LINES = { '16k': '16 kHz', mulaw: 'mu-law 8 kHz' } as const;
 /** Silero with the turn model on a call's defaults, and on an interview's (more patient) ones, without and with the STT's finals. */
 const DETECTORS = ['energy', 'silero', 'silero+turn call', 'silero+turn interview', 'silero+turn+words call', 'silero+turn+words interview'] as const;
 type Detector = (typeof DETECTORS)[number];
 const FRAME = frameBytes(RATE);
-const SEED = 37;
 
 interface Scores {
   falseStarts: [number, number];
@@ -164,7 +162,7 @@ async function main(): Promise<void> {
   const energyFalseStarts: Record<string, number> = {};
   for (const line of lines) {
     for (const snr of snrs) {
-      let set = clips(voices, snr, SEED + snr);
+      let set = clips(voices, snr, SET_SEED + snr);
       if (line !== LINES['16k']) set = await Promise.all(set.map(async (clip) => ({ ...clip, audio: await overPhone(clip.audio) })));
       if (args.export) exportClips(args.export, line, snr, set, labels);
       const finals: (Finals | undefined)[] = [];

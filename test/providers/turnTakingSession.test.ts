@@ -15,11 +15,13 @@ import type { SttProvider } from '../../providers/stt/interface';
 import { testSession } from '../fakes/voice';
 
 let turnModelsDir: string;
+let tts: LocalTtsProvider;
 
 beforeAll(() => {
   provision('turn-models');
   provision('local-speech');
   turnModelsDir = toolPaths().turnModels;
+  tts = new LocalTtsProvider({ dir: toolPaths().localSpeech, steady: true });
 }, 600_000);
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -60,7 +62,7 @@ test.each([
 });
 
 test('speech over the agent interrupts it on Silero', async () => {
-  const speech = await speak(new LocalTtsProvider({ dir: toolPaths().localSpeech, steady: true }), 'Sorry, I have to stop you there, I am driving right now.');
+  const speech = await speak(tts, 'Sorry, I have to stop you there, I am driving right now.');
   expect(await interrupted('silero', new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(floatToPcm16(speech)))).toBe(true);
 });
 
@@ -92,7 +94,7 @@ test('a turn Smart Turn decided stores who ended it, with its probability and in
   const { conversation, transport, media } = testSession({ stt, settings: { vad: 'silero', turnModelsDir } });
   await media.start();
   await until(() => transport.marks.includes('t0.end'));
-  const speech = await speak(new LocalTtsProvider({ dir: toolPaths().localSpeech, steady: true }), 'Where is my order?');
+  const speech = await speak(tts, 'Where is my order?');
   // The words, then two seconds of quiet: more than a call's longest wait for an unfinished turn.
   const frames = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat([floatToPcm16(speech), Buffer.alloc(PIPELINE_SAMPLE_RATE * 2 * 2)]));
   // All at once, and the STT settles before the detector has caught up with them (a loaded machine).
@@ -117,7 +119,7 @@ test("a pause the model judges complete is waited for while the STT's partial of
   const { conversation, transport, media } = testSession({ stt, settings: { vad: 'silero', turnModelsDir } });
   await media.start();
   await until(() => transport.marks.includes('t0.end'));
-  const speech = await speak(new LocalTtsProvider({ dir: toolPaths().localSpeech, steady: true }), 'Where is my order?');
+  const speech = await speak(tts, 'Where is my order?');
   const frames = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat([floatToPcm16(speech), Buffer.alloc(PIPELINE_SAMPLE_RATE * 2 * 2)]));
   for (const frame of frames) {
     media.audio(frame);

@@ -76,7 +76,10 @@ async function expectRefusedEarly(chunks: Generator<Buffer>, param: string, mess
   expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param });
   expect(res.body.error.message).toMatch(message);
   // Answered with a fraction of the body sent, and without the memory of it: the whole would be 64 MiB.
-  expect(res.sentBytes).toBeLessThan(CONTACT_IMPORT_BODY_LIMIT_BYTES / 4);
+  // What counts as sent includes what the loopback's socket buffers hold and what the client wrote
+  // while the answer was on its way: 7.8-16.9 MiB on this 2-core machine, loaded, for a refusal the
+  // server made within the first megabytes. Half the body still tells early from after.
+  expect(res.sentBytes).toBeLessThan(CONTACT_IMPORT_BODY_LIMIT_BYTES / 2);
   expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(256 * 1024 * 1024);
   // The API goes on serving.
   expect((await api.call('GET', '/api/v1/contacts', { token: key })).status).toBe(200);

@@ -75,7 +75,12 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const HANGUP_AHEAD_MS = 1_000;
 
 export class CallRun {
-  private readonly state: CallState = { status: 'dialing' };
+  /**
+   * An inbound call is `active` from its first moment. A hangup sent as soon as the API answered
+   * can reach the run with its start, and Temporal hands it to its validator as the handler is
+   * registered, before the workflow function has reached answered().
+   */
+  private readonly state: CallState;
   /** The carrier refused the dial: no call exists. */
   private refused: Refused | undefined;
   private hangupRequested = false;
@@ -102,6 +107,7 @@ export class CallRun {
   private handedOffAt: number | undefined;
 
   constructor(private readonly input: CallInput) {
+    this.state = input.direction === 'inbound' ? { status: 'active', carrierCallId: input.carrierCallId! } : { status: 'dialing' };
     this.heldMinutes = input.byok ? undefined : input.heldMinutes;
   }
 
@@ -280,8 +286,6 @@ export class CallRun {
   async answered(): Promise<Disposition> {
     const { input } = this;
     this.seq = 1;
-    this.state.status = 'active';
-    this.state.carrierCallId = input.carrierCallId!;
     if (input.connectWithinSeconds === undefined) {
       this.answeredAt = new Date(input.answeredAt!).getTime();
       return this.talk();

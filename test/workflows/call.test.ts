@@ -184,6 +184,11 @@ interface Harness {
   carrier: (event: CarrierEvent) => Promise<void>;
 }
 
+/** A worker of the call workflow on `taskQueue`, with the mocked activities. */
+async function callWorker(taskQueue: string, activities: CallActivities): Promise<Worker> {
+  return Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities, dataConverter: testDataConverter() });
+}
+
 /**
  * Runs one call on a fresh worker: starts it as the API does (update-with-start of `callDialUpdate`,
  * conflict policy FAIL) and hands the body the handle as soon as the run has started; `dialed` is
@@ -192,13 +197,7 @@ interface Harness {
 async function withCall<T>(input: CallInput, options: MockOptions, body: (h: Harness) => Promise<T>): Promise<T> {
   const { activities, calls } = mockActivities(options);
   const taskQueue = uniqueName('call');
-  const worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue,
-    workflowBundle: await workflowBundle(),
-    activities,
-    dataConverter: testDataConverter(),
-  });
+  const worker = await callWorker(taskQueue, activities);
   return worker.runUntil(async () => {
     const startWorkflowOperation = new WithStartWorkflowOperation<CallWorkflow>(callWorkflowType, {
       workflowId: callWorkflowId(input.callId),
@@ -471,13 +470,7 @@ test('abandoned before any worker ran it, the call is never dialled: nothing wri
     signal: callAbandonSignal,
   });
 
-  const worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue,
-    workflowBundle: await workflowBundle(),
-    activities,
-    dataConverter: testDataConverter(),
-  });
+  const worker = await callWorker(taskQueue, activities);
   await worker.runUntil(async () => {
     expect(await handle.result()).toEqual({ status: 'dialing', abandoned: true });
     const failure = await dialed.then(
@@ -493,6 +486,25 @@ test('abandoned before any worker ran it, the call is never dialled: nothing wri
     ]);
     expect(calls.carrierHangup).toEqual([]);
     await record('abandoned-before-dial', handle);
+  });
+});
+
+test('an inbound call hung up as it starts: the update that comes with the start finds it active and ends it as hangup_requested', async () => {
+  const input = callInput({ direction: 'inbound', carrierCallId: CARRIER_CALL_ID, answeredAt: new Date().toISOString(), heldMinutes: 1 });
+  const { activities, calls } = mockActivities();
+  const taskQueue = uniqueName('call-inbound');
+  // As when the API's hangup reaches the server before any worker has run the call: the run's
+  // first task carries the start and the update.
+  const handle = await env.client.workflow.start<CallWorkflow>(callWorkflowType, { workflowId: callWorkflowId(input.callId), taskQueue, args: [input] });
+  const hungUp = handle.executeUpdate(callHangupUpdate);
+  hungUp.catch(() => undefined);
+  // Time for the update to reach the server before the worker polls (without the client's word for it).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const worker = await callWorker(taskQueue, activities);
+  await worker.runUntil(async () => {
+    expect(await hungUp).toEqual({ status: 'active', carrierCallId: CARRIER_CALL_ID });
+    expect(await handle.result()).toEqual(completedState('hangup_requested', true));
+    expect(calls.carrierHangup).toEqual([CARRIER_CALL_ID]);
   });
 });
 

@@ -74,6 +74,15 @@ export class VoiceClient {
     return this.messages.filter((m) => m.type === 'turn' && m.turn.index === index).at(-1)?.turn;
   }
 
+  /**
+   * The turn `index` once the server has reported it stored. A turn is reported after its write,
+   * which on a loaded machine can come after the audio of it has been played to its end mark.
+   */
+  async storedTurn(index: number, timeoutMs = 30_000): Promise<ServerMessage | undefined> {
+    await this.next((m) => m.type === 'turn' && m.turn.index === index, timeoutMs);
+    return this.turn(index);
+  }
+
   /** The agent's audio received so far, and forgets it. */
   takeAudio(): Buffer {
     const all = Buffer.concat(this.audio);

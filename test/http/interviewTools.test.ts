@@ -177,7 +177,7 @@ test('a voice interview: the spoken request runs the tool from the media session
   await client.next((m) => m.type === 'mark' && m.name === 't1.end');
   expect(await wordsIn(client.takeAudio())).toBe(ANSWER);
   expectSignedLookup(id, 2);
-  expect(client.turn(3)).toEqual({ index: 3, role: 'agent', text: ANSWER });
+  expect(await client.storedTurn(3)).toEqual({ index: 3, role: 'agent', text: ANSWER });
   expect(client.turn(2)).toBeUndefined();
 
   await client.speak('Thanks, ready.');
@@ -267,6 +267,8 @@ test('a voice interview with an async tool slower than a second: the wait messag
     [3, 'tool', 'lookup_order answered'],
     [4, 'agent', ANSWER],
   ]);
+  // The screen hears of each turn after its write, in order: once the answer's, the tool's would have come.
+  await client.storedTurn(4);
   expect(client.turn(2)).toEqual({ index: 2, role: 'agent', text: WAIT });
   expect(client.turn(3)).toBeUndefined();
 }, 60_000);

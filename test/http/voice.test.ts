@@ -123,13 +123,13 @@ test('a spoken interview: the candidate’s words become turns, the agent answer
 
   // The socket started the interview; the opening is heard word for word.
   expect(await wordsIn(await agentTurnAudio(client, 0))).toBe(OPENING);
-  expect(client.turn(0)).toEqual({ index: 0, role: 'agent', text: OPENING });
+  expect(await client.storedTurn(0)).toEqual({ index: 0, role: 'agent', text: OPENING });
   expect((await interview(id)).body).toMatchObject({ status: 'active', startedAt: expect.any(String) });
 
   await client.speak('Ready.');
   expect(await wordsIn(await agentTurnAudio(client, 1))).toBe('Tell me about your experience with TypeScript.');
-  expect(client.turn(1)).toEqual({ index: 1, role: 'candidate', text: 'Ready.' });
-  expect(client.turn(2)).toEqual({ index: 2, role: 'agent', text: 'Tell me about your experience with TypeScript.' });
+  expect(await client.storedTurn(1)).toEqual({ index: 1, role: 'candidate', text: 'Ready.' });
+  expect(await client.storedTurn(2)).toEqual({ index: 2, role: 'agent', text: 'Tell me about your experience with TypeScript.' });
 
   await client.speak(ANSWER);
   expect(await wordsIn(await agentTurnAudio(client, 2))).toBe('Tell me about your experience with system design.');
@@ -349,7 +349,7 @@ test('silence: the agent reprompts, then the interview ends as candidate_silent 
   client.start(capability);
   await agentTurnAudio(client, 0);
   expect(await wordsIn(await agentTurnAudio(client, 1))).toBe('Are you still there?');
-  expect(client.turn(1)).toEqual({ index: 1, role: 'agent', text: 'Are you still there?' });
+  expect(await client.storedTurn(1)).toEqual({ index: 1, role: 'agent', text: 'Are you still there?' });
   const ended = await client.next((m) => m.type === 'ended');
   expect(ended).toEqual({ type: 'ended', reason: 'candidate_silent', reportId: expect.any(String) });
   expect((await interview(id)).body).toMatchObject({ status: 'completed', endedReason: 'candidate_silent', reportId: ended.reportId });

@@ -261,7 +261,9 @@ test('a stream that drops mid-call ends the call as failed, media_lost, at once,
   // Charged the connected time up to the drop, not up to whenever the workflow got to it.
   const endedAt = new Date(done.endedAt).getTime();
   expect(endedAt).toBeGreaterThanOrEqual(droppedAt - 1000);
-  expect(endedAt - droppedAt).toBeLessThan(2000);
+  // The end is stamped as the call's run hears of the drop, after the media session has reported
+  // it: seconds on a loaded machine, still well short of a minute's charge.
+  expect(endedAt - droppedAt).toBeLessThan(5000);
   expect(done.durationSeconds).toBe(Math.round((endedAt - new Date(done.startedAt).getTime()) / 1000));
   expect(done.chargedMinutes).toBe(1);
   expect(await transcript(call.id)).toEqual([

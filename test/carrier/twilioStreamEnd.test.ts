@@ -86,6 +86,8 @@ test('the agent’s goodbye closes the stream: Twilio asks <Connect>’s action,
   expect(await heardTurn(stream, 2)).toBe(CLOSING);
   expect((await stream.closed).code).toBe(1000);
   expect(await completed(id)).toMatchObject({ disposition: 'completed' });
+  // The fake records the action once we have answered it, beside the call's own end.
+  await waitFor(async () => (actionsOf(sid).length > 0 ? true : undefined));
   expect(actionsOf(sid)).toEqual([{ callSid: sid, form: expect.objectContaining({ CallStatus: 'in-progress' }), twiml: expect.stringContaining('<Hangup/>') }]);
 }, 120_000);
 

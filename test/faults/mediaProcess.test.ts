@@ -284,8 +284,9 @@ test('a media process killed while the agent’s turn is held: the dead hold lap
   expect(answered.turn.text).toBe(ANSWER);
   await again.next((m) => m.type === 'mark' && m.name === 't0.end', 60_000);
   expect(await wordsIn(again.takeAudio())).toBe(ANSWER);
-  // INTERVIEW_TURN_LEASE_SECONDS (15) after the last renewal, with the restart beside it; not 180 s.
-  expect(waitedMs).toBeLessThan(30_000);
+  // INTERVIEW_TURN_LEASE_SECONDS (15) after the last renewal, with the restart beside it (which can
+  // take as long again on a loaded machine); not 180 s.
+  expect(waitedMs).toBeLessThan(60_000);
   console.log(`the reconnected page heard the reply ${waitedMs} ms after the media process was killed`);
 
   again.send({ type: 'end' });

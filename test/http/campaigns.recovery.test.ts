@@ -64,7 +64,11 @@ test('the campaign survives a worker killed while it is dialling', async () => {
   const done = await campaignOnce(key, id, (c) => c.status === 'completed', 120_000);
   expect(done.stats).toEqual({ total: 9, pending: 0, completed: 9, failed: 0, suppressed: 0 });
 
-  const calls = await campaignCalls(key, id);
+  // A call tells its campaign of its end beside writing it: the last write may still be on its way.
+  const calls = await waitFor(async () => {
+    const all = await campaignCalls(key, id);
+    return all.every((c) => c.status === 'completed') ? all : undefined;
+  });
   expect(calls.map((c) => c.phoneNumber).sort()).toEqual(numbers);
   expect(calls.every((c) => c.attemptNumber === 1 && c.status === 'completed')).toBe(true);
   const listed = await recipientsOf(key, id);

@@ -123,7 +123,11 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
     const r = ((await recipients(s.key, created.id)).data as Array<Record<string, any>>).find((x) => x.phoneNumber === '+442079460003');
     return r?.status === 'retry_scheduled' ? r : undefined;
   }, 60_000);
-  const firstBusy = (await campaignCalls(s.key, created.id)).find((c) => c.phoneNumber === '+442079460003')!;
+  // The call tells its campaign of its end beside writing it: the campaign can know first.
+  const firstBusy = await waitFor(async () => {
+    const call = (await campaignCalls(s.key, created.id)).find((c) => c.phoneNumber === '+442079460003');
+    return call?.endedAt ? call : undefined;
+  });
   const due = Date.parse(waiting.nextAttemptAt) - Date.parse(firstBusy.endedAt);
   expect(due).toBeGreaterThanOrEqual(59_000);
   expect(due).toBeLessThanOrEqual(65_000);
@@ -138,8 +142,12 @@ test('create, import, launch, pause, resume: completed with exact stats and one 
   expect(byNumber['+442079460003']).toMatchObject({ status: 'failed', attempts: 2, lastDisposition: 'busy', nextAttemptAt: null });
   expect(byNumber['+442079460005']).toMatchObject({ status: 'failed', attempts: 1, lastDisposition: 'carrier_rejected', lastCallId: expect.any(String) });
 
-  // One call per attempt that reached the carrier (the refused one left no call), each numbered.
-  const calls = await campaignCalls(s.key, created.id);
+  // One call per attempt that reached the carrier (the refused one left no call), each numbered,
+  // each written completed (the last may still be on its way when the campaign completes).
+  const calls = await waitFor(async () => {
+    const all = await campaignCalls(s.key, created.id);
+    return all.every((c) => c.status === 'completed') ? all : undefined;
+  });
   expect(calls).toHaveLength(7);
   const attempts = calls.map((c) => `${c.phoneNumber}#${c.attemptNumber}`).sort();
   expect(new Set(attempts).size).toBe(7);

@@ -521,9 +521,11 @@ describe('embed tokens and origins', () => {
   });
 
   test('an embed token ends when the key that minted it expires, as when it is revoked: 401 INVALID_CANDIDATE_TOKEN', async () => {
-    const keyExpiresAt = Date.now() + 3000;
-    const expiring = await tenant.key(POLLING[0], { ...POLLING[1], expiresAt: new Date(keyExpiresAt) });
+    // The interview first: its start can take seconds on a loaded machine, which the key's life must
+    // not have to cover.
     const id = (await create()).body.id;
+    const keyExpiresAt = Date.now() + 5000;
+    const expiring = await tenant.key(POLLING[0], { ...POLLING[1], expiresAt: new Date(keyExpiresAt) });
     const minted = await api.call('POST', `/api/v1/interviews/${id}/embed-token`, { token: expiring });
     expect(minted.status).toBe(200);
     // The token's own expiry is later than the key's: only the key's ends it.

@@ -192,10 +192,12 @@ test('an async tool slower than a second: the agent says its wait message as a t
     ['tool', 'lookup_order answered'],
     ['agent', 'Your order shipped on Monday.'],
   ]);
-  // Said a second into the tool's run, stored before the tool had answered.
+  // Said a second into the tool's run, stored before the tool had answered. The second starts as
+  // the run does, before the signing secret's read and the connection: the tool server receives
+  // the request later, by up to hundreds of milliseconds on a loaded machine.
   const asked = tool.received[0].at;
   const waited = Date.parse(turns[2].startedAt) - asked;
-  expect(waited).toBeGreaterThanOrEqual(900);
+  expect(waited).toBeGreaterThanOrEqual(500);
   expect(waited).toBeLessThan(1800);
 });
 

@@ -143,8 +143,10 @@ test('an async tool slower than a second: the wait message is spoken and stored 
     ['tool', 'lookup_order answered'],
     ['agent', 'Your order shipped on Monday.'],
   ]);
+  // The second starts as the tool's run does, before the signing secret's read and the connection:
+  // the tool server receives the request later, by up to hundreds of milliseconds on a loaded machine.
   const waited = Date.parse(turns[2].startedAt) - tool.received[0].at;
-  expect(waited).toBeGreaterThanOrEqual(900);
+  expect(waited).toBeGreaterThanOrEqual(500);
   expect(waited).toBeLessThan(2000);
   // The wait message and the answer are one spoken turn: the callee heard the whole wait message and answered only after the answer.
   expect(turns[5]).toMatchObject({ role: 'contact', text: 'Yes, go ahead.' });

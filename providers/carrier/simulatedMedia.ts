@@ -26,6 +26,8 @@ const TICK_MS = 20;
 const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff);
 /** Ticks a phone may fall behind its clock before it counts itself held up rather than late. */
 const STALL_TICKS = 2;
+/** How long a phone held up mid-playback waits for the rest of the agent's audio before it plays on. */
+const REFILL_MS = 100;
 /** The callee answers once the agent has been quiet this long after speaking, as a person does. */
 const ANSWER_AFTER_MS = 600;
 /** A hang-up comes this long after the callee's last word has gone out. */
@@ -211,19 +213,18 @@ class CalleePhone {
 
   /**
    * Runs every 20 ms tick due by the wall clock, so a late timer does not slow the line down. But
-   * a phone behind its clock with none of the agent's audio left to play was held up itself (a
-   * stalled process, a starved machine): the agent's words are still on their way, and playing the
-   * silence of its own stall would cut them apart, as no phone does. It resumes from now instead.
+   * a phone more than a few ticks behind its clock was held up itself (a stalled process, a starved
+   * machine), and so was the agent's side. It plays what it has queued and resumes from now rather
+   * than play the silence of its own stall, as no phone does: even one tick of it mid-word would cut
+   * the word apart. Held up mid-playback (its last tick played the agent's audio), it waits a moment
+   * more for the words the stall also held up, as a jitter buffer refills after a gap: the agent's
+   * side resumes its pacing after the phone, and a tick of silence then would cut a word as surely.
    */
   private catchUp(): void {
-    const due = Math.floor((Date.now() - this.clockStart) / TICK_MS);
-    for (; this.ticks < due && !this.endedBy; this.ticks++) {
-      if (due - this.ticks > STALL_TICKS && !this.playback.some((item) => 'audio' in item)) {
-        this.clockStart += (due - this.ticks) * TICK_MS;
-        return;
-      }
-      this.tick();
-    }
+    const behind = Math.floor((Date.now() - this.clockStart) / TICK_MS) - this.ticks;
+    const play = behind > STALL_TICKS ? Math.min(behind, this.playback.filter((item) => 'audio' in item).length) : behind;
+    for (let played = 0; played < play && !this.endedBy; played++, this.ticks++) this.tick();
+    if (play < behind) this.clockStart += (behind - play) * TICK_MS + (this.quietMs === 0 ? REFILL_MS : 0);
   }
 
   private tick(): void {

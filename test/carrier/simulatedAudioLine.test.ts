@@ -126,12 +126,15 @@ test('a phone held up mid-call (its process stalled, as on a starved machine) st
   const id = await place();
   // The test's process is the API's and the phone's: blocking it stalls both, as a long pause of
   // a busy machine does. The phone must not hear the stall as a pause between the agent's words.
-  // 400 ms every 2 s: at 400 ms every second, on a machine busy with other suites, the agent's own
-  // audio reached the phone late enough mid-sentence for the callee to answer half a question.
+  // Stalls a little and a lot longer than what the phone has queued (the agent's 200 ms playback
+  // lead) leave it behind its clock with nothing to play: a phone that then played even one 20 ms
+  // tick of silence mid-word cut the word apart, and answered a question it had not heard whole.
+  const lengths = [400, 210, 230, 250];
+  let stalls = 0;
   const stall = setInterval(() => {
-    const until = Date.now() + 400;
+    const until = Date.now() + lengths[stalls++ % lengths.length]!;
     while (Date.now() < until);
-  }, 2_000);
+  }, 1_000);
   try {
     // Every stall delays the call by as much: it lasts longer than an unstalled one.
     expect((await completed(id, 100_000)).disposition).toBe('completed');

@@ -1,11 +1,15 @@
 /**
- * The simulated audio line's phone against a media endpoint of the test's own (a `ws` server), for
- * how the phone ends: the service hanging up while the phone still speaks its opening (a voicemail
- * greeting, a menu), and the stream dropping with no close at all (the media process died).
+ * The simulated audio line's phone against a media endpoint of the test's own (a `ws` server): how
+ * it hears the agent's paced audio through a stall of its process, and how it ends: the service
+ * hanging up while the phone still speaks its opening (a voicemail greeting, a menu), and the
+ * stream dropping with no close at all (the media process died).
  */
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { Playback } from '../../conversation/playback';
+import { PIPELINE_SAMPLE_RATE, TelephonyCodec, pcmOf } from '../../lib/audio';
 import { simulatedCallee, type SimulatedCalleeOptions } from '../../providers/carrier/simulatedMedia';
+import { wordAudio } from '../../providers/simulatedSpeech';
 import { SimulatedStt } from '../../providers/stt/simulated';
 import { SimulatedTts } from '../../providers/tts/simulated';
 import { MEDIA_STREAM_LOST } from '../../workflows/definitions';
@@ -69,3 +73,63 @@ test('a stream dropped with no close from the service is the media lost, which t
   // Temporal names an activity's failure after its error's class.
   expect([lost.constructor.name, lost.message]).toEqual([MEDIA_STREAM_LOST, 'the media stream closed (1006)']);
 });
+
+/** Blocks this process (the endpoint's and the phone's) as a starved machine's pause does. */
+function stall(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+}
+
+test.each([210, 230, 250])(
+  'a phone held up %i ms, a little longer than the audio it has queued, hears the question whole and keys its answer',
+  async (stallMs) => {
+    const codec = await TelephonyCodec.create();
+    const words = 'Could you tell me your option digit?'.split(' ');
+    const question = Buffer.concat(words.map((word) => pcmOf(wordAudio(word, PIPELINE_SAMPLE_RATE))));
+    // The frames sent as the middle of "option" and of "digit?" are due: the agent's side, paced 200
+    // ms ahead as the service paces it, stalls there with the phone, which wakes behind its clock
+    // with a little less queued than the stall. Playing the rest of the stall as silence cut the word.
+    const stallAtFrames = new Set([91, 115]);
+    let answered: (event: string) => void = () => undefined;
+    const answer = new Promise<string>((resolve) => (answered = resolve));
+    onStart = (ws) => {
+      let frames = 0;
+      const playback = new Playback(
+        {
+          sendAudio: (frame) => {
+            ws.send(JSON.stringify({ event: 'media', media: { payload: codec.encode(frame).toString('base64') } }));
+            if (stallAtFrames.has(++frames)) stall(stallMs);
+          },
+          clear: () => undefined,
+          mark: (name) => ws.send(JSON.stringify({ event: 'mark', mark: { name } })),
+          close: () => undefined,
+        },
+        PIPELINE_SAMPLE_RATE,
+        200,
+      );
+      playback.play(question);
+      playback.mark('asked');
+      playback.finish();
+      ws.on('message', (data) => {
+        const event = (JSON.parse(String(data)) as { event: string }).event;
+        if (event === 'dtmf') answered('dtmf');
+      });
+      // The phone answers 600 ms after the question's end: keys by then, or it heard something else.
+      setTimeout(() => answered('no key'), 2_640 + 2 * stallMs + 2_000);
+    };
+    const done = simulatedCallee({
+      ...phone(),
+      profile: { type: 'phone', instructions: '', greeting: '', requiredContactFields: ['optionDigit'], outcomeLabels: [], language: 'en-GB' },
+      silent: false,
+      opening: undefined,
+    });
+    try {
+      expect(await answer).toBe('dtmf');
+    } finally {
+      for (const ws of server.clients) ws.close(1000);
+      await done;
+      codec.close();
+    }
+  },
+  20_000,
+);

@@ -5,8 +5,9 @@ import { speechVendorFailure, type SpeechVendorError, type VendorAuthError } fro
 /**
  * Client options for a Google Cloud API over gRPC at `baseUrl` with an API key: TLS for `https:`,
  * plaintext for an `http:` stand-in (a local fake). The key travels as the `x-goog-api-key`
- * metadata Google documents for API keys, added to each call (`keyHeaders`), so no Application
- * Default Credentials are looked for.
+ * metadata Google documents for API keys, added to each call (`keyHeaders`). The universe domain
+ * is named too: left out, the SDK learns it from the machine's Application Default Credentials
+ * before its first call, and off Google Cloud that probes the metadata server for up to 3 s.
  */
 export function googleClientOptions(baseUrl: string): ClientOptions {
   const url = new URL(baseUrl);
@@ -15,6 +16,7 @@ export function googleClientOptions(baseUrl: string): ClientOptions {
     apiEndpoint: url.hostname,
     port: Number(url.port) || (secure ? 443 : 80),
     sslCreds: secure ? credentials.createSsl() : credentials.createInsecure(),
+    universeDomain: 'googleapis.com',
   };
 }
 

@@ -371,6 +371,23 @@ describe('Google TTS', () => {
   });
 });
 
+describe('Google credentials', () => {
+  beforeEach(() => {
+    google.script = [...SCRIPT];
+    google.failAfterAudio = null;
+    google.failWith = null;
+  });
+
+  test("the API key is the only credential: neither Google adapter looks for the machine's own (off Google Cloud, the SDK probes the metadata server for up to 3 s)", async () => {
+    const speech = new GoogleStt({ apiKey: google.apiKey, baseUrl: google.url });
+    const voice = new GoogleTts({ apiKey: google.apiKey, baseUrl: google.url });
+    const lookups = [speech['client'].auth, voice['client'].auth].map((auth) => jest.spyOn(auth, 'getClient'));
+    expect(await transcribe(speech)).toEqual(EXPECTED);
+    expect(Buffer.concat(await collect(voice.synthesize('Good morning.', TTS)))).toEqual(google.synthesized);
+    expect(lookups.map((lookup) => lookup.mock.calls.length)).toEqual([0, 0]);
+  });
+});
+
 describe('Amazon Polly TTS', () => {
   beforeEach(() => {
     polly.failWith = null;

@@ -64,6 +64,12 @@ const LOOKUP = 'look it up';
 const checking = (index: number) => ({ index, role: 'agent' as const, text: 'Let me check.' });
 /** The mocked agent ends the interview when the candidate says this. */
 const LAST_WORDS = 'that is all from me';
+/**
+ * The time-skipping test server answers an update sent while an activity is in flight only some 16 s
+ * later, and once in a while 48 s (measured here on 2026-11-27, with a worker cache or without), so the
+ * tests that hold a reply in flight and update meanwhile get room for a few such waits.
+ */
+const UPDATE_DURING_ACTIVITY_TIMEOUT_MS = 180_000;
 
 function mockActivities(options: MockOptions = {}): { activities: InterviewActivities; calls: Calls } {
   const calls: Calls = { projections: [], turns: [], subjects: [], reserved: 0, settled: [], analyzed: 0, holds: [], closed: [] };
@@ -418,62 +424,70 @@ test('after completion every candidate update is refused by its validator, and c
   });
 });
 
-test('a fresh link while the agent prepares its opening: its hash goes to the read model in sequence, and a completed interview’s link is not renewed', async () => {
-  const input = interviewInput();
-  let openTurn!: () => void;
-  const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
-  let openAnalysis!: () => void;
-  const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
-  await withInterview(input, { turnGate, analyzeGate }, async ({ calls, handle }) => {
-    try {
-      // The candidate has started and the agent's opening is on its way when the new link is issued.
-      const started = handle.executeUpdate(interviewStartUpdate);
-      await waitFor(async () => (calls.turns.length === 1 ? true : undefined));
-      const link = await handle.executeUpdate(interviewLinkUpdate, { args: ['b'.repeat(64)] });
-      expect(link).toEqual({ expiresAt: calls.projections[0]!.fields.expiresAt });
-      openTurn();
-      await started;
-      await handle.executeUpdate(interviewEndUpdate);
-      await waitFor(async () => (calls.analyzed > 0 ? true : undefined));
-      expect(await rejection(handle.executeUpdate(interviewLinkUpdate, { args: ['c'.repeat(64)] }))).toMatchObject({
-        type: 'invalid_state',
-        message: "A completed interview's link cannot be renewed.",
-      });
-    } finally {
-      openTurn();
-      openAnalysis();
-    }
-    await handle.result();
-    expect(calls.projections.map((p) => [p.seq, p.fields.status ?? p.fields.capabilityHash])).toEqual([
-      [1, 'created'],
-      [2, 'active'],
-      [3, 'b'.repeat(64)],
-      [4, 'completed'],
-    ]);
-    await record('link-reissued', handle);
-  });
-});
+test(
+  'a fresh link while the agent prepares its opening: its hash goes to the read model in sequence, and a completed interview’s link is not renewed',
+  async () => {
+    const input = interviewInput();
+    let openTurn!: () => void;
+    const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
+    let openAnalysis!: () => void;
+    const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
+    await withInterview(input, { turnGate, analyzeGate }, async ({ calls, handle }) => {
+      try {
+        // The candidate has started and the agent's opening is on its way when the new link is issued.
+        const started = handle.executeUpdate(interviewStartUpdate);
+        await waitFor(async () => (calls.turns.length === 1 ? true : undefined));
+        const link = await handle.executeUpdate(interviewLinkUpdate, { args: ['b'.repeat(64)] });
+        expect(link).toEqual({ expiresAt: calls.projections[0]!.fields.expiresAt });
+        openTurn();
+        await started;
+        await handle.executeUpdate(interviewEndUpdate);
+        await waitFor(async () => (calls.analyzed > 0 ? true : undefined));
+        expect(await rejection(handle.executeUpdate(interviewLinkUpdate, { args: ['c'.repeat(64)] }))).toMatchObject({
+          type: 'invalid_state',
+          message: "A completed interview's link cannot be renewed.",
+        });
+      } finally {
+        openTurn();
+        openAnalysis();
+      }
+      await handle.result();
+      expect(calls.projections.map((p) => [p.seq, p.fields.status ?? p.fields.capabilityHash])).toEqual([
+        [1, 'created'],
+        [2, 'active'],
+        [3, 'b'.repeat(64)],
+        [4, 'completed'],
+      ]);
+      await record('link-reissued', handle);
+    });
+  },
+  UPDATE_DURING_ACTIVITY_TIMEOUT_MS,
+);
 
-test('before the start messages and the end are refused; a message while a reply is pending too', async () => {
-  const input = interviewInput();
-  let openTurn!: () => void;
-  const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
-  await withInterview(input, { turnGate }, async ({ calls, handle }) => {
-    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['too early'] }))).toMatchObject({
-      message: 'A created interview takes no messages.',
+test(
+  'before the start messages and the end are refused; a message while a reply is pending too',
+  async () => {
+    const input = interviewInput();
+    let openTurn!: () => void;
+    const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
+    await withInterview(input, { turnGate }, async ({ calls, handle }) => {
+      expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['too early'] }))).toMatchObject({
+        message: 'A created interview takes no messages.',
+      });
+      expect(await rejection(handle.executeUpdate(interviewEndUpdate))).toMatchObject({ message: 'A created interview cannot be ended by the candidate.' });
+      const opening = handle.executeUpdate(interviewStartUpdate);
+      await waitFor(async () => (calls.turns.length > 0 ? true : undefined));
+      expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['hurry'] }))).toMatchObject({
+        message: 'The agent is still answering the previous message.',
+      });
+      openTurn();
+      expect((await opening).index).toBe(0);
+      await handle.signal(interviewEndSignal);
+      expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'operator_ended', reportId: REPORT_ID });
     });
-    expect(await rejection(handle.executeUpdate(interviewEndUpdate))).toMatchObject({ message: 'A created interview cannot be ended by the candidate.' });
-    const opening = handle.executeUpdate(interviewStartUpdate);
-    await waitFor(async () => (calls.turns.length > 0 ? true : undefined));
-    expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['hurry'] }))).toMatchObject({
-      message: 'The agent is still answering the previous message.',
-    });
-    openTurn();
-    expect((await opening).index).toBe(0);
-    await handle.signal(interviewEndSignal);
-    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'operator_ended', reportId: REPORT_ID });
-  });
-});
+  },
+  UPDATE_DURING_ACTIVITY_TIMEOUT_MS,
+);
 
 test('the operator’s end signal closes an unstarted interview at once, without a report', async () => {
   const input = interviewInput();

@@ -71,6 +71,13 @@ const LAST_WORDS = 'that is all from me';
  */
 const UPDATE_DURING_ACTIVITY_TIMEOUT_MS = 180_000;
 
+/** A promise an activity waits for, and the function that lets it through. */
+function gate(): [Promise<void>, () => void] {
+  let open!: () => void;
+  const closed = new Promise<void>((resolve) => (open = resolve));
+  return [closed, open];
+}
+
 function mockActivities(options: MockOptions = {}): { activities: InterviewActivities; calls: Calls } {
   const calls: Calls = { projections: [], turns: [], subjects: [], reserved: 0, settled: [], analyzed: 0, holds: [], closed: [] };
   const activities: InterviewActivities = {
@@ -399,8 +406,7 @@ test('an interview holds each next minute and, refused one, stores a closing lin
 
 test('after completion every candidate update is refused by its validator, and changes nothing', async () => {
   const input = interviewInput();
-  let openAnalysis!: () => void;
-  const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
+  const [analyzeGate, openAnalysis] = gate();
   await withInterview(input, { analyzeGate }, async ({ calls, handle }) => {
     try {
       await handle.executeUpdate(interviewStartUpdate);
@@ -428,10 +434,8 @@ test(
   'a fresh link while the agent prepares its opening: its hash goes to the read model in sequence, and a completed interview’s link is not renewed',
   async () => {
     const input = interviewInput();
-    let openTurn!: () => void;
-    const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
-    let openAnalysis!: () => void;
-    const analyzeGate = new Promise<void>((resolve) => (openAnalysis = resolve));
+    const [turnGate, openTurn] = gate();
+    const [analyzeGate, openAnalysis] = gate();
     await withInterview(input, { turnGate, analyzeGate }, async ({ calls, handle }) => {
       try {
         // The candidate has started and the agent's opening is on its way when the new link is issued.
@@ -468,8 +472,7 @@ test(
   'before the start messages and the end are refused; a message while a reply is pending too',
   async () => {
     const input = interviewInput();
-    let openTurn!: () => void;
-    const turnGate = new Promise<void>((resolve) => (openTurn = resolve));
+    const [turnGate, openTurn] = gate();
     await withInterview(input, { turnGate }, async ({ calls, handle }) => {
       expect(await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['too early'] }))).toMatchObject({
         message: 'A created interview takes no messages.',

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { validationError } from './errors';
+import { NOT_BLANK } from './schemas/common';
 
 /**
  * Bodies are validated as sent: no coercion, unknown fields rejected by the schemas. Query strings
@@ -52,6 +53,8 @@ function describe(error: ErrorObject): { field: string; message: string } {
     case 'false schema':
       // Only the `if`/`then`/`else` of a type-dependent body forbid a field this way.
       return { field: fieldPath(error.instancePath), message: 'does not apply to this type' };
+    case 'pattern':
+      return { field: fieldPath(error.instancePath), message: p.pattern === NOT_BLANK ? 'must not be blank' : (error.message ?? 'is invalid') };
     case 'uniqueItems':
       return { field: fieldPath(error.instancePath), message: 'must not repeat an item' };
     default:

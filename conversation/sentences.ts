@@ -22,22 +22,28 @@ export class SentenceChunker {
   }
 }
 
-/**
- * Whether an utterance is only backchannel ("mm-hm", "yeah", "I see"): phrases, said once or more,
- * that acknowledge the speaker without taking the turn.
- */
-export function onlyBackchannel(text: string, backchannels: readonly string[]): boolean {
-  let rest = ` ${text
+/** Lower-case words, single-spaced, without the punctuation an STT puts in (hyphens stay: "mm-hm"). */
+function spoken(text: string): string {
+  return text
     .toLowerCase()
     .replace(/[.,!?;:]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
-    .join(' ')} `;
+    .join(' ');
+}
+
+/**
+ * Whether an utterance is only backchannel ("mm-hm", "yeah", "I see"): phrases, said once or more,
+ * that acknowledge the speaker without taking the turn. An agent's phrases are read as the heard
+ * text is, so "Uh, huh" matches "uh huh" however either is cased, punctuated or spaced.
+ */
+export function onlyBackchannel(text: string, backchannels: readonly string[]): boolean {
+  let rest = ` ${spoken(text)} `;
   if (!rest.trim()) return false;
+  const phrases = backchannels.map(spoken).filter(Boolean);
   for (let before = ''; before !== rest;) {
     before = rest;
-    // An agent's phrases are matched as typed in any case, as the heard text is.
-    for (const phrase of backchannels) rest = rest.replaceAll(` ${phrase.toLowerCase()} `, ' ');
+    for (const phrase of phrases) rest = rest.replaceAll(` ${phrase} `, ' ');
   }
   return rest.trim() === '';
 }

@@ -103,7 +103,7 @@ export const agentRoutes = [
     resource: 'agent',
     summary: 'Update an agent',
     description:
-      'Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces the list. `type` and `mode` cannot change. ' +
+      'Only supplied fields change; `providers`, `phone`, `voice` and `turnTaking` merge field by field, `tools` replaces the list. `type` and `mode` cannot change. ' +
       'An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.',
     auth: 'apiKey',
     scope: 'agents:manage',

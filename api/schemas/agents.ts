@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { placeholders, type AgentRecord } from '../../domain/agents';
 import { turnTakingOf } from '../../conversation/turnSettings';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
-import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
 import { Tool, ToolsInput } from './tools';
 
 export const AGENT_TYPES = ['phone', 'voice'] as const;
@@ -12,7 +12,7 @@ export const DIRECTIONS = ['outbound', 'inbound', 'both'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 const text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
-const labels = (description: string) => Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true, description });
+const labels = (description: string) => Type.Array(NonBlank(100), { maxItems: 50, uniqueItems: true, description });
 const Language = Type.String({
   pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
   maxLength: 35,
@@ -65,7 +65,7 @@ const VoiceFields = {
   goal: text(2000),
   opening: text(2000, 'What the agent says first in an interview.'),
   evaluationStyle: text(2000),
-  evaluationCriteria: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20, uniqueItems: true }),
+  evaluationCriteria: Type.Array(NonBlank(500), { maxItems: 20, uniqueItems: true }),
   difficulty: StringEnum(DIFFICULTIES),
 };
 
@@ -92,10 +92,11 @@ const TurnTakingFields = {
     maximum: 20,
     description: 'Recognised words over the agent (other than backchannels) that interrupt it. Default 1 for phone agents, 2 for voice agents.',
   }),
-  backchannels: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
+  backchannels: Type.Array(NonBlank(50), {
     maxItems: 50,
     uniqueItems: true,
-    description: 'Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS.',
+    description:
+      'Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS.',
   }),
 };
 const TurnTakingInput = Type.Partial(Type.Object(TurnTakingFields), {
@@ -109,14 +110,10 @@ const VoiceInput = Type.Partial(Type.Object(VoiceFields), { additionalProperties
 export const CreateAgentBody = Type.Object(
   {
     type: Type.Optional(StringEnum(AGENT_TYPES, { description: 'Default `phone`.' })),
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'Unique in the organization, ignoring case.' }),
+    name: NonBlank(200, 'Unique in the organization, ignoring case and surrounding spaces.'),
     description: Type.Optional(text(2000)),
     displayName: Type.Optional(DisplayName),
-    instructions: Type.String({
-      minLength: 1,
-      maxLength: 20000,
-      description: 'System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.',
-    }),
+    instructions: NonBlank(20000, 'System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.'),
     mode: Type.Optional(StringEnum(AGENT_MODES, { description: 'Voice agents only; default `interview`.' })),
     language: Type.Optional(Language),
     sector: Type.Optional(text(200)),
@@ -140,10 +137,10 @@ export type CreateAgentBody = Static<typeof CreateAgentBody>;
 
 export const UpdateAgentBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    name: Type.Optional(NonBlank(200)),
     description: Type.Optional(text(2000)),
     displayName: Type.Optional(DisplayName),
-    instructions: Type.Optional(Type.String({ minLength: 1, maxLength: 20000 })),
+    instructions: Type.Optional(NonBlank(20000)),
     language: Type.Optional(Language),
     sector: Type.Optional(text(200)),
     maxDurationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),

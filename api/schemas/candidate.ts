@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { InterviewRecord } from '../../models/interview';
 import { INTERVIEW_ENDED_REASONS, type InterviewEndedReason } from '../../workflows/definitions';
-import { Id, StringEnum, Timestamp } from './common';
+import { Id, NonBlank, StringEnum, Timestamp } from './common';
 import { INTERVIEW_MODES, INTERVIEW_STATUSES } from './interviews';
 
 const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -51,7 +51,7 @@ export function candidateSessionRepresentation(
 }
 
 export const CandidateMessageBody = Type.Object(
-  { text: Type.String({ minLength: 1, maxLength: 4000, description: "The candidate's message (typed, or recognised speech)." }) },
+  { text: NonBlank(4000, "The candidate's message (typed, or recognised speech).") },
   { additionalProperties: false, title: 'candidate_message' },
 );
 

@@ -7,6 +7,13 @@ export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-char
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
 
+/** The pattern of text that must say something; validation names its failure "must not be blank". */
+export const NOT_BLANK = '\\S';
+
+/** A name, label or message: 1 to `maxLength` characters, not all of them white space. */
+export const NonBlank = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK, ...(description ? { description } : {}) });
+
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 /** A stored date as a representation shows it: ISO 8601, or null when there is none. */

@@ -1,10 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { AgentTool } from '../../domain/agents';
 import { DEFAULT_TOOL_TIMEOUT_SECONDS, MAX_TOOLS, TOOL_NAME_PATTERN } from '../../domain/tools';
-import { StringEnum } from './common';
+import { NonBlank, StringEnum } from './common';
 
 const E164 = Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164, such as `+442079460030`.' });
-const Description = (what: string) => Type.String({ minLength: 1, maxLength: 1000, description: what });
+const Description = (what: string) => NonBlank(1000, what);
 
 const HttpTool = Type.Object(
   {
@@ -27,9 +27,7 @@ const HttpTool = Type.Object(
     }),
     timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: `Default ${DEFAULT_TOOL_TIMEOUT_SECONDS}.` })),
     async: Type.Optional(Type.Boolean({ description: 'If the tool has not answered within a second, the agent says `waitMessage` meanwhile. Default false.' })),
-    waitMessage: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 300, description: 'What the agent says while an `async` tool works; a short default when absent.' }),
-    ),
+    waitMessage: Type.Optional(NonBlank(300, 'What the agent says while an `async` tool works; a short default when absent.')),
   },
   { additionalProperties: false, title: 'tool_http' },
 );

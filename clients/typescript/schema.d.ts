@@ -56,7 +56,7 @@ export interface paths {
         head?: never;
         /**
          * Update an agent
-         * @description Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.
+         * @description Only supplied fields change; `providers`, `phone`, `voice` and `turnTaking` merge field by field, `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no number answers for an agent that takes no inbound calls.
          *
          *     Requires scope `agents:manage`.
          */
@@ -1236,7 +1236,7 @@ export interface operations {
                             }))[];
                             /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
                             turnTaking: {
-                                /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                                /** @description Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS. */
                                 backchannels?: string[];
                                 /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
                                 completeThreshold: number;
@@ -1377,7 +1377,7 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "interview" | "workflow";
-                    /** @description Unique in the organization, ignoring case. */
+                    /** @description Unique in the organization, ignoring case and surrounding spaces. */
                     name: string;
                     /** @description Phone agents only. */
                     phone?: {
@@ -1468,7 +1468,7 @@ export interface operations {
                     }))[];
                     /** @description Who is speaking and when a turn ends (docs/voice.md); omitted fields keep their defaults. */
                     turnTaking?: {
-                        /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                        /** @description Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS. */
                         backchannels?: string[];
                         /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
                         completeThreshold?: number;
@@ -1607,7 +1607,7 @@ export interface operations {
                         }))[];
                         /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
                         turnTaking: {
-                            /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                            /** @description Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS. */
                             backchannels?: string[];
                             /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
                             completeThreshold: number;
@@ -1879,7 +1879,7 @@ export interface operations {
                         }))[];
                         /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
                         turnTaking: {
-                            /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                            /** @description Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS. */
                             backchannels?: string[];
                             /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
                             completeThreshold: number;
@@ -2197,7 +2197,7 @@ export interface operations {
                     }))[];
                     /** @description Who is speaking and when a turn ends (docs/voice.md); omitted fields keep their defaults. */
                     turnTaking?: {
-                        /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                        /** @description Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS. */
                         backchannels?: string[];
                         /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
                         completeThreshold?: number;
@@ -2331,7 +2331,7 @@ export interface operations {
                         }))[];
                         /** @description The agent’s settings over its type’s defaults; `interruptMs` and `backchannels` are absent where the server’s apply. */
                         turnTaking: {
-                            /** @description Lower-case phrases that acknowledge the agent and never interrupt it. Default: the server’s VOICE_BACKCHANNELS. */
+                            /** @description Phrases that acknowledge the agent and never interrupt it, matched ignoring case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS. */
                             backchannels?: string[];
                             /** @description The turn model’s probability that the contact finished, at or above which a pause ends their turn. Default 0.5 for phone agents, 0.7 for voice agents. */
                             completeThreshold: number;

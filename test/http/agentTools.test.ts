@@ -82,6 +82,8 @@ test.each([
   [[lookup({ name: 'x'.repeat(65) })], 'body.tools[0].name', ''],
   [[lookup({ url: undefined })], 'body.tools[0].url', 'is required'],
   [[lookup({ description: '' })], 'body.tools[0].description', 'must not be empty'],
+  [[lookup({ description: '   ' })], 'body.tools[0].description', 'must not be blank'],
+  [[lookup({ async: true, waitMessage: ' ' })], 'body.tools[0].waitMessage', 'must not be blank'],
   [[lookup({ timeoutSeconds: 31 })], 'body.tools[0].timeoutSeconds', 'must be at most 30'],
   [[lookup({ timeoutSeconds: 0 })], 'body.tools[0].timeoutSeconds', 'must be at least 1'],
   [[lookup({ async: 'yes' })], 'body.tools[0].async', ''],

@@ -66,6 +66,10 @@ test.each(
     [
       [{ name: '' }, 'body.name'],
       [{ name: 'x'.repeat(201) }, 'body.name'],
+      [{ name: ' \t ' }, 'body.name'],
+      [{ instructions: '\n\n' }, 'body.instructions'],
+      [{ phone: { outcomeLabels: ['sold', ' '] } }, 'body.phone.outcomeLabels[1]'],
+      [{ turnTaking: { backchannels: ['  '] } }, 'body.turnTaking.backchannels[0]'],
       [{ instructions: undefined }, 'body.instructions'],
       [{ instructions: 'x'.repeat(20001) }, 'body.instructions'],
       [{ description: 'x'.repeat(2001) }, 'body.description'],
@@ -90,6 +94,20 @@ test.each(
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'VALIDATION_ERROR', param });
   expect(res.body.error.message).toContain(param);
+});
+
+// A blank name had no case-insensitive key to be unique by, and the store's refusal of it was a 500.
+test('a blank name, on create or on PATCH, is refused naming the field, and nothing is written', async () => {
+  const before = (await api.call('GET', '/api/v1/agents?limit=100', { token: key })).body.pagination.total;
+  const created = await api.call('POST', '/api/v1/agents', { token: key, body: phoneAgent({ name: '   ' }) });
+  expect(created.status).toBe(400);
+  expect(created.body.error).toEqual({ type: 'invalid_request_error', code: 'VALIDATION_ERROR', message: 'body.name must not be blank.', param: 'body.name' });
+  const agent = (await api.call('POST', '/api/v1/agents', { token: key, body: phoneAgent() })).body;
+  const patched = await api.call('PATCH', `/api/v1/agents/${agent.id}`, { token: key, body: { name: ' ' } });
+  expect(patched.status).toBe(400);
+  expect(patched.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'body.name must not be blank.', param: 'body.name' });
+  expect((await api.call('GET', `/api/v1/agents/${agent.id}`, { token: key })).body.name).toBe(agent.name);
+  expect((await api.call('GET', '/api/v1/agents?limit=100', { token: key })).body.pagination.total).toBe(before + 1);
 });
 
 test("the other type's blocks are refused, on create by the schema the document shows and on PATCH by the stored type", async () => {

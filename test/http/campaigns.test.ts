@@ -259,6 +259,7 @@ test('create validates the agent, lengths and ranges', async () => {
     [{ agentId: voice.body.id }, 'body.agentId'],
     [{ agentId: '0123456789abcdef01234567' }, 'body.agentId'],
     [{ name: 'x'.repeat(201) }, 'body.name'],
+    [{ name: '  ' }, 'body.name'],
     [{ description: 'x'.repeat(1001) }, 'body.description'],
     [{ timezone: 'x'.repeat(65) }, 'body.timezone'],
     [{ settings: { retryLimit: 0 } }, 'body.settings.retryLimit'],

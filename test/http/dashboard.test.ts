@@ -482,6 +482,7 @@ describe('API keys', () => {
     [{ scopes: [] }, 'body.scopes'],
     [{ scopes: ['agents:write'] }, 'body.scopes[0]'],
     [{ name: '' }, 'body.name'],
+    [{ name: ' ' }, 'body.name'],
     [{ name: undefined }, 'body.name'],
     [{ mode: 'prod' }, 'body.mode'],
     [{ rateLimitPerMinute: 0 }, 'body.rateLimitPerMinute'],

@@ -226,6 +226,7 @@ test('create validates the agent and the body', async () => {
     [{ agentId: phone.body.id }, 'body.agentId'],
     [{ agentId: '0123456789abcdef01234567' }, 'body.agentId'],
     [{ candidateName: '' }, 'body.candidateName'],
+    [{ candidateName: '  ' }, 'body.candidateName'],
     [{ candidateName: 'x'.repeat(201) }, 'body.candidateName'],
     [{ candidateEmail: 'not an email' }, 'body.candidateEmail'],
     [{ mode: 'video' }, 'body.mode'],
@@ -341,6 +342,8 @@ test('candidate credentials reach one interview and no partner route; API keys a
   expect((await candidate(`ic_${'A'.repeat(43)}`, 'GET', a.body.id)).status).toBe(401);
   const empty = await candidate(capability, 'POST', a.body.id, '/messages', { text: '' });
   expect(empty.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.text' });
+  const blank = await candidate(capability, 'POST', a.body.id, '/messages', { text: ' \n ' });
+  expect(blank.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.text', message: 'body.text must not be blank.' });
 });
 
 test("another organization's interview ids are 404 on every interview route", async () => {

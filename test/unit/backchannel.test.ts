@@ -13,6 +13,9 @@ test('anything more than backchannels, or nothing at all, is not one', () => {
   expect(onlyBackchannel(' . ', PHRASES)).toBe(false);
 });
 
-test('an agent’s phrases match in any case, as typed in the dashboard', () => {
+test('an agent’s phrases match in any case, punctuation and spacing, as typed in the dashboard', () => {
   expect(onlyBackchannel('right. mm-hmm', ['Right', 'Mm-hmm'])).toBe(true);
+  expect(onlyBackchannel('Uh huh. Got it.', ['uh,  huh', 'Got it!'])).toBe(true);
+  expect(onlyBackchannel('Sure', ['sure', ' ', '...'])).toBe(true);
+  expect(onlyBackchannel('Got a question', ['got', '...'])).toBe(false);
 });

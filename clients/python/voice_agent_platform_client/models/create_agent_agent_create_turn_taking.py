@@ -23,8 +23,8 @@ class CreateAgentAgentCreateTurnTaking:
             Default: the server’s VOICE_BARGE_IN_MS (800) for phone agents, 1200 for voice agents.
         interrupt_words (int | Unset): Recognised words over the agent (other than backchannels) that interrupt it.
             Default 1 for phone agents, 2 for voice agents.
-        backchannels (list[str] | Unset): Lower-case phrases that acknowledge the agent and never interrupt it. Default:
-            the server’s VOICE_BACKCHANNELS.
+        backchannels (list[str] | Unset): Phrases that acknowledge the agent and never interrupt it, matched ignoring
+            case, punctuation and spacing. Default: the server’s VOICE_BACKCHANNELS.
     """
 
     complete_threshold: float | Unset = UNSET

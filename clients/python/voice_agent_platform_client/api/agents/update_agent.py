@@ -117,10 +117,10 @@ def sync_detailed(
 ) -> Response[Error | UpdateAgentAgent]:
     """Update an agent
 
-     Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces
-    the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to
-    `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no
-    number answers for an agent that takes no inbound calls.
+     Only supplied fields change; `providers`, `phone`, `voice` and `turnTaking` merge field by field,
+    `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at
+    cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first,
+    so that no number answers for an agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 
@@ -157,10 +157,10 @@ def sync(
 ) -> Error | UpdateAgentAgent | None:
     """Update an agent
 
-     Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces
-    the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to
-    `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no
-    number answers for an agent that takes no inbound calls.
+     Only supplied fields change; `providers`, `phone`, `voice` and `turnTaking` merge field by field,
+    `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at
+    cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first,
+    so that no number answers for an agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 
@@ -192,10 +192,10 @@ async def asyncio_detailed(
 ) -> Response[Error | UpdateAgentAgent]:
     """Update an agent
 
-     Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces
-    the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to
-    `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no
-    number answers for an agent that takes no inbound calls.
+     Only supplied fields change; `providers`, `phone`, `voice` and `turnTaking` merge field by field,
+    `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at
+    cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first,
+    so that no number answers for an agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 
@@ -230,10 +230,10 @@ async def asyncio(
 ) -> Error | UpdateAgentAgent | None:
     """Update an agent
 
-     Only supplied fields change; `providers`, `phone` and `voice` merge field by field, `tools` replaces
-    the list. `type` and `mode` cannot change. An agent that a phone number points at cannot be set to
-    `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first, so that no
-    number answers for an agent that takes no inbound calls.
+     Only supplied fields change; `providers`, `phone`, `voice` and `turnTaking` merge field by field,
+    `tools` replaces the list. `type` and `mode` cannot change. An agent that a phone number points at
+    cannot be set to `phone.direction: outbound` (409 `AGENT_IN_USE`): move or release the number first,
+    so that no number answers for an agent that takes no inbound calls.
 
     Requires scope `agents:manage`.
 

@@ -63,10 +63,38 @@ function describe(error: ErrorObject): { field: string; message: string } {
 }
 
 /**
+ * Where `value` holds U+0000 in a string or a key (the field, or the object whose key it is), if
+ * anywhere. No field means anything by it, and the database's PostgreSQL backend can neither store
+ * nor search for it, so it is refused before any schema, including a free-form object's.
+ */
+function nulField(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? at : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulField(item, `${at}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\0')) return at;
+    const found = nulField(item, at ? `${at}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
  * Validates in place (defaults and coercion apply to `value`), or throws a 400 naming the field;
  * `location` may name an item of a streamed body, such as `body.recipients[3]`.
  */
 export function check(validate: ValidateFunction, value: unknown, location: Location | `body.${string}`): void {
+  const nul = nulField(value);
+  if (nul !== undefined) {
+    const param = nul ? `${location}.${nul}`.replace('.[', '[') : location;
+    throw validationError(`${param} must not contain the NUL character (U+0000).`, param);
+  }
   if (validate(value)) return;
   const [error] = validate.errors ?? [];
   const { field, message } = error ? describe(error) : { field: '', message: 'is invalid' };

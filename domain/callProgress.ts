@@ -10,6 +10,7 @@ import { agentById } from './agents';
 import { countCallEnded, countCallReport } from '../models/analytics';
 import { Call, projectCall, type CallRecord } from '../models/call';
 import { CallReport, type CallReportRecord } from '../models/callReport';
+import { toStoredKeys } from '../models/storedKeys';
 import { CallTurn, transcriptOf } from '../models/callTurn';
 import { Campaign } from '../models/campaign';
 import { markDoNotCall, type DoNotCallKey } from '../models/contact';
@@ -73,7 +74,13 @@ export type CallReportFields = Pick<CallReportRecord, 'disposition'> & Partial<O
 /** The call's report, written once: its id, whichever attempt wrote it. */
 export async function storeCallReport(call: CallRecord, fields: CallReportFields): Promise<string> {
   try {
-    const report = await CallReport.create({ callId: call._id, organizationId: call.organizationId, externalRef: call.externalRef, ...fields });
+    const report = await CallReport.create({
+      callId: call._id,
+      organizationId: call.organizationId,
+      externalRef: call.externalRef,
+      ...fields,
+      ...(fields.capturedFields ? { capturedFields: toStoredKeys(fields.capturedFields) } : {}),
+    });
     return String(report._id);
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;

@@ -9,6 +9,7 @@ import { findPage } from '../lib/page';
 import { Agent, declaredVariables, type AgentRecord } from '../models/agent';
 import { Call, REFUSED, type CallDirection, type CallRecord } from '../models/call';
 import { CallReport, type CallReportRecord } from '../models/callReport';
+import { fromStoredKeys } from '../models/storedKeys';
 import { callSearchFilter, type CallSearch } from '../models/callSearch';
 import { transcriptOf } from '../models/callTurn';
 import { Contact } from '../models/contact';
@@ -74,7 +75,8 @@ export async function callTranscript(organizationId: Types.ObjectId, id: string)
 export async function callReport(organizationId: Types.ObjectId, id: string): Promise<CallReportRecord | null> {
   const call = await callOf(organizationId, id);
   if (call.disposition === REFUSED) throw refuse({ reason: 'report_unavailable' });
-  return call.reportId ? CallReport.findById(call.reportId).lean<CallReportRecord>() : null;
+  const report = call.reportId ? await CallReport.findById(call.reportId).lean<CallReportRecord>() : null;
+  return report && { ...report, capturedFields: fromStoredKeys(report.capturedFields ?? {}) };
 }
 
 /** The file of the call's complete recording (`recording_not_found` without one). */

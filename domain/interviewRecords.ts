@@ -8,6 +8,7 @@ import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { countInterviewEnded, countInterviewReport } from '../models/analytics';
 import { Interview, openInterviewPool, projectInterview, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
+import { toStoredKeys } from '../models/storedKeys';
 import { interviewTranscript } from '../models/interviewTurn';
 import { recountSessionsSoon } from '../models/sessionCount';
 import { releaseSlot } from '../models/slot';
@@ -74,7 +75,11 @@ export async function reserveInterviewReport(interviewId: string): Promise<strin
 
 /** Writes the interview's report as ready with the analysis's `fields` (or why it failed); repeating it rewrites it, but only the first is counted. */
 export async function fileInterviewReport(interview: InterviewRecord, fields: Record<string, unknown>): Promise<void> {
-  await InterviewReport.updateOne({ interviewId: interview._id }, { $set: { ...fields, status: 'ready', readyAt: new Date() } });
+  const captured = fields.capturedFields as Record<string, string> | undefined;
+  await InterviewReport.updateOne(
+    { interviewId: interview._id },
+    { $set: { ...fields, ...(captured ? { capturedFields: toStoredKeys(captured) } : {}), status: 'ready', readyAt: new Date() } },
+  );
   // The first analysis written is the one counted; a repeat that rewrites the report is not.
   const report = await InterviewReport.findById(interview.reportId).lean();
   if (report) await countInterviewReport(interview, report);

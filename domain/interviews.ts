@@ -11,6 +11,7 @@ import { hashKey } from '../models/apiKey';
 import { EmbedToken, generateCandidateSecret } from '../models/embedToken';
 import { Interview, openInterviewPool, type InterviewRecord } from '../models/interview';
 import { InterviewReport } from '../models/interviewReport';
+import { fromStoredKeys } from '../models/storedKeys';
 import { interviewTranscript } from '../models/interviewTurn';
 import { organizationLimits } from '../models/organization';
 import { claimSlot, releaseSlot } from '../models/slot';
@@ -182,5 +183,10 @@ export async function interviewReport(organizationId: Types.ObjectId, id: string
   if (interview.status === 'completed' && !interview.startedAt) throw refuse({ reason: 'report_unavailable', endedReason: interview.endedReason ?? 'expired' });
   const report = interview.reportId ? await InterviewReport.findById(interview.reportId).lean() : null;
   if (!report || report.status !== 'ready') return { interview, report: null };
-  return { interview, report, turns: withTranscript ? await interviewTranscript(id) : undefined };
+  const stored = report.capturedFields as Record<string, string> | undefined;
+  return {
+    interview,
+    report: { ...report, ...(stored ? { capturedFields: fromStoredKeys(stored) } : {}) },
+    turns: withTranscript ? await interviewTranscript(id) : undefined,
+  };
 }

@@ -25,7 +25,8 @@ const MAX_DEPTH = 5;
 const MAX_SCHEMA_CHARS = 8192;
 const MAX_PROPERTIES = 50;
 const MAX_ENUM = 50;
-const PROPERTY_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+// No ".": the database refuses a key with one, and a parameters schema is stored as it is given.
+const PROPERTY_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 class Refused extends Error {
   constructor(
@@ -74,7 +75,7 @@ function checkProperties(properties: unknown, required: unknown, field: string, 
   if (names.length > MAX_PROPERTIES) throw new Refused(`${field}.properties`, `must have at most ${MAX_PROPERTIES} properties`);
   for (const name of names) {
     if (!PROPERTY_NAME.test(name))
-      throw new Refused(`${field}.properties`, `has a property name "${name.slice(0, 70)}" that is not 1-64 letters, digits, _, . or -`);
+      throw new Refused(`${field}.properties`, `has a property name "${name.slice(0, 70)}" that is not 1-64 letters, digits, _ or -`);
     checkSchema((properties as Record<string, unknown>)[name], `${field}.properties.${name}`, depth + 1);
   }
   if (required === undefined) return;

@@ -1,4 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
+import { fromStoredKeys, toStoredKeys } from './storedKeys';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /** One turn of a call's transcript, stored as it happens; (callId, index) makes a retried write land once. */
@@ -38,7 +39,14 @@ export async function appendTurn(
   ends?: 'agent' | 'contact',
 ): Promise<void> {
   try {
-    await CallTurn.create({ callId: new Types.ObjectId(callId), index, ...turn, startedAt: new Date(), ...(ends ? { ends } : {}) });
+    await CallTurn.create({
+      callId: new Types.ObjectId(callId),
+      index,
+      ...turn,
+      ...(turn.tool ? { tool: toStoredKeys(turn.tool) } : {}),
+      startedAt: new Date(),
+      ...(ends ? { ends } : {}),
+    });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
@@ -62,8 +70,9 @@ export async function appendClosingTurn(callId: string, text: string): Promise<v
   }
 }
 
-export function transcriptOf(callId: string) {
-  return CallTurn.find({ callId: new Types.ObjectId(callId) })
+export async function transcriptOf(callId: string) {
+  const turns = await CallTurn.find({ callId: new Types.ObjectId(callId) })
     .sort({ index: 1 })
     .lean();
+  return turns.map((turn) => (turn.tool ? { ...turn, tool: fromStoredKeys(turn.tool) } : turn));
 }

@@ -1,4 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
+import { fromStoredKeys, toStoredKeys } from './storedKeys';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 
 /** One turn of an interview, stored as it happens; (interviewId, index) makes a retried write land once. */
@@ -23,10 +24,11 @@ interviewTurnSchema.index({ interviewId: 1, index: 1 }, { unique: true });
 
 export const InterviewTurn = model('InterviewTurn', interviewTurnSchema);
 
-export function interviewTranscript(interviewId: string) {
-  return InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) })
+export async function interviewTranscript(interviewId: string) {
+  const turns = await InterviewTurn.find({ interviewId: new Types.ObjectId(interviewId) })
     .sort({ index: 1 })
     .lean();
+  return turns.map((turn) => (turn.tool ? { ...turn, tool: fromStoredKeys(turn.tool) } : turn));
 }
 
 export type InterviewRole = 'agent' | 'candidate' | 'tool';
@@ -52,6 +54,7 @@ export async function appendTurn(
       startedAt: new Date(),
       ...(ends ? { ends } : {}),
       ...fields,
+      ...(fields.tool ? { tool: toStoredKeys(fields.tool) } : {}),
     });
     return true;
   } catch (err) {

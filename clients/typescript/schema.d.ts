@@ -1198,7 +1198,7 @@ export interface operations {
                                 description: string;
                                 /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
                                 name: string;
-                                /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                                /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -1430,7 +1430,7 @@ export interface operations {
                         description: string;
                         /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
                         name: string;
-                        /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                        /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -1569,7 +1569,7 @@ export interface operations {
                             description: string;
                             /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
                             name: string;
-                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
                             parameters: {
                                 [key: string]: unknown;
                             };
@@ -1841,7 +1841,7 @@ export interface operations {
                             description: string;
                             /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
                             name: string;
-                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
                             parameters: {
                                 [key: string]: unknown;
                             };
@@ -2159,7 +2159,7 @@ export interface operations {
                         description: string;
                         /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
                         name: string;
-                        /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                        /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -2293,7 +2293,7 @@ export interface operations {
                             description: string;
                             /** @description 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it. */
                             name: string;
-                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
+                            /** @description The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON. */
                             parameters: {
                                 [key: string]: unknown;
                             };

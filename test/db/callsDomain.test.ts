@@ -9,7 +9,7 @@ import { callbackIsNextAttempt, storeCallReport, whoEndedCall } from '../../doma
 import { CallRefused, callOfKey, callReport, placingAgent, type CallRefusal } from '../../domain/calls';
 import { Agent, nameKey } from '../../models/agent';
 import { Call, type CallRecord } from '../../models/call';
-import { appendTurn } from '../../models/callTurn';
+import { appendTurn, transcriptOf } from '../../models/callTurn';
 import { Campaign } from '../../models/campaign';
 import { Contact } from '../../models/contact';
 import { connectTestDatabase } from '../helpers/servers';
@@ -105,6 +105,32 @@ test('a report is written once, whichever attempt writes it', async () => {
     storeCallReport(ended, { disposition: 'completed', summary: 'two' }),
   ]);
   expect(second).toBe(first);
+});
+
+// The fields are named by the agent's requiredContactFields; the database refuses a key with "." or
+// a leading "$", and the report was never written.
+test('captured fields keyed by any text are stored and read back exactly', async () => {
+  const capturedFields = { 'e.mail': 'ada@example.com', $plan: 'gold', '50% off': 'taken', 'a%2Eb': 'literal' };
+  const ended = await call();
+  const reportId = await storeCallReport(ended, { disposition: 'completed', summary: 'one', capturedFields });
+  await Call.updateOne({ _id: ended._id }, { $set: { reportId } });
+  const report = await callReport(organizationId, String(ended._id));
+  expect(report!.capturedFields).toEqual(capturedFields);
+});
+
+// A partner's tool server answers what it likes (a .NET one writes "$type"), and the model's
+// arguments follow its schema; the database refuses a key with "." or a leading "$".
+test("a tool turn keeps its arguments and its server's answer exactly, whatever their keys", async () => {
+  const callId = String((await call())._id);
+  const tool = {
+    toolCallId: 'tc_1',
+    call: { id: 'c1', name: 'lookup_order', arguments: { 'order.number': 'A-17' } },
+    outcome: { ok: true as const, result: { $type: 'Order', 'meta.version': 2, lines: [{ $id: '1', 'sku%2E': 'x' }], at: null } },
+    durationMs: 12,
+  };
+  await appendTurn(callId, 0, { role: 'tool', text: 'lookup_order', tool });
+  const [turn] = await transcriptOf(callId);
+  expect(turn!.tool).toEqual(tool);
 });
 
 test('the agent ended the call when it said the last turn, else the callee did', async () => {

@@ -9,8 +9,9 @@ import { interviewActivities } from '../../activities/interviews';
 import { Agent } from '../../models/agent';
 import { CreditEntry, byokUsedMinutes, creditBalance } from '../../models/creditEntry';
 import { Interview } from '../../models/interview';
+import { interviewReport } from '../../domain/interviews';
 import { InterviewReport } from '../../models/interviewReport';
-import { InterviewTurn, interviewTranscript } from '../../models/interviewTurn';
+import { InterviewTurn, appendTurn, interviewTranscript } from '../../models/interviewTurn';
 import type { ToolDeps } from '../../conversation/tools';
 import { startToolServer } from '../helpers/toolServer';
 import type { AgentReply, InterviewProfile, Turn } from '../../providers/llm/interface';
@@ -33,7 +34,7 @@ class CountingLlm extends SimulatedLlm {
   }
 }
 
-async function setup(options: { tools?: unknown[]; deps?: ToolDeps } = {}) {
+async function setup(options: { tools?: unknown[]; deps?: ToolDeps; llm?: CountingLlm } = {}) {
   const organizationId = new Types.ObjectId();
   const agent = await Agent.create({
     organizationId,
@@ -48,7 +49,7 @@ async function setup(options: { tools?: unknown[]; deps?: ToolDeps } = {}) {
     tools: options.tools ?? [],
   });
   const interviewId = String(new Types.ObjectId());
-  const llm = new CountingLlm();
+  const llm = options.llm ?? new CountingLlm();
   const activities = interviewActivities({ llms: fixedLlm(llm), tools: options.deps ?? { encryptionKeys: [], allowLoopback: false } });
   await activities.projectInterview({
     interviewId,
@@ -176,4 +177,38 @@ test('the charge is written once per interview, and byok minutes as byok usage t
   ]);
   expect((await creditBalance(organizationId)).usedMinutes).toBe(3);
   expect(await byokUsedMinutes(organizationId)).toBe(3);
+});
+
+// A workflow agent's fields are its evaluation criteria, free text such as "Knows Node.js"; the
+// database refuses a key with "." or a leading "$", and the report stayed pending for good.
+test('captured fields keyed by any text are stored and read back exactly', async () => {
+  const capturedFields = { 'Knows Node.js': 'yes', $plan: 'gold', '50% off': 'taken', 'a%2Eb': 'literal' };
+  class Capturing extends CountingLlm {
+    override async analyzeInterview() {
+      return { family: 'workflow' as const, outcome: 'completed' as const, summary: 'Captured.', capturedFields };
+    }
+  }
+  const { organizationId, interviewId, activities, turn } = await setup({ llm: new Capturing() });
+  await turn(0, null);
+  await turn(1, 'ready');
+  expect(await activities.projectInterview({ interviewId, seq: 2, fields: { status: 'completed', startedAt: new Date().toISOString() } })).toBe(true);
+  const { reportId } = await activities.reserveInterviewReport({ interviewId });
+  expect(await activities.projectInterview({ interviewId, seq: 3, fields: { reportId } })).toBe(true);
+  await activities.analyzeInterview({ interviewId });
+  const { report } = await interviewReport(organizationId, interviewId, false);
+  expect(report).toMatchObject({ status: 'ready', capturedFields });
+  expect(Object.keys(report!.capturedFields as object).sort()).toEqual(Object.keys(capturedFields).sort());
+});
+
+test("an interview's tool turn keeps its server's answer exactly, whatever its keys", async () => {
+  const interviewId = String(new Types.ObjectId());
+  const tool = {
+    toolCallId: 'tc_1',
+    call: { id: 'c1', name: 'lookup', arguments: { day: 'Tuesday' } },
+    outcome: { ok: true, result: { $type: 'Slot', 'a.b': [{ $ref: 'x' }] } },
+    durationMs: 5,
+  };
+  expect(await appendTurn(interviewId, 0, 'tool', 'lookup', false, { tool })).toBe(true);
+  const [turn] = await interviewTranscript(interviewId);
+  expect(turn!.tool).toEqual(tool);
 });

@@ -118,6 +118,8 @@ test.each([
     'applies to strings only',
   ],
   [[lookup({ parameters: { type: 'object', properties: { a: { type: 'string' } }, required: ['b'] } })], 'body.tools[0].parameters.required', 'names "b"'],
+  // The database refuses a key with a ".", so such a name was a 500 when the agent was stored.
+  [[lookup({ parameters: { type: 'object', properties: { 'order.number': { type: 'string' } } } })], 'body.tools[0].parameters.properties', 'order.number'],
   [[lookup({ parameters: { type: 'object', properties: { a: 'string' } } })], 'body.tools[0].parameters.properties.a', 'must be a JSON Schema object'],
   [
     [lookup({ parameters: deep(6) })],

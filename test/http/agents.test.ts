@@ -67,6 +67,8 @@ test.each(
       [{ name: '' }, 'body.name'],
       [{ name: 'x'.repeat(201) }, 'body.name'],
       [{ name: ' \t ' }, 'body.name'],
+      [{ name: 'Renewals\u0000' }, 'body.name'],
+      [{ phone: { outcomeLabels: ['sold', 'lost\u0000'] } }, 'body.phone.outcomeLabels[1]'],
       [{ instructions: '\n\n' }, 'body.instructions'],
       [{ phone: { outcomeLabels: ['sold', ' '] } }, 'body.phone.outcomeLabels[1]'],
       [{ turnTaking: { backchannels: ['  '] } }, 'body.turnTaking.backchannels[0]'],

@@ -57,6 +57,10 @@ test('q finds a call by a name or a reference in any case, and by a number as pe
   expect(await found(`q=${encodeURIComponent('+44 20 7946 0003')}`)).toEqual(['Cy Young']);
   // Regular-expression characters are text.
   expect(await found(`q=${encodeURIComponent('.*')}`)).toEqual([]);
+  // FerretDB's PostgreSQL backend cannot search for U+0000, so it is refused before the search.
+  const nul = await api.call('GET', '/api/v1/calls?q=ada%00', { token: key });
+  expect(nul.status).toBe(400);
+  expect(nul.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'query.q', message: 'query.q must not contain the NUL character (U+0000).' });
 });
 
 test('a disposition finds the calls that ended that way, which status=completed cannot tell apart', async () => {

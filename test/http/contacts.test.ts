@@ -98,6 +98,10 @@ test('bad input is refused with the field named; a second contact for a number i
   await refused({ phoneNumber: '+442071234567', timezone: 'Mars/Olympus' }, 'body.timezone');
   await refused({ phoneNumber: '+442071234567', colour: 'blue' }, 'body.colour');
   await refused({ phoneNumber: '+442071234567', attributes: { age: 42 } }, 'body.attributes.age');
+  // U+0000, which FerretDB's PostgreSQL backend cannot store: a free-form value too, and a key names its object.
+  await refused({ phoneNumber: '+442071234567', attributes: { plan: 'gold\u0000' } }, 'body.attributes.plan');
+  await refused({ phoneNumber: '+442071234567', attributes: { 'plan\u0000': 'gold' } }, 'body.attributes');
+  await refused({ phoneNumber: '+442071234567', name: 'Ada\u0000' }, 'body.name');
 
   expect((await create(key, { phoneNumber: '+442071234567' })).status).toBe(201);
   const duplicate = await create(key, { phoneNumber: '+442071234567', name: 'Someone else' });

@@ -12,8 +12,8 @@ T = TypeVar("T", bound="CreateAgentAgentToolHttpParameters")
 @_attrs_define
 class CreateAgentAgentToolHttpParameters:
     """The arguments as a JSON Schema object, in the subset Mistral, Gemini and Groq all accept: `type` (object, string,
-    number, integer, boolean, array), `properties`, `required`, `items` (arrays must have it), `enum` (of strings, on
-    strings), `description`. At most 5 levels deep and 8 KiB as JSON.
+    number, integer, boolean, array), `properties` (names of 1-64 letters, digits, `_` or `-`), `required`, `items`
+    (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep and 8 KiB as JSON.
 
     """
 

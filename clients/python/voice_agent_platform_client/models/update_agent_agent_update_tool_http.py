@@ -22,9 +22,9 @@ class UpdateAgentAgentUpdateToolHttp:
         name (str): 1-64 letters, digits and `_`, unique among the agent’s tools; the model calls the tool by it.
         description (str): What the tool does and when to use it, for the model.
         parameters (UpdateAgentAgentUpdateToolHttpParameters): The arguments as a JSON Schema object, in the subset
-            Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`,
-            `required`, `items` (arrays must have it), `enum` (of strings, on strings), `description`. At most 5 levels deep
-            and 8 KiB as JSON.
+            Mistral, Gemini and Groq all accept: `type` (object, string, number, integer, boolean, array), `properties`
+            (names of 1-64 letters, digits, `_` or `-`), `required`, `items` (arrays must have it), `enum` (of strings, on
+            strings), `description`. At most 5 levels deep and 8 KiB as JSON.
         url (str): Where the service POSTs each call: `https` to a public host (a host that is or resolves to a private,
             loopback, link-local or metadata address is refused). A server with TOOLS_ALLOW_LOOPBACK (`npm run dev`) also
             takes `http` and `https` URLs on this machine.

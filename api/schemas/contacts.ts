@@ -23,7 +23,10 @@ const fields = {
   externalRef: Type.String({ maxLength: 500, description: 'Your identifier for the contact.' }),
   attributes: Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' }), Type.String({ maxLength: 2000 }), {
     maxProperties: 50,
-    description: 'Your data about the person, string values only (up to 50). Stored for use as call variables: see the description of the contacts routes.',
+    // Without it a name outside the pattern was let through, and one the database refuses ("$x", "a.b") was a 500.
+    additionalProperties: false,
+    description:
+      'Your data about the person, string values only (up to 50), named by 1-64 letters, digits and `_`, not starting with a digit. Stored for use as call variables: see the description of the contacts routes.',
   }),
   doNotCall: Type.Boolean({ description: 'Suppress every dial to this number.' }),
 };

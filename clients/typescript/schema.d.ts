@@ -6875,7 +6875,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Your data about the person, string values only (up to 50). Stored for use as call variables: see the description of the contacts routes. */
+                    /** @description Your data about the person, string values only (up to 50), named by 1-64 letters, digits and `_`, not starting with a digit. Stored for use as call variables: see the description of the contacts routes. */
                     attributes?: {
                         [key: string]: string;
                     };
@@ -7438,7 +7438,7 @@ export interface operations {
             content: {
                 "application/json": {
                     contacts: {
-                        /** @description Your data about the person, string values only (up to 50). Stored for use as call variables: see the description of the contacts routes. */
+                        /** @description Your data about the person, string values only (up to 50), named by 1-64 letters, digits and `_`, not starting with a digit. Stored for use as call variables: see the description of the contacts routes. */
                         attributes?: {
                             [key: string]: string;
                         };

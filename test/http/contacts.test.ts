@@ -98,6 +98,9 @@ test('bad input is refused with the field named; a second contact for a number i
   await refused({ phoneNumber: '+442071234567', timezone: 'Mars/Olympus' }, 'body.timezone');
   await refused({ phoneNumber: '+442071234567', colour: 'blue' }, 'body.colour');
   await refused({ phoneNumber: '+442071234567', attributes: { age: 42 } }, 'body.attributes.age');
+  // Names outside the documented pattern, two of which the database refuses to store.
+  for (const name of ['first name', '$gt', 'plan.tier', '9lives'])
+    await refused({ phoneNumber: '+442071234567', attributes: { [name]: 'x' } }, `body.attributes.${name}`);
   // U+0000, which FerretDB's PostgreSQL backend cannot store: a free-form value too, and a key names its object.
   await refused({ phoneNumber: '+442071234567', attributes: { plan: 'gold\u0000' } }, 'body.attributes.plan');
   await refused({ phoneNumber: '+442071234567', attributes: { 'plan\u0000': 'gold' } }, 'body.attributes');

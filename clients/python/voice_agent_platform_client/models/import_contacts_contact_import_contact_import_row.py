@@ -26,7 +26,8 @@ class ImportContactsContactImportContactImportRow:
         timezone (str | Unset): IANA time zone, e.g. `Europe/London`.
         external_ref (str | Unset): Your identifier for the contact.
         attributes (ImportContactsContactImportContactImportRowAttributes | Unset): Your data about the person, string
-            values only (up to 50). Stored for use as call variables: see the description of the contacts routes.
+            values only (up to 50), named by 1-64 letters, digits and `_`, not starting with a digit. Stored for use as call
+            variables: see the description of the contacts routes.
         do_not_call (bool | Unset): Suppress every dial to this number.
     """
 

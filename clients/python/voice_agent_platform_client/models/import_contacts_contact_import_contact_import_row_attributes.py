@@ -4,47 +4,25 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="ImportContactsContactImportContactImportRowAttributes")
 
 
 @_attrs_define
 class ImportContactsContactImportContactImportRowAttributes:
-    """Your data about the person, string values only (up to 50). Stored for use as call variables: see the description of
-    the contacts routes.
+    """Your data about the person, string values only (up to 50), named by 1-64 letters, digits and `_`, not starting with
+    a digit. Stored for use as call variables: see the description of the contacts routes.
 
     """
-
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        d = dict(src_dict)
         import_contacts_contact_import_contact_import_row_attributes = cls()
 
-        import_contacts_contact_import_contact_import_row_attributes.additional_properties = d
         return import_contacts_contact_import_contact_import_row_attributes
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

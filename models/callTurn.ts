@@ -17,7 +17,9 @@ const callTurnSchema = new Schema(
     /** Set on the turn after which the conversation ended: who ended it. */
     ends: { type: String, enum: ['agent', 'contact'] },
   },
-  { versionKey: false },
+  // Kept as given: a tool call's empty `arguments` dropped would be a call without them when the
+  // transcript is the model's history again, which the chat vendors refuse.
+  { versionKey: false, minimize: false },
 );
 callTurnSchema.index({ callId: 1, index: 1 }, { unique: true });
 

@@ -18,7 +18,9 @@ const interviewTurnSchema = new Schema(
     /** Set on the turn after which the agent ended the interview (an agent turn, or its `end_call`). */
     ends: { type: Boolean },
   },
-  { versionKey: false },
+  // Kept as given: a tool call's empty `arguments` dropped would be a call without them when the
+  // transcript is the model's history again, which the chat vendors refuse.
+  { versionKey: false, minimize: false },
 );
 interviewTurnSchema.index({ interviewId: 1, index: 1 }, { unique: true });
 

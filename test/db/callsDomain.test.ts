@@ -120,17 +120,20 @@ test('captured fields keyed by any text are stored and read back exactly', async
 
 // A partner's tool server answers what it likes (a .NET one writes "$type"), and the model's
 // arguments follow its schema; the database refuses a key with "." or a leading "$".
-test("a tool turn keeps its arguments and its server's answer exactly, whatever their keys", async () => {
+test("a tool turn keeps its arguments and its server's answer exactly, whatever their keys, empty ones too", async () => {
   const callId = String((await call())._id);
   const tool = {
     toolCallId: 'tc_1',
     call: { id: 'c1', name: 'lookup_order', arguments: { 'order.number': 'A-17' } },
-    outcome: { ok: true as const, result: { $type: 'Order', 'meta.version': 2, lines: [{ $id: '1', 'sku%2E': 'x' }], at: null } },
+    outcome: { ok: true as const, result: { $type: 'Order', 'meta.version': 2, lines: [{ $id: '1', 'sku%2E': 'x' }], at: null, notes: {} } },
     durationMs: 12,
   };
+  // A tool without parameters is called with no arguments; the model's history must say so.
+  const bare = { toolCallId: 'tc_2', call: { id: 'c2', name: 'opening_hours', arguments: {} }, outcome: { ok: true as const, result: {} }, durationMs: 3 };
   await appendTurn(callId, 0, { role: 'tool', text: 'lookup_order', tool });
-  const [turn] = await transcriptOf(callId);
-  expect(turn!.tool).toEqual(tool);
+  await appendTurn(callId, 1, { role: 'tool', text: 'opening_hours', tool: bare });
+  const turns = await transcriptOf(callId);
+  expect(turns.map((t) => t.tool)).toEqual([tool, bare]);
 });
 
 test('the agent ended the call when it said the last turn, else the callee did', async () => {

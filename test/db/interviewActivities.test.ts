@@ -200,11 +200,11 @@ test('captured fields keyed by any text are stored and read back exactly', async
   expect(Object.keys(report!.capturedFields as object).sort()).toEqual(Object.keys(capturedFields).sort());
 });
 
-test("an interview's tool turn keeps its server's answer exactly, whatever its keys", async () => {
+test("an interview's tool turn keeps its call and its server's answer exactly, whatever their keys, empty ones too", async () => {
   const interviewId = String(new Types.ObjectId());
   const tool = {
     toolCallId: 'tc_1',
-    call: { id: 'c1', name: 'lookup', arguments: { day: 'Tuesday' } },
+    call: { id: 'c1', name: 'lookup', arguments: {} },
     outcome: { ok: true, result: { $type: 'Slot', 'a.b': [{ $ref: 'x' }] } },
     durationMs: 5,
   };

@@ -5,7 +5,7 @@ import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDO
 import type { ResponseDoc, RouteDef } from './defineRoute';
 import { API_PREFIX } from './router';
 import { acceptsIdempotencyKey, REPLAYED_HEADER } from './middleware/idempotency';
-import { ErrorEnvelope, IdempotencyKeyHeader, errorResponses, refusingNul } from './schemas/common';
+import { ErrorEnvelope, IdempotencyKeyHeader, errorResponses } from './schemas/common';
 
 const description = (
   invalidCredentialsPerMinute: number,
@@ -45,11 +45,11 @@ const json = (schema: TSchema) => ({ 'application/json': { schema: schema === Er
 function parameters(route: RouteDef) {
   const list: unknown[] = [];
   for (const [name, schema] of Object.entries(route.params?.properties ?? {})) {
-    list.push({ name, in: 'path', required: true, schema: refusingNul(plain(schema as TSchema)) });
+    list.push({ name, in: 'path', required: true, schema: plain(schema as TSchema) });
   }
   const required = new Set(route.query?.required ?? []);
   for (const [name, schema] of Object.entries(route.query?.properties ?? {})) {
-    const s = refusingNul(plain(schema as TSchema)) as { description?: string; default?: unknown };
+    const s = plain(schema as TSchema) as { description?: string; default?: unknown };
     // A parameter with a default may be left out: the validator fills it in.
     const needed = required.has(name) && s.default === undefined;
     list.push({ name, in: 'query', required: needed, schema: s, ...(s.description ? { description: s.description } : {}) });
@@ -120,7 +120,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string, invalidCrede
       description: `${route.description ?? route.summary}${scopeNote}`,
       security: route.auth === 'public' ? [] : route.auth === 'dashboard' ? [{ dashboardSession: [] }] : [{ bearerAuth: [] }, { dashboardSession: [] }],
       parameters: parameters(route),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refusingNul(plain(route.body)) } } } } : {}),
+      ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
       responses: responses(route),
     };
   }

@@ -7,24 +7,8 @@ export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-char
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
 
-/** The pattern of text that must say something (and holds no U+0000); validation names its failure "must not be blank". */
-export const NOT_BLANK = '^[^\\x00]*[^\\s\\x00][^\\x00]*$';
-
-/** No U+0000, which no field means and the database's PostgreSQL backend cannot store or search for. */
-const NO_NUL = '^[^\\x00]*$';
-
-/**
- * A request schema as it is validated and documented: every string that has no pattern of its own
- * gets NO_NUL (the patterns this API declares exclude U+0000 already), so a generator reading the
- * document draws no string the API refuses for it.
- */
-export function refusingNul(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(refusingNul);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const node = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, refusingNul(value)])) as Record<string, unknown>;
-  const text = node.type === 'string' && node.pattern === undefined && node.enum === undefined && node.const === undefined;
-  return text ? { ...node, pattern: NO_NUL } : node;
-}
+/** The pattern of text that must say something; validation names its failure "must not be blank". */
+export const NOT_BLANK = '\\S';
 
 /** A name, label or message: 1 to `maxLength` characters, not all of them white space. */
 export const NonBlank = (maxLength: number, description?: string) =>

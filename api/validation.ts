@@ -63,23 +63,17 @@ function describe(error: ErrorObject): { field: string; message: string } {
 }
 
 /**
- * Where `value` holds U+0000 in a string or a key (the field, or the object whose key it is), if
- * anywhere. No field means anything by it, and the database's PostgreSQL backend can neither store
- * nor search for it, so it is refused before any schema, including a free-form object's.
+ * Where `value` holds U+0000 in a string or a key (the field, or the object whose key it is), as a
+ * JSON pointer like ajv's, if anywhere. No field means anything by it, and the database's PostgreSQL
+ * backend can neither store nor search for it, so it is refused before any schema, including a
+ * free-form object's.
  */
-function nulField(value: unknown, at = ''): string | undefined {
+function nulPointer(value: unknown, at = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\0') ? at : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = nulField(item, `${at}[${i}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\0')) return at;
-    const found = nulField(item, at ? `${at}.${key}` : key);
+    const found = nulPointer(item, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -90,14 +84,13 @@ function nulField(value: unknown, at = ''): string | undefined {
  * `location` may name an item of a streamed body, such as `body.recipients[3]`.
  */
 export function check(validate: ValidateFunction, value: unknown, location: Location | `body.${string}`): void {
-  const nul = nulField(value);
-  if (nul !== undefined) {
-    const param = nul ? `${location}.${nul}`.replace('.[', '[') : location;
-    throw validationError(`${param} must not contain the NUL character (U+0000).`, param);
-  }
-  if (validate(value)) return;
+  const nul = nulPointer(value);
+  if (nul === undefined && validate(value)) return;
   const [error] = validate.errors ?? [];
-  const { field, message } = error ? describe(error) : { field: '', message: 'is invalid' };
+  let refusal = { field: '', message: 'is invalid' };
+  if (nul !== undefined) refusal = { field: fieldPath(nul), message: 'must not contain the NUL character (U+0000)' };
+  else if (error) refusal = describe(error);
+  const { field, message } = refusal;
   const param = field ? `${location}.${field}` : location;
   throw validationError(`${param} ${message}.`, param);
 }

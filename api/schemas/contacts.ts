@@ -23,7 +23,8 @@ const fields = {
   externalRef: Type.String({ maxLength: 500, description: 'Your identifier for the contact.' }),
   attributes: Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' }), Type.String({ maxLength: 2000 }), {
     maxProperties: 50,
-    // Without it a name outside the pattern was let through, and one the database refuses ("$x", "a.b") was a 500.
+    // A record's key pattern only picks the properties its value schema checks; this refuses the rest,
+    // among them names the store refuses ("$x", "a.b").
     additionalProperties: false,
     description:
       'Your data about the person, string values only (up to 50), named by 1-64 letters, digits and `_`, not starting with a digit. Stored for use as call variables: see the description of the contacts routes.',

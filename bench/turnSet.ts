@@ -73,7 +73,7 @@ export type Clip =
 
 /** A phone line's round trip: down to 8 kHz mu-law and back up, as Media Streams carries it. */
 export async function overPhone(audio: Float32Array): Promise<Float32Array> {
-  const codec = await TelephonyCodec.create();
+  const codec = await TelephonyCodec.create({ whole: true });
   try {
     return pcm16ToFloat(codec.decode(codec.encode(floatToPcm16(audio))));
   } finally {

@@ -70,11 +70,22 @@ export class TelephonyCodec {
     private readonly up: Resampler,
   ) {}
 
-  static async create(): Promise<TelephonyCodec> {
+  /**
+   * A live line's codec. The sinc filter holds back the last 2.5 ms of every chunk, so unprimed a
+   * line's first 20 ms came out as 17.5 ms and every later frame waited in the framer for the next
+   * chunk: the caller's audio reached the pipeline 20 ms late. A frame of silence through each
+   * direction first fills that hold, and each 20 ms in then comes out as 20 ms at once. `whole`
+   * leaves them unprimed, for converting a whole recording whose output must line up with its input.
+   */
+  static async create(options: { whole?: boolean } = {}): Promise<TelephonyCodec> {
     const [down, up] = await Promise.all([
       Resampler.create(PIPELINE_SAMPLE_RATE, TELEPHONY_SAMPLE_RATE),
       Resampler.create(TELEPHONY_SAMPLE_RATE, PIPELINE_SAMPLE_RATE),
     ]);
+    if (!options.whole) {
+      down.push(Buffer.alloc(frameBytes(PIPELINE_SAMPLE_RATE)));
+      up.push(Buffer.alloc(frameBytes(TELEPHONY_SAMPLE_RATE)));
+    }
     return new TelephonyCodec(down, up);
   }
 

@@ -35,7 +35,7 @@ export type EndReason =
   | 'phone_menu'
   | 'max_duration'
   | 'max_turn_length'
-  /** A frame larger than allowed or not whole PCM16 samples. */
+  /** A frame empty, larger than allowed or not whole PCM16 samples. */
   | 'bad_frame'
   | 'frame_rate_exceeded'
   | 'stt_timeout'

@@ -39,6 +39,18 @@ export function toolSignature(secret: string, body: string, unixSeconds: number)
 class ToolFailure extends Error {}
 
 /**
+ * The answer with U+0000 as U+FFFD, in its strings and its keys: the answer is stored in the
+ * transcript, and FerretDB on PostgreSQL refuses the character anywhere in a document, so one such
+ * answer would fail the conversation's turn. Nothing readable is lost.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key), withoutNul(item)]));
+}
+
+/**
  * Calls one tool: the URL is checked again (a name may now resolve elsewhere) and the connection
  * made to the very address checked, so a name that changes its answer between the check and the
  * connection (DNS rebinding) reaches nothing new. No redirect is followed, the answer is read up to
@@ -115,10 +127,10 @@ async function send(request: ToolRequest, options: ToolCallOptions, signal: Abor
         });
         res.on('error', reject);
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const text = withoutNul(Buffer.concat(chunks).toString('utf8')) as string;
           if (status < 200 || status >= 300) return reject(new ToolFailure(`the tool answered ${status}${text ? `: ${text.slice(0, 300)}` : ''}`));
           try {
-            resolve(text ? JSON.parse(text) : null);
+            resolve(text ? withoutNul(JSON.parse(text)) : null);
           } catch {
             reject(new ToolFailure('the tool answered with something that is not JSON'));
           }

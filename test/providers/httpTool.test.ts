@@ -127,6 +127,13 @@ test.each([
   expect(seen).toHaveLength(1);
 });
 
+test('U+0000 in an answer, escaped or raw, in a key or a value, or in an error, comes back as U+FFFD: the transcript could not store it', async () => {
+  handler = (_q, _b, res) => res.end('{"name\\u0000":"a\\u0000b","list":["\\u0000"],"raw":"c\u0000d"}');
+  expect(await call()).toMatchObject({ ok: true, result: { 'name\uFFFD': 'a\uFFFDb', list: ['\uFFFD'], raw: 'c\uFFFDd' } });
+  handler = (_q, _b, res) => (res.writeHead(500), res.end('bad\u0000news'));
+  expect(await call()).toMatchObject({ ok: false, error: 'the tool answered 500: bad\uFFFDnews' });
+});
+
 test('a tool slower than its timeout is given up on at the timeout', async () => {
   handler = (_q, _b, res) => setTimeout(() => json(200, {})(_q, _b, res), 3000);
   const began = Date.now();

@@ -10,7 +10,8 @@ import { NOT_BLANK } from './schemas/common';
  * and stop at the first error so the message names one field.
  */
 // `discriminator` picks a union's branch by its `type`, so an error names the field of that branch.
-const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true, discriminator: true }));
+// `verbose` gives each error its schema, so that a name a record refuses is told by its pattern.
+const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true, discriminator: true, verbose: true }));
 const queryAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: true }));
 
 export type Location = 'body' | 'query' | 'path' | 'header';
@@ -34,8 +35,13 @@ function describe(error: ErrorObject): { field: string; message: string } {
   switch (error.keyword) {
     case 'required':
       return { field: fieldPath(error.instancePath, String(p.missingProperty)), message: 'is required' };
-    case 'additionalProperties':
-      return { field: fieldPath(error.instancePath, String(p.additionalProperty)), message: 'is not a recognized field' };
+    case 'additionalProperties': {
+      // A record (contact attributes) names its keys by a pattern: a name outside it is no field to
+      // be recognized, and the pattern is what to fix.
+      const names = (error.parentSchema as { patternProperties?: Record<string, unknown> } | undefined)?.patternProperties;
+      const message = names ? `is not an allowed name (names match ${Object.keys(names).join(' or ')})` : 'is not a recognized field';
+      return { field: fieldPath(error.instancePath, String(p.additionalProperty)), message };
+    }
     case 'enum':
       return { field: fieldPath(error.instancePath), message: `must be one of: ${(p.allowedValues as unknown[]).join(', ')}` };
     case 'const':

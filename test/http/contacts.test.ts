@@ -101,6 +101,8 @@ test('bad input is refused with the field named; a second contact for a number i
   // Names outside the documented pattern, two of which the database refuses to store.
   for (const name of ['first name', '$gt', 'plan.tier', '9lives'])
     await refused({ phoneNumber: '+442071234567', attributes: { [name]: 'x' } }, `body.attributes.${name}`);
+  const named = await create(key, { phoneNumber: '+442071234567', attributes: { 'First Name': 'Ada' } });
+  expect(named.body.error.message).toBe('body.attributes.First Name is not an allowed name (names match ^[A-Za-z_][A-Za-z0-9_]{0,63}$).');
   // U+0000, which FerretDB's PostgreSQL backend cannot store: a free-form value too, and a key names its object.
   await refused({ phoneNumber: '+442071234567', attributes: { plan: 'gold\u0000' } }, 'body.attributes.plan');
   await refused({ phoneNumber: '+442071234567', attributes: { 'plan\u0000': 'gold' } }, 'body.attributes');

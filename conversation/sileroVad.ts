@@ -10,7 +10,7 @@
  */
 import { Tensor } from 'onnxruntime-node';
 import { pcm16ToFloat } from '../lib/audio';
-import { loadModel, SILERO_FILE, type TurnModel } from './turnModels';
+import { loadModel, SILERO_FILE, type Batching, type TurnModel } from './turnModels';
 import type { VadChange, VoiceActivity } from './vad';
 
 const SAMPLE_RATE = 16_000;
@@ -25,6 +25,9 @@ const WINDOW_MS = (WINDOW / SAMPLE_RATE) * 1000;
 const RESET_EVERY_MS = 2000;
 const RESET_BELOW = 0.1;
 const RESET_QUIET_WINDOWS = 5;
+
+/** Sessions' windows run together: a window and its context along the first axis, the state along its second ([2, sessions, 128]). */
+const SESSIONS_TOGETHER: Batching = { inputs: { input: 0, state: 1 }, outputs: { output: 0, stateN: 1 } };
 
 /** A duration in whole windows, the nearest count (as Pipecat counts its VAD's start and stop), at least one. */
 const windows = (ms: number) => Math.max(1, Math.round(ms / WINDOW_MS));
@@ -59,7 +62,7 @@ export class SileroVad implements VoiceActivity {
   ) {}
 
   static async create(dir: string, settings: SileroSettings): Promise<SileroVad> {
-    return new SileroVad(await loadModel(dir, SILERO_FILE), settings);
+    return new SileroVad(await loadModel(dir, SILERO_FILE, SESSIONS_TOGETHER), settings);
   }
 
   async push(frame: Buffer): Promise<VadChange> {

@@ -10,6 +10,7 @@ import { SileroVad } from '../../conversation/sileroVad';
 import { SmartTurn } from '../../conversation/smartTurn';
 import { loadModel, SILERO_FILE, SMART_TURN_FILE } from '../../conversation/turnModels';
 import { Tensor } from 'onnxruntime-node';
+import { Worker } from 'node:worker_threads';
 import { DEFAULT_VAD } from '../../conversation/turnSettings';
 import { EnergyVad, type VoiceActivity } from '../../conversation/vad';
 import { LocalTtsProvider } from '../../providers/tts/local';
@@ -113,4 +114,32 @@ test('a Smart Turn decision passes the Silero windows queued before it on the mo
   await Promise.all([...windows, decision]);
   // In arrival order it would come last; it waits only for the runs already handed to the thread (8).
   expect(done.indexOf('decision')).toBeLessThanOrEqual(8);
+});
+
+test('the windows of sessions waiting together run as one, and each session hears what it hears alone', async () => {
+  const settings = { threshold: DEFAULT_VAD.threshold, startMs: DEFAULT_VAD.startMs, stopMs: DEFAULT_VAD.stopMs };
+  // Twenty sessions, each a different second of sound: speech-like tones, noise, quiet.
+  const sounds = Array.from({ length: 20 }, (_, s) =>
+    Float32Array.from({ length: RATE }, (_, i) =>
+      s % 3 === 2 ? 0 : 0.2 * Math.sin((2 * Math.PI * (120 + 40 * s) * i) / RATE) * (s % 3) + 0.02 * whiteNoise[i]!,
+    ),
+  );
+  const frames = (sound: Float32Array) => Array.from({ length: RATE / 512 }, (_, w) => floatToPcm16(sound.subarray(w * 512, (w + 1) * 512)));
+  const hear = async (vad: SileroVad, sound: Float32Array) => {
+    const heard: number[] = [];
+    for (const frame of frames(sound)) heard.push((await vad.push(frame), vad.probability));
+    return heard;
+  };
+  const alone: number[][] = [];
+  for (const sound of sounds) alone.push(await hear(await SileroVad.create(dir, settings), sound));
+
+  const sent = jest.spyOn(Worker.prototype, 'postMessage');
+  const vads = await Promise.all(sounds.map(() => SileroVad.create(dir, settings)));
+  sent.mockClear();
+  const together = await Promise.all(sounds.map((sound, s) => hear(vads[s]!, sound)));
+  const windows = sounds.length * frames(sounds[0]!).length;
+  expect(together).toEqual(alone);
+  // One message a window would be 620; the windows waiting for the thread went together.
+  expect(sent.mock.calls.length).toBeLessThan(windows / 2);
+  sent.mockRestore();
 });

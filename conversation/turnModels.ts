@@ -143,6 +143,9 @@ class ModelThread {
   private readonly waiting = { first: [] as Waiting[], then: [] as Waiting[] };
   private handedOver = 0;
   private nextId = 0;
+  /** Set by `close`: no run is taken, and `drained` is called once the runs on the thread are done. */
+  private closing = false;
+  private drained: (() => void) | undefined;
 
   constructor(onExit: () => void) {
     this.worker.unref();
@@ -151,6 +154,7 @@ class ModelThread {
       this.pending.get(reply.id)?.resolve(reply);
       this.settled(reply.id);
       this.handOver();
+      if (this.handedOver === 0) this.drained?.();
     });
     this.worker.on('error', (err) => this.failAll(err));
     this.worker.on('exit', (code) => {
@@ -161,6 +165,7 @@ class ModelThread {
 
   /** `urgent` runs pass the others still waiting: an end-of-turn decision is what a caller waits on. */
   async request(file: string, request: Request, urgent: boolean, batching?: Batching): Promise<Reply> {
+    if (this.closing) throw new Error('the turn models are closed: the process is stopping');
     const id = this.nextId++;
     const reply = new Promise<Reply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     if (this.pending.size === 1) this.worker.ref();
@@ -169,6 +174,22 @@ class ModelThread {
     const answer = await reply;
     if (answer.error !== undefined) throw new Error(answer.error);
     return answer;
+  }
+
+  /**
+   * Takes no more runs, fails those not yet handed over, and ends the thread once the runs on it are
+   * done: a thread ended mid-run (by the process exiting, or `terminate`) aborts the process in
+   * onnxruntime's native code (SIGABRT, exit code 134).
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    const closed = new Error('the turn models are closed: the process is stopping');
+    for (const run of [...this.waiting.first.splice(0), ...this.waiting.then.splice(0)]) {
+      this.pending.get(run.id)?.reject(closed);
+      this.settled(run.id);
+    }
+    if (this.handedOver > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    await this.worker.terminate();
   }
 
   private handOver(): void {
@@ -231,6 +252,11 @@ class ModelThread {
 
 let thread: ModelThread | undefined;
 const modelThread = () => (thread ??= new ModelThread(() => (thread = undefined)));
+
+/** Ends the process's model thread once its runs are done (see `ModelThread.close`); a later `loadModel` starts another. */
+export async function closeTurnModels(): Promise<void> {
+  await thread?.close();
+}
 
 /** The model in `dir`/`file`, loaded on the model thread; rejects if it cannot be. Its routine runs go as one per `batching`, where given. */
 export async function loadModel(dir: string, file: string, batching?: Batching): Promise<TurnModel> {

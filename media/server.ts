@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { probedApp } from '../api/probedApp';
 import { connect, serve } from '../api/serve';
 import { serveMedia } from '../api/sockets';
+import { closeTurnModels } from '../conversation/turnModels';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,9 +19,11 @@ async function main(): Promise<void> {
   const sockets = serveMedia(serving.server, { config, temporal });
 
   // Candidates' sockets are told to reconnect (through the proxy, to the other media process);
-  // phone calls' media streams run to the call's end, which no other process could take over.
+  // phone calls' media streams run to the call's end, which no other process could take over. The
+  // turn models' thread then finishes its runs before the process exits (or onnxruntime aborts it).
   const shutdown = () => {
     void Promise.all([serving.close(), sockets.shutdown()])
+      .then(() => closeTurnModels())
       .then(() => disconnect())
       .then(() => process.exit(0));
   };

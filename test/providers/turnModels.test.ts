@@ -11,6 +11,10 @@ import { SmartTurn } from '../../conversation/smartTurn';
 import { loadModel, SILERO_FILE, SMART_TURN_FILE } from '../../conversation/turnModels';
 import { Tensor } from 'onnxruntime-node';
 import { Worker } from 'node:worker_threads';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DEFAULT_VAD } from '../../conversation/turnSettings';
 import { EnergyVad, type VoiceActivity } from '../../conversation/vad';
 import { LocalTtsProvider } from '../../providers/tts/local';
@@ -142,4 +146,33 @@ test('the windows of sessions waiting together run as one, and each session hear
   // One message a window would be 620; the windows waiting for the thread went together.
   expect(sent.mock.calls.length).toBeLessThan(windows / 2);
   sent.mockRestore();
+});
+
+test('a process stopping mid-run lets the thread finish its runs and exits cleanly, where it aborted', () => {
+  // A stop mid-run (SIGTERM to the media process during calls) is what `closeTurnModels` is for;
+  // the runs then in flight end in onnxruntime's native code if the thread goes with them.
+  const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'turn-models-')), 'stop.ts');
+  const from = (file: string) => JSON.stringify(path.join(__dirname, '../../conversation', file));
+  writeFileSync(
+    script,
+    `import { SileroVad } from ${from('sileroVad')};
+import { closeTurnModels } from ${from('turnModels')};
+(async () => {
+  const vads = await Promise.all(Array.from({ length: 20 }, () => SileroVad.create(process.argv[2]!, { threshold: 0.7, startMs: 96, stopMs: 200 })));
+  let refused = 0;
+  for (const vad of vads) void (async () => { for (;;) { try { await vad.push(Buffer.alloc(1024)); } catch { refused++; return; } } })();
+  setTimeout(async () => {
+    await closeTurnModels();
+    await new Promise((r) => setTimeout(r, 50));
+    console.log(JSON.stringify({ refused }));
+    process.exit(0);
+  }, 300);
+})();
+`,
+  );
+  const child = spawnSync(process.execPath, ['--import', 'tsx', script, dir], { encoding: 'utf8', timeout: 60_000 });
+  expect(child.stderr).not.toContain('terminate called');
+  expect(child.status).toBe(0);
+  // Every session's next window was refused rather than left waiting.
+  expect(JSON.parse(child.stdout.trim())).toEqual({ refused: 20 });
 });

@@ -21,6 +21,7 @@ import type { LlmSource } from '../providers/llm';
 import { speechSource } from '../providers/speechSource';
 import { FixedDelayLlm, FixedDelayStt, FixedDelayVoiceStt, logTurnTiming } from './fixedDelays';
 import { fixedDelayTts } from './fixedDelayTts';
+import { closeTurnModels } from '../conversation/turnModels';
 
 const REPLY = 'Thank you. Could you tell me a little more about that?';
 
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     serving.server.closeAllConnections();
     void serving
       .close()
+      .then(() => closeTurnModels())
       .then(() => disconnect())
       .then(() => process.exit(0));
   });

@@ -34,9 +34,9 @@ export interface TurnModel {
 /**
  * How one model's runs for many sessions go to the thread as one: the axis along which each named
  * input and output (float32, the same shape in every run) holds a session's share; inputs not
- * named are the same in every run. Silero's
- * windows, one per session 31 times a second, cost the thread less than half as much run together
- * (the same numbers out), and take one message each way instead of one per window.
+ * named are the same in every run. Silero's windows, one per session 31 times a second, cost the
+ * thread less than half as much run together (the same numbers out), and take one message each way
+ * instead of one per window.
  */
 export interface Batching {
   inputs: Record<string, number>;
@@ -53,6 +53,8 @@ interface WireTensor {
 }
 type Reply = { id: number; error?: string; outputs?: Record<string, WireTensor> };
 type Request = { feeds?: Record<string, WireTensor>; logMel?: { input: string; audio: Float32Array } };
+const CLOSED = 'the turn models are closed: the process is stopping';
+
 /** A request not yet handed to the thread. */
 type Waiting = { id: number; file: string; request: Request; batching?: Batching };
 
@@ -143,8 +145,7 @@ class ModelThread {
   private readonly waiting = { first: [] as Waiting[], then: [] as Waiting[] };
   private handedOver = 0;
   private nextId = 0;
-  /** Set by `close`: no run is taken, and `drained` is called once the runs on the thread are done. */
-  private closing = false;
+  /** Set by `close`: called once the runs on the thread are done. */
   private drained: (() => void) | undefined;
 
   constructor(onExit: () => void) {
@@ -159,13 +160,13 @@ class ModelThread {
     this.worker.on('error', (err) => this.failAll(err));
     this.worker.on('exit', (code) => {
       onExit();
+      this.drained?.();
       this.failAll(new Error(`the turn models' thread exited (${code})`));
     });
   }
 
   /** `urgent` runs pass the others still waiting: an end-of-turn decision is what a caller waits on. */
   async request(file: string, request: Request, urgent: boolean, batching?: Batching): Promise<Reply> {
-    if (this.closing) throw new Error('the turn models are closed: the process is stopping');
     const id = this.nextId++;
     const reply = new Promise<Reply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     if (this.pending.size === 1) this.worker.ref();
@@ -177,13 +178,12 @@ class ModelThread {
   }
 
   /**
-   * Takes no more runs, fails those not yet handed over, and ends the thread once the runs on it are
-   * done: a thread ended mid-run (by the process exiting, or `terminate`) aborts the process in
+   * Fails the runs not yet handed over and ends the thread once the runs on it are done (no run is
+   * asked after: `closeTurnModels` closes the models first): a thread ended mid-run (by the process exiting, or `terminate`) aborts the process in
    * onnxruntime's native code (SIGABRT, exit code 134).
    */
   async close(): Promise<void> {
-    this.closing = true;
-    const closed = new Error('the turn models are closed: the process is stopping');
+    const closed = new Error(CLOSED);
     for (const run of [...this.waiting.first.splice(0), ...this.waiting.then.splice(0)]) {
       this.pending.get(run.id)?.reject(closed);
       this.settled(run.id);
@@ -251,10 +251,16 @@ class ModelThread {
 }
 
 let thread: ModelThread | undefined;
-const modelThread = () => (thread ??= new ModelThread(() => (thread = undefined)));
+/** Set once the process is stopping: no thread is started again, so no run can outlive the exit. */
+let closed = false;
+const modelThread = () => {
+  if (closed) throw new Error(CLOSED);
+  return (thread ??= new ModelThread(() => (thread = undefined)));
+};
 
-/** Ends the process's model thread once its runs are done (see `ModelThread.close`); a later `loadModel` starts another. */
+/** Ends the process's model thread once its runs are done (see `ModelThread.close`), for good: the process is stopping. */
 export async function closeTurnModels(): Promise<void> {
+  closed = true;
   await thread?.close();
 }
 

@@ -93,10 +93,12 @@ export function check(validate: ValidateFunction, value: unknown, location: Loca
   const nul = nulPointer(value);
   if (nul === undefined && validate(value)) return;
   const [error] = validate.errors ?? [];
-  let refusal = { field: '', message: 'is invalid' };
-  if (nul !== undefined) refusal = { field: fieldPath(nul), message: 'must not contain the NUL character (U+0000)' };
-  else if (error) refusal = describe(error);
-  const { field, message } = refusal;
+  const { field, message } =
+    nul !== undefined
+      ? { field: fieldPath(nul), message: 'must not contain the NUL character (U+0000)' }
+      : error
+        ? describe(error)
+        : { field: '', message: 'is invalid' };
   const param = field ? `${location}.${field}` : location;
   throw validationError(`${param} ${message}.`, param);
 }

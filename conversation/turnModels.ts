@@ -197,24 +197,22 @@ class ModelThread {
       const next = this.waiting.first.shift() ?? this.waiting.then.shift();
       if (!next) return;
       this.handedOver++;
-      if (!next.batching) {
-        this.worker.postMessage({ id: next.id, file: next.file, ...next.request });
-        continue;
-      }
       // A session has one window in flight at a time (each carries the state the last one left), so
       // the windows waiting are all different sessions'.
       const batch = [next];
-      for (let i = 0; i < this.waiting.then.length && batch.length < MOST_BATCHED;) {
+      for (let i = 0; next.batching && i < this.waiting.then.length && batch.length < MOST_BATCHED;) {
         if (this.waiting.then[i]!.file === next.file && this.waiting.then[i]!.batching) batch.push(...this.waiting.then.splice(i, 1));
         else i++;
       }
-      this.sendBatch(batch, next.batching);
+      this.send(batch);
     }
   }
 
-  private sendBatch(batch: Waiting[], batching: Batching): void {
+  /** One run alone as asked, or several of one model joined along the axes of its batching. */
+  private send(batch: Waiting[]): void {
     const [first] = batch as [Waiting, ...Waiting[]];
     if (batch.length === 1) return void this.worker.postMessage({ id: first.id, file: first.file, ...first.request });
+    const batching = first.batching!;
     const id = this.nextId++;
     const feeds = { ...first.request.feeds };
     const parts = (name: string) => batch.map((run) => run.request.feeds![name]!);

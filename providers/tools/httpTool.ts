@@ -43,8 +43,10 @@ class ToolFailure extends Error {}
  * transcript, and FerretDB on PostgreSQL refuses the character anywhere in a document, so one such
  * answer would fail the conversation's turn. Nothing readable is lost.
  */
+const scrubbed = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+
 function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (typeof value === 'string') return scrubbed(value);
   if (Array.isArray(value)) return value.map(withoutNul);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key), withoutNul(item)]));
@@ -127,7 +129,7 @@ async function send(request: ToolRequest, options: ToolCallOptions, signal: Abor
         });
         res.on('error', reject);
         res.on('end', () => {
-          const text = withoutNul(Buffer.concat(chunks).toString('utf8')) as string;
+          const text = scrubbed(Buffer.concat(chunks).toString('utf8'));
           if (status < 200 || status >= 300) return reject(new ToolFailure(`the tool answered ${status}${text ? `: ${text.slice(0, 300)}` : ''}`));
           try {
             resolve(text ? withoutNul(JSON.parse(text)) : null);

@@ -11,6 +11,7 @@ import {
   type Turn,
   type WorkflowOutcome,
 } from './interface';
+import { scrubbed, withoutNul } from '../../lib/nul';
 import { ProviderFailure, VendorAuthError } from '../errors';
 import {
   EndMarkerFilter,
@@ -174,10 +175,10 @@ export abstract class ChatVendorLlm implements LlmProvider {
         try {
           for await (const piece of source()) {
             if (typeof piece !== 'string') {
-              toolCalls.push(piece.toolCall);
+              toolCalls.push(withoutNul(piece.toolCall));
               continue;
             }
-            const text = filter.push(piece);
+            const text = filter.push(scrubbed(piece));
             if (text) yield text;
           }
         } catch (err) {
@@ -225,7 +226,7 @@ export abstract class ChatVendorLlm implements LlmProvider {
         throw this.failure(err);
       }
       try {
-        return task.parse(raw);
+        return withoutNul(task.parse(raw));
       } catch (err) {
         if (!(err instanceof InvalidAnswerError)) throw err;
         problem = err.message;

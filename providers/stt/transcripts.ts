@@ -1,10 +1,11 @@
 import { EventEmitter, on } from 'node:events';
+import { scrubbed } from '../../lib/nul';
 import type { SttEvent } from './interface';
 
 /**
  * The `events` of a stream, fed from a vendor's callbacks: events pushed before anyone reads are
- * kept in order, `end` finishes the iteration after them, `fail` throws at the reader (Node's
- * `events.on` does the buffering).
+ * kept in order (U+0000 read as U+FFFD, lib/nul.ts), `end` finishes the iteration after them,
+ * `fail` throws at the reader (Node's `events.on` does the buffering).
  */
 export class Transcripts {
   private readonly emitter = new EventEmitter();
@@ -19,7 +20,7 @@ export class Transcripts {
   }
 
   push(event: SttEvent): void {
-    if (!this.done && event.text) this.emitter.emit('event', event);
+    if (!this.done && event.text) this.emitter.emit('event', { ...event, text: scrubbed(event.text) });
   }
 
   end(): void {

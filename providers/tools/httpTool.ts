@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { scrubbed, withoutNul } from '../../lib/nul';
 import { RefusedUrl, pinnedUrl, type Resolve } from '../../lib/publicAddress';
 
 /** What the service POSTs to an agent's `http` tool. */
@@ -37,20 +38,6 @@ export function toolSignature(secret: string, body: string, unixSeconds: number)
 }
 
 class ToolFailure extends Error {}
-
-/**
- * The answer with U+0000 as U+FFFD, in its strings and its keys: the answer is stored in the
- * transcript, and FerretDB on PostgreSQL refuses the character anywhere in a document, so one such
- * answer would fail the conversation's turn. Nothing readable is lost.
- */
-const scrubbed = (text: string) => text.replaceAll('\u0000', '\uFFFD');
-
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return scrubbed(value);
-  if (Array.isArray(value)) return value.map(withoutNul);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key), withoutNul(item)]));
-}
 
 /**
  * Calls one tool: the URL is checked again (a name may now resolve elsewhere) and the connection

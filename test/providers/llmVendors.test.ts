@@ -220,6 +220,30 @@ describe.each(['mistral', 'groq', 'gemini'] as const)('%s adapter', (vendor) => 
     });
   }
 
+  test('U+0000 the model writes comes back as U+FFFD: in its words, a tool call and an analysis (the production database refuses it)', async () => {
+    fake.answers.push({
+      text: '',
+      chunks: ['Your code is \u0000', 'A-17.'],
+      toolCalls: [{ name: 'lookup_order', arguments: { 'order\u0000': 'A-\u000017' } }],
+    });
+    const reply = await llm.reply(withTools, transcript);
+    expect(reply.text).toBe('Your code is \uFFFDA-17.');
+    expect(reply.toolCalls?.[0].arguments).toEqual({ 'order\uFFFD': 'A-\uFFFD17' });
+
+    fake.answers.push({
+      text: JSON.stringify({
+        summary: 'Ada said \u0000.',
+        outcome: 'renew',
+        capturedFields: { email: 'ada\u0000@example.com' },
+        sentiment: 'neutral',
+        optOut: false,
+      }),
+    });
+    const analysis = await llm.analyzeCall(agent, transcript);
+    expect(analysis.summary).toBe('Ada said \uFFFD.');
+    expect(analysis.capturedFields).toEqual({ email: 'ada\uFFFD@example.com' });
+  });
+
   test('an interview turn carries the interview prompt', async () => {
     fake.answers.push({ text: 'Welcome, Grace.' });
     await llm.interviewReply(interviewer, []);

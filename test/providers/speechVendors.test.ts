@@ -107,6 +107,11 @@ describe('Deepgram live STT', () => {
     expect(connection.controls).toEqual([{ type: 'CloseStream' }]);
   });
 
+  test('U+0000 in a transcript comes back as U+FFFD (the production database refuses it)', async () => {
+    deepgram.script = [{ transcript: 'my code is \u0000 7', is_final: true, speech_final: true }];
+    expect(await transcribe(stt())).toEqual([{ type: 'final', text: 'my code is \uFFFD 7' }]);
+  });
+
   test('a stream that hears no audio for longer than Deepgram waits is held open by KeepAlive messages', async () => {
     // Ten KeepAlive periods to Deepgram's wait, and over twice the wait in all: a stalled event
     // loop on a loaded machine delays the adapter's timer and the fake's alike.

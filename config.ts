@@ -177,6 +177,8 @@ export interface VoiceSettings {
   vadStartMs: number;
   /** Where Silero VAD and Smart Turn are (scripts/tools.sh turn-models); empty: not provisioned. */
   turnModelsDir: string;
+  /** The media process's threads running them: two decisions at once, windows beside a decision. */
+  turnModelThreads: number;
   /** How far ahead of real time the agent's audio is sent. */
   playbackLeadMs: number;
 }
@@ -365,7 +367,7 @@ function toolsFrom(env: NodeJS.ProcessEnv): Config['tools'] {
 }
 
 /** The VAD: Silero where its models are (TURN_MODELS_DIR), unless VOICE_VAD says `energy`. */
-function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThreshold' | 'vadStartMs' | 'turnModelsDir'> {
+function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThreshold' | 'vadStartMs' | 'turnModelsDir' | 'turnModelThreads'> {
   const turnModelsDir = env.TURN_MODELS_DIR || '';
   const provisioned = turnModelsDir !== '' && ['silero_vad.onnx', 'smart-turn-v3.2-cpu.onnx'].every((file) => existsSync(path.join(turnModelsDir, file)));
   const vad = env.VOICE_VAD || (provisioned ? 'silero' : 'energy');
@@ -373,7 +375,9 @@ function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThresh
   if (vad === 'silero' && !provisioned) throw new Error('VOICE_VAD=silero needs TURN_MODELS_DIR naming the folder scripts/tools.sh turn-models fills');
   const threshold = Number(env.VOICE_VAD_THRESHOLD || 0.7);
   if (!(threshold > 0 && threshold < 1)) throw new Error(`VOICE_VAD_THRESHOLD must be a probability between 0 and 1, got "${env.VOICE_VAD_THRESHOLD}"`);
-  return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir };
+  const turnModelThreads = intFrom(env, 'TURN_MODEL_THREADS', 2);
+  if (turnModelThreads < 1 || turnModelThreads > 8) throw new Error(`TURN_MODEL_THREADS must be from 1 to 8, got "${env.TURN_MODEL_THREADS}"`);
+  return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir, turnModelThreads };
 }
 
 /** Renewed every third of it: below 3 s a renewal would be due every second or more often, and one late renewal would lose a live turn. */

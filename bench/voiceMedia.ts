@@ -21,12 +21,13 @@ import type { LlmSource } from '../providers/llm';
 import { speechSource } from '../providers/speechSource';
 import { FixedDelayLlm, FixedDelayStt, FixedDelayVoiceStt, logTurnTiming } from './fixedDelays';
 import { fixedDelayTts } from './fixedDelayTts';
-import { closeTurnModels } from '../conversation/turnModels';
+import { closeTurnModels, useTurnModelThreads } from '../conversation/turnModels';
 
 const REPLY = 'Thank you. Could you tell me a little more about that?';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  useTurnModelThreads(config.voice.turnModelThreads);
   const { temporal, disconnect } = await connect(config);
   const { app } = probedApp({ config, mongo: mongoose.connection, temporal });
   const serving = serve(app, config.media.port, config.host, 'media');

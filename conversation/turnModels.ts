@@ -4,7 +4,7 @@
  * paths`): Silero VAD and Smart Turn v3.2. Each is loaded once per process and folder, on first use,
  * and shared by every session: a session keeps its own recurrent state, the model none.
  *
- * The runs happen on a thread of their own. onnxruntime-node's `run` is asynchronous in name only:
+ * The runs happen on threads of their own. onnxruntime-node's `run` is asynchronous in name only:
  * it computes on the calling thread, so on the event loop every Silero window of every session
  * (31 a second each) and every Smart Turn decision (tens of ms) held up every other session's frames,
  * timers and sockets; profiled in the media process at 10 sessions it was the largest busy share of
@@ -129,7 +129,7 @@ parentPort.on('message', async ({ id, file, feeds, logMel }) => {
 `;
 
 /**
- * Runs handed to the thread at once; the rest wait here, where a Smart Turn decision can pass the
+ * Runs handed to each thread at once; the rest wait here, where a Smart Turn decision can pass the
  * Silero windows queued before it. Handed over in arrival order, a decision at 50 calls waited
  * behind up to a second of windows (p99 1,068 ms); with two handed over the thread idled whenever
  * the event loop was late to hand it the next, and the VAD fell behind (the wait after the STT's
@@ -137,39 +137,74 @@ parentPort.on('message', async ({ id, file, feeds, logMel }) => {
  */
 const HANDED_OVER = 8;
 
-/** The process's model thread: kept alive only while a run is pending, so it never holds a process open. */
-class ModelThread {
-  private readonly worker = new Worker(THREAD, { eval: true, workerData: { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel') } });
+/** One worker of the pool, and the runs handed to it (each id with whether it is a decision). */
+interface Lane {
+  worker: Worker;
+  onIt: Map<number, boolean>;
+}
+
+const decisionsOn = (lane: Lane) => [...lane.onIt.values()].filter(Boolean).length;
+
+/**
+ * The process's model threads (`threads` workers, each running either model; see `freeLane` for
+ * which gets a run): kept alive only while a run is pending, so they never hold a process open.
+ * With one thread, at 50 calls a decision waited behind the decisions of sessions that paused at
+ * the same moment (tens of ms each), and the windows of every session behind them: two cut the
+ * wait's p99 by a fifth to a half (docs/benchmarks.md, "Two model threads").
+ */
+class ModelThreads {
+  private readonly lanes: Lane[];
   private readonly pending = new Map<number, { resolve(reply: Reply): void; reject(err: Error): void }>();
-  /** Requests not yet handed to the thread: decisions (and loads) first, then VAD windows, each in arrival order. */
+  /** Requests not yet handed to a thread: decisions first, then VAD windows, each in arrival order. */
   private readonly waiting = { first: [] as Waiting[], then: [] as Waiting[] };
-  private handedOver = 0;
   private nextId = 0;
-  /** Set by `close`: called once the runs on the thread are done. */
+  /** Set by `close`: called once the runs on the threads are done. */
   private drained: (() => void) | undefined;
 
-  constructor(onExit: () => void) {
-    this.worker.unref();
-    this.worker.on('message', (reply: Reply) => {
-      this.handedOver--;
-      this.pending.get(reply.id)?.resolve(reply);
-      this.settled(reply.id);
-      this.handOver();
-      if (this.handedOver === 0) this.drained?.();
-    });
-    this.worker.on('error', (err) => this.failAll(err));
-    this.worker.on('exit', (code) => {
-      onExit();
-      this.drained?.();
-      this.failAll(new Error(`the turn models' thread exited (${code})`));
-    });
+  constructor(threads: number, onExit: () => void) {
+    const workerData = { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel') };
+    this.lanes = Array.from({ length: threads }, () => ({ worker: new Worker(THREAD, { eval: true, workerData }), onIt: new Map<number, boolean>() }));
+    let exited = false;
+    for (const lane of this.lanes) {
+      lane.worker.unref();
+      lane.worker.on('message', (reply: Reply) => {
+        lane.onIt.delete(reply.id);
+        this.pending.get(reply.id)?.resolve(reply);
+        this.settled(reply.id);
+        this.handOver();
+        if (this.handedOver() === 0) this.drained?.();
+      });
+      lane.worker.on('error', (err) => this.failAll(err));
+      // One thread gone takes the pool with it (the next run starts a new one), its runs failed.
+      lane.worker.on('exit', (code) => {
+        lane.onIt.clear();
+        this.failAll(new Error(`a turn models' thread exited (${code})`));
+        this.drained?.();
+        if (exited) return;
+        exited = true;
+        onExit();
+        for (const other of this.lanes) if (other !== lane) void other.worker.terminate();
+      });
+    }
+  }
+
+  /** Loads `file` on every thread, so that no run waits for a load. */
+  async load(file: string): Promise<void> {
+    await Promise.all(
+      this.lanes.map(async (lane) => {
+        const id = this.nextId++;
+        const reply = this.pended(id);
+        this.post(lane, id, { id, file }, true);
+        const answer = await reply;
+        if (answer.error !== undefined) throw new Error(answer.error);
+      }),
+    );
   }
 
   /** `urgent` runs pass the others still waiting: an end-of-turn decision is what a caller waits on. */
   async request(file: string, request: Request, urgent: boolean, batching?: Batching): Promise<Reply> {
     const id = this.nextId++;
-    const reply = new Promise<Reply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    if (this.pending.size === 1) this.worker.ref();
+    const reply = this.pended(id);
     (urgent ? this.waiting.first : this.waiting.then).push({ id, file, request, batching });
     this.handOver();
     const answer = await reply;
@@ -178,9 +213,10 @@ class ModelThread {
   }
 
   /**
-   * Fails the runs not yet handed over and ends the thread once the runs on it are done (no run is
-   * asked after: `closeTurnModels` closes the models first): a thread ended mid-run (by the process exiting, or `terminate`) aborts the process in
-   * onnxruntime's native code (SIGABRT, exit code 134).
+   * Fails the runs not yet handed over and ends the threads once the runs on them are done (no run
+   * is asked after: `closeTurnModels` closes the models first): a thread ended mid-run (by the
+   * process exiting, or `terminate`) aborts the process in onnxruntime's native code (SIGABRT, exit
+   * code 134).
    */
   async close(): Promise<void> {
     const closed = new Error(CLOSED);
@@ -188,15 +224,41 @@ class ModelThread {
       this.pending.get(run.id)?.reject(closed);
       this.settled(run.id);
     }
-    if (this.handedOver > 0) await new Promise<void>((resolve) => (this.drained = resolve));
-    await this.worker.terminate();
+    if (this.handedOver() > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    await Promise.all(this.lanes.map((lane) => lane.worker.terminate()));
+  }
+
+  private pended(id: number): Promise<Reply> {
+    const reply = new Promise<Reply>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    if (this.pending.size === 1) for (const lane of this.lanes) lane.worker.ref();
+    return reply;
+  }
+
+  private handedOver(): number {
+    return this.lanes.reduce((sum, lane) => sum + lane.onIt.size, 0);
+  }
+
+  /**
+   * The lane for the next run, if one has room: a decision goes to the lane with the fewest decisions
+   * on it, then the fewest runs, so it does not queue behind another while a lane is free; windows
+   * go to the first lane with the fewest decisions (not behind a decision where they can help it),
+   * and wait there while it is full, so that they gather into batches on one lane while another
+   * stays free for the next decision.
+   */
+  private freeLane(urgent: boolean): Lane | undefined {
+    const open = (lane: Lane) => lane.onIt.size < HANDED_OVER;
+    if (urgent) return this.lanes.filter(open).sort((a, b) => decisionsOn(a) - decisionsOn(b) || a.onIt.size - b.onIt.size)[0];
+    const fewest = Math.min(...this.lanes.map(decisionsOn));
+    const lane = this.lanes.find((l) => decisionsOn(l) === fewest)!;
+    return open(lane) ? lane : undefined;
   }
 
   private handOver(): void {
-    while (this.handedOver < HANDED_OVER) {
-      const next = this.waiting.first.shift() ?? this.waiting.then.shift();
-      if (!next) return;
-      this.handedOver++;
+    for (;;) {
+      const urgent = this.waiting.first.length > 0;
+      const lane = this.freeLane(urgent);
+      const next = lane && (urgent ? this.waiting.first.shift() : this.waiting.then.shift());
+      if (!lane || !next) return;
       // A session has one window in flight at a time (each carries the state the last one left), so
       // the windows waiting are all different sessions'.
       const batch = [next];
@@ -204,14 +266,14 @@ class ModelThread {
         if (this.waiting.then[i]!.file === next.file && this.waiting.then[i]!.batching) batch.push(...this.waiting.then.splice(i, 1));
         else i++;
       }
-      this.send(batch);
+      this.send(lane, batch, urgent);
     }
   }
 
   /** One run alone as asked, or several of one model joined along the axes of its batching. */
-  private send(batch: Waiting[]): void {
+  private send(lane: Lane, batch: Waiting[], urgent: boolean): void {
     const [first] = batch as [Waiting, ...Waiting[]];
-    if (batch.length === 1) return void this.worker.postMessage({ id: first.id, file: first.file, ...first.request });
+    if (batch.length === 1) return this.post(lane, first.id, { id: first.id, file: first.file, ...first.request }, urgent);
     const batching = first.batching!;
     const id = this.nextId++;
     const feeds = { ...first.request.feeds };
@@ -230,12 +292,17 @@ class ModelThread {
       // Each run of the batch is pending itself, and failed with the others.
       reject: () => undefined,
     });
-    this.worker.postMessage({ id, file: first.file, feeds });
+    this.post(lane, id, { id, file: first.file, feeds }, urgent);
+  }
+
+  private post(lane: Lane, id: number, message: { id: number; file: string } & Request, urgent: boolean): void {
+    lane.onIt.set(id, urgent);
+    lane.worker.postMessage(message);
   }
 
   private settled(id: number): void {
     this.pending.delete(id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0) for (const lane of this.lanes) lane.worker.unref();
   }
 
   private failAll(err: Error): void {
@@ -248,25 +315,32 @@ class ModelThread {
   }
 }
 
-let thread: ModelThread | undefined;
+let threads: ModelThreads | undefined;
+let threadCount = 1;
 /** Set once the process is stopping: no thread is started again, so no run can outlive the exit. */
 let closed = false;
-const modelThread = () => {
+const modelThreads = () => {
   if (closed) throw new Error(CLOSED);
-  return (thread ??= new ModelThread(() => (thread = undefined)));
+  return (threads ??= new ModelThreads(threadCount, () => (threads = undefined)));
 };
 
-/** Ends the process's model thread once its runs are done (see `ModelThread.close`), for good: the process is stopping. */
-export async function closeTurnModels(): Promise<void> {
-  closed = true;
-  await thread?.close();
+/** How many threads run the models (`TURN_MODEL_THREADS`; one unless set): the media process sets it as it starts, before any session. */
+export function useTurnModelThreads(count: number): void {
+  if (threads) throw new Error('the turn models are already running: set their threads before the first session');
+  threadCount = count;
 }
 
-/** The model in `dir`/`file`, loaded on the model thread; rejects if it cannot be. Its routine runs go as one per `batching`, where given. */
+/** Ends the process's model threads once their runs are done (see `ModelThreads.close`), for good: the process is stopping. */
+export async function closeTurnModels(): Promise<void> {
+  closed = true;
+  await threads?.close();
+}
+
+/** The model in `dir`/`file`, loaded on the model threads; rejects if it cannot be. Its routine runs go as one per `batching`, where given. */
 export async function loadModel(dir: string, file: string, batching?: Batching): Promise<TurnModel> {
   const where = path.join(dir, file);
-  await modelThread().request(where, {}, true);
-  const run = async (request: Request, urgent: boolean) => (await modelThread().request(where, request, urgent, urgent ? undefined : batching)).outputs!;
+  await modelThreads().load(where);
+  const run = async (request: Request, urgent: boolean) => (await modelThreads().request(where, request, urgent, urgent ? undefined : batching)).outputs!;
   return {
     run: (feeds) => run({ feeds: Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, { type: t.type, data: t.data, dims: t.dims }])) }, false),
     runOnLogMel: (input, audio) => run({ logMel: { input, audio } }, true),

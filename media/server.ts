@@ -9,10 +9,11 @@ import { loadConfig } from '../config';
 import { probedApp } from '../api/probedApp';
 import { connect, serve } from '../api/serve';
 import { serveMedia } from '../api/sockets';
-import { closeTurnModels } from '../conversation/turnModels';
+import { closeTurnModels, useTurnModelThreads } from '../conversation/turnModels';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  useTurnModelThreads(config.voice.turnModelThreads);
   const { temporal, disconnect } = await connect(config);
   const { app } = probedApp({ config, mongo: mongoose.connection, temporal });
   const serving = serve(app, config.media.port, config.host, 'media');

@@ -104,20 +104,49 @@ test("the models run off the event loop: it keeps turning while Smart Turn's fea
   expect(await turnsWhile(vad.push(floatToPcm16(tone.subarray(0, RATE))))).toBeGreaterThan(1);
 });
 
+/** One quiet Silero window, as a session sends it (64 samples of context and 512 of audio). */
+const sileroWindow = () => ({
+  input: new Tensor('float32', new Float32Array(576), [1, 576]),
+  state: new Tensor('float32', new Float32Array(256), [2, 1, 128]),
+  sr: new Tensor('int64', BigInt64Array.from([16000n]), []),
+});
+
 test('a Smart Turn decision passes the Silero windows queued before it on the model thread', async () => {
   const [silero, smartTurn] = [await loadModel(dir, SILERO_FILE), await loadModel(dir, SMART_TURN_FILE)];
-  const window = () => ({
-    input: new Tensor('float32', new Float32Array(576), [1, 576]),
-    state: new Tensor('float32', new Float32Array(256), [2, 1, 128]),
-    sr: new Tensor('int64', BigInt64Array.from([16000n]), []),
-  });
   const done: string[] = [];
   // 60 sessions' windows, all asked before the decision.
-  const windows = Array.from({ length: 60 }, (_, i) => silero.run(window()).then(() => done.push(`window ${i}`)));
+  const windows = Array.from({ length: 60 }, (_, i) => silero.run(sileroWindow()).then(() => done.push(`window ${i}`)));
   const decision = smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE)).then(() => done.push('decision'));
   await Promise.all([...windows, decision]);
   // In arrival order it would come last; it waits only for the runs already handed to the thread (8).
   expect(done.indexOf('decision')).toBeLessThanOrEqual(8);
+});
+
+test('with two threads, a decision goes to the one not deciding, and the windows asked meanwhile to the other', async () => {
+  await jest.isolateModulesAsync(async () => {
+    const models = await import('../../conversation/turnModels');
+    models.useTurnModelThreads(2);
+    const [silero, smartTurn] = [await models.loadModel(dir, SILERO_FILE), await models.loadModel(dir, SMART_TURN_FILE)];
+    const audio = whiteNoise.subarray(0, RATE);
+    const decide = async () => (await smartTurn.runOnLogMel('input_features', audio)).logits!.data[0];
+    const alone = await decide();
+    const sent = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const first = decide();
+      const windows = Array.from({ length: 4 }, () => silero.run(sileroWindow()));
+      const second = decide();
+      expect(await Promise.all([first, second])).toEqual([alone, alone]);
+      await Promise.all(windows);
+      const to = (kind: 'logMel' | 'feeds') => sent.mock.calls.flatMap(([message], i) => (message[kind] ? [sent.mock.contexts[i]] : []));
+      const [deciding, other] = to('logMel');
+      // Two decisions at once ran at once, one on each thread; the windows did not wait behind the first.
+      expect(deciding).not.toBe(other);
+      expect(to('feeds').map((worker) => worker === other)).toEqual([true, true, true, true]);
+    } finally {
+      sent.mockRestore();
+      await models.closeTurnModels();
+    }
+  });
 });
 
 test('the windows of sessions waiting together run as one, and each session hears what it hears alone', async () => {
@@ -148,7 +177,7 @@ test('the windows of sessions waiting together run as one, and each session hear
   sent.mockRestore();
 });
 
-test('a process stopping mid-run lets the thread finish its runs and exits cleanly, where it aborted', () => {
+test('a process stopping mid-run lets both threads finish their runs and exits cleanly, where it aborted', () => {
   // A stop mid-run (SIGTERM to the media process during calls) is what `closeTurnModels` is for;
   // the runs then in flight end in onnxruntime's native code if the thread goes with them.
   const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'turn-models-')), 'stop.ts');
@@ -156,11 +185,15 @@ test('a process stopping mid-run lets the thread finish its runs and exits clean
   writeFileSync(
     script,
     `import { SileroVad } from ${from('sileroVad')};
-import { closeTurnModels } from ${from('turnModels')};
+import { SmartTurn } from ${from('smartTurn')};
+import { closeTurnModels, useTurnModelThreads } from ${from('turnModels')};
 (async () => {
+  useTurnModelThreads(2);
   const vads = await Promise.all(Array.from({ length: 20 }, () => SileroVad.create(process.argv[2]!, { threshold: 0.7, startMs: 96, stopMs: 200 })));
+  const turn = await SmartTurn.create(process.argv[2]!);
   let refused = 0;
   for (const vad of vads) void (async () => { for (;;) { try { await vad.push(Buffer.alloc(1024)); } catch { refused++; return; } } })();
+  void (async () => { for (;;) { try { await turn.completeProbability(new Float32Array(16000)); } catch { refused++; return; } } })();
   setTimeout(async () => {
     await closeTurnModels();
     await new Promise((r) => setTimeout(r, 50));
@@ -173,6 +206,6 @@ import { closeTurnModels } from ${from('turnModels')};
   const child = spawnSync(process.execPath, ['--import', 'tsx', script, dir], { encoding: 'utf8', timeout: 60_000 });
   expect(child.stderr).not.toContain('terminate called');
   expect(child.status).toBe(0);
-  // Every session's next window was refused rather than left waiting.
-  expect(JSON.parse(child.stdout.trim())).toEqual({ refused: 20 });
+  // Every session's next window, and the next decision, was refused rather than left waiting.
+  expect(JSON.parse(child.stdout.trim())).toEqual({ refused: 21 });
 });

@@ -12,6 +12,11 @@ test('the default providers are simulated unless a known vendor is named', () =>
   expect(loadConfig({ DEFAULT_STT_PROVIDER: 'local', DEFAULT_TTS_PROVIDER: 'local' }).providers).toMatchObject({ stt: 'local', tts: 'local' });
 });
 
+test('the media process runs the turn models on two threads unless TURN_MODEL_THREADS says otherwise', () => {
+  expect(loadConfig({}).voice.turnModelThreads).toBe(2);
+  expect(loadConfig({ TURN_MODEL_THREADS: '1' }).voice.turnModelThreads).toBe(1);
+});
+
 test('the simulated line carries text unless SIMULATED_LINE=audio', () => {
   expect(loadConfig({}).calls.simulatedLine).toBe('text');
   expect(loadConfig({ SIMULATED_LINE: 'audio' }).calls.simulatedLine).toBe('audio');
@@ -25,6 +30,8 @@ test.each([
   ['SIMULATED_LINE', 'voice', 'SIMULATED_LINE must be text or audio, got "voice"'],
   ['WORKFLOW_ACTION_TIMEOUT_SECONDS', 'soon', 'WORKFLOW_ACTION_TIMEOUT_SECONDS must be a whole number from 0 to 65535, got "soon"'],
   ['INTERVIEW_TURN_LEASE_SECONDS', '2', 'INTERVIEW_TURN_LEASE_SECONDS must be at least 3, got "2"'],
+  ['TURN_MODEL_THREADS', '0', 'TURN_MODEL_THREADS must be from 1 to 8, got "0"'],
+  ['TURN_MODEL_THREADS', '9', 'TURN_MODEL_THREADS must be from 1 to 8, got "9"'],
 ])('%s=%s stops the process at startup', (name, value, message) => {
   expect(() => loadConfig({ [name]: value })).toThrow(message);
 });

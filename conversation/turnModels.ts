@@ -164,7 +164,9 @@ class ModelThreads {
   constructor(threads: number, onExit: () => void) {
     const workerData = { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel') };
     this.lanes = Array.from({ length: threads }, () => ({ worker: new Worker(THREAD, { eval: true, workerData }), onIt: new Map<number, boolean>() }));
-    let exited = false;
+    // One thread gone takes the pool with it (the next run starts a new one), its runs failed; the
+    // others end once the runs on them are done, since ending one mid-run aborts the process.
+    let dead = false;
     for (const lane of this.lanes) {
       lane.worker.unref();
       lane.worker.on('message', (reply: Reply) => {
@@ -173,17 +175,17 @@ class ModelThreads {
         this.settled(reply.id);
         this.handOver();
         if (this.handedOver() === 0) this.drained?.();
+        if (dead && lane.onIt.size === 0) void lane.worker.terminate();
       });
       lane.worker.on('error', (err) => this.failAll(err));
-      // One thread gone takes the pool with it (the next run starts a new one), its runs failed.
       lane.worker.on('exit', (code) => {
         lane.onIt.clear();
         this.failAll(new Error(`a turn models' thread exited (${code})`));
         this.drained?.();
-        if (exited) return;
-        exited = true;
+        if (dead) return;
+        dead = true;
         onExit();
-        for (const other of this.lanes) if (other !== lane) void other.worker.terminate();
+        for (const other of this.lanes) if (other.onIt.size === 0) void other.worker.terminate();
       });
     }
   }

@@ -149,6 +149,33 @@ test('with two threads, a decision goes to the one not deciding, and the windows
   });
 });
 
+test('a model thread that ends takes its pool with it: the other ends too, and the next run starts a new pool', async () => {
+  await jest.isolateModulesAsync(async () => {
+    const models = await import('../../conversation/turnModels');
+    models.useTurnModelThreads(2);
+    const smartTurn = await models.loadModel(dir, SMART_TURN_FILE);
+    const decide = async () => (await smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE))).logits!.data[0];
+    const sent = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const [a, b] = [decide(), decide()];
+      const answers = await Promise.all([a, b]);
+      const pool = [...new Set(sent.mock.contexts)] as Worker[];
+      expect(pool).toHaveLength(2);
+      const ended = pool.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+      await pool[0]!.terminate();
+      // The other thread, idle, is ended with it rather than left holding its models.
+      await Promise.all(ended);
+      sent.mockClear();
+      expect(await decide()).toBe(answers[0]);
+      const fresh = sent.mock.contexts as Worker[];
+      expect(fresh.some((worker) => pool.includes(worker))).toBe(false);
+    } finally {
+      sent.mockRestore();
+      await models.closeTurnModels();
+    }
+  });
+});
+
 test('the windows of sessions waiting together run as one, and each session hears what it hears alone', async () => {
   const settings = { threshold: DEFAULT_VAD.threshold, startMs: DEFAULT_VAD.startMs, stopMs: DEFAULT_VAD.stopMs };
   // Twenty sessions, each a different second of sound: speech-like tones, noise, quiet.

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
 
   // Candidates' sockets are told to reconnect (through the proxy, to the other media process);
   // phone calls' media streams run to the call's end, which no other process could take over. The
-  // turn models' thread then finishes its runs before the process exits (or onnxruntime aborts it).
+  // turn models' threads then finish their runs before the process exits (or onnxruntime aborts it).
   const shutdown = () => {
     void Promise.all([serving.close(), sockets.shutdown()])
       .then(() => closeTurnModels())

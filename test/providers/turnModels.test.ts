@@ -122,59 +122,57 @@ test('a Smart Turn decision passes the Silero windows queued before it on the mo
   expect(done.indexOf('decision')).toBeLessThanOrEqual(8);
 });
 
-test('with two threads, a decision goes to the one not deciding, and the windows asked meanwhile to the other', async () => {
+/** `body` with a fresh copy of the models' module on two threads, the messages to the threads spied on; its threads ended after. */
+async function onTwoThreads(body: (models: typeof import('../../conversation/turnModels'), sent: jest.SpiedFunction<Worker['postMessage']>) => Promise<void>) {
   await jest.isolateModulesAsync(async () => {
     const models = await import('../../conversation/turnModels');
     models.useTurnModelThreads(2);
+    const sent = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      await body(models, sent);
+    } finally {
+      sent.mockRestore();
+      await models.closeTurnModels();
+    }
+  });
+}
+
+test('with two threads, a decision goes to the one not deciding, and the windows asked meanwhile to the other', () =>
+  onTwoThreads(async (models, sent) => {
     const [silero, smartTurn] = [await models.loadModel(dir, SILERO_FILE), await models.loadModel(dir, SMART_TURN_FILE)];
     const audio = whiteNoise.subarray(0, RATE);
     const decide = async () => (await smartTurn.runOnLogMel('input_features', audio)).logits!.data[0];
     const alone = await decide();
-    const sent = jest.spyOn(Worker.prototype, 'postMessage');
-    try {
-      const first = decide();
-      const windows = Array.from({ length: 4 }, () => silero.run(sileroWindow()));
-      const second = decide();
-      expect(await Promise.all([first, second])).toEqual([alone, alone]);
-      await Promise.all(windows);
-      const to = (kind: 'logMel' | 'feeds') => sent.mock.calls.flatMap(([message], i) => (message[kind] ? [sent.mock.contexts[i]] : []));
-      const [deciding, other] = to('logMel');
-      // Two decisions at once ran at once, one on each thread; the windows did not wait behind the first.
-      expect(deciding).not.toBe(other);
-      expect(to('feeds').map((worker) => worker === other)).toEqual([true, true, true, true]);
-    } finally {
-      sent.mockRestore();
-      await models.closeTurnModels();
-    }
-  });
-});
+    sent.mockClear();
+    const first = decide();
+    const windows = Array.from({ length: 4 }, () => silero.run(sileroWindow()));
+    const second = decide();
+    expect(await Promise.all([first, second])).toEqual([alone, alone]);
+    await Promise.all(windows);
+    const to = (kind: 'logMel' | 'feeds') => sent.mock.calls.flatMap(([message], i) => (message[kind] ? [sent.mock.contexts[i]] : []));
+    const [deciding, other] = to('logMel');
+    // Two decisions at once ran at once, one on each thread; the windows did not wait behind the first.
+    expect(deciding).not.toBe(other);
+    expect(to('feeds').map((worker) => worker === other)).toEqual([true, true, true, true]);
+  }));
 
-test('a model thread that ends takes its pool with it: the other ends too, and the next run starts a new pool', async () => {
-  await jest.isolateModulesAsync(async () => {
-    const models = await import('../../conversation/turnModels');
-    models.useTurnModelThreads(2);
+test('a model thread that ends takes its pool with it: the other ends too, and the next run starts a new pool', () =>
+  onTwoThreads(async (models, sent) => {
     const smartTurn = await models.loadModel(dir, SMART_TURN_FILE);
     const decide = async () => (await smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE))).logits!.data[0];
-    const sent = jest.spyOn(Worker.prototype, 'postMessage');
-    try {
-      const [a, b] = [decide(), decide()];
-      const answers = await Promise.all([a, b]);
-      const pool = [...new Set(sent.mock.contexts)] as Worker[];
-      expect(pool).toHaveLength(2);
-      const ended = pool.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
-      await pool[0]!.terminate();
-      // The other thread, idle, is ended with it rather than left holding its models.
-      await Promise.all(ended);
-      sent.mockClear();
-      expect(await decide()).toBe(answers[0]);
-      const fresh = sent.mock.contexts as Worker[];
-      expect(fresh.some((worker) => pool.includes(worker))).toBe(false);
-    } finally {
-      sent.mockRestore();
-      await models.closeTurnModels();
-    }
-  });
-});
+    sent.mockClear();
+    const answers = await Promise.all([decide(), decide()]);
+    const pool = [...new Set(sent.mock.contexts)] as Worker[];
+    expect(pool).toHaveLength(2);
+    const ended = pool.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+    await pool[0]!.terminate();
+    // The other thread, idle, is ended with it rather than left holding its models.
+    await Promise.all(ended);
+    sent.mockClear();
+    expect(await decide()).toBe(answers[0]);
+    const fresh = sent.mock.contexts as Worker[];
+    expect(fresh.some((worker) => pool.includes(worker))).toBe(false);
+  }));
 
 test('the windows of sessions waiting together run as one, and each session hears what it hears alone', async () => {
   const settings = { threshold: DEFAULT_VAD.threshold, startMs: DEFAULT_VAD.startMs, stopMs: DEFAULT_VAD.stopMs };

@@ -52,6 +52,24 @@ export function verifySimulatedLineSignature(secret: Buffer, callId: string, giv
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/**
+ * How a phone `behind` ticks on its clock catches up, with `queued` ticks of the agent's audio to
+ * play, `lastPlayed` when its last tick played some: how many ticks to play now, and how far to move
+ * its clock on for the rest. A tick or two late, it plays them all. Later than that, it was held up
+ * itself (a stalled process, a starved machine), and so was the agent's side: it plays what it has
+ * queued and resumes from now, rather than play the silence of its own stall, as no phone does: even
+ * one tick of it mid-word would cut the word apart. Late mid-playback with no more queued than is
+ * due, even by two ticks, it also waits a moment for the words the agent's side owes it, as a jitter
+ * buffer refills after a gap: the agent's side resumes its pacing after the phone, and a tick of
+ * silence then would cut a word as surely.
+ */
+export function phoneCatchUp(behind: number, queued: number, lastPlayed: boolean): { play: number; waitMs: number } {
+  const midPlayback = lastPlayed || queued > 0;
+  const heldUp = behind > STALL_TICKS || (behind > 1 && midPlayback);
+  if (!heldUp || queued > behind) return { play: Math.max(0, behind), waitMs: 0 };
+  return { play: queued, waitMs: (behind - queued) * TICK_MS + (midPlayback ? REFILL_MS : 0) };
+}
+
 export interface SimulatedCalleeOptions {
   url: string;
   signature: string;
@@ -211,20 +229,13 @@ class CalleePhone {
     this.send({ event: 'mark', mark: { name } });
   }
 
-  /**
-   * Runs every 20 ms tick due by the wall clock, so a late timer does not slow the line down. But
-   * a phone more than a few ticks behind its clock was held up itself (a stalled process, a starved
-   * machine), and so was the agent's side. It plays what it has queued and resumes from now rather
-   * than play the silence of its own stall, as no phone does: even one tick of it mid-word would cut
-   * the word apart. Held up mid-playback (its last tick played the agent's audio), it waits a moment
-   * more for the words the stall also held up, as a jitter buffer refills after a gap: the agent's
-   * side resumes its pacing after the phone, and a tick of silence then would cut a word as surely.
-   */
+  /** Runs the ticks due by the wall clock, so a late timer does not slow the line down (`phoneCatchUp`). */
   private catchUp(): void {
     const behind = Math.floor((Date.now() - this.clockStart) / TICK_MS) - this.ticks;
-    const play = behind > STALL_TICKS ? Math.min(behind, this.playback.filter((item) => 'audio' in item).length) : behind;
+    const queued = this.playback.filter((item) => 'audio' in item).length;
+    const { play, waitMs } = phoneCatchUp(behind, queued, this.quietMs === 0);
     for (let played = 0; played < play && !this.endedBy; played++, this.ticks++) this.tick();
-    if (play < behind) this.clockStart += (behind - play) * TICK_MS + (this.quietMs === 0 ? REFILL_MS : 0);
+    this.clockStart += waitMs;
   }
 
   private tick(): void {

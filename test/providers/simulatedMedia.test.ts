@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Playback } from '../../conversation/playback';
 import { PIPELINE_SAMPLE_RATE, TelephonyCodec, pcmOf } from '../../lib/audio';
-import { simulatedCallee, type SimulatedCalleeOptions } from '../../providers/carrier/simulatedMedia';
+import { phoneCatchUp, simulatedCallee, type SimulatedCalleeOptions } from '../../providers/carrier/simulatedMedia';
 import { wordAudio } from '../../providers/simulatedSpeech';
 import { SimulatedStt } from '../../providers/stt/simulated';
 import { SimulatedTts } from '../../providers/tts/simulated';
@@ -79,6 +79,26 @@ function stall(ms: number): void {
   const until = Date.now() + ms;
   while (Date.now() < until);
 }
+
+test.each([
+  { behind: 1, queued: 0, lastPlayed: true, play: 1, waitMs: 0 },
+  { behind: 2, queued: 0, lastPlayed: false, play: 2, waitMs: 0 },
+  { behind: 2, queued: 5, lastPlayed: true, play: 2, waitMs: 0 },
+  { behind: 11, queued: 12, lastPlayed: true, play: 11, waitMs: 0 },
+  { behind: 12, queued: 10, lastPlayed: false, play: 10, waitMs: 140 },
+  { behind: 8, queued: 0, lastPlayed: false, play: 0, waitMs: 160 },
+  // Its timer late on a starved machine, the agent's next words not read yet: a tick of silence
+  // here cut "option" in two, and the phone keyed nothing.
+  { behind: 2, queued: 1, lastPlayed: true, play: 1, waitMs: 120 },
+  { behind: 2, queued: 0, lastPlayed: true, play: 0, waitMs: 140 },
+  // Held up just as long as it had queued: the next tick, on time, played silence mid-word.
+  { behind: 12, queued: 12, lastPlayed: true, play: 12, waitMs: 100 },
+])(
+  "a phone $behind ticks late with $queued of the agent's queued (the last played some: $lastPlayed) plays $play and waits $waitMs ms more",
+  ({ behind, queued, lastPlayed, play, waitMs }) => {
+    expect(phoneCatchUp(behind, queued, lastPlayed)).toEqual({ play, waitMs });
+  },
+);
 
 test.each([210, 230, 250])(
   'a phone held up %i ms, a little longer than the audio it has queued, hears the question whole and keys its answer',

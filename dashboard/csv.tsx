@@ -14,14 +14,45 @@ import { FormError, saidOfThis, useId } from './ui';
 export interface CsvRow {
   /** The row's line in the file, from 1 (the header). */
   line: number;
+  /** The row's cells by column name (`columnName`). */
   cells: Record<string, string>;
 }
 
 const newlines = (text: string) => text.split('\n').length - 1;
 
-/** The rows of a CSV text with their line numbers; blank lines are skipped, quoted line breaks counted. */
-export function parseCsv(text: string): { rows: CsvRow[]; error?: string } {
+/** An attribute's or a variable's name, as the API's schema allows it. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const squashed = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+const allCaps = (word: string) => word.length > 1 && word === word.toUpperCase();
+
+/**
+ * The name a column goes by in the import, from its header as people write it in a spreadsheet:
+ * one of `fields` written with any case, spaces or punctuation ("Phone number", "phone_number"),
+ * else the header itself when the API takes it as a name, else its words in camelCase ("First
+ * Name", "first-name": `firstName`, as an agent's `{{firstName}}` reads it). A header still no name
+ * ("Prénom") is kept, for the API's refusal to name.
+ */
+export function columnName(header: string, fields: string[]): string {
+  const field = fields.find((f) => squashed(f) === squashed(header));
+  if (field) return field;
+  if (NAME.test(header)) return header;
+  const words = header.split(/[\s.\-/]+/).filter(Boolean);
+  const camel = words
+    .map((word, i) => {
+      const rest = allCaps(word) ? word.slice(1).toLowerCase() : word.slice(1);
+      return (i === 0 ? word[0]!.toLowerCase() : word[0]!.toUpperCase()) + rest;
+    })
+    .join('');
+  return NAME.test(camel) ? camel : header;
+}
+
+/**
+ * The rows of a CSV text with their line numbers; blank lines are skipped, quoted line breaks
+ * counted. `headers` gives each column's header in the file by its name.
+ */
+export function parseCsv(text: string, fields: string[]): { rows: CsvRow[]; headers: Record<string, string>; error?: string } {
   const rows: CsvRow[] = [];
+  const headers: Record<string, string> = {};
   let header: string[] | undefined;
   let counted = 0;
   let line = 1;
@@ -37,12 +68,17 @@ export function parseCsv(text: string): { rows: CsvRow[]; error?: string } {
       line += newlines(before);
       counted = end;
       if (result.errors[0] && !error) error = `Line ${rowStart}: ${result.errors[0].message}`;
-      if (!header) header = cells.map((c) => c.trim());
-      else rows.push({ line: rowStart, cells: Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])) });
+      if (!header) {
+        header = cells.map((c) => columnName(c.trim(), fields));
+        header.forEach((name, i) => {
+          if (headers[name] !== undefined && !error) error = `Line ${rowStart}: the columns “${headers[name]}” and “${cells[i]!.trim()}” are both ${name}.`;
+          headers[name] ??= cells[i]!.trim();
+        });
+      } else rows.push({ line: rowStart, cells: Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])) });
     },
   });
-  if (!header) return { rows, error: 'The file is empty: it needs a header row and a row per entry.' };
-  return { rows, error };
+  if (!header) return { rows, headers, error: 'The file is empty: it needs a header row and a row per entry.' };
+  return { rows, headers, error };
 }
 
 /**
@@ -62,6 +98,8 @@ export function CsvImport(props: {
   label: string;
   hint: string;
   field: string;
+  /** The row's own fields, as the API names them; every other column is named by `columnName`. */
+  fields: string[];
   toRow: (cells: Record<string, string>) => unknown;
   send: (rows: unknown[]) => Promise<void>;
 }) {
@@ -69,12 +107,14 @@ export function CsvImport(props: {
   const [file, setFile] = useState<File>();
   const [parseError, setParseError] = useState<string>();
   const [lines, setLines] = useState<number[]>([]);
+  const [headers, setHeaders] = useState<Record<string, string>>({});
   const { submit, error, busy } = useSubmit(async () => {
     setParseError(undefined);
     if (!file) throw new ApiError(0, 'CLIENT', 'Choose a CSV file first.');
-    const { rows, error: bad } = parseCsv(await file.text());
+    const { rows, headers: named, error: bad } = parseCsv(await file.text(), props.fields);
     if (bad) return setParseError(bad);
     setLines(rows.map((r) => r.line));
+    setHeaders(named);
     const country = await defaultCountry();
     // A number written as people write it ("020 7946 0001") is read with the organization's country.
     await props.send(rows.map((r) => props.toRow(r.cells.phoneNumber ? { ...r.cells, phoneNumber: asE164(r.cells.phoneNumber, country) } : r.cells)));
@@ -126,7 +166,7 @@ export function CsvImport(props: {
                     <tr key={d.param}>
                       <td>{at ? lines[at.index] : '—'}</td>
                       <td>
-                        <code>{at?.column ?? '—'}</code>
+                        <code>{at ? (headers[at.column] ?? at.column) : '—'}</code>
                       </td>
                       <td>{saidOfThis(d.message, d.param)}</td>
                     </tr>

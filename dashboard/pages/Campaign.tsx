@@ -246,8 +246,9 @@ export function CampaignPage(props: PageProps) {
                 <h2 id="import-title">Import recipients</h2>
                 <CsvImport
                   label="Recipients CSV file"
-                  hint="A header row, then a recipient per line: phoneNumber (with its country code, such as +442079460001, or as dialled in your organization’s first country), optional contactName, externalRef and timezone; every other column is a variable of the agent, by its name."
+                  hint="A header row, then a recipient per line: phoneNumber (with its country code, such as +442079460001, or as dialled in your organization’s first country), optional contactName, externalRef and timezone; every other column is a variable of the agent, by its name. Headers may be written as in a spreadsheet: “Phone number” is phoneNumber, “First Name” the variable firstName."
                   field="recipients"
+                  fields={FIELDS}
                   toRow={recipientRow}
                   send={async (recipients) => {
                     await post(`/campaigns/${id}/recipients`, { recipients });

@@ -92,8 +92,9 @@ export function Contacts() {
         {imported && <p role="status">{imported}</p>}
         <CsvImport
           label="Contacts CSV file"
-          hint="A header row, then a contact per line: phoneNumber (with its country code, such as +442079460001, or as dialled in your organization’s first country), optional name, email, timezone, externalRef and doNotCall (true or false); every other column is an attribute, by its name. A number already a contact is updated."
+          hint="A header row, then a contact per line: phoneNumber (with its country code, such as +442079460001, or as dialled in your organization’s first country), optional name, email, timezone, externalRef and doNotCall (true or false); every other column is an attribute, by its name. Headers may be written as in a spreadsheet: “Phone number” is phoneNumber, “First Name” the attribute firstName. A number already a contact is updated."
           field="contacts"
+          fields={FIELDS}
           toRow={contactRow}
           send={async (rows) => {
             const result = await post<{ created: number; updated: number }>('/contacts/import', { contacts: rows });

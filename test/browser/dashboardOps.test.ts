@@ -52,17 +52,19 @@ test('a campaign: create, a CSV import refused with each bad row by its line, th
   await statusIs(page, 'campaign-status', 'draft');
 
   // Line 3: not a number; line 5 (after a blank line): no firstName for the agent's {{firstName}}.
+  // The headers are a spreadsheet's: "First Name" is the variable firstName.
   await page
     .getByLabel('Recipients CSV file')
-    .setInputFiles(csv(['phoneNumber,contactName,firstName', '+442079460002,Ada,Ada', '+1234,Bob,Bob', '', '+442079460010,Cy,', '+442079460011,Di,Di']));
+    .setInputFiles(csv(['Phone Number,Contact Name,First Name', '+442079460002,Ada,Ada', '+1234,Bob,Bob', '', '+442079460010,Cy,', '+442079460011,Di,Di']));
   await page.getByRole('button', { name: 'Import' }).click();
   const refused = page.getByRole('alert').filter({ hasText: '2 rows are not valid' });
   await refused.waitFor();
   const rows = await refused.locator('tbody tr').allTextContents();
   expect(rows).toHaveLength(2);
   // The API's refusal of the number, in the words the forms use, not its format's name.
-  expect(rows[0]).toBe('3phoneNumberThis is not a phone number we can read. Type it with its country code, such as +44 20 7946 0001.');
-  expect(rows[1]).toMatch(/^5firstName.*required/);
+  // Each column by its header in the file.
+  expect(rows[0]).toBe('3Phone NumberThis is not a phone number we can read. Type it with its country code, such as +44 20 7946 0001.');
+  expect(rows[1]).toMatch(/^5First Name.*required/);
   // Each problem is said of its row and column, with no path of the request in it.
   expect(rows.join(' ')).not.toMatch(/recipients|body\./);
   await shot(page, 'campaign-import-refused');
@@ -72,7 +74,9 @@ test('a campaign: create, a CSV import refused with each bad row by its line, th
 
   await page
     .getByLabel('Recipients CSV file')
-    .setInputFiles(csv(['phoneNumber,contactName,firstName', '+442079460002,Ada,Ada', '+442079460012,Bob,Bob', '+442079460010,Cy,Cy', '+442079460011,Di,Di']));
+    .setInputFiles(
+      csv(['Phone Number,Contact Name,First Name', '+442079460002,Ada,Ada', '+442079460012,Bob,Bob', '+442079460010,Cy,Cy', '+442079460011,Di,Di']),
+    );
   await page.getByRole('button', { name: 'Import' }).click();
   await page.getByTestId('stat-Recipients').filter({ hasText: /^4$/ }).waitFor();
   await page.getByRole('cell', { name: '+442079460012' }).waitFor();
@@ -190,18 +194,27 @@ test('a contact: add it, import a CSV with a bad row, find it, mark it do-not-ca
   await page.getByRole('status').filter({ hasText: 'Added +442071234567' }).waitFor();
 
   await page.getByText('Import contacts from a CSV file').click();
-  await page.getByLabel('Contacts CSV file').setInputFiles(csv(['phoneNumber,name,doNotCall', '+442071234568,Bea,false', '+442071234569,Cid,maybe']));
+  await page.getByLabel('Contacts CSV file').setInputFiles(csv(['Phone number,phoneNumber', '+442071234568,+442071234569']));
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('alert').getByText('Line 1: the columns “Phone number” and “phoneNumber” are both phoneNumber.').waitFor();
+  await page
+    .getByLabel('Contacts CSV file')
+    .setInputFiles(csv(['Phone number,Name,Do Not Call,Plan Tier', '+442071234568,Bea,false,gold', '+442071234569,Cid,maybe,']));
   await page.getByRole('button', { name: 'Import' }).click();
   await page
     .getByRole('alert')
     .filter({ hasText: '1 row is not valid' })
     .locator('tbody tr')
-    .filter({ hasText: /^3doNotCall/ })
+    .filter({ hasText: /^3Do Not Call/ })
     .waitFor();
-  await page.getByLabel('Contacts CSV file').setInputFiles(csv(['phoneNumber,name,doNotCall', '+442071234568,Bea,false', '+442071234569,Cid,yes']));
+  await page
+    .getByLabel('Contacts CSV file')
+    .setInputFiles(csv(['Phone number,Name,Do Not Call,Plan Tier', '+442071234568,Bea,false,gold', '+442071234569,Cid,yes,']));
   await page.getByRole('button', { name: 'Import' }).click();
   await page.getByRole('status').filter({ hasText: 'Imported: 2 created, 0 updated.' }).waitFor();
   await shot(page, 'contacts');
+  const bea = await dashboard.api.call('GET', '/api/v1/contacts?phoneNumber=%2B442071234568', { token: await dashboard.tenant.key() });
+  expect(bea.body.data).toMatchObject([{ name: 'Bea', doNotCall: false, attributes: { planTier: 'gold' } }]);
 
   await page.getByRole('search').getByLabel('Phone number').fill('+442071234567');
   await page.getByRole('search').getByLabel('Phone number').press('Enter');

@@ -18,9 +18,12 @@ import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { PIPELINE_SAMPLE_RATE, pcmOf, samplesOf } from '../lib/audio';
 import type { ContactTurnTimings } from '../conversation/turnTimings';
+import { SmartTurn } from '../conversation/smartTurn';
+import { closeTurnModels } from '../conversation/turnModels';
+import { DEFAULT_VAD } from '../conversation/turnSettings';
 import { LocalTtsProvider } from '../providers/tts/local';
 import { SimulatedTts } from '../providers/tts/simulated';
-import { freePort, stopChild, toolPaths } from '../scripts/stack';
+import { freePort, provision, stopChild, toolPaths } from '../scripts/stack';
 import { eventLoopFromMetrics, formatDelay, type EventLoopDelay } from './eventLoop';
 import { stoppedOnInterrupt } from './interrupt';
 import { benchServers } from './servers';
@@ -347,13 +350,58 @@ export function stageTable(title: string, listener: string, samples: Sample[], t
  * for the turn models), and the index of its last loud sample (the end of speech).
  *
  * Piper samples its prosody afresh on every synthesis, and Smart Turn's judgement of the one
- * sentence moves with it (0.64 on one run, 0.80 on the next, across the interview's threshold of
- * 0.7), so whether a run's turns end by the model or by timeout can differ between two runs of the
- * same code. SPEECH=FILE keeps the Piper speech in FILE (written the first time, read after), so
- * runs that compare settings hear the same voice.
+ * sentence moves with it (0.56 on one draw, 0.96 on another), so a run's turns may end by the model
+ * or wait for the agent's timeout by the draw alone, and the waits then measure the timeout. With
+ * the models, the speech is drawn until Smart Turn scores it complete at `completeAt` (the agent's
+ * threshold) with the VAD's stop of quiet after it, at most DRAWS times (the best draw is kept
+ * otherwise, and said so). SPEECH=FILE keeps the speech in FILE (written the first time, read
+ * after), so runs that compare settings hear the same voice.
  */
-export async function spoken(text: string, hearing: Hearing): Promise<{ audio: Buffer; lastLoud: number }> {
-  const samples = Int16Array.from(samplesOf(await synthesized(text, hearing)));
+export async function spoken(text: string, hearing: Hearing, completeAt: number): Promise<{ audio: Buffer; lastLoud: number }> {
+  if (hearing !== 'models') return trimmed(await synthesized(text, new SimulatedTts()));
+  const file = process.env.SPEECH;
+  const kept: Record<string, string> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  provision('turn-models');
+  const turn = await SmartTurn.create(toolPaths().turnModels);
+  const score = async (speech: { audio: Buffer; lastLoud: number }) => {
+    // The VAD's stop counts whole 32 ms windows (192 ms for 200).
+    const quiet = Math.round(DEFAULT_VAD.stopMs / 32) * 512;
+    const samples = Float32Array.from(samplesOf(speech.audio).subarray(0, speech.lastLoud + 1 + quiet), (v) => v / 32768);
+    return turn.completeProbability(samples);
+  };
+  try {
+    if (kept[text]) {
+      const speech = trimmed(Buffer.from(kept[text], 'base64'));
+      const probability = await score(speech);
+      console.log(`speech from ${file}: Smart Turn ${probability.toFixed(2)} at its end, the agent's threshold ${completeAt}`);
+      return speech;
+    }
+    const tts = new LocalTtsProvider({ dir: toolPaths().localSpeech });
+    let best: { raw: Buffer; speech: { audio: Buffer; lastLoud: number }; probability: number } | undefined;
+    for (let draw = 1; draw <= DRAWS; draw++) {
+      const raw = await synthesized(text, tts);
+      const speech = trimmed(raw);
+      const probability = await score(speech);
+      if (!best || probability > best.probability) best = { raw, speech, probability };
+      if (probability >= completeAt) break;
+    }
+    console.log(
+      `speech drawn: Smart Turn ${best!.probability.toFixed(2)} at its end, the agent's threshold ${completeAt}` +
+        (best!.probability < completeAt ? ` (the best of ${DRAWS} draws: its turns wait for the timeout)` : ''),
+    );
+    if (file) writeFileSync(file, JSON.stringify({ ...kept, [text]: best!.raw.toString('base64') }));
+    return best!.speech;
+  } finally {
+    await closeTurnModels();
+  }
+}
+
+/** Draws of the local voice tried for a sentence Smart Turn scores complete. */
+const DRAWS = 8;
+
+/** The speech cut to its last loud sample, with silence after in place of the voice's tail. */
+function trimmed(raw: Buffer): { audio: Buffer; lastLoud: number } {
+  const samples = Int16Array.from(samplesOf(raw));
   let last = samples.length - 1;
   while (last > 0 && Math.abs(samples[last]!) < 1600) last--;
   // Piper's voice trails off for up to 190 ms under the loud level. The fake STT (FixedDelayVoiceStt)
@@ -363,14 +411,8 @@ export async function spoken(text: string, hearing: Hearing): Promise<{ audio: B
   return { audio: pcmOf(samples), lastLoud: last };
 }
 
-async function synthesized(text: string, hearing: Hearing): Promise<Buffer> {
-  const file = hearing === 'models' ? process.env.SPEECH : undefined;
-  const kept: Record<string, string> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  if (kept[text]) return Buffer.from(kept[text], 'base64');
+async function synthesized(text: string, tts: LocalTtsProvider | SimulatedTts): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  const tts = hearing === 'models' ? new LocalTtsProvider({ dir: toolPaths().localSpeech }) : new SimulatedTts();
   for await (const chunk of tts.synthesize(text, { language: 'en-US', sampleRate: PIPELINE_SAMPLE_RATE })) chunks.push(chunk);
-  const audio = Buffer.concat(chunks);
-  if (file) writeFileSync(file, JSON.stringify({ ...kept, [text]: audio.toString('base64') }));
-  return audio;
+  return Buffer.concat(chunks);
 }

@@ -17,6 +17,7 @@
  * hearing in HEARINGS (default `energy,models`: the energy VAD, then Silero VAD + Smart Turn, each
  * with CALLS calls of their own in a fresh media process) and prints them side by side.
  */
+import { DEFAULT_TURN } from '../conversation/turnSettings';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -58,7 +59,7 @@ const SILENCE = Buffer.alloc(CHUNK_BYTES, 0xff).toString('base64');
 
 /** The callee's utterance as base64 mu-law chunks, and the chunk of its last loud sample. */
 async function utterance(hearing: Hearing): Promise<{ chunks: string[]; lastLoudChunk: number }> {
-  const { audio, lastLoud } = await spoken(UTTERANCE, hearing);
+  const { audio, lastLoud } = await spoken(UTTERANCE, hearing, DEFAULT_TURN.call.completeThreshold);
   const codec = await TelephonyCodec.create();
   // Silence after it pushes the resampler's last milliseconds out.
   const ulaw = Buffer.concat([codec.encode(audio), codec.encode(Buffer.alloc(640))]);

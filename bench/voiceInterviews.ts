@@ -16,6 +16,7 @@
  * `energy,models`: the energy VAD, then Silero VAD + Smart Turn, each in a fresh media process) and
  * prints them side by side. SWEEP (e.g. `10,50,100`) runs those session counts after each main run.
  */
+import { DEFAULT_TURN } from '../conversation/turnSettings';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -62,7 +63,7 @@ interface InterviewSample extends Sample {
 type Speech = { frames: Buffer[]; lastLoudFrame: number };
 
 async function utterance(hearing: Hearing): Promise<Speech> {
-  const { audio, lastLoud } = await spoken(UTTERANCE, hearing);
+  const { audio, lastLoud } = await spoken(UTTERANCE, hearing, DEFAULT_TURN.interview.completeThreshold);
   return { frames: new Framer(FRAME).push(audio), lastLoudFrame: Math.floor((lastLoud * 2) / FRAME) };
 }
 

@@ -364,10 +364,13 @@ export async function spoken(text: string, hearing: Hearing, completeAt: number)
   provision('turn-models');
   const turn = await SmartTurn.create(toolPaths().turnModels);
   const score = async (speech: { audio: Buffer; lastLoud: number }) => {
-    // The VAD's stop counts whole 32 ms windows (192 ms for 200).
+    // The VAD's stop counts whole windows of 512 samples (32 ms): 192 ms of quiet for 200.
     const quiet = Math.round(DEFAULT_VAD.stopMs / 32) * 512;
-    const samples = Float32Array.from(samplesOf(speech.audio).subarray(0, speech.lastLoud + 1 + quiet), (v) => v / 32768);
-    return turn.completeProbability(samples);
+    const clip = new Float32Array(speech.lastLoud + 1 + quiet);
+    samplesOf(speech.audio)
+      .subarray(0, speech.lastLoud + 1)
+      .forEach((v, i) => (clip[i] = v / 32768));
+    return turn.completeProbability(clip);
   };
   try {
     if (kept[text]) {

@@ -71,6 +71,8 @@ export function parseCsv(text: string, fields: string[]): { rows: CsvRow[]; head
       if (!header) {
         header = cells.map((c) => columnName(c.trim(), fields));
         header.forEach((name, i) => {
+          // Columns with no header (a spreadsheet's trailing commas) stay nameless, as an empty cell is left out.
+          if (name === '') return;
           if (headers[name] !== undefined && !error) error = `Line ${rowStart}: the columns “${headers[name]}” and “${cells[i]!.trim()}” are both ${name}.`;
           headers[name] ??= cells[i]!.trim();
         });

@@ -55,13 +55,13 @@ export function verifySimulatedLineSignature(secret: Buffer, callId: string, giv
 /**
  * How a phone `behind` ticks on its clock catches up, with `queued` ticks of the agent's audio to
  * play, `lastPlayed` when its last tick played some: how many ticks to play now, and how far to move
- * its clock on for the rest. A tick or two late, it plays them all. Later than that, it was held up
- * itself (a stalled process, a starved machine), and so was the agent's side: it plays what it has
- * queued and resumes from now, rather than play the silence of its own stall, as no phone does: even
- * one tick of it mid-word would cut the word apart. Late mid-playback with no more queued than is
- * due, even by two ticks, it also waits a moment for the words the agent's side owes it, as a jitter
- * buffer refills after a gap: the agent's side resumes its pacing after the phone, and a tick of
- * silence then would cut a word as surely.
+ * its clock on for the rest. A tick late, or two with more than that queued or in quiet, it plays
+ * them all. Later, it was held up itself (a stalled process, a starved machine), and so was the
+ * agent's side: it plays what it has queued and resumes from now, rather than play the silence of
+ * its own stall, as no phone does: even one tick of it mid-word would cut the word apart. Held up
+ * mid-playback with no more queued than is due (two ticks late counts then), it also waits a moment
+ * for the words the agent's side owes it, as a jitter buffer refills after a gap: the agent's side
+ * resumes its pacing after the phone, and a tick of silence then would cut a word as surely.
  */
 export function phoneCatchUp(behind: number, queued: number, lastPlayed: boolean): { play: number; waitMs: number } {
   const midPlayback = lastPlayed || queued > 0;

@@ -16,8 +16,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
-import { PIPELINE_SAMPLE_RATE, pcmOf, samplesOf } from '../lib/audio';
+import { PIPELINE_SAMPLE_RATE, pcm16ToFloat, pcmOf, samplesOf } from '../lib/audio';
 import type { ContactTurnTimings } from '../conversation/turnTimings';
+import { inWholeWindowsMs } from '../conversation/sileroVad';
 import { SmartTurn } from '../conversation/smartTurn';
 import { closeTurnModels } from '../conversation/turnModels';
 import { DEFAULT_VAD } from '../conversation/turnSettings';
@@ -364,12 +365,9 @@ export async function spoken(text: string, hearing: Hearing, completeAt: number)
   provision('turn-models');
   const turn = await SmartTurn.create(toolPaths().turnModels);
   const score = async (speech: { audio: Buffer; lastLoud: number }) => {
-    // The VAD's stop counts whole windows of 512 samples (32 ms): 192 ms of quiet for 200.
-    const quiet = Math.round(DEFAULT_VAD.stopMs / 32) * 512;
+    const quiet = (inWholeWindowsMs(DEFAULT_VAD.stopMs) * PIPELINE_SAMPLE_RATE) / 1000;
     const clip = new Float32Array(speech.lastLoud + 1 + quiet);
-    samplesOf(speech.audio)
-      .subarray(0, speech.lastLoud + 1)
-      .forEach((v, i) => (clip[i] = v / 32768));
+    clip.set(pcm16ToFloat(speech.audio.subarray(0, (speech.lastLoud + 1) * 2)));
     return turn.completeProbability(clip);
   };
   try {

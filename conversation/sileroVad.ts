@@ -29,8 +29,8 @@ const RESET_QUIET_WINDOWS = 5;
 /** Sessions' windows run together: a window and its context along the first axis, the state along its second ([2, sessions, 128]). */
 const SESSIONS_TOGETHER: Batching = { inputs: { input: 0, state: 1 }, outputs: { output: 0, stateN: 1 } };
 
-/** A duration in whole windows, the nearest count (as Pipecat counts its VAD's start and stop), at least one. */
-const windows = (ms: number) => Math.max(1, Math.round(ms / WINDOW_MS));
+/** A duration as the VAD counts it: whole windows, the nearest count (as Pipecat counts its VAD's start and stop), at least one (200 ms is 192). */
+export const inWholeWindowsMs = (ms: number) => Math.max(1, Math.round(ms / WINDOW_MS)) * WINDOW_MS;
 
 export interface SileroSettings {
   /** Probability at or above which a window is speech. */
@@ -102,13 +102,13 @@ export class SileroVad implements VoiceActivity {
     if (this.speaking) {
       this.sinceStart += WINDOW_MS;
       if (speech) this.speechMs = this.sinceStart;
-      if (this.quietRunMs >= windows(stopMs) * WINDOW_MS) {
+      if (this.quietRunMs >= inWholeWindowsMs(stopMs)) {
         [this.speaking, this.speechMs] = [false, 0];
         return 'end';
       }
       return undefined;
     }
-    if (this.speechRunMs >= windows(startMs) * WINDOW_MS) {
+    if (this.speechRunMs >= inWholeWindowsMs(startMs)) {
       [this.speaking, this.speechMs, this.sinceStart] = [true, this.speechRunMs, this.speechRunMs];
       return 'start';
     }

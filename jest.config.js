@@ -14,10 +14,10 @@ const shared = {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
     // The Mistral SDK ships ESM only. Node 22.12+ loads it with require(esm); Jest's module loader does
     // only on Node 24.9+ under --experimental-vm-modules, so it gets compiled to CommonJS instead.
-    // stream-json (and its stream-chain) too.
-    '/node_modules/(@mistralai|stream-json|stream-chain)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    // stream-json (and its stream-chain) too, and SpeexDSP's resampler (whose loader reads import.meta.url).
+    '/node_modules/(@mistralai|stream-json|stream-chain|@echogarden)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@mistralai|stream-json|stream-chain)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@mistralai|stream-json|stream-chain|@echogarden)/)'],
 };
 
 module.exports = {

@@ -1,4 +1,4 @@
-import { Framer, PIPELINE_SAMPLE_RATE, TelephonyCodec, frameBytes, pcmOf, samplesOf } from '../../lib/audio';
+import { Framer, PIPELINE_SAMPLE_RATE, Resampler, TelephonyCodec, frameBytes, pcmOf, samplesOf } from '../../lib/audio';
 
 function tone(hz: number, ms: number, sampleRate = PIPELINE_SAMPLE_RATE): Buffer {
   const samples = new Int16Array((sampleRate * ms) / 1000);
@@ -46,7 +46,7 @@ describe('audio formats', () => {
     line.close();
   });
 
-  it('a whole recording converted unprimed lines up with its input, sample for sample', async () => {
+  it('a whole recording converted lines up with its input, sample for sample', async () => {
     const line = await TelephonyCodec.create({ whole: true });
     const input = tone(1000, 500);
     const output = samplesOf(line.decode(line.encode(input)));
@@ -67,13 +67,45 @@ describe('audio formats', () => {
     line.close();
 
     const original = samplesOf(input);
-    // The converters delay the signal by their filters' hold, 2.5 ms each way at most; find the
-    // delay, then compare the steady middle.
+    // The converters delay the signal by their filters, 3 ms each way; find the delay, then compare
+    // the steady middle.
     const best = alignment(output, original);
     expect(best.lag).toBeLessThanOrEqual(80);
     const rmsError = Math.sqrt(best.error / 4000);
     const rmsSignal = 10000 / Math.SQRT2;
     // mu-law's 8-bit companding and the resampling filters together stay under 5 % of the signal.
     expect(rmsError / rmsSignal).toBeLessThan(0.05);
+  });
+
+  it("a voice's 22,050 Hz converts to 16 kHz chunk by chunk without losing or gaining time", async () => {
+    const resampler = await Resampler.create(22_050, PIPELINE_SAMPLE_RATE);
+    const chunk = tone(440, 100, 22_050);
+    let samples = 0;
+    for (let i = 0; i < 50; i++) samples += resampler.push(chunk).length / 2;
+    resampler.close();
+    // Five seconds in, five seconds out, less the filter's few milliseconds still in it.
+    expect(samples).toBeLessThanOrEqual(5 * PIPELINE_SAMPLE_RATE);
+    expect(samples).toBeGreaterThan(5 * PIPELINE_SAMPLE_RATE - 160);
+  });
+
+  it("a chunk larger than the converters' heap grows it, and that chunk and the next convert whole", async () => {
+    const resampler = await Resampler.create(22_050, PIPELINE_SAMPLE_RATE);
+    // Ten minutes at once: 26 MB in and 19 MB out, more than the heap holds at first.
+    const second = tone(440, 1000, 22_050);
+    const long = Buffer.concat(Array.from({ length: 600 }, () => second));
+    const out = samplesOf(resampler.push(long));
+    expect(out.length).toBeGreaterThan(600 * PIPELINE_SAMPLE_RATE - 160);
+    // The tone comes through at its level (10000) after the growth, not zeros or noise from stale views.
+    expect(Math.max(...out.subarray(out.length - 16_000))).toBeGreaterThan(9_000);
+    expect(resampler.push(tone(440, 100, 22_050)).length / 2).toBeGreaterThan(1_500);
+    resampler.close();
+  });
+
+  it('a closed converter hands back no audio, and closing twice is safe', async () => {
+    const resampler = await Resampler.create(PIPELINE_SAMPLE_RATE, 8_000);
+    expect(resampler.push(tone(440, 20))).toHaveLength(320);
+    resampler.close();
+    resampler.close();
+    expect(resampler.push(tone(440, 20))).toHaveLength(0);
   });
 });

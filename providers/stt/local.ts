@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Resampler } from '../../lib/audio';
+import { scrubbed } from '../../lib/nul';
 import { SpeechVendorError } from '../errors';
 import type { SttEvent, SttOptions, SttProvider, SttStream } from './interface';
 
@@ -60,7 +61,7 @@ class WhisperWorker {
       });
     });
     this.ready.then(
-      () => lines.on('line', (line) => this.pending.shift()?.resolve((JSON.parse(line) as { text: string }).text)),
+      () => lines.on('line', (line) => this.pending.shift()?.resolve(scrubbed((JSON.parse(line) as { text: string }).text))),
       () => {},
     );
   }

@@ -3,7 +3,7 @@
  * makes real speech, and the STT hears it back. Assertions are on word overlap, not exact text: the
  * STT is a 39M-parameter model, and one misheard word in a dozen is within what we document.
  */
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpeechVendorError } from '../../providers/errors';
@@ -153,6 +153,35 @@ describe('local STT', () => {
 
   it('refuses a language other than English', async () => {
     await expect(stt.open({ language: 'de-DE', sampleRate: 16_000 })).rejects.toThrow(SpeechVendorError);
+  });
+
+  it('reads a U+0000 in what Whisper writes as U+FFFD, which the database stores', async () => {
+    // A stand-in for the Python worker, speaking its protocol: a line once loaded, then one JSON
+    // line for each request (a 4-byte length, a final flag, the audio).
+    const dir = mkdtempSync(path.join(tmpdir(), 'fake-whisper-'));
+    mkdirSync(path.join(dir, 'venv', 'bin'), { recursive: true });
+    const python = path.join(dir, 'venv', 'bin', 'python');
+    writeFileSync(
+      python,
+      `#!${process.execPath}
+process.stdout.write('ready\\n');
+let pending = Buffer.alloc(0);
+process.stdin.on('data', (chunk) => {
+  pending = Buffer.concat([pending, chunk]);
+  while (pending.length >= 5 && pending.length >= 5 + pending.readUInt32LE(0)) {
+    pending = pending.subarray(5 + pending.readUInt32LE(0));
+    process.stdout.write(JSON.stringify({ text: 'Bruno\\u0000Okafor' }) + '\\n');
+  }
+});
+`,
+    );
+    chmodSync(python, 0o755);
+    const fake = new LocalSttProvider({ dir });
+    try {
+      expect(await fake.transcribe(Buffer.alloc(3_200))).toBe('Bruno\uFFFDOkafor');
+    } finally {
+      fake.stop();
+    }
   });
 });
 

@@ -87,9 +87,17 @@ const GRPC_UNAVAILABLE = 14;
  * The API's connection to Temporal. The client's default retries an unreachable server for about
  * 20 s, as long as a request's whole deadline: six attempts (about 3 s of backoff) ride out a blip,
  * and past them the request answers 503 at once rather than 504 at its deadline.
+ *
+ * gRPC waits longer and longer between its attempts to reconnect a lost channel (up to 120 s), and
+ * fails every call meanwhile: after a 20 s outage the API answered 503 (and /readyz not ready) for
+ * 11 s after Temporal was back. At most 2 s between attempts, it is back within about 2 s.
  */
 export function connectTemporal(address: string): Promise<Connection> {
-  return Connection.connect({ address, interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 6 }))] });
+  return Connection.connect({
+    address,
+    interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: 6 }))],
+    channelArgs: { 'grpc.max_reconnect_backoff_ms': 2_000 },
+  });
 }
 
 /** True when the client could not reach Temporal (the client keeps the gRPC error as `cause`). */

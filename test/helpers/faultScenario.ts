@@ -17,9 +17,10 @@ export interface OutageSuite {
    * Starts the worker (as its own process) and the scenario, crashes the file's server for
    * `outageMs`, runs `during` meanwhile (its checks; it returns how many requests it checked), then
    * starts the server again and checks that /readyz followed, nothing was lost, and the worker
-   * process rode the outage out rather than crash.
+   * process rode the outage out rather than crash. With `readyWithinMs`, /readyz must answer 200
+   * that soon after the server is back.
    */
-  outage(outageMs: number, during: (api: TestApi, s: Scenario, outageEnds: number) => Promise<number>): Promise<void>;
+  outage(outageMs: number, during: (api: TestApi, s: Scenario, outageEnds: number) => Promise<number>, readyWithinMs?: number): Promise<void>;
 }
 
 /**
@@ -42,7 +43,7 @@ export function outageSuite(prefix: string, variable: 'MONGODB_URI' | 'TEMPORAL_
     await server?.stop();
   });
   return {
-    async outage(outageMs, during) {
+    async outage(outageMs, during, readyWithinMs) {
       const worker = await workers.start();
       const scenario = await startScenario(api!, { recipients: 12, concurrency: 3, directCalls: 3 });
       await server!.crash();
@@ -51,6 +52,7 @@ export function outageSuite(prefix: string, variable: 'MONGODB_URI' | 'TEMPORAL_
       expect((await api!.call('GET', '/readyz')).status).toBe(503);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now())));
       await server!.restart();
+      if (readyWithinMs !== undefined) await waitFor(async () => ((await api!.call('GET', '/readyz')).status === 200 ? true : undefined), readyWithinMs);
 
       await expectNothingLost(api!, scenario).catch((err: Error) => {
         // The worker's own account is the only record of what it waited on: its output is otherwise dropped.

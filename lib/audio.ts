@@ -40,7 +40,8 @@ export function floatToPcm16(samples: Float32Array): Buffer {
 /** SpeexDSP's quality 3, which it names its VoIP quality: between 8 and 16 kHz, a filter delay of 3 ms. */
 const QUALITY = 3;
 
-let speex: Promise<SpeexModule> | undefined;
+/** The one SpeexDSP module of the process, compiled on the first converter's creation. */
+let loading: Promise<SpeexModule> | undefined;
 
 /**
  * A streaming sample-rate converter for PCM16 mono (SpeexDSP's resampler in WebAssembly) that keeps
@@ -68,7 +69,7 @@ export class Resampler {
 
   static async create(from: number, to: number, options: { aligned?: boolean } = {}): Promise<Resampler> {
     if (from === to) return new Resampler(undefined, from, to);
-    const module = await (speex ??= createSpeex());
+    const module = await (loading ??= createSpeex());
     const resampler = new Resampler(module, from, to);
     resampler.lengths = module._malloc(8);
     resampler.state = module._speex_resampler_init(1, from, to, QUALITY, resampler.lengths);

@@ -71,3 +71,19 @@ export async function wordsIn(channel: Int16Array): Promise<string> {
     .map((e) => e.text)
     .join(' ');
 }
+
+/**
+ * The share of `said`'s words that `heard` holds in the same order (their longest common
+ * subsequence over the words of `said`): 1 when every word was heard, 0 when none was.
+ */
+export function wordsKept(heard: string, said: string[]): number {
+  const spoken = said.join(' ').split(/\s+/).filter(Boolean);
+  const read = heard.split(/\s+/).filter(Boolean);
+  let row = new Array<number>(read.length + 1).fill(0);
+  for (const word of spoken) {
+    const next = [0];
+    for (let j = 1; j <= read.length; j++) next[j] = word === read[j - 1] ? row[j - 1]! + 1 : Math.max(row[j]!, next[j - 1]!);
+    row = next;
+  }
+  return spoken.length === 0 ? 1 : row[read.length]! / spoken.length;
+}

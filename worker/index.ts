@@ -17,6 +17,7 @@ import { embeddedSpeech } from '../providers/embeddedSpeech';
 import { llmSource } from '../providers/llm';
 import { simulatedLineTaskQueue } from '../workflows/definitions';
 import { encryptedDataConverter } from '../lib/payloadCodec';
+import { temporalChannelArgs } from '../lib/temporalChannel';
 import { activityInterceptors } from './failures';
 import { startSlotReaper } from './slotReaper';
 
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await connectDatabase(config.mongodbUri);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const clientConnection = await Connection.connect({ address: config.temporal.address });
+  const clientConnection = await Connection.connect({ address: config.temporal.address, channelArgs: temporalChannelArgs });
   const dataConverter = encryptedDataConverter(config.temporal.payloadKeys);
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace, dataConverter });
   const deps = defaultDeps(config, client);

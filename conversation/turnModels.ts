@@ -90,12 +90,31 @@ function share(whole: WireTensor, axis: number, index: number, count: number): W
 }
 
 /**
+ * How much lower the model threads' CPU priority is than the event loop's (a nice value, on Linux
+ * where it is a thread's own). The loop paces every session's audio, timers and sockets, and a late
+ * turn of it is late for all of them; a run waiting a moment for the CPU delays one decision. At
+ * the same priority, at 50 calls on two cores shared with the whole stack, the threads took the CPU
+ * from the loop when many sessions paused at once: the fakes' timers in the media process fired
+ * late by p99 23-65 ms (over 50 in four runs of five), and by 14-31 ms at this value, with the
+ * decisions no slower (docs/benchmarks.md).
+ */
+export const MODEL_THREAD_NICE = 10;
+
+/**
  * The thread's code, evaluated rather than loaded from a file so that it runs the same under tsx,
  * jest and the compiled build. One intra-op thread per run: many sessions share a process, so
- * parallelism comes from sessions, and a run must not take every core from the event loop.
+ * parallelism comes from sessions, and a run must not take every core from the event loop. Its
+ * priority is lowered first, where the system allows it (elsewhere, or when refused, it runs at
+ * the loop's).
  */
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
+if (workerData.nice) {
+  const os = require('node:os');
+  try {
+    os.setPriority(Math.min(19, os.getPriority() + workerData.nice));
+  } catch {}
+}
 const ort = require(workerData.ort);
 const features = require(workerData.logMel);
 const sessions = new Map();
@@ -162,7 +181,9 @@ class ModelThreads {
   private drained: (() => void) | undefined;
 
   constructor(threads: number, onExit: () => void) {
-    const workerData = { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel') };
+    // Only Linux's setpriority lowers the calling thread alone; elsewhere it would lower the process.
+    const nice = process.platform === 'linux' ? MODEL_THREAD_NICE : 0;
+    const workerData = { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel'), nice };
     this.lanes = Array.from({ length: threads }, () => ({ worker: new Worker(THREAD, { eval: true, workerData }), onIt: new Map<number, boolean>() }));
     // One thread gone takes the pool with it (the next run starts a new one), its runs failed; the
     // others end once the runs on them are done, since ending one mid-run aborts the process.

@@ -12,7 +12,7 @@ import { loadModel, SILERO_FILE, SMART_TURN_FILE } from '../../conversation/turn
 import { Tensor } from 'onnxruntime-node';
 import { Worker } from 'node:worker_threads';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VAD } from '../../conversation/turnSettings';
@@ -154,6 +154,30 @@ test('with two threads, a decision goes to the one not deciding, and the windows
     // Two decisions at once ran at once, one on each thread; the windows did not wait behind the first.
     expect(deciding).not.toBe(other);
     expect(to('feeds').map((worker) => worker === other)).toEqual([true, true, true, true]);
+  }));
+
+/** The nice value of each of this process's threads, and of its main thread (Linux's /proc). */
+function niceValues(): { threads: number[]; main: number } {
+  const niceOf = (tid: string) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Field 19; the fields after the command name, which may hold spaces, start at field 3.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  };
+  return { threads: readdirSync('/proc/self/task').map(niceOf), main: niceOf(String(process.pid)) };
+}
+
+test('the model threads run at a lower CPU priority than the event loop', () =>
+  onTwoThreads(async (models) => {
+    const { main } = niceValues();
+    const lower = Math.min(19, main + models.MODEL_THREAD_NICE);
+    const before = niceValues().threads.filter((nice) => nice === lower).length;
+    const smartTurn = await models.loadModel(dir, SMART_TURN_FILE);
+    await smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE));
+    const after = niceValues();
+    expect(models.MODEL_THREAD_NICE).toBeGreaterThan(0);
+    // Both threads (and any they start); the loop keeps its own priority.
+    expect(after.threads.filter((nice) => nice === lower).length - before).toBeGreaterThanOrEqual(2);
+    expect(after.main).toBe(main);
   }));
 
 test('a model thread that ends takes its pool with it: the other ends too, and the next run starts a new pool', () =>

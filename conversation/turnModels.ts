@@ -60,10 +60,12 @@ type Waiting = { id: number; file: string; request: Request; batching?: Batching
 
 /**
  * The most runs of one model sent as one. A Silero window costs the thread 0.165 ms alone, 0.065 ms
- * in a run of eight, and no less in larger runs; eight keeps what a decision may wait behind (the
- * runs handed over) at about 4 ms.
+ * in a run of eight, and no less in larger runs. Sixteen keeps what a decision may wait behind (the
+ * runs handed over) at about 8 ms, and lets the windows catch up after a burst of decisions on both
+ * threads: with eight, the wait after the STT's final rose to p50 78-83 ms in two runs of four at
+ * 50 calls, against 31-46 with sixteen.
  */
-const MOST_BATCHED = 8;
+const MOST_BATCHED = 16;
 
 /** Float32 tensors of the same shape, one per run, joined along `axis` (Batching names only float32 tensors). */
 function joined(parts: WireTensor[], axis: number): WireTensor {
@@ -148,8 +150,8 @@ parentPort.on('message', async ({ id, file, feeds, logMel }) => {
 `;
 
 /**
- * Runs handed to each thread at once; the rest wait here, where a Smart Turn decision can pass the
- * Silero windows queued before it. Handed over in arrival order, a decision at 50 calls waited
+ * Runs of windows handed to each thread at once (a decision goes past them, `freeLane`); the rest
+ * wait here, where a Smart Turn decision can pass the Silero windows queued before it. Handed over in arrival order, a decision at 50 calls waited
  * behind up to a second of windows (p99 1,068 ms); with two handed over the thread idled whenever
  * the event loop was late to hand it the next, and the VAD fell behind (the wait after the STT's
  * final p50 118 -> 236 ms); eight keep it busy through the loop's usual delays (docs/benchmarks.md).
@@ -262,26 +264,33 @@ class ModelThreads {
   }
 
   /**
-   * The lane for the next run, if one has room: a decision goes to the lane with the fewest decisions
-   * on it, then the fewest runs, so it does not queue behind another while a lane is free; windows
-   * go to the first lane with the fewest decisions (not behind a decision where they can help it),
-   * and wait there while it is full, so that they gather into batches on one lane while another
-   * stays free for the next decision.
+   * The lane for the next run, if one has room. A decision goes to a lane with no decision on it
+   * (of those, the one with the fewest runs), past the windows' bound: there it waits behind at most
+   * HANDED_OVER runs of windows, and otherwise here, for whichever lane's decision ends first. Sent
+   * to the lane with the fewest decisions that had room, a burst of them queued on one lane, up to
+   * seven deep at 50 calls, while the other lane, full of windows, took none: a decision's wait and
+   * run, p99 519-982 ms; 204-309 ms so (docs/benchmarks.md). Windows go to the first lane with the fewest
+   * decisions (not behind a decision where they can help it), and wait here while it is full, so
+   * that they gather into batches on one lane.
    */
   private freeLane(urgent: boolean): Lane | undefined {
-    const open = (lane: Lane) => lane.onIt.size < HANDED_OVER;
-    if (urgent) return this.lanes.filter(open).sort((a, b) => decisionsOn(a) - decisionsOn(b) || a.onIt.size - b.onIt.size)[0];
+    if (urgent) return this.lanes.filter((lane) => decisionsOn(lane) === 0).sort((a, b) => a.onIt.size - b.onIt.size)[0];
     const fewest = Math.min(...this.lanes.map(decisionsOn));
     const lane = this.lanes.find((l) => decisionsOn(l) === fewest)!;
-    return open(lane) ? lane : undefined;
+    return lane.onIt.size < HANDED_OVER ? lane : undefined;
   }
 
+  /** Hands over what a lane can take: decisions first, then windows, batched. */
   private handOver(): void {
     for (;;) {
-      const urgent = this.waiting.first.length > 0;
-      const lane = this.freeLane(urgent);
-      const next = lane && (urgent ? this.waiting.first.shift() : this.waiting.then.shift());
-      if (!lane || !next) return;
+      const deciding = this.waiting.first.length > 0 ? this.freeLane(true) : undefined;
+      if (deciding) {
+        this.send(deciding, [this.waiting.first.shift()!], true);
+        continue;
+      }
+      const lane = this.waiting.then.length > 0 ? this.freeLane(false) : undefined;
+      if (!lane) return;
+      const next = this.waiting.then.shift()!;
       // A session has one window in flight at a time (each carries the state the last one left), so
       // the windows waiting are all different sessions'.
       const batch = [next];
@@ -289,7 +298,7 @@ class ModelThreads {
         if (this.waiting.then[i]!.file === next.file && this.waiting.then[i]!.batching) batch.push(...this.waiting.then.splice(i, 1));
         else i++;
       }
-      this.send(lane, batch, urgent);
+      this.send(lane, batch, false);
     }
   }
 

@@ -156,6 +156,22 @@ test('with two threads, a decision goes to the one not deciding, and the windows
     expect(to('feeds').map((worker) => worker === other)).toEqual([true, true, true, true]);
   }));
 
+test('a burst of decisions is shared by both threads, though one is full of windows', () =>
+  onTwoThreads(async (models, sent) => {
+    const [silero, smartTurn] = [await models.loadModel(dir, SILERO_FILE), await models.loadModel(dir, SMART_TURN_FILE)];
+    const audio = whiteNoise.subarray(0, RATE);
+    sent.mockClear();
+    // 60 sessions' windows fill the first thread (eight runs handed over, the rest waiting), then four decisions at once.
+    const windows = Array.from({ length: 60 }, () => silero.run(sileroWindow()));
+    const decisions = Array.from({ length: 4 }, () => smartTurn.runOnLogMel('input_features', audio));
+    await Promise.all([...windows, ...decisions]);
+    const threads = sent.mock.calls.flatMap(([message], i) => (message.logMel ? [sent.mock.contexts[i]] : []));
+    // Two at once, one on each thread; each thread then takes the next as its own ends.
+    expect(threads).toHaveLength(4);
+    expect(threads[0]).not.toBe(threads[1]);
+    expect(new Set(threads).size).toBe(2);
+  }));
+
 /** The nice value of each of this process's threads, and of its main thread (Linux's /proc). */
 function niceValues(): { threads: number[]; main: number } {
   const niceOf = (tid: string) => {

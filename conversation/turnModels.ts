@@ -63,7 +63,7 @@ type Waiting = { id: number; file: string; request: Request; batching?: Batching
  * in a run of eight, and no less in larger runs. Sixteen keeps what a decision may wait behind (the
  * runs handed over) at about 8 ms, and lets the windows catch up after a burst of decisions on both
  * threads: with eight, the wait after the STT's final rose to p50 78-83 ms in two runs of four at
- * 50 calls, against 31-46 with sixteen.
+ * 50 calls (32-54 before), with sixteen in one run of six (76).
  */
 const MOST_BATCHED = 16;
 
@@ -269,7 +269,7 @@ class ModelThreads {
    * HANDED_OVER runs of windows, and otherwise here, for whichever lane's decision ends first. Sent
    * to the lane with the fewest decisions that had room, a burst of them queued on one lane, up to
    * seven deep at 50 calls, while the other lane, full of windows, took none: a decision's wait and
-   * run, p99 519-982 ms; 204-309 ms so (docs/benchmarks.md). Windows go to the first lane with the fewest
+   * run, p99 519-982 ms; 169-309 ms so (docs/benchmarks.md). Windows go to the first lane with the fewest
    * decisions (not behind a decision where they can help it), and wait here while it is full, so
    * that they gather into batches on one lane.
    */

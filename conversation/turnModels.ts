@@ -151,10 +151,11 @@ parentPort.on('message', async ({ id, file, feeds, logMel }) => {
 
 /**
  * Runs of windows handed to each thread at once (a decision goes past them, `freeLane`); the rest
- * wait here, where a Smart Turn decision can pass the Silero windows queued before it. Handed over in arrival order, a decision at 50 calls waited
- * behind up to a second of windows (p99 1,068 ms); with two handed over the thread idled whenever
- * the event loop was late to hand it the next, and the VAD fell behind (the wait after the STT's
- * final p50 118 -> 236 ms); eight keep it busy through the loop's usual delays (docs/benchmarks.md).
+ * wait here, where a Smart Turn decision can pass the Silero windows queued before it. Handed over
+ * in arrival order, a decision at 50 calls waited behind up to a second of windows (p99 1,068 ms);
+ * with two handed over the thread idled whenever the event loop was late to hand it the next, and
+ * the VAD fell behind (the wait after the STT's final p50 118 -> 236 ms); eight keep it busy
+ * through the loop's usual delays (docs/benchmarks.md).
  */
 const HANDED_OVER = 8;
 
@@ -269,9 +270,9 @@ class ModelThreads {
    * HANDED_OVER runs of windows, and otherwise here, for whichever lane's decision ends first. Sent
    * to the lane with the fewest decisions that had room, a burst of them queued on one lane, up to
    * seven deep at 50 calls, while the other lane, full of windows, took none: a decision's wait and
-   * run, p99 519-982 ms; 169-309 ms so (docs/benchmarks.md). Windows go to the first lane with the fewest
-   * decisions (not behind a decision where they can help it), and wait here while it is full, so
-   * that they gather into batches on one lane.
+   * run, p99 519-982 ms; 169-309 ms so (docs/benchmarks.md). Windows go to the first lane with the
+   * fewest decisions (not behind a decision where they can help it), and wait here while it is
+   * full, so that they gather into batches on one lane.
    */
   private freeLane(urgent: boolean): Lane | undefined {
     if (urgent) return this.lanes.filter((lane) => decisionsOn(lane) === 0).sort((a, b) => a.onIt.size - b.onIt.size)[0];

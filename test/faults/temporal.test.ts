@@ -12,7 +12,7 @@ import { privateTemporal } from '../helpers/privateServers';
 const DEADLINE_MS = 8_000;
 /**
  * Ready again within seconds of the server's return: with gRPC's default reconnect backoff the API's
- * channel stayed down for about 11 s after it (api/temporal.ts).
+ * channel stayed down for about 11 s after it (lib/temporalChannel.ts).
  */
 const READY_WITHIN_MS = 5_000;
 

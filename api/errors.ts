@@ -416,6 +416,12 @@ export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | '
     `The ${resource}'s workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the ${resource} before retrying.`,
   );
 
+export const hangupRecorded = (seconds: number) =>
+  apiError(
+    'ACTION_TIMEOUT',
+    `The call's workflow did not confirm the hangup within ${seconds} s. The hangup is recorded and takes effect once the workflow runs: retrieve the call to see it end.`,
+  );
+
 export const createTimeout = (seconds: number, resource: 'campaign' | 'interview') =>
   apiError(
     'CREATE_TIMEOUT',

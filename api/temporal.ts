@@ -27,6 +27,7 @@ import {
   callAbandonSignal,
   callCarrierEventSignal,
   callDialUpdate,
+  callHangupSignal,
   callHangupUpdate,
   callWorkflowId,
   callWorkflowType,
@@ -69,6 +70,7 @@ import {
   carrierUnavailable,
   createTimeout,
   dialTimeout,
+  hangupRecorded,
   insufficientCredits,
   invalidStateTransition,
   noRecipients,
@@ -214,11 +216,25 @@ export class Workflows {
     });
   }
 
-  /** `closed` is the 409's message when the call's workflow has already finished. */
+  /**
+   * `closed` is the 409's message when the call's workflow has already finished. A hangup the
+   * workflow does not confirm in time is sent again as its signal: an update nobody waits for any
+   * more lives only in the server's memory until a worker takes it, and is lost if the server drops
+   * the workflow from its cache first, while a signal is written to the history at once.
+   */
   async hangupCall(callId: string, closed: string): Promise<void> {
-    await this.within(this.deadlines.action, () => this.call(callId).executeUpdate(callHangupUpdate), {
+    const handle = this.call(callId);
+    await this.within(this.deadlines.action, () => handle.executeUpdate(callHangupUpdate), {
       closed,
-      timedOut: () => actionTimeout(this.deadlines.action, 'call'),
+      timedOut: async () => {
+        const recorded = await this.client
+          .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () => handle.signal(callHangupSignal))
+          .then(
+            () => true,
+            () => false,
+          );
+        return recorded ? hangupRecorded(this.deadlines.action) : actionTimeout(this.deadlines.action, 'call');
+      },
     });
   }
 

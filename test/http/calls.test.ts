@@ -10,7 +10,7 @@ import { slotsInUse } from '../../models/slot';
 import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
-import { simulatedLineWorkflowId } from '../../workflows/definitions';
+import { callHangupSignal, callWorkflowId, simulatedLineWorkflowId } from '../../workflows/definitions';
 
 // The tests poll calls until they complete: keys get a rate limit the polling cannot reach.
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
@@ -254,7 +254,7 @@ test('with no worker to dial, POST /calls gives up with 504 and leaves nothing b
   }
 });
 
-test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadline, and takes effect once a worker runs', async () => {
+test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadline, is recorded as the hangup signal, and takes effect once a worker runs', async () => {
   // The call rings long enough to be still ringing when the next worker comes.
   const queueEnv = { ...env, TEMPORAL_TASK_QUEUE: uniqueName('idle-calls'), RING_TIMEOUT_SECONDS: '120' };
   const idle = await api.extraApp({ ...queueEnv, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
@@ -268,10 +268,18 @@ test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadli
 
   const hung = await answeredAtDeadline(2, () => idle.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key }));
   expect(hung.status).toBe(504);
-  expect(hung.body).toMatchObject({ error: { type: 'api_error', code: 'ACTION_TIMEOUT' }, request_id: expect.any(String) });
+  expect(hung.body).toMatchObject({
+    error: { type: 'api_error', code: 'ACTION_TIMEOUT', message: expect.stringContaining('The hangup is recorded') },
+    request_id: expect.any(String),
+  });
 
   const late = await runWorker(queueEnv);
   try {
+    // Recorded before the 504 answered: the update alone lives only in the server's memory until a
+    // worker takes it, and is lost if the server drops the workflow from its cache first.
+    const history = await late.client.workflow.getHandle(callWorkflowId(placed.body.id)).fetchHistory();
+    const signals = (history.events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
+    expect(signals).toEqual([callHangupSignal.name]);
     expect(await untilCompleted(placed.body.id)).toMatchObject({ disposition: 'hangup_requested', startedAt: null });
   } finally {
     await late.stop();

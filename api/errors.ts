@@ -416,10 +416,10 @@ export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | '
     `The ${resource}'s workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the ${resource} before retrying.`,
   );
 
-export const hangupRecorded = (seconds: number) =>
+export const actionRecorded = (seconds: number, resource: 'call' | 'campaign', action: string) =>
   apiError(
     'ACTION_TIMEOUT',
-    `The call's workflow did not confirm the hangup within ${seconds} s. The hangup is recorded and takes effect once the workflow runs: retrieve the call to see it end.`,
+    `The ${resource}'s workflow did not confirm the ${action} within ${seconds} s. The ${action} is recorded and takes effect once the workflow runs: retrieve the ${resource} rather than retrying.`,
   );
 
 export const createTimeout = (seconds: number, resource: 'campaign' | 'interview') =>

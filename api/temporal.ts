@@ -19,7 +19,7 @@ import {
   type Client,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type UpdateDefinition, type Workflow } from '@temporalio/common';
+import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Workflow } from '@temporalio/common';
 import type { Config } from '../config';
 import { anyCause } from '../lib/cause';
 import { temporalChannelArgs } from '../lib/temporalChannel';
@@ -32,7 +32,14 @@ import {
   callWorkflowId,
   callWorkflowType,
   campaignArchiveUpdate,
+  campaignCancelSignal,
+  campaignCancelUpdate,
   campaignEditUpdate,
+  campaignLaunchUpdate,
+  campaignPauseSignal,
+  campaignPauseUpdate,
+  campaignResumeSignal,
+  campaignResumeUpdate,
   campaignSetRecipientsUpdate,
   campaignWorkflowId,
   campaignWorkflowType,
@@ -65,12 +72,12 @@ import {
   type ZoneCount,
 } from '../workflows/definitions';
 import {
+  actionRecorded,
   actionTimeout,
   carrierRejected,
   carrierUnavailable,
   createTimeout,
   dialTimeout,
-  hangupRecorded,
   insufficientCredits,
   invalidStateTransition,
   noRecipients,
@@ -78,7 +85,16 @@ import {
   type ApiError,
 } from './errors';
 
-/** How long ending an abandoned workflow may take. */
+/** A campaign's actions; a launch has no signal, as nothing but the API launches a campaign. */
+const CAMPAIGN_ACTIONS = {
+  launch: { update: campaignLaunchUpdate, signal: undefined },
+  pause: { update: campaignPauseUpdate, signal: campaignPauseSignal },
+  resume: { update: campaignResumeUpdate, signal: campaignResumeSignal },
+  cancel: { update: campaignCancelUpdate, signal: campaignCancelSignal },
+} as const;
+export type CampaignAction = keyof typeof CAMPAIGN_ACTIONS;
+
+/** How long ending an abandoned workflow (or recording an unconfirmed action) may take. */
 const ABANDON_DEADLINE_MS = 5_000;
 /** How often a voice turn asks again for an interview's turn held by another. */
 const TURN_BUSY_RETRY_MS = 500;
@@ -226,15 +242,11 @@ export class Workflows {
     const handle = this.call(callId);
     await this.within(this.deadlines.action, () => handle.executeUpdate(callHangupUpdate), {
       closed,
-      timedOut: async () => {
-        const recorded = await this.client
-          .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () => handle.signal(callHangupSignal))
-          .then(
-            () => true,
-            () => false,
-          );
-        return recorded ? hangupRecorded(this.deadlines.action) : actionTimeout(this.deadlines.action, 'call');
-      },
+      timedOut: this.recording(
+        () => handle.signal(callHangupSignal),
+        () => actionRecorded(this.deadlines.action, 'call', 'hangup'),
+        () => actionTimeout(this.deadlines.action, 'call'),
+      ),
     });
   }
 
@@ -296,10 +308,23 @@ export class Workflows {
 
   /**
    * A launch, pause, resume or cancel. Like every campaign update, it answers once the resulting
-   * state is in the read model; `closed` is the 409's message once the workflow has finished.
+   * state is in the read model; `closed` is the 409's message once the workflow has finished. A
+   * pause, resume or cancel not confirmed in time is recorded as its signal, as a call's hangup is.
    */
-  async campaignAction(campaignId: string, action: UpdateDefinition<CampaignState, []>, closed: string): Promise<void> {
-    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(action));
+  async campaignAction(campaignId: string, action: CampaignAction, closed: string): Promise<void> {
+    const handle = this.client.workflow.getHandle<CampaignWorkflow>(campaignWorkflowId(campaignId));
+    const { update, signal } = CAMPAIGN_ACTIONS[action];
+    const unconfirmed = () => actionTimeout(this.deadlines.action, 'campaign');
+    await this.within(this.deadlines.action, () => handle.executeUpdate(update), {
+      closed,
+      timedOut: signal
+        ? this.recording(
+            () => handle.signal(signal),
+            () => actionRecorded(this.deadlines.action, 'campaign', action),
+            unconfirmed,
+          )
+        : unconfirmed,
+    });
   }
 
   async editCampaign(campaignId: string, edit: CampaignEdit, closed: string): Promise<void> {
@@ -434,6 +459,21 @@ export class Workflows {
     return async () => {
       await this.client.withDeadline(Date.now() + ABANDON_DEADLINE_MS, end).catch(() => undefined);
       return error();
+    };
+  }
+
+  /**
+   * What an update not confirmed in time answers once it is sent again as the signal of the same
+   * action, which Temporal writes to the history at once (`recorded`); `unconfirmed` when the
+   * server did not take the signal either.
+   */
+  private recording(signal: () => Promise<void>, recorded: () => ApiError, unconfirmed: () => ApiError) {
+    return async () => {
+      const sent = await this.client.withDeadline(Date.now() + ABANDON_DEADLINE_MS, signal).then(
+        () => true,
+        () => false,
+      );
+      return sent ? recorded() : unconfirmed();
     };
   }
 

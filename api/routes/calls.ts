@@ -276,7 +276,7 @@ export const callRoutes = [
     summary: 'Hang up a call',
     description:
       'Allowed while the call is `created` or `active`, else 409 `INVALID_STATE_TRANSITION`. Answers with the call as it is when the hangup is accepted; it becomes `completed` with disposition `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI. ' +
-      'A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504 `ACTION_TIMEOUT`; the hangup is then recorded as the same signal and takes effect once the workflow runs (the error’s message says so; should Temporal not take the signal either, the message says the hangup may still take effect). Retrieve the call rather than retrying.',
+      'A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504 `ACTION_TIMEOUT`; the hangup is then recorded as the same signal and takes effect once the workflow runs (the error’s message says so; should Temporal not take the signal either, it says the hangup may still take effect). Retrieve the call rather than retrying.',
     auth: 'apiKey',
     scope: 'campaigns:manage',
     params: IdParams,

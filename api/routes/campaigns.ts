@@ -1,15 +1,5 @@
-import type { UpdateDefinition } from '@temporalio/common';
 import type Koa from 'koa';
-import {
-  campaignLaunchUpdate,
-  campaignPauseUpdate,
-  campaignResumeUpdate,
-  campaignCancelUpdate,
-  draftCampaignState,
-  type CampaignEdit,
-  type CampaignInput,
-  type CampaignState,
-} from '../../workflows/definitions';
+import { draftCampaignState, type CampaignEdit, type CampaignInput } from '../../workflows/definitions';
 import { archiveClosed, campaignAgent, createCampaign, findCampaign, listCampaigns, type CampaignRecord } from '../../domain/campaigns';
 import {
   campaignTakingRecipients,
@@ -22,6 +12,7 @@ import {
 import { checkRecipient, withContactAttributes } from '../callTarget';
 import { assertByokReady } from '../byok';
 import { ApiError, RowErrors } from '../errors';
+import type { CampaignAction } from '../temporal';
 import { streamJsonArray } from '../middleware/jsonStream';
 import { check, compile } from '../validation';
 import { defineRoute, type Req } from '../defineRoute';
@@ -127,9 +118,9 @@ const TRANSITIONS =
   '`archive`: completed | cancelled -> archived. ' +
   'The campaign moves by itself between running and scheduled as its recipients’ windows open and close (scheduled: none left to dial has an open one), to paused with `pausedReason: insufficient_credits` when the credits run out (resume after adding credits), and to completed when every recipient is final. ' +
   'Actions are Temporal updates on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`, `resume` and `cancel` as signals from the Temporal UI. ' +
-  'If the workflow does not confirm an action, edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import keeps its stored recipients), so retrieve the campaign before retrying.';
+  'If the workflow does not confirm an action, edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the answer is 504 `ACTION_TIMEOUT`. A `pause`, `resume` or `cancel` is then recorded as the same signal and takes effect once the workflow runs (the error’s message says so); a launch, edit or import may still take effect (an import keeps its stored recipients). Either way, retrieve the campaign before retrying.';
 
-const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update: UpdateDefinition<CampaignState, []>, past: string, summary: string) =>
+const campaignAction = (action: CampaignAction, past: string, summary: string) =>
   defineRoute({
     operationId: `${action}Campaign`,
     method: 'post',
@@ -150,7 +141,7 @@ const campaignAction = (action: 'launch' | 'pause' | 'resume' | 'cancel', update
     handler: async ({ params, auth, workflows }: Req<{ params: typeof IdParams }>) => {
       const campaign = await findCampaign(auth.organizationId, params.id);
       if (campaign.byok && (action === 'launch' || action === 'resume')) await assertByokReady(auth.organizationId);
-      await workflows.campaignAction(params.id, update, cannot(campaign, past));
+      await workflows.campaignAction(params.id, action, cannot(campaign, past));
       return campaignRepresentation(await findCampaign(auth.organizationId, params.id));
     },
   });
@@ -310,10 +301,10 @@ export const campaignRoutes = [
       return listEnvelope('recipient', docs.map(recipientRepresentation), total, query);
     },
   }),
-  campaignAction('launch', campaignLaunchUpdate, 'launched', 'Launch a draft campaign'),
-  campaignAction('pause', campaignPauseUpdate, 'paused', 'Pause a campaign'),
-  campaignAction('resume', campaignResumeUpdate, 'resumed', 'Resume a paused campaign'),
-  campaignAction('cancel', campaignCancelUpdate, 'cancelled', 'Cancel a campaign'),
+  campaignAction('launch', 'launched', 'Launch a draft campaign'),
+  campaignAction('pause', 'paused', 'Pause a campaign'),
+  campaignAction('resume', 'resumed', 'Resume a paused campaign'),
+  campaignAction('cancel', 'cancelled', 'Cancel a campaign'),
   defineRoute({
     operationId: 'archiveCampaign',
     method: 'post',

@@ -8,6 +8,7 @@ import { slotsInUse } from '../../models/slot';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
+import { campaignCancelSignal, campaignWorkflowId } from '../../workflows/definitions';
 
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
 const taskQueue = uniqueName('campaigns');
@@ -496,6 +497,32 @@ test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT, and once a wo
       return res.body.name === 'Renamed once a worker runs' ? res.body : undefined;
     }, 30_000);
     expect(read.status).toBe('draft');
+  } finally {
+    await late.stop();
+  }
+}, 150_000);
+
+test('with no worker to confirm it, a cancel is 504 ACTION_TIMEOUT, is recorded as the cancel signal, and takes effect once a worker runs', async () => {
+  const queue = uniqueName('idle-campaigns');
+  const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
+  const s = await setup();
+  const created = await idle.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: uniqueName('Idle'), agentId: s.agentId } });
+  expect(created.status).toBe(201);
+  const cancel = await idle.call('POST', `/api/v1/campaigns/${created.body.id}/cancel`, { token: s.key });
+  expect(cancel.status).toBe(504);
+  expect(cancel.body.error).toMatchObject({ type: 'api_error', code: 'ACTION_TIMEOUT', message: expect.stringContaining('The cancel is recorded') });
+
+  const late = await runWorker({ ...env, TEMPORAL_TASK_QUEUE: queue });
+  try {
+    // In the history before any worker ran, unlike the update (see the edit's test above).
+    const history = await late.client.workflow.getHandle(campaignWorkflowId(created.body.id)).fetchHistory();
+    const signals = (history.events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
+    expect(signals).toEqual([campaignCancelSignal.name]);
+    const read = await waitFor(async () => {
+      const res = await api.call('GET', `/api/v1/campaigns/${created.body.id}`, { token: s.key });
+      return res.body.status === 'cancelled' ? res.body : undefined;
+    }, 90_000);
+    expect(read.status).toBe('cancelled');
   } finally {
     await late.stop();
   }

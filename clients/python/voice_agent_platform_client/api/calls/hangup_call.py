@@ -117,8 +117,8 @@ def sync_detailed(
     `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI.
     A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504
     `ACTION_TIMEOUT`; the hangup is then recorded as the same signal and takes effect once the workflow
-    runs (the error’s message says so; should Temporal not take the signal either, the message says the
-    hangup may still take effect). Retrieve the call rather than retrying.
+    runs (the error’s message says so; should Temporal not take the signal either, it says the hangup
+    may still take effect). Retrieve the call rather than retrying.
 
     Requires scope `campaigns:manage`.
 
@@ -165,8 +165,8 @@ def sync(
     `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI.
     A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504
     `ACTION_TIMEOUT`; the hangup is then recorded as the same signal and takes effect once the workflow
-    runs (the error’s message says so; should Temporal not take the signal either, the message says the
-    hangup may still take effect). Retrieve the call rather than retrying.
+    runs (the error’s message says so; should Temporal not take the signal either, it says the hangup
+    may still take effect). Retrieve the call rather than retrying.
 
     Requires scope `campaigns:manage`.
 
@@ -208,8 +208,8 @@ async def asyncio_detailed(
     `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI.
     A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504
     `ACTION_TIMEOUT`; the hangup is then recorded as the same signal and takes effect once the workflow
-    runs (the error’s message says so; should Temporal not take the signal either, the message says the
-    hangup may still take effect). Retrieve the call rather than retrying.
+    runs (the error’s message says so; should Temporal not take the signal either, it says the hangup
+    may still take effect). Retrieve the call rather than retrying.
 
     Requires scope `campaigns:manage`.
 
@@ -254,8 +254,8 @@ async def asyncio(
     `hangup_requested` moments later. Operators can send the same `hangup` signal from the Temporal UI.
     A hangup the call’s workflow does not confirm in time (e.g. no worker is running) is 504
     `ACTION_TIMEOUT`; the hangup is then recorded as the same signal and takes effect once the workflow
-    runs (the error’s message says so; should Temporal not take the signal either, the message says the
-    hangup may still take effect). Retrieve the call rather than retrying.
+    runs (the error’s message says so; should Temporal not take the signal either, it says the hangup
+    may still take effect). Retrieve the call rather than retrying.
 
     Requires scope `campaigns:manage`.
 

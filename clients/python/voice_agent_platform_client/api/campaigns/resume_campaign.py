@@ -126,8 +126,10 @@ def sync_detailed(
     on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`,
     `resume` and `cancel` as signals from the Temporal UI. If the workflow does not confirm an action,
     edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the
-    answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import
-    keeps its stored recipients), so retrieve the campaign before retrying.
+    answer is 504 `ACTION_TIMEOUT`. A `pause`, `resume` or `cancel` is then recorded as the same signal
+    and takes effect once the workflow runs (the error’s message says so); a launch, edit or import may
+    still take effect (an import keeps its stored recipients). Either way, retrieve the campaign before
+    retrying.
 
     Requires scope `campaigns:manage`.
 
@@ -181,8 +183,10 @@ def sync(
     on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`,
     `resume` and `cancel` as signals from the Temporal UI. If the workflow does not confirm an action,
     edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the
-    answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import
-    keeps its stored recipients), so retrieve the campaign before retrying.
+    answer is 504 `ACTION_TIMEOUT`. A `pause`, `resume` or `cancel` is then recorded as the same signal
+    and takes effect once the workflow runs (the error’s message says so); a launch, edit or import may
+    still take effect (an import keeps its stored recipients). Either way, retrieve the campaign before
+    retrying.
 
     Requires scope `campaigns:manage`.
 
@@ -231,8 +235,10 @@ async def asyncio_detailed(
     on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`,
     `resume` and `cancel` as signals from the Temporal UI. If the workflow does not confirm an action,
     edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the
-    answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import
-    keeps its stored recipients), so retrieve the campaign before retrying.
+    answer is 504 `ACTION_TIMEOUT`. A `pause`, `resume` or `cancel` is then recorded as the same signal
+    and takes effect once the workflow runs (the error’s message says so); a launch, edit or import may
+    still take effect (an import keeps its stored recipients). Either way, retrieve the campaign before
+    retrying.
 
     Requires scope `campaigns:manage`.
 
@@ -284,8 +290,10 @@ async def asyncio(
     on the `campaign-<id>` workflow, validated against its own state; operators can send `pause`,
     `resume` and `cancel` as signals from the Temporal UI. If the workflow does not confirm an action,
     edit or import within `WORKFLOW_ACTION_TIMEOUT_SECONDS` (default 20; e.g. no worker is running) the
-    answer is 504 `ACTION_TIMEOUT`: the change may still take effect when the workflow runs (an import
-    keeps its stored recipients), so retrieve the campaign before retrying.
+    answer is 504 `ACTION_TIMEOUT`. A `pause`, `resume` or `cancel` is then recorded as the same signal
+    and takes effect once the workflow runs (the error’s message says so); a launch, edit or import may
+    still take effect (an import keeps its stored recipients). Either way, retrieve the campaign before
+    retrying.
 
     Requires scope `campaigns:manage`.
 

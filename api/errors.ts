@@ -419,7 +419,7 @@ export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | '
 export const actionRecorded = (seconds: number, resource: 'call' | 'campaign', action: string) =>
   apiError(
     'ACTION_TIMEOUT',
-    `The ${resource}'s workflow did not confirm the ${action} within ${seconds} s. The ${action} is recorded and takes effect once the workflow runs: retrieve the ${resource} rather than retrying.`,
+    `The ${resource}'s workflow did not confirm the ${action} within ${seconds} s. The ${action} is recorded, and the workflow applies it when it runs if it still can: retrieve the ${resource} rather than retrying.`,
   );
 
 export const createTimeout = (seconds: number, resource: 'campaign' | 'interview') =>

@@ -31,6 +31,20 @@ const REFUSAL = /\b(rather not|prefer not|won't say|not telling|no comment)\b/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const E164 = /\+[1-9]\d{6,14}/;
 
+/**
+ * An email as it is said aloud and a speech-to-text engine writes it down: "Bruno Dot Akifur at
+ * example.com". Lower-cased, as speech has no case. Only words joined by "dot" and the like are
+ * read as one address: "Bruno Akifur at example.com" gives "akifur@example.com".
+ */
+function spokenEmail(answer: string): string | undefined {
+  const written = answer
+    .replace(/\s+(dot|period)\s+/gi, '.')
+    .replace(/\s+underscore\s+/gi, '_')
+    .replace(/\s+(dash|hyphen)\s+/gi, '-')
+    .replace(/\s+at\s+/gi, '@');
+  return written.match(EMAIL)?.[0].toLowerCase();
+}
+
 // Negative phrases are scored (and blanked) first so "not interested" never also counts as "interested".
 const NEGATIVE = /\b(not interested|stop calling|don't call|do not call|remove me|waste of time|stop|angry|annoyed|terrible|awful|hate|never|no)\b/gi;
 const POSITIVE = /\b(great|yes|yeah|sure|interested|thanks|thank you|good|perfect|happy|love|absolutely|wonderful)\b/gi;
@@ -61,7 +75,7 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /**
  * The outcome label a text settles on, or undefined. A label counts written as is (`call_back`) or
- * spoken (`call back`); a match inside a longer label's match or right after "not"/"no" is dropped,
+ * spoken (`call back`), in either spelling of a doubled l; a match inside a longer label's match or right after "not"/"no" is dropped,
  * so "not interested" is never read as `interested`.
  */
 export function labelIn(labels: string[], text: string): string | undefined {
@@ -70,7 +84,8 @@ export function labelIn(labels: string[], text: string): string | undefined {
     const forms = new Set([label, label.replace(/[_-]+/g, ' ')]);
     for (const form of forms) {
       // Underscore is a word character, so `interested` does not match inside `not_interested`.
-      const re = new RegExp(`(?<![\\w])${escapeRegExp(form)}(?![\\w])`, 'gi');
+      // British and American spellings differ in a doubled l: `cancelled` is also heard as `canceling`.
+      const re = new RegExp(`(?<![\\w])${escapeRegExp(form).replace(/l+/gi, 'l{1,2}')}(?![\\w])`, 'gi');
       for (const m of text.matchAll(re)) hits.push({ label, start: m.index, end: m.index + m[0].length });
     }
   }
@@ -98,7 +113,7 @@ function answerTo(transcript: Turn[], i: number): string | undefined {
 function extractValue(field: string, answer: string): string | undefined {
   if (wantsToStop(answer) || REFUSAL.test(answer)) return undefined;
   const kind = field.toLowerCase();
-  if (kind.includes('email')) return answer.match(EMAIL)?.[0];
+  if (kind.includes('email')) return answer.match(EMAIL)?.[0] ?? spokenEmail(answer);
   if (/phone|mobile/.test(kind)) return answer.match(E164)?.[0];
   const value = answer
     .trim()

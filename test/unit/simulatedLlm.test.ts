@@ -228,6 +228,26 @@ describe('SimulatedLlm.analyzeCall', () => {
     expect(await said('Please call back tomorrow.')).toBe('call_back');
   });
 
+  test('an email and a label read as speech-to-text writes them are still captured', async () => {
+    // What the local Whisper wrote on the simulated audio line for "bruno.akifur@example.com" and "cancelling".
+    const agent = profile({ requiredContactFields: ['email'], outcomeLabels: ['renew', 'cancelling'] });
+    const report = await llm.analyzeCall(agent, [
+      { role: 'agent', text: agent.greeting },
+      { role: 'agent', text: 'Could you tell me your email?' },
+      { role: 'contact', text: 'Sure, it is Bruno Dot Akifur at example.com.' },
+      { role: 'agent', text: 'Which fits best: renew or cancelling?' },
+      { role: 'contact', text: 'Canceling, please.' },
+    ]);
+    expect(report.capturedFields).toEqual({ email: 'bruno.akifur@example.com' });
+    expect(report.outcome).toBe('cancelling');
+    const written = await llm.analyzeCall(agent, [
+      { role: 'agent', text: 'Could you tell me your email?' },
+      { role: 'contact', text: 'It is Ada.Lovelace@Example.org, thanks.' },
+    ]);
+    // A written address is kept as written.
+    expect(written.capturedFields).toEqual({ email: 'Ada.Lovelace@Example.org' });
+  });
+
   test('a phone field is captured as E.164 from the persona answer', async () => {
     const agent = profile({ requiredContactFields: ['phone_number', 'companyName'], outcomeLabels: [] });
     const { transcript } = await converse(agent, SEEDS[2]);

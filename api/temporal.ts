@@ -5,7 +5,9 @@
  *
  * With no worker on the task queue Temporal holds an update open for ever, so every message waits
  * at most its deadline, then answers 504: `DIAL_TIMEOUT` or `CREATE_TIMEOUT` when what was being
- * created is abandoned, `ACTION_TIMEOUT` when the message may still take effect.
+ * created is abandoned, `ACTION_TIMEOUT` when the message may still take effect. An action that
+ * has a signal of its own (a hangup; a campaign's pause, resume or cancel) is then sent again as
+ * the signal, which, unlike an update, Temporal writes to the history at once.
  */
 import {
   Connection,

@@ -21,7 +21,7 @@ import {
   type Client,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Workflow } from '@temporalio/common';
+import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type SignalDefinition, type Workflow } from '@temporalio/common';
 import type { Config } from '../config';
 import { anyCause } from '../lib/cause';
 import { temporalChannelArgs } from '../lib/temporalChannel';
@@ -244,11 +244,7 @@ export class Workflows {
     const handle = this.call(callId);
     await this.within(this.deadlines.action, () => handle.executeUpdate(callHangupUpdate), {
       closed,
-      timedOut: this.recording(
-        () => handle.signal(callHangupSignal),
-        () => actionRecorded(this.deadlines.action, 'call', 'hangup'),
-        () => actionTimeout(this.deadlines.action, 'call'),
-      ),
+      timedOut: this.unconfirmed(handle, 'call', callHangupSignal),
     });
   }
 
@@ -314,19 +310,8 @@ export class Workflows {
    * pause, resume or cancel not confirmed in time is recorded as its signal, as a call's hangup is.
    */
   async campaignAction(campaignId: string, action: CampaignAction, closed: string): Promise<void> {
-    const handle = this.client.workflow.getHandle<CampaignWorkflow>(campaignWorkflowId(campaignId));
     const { update, signal } = CAMPAIGN_ACTIONS[action];
-    const unconfirmed = () => actionTimeout(this.deadlines.action, 'campaign');
-    await this.within(this.deadlines.action, () => handle.executeUpdate(update), {
-      closed,
-      timedOut: signal
-        ? this.recording(
-            () => handle.signal(signal),
-            () => actionRecorded(this.deadlines.action, 'campaign', action),
-            unconfirmed,
-          )
-        : unconfirmed,
-    });
+    await this.updateCampaign(campaignId, closed, (h) => h.executeUpdate(update), signal);
   }
 
   async editCampaign(campaignId: string, edit: CampaignEdit, closed: string): Promise<void> {
@@ -432,9 +417,14 @@ export class Workflows {
     };
   }
 
-  private updateCampaign(campaignId: string, closed: string | undefined, send: (h: WorkflowHandle<CampaignWorkflow>) => Promise<CampaignState>) {
+  private updateCampaign(
+    campaignId: string,
+    closed: string | undefined,
+    send: (h: WorkflowHandle<CampaignWorkflow>) => Promise<CampaignState>,
+    signal?: SignalDefinition,
+  ) {
     const handle = this.client.workflow.getHandle<CampaignWorkflow>(campaignWorkflowId(campaignId));
-    return this.within(this.deadlines.action, () => send(handle), { closed, timedOut: () => actionTimeout(this.deadlines.action, 'campaign') });
+    return this.within(this.deadlines.action, () => send(handle), { closed, timedOut: this.unconfirmed(handle, 'campaign', signal) });
   }
 
   private updateInterview<R>(interviewId: string, seconds: number, send: (h: WorkflowHandle<InterviewWorkflow>) => Promise<R>) {
@@ -465,17 +455,23 @@ export class Workflows {
   }
 
   /**
-   * What an update not confirmed in time answers once it is sent again as the signal of the same
-   * action, which Temporal writes to the history at once (`recorded`); `unconfirmed` when the
-   * server did not take the signal either.
+   * The 504 of an action not confirmed in time. With `signal` (the same action, named alike), the
+   * action is first sent again as the signal, which Temporal writes to the history at once, and
+   * the answer says it is recorded, unless the server did not take the signal either.
    */
-  private recording(signal: () => Promise<void>, recorded: () => ApiError, unconfirmed: () => ApiError) {
+  private unconfirmed(handle: WorkflowHandle, resource: 'call' | 'campaign', signal?: SignalDefinition) {
     return async () => {
-      const sent = await this.client.withDeadline(Date.now() + ABANDON_DEADLINE_MS, signal).then(
-        () => true,
-        () => false,
-      );
-      return sent ? recorded() : unconfirmed();
+      const seconds = this.deadlines.action;
+      if (signal) {
+        const sent = await this.client
+          .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () => handle.signal(signal))
+          .then(
+            () => true,
+            () => false,
+          );
+        if (sent) return actionRecorded(seconds, resource, signal.name);
+      }
+      return actionTimeout(seconds, resource);
     };
   }
 

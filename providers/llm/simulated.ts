@@ -75,8 +75,8 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
 
 /**
  * The outcome label a text settles on, or undefined. A label counts written as is (`call_back`) or
- * spoken (`call back`), in either spelling of a doubled l; a match inside a longer label's match or right after "not"/"no" is dropped,
- * so "not interested" is never read as `interested`.
+ * spoken (`call back`), in either spelling of a doubled l; a match inside a longer label's match or
+ * right after "not"/"no" is dropped, so "not interested" is never read as `interested`.
  */
 export function labelIn(labels: string[], text: string): string | undefined {
   const hits: { label: string; start: number; end: number }[] = [];

@@ -43,3 +43,9 @@ export async function runWorker(env: NodeJS.ProcessEnv & { TEMPORAL_TASK_QUEUE: 
     },
   };
 }
+
+/** The names of the signals in a workflow's history, in order. */
+export async function signalsIn(client: Client, workflowId: string): Promise<string[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  return (history.events ?? []).flatMap((e) => e.workflowExecutionSignaledEventAttributes?.signalName ?? []);
+}

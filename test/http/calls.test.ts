@@ -9,7 +9,7 @@ import { grantCredits } from '../../models/creditEntry';
 import { slotsInUse } from '../../models/slot';
 import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { runWorker, type RunningWorker } from '../helpers/worker';
+import { runWorker, signalsIn, type RunningWorker } from '../helpers/worker';
 import { callHangupSignal, callWorkflowId, simulatedLineWorkflowId } from '../../workflows/definitions';
 
 // The tests poll calls until they complete: keys get a rate limit the polling cannot reach.
@@ -277,9 +277,7 @@ test('with no worker to confirm it, a hangup is 504 ACTION_TIMEOUT at its deadli
   try {
     // Recorded before the 504 answered: the update alone lives only in the server's memory until a
     // worker takes it, and is lost if the server drops the workflow from its cache first.
-    const history = await late.client.workflow.getHandle(callWorkflowId(placed.body.id)).fetchHistory();
-    const signals = (history.events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
-    expect(signals).toEqual([callHangupSignal.name]);
+    expect(await signalsIn(late.client, callWorkflowId(placed.body.id))).toEqual([callHangupSignal.name]);
     expect(await untilCompleted(placed.body.id)).toMatchObject({ disposition: 'hangup_requested', startedAt: null });
   } finally {
     await late.stop();

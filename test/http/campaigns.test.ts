@@ -7,7 +7,7 @@ import { callSlotPool } from '../../models/call';
 import { slotsInUse } from '../../models/slot';
 import { createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { runWorker, type RunningWorker } from '../helpers/worker';
+import { runWorker, signalsIn, type RunningWorker } from '../helpers/worker';
 import { campaignCancelSignal, campaignWorkflowId } from '../../workflows/definitions';
 
 const POLLING = [SCOPES, { rateLimitPerMinute: 100_000 }] as const;
@@ -467,12 +467,18 @@ test('campaign and direct calls share the organization limit', async () => {
   expect(direct + 6).toBe(all.length);
 }, 150_000);
 
-test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT, and once a worker runs the campaign answers and the edit sent again lands', async () => {
+/** A draft campaign created through an API whose task queue no worker polls, its actions answering 504 after 2 s. */
+async function idleCampaign() {
   const queue = uniqueName('idle-campaigns');
   const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
   const s = await setup();
   const created = await idle.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: uniqueName('Idle'), agentId: s.agentId } });
   expect(created.status).toBe(201);
+  return { queue, idle, s, created };
+}
+
+test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT, and once a worker runs the campaign answers and the edit sent again lands', async () => {
+  const { queue, idle, s, created } = await idleCampaign();
   for (let i = 0; i < 2; i += 1) {
     const edit = await idle.call('PATCH', `/api/v1/campaigns/${created.body.id}`, { token: s.key, body: { name: `Renamed while idle ${i}` } });
     expect(edit.status).toBe(504);
@@ -503,11 +509,7 @@ test('with no worker to confirm it, an edit is 504 ACTION_TIMEOUT, and once a wo
 }, 150_000);
 
 test('with no worker to confirm it, a cancel is 504 ACTION_TIMEOUT, is recorded as the cancel signal, and takes effect once a worker runs', async () => {
-  const queue = uniqueName('idle-campaigns');
-  const idle = await api.extraApp({ ...env, TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
-  const s = await setup();
-  const created = await idle.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: uniqueName('Idle'), agentId: s.agentId } });
-  expect(created.status).toBe(201);
+  const { queue, idle, s, created } = await idleCampaign();
   const cancel = await idle.call('POST', `/api/v1/campaigns/${created.body.id}/cancel`, { token: s.key });
   expect(cancel.status).toBe(504);
   expect(cancel.body.error).toMatchObject({ type: 'api_error', code: 'ACTION_TIMEOUT', message: expect.stringContaining('The cancel is recorded') });
@@ -515,9 +517,7 @@ test('with no worker to confirm it, a cancel is 504 ACTION_TIMEOUT, is recorded 
   const late = await runWorker({ ...env, TEMPORAL_TASK_QUEUE: queue });
   try {
     // In the history before any worker ran, unlike the update (see the edit's test above).
-    const history = await late.client.workflow.getHandle(campaignWorkflowId(created.body.id)).fetchHistory();
-    const signals = (history.events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
-    expect(signals).toEqual([campaignCancelSignal.name]);
+    expect(await signalsIn(late.client, campaignWorkflowId(created.body.id))).toEqual([campaignCancelSignal.name]);
     const read = await waitFor(async () => {
       const res = await api.call('GET', `/api/v1/campaigns/${created.body.id}`, { token: s.key });
       return res.body.status === 'cancelled' ? res.body : undefined;

@@ -10,7 +10,8 @@ import { seeded } from '../../lib/seeded';
 import { LocalTtsProvider } from '../../providers/tts/local';
 import { provision, toolPaths } from '../../scripts/stack';
 import { speak } from '../../bench/turnSet';
-import type { ContactTurnTimings } from '../../conversation/turnTimings';
+import { Registry } from 'prom-client';
+import { registerVoiceMetrics, type ContactTurnTimings } from '../../conversation/turnTimings';
 import type { SttProvider } from '../../providers/stt/interface';
 import { testSession } from '../fakes/voice';
 
@@ -24,12 +25,20 @@ beforeAll(() => {
   tts = new LocalTtsProvider({ dir: toolPaths().localSpeech, steady: true });
 }, 600_000);
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+const metrics = new Registry();
+registerVoiceMetrics(metrics);
+/** The turn model's runs so far in this process, pauses judged unfinished included. */
+async function inferences(): Promise<number> {
+  const text = await metrics.getSingleMetricAsString('voice_turn_model_inference_seconds');
+  return Number(/_count (\d+)/.exec(text)?.[1] ?? 0);
 }
 
 const random = seeded(3);
@@ -121,10 +130,14 @@ test("a pause the model judges complete is waited for while the STT's partial of
   await until(() => transport.marks.includes('t0.end'));
   const speech = await speak(tts, 'Where is my order?');
   const frames = new Framer(frameBytes(PIPELINE_SAMPLE_RATE)).push(Buffer.concat([floatToPcm16(speech), Buffer.alloc(PIPELINE_SAMPLE_RATE * 2 * 2)]));
+  const judged = await inferences();
   for (const frame of frames) {
     media.audio(frame);
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
+  // The final only once the model has judged the pause: the detector reads the words after its run,
+  // and on a loaded machine a final that came during the run would rightly end the turn at once.
+  await until(async () => (await inferences()) > judged);
   settle('Where is my order?');
   await until(() => conversation.timings.has(1));
   media.end();

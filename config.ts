@@ -179,6 +179,8 @@ export interface VoiceSettings {
   turnModelsDir: string;
   /** The media process's threads running them: two decisions at once, windows beside a decision. */
   turnModelThreads: number;
+  /** How much lower those threads' CPU priority is than the event loop's (a nice value, 0 to 19). */
+  turnModelNice: number;
   /** How far ahead of real time the agent's audio is sent. */
   playbackLeadMs: number;
 }
@@ -367,7 +369,7 @@ function toolsFrom(env: NodeJS.ProcessEnv): Config['tools'] {
 }
 
 /** The VAD: Silero where its models are (TURN_MODELS_DIR), unless VOICE_VAD says `energy`. */
-function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThreshold' | 'vadStartMs' | 'turnModelsDir' | 'turnModelThreads'> {
+function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThreshold' | 'vadStartMs' | 'turnModelsDir' | 'turnModelThreads' | 'turnModelNice'> {
   const turnModelsDir = env.TURN_MODELS_DIR || '';
   const provisioned = turnModelsDir !== '' && ['silero_vad.onnx', 'smart-turn-v3.2-cpu.onnx'].every((file) => existsSync(path.join(turnModelsDir, file)));
   const vad = env.VOICE_VAD || (provisioned ? 'silero' : 'energy');
@@ -377,7 +379,11 @@ function vadFrom(env: NodeJS.ProcessEnv): Pick<VoiceSettings, 'vad' | 'vadThresh
   if (!(threshold > 0 && threshold < 1)) throw new Error(`VOICE_VAD_THRESHOLD must be a probability between 0 and 1, got "${env.VOICE_VAD_THRESHOLD}"`);
   const turnModelThreads = intFrom(env, 'TURN_MODEL_THREADS', 2);
   if (turnModelThreads < 1 || turnModelThreads > 8) throw new Error(`TURN_MODEL_THREADS must be from 1 to 8, got "${env.TURN_MODEL_THREADS}"`);
-  return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir, turnModelThreads };
+  // The value conversation/turnModels.ts's MODEL_THREAD_NICE explains, measured in docs/benchmarks.md.
+  const turnModelNice = env.TURN_MODEL_NICE ? Number(env.TURN_MODEL_NICE) : 10;
+  if (!Number.isInteger(turnModelNice) || turnModelNice < 0 || turnModelNice > 19)
+    throw new Error(`TURN_MODEL_NICE must be from 0 to 19, got "${env.TURN_MODEL_NICE}"`);
+  return { vad, vadThreshold: threshold, vadStartMs: intFrom(env, 'VOICE_VAD_START_MS', 96), turnModelsDir, turnModelThreads, turnModelNice };
 }
 
 /** Renewed every third of it: below 3 s a renewal would be due every second or more often, and one late renewal would lose a live turn. */

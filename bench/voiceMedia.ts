@@ -27,7 +27,7 @@ const REPLY = 'Thank you. Could you tell me a little more about that?';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  useTurnModelThreads(config.voice.turnModelThreads);
+  useTurnModelThreads(config.voice.turnModelThreads, config.voice.turnModelNice);
   const { temporal, disconnect } = await connect(config);
   const { app } = probedApp({ config, mongo: mongoose.connection, temporal });
   const serving = serve(app, config.media.port, config.host, 'media');

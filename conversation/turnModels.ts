@@ -98,7 +98,10 @@ function share(whole: WireTensor, axis: number, index: number, count: number): W
  * the same priority, at 50 calls on two cores shared with the whole stack, the threads took the CPU
  * from the loop when many sessions paused at once: the fakes' timers in the media process fired
  * late by p99 23-65 ms (over 50 in four runs of five), and by 14-31 ms at this value, with the
- * decisions no slower (docs/benchmarks.md).
+ * decisions no slower (docs/benchmarks.md). The cost is against other processes: nice values are
+ * the whole machine's, so a machine saturated at normal priority (three busy loops on two cores)
+ * leaves a decision's run 0.9-1.2 s instead of 0.2-0.3 s. So it is only the default: the media
+ * process takes `TURN_MODEL_NICE` (`useTurnModelThreads`), where 0 keeps the loop's priority.
  */
 export const MODEL_THREAD_NICE = 10;
 
@@ -185,7 +188,7 @@ class ModelThreads {
 
   constructor(threads: number, onExit: () => void) {
     // Only Linux's setpriority lowers the calling thread alone; elsewhere it would lower the process.
-    const nice = process.platform === 'linux' ? MODEL_THREAD_NICE : 0;
+    const nice = process.platform === 'linux' ? threadNice : 0;
     const workerData = { ort: require.resolve('onnxruntime-node'), logMel: require.resolve('./logMel'), nice };
     this.lanes = Array.from({ length: threads }, () => ({ worker: new Worker(THREAD, { eval: true, workerData }), onIt: new Map<number, boolean>() }));
     // One thread gone takes the pool with it (the next run starts a new one), its runs failed; the
@@ -350,6 +353,7 @@ class ModelThreads {
 
 let threads: ModelThreads | undefined;
 let threadCount = 1;
+let threadNice = MODEL_THREAD_NICE;
 /** Set once the process is stopping: no thread is started again, so no run can outlive the exit. */
 let closed = false;
 const modelThreads = () => {
@@ -357,10 +361,15 @@ const modelThreads = () => {
   return (threads ??= new ModelThreads(threadCount, () => (threads = undefined)));
 };
 
-/** How many threads run the models (`TURN_MODEL_THREADS`; one unless set): the media process sets it as it starts, before any session. */
-export function useTurnModelThreads(count: number): void {
+/**
+ * How many threads run the models (`TURN_MODEL_THREADS`; one unless set), and how much lower their
+ * priority is (`TURN_MODEL_NICE`; `MODEL_THREAD_NICE` unless set): the media process sets them as
+ * it starts, before any session.
+ */
+export function useTurnModelThreads(count: number, nice = MODEL_THREAD_NICE): void {
   if (threads) throw new Error('the turn models are already running: set their threads before the first session');
   threadCount = count;
+  threadNice = nice;
 }
 
 /** Ends the process's model threads once their runs are done (see `ModelThreads.close`), for good: the process is stopping. */

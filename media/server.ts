@@ -13,7 +13,7 @@ import { closeTurnModels, useTurnModelThreads } from '../conversation/turnModels
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  useTurnModelThreads(config.voice.turnModelThreads);
+  useTurnModelThreads(config.voice.turnModelThreads, config.voice.turnModelNice);
   const { temporal, disconnect } = await connect(config);
   const { app } = probedApp({ config, mongo: mongoose.connection, temporal });
   const serving = serve(app, config.media.port, config.host, 'media');

@@ -123,10 +123,13 @@ test('a Smart Turn decision passes the Silero windows queued before it on the mo
 });
 
 /** `body` with a fresh copy of the models' module on two threads, the messages to the threads spied on; its threads ended after. */
-async function onTwoThreads(body: (models: typeof import('../../conversation/turnModels'), sent: jest.SpiedFunction<Worker['postMessage']>) => Promise<void>) {
+async function onTwoThreads(
+  body: (models: typeof import('../../conversation/turnModels'), sent: jest.SpiedFunction<Worker['postMessage']>) => Promise<void>,
+  nice?: number,
+) {
   await jest.isolateModulesAsync(async () => {
     const models = await import('../../conversation/turnModels');
-    models.useTurnModelThreads(2);
+    models.useTurnModelThreads(2, nice);
     const sent = jest.spyOn(Worker.prototype, 'postMessage');
     try {
       await body(models, sent);
@@ -182,19 +185,30 @@ function niceValues(): { threads: number[]; main: number } {
   return { threads: readdirSync('/proc/self/task').map(niceOf), main: niceOf(String(process.pid)) };
 }
 
+/** How many more of this process's threads run `by` nice values below the main thread once a pool of two has run a decision. */
+async function lowered(models: typeof import('../../conversation/turnModels'), by: number): Promise<{ threads: number; main: number }> {
+  const { main } = niceValues();
+  const lower = Math.min(19, main + by);
+  const before = niceValues().threads.filter((nice) => nice === lower).length;
+  const smartTurn = await models.loadModel(dir, SMART_TURN_FILE);
+  await smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE));
+  const after = niceValues();
+  return { threads: after.threads.filter((nice) => nice === lower).length - before, main: after.main - main };
+}
+
 test('the model threads run at a lower CPU priority than the event loop', () =>
   onTwoThreads(async (models) => {
-    const { main } = niceValues();
-    const lower = Math.min(19, main + models.MODEL_THREAD_NICE);
-    const before = niceValues().threads.filter((nice) => nice === lower).length;
-    const smartTurn = await models.loadModel(dir, SMART_TURN_FILE);
-    await smartTurn.runOnLogMel('input_features', whiteNoise.subarray(0, RATE));
-    const after = niceValues();
     expect(models.MODEL_THREAD_NICE).toBeGreaterThan(0);
     // Both threads (and any they start); the loop keeps its own priority.
-    expect(after.threads.filter((nice) => nice === lower).length - before).toBeGreaterThanOrEqual(2);
-    expect(after.main).toBe(main);
+    const { threads, main } = await lowered(models, models.MODEL_THREAD_NICE);
+    expect(threads).toBeGreaterThanOrEqual(2);
+    expect(main).toBe(0);
   }));
+
+test('the media process sets how much lower (TURN_MODEL_NICE)', () =>
+  onTwoThreads(async (models) => {
+    expect((await lowered(models, 3)).threads).toBeGreaterThanOrEqual(2);
+  }, 3));
 
 test('a model thread that ends takes its pool with it: the other ends too, and the next run starts a new pool', () =>
   onTwoThreads(async (models, sent) => {

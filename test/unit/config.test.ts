@@ -17,6 +17,11 @@ test('the media process runs the turn models on two threads unless TURN_MODEL_TH
   expect(loadConfig({ TURN_MODEL_THREADS: '1' }).voice.turnModelThreads).toBe(1);
 });
 
+test('those threads run 10 nice values below the event loop unless TURN_MODEL_NICE says otherwise', () => {
+  expect(loadConfig({}).voice.turnModelNice).toBe(10);
+  expect(loadConfig({ TURN_MODEL_NICE: '0' }).voice.turnModelNice).toBe(0);
+});
+
 test('the simulated line carries text unless SIMULATED_LINE=audio', () => {
   expect(loadConfig({}).calls.simulatedLine).toBe('text');
   expect(loadConfig({ SIMULATED_LINE: 'audio' }).calls.simulatedLine).toBe('audio');
@@ -32,6 +37,8 @@ test.each([
   ['INTERVIEW_TURN_LEASE_SECONDS', '2', 'INTERVIEW_TURN_LEASE_SECONDS must be at least 3, got "2"'],
   ['TURN_MODEL_THREADS', '0', 'TURN_MODEL_THREADS must be from 1 to 8, got "0"'],
   ['TURN_MODEL_THREADS', '9', 'TURN_MODEL_THREADS must be from 1 to 8, got "9"'],
+  ['TURN_MODEL_NICE', '20', 'TURN_MODEL_NICE must be from 0 to 19, got "20"'],
+  ['TURN_MODEL_NICE', '-1', 'TURN_MODEL_NICE must be from 0 to 19, got "-1"'],
 ])('%s=%s stops the process at startup', (name, value, message) => {
   expect(() => loadConfig({ [name]: value })).toThrow(message);
 });

@@ -416,7 +416,7 @@ export const actionTimeout = (seconds: number, resource: 'call' | 'campaign' | '
     `The ${resource}'s workflow did not confirm the change within ${seconds} s. It may still take effect once the workflow runs: retrieve the ${resource} before retrying.`,
   );
 
-export const actionRecorded = (seconds: number, resource: 'call' | 'campaign', action: string) =>
+export const actionRecorded = (seconds: number, resource: 'call' | 'campaign' | 'interview', action: string) =>
   apiError(
     'ACTION_TIMEOUT',
     `The ${resource}'s workflow did not confirm the ${action} within ${seconds} s. The ${action} is recorded, and the workflow applies it when it runs if it still can: retrieve the ${resource} rather than retrying.`,

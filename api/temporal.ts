@@ -6,8 +6,8 @@
  * With no worker on the task queue Temporal holds an update open for ever, so every message waits
  * at most its deadline, then answers 504: `DIAL_TIMEOUT` or `CREATE_TIMEOUT` when what was being
  * created is abandoned, `ACTION_TIMEOUT` when the message may still take effect. An action that
- * has a signal of its own (a hangup; a campaign's pause, resume or cancel) is then sent again as
- * the signal, which, unlike an update, Temporal writes to the history at once.
+ * has a signal of its own (a hangup; a campaign's pause, resume or cancel; a candidate's end) is
+ * then sent again as the signal, which, unlike an update, Temporal writes to the history at once.
  */
 import {
   Connection,
@@ -46,6 +46,7 @@ import {
   campaignWorkflowId,
   campaignWorkflowType,
   FailureType,
+  interviewCandidateEndSignal,
   interviewEndUpdate,
   interviewLinkUpdate,
   interviewMessageUpdate,
@@ -356,8 +357,9 @@ export class Workflows {
     return this.updateInterview(interviewId, this.deadlines.turn, (h) => h.executeUpdate(interviewMessageUpdate, { args: [text] }));
   }
 
+  /** The candidate's end; not confirmed in time, it is recorded as the `candidateEnd` signal, as a call's hangup is. */
   endInterview(interviewId: string): Promise<{ reportId: string }> {
-    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate));
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate), interviewCandidateEndSignal);
   }
 
   /** A voice session's turn: its indices, the run held until `voiceTurnDone`, or INTERVIEW_TURN_LEASE_SECONDS after its last renewal. */
@@ -427,9 +429,10 @@ export class Workflows {
     return this.within(this.deadlines.action, () => send(handle), { closed, timedOut: this.unconfirmed(handle, 'campaign', signal) });
   }
 
-  private updateInterview<R>(interviewId: string, seconds: number, send: (h: WorkflowHandle<InterviewWorkflow>) => Promise<R>) {
+  private updateInterview<R>(interviewId: string, seconds: number, send: (h: WorkflowHandle<InterviewWorkflow>) => Promise<R>, signal?: SignalDefinition) {
     const handle = this.client.workflow.getHandle<InterviewWorkflow>(interviewWorkflowId(interviewId));
-    return this.within(seconds, () => send(handle), { closed: 'This interview is over.', timedOut: () => actionTimeout(seconds, 'interview') });
+    const timedOut = signal ? this.unconfirmed(handle, 'interview', signal, 'end') : () => actionTimeout(seconds, 'interview');
+    return this.within(seconds, () => send(handle), { closed: 'This interview is over.', timedOut });
   }
 
   /** Sends within `seconds`, past which the answer is `timedOut`'s error; a refusal becomes its API error. */
@@ -455,11 +458,11 @@ export class Workflows {
   }
 
   /**
-   * The 504 of an action not confirmed in time. With `signal` (the same action, named alike), the
-   * action is first sent again as the signal, which Temporal writes to the history at once, and
-   * the answer says it is recorded, unless the server did not take the signal either.
+   * The 504 of an action not confirmed in time. With `signal` (the same action, named alike unless
+   * `action` names it), the action is first sent again as the signal, which Temporal writes to the
+   * history at once, and the answer says it is recorded, unless the server did not take it either.
    */
-  private unconfirmed(handle: WorkflowHandle, resource: 'call' | 'campaign', signal?: SignalDefinition) {
+  private unconfirmed(handle: WorkflowHandle, resource: 'call' | 'campaign' | 'interview', signal?: SignalDefinition, action?: string) {
     return async () => {
       const seconds = this.deadlines.action;
       if (signal) {
@@ -469,7 +472,7 @@ export class Workflows {
             () => true,
             () => false,
           );
-        if (sent) return actionRecorded(seconds, resource, signal.name);
+        if (sent) return actionRecorded(seconds, resource, action ?? signal.name);
       }
       return actionTimeout(seconds, resource);
     };

@@ -1,5 +1,6 @@
 import { allHandlersFinished, condition, setHandler } from '@temporalio/workflow';
 import {
+  interviewCandidateEndSignal,
   interviewEndSignal,
   interviewEndUpdate,
   interviewLinkUpdate,
@@ -35,6 +36,7 @@ export const interviewWorkflow: InterviewWorkflow = async (input) => {
   setHandler(interviewStartUpdate, () => interview.start(), { validator: () => interview.validateStart() });
   setHandler(interviewMessageUpdate, (text) => interview.message(text), { validator: (text) => interview.validateMessage(text) });
   setHandler(interviewEndUpdate, () => interview.candidateEnds(), { validator: () => interview.validateCandidateEnd() });
+  setHandler(interviewCandidateEndSignal, () => interview.candidateEndSignalled());
   setHandler(interviewVoiceTurnUpdate, (request) => interview.voiceTurn(request), { validator: (_request) => interview.validateTurn() });
   setHandler(interviewVoiceTurnMoreUpdate, (more) => interview.voiceTurnMore(more), { validator: (more) => interview.validateVoiceTurnMore(more) });
   setHandler(interviewVoiceTurnRenewUpdate, (renewal) => interview.renewVoiceTurn(renewal), {

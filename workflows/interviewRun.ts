@@ -269,6 +269,11 @@ export class InterviewRun {
     return { reportId: await this.reportAssigned() };
   }
 
+  /** The candidate's end as a signal, which nobody waits on: applied where the update would be accepted. */
+  candidateEndSignalled(): void {
+    if (this.state.status === 'active') this.endRequested ??= 'candidate_ended';
+  }
+
   // Lifecycle.
 
   /** Writes the `created` state, which the update sent with start waits for. */

@@ -61,6 +61,8 @@ export const candidateRoutes = [
     method: 'post',
     path: '/interviews/{id}/end',
     summary: 'End the interview',
+    description:
+      'An end the interview’s workflow does not confirm in time (e.g. no worker is running) is 504 `ACTION_TIMEOUT`; the end is then recorded as the workflow’s `candidateEnd` signal, and an interview still active when the workflow runs ends as `candidate_ended` (the error’s message says so; should Temporal not take the signal either, it says the end may still take effect). Retrieve the session rather than retrying.',
     status: 200,
     responses: { 200: { description: 'The session, completed, with its `reportId`.', schema: CandidateSession }, ...errorResponses(409, 504) },
     handler: async ({ auth, workflows }: Req<{ auth: 'candidate' }>) => {

@@ -115,7 +115,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: 'Unexpected error; quote `request_id`.',
   502: 'The carrier could not take the call; nothing was created.',
   503: '`SERVICE_UNAVAILABLE`: the database or Temporal could not be reached within about 5 s; honour `retry-after`, and retrieve the resource before retrying a mutation.',
-  504: 'Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying.',
+  504: 'Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying.',
 };
 
 /** Error responses for a route's OpenAPI entry, each with the error envelope. */

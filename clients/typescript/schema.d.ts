@@ -3611,7 +3611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3927,7 +3927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4872,7 +4872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5308,7 +5308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5525,7 +5525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5742,7 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5959,7 +5959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6176,7 +6176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6495,7 +6495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6712,7 +6712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -9774,7 +9774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -10223,7 +10223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -11549,7 +11549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, or a campaign’s pause, resume or cancel, is recorded and does, as the message says), so retrieve the resource before retrying. */
+            /** @description Not confirmed in time: `DIAL_TIMEOUT` or `CREATE_TIMEOUT`, what was being created was abandoned and nothing was created; `ACTION_TIMEOUT`, the change may still take effect (a call’s hangup, a campaign’s pause, resume or cancel, or a candidate’s end, is recorded and does, as the message says), so retrieve the resource before retrying. */
             504: {
                 headers: {
                     [name: string]: unknown;

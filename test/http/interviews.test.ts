@@ -7,10 +7,10 @@ import { SCOPES } from '../../api/scopes';
 import { ApiKey, hashKey } from '../../models/apiKey';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
-import { interviewEndSignal, interviewWorkflowId } from '../../workflows/definitions';
+import { interviewCandidateEndSignal, interviewEndSignal, interviewWorkflowId } from '../../workflows/definitions';
 import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
-import { runWorker, type RunningWorker } from '../helpers/worker';
+import { runWorker, signalsIn, type RunningWorker } from '../helpers/worker';
 
 const ORIGIN = 'https://partner.example';
 // The tests poll interviews and reports: keys get a rate limit the polling cannot reach.
@@ -421,6 +421,37 @@ test('with no worker to confirm them, creating is 504 CREATE_TIMEOUT and the can
     );
     expect([path, res.status, res.body.error?.code]).toEqual([path, 504, 'ACTION_TIMEOUT']);
     expect(res.body.request_id).toEqual(expect.any(String));
+  }
+});
+
+test("with no worker to confirm it, a candidate's end is recorded as the candidateEnd signal, and ends the interview once a worker runs", async () => {
+  const queue = uniqueName('idle-interviews');
+  const idle = await api.extraApp({ TEMPORAL_TASK_QUEUE: queue, WORKFLOW_ACTION_TIMEOUT_SECONDS: '2' });
+  // Started while a worker ran, whose worker has gone since.
+  const gone = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+  const created = await idle.call('POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Ada Lovelace', mode: 'text' } });
+  const capability = capabilityOf(created.body.interviewUrl);
+  expect((await idle.call('POST', `/candidate/v1/interviews/${created.body.id}/start`, { token: capability })).status).toBe(200);
+  await gone.stop();
+
+  const ended = await answeredAtDeadline(2, () => idle.call('POST', `/candidate/v1/interviews/${created.body.id}/end`, { token: capability }));
+  expect(ended.status).toBe(504);
+  expect(ended.body).toMatchObject({
+    error: { type: 'api_error', code: 'ACTION_TIMEOUT', message: expect.stringContaining('The end is recorded') },
+    request_id: expect.any(String),
+  });
+
+  const late = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+  try {
+    // In the history before a worker took anything: the update alone lives only in the server's memory.
+    expect(await signalsIn(late.client, interviewWorkflowId(created.body.id))).toEqual([interviewCandidateEndSignal.name]);
+    const completed = await waitFor(async () => {
+      const body = (await get(created.body.id)).body;
+      return body.status === 'completed' ? body : undefined;
+    }, 30_000);
+    expect(completed).toMatchObject({ endedReason: 'candidate_ended', chargedMinutes: 1 });
+  } finally {
+    await late.stop();
   }
 });
 

@@ -13,6 +13,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import {
+  interviewCandidateEndSignal,
   interviewEndSignal,
   interviewEndUpdate,
   interviewMessageUpdate,
@@ -500,6 +501,25 @@ test('the operator’s end signal closes an unstarted interview at once, without
     expect(expectProjections(calls, ['created', 'completed'], 'operator_ended')).toMatchObject({ reportId: null, chargedMinutes: 0 });
     expect(calls.reserved).toBe(0);
     await record('operator-ended-unstarted', handle);
+  });
+});
+
+test('the candidate’s end as a signal ends an active interview as candidate_ended, and is ignored before the candidate starts', async () => {
+  const input = interviewInput();
+  await withInterview(input, {}, async ({ calls, handle }) => {
+    // Not started: ignored, as the update's validator would refuse it; the operator's end then closes it.
+    await handle.signal(interviewCandidateEndSignal);
+    expect(await handle.query(interviewStateQuery)).toMatchObject({ status: 'created' });
+    await handle.signal(interviewEndSignal);
+    expect(await handle.result()).toMatchObject({ status: 'completed', endedReason: 'operator_ended' });
+    expect(calls.reserved).toBe(0);
+  });
+  await withInterview(interviewInput(), {}, async ({ calls, handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    await handle.signal(interviewCandidateEndSignal);
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'candidate_ended', reportId: REPORT_ID, turns: 1 });
+    expect(expectProjections(calls, ['created', 'active', 'completed'], 'candidate_ended')).toMatchObject({ reportId: REPORT_ID, chargedMinutes: 1 });
+    await record('candidate-end-signalled', handle);
   });
 });
 

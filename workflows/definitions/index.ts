@@ -7,7 +7,8 @@
  * update (from the API, validated, answered) or as a signal (from an operator in the Temporal UI;
  * an invalid one is ignored): Temporal keeps a workflow's update and signal handlers apart, so one
  * name serves both. Its constant is the workflow, the wire name and the kind: `callHangupUpdate`,
- * `callHangupSignal`, `campaignStateQuery`.
+ * `callHangupSignal`, `campaignStateQuery`. An interview's `end` signal is the operator's, so the
+ * candidate's end, when the API sends it as a signal, is `candidateEnd`.
  */
 export * from './common';
 export * from './call';

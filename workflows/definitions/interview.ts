@@ -213,6 +213,12 @@ export const interviewSilentUpdate = defineUpdate<{ reportId: string }>('candida
 export const interviewLinkUpdate = defineUpdate<{ expiresAt: string }, [string]>('link');
 /** The same action from an operator in the Temporal UI: ends a `created` or `active` interview as `operator_ended`. */
 export const interviewEndSignal = defineSignal('end');
+/**
+ * The candidate's end, sent by the API when the `end` update was not confirmed in time: the update
+ * lives only in the server's memory until a worker takes it, a signal is in the history at once.
+ * Ends an `active` interview as `candidate_ended`; ignored in any other state.
+ */
+export const interviewCandidateEndSignal = defineSignal('candidateEnd');
 export const interviewStateQuery = defineQuery<InterviewState>('state');
 
 export const interviewWorkflowId = (interviewId: string) => `interview-${interviewId}`;

@@ -245,7 +245,7 @@ export class Workflows {
     const handle = this.call(callId);
     await this.within(this.deadlines.action, () => handle.executeUpdate(callHangupUpdate), {
       closed,
-      timedOut: this.unconfirmed(handle, 'call', callHangupSignal),
+      timedOut: this.unconfirmed(handle, 'call', this.deadlines.action, callHangupSignal),
     });
   }
 
@@ -359,7 +359,7 @@ export class Workflows {
 
   /** The candidate's end; not confirmed in time, it is recorded as the `candidateEnd` signal, as a call's hangup is. */
   endInterview(interviewId: string): Promise<{ reportId: string }> {
-    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate), interviewCandidateEndSignal);
+    return this.updateInterview(interviewId, this.deadlines.action, (h) => h.executeUpdate(interviewEndUpdate), interviewCandidateEndSignal, 'end');
   }
 
   /** A voice session's turn: its indices, the run held until `voiceTurnDone`, or INTERVIEW_TURN_LEASE_SECONDS after its last renewal. */
@@ -426,13 +426,21 @@ export class Workflows {
     signal?: SignalDefinition,
   ) {
     const handle = this.client.workflow.getHandle<CampaignWorkflow>(campaignWorkflowId(campaignId));
-    return this.within(this.deadlines.action, () => send(handle), { closed, timedOut: this.unconfirmed(handle, 'campaign', signal) });
+    return this.within(this.deadlines.action, () => send(handle), { closed, timedOut: this.unconfirmed(handle, 'campaign', this.deadlines.action, signal) });
   }
 
-  private updateInterview<R>(interviewId: string, seconds: number, send: (h: WorkflowHandle<InterviewWorkflow>) => Promise<R>, signal?: SignalDefinition) {
+  private updateInterview<R>(
+    interviewId: string,
+    seconds: number,
+    send: (h: WorkflowHandle<InterviewWorkflow>) => Promise<R>,
+    signal?: SignalDefinition,
+    action?: string,
+  ) {
     const handle = this.client.workflow.getHandle<InterviewWorkflow>(interviewWorkflowId(interviewId));
-    const timedOut = signal ? this.unconfirmed(handle, 'interview', signal, 'end') : () => actionTimeout(seconds, 'interview');
-    return this.within(seconds, () => send(handle), { closed: 'This interview is over.', timedOut });
+    return this.within(seconds, () => send(handle), {
+      closed: 'This interview is over.',
+      timedOut: this.unconfirmed(handle, 'interview', seconds, signal, action),
+    });
   }
 
   /** Sends within `seconds`, past which the answer is `timedOut`'s error; a refusal becomes its API error. */
@@ -458,13 +466,12 @@ export class Workflows {
   }
 
   /**
-   * The 504 of an action not confirmed in time. With `signal` (the same action, named alike unless
-   * `action` names it), the action is first sent again as the signal, which Temporal writes to the
-   * history at once, and the answer says it is recorded, unless the server did not take it either.
+   * The 504 of an action not confirmed within `seconds`. With `signal` (the action `action` names,
+   * its own name unless given), the action is first sent again as the signal, which Temporal writes
+   * to the history at once, and the answer says it is recorded, unless the server did not take it.
    */
-  private unconfirmed(handle: WorkflowHandle, resource: 'call' | 'campaign' | 'interview', signal?: SignalDefinition, action?: string) {
+  private unconfirmed(handle: WorkflowHandle, resource: 'call' | 'campaign' | 'interview', seconds: number, signal?: SignalDefinition, action?: string) {
     return async () => {
-      const seconds = this.deadlines.action;
       if (signal) {
         const sent = await this.client
           .withDeadline(Date.now() + ABANDON_DEADLINE_MS, () => handle.signal(signal))

@@ -518,10 +518,7 @@ test('with no worker to confirm it, a cancel is 504 ACTION_TIMEOUT, is recorded 
   try {
     // In the history before any worker ran, unlike the update (see the edit's test above).
     expect(await signalsIn(late.client, campaignWorkflowId(created.body.id))).toEqual([campaignCancelSignal.name]);
-    const read = await waitFor(async () => {
-      const res = await api.call('GET', `/api/v1/campaigns/${created.body.id}`, { token: s.key });
-      return res.body.status === 'cancelled' ? res.body : undefined;
-    }, 90_000);
+    const read = await untilStatus(s.key, created.body.id, 'cancelled', 90_000);
     expect(read.status).toBe('cancelled');
   } finally {
     await late.stop();

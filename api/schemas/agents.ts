@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { placeholders, type AgentRecord } from '../../domain/agents';
 import { turnTakingOf } from '../../conversation/turnSettings';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
-import { Id, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, Name, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
 import { Tool, ToolsInput } from './tools';
 
 export const AGENT_TYPES = ['phone', 'voice'] as const;
@@ -110,7 +110,7 @@ const VoiceInput = Type.Partial(Type.Object(VoiceFields), { additionalProperties
 export const CreateAgentBody = Type.Object(
   {
     type: Type.Optional(StringEnum(AGENT_TYPES, { description: 'Default `phone`.' })),
-    name: NonBlank(200, 'Unique in the organization, ignoring case and surrounding spaces.'),
+    name: Name(200, 'Unique in the organization, ignoring case.'),
     description: Type.Optional(text(2000)),
     displayName: Type.Optional(DisplayName),
     instructions: NonBlank(20000, 'System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.'),
@@ -137,7 +137,7 @@ export type CreateAgentBody = Static<typeof CreateAgentBody>;
 
 export const UpdateAgentBody = Type.Object(
   {
-    name: Type.Optional(NonBlank(200)),
+    name: Type.Optional(Name(200)),
     description: Type.Optional(text(2000)),
     displayName: Type.Optional(DisplayName),
     instructions: Type.Optional(NonBlank(20000)),

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { SCOPES } from '../scopes';
 import { iso } from '../../lib/time';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, KEY_STATUSES, type KeyRecord } from '../../domain/apiKeys';
-import { Id, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, Name, PageQuery, StringEnum, Timestamp } from './common';
 
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const PORT = '(?::[0-9]{1,5})?';
@@ -16,7 +16,7 @@ const Origin = Type.String({
 
 export const CreateApiKeyBody = Type.Object(
   {
-    name: NonBlank(200),
+    name: Name(200),
     scopes: Type.Array(StringEnum(SCOPES), {
       minItems: 1,
       uniqueItems: true,

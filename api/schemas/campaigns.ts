@@ -4,7 +4,7 @@ import { RECIPIENT_STATUSES, type RecipientRecord } from '../../domain/campaignR
 import { CAMPAIGN_STATUSES, WEEKDAY_NAMES, type CampaignSettings } from '../../workflows/definitions';
 import { validationError } from '../errors';
 import { iso } from '../../lib/time';
-import { Id, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, Name, PageQuery, StringEnum, Timestamp } from './common';
 import { PlaceCallBody } from './calls';
 
 const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -120,7 +120,7 @@ export function checkSchedule(body: { timezone?: string; callingHours?: { start:
 
 export const CreateCampaignBody = Type.Object(
   {
-    name: NonBlank(200),
+    name: Name(200),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     agentId: Type.String({ maxLength: 24, description: 'A phone agent of your organization.' }),
     timezone: Type.Optional(Timezone),
@@ -133,7 +133,7 @@ export type CreateCampaignBody = Static<typeof CreateCampaignBody>;
 
 export const UpdateCampaignBody = Type.Object(
   {
-    name: Type.Optional(NonBlank(200)),
+    name: Type.Optional(Name(200)),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     timezone: Type.Optional(Timezone),
     settings: Type.Optional(SettingsInput),

@@ -14,6 +14,23 @@ export const NOT_BLANK = '\\S';
 export const NonBlank = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK, ...(description ? { description } : {}) });
 
+/**
+ * The keyword that has body validation store a string without its surrounding white space
+ * (api/validation.ts). An OpenAPI extension, so the document stays valid and says so.
+ */
+export const TRIM = 'x-trim';
+
+/**
+ * A name people read and look up (an agent's, a campaign's, a key's, a number's, a person's): kept
+ * without its surrounding white space, which nobody means and which would make " Renewals " and
+ * "Renewals" two names in a list that look like one.
+ */
+export const Name = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK, [TRIM]: true, ...(description ? { description } : {}) });
+
+/** A name that may be empty, such as a contact's or a phone number's label: trimmed as `Name`. */
+export const NameOrEmpty = (maxLength: number, description?: string) => Type.String({ maxLength, [TRIM]: true, ...(description ? { description } : {}) });
+
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 /** A stored date as a representation shows it: ISO 8601, or null when there is none. */

@@ -3,7 +3,7 @@ import { DO_NOT_CALL_REASONS, type ContactRecord } from '../../domain/contacts';
 import { iso } from '../../lib/time';
 import { validationError } from '../errors';
 import { isTimezone } from './campaigns';
-import { Id, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, NameOrEmpty, PageQuery, StringEnum, Timestamp } from './common';
 
 const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -17,7 +17,7 @@ export const ERASURE_RULE =
   'Erasure: `DELETE` removes the contact and its personal data. A number that was do-not-call stays suppressed: the service keeps only an HMAC-SHA256 of the number under a server secret (`DO_NOT_CALL_HASH_KEY`), with the reason and date, which recognises the number when it is dialled or added again (a contact created for it again is do-not-call) but cannot be turned back into it.';
 
 const fields = {
-  name: Type.String({ maxLength: 200 }),
+  name: NameOrEmpty(200),
   email: Type.String({ maxLength: 320, format: 'email' }),
   timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. `Europe/London`.' }),
   externalRef: Type.String({ maxLength: 500, description: 'Your identifier for the contact.' }),

@@ -3,7 +3,7 @@ import type { InterviewRecord } from '../../models/interview';
 import type { InterviewReportRecord } from '../../models/interviewReport';
 import { INTERVIEW_ENDED_REASONS } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
-import { Id, NonBlank, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
+import { Id, Name, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
 import { ToolTurn, toolTurnRepresentation, type StoredToolTurn } from './calls';
 import { TurnTimings, turnTimingsRepresentation } from './turnTimings';
 
@@ -15,7 +15,7 @@ const nullable = <T extends TSchema>(schema: T, description?: string) => Type.Un
 export const CreateInterviewBody = Type.Object(
   {
     agentId: Type.String({ maxLength: 24, description: 'A voice agent of your organization.' }),
-    candidateName: NonBlank(200),
+    candidateName: Name(200),
     candidateEmail: Type.Optional(Type.String({ maxLength: 320, format: 'email' })),
     mode: Type.Optional(StringEnum(INTERVIEW_MODES, { description: '`voice` (default): spoken where the browser can; `text`: a chat.' })),
     expiresInHours: Type.Optional(

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PhoneNumberRecord } from '../../models/phoneNumber';
-import { Id, PageQuery, Timestamp } from './common';
+import { Id, NameOrEmpty, PageQuery, Timestamp } from './common';
 
 const E164 = Type.String({ minLength: 1, maxLength: 30, description: 'E.164, e.g. +441134960000.' });
-const Name = Type.String({ maxLength: 200, description: 'Your label for the number, e.g. "Support line".' });
+const Label = NameOrEmpty(200, 'Your label for the number, e.g. "Support line".');
 
 export const ClaimPhoneNumberBody = Type.Object(
   {
@@ -12,7 +12,7 @@ export const ClaimPhoneNumberBody = Type.Object(
       maxLength: 24,
       description: 'A phone agent of your organization whose `phone.direction` is `inbound` or `both`: it answers the number’s calls.',
     }),
-    name: Type.Optional(Name),
+    name: Type.Optional(Label),
   },
   { additionalProperties: false, title: 'phone_number_create' },
 );
@@ -25,7 +25,7 @@ export const UpdatePhoneNumberBody = Type.Object(
         description: 'Another phone agent taking inbound calls (`phone.direction` `inbound` or `both`); calls already in progress stay with their agent.',
       }),
     ),
-    name: Type.Optional(Name),
+    name: Type.Optional(Label),
   },
   { additionalProperties: false, title: 'phone_number_update' },
 );

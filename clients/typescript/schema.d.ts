@@ -1377,7 +1377,7 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "interview" | "workflow";
-                    /** @description Unique in the organization, ignoring case and surrounding spaces. */
+                    /** @description Unique in the organization, ignoring case. */
                     name: string;
                     /** @description Phone agents only. */
                     phone?: {

@@ -28,7 +28,7 @@ T = TypeVar("T", bound="CreateAgentAgentCreate")
 class CreateAgentAgentCreate:
     """
     Attributes:
-        name (str): Unique in the organization, ignoring case and surrounding spaces.
+        name (str): Unique in the organization, ignoring case.
         instructions (str): System prompt. `{{name}}` placeholders must be filled by the `variables` of each call.
         type_ (CreateAgentAgentCreateType | Unset): Default `phone`.
         description (str | Unset):

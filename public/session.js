@@ -56,6 +56,14 @@
   var DROP_RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
   /* Tries since the last drop that have not got the socket live again. */
   var drops = 0;
+  /*
+   * An action the API could not confirm in time (504: no worker took it yet) may still happen, and
+   * an end is recorded to happen: the page reads the session every SETTLE_MS to learn what became of
+   * it, SETTLE_TRIES times, before it asks the candidate to try again. The 504's own message is for
+   * the partner's developers; the candidate reads plain words.
+   */
+  var SETTLE_MS = 2000;
+  var SETTLE_TRIES = 30;
 
   /* Events for the parent page (embed only). */
   function post(type, payload) {
@@ -64,6 +72,28 @@
   }
 
   function setStatus(text) { ui.status.textContent = text; }
+
+  /* Reads the session until `settled(session)` says the action is done, or gives up. */
+  function settle(settled, giveUp) {
+    var tries = 0;
+    function look() {
+      call('GET', '').then(function (next) {
+        if (ended) return;
+        session = next;
+        if (!settled(next)) again();
+      }, again);
+    }
+    function again() {
+      if (ended) return;
+      if (++tries < SETTLE_TRIES) setTimeout(look, SETTLE_MS);
+      else giveUp();
+    }
+    setTimeout(look, SETTLE_MS);
+  }
+
+  function lastIndex() {
+    return Object.keys(shown).map(Number).reduce(function (a, b) { return Math.max(a, b); }, -1);
+  }
 
   function setTheme(theme) {
     if (theme !== 'dark' && theme !== 'light') return;
@@ -315,12 +345,24 @@
   function startText() {
     setBusy(true);
     setStatus('Starting…');
-    call('POST', '/start').then(function (next) {
-      session = next;
-      setBusy(false);
-      post('session.started', { interviewId: interviewId });
-      converse();
-    }, function (err) { setBusy(false); fail(err.code, err.message); });
+    call('POST', '/start').then(started, function (err) {
+      if (err.status !== 504) { setBusy(false); return fail(err.code, err.message); }
+      post('error', { code: err.code, message: err.message });
+      setStatus('Starting… this is taking longer than usual.');
+      settle(function (next) {
+        if (next.status === 'completed') finish(next.reportId, next.endedReason);
+        else if (next.status === 'active') started(next);
+        else return false;
+        return true;
+      }, function () { setBusy(false); setStatus('The interview could not start just now. Please press Start again in a moment.'); });
+    });
+  }
+
+  function started(next) {
+    session = next;
+    setBusy(false);
+    post('session.started', { interviewId: interviewId });
+    converse();
   }
 
   function send() {
@@ -331,6 +373,7 @@
     }
     setBusy(true);
     setStatus(session.agentName + ' is replying…');
+    var asked = lastIndex();
     call('POST', '/messages', { text: text }).then(function (reply) {
       setBusy(false);
       ui.message.value = '';
@@ -344,11 +387,34 @@
       voiceState();
       ui.message.focus();
     }, function (err) {
+      if (err.status === 504) return awaitReply(asked, err);
       setBusy(false);
       if (err.status === 409) return refresh();
       setStatus(err.message);
       post('error', { code: err.code, message: err.message });
     });
+  }
+
+  /* The answer sent may still reach the agent: its reply, once in the session, is shown as sent. */
+  function awaitReply(asked, err) {
+    post('error', { code: err.code, message: err.message });
+    setStatus(session.agentName + ' is taking longer than usual to reply…');
+    settle(function (next) {
+      next.turns.forEach(addTurn);
+      if (next.status === 'completed') {
+        finish(next.reportId, next.endedReason);
+        return true;
+      }
+      var latest = next.turns[next.turns.length - 1];
+      var answered = next.turns.some(function (t) { return t.role === 'candidate' && t.index > asked; });
+      if (!answered || !latest || latest.role !== 'agent' || latest.index <= asked) return false;
+      setBusy(false);
+      ui.message.value = '';
+      setStatus('');
+      voiceState();
+      ui.message.focus();
+      return true;
+    }, function () { setBusy(false); setStatus('Your answer could not be sent just now. Please send it again.'); });
   }
 
   function end() {
@@ -361,6 +427,16 @@
       setBusy(false);
       finish(next.reportId, next.endedReason);
     }, function (err) {
+      if (err.status === 504) {
+        post('error', { code: err.code, message: err.message });
+        setStatus('Ending the interview… this is taking longer than usual.');
+        return settle(function (next) {
+          if (next.status !== 'completed') return false;
+          setBusy(false);
+          finish(next.reportId, next.endedReason);
+          return true;
+        }, function () { setBusy(false); setStatus('The interview has not ended yet. Please press End interview again in a moment.'); });
+      }
       setBusy(false);
       if (err.status === 409) return refresh();
       setStatus(err.message);

@@ -11,7 +11,8 @@ import mongoose from 'mongoose';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
-import { createTenant, startApi } from '../helpers/app';
+import { loadConfig } from '../../config';
+import { createTenant, request, startApi } from '../helpers/app';
 import { acmeAgent, close, listen, partnerPage } from '../helpers/browser';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
@@ -287,3 +288,73 @@ test('the embed page opened on its own, outside a frame, is refused', async () =
     await page.close();
   }
 });
+
+test('with no worker to confirm them, the candidate reads plain words, and the page learns from the session what became of the start, an answer and the end', async () => {
+  const queue = uniqueName('idle-browser');
+  // An API of its own that waits 2 s for a worker, serving the page where its links point.
+  const { server: idleHost, origin } = await listen();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    TEMPORAL_TASK_QUEUE: queue,
+    PUBLIC_BASE_URL: origin,
+    WORKFLOW_ACTION_TIMEOUT_SECONDS: '2',
+    INTERVIEW_TURN_TIMEOUT_SECONDS: '2',
+  });
+  const idleApp = createApp({ config, mongo: mongoose.connection, temporal: worker.client }).callback();
+  idleHost.on('request', (req, res) => void idleApp(req, res));
+  let running: RunningWorker | undefined = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+  const stopWorker = async () => {
+    const stopping = running;
+    running = undefined;
+    await stopping?.stop();
+  };
+  const created = await request(origin, 'POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Grace Hopper', mode: 'text' } });
+  expect(created.status).toBe(201);
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  const status = () => page.textContent('#status');
+  const untilStatus = (text: string) => page.waitForFunction((t) => document.getElementById('status').textContent.includes(t), text);
+  try {
+    await page.goto(created.body.interviewUrl);
+    await stopWorker();
+    await page.click('#start');
+    await untilStatus('Starting… this is taking longer than usual.');
+    running = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+    await page.waitForSelector('#transcript li.agent', { timeout: 60_000 });
+    await stopWorker();
+
+    await page.fill('#message', 'Mostly TypeScript on the server side.');
+    await page.click('#send');
+    await untilStatus('is taking longer than usual to reply');
+    expect(await status()).not.toMatch(/workflow|retriev/i);
+    expect(await page.isDisabled('#send')).toBe(true);
+    await shot(page, 'hosted-reply-late');
+    running = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+    // The answer reaches the agent when the worker takes the update Temporal admitted. Should the
+    // server have dropped it meanwhile, the page asks for the answer again, and sending it again
+    // is what the candidate would do.
+    await page.waitForFunction(
+      () => document.querySelectorAll('#transcript li.agent').length === 2 || document.getElementById('status').textContent.includes('send it again'),
+      undefined,
+      { timeout: 90_000 },
+    );
+    if ((await page.$$('#transcript li.agent')).length < 2) await answer(page.mainFrame(), 'Mostly TypeScript on the server side.', 3);
+    expect(await page.$$eval('#transcript li.candidate', (items) => items.map((item) => item.lastChild.textContent))).toEqual([
+      'Mostly TypeScript on the server side.',
+    ]);
+    expect(await page.inputValue('#message')).toBe('');
+    expect(await page.isDisabled('#send')).toBe(false);
+
+    await stopWorker();
+    await page.click('#end');
+    await untilStatus('Ending the interview… this is taking longer than usual.');
+    expect(await page.isVisible('#done')).toBe(false);
+    running = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
+    await page.waitForSelector('#done:visible', { timeout: 60_000 });
+    const done = await api.call('GET', `/api/v1/interviews/${created.body.id}`, { token: key });
+    expect(done.body).toMatchObject({ status: 'completed', endedReason: 'candidate_ended' });
+  } finally {
+    await page.close();
+    await stopWorker();
+    await close(idleHost);
+  }
+}, 240_000);

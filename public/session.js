@@ -64,6 +64,21 @@
    */
   var SETTLE_MS = 2000;
   var SETTLE_TRIES = 30;
+  /*
+   * What the candidate reads for a refusal whose message speaks to the organization or its
+   * developers (credit, provider credentials, deadlines); the embedding page's `error` event keeps
+   * the code and the message.
+   */
+  var CANNOT_RUN = 'This interview cannot run just now. Please let the organization that invited you know.';
+  var PLAIN = {
+    INSUFFICIENT_CREDITS: CANNOT_RUN,
+    BYOK_NOT_READY: CANNOT_RUN,
+    PROVIDER_UNAVAILABLE: 'The interview cannot run just now. Please try again later.',
+    ACTION_TIMEOUT: 'The interview is not responding just now. Please try again in a moment.',
+    RATE_LIMITED: 'Too many requests at once. Please wait a moment and try again.',
+    INTERNAL_ERROR: 'Something went wrong on our side. Please try again in a moment.',
+  };
+  function plain(code, message) { return PLAIN[code] || message; }
 
   /* Events for the parent page (embed only). */
   function post(type, payload) {
@@ -109,7 +124,7 @@
   function fail(code, message) {
     stopVoice();
     showOnly(ui.problem);
-    ui.problemText.textContent = message;
+    ui.problemText.textContent = plain(code, message);
     setStatus('');
     post('error', { code: code, message: message });
   }
@@ -170,7 +185,7 @@
 
   /* Why voice stopped or never ran, with a way back where there is one; the text box stays. */
   function showVoiceProblem(code, message) {
-    ui.voiceProblem.textContent = message || VOICE_PROBLEMS[code] || VOICE_PROBLEMS.VOICE_UNSUPPORTED;
+    ui.voiceProblem.textContent = (message && plain(code, message)) || VOICE_PROBLEMS[code] || VOICE_PROBLEMS.VOICE_UNSUPPORTED;
     ui.voiceProblem.hidden = false;
     ui.voiceNote.textContent = '';
     ui.reconnect.textContent = 'Reconnect voice';
@@ -390,7 +405,7 @@
       if (err.status === 504) return awaitReply(asked, err);
       setBusy(false);
       if (err.status === 409) return refresh();
-      setStatus(err.message);
+      setStatus(plain(err.code, err.message));
       post('error', { code: err.code, message: err.message });
     });
   }
@@ -439,7 +454,7 @@
       }
       setBusy(false);
       if (err.status === 409) return refresh();
-      setStatus(err.message);
+      setStatus(plain(err.code, err.message));
       post('error', { code: err.code, message: err.message });
     });
   }

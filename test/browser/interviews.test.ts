@@ -12,6 +12,7 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
 import { loadConfig } from '../../config';
+import { grantCredits } from '../../models/creditEntry';
 import { createTenant, request, startApi } from '../helpers/app';
 import { acmeAgent, close, listen, partnerPage } from '../helpers/browser';
 import { uniqueName, waitFor } from '../helpers/servers';
@@ -358,3 +359,29 @@ test('with no worker to confirm them, the candidate reads plain words, and the p
     await close(idleHost);
   }
 }, 240_000);
+
+test("a refusal worded for the organization reads as plain words to the candidate, and the partner page's event keeps it", async () => {
+  const tenant = await createTenant({ creditMinutes: 1 });
+  const own = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000, allowedOrigins: [allowedOrigin] });
+  const agent = await acmeAgent(api, own, { opening: 'Hello.', evaluationCriteria: ['TypeScript'] });
+  const created = await api.call('POST', '/api/v1/interviews', { token: own, body: { agentId: agent, candidateName: 'Grace Hopper', mode: 'text' } });
+  expect(created.status).toBe(201);
+  const minted = await api.call('POST', `/api/v1/interviews/${created.body.id}/embed-token`, { token: own, body: { expiresInSeconds: 600 } });
+  expect(minted.status).toBe(200);
+  // The organization's last minute is spent before the candidate starts.
+  await grantCredits(tenant.organizationId, -1, uniqueName('spent'));
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  try {
+    await page.goto(`${allowedOrigin}/?token=${minted.body.token}&interviewId=${created.body.id}`);
+    await eventOf(page, 'session.ready');
+    const frame = page.frames().find((f) => f.url().startsWith(`${base}/embed/`))!;
+    await frame.waitForSelector('#start:visible');
+    await frame.click('#start');
+    expect(await eventOf(page, 'error')).toMatchObject({ payload: { code: 'INSUFFICIENT_CREDITS', message: expect.stringContaining('credit minutes') } });
+    await frame.waitForSelector('#problem:visible');
+    expect(await frame.textContent('#problem-text')).toBe('This interview cannot run just now. Please let the organization that invited you know.');
+    await shot(page, 'embed-cannot-run');
+  } finally {
+    await page.close();
+  }
+});

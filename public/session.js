@@ -88,8 +88,13 @@
 
   function setStatus(text) { ui.status.textContent = text; }
 
-  /* Reads the session until `settled(session)` says the action is done, or gives up. */
-  function settle(settled, giveUp) {
+  /*
+   * A 504: tells the embedding page, says `late`, and reads the session until `settled(session)`
+   * says the action is done, or says `retry` and frees the buttons.
+   */
+  function waitOut(err, late, retry, settled) {
+    post('error', { code: err.code, message: err.message });
+    setStatus(late);
     var tries = 0;
     function look() {
       call('GET', '').then(function (next) {
@@ -100,8 +105,9 @@
     }
     function again() {
       if (ended) return;
-      if (++tries < SETTLE_TRIES) setTimeout(look, SETTLE_MS);
-      else giveUp();
+      if (++tries < SETTLE_TRIES) return setTimeout(look, SETTLE_MS);
+      setBusy(false);
+      setStatus(retry);
     }
     setTimeout(look, SETTLE_MS);
   }
@@ -185,7 +191,7 @@
 
   /* Why voice stopped or never ran, with a way back where there is one; the text box stays. */
   function showVoiceProblem(code, message) {
-    ui.voiceProblem.textContent = (message && plain(code, message)) || VOICE_PROBLEMS[code] || VOICE_PROBLEMS.VOICE_UNSUPPORTED;
+    ui.voiceProblem.textContent = plain(code, message) || VOICE_PROBLEMS[code] || VOICE_PROBLEMS.VOICE_UNSUPPORTED;
     ui.voiceProblem.hidden = false;
     ui.voiceNote.textContent = '';
     ui.reconnect.textContent = 'Reconnect voice';
@@ -362,14 +368,12 @@
     setStatus('Starting…');
     call('POST', '/start').then(started, function (err) {
       if (err.status !== 504) { setBusy(false); return fail(err.code, err.message); }
-      post('error', { code: err.code, message: err.message });
-      setStatus('Starting… this is taking longer than usual.');
-      settle(function (next) {
+      waitOut(err, 'Starting… this is taking longer than usual.', 'The interview could not start just now. Please press Start again in a moment.', function (next) {
         if (next.status === 'completed') finish(next.reportId, next.endedReason);
         else if (next.status === 'active') started(next);
         else return false;
         return true;
-      }, function () { setBusy(false); setStatus('The interview could not start just now. Please press Start again in a moment.'); });
+      });
     });
   }
 
@@ -412,9 +416,8 @@
 
   /* The answer sent may still reach the agent: its reply, once in the session, is shown as sent. */
   function awaitReply(asked, err) {
-    post('error', { code: err.code, message: err.message });
-    setStatus(session.agentName + ' is taking longer than usual to reply…');
-    settle(function (next) {
+    var late = session.agentName + ' is taking longer than usual to reply…';
+    waitOut(err, late, 'Your answer could not be sent just now. Please send it again.', function (next) {
       next.turns.forEach(addTurn);
       if (next.status === 'completed') {
         finish(next.reportId, next.endedReason);
@@ -429,7 +432,7 @@
       voiceState();
       ui.message.focus();
       return true;
-    }, function () { setBusy(false); setStatus('Your answer could not be sent just now. Please send it again.'); });
+    });
   }
 
   function end() {
@@ -443,14 +446,13 @@
       finish(next.reportId, next.endedReason);
     }, function (err) {
       if (err.status === 504) {
-        post('error', { code: err.code, message: err.message });
-        setStatus('Ending the interview… this is taking longer than usual.');
-        return settle(function (next) {
+        var retry = 'The interview has not ended yet. Please press End interview again in a moment.';
+        return waitOut(err, 'Ending the interview… this is taking longer than usual.', retry, function (next) {
           if (next.status !== 'completed') return false;
           setBusy(false);
           finish(next.reportId, next.endedReason);
           return true;
-        }, function () { setBusy(false); setStatus('The interview has not ended yet. Please press End interview again in a moment.'); });
+        });
       }
       setBusy(false);
       if (err.status === 409) return refresh();

@@ -25,8 +25,7 @@ export const TRIM = 'x-trim';
  * without its surrounding white space, which nobody means and which would make " Renewals " and
  * "Renewals" two names in a list that look like one.
  */
-export const Name = (maxLength: number, description?: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK, [TRIM]: true, ...(description ? { description } : {}) });
+export const Name = (maxLength: number, description?: string) => Type.String({ ...NonBlank(maxLength, description), [TRIM]: true });
 
 /** A name that may be empty, such as a contact's or a phone number's label: trimmed as `Name`. */
 export const NameOrEmpty = (maxLength: number, description?: string) => Type.String({ maxLength, [TRIM]: true, ...(description ? { description } : {}) });

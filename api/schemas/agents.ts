@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { placeholders, type AgentRecord } from '../../domain/agents';
 import { turnTakingOf } from '../../conversation/turnSettings';
 import { LLM_VENDORS, STT_VENDORS, TTS_VENDORS } from '../../providers/vendors';
-import { Id, Name, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
+import { Id, Name, NameOrEmpty, NonBlank, PageQuery, StringEnum, Timestamp } from './common';
 import { Tool, ToolsInput } from './tools';
 
 export const AGENT_TYPES = ['phone', 'voice'] as const;
@@ -20,7 +20,7 @@ const Language = Type.String({
 });
 
 /** What the people an agent talks to see, rather than its internal `name` ("Support engineer screener"). */
-const DisplayName = text(200, 'The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or absent: they see `name`.');
+const DisplayName = NameOrEmpty(200, 'The name candidates see on the interview page, e.g. `Acme Recruiting`; empty or absent: they see `name`.');
 
 const ProvidersInput = Type.Object(
   {

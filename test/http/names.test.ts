@@ -91,6 +91,31 @@ test("an interview's candidate, a contact, a phone number's label and an API key
   expect(apiKey.body.name).toBe('Billing sync');
 });
 
+test("an agent's name for candidates, and the name of the person a call or a campaign rings", async () => {
+  const voice = await post('/agents', {
+    type: 'voice',
+    name: uniqueName('Screen'),
+    displayName: ' Acme Recruiting ',
+    instructions: 'Interview the candidate.',
+  });
+  expect(voice.status).toBe(201);
+  expect(voice.body.displayName).toBe('Acme Recruiting');
+  expect((await patch(`/agents/${voice.body.id}`, { displayName: 'Acme Talent  ' })).body.displayName).toBe('Acme Talent');
+
+  const { id: agentId } = await agent(uniqueName('Caller'));
+  const call = await post('/calls', { agentId, phoneNumber: '+442079460001', contactName: ' Bea Smith ', variables: { firstName: 'Bea' } });
+  expect(call.status).toBe(201);
+  expect(call.body.contactName).toBe('Bea Smith');
+  expect((await get(`/calls/${call.body.id}`)).body.contactName).toBe('Bea Smith');
+
+  const campaign = await post('/campaigns', { name: uniqueName('Follow-up'), agentId });
+  const imported = await post(`/campaigns/${campaign.body.id}/recipients`, {
+    recipients: [{ phoneNumber: '+442079460001', contactName: '\tCy Jones ', variables: { firstName: 'Cy' } }],
+  });
+  expect(imported.status).toBe(201);
+  expect((await get(`/campaigns/${campaign.body.id}/recipients`)).body.data.map((r: { contactName: string }) => r.contactName)).toEqual(['Cy Jones']);
+});
+
 test('the OpenAPI document marks every name it trims', async () => {
   const doc = (await api.call('GET', '/api/v1/openapi.json')).body;
   const field = (path: string, method: string, name: string) => doc.paths[path][method].requestBody.content['application/json'].schema.properties[name];
@@ -105,10 +130,15 @@ test('the OpenAPI document marks every name it trims', async () => {
     ['/phone-numbers', 'post', 'name'],
     ['/phone-numbers/{id}', 'patch', 'name'],
     ['/api-keys', 'post', 'name'],
+    ['/agents', 'post', 'displayName'],
+    ['/agents/{id}', 'patch', 'displayName'],
+    ['/calls', 'post', 'contactName'],
   ]) {
     const schema = field(path, method, name);
     // A nullable name (a contact's, cleared with null) is a union whose string branch is trimmed.
     const trimmed = schema[TRIM] ?? schema.anyOf?.find((branch: Record<string, unknown>) => branch.type === 'string')?.[TRIM];
     expect([method, path, name, trimmed]).toEqual([method, path, name, true]);
   }
+  const recipient = doc.paths['/campaigns/{id}/recipients'].post.requestBody.content['application/json'].schema.properties.recipients.items;
+  expect(recipient.properties.contactName[TRIM]).toBe(true);
 });

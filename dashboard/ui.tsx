@@ -199,6 +199,41 @@ export function FormActions(props: { submitLabel: string; busy: boolean; childre
   );
 }
 
+/**
+ * An action nobody can take back (delete, cancel, hang up, revoke), asked twice: its button shows
+ * `confirm`, which acts, and `keep`, which leaves things as they were. A slip of the mouse does
+ * nothing.
+ */
+export function ConfirmButton(props: {
+  label: string;
+  confirm: string;
+  keep: string;
+  busy: boolean;
+  onConfirm: () => void;
+  /** What the action does, shown beside the confirmation. */
+  consequence?: string;
+  ariaLabel?: string;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming)
+    return (
+      <button type="button" class="danger" onClick={() => setConfirming(true)} aria-label={props.ariaLabel}>
+        {props.label}
+      </button>
+    );
+  return (
+    <span class="actions" role="group" aria-label={props.confirm}>
+      {props.consequence && <span>{props.consequence}</span>}
+      <button type="button" class="danger" disabled={props.busy} onClick={props.onConfirm}>
+        {props.confirm}
+      </button>
+      <button type="button" onClick={() => setConfirming(false)}>
+        {props.keep}
+      </button>
+    </span>
+  );
+}
+
 export const Badge = (props: { tone?: 'ok' | 'warn' | 'bad' | 'info'; children: ComponentChildren }) => (
   <span class={`badge ${props.tone ?? 'info'}`}>{props.children}</span>
 );

@@ -11,7 +11,7 @@ import { href } from '../routes';
 import { currentSession, holds } from '../session';
 import type { Agent as AgentData, Call } from '../types';
 import { countryName, e164, useDefaultCountry } from '../phone';
-import { Field, FormError, Loaded, PageTitle } from '../ui';
+import { ConfirmButton, Field, FormError, Loaded, PageTitle } from '../ui';
 import { validated } from '../validate';
 import { AgentForm, SimulatedNote, agentBody, fieldsOf } from '../parts/AgentForm';
 import { AgentNumbers } from '../parts/AgentNumbers';
@@ -108,9 +108,14 @@ function Edit(props: { agent: AgentData; onSaved: (agent: AgentData) => void }) 
         submitLabel="Save changes"
         onSubmit={(f) => (setSaved(false), void save.submit(f))}
       >
-        <button type="button" class="danger" onClick={() => void remove.submit()} disabled={remove.busy}>
-          Delete agent
-        </button>
+        <ConfirmButton
+          label="Delete agent…"
+          confirm={`Delete ${props.agent.name}`}
+          keep="Keep it"
+          consequence="Its calls, interviews and campaigns keep its name; it takes no new ones."
+          busy={remove.busy}
+          onConfirm={() => void remove.submit()}
+        />
       </AgentForm>
       <FormError error={remove.error} />
     </section>

@@ -10,7 +10,7 @@ import { del, post, query, type Page } from '../http';
 import { FilterSelect } from '../lists';
 import { PermissionPicker } from '../permissions';
 import { CREDENTIAL_KINDS, type ApiKey, type ProviderCredential } from '../types';
-import { Badge, Choice, CopyButton, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
+import { Badge, Choice, ConfirmButton, CopyButton, Field, FormError, Loaded, PageTitle, Table, Time } from '../ui';
 import { validated } from '../validate';
 import { Rotation, keyBody, keyStatus } from '../parts/KeyRotation';
 
@@ -137,10 +137,8 @@ function CreateKey(props: { onCreated: (key: ApiKey) => void }) {
 
 function KeyRow(props: { apiKey: ApiKey; onChanged: () => void; onRotate: (key: ApiKey) => void }) {
   const key = props.apiKey;
-  const [confirming, setConfirming] = useState(false);
   const revoke = useSubmit(async () => {
     await del(`/api-keys/${key.id}`);
-    setConfirming(false);
     props.onChanged();
   });
   const status = keyStatus(key);
@@ -169,26 +167,21 @@ function KeyRow(props: { apiKey: ApiKey; onChanged: () => void; onRotate: (key: 
         <Badge tone={status.tone}>{status.label}</Badge>
       </td>
       <td>
-        {status.label === 'active' &&
-          (confirming ? (
-            <span class="actions">
-              <button type="button" class="danger" onClick={() => void revoke.submit()} disabled={revoke.busy}>
-                Confirm revoking {key.name}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </span>
-          ) : (
-            <span class="actions">
-              <button type="button" onClick={() => props.onRotate(key)} aria-label={`Rotate ${key.name}`}>
-                Rotate
-              </button>
-              <button type="button" class="danger" onClick={() => setConfirming(true)} aria-label={`Revoke ${key.name}`}>
-                Revoke
-              </button>
-            </span>
-          ))}
+        {status.label === 'active' && (
+          <span class="actions">
+            <button type="button" onClick={() => props.onRotate(key)} aria-label={`Rotate ${key.name}`}>
+              Rotate
+            </button>
+            <ConfirmButton
+              label="Revoke"
+              ariaLabel={`Revoke ${key.name}`}
+              confirm={`Confirm revoking ${key.name}`}
+              keep="Keep it"
+              busy={revoke.busy}
+              onConfirm={() => void revoke.submit()}
+            />
+          </span>
+        )}
         <FormError error={revoke.error} />
       </td>
     </tr>

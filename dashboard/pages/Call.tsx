@@ -6,7 +6,7 @@ import { download, post } from '../http';
 import type { PageProps } from '../routes';
 import { href } from '../routes';
 import type { Call as CallData, CallReport } from '../types';
-import { FormError, Loaded, PageTitle, Time } from '../ui';
+import { ConfirmButton, FormError, Loaded, PageTitle, Time } from '../ui';
 import { CallState } from '../callStates';
 import { Conversation } from '../transcript';
 
@@ -119,9 +119,13 @@ function Facts(props: { call: CallData; onChanged: () => void }) {
       </dl>
       {call.status !== 'completed' && (
         <p>
-          <button type="button" class="danger" onClick={() => void hangup.submit()} disabled={hangup.busy}>
-            Hang up
-          </button>
+          <ConfirmButton
+            label="Hang up…"
+            confirm={`Hang up on ${call.contactName || call.phoneNumber}`}
+            keep="Stay on the call"
+            busy={hangup.busy}
+            onConfirm={() => void hangup.submit()}
+          />
         </p>
       )}
       <FormError error={hangup.error} />

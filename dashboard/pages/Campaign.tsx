@@ -10,7 +10,7 @@ import { ListTable } from '../lists';
 import { href, type PageProps } from '../routes';
 import { DISPOSITION_LABELS, campaignTone } from '../callStates';
 import type { Campaign } from '../types';
-import { Badge, ErrorNote, Loaded, PageTitle, Time } from '../ui';
+import { Badge, ConfirmButton, ErrorNote, Loaded, PageTitle, Time } from '../ui';
 import { CampaignForm, campaignBody, fieldsOf, type CampaignFields } from '../parts/CampaignForm';
 
 interface Recipient {
@@ -60,17 +60,29 @@ function Actions(props: { campaign: Campaign; onDone: () => Promise<void> }) {
   return (
     <>
       <div class="actions">
-        {(ACTIONS[props.campaign.status] ?? []).map((action) => (
-          <button
-            key={action}
-            type="button"
-            class={action === 'cancel' ? 'danger' : action === 'launch' || action === 'resume' ? 'primary' : ''}
-            disabled={busy}
-            onClick={() => void submit(action)}
-          >
-            {action[0]!.toUpperCase() + action.slice(1)}
-          </button>
-        ))}
+        {(ACTIONS[props.campaign.status] ?? []).map((action) =>
+          action === 'cancel' ? (
+            <ConfirmButton
+              key={action}
+              label="Cancel…"
+              confirm={`Cancel ${props.campaign.name}`}
+              keep="Keep it"
+              consequence="Nobody else is called, and calls in progress are hung up."
+              busy={busy}
+              onConfirm={() => void submit(action)}
+            />
+          ) : (
+            <button
+              key={action}
+              type="button"
+              class={action === 'launch' || action === 'resume' ? 'primary' : ''}
+              disabled={busy}
+              onClick={() => void submit(action)}
+            >
+              {action[0]!.toUpperCase() + action.slice(1)}
+            </button>
+          ),
+        )}
       </div>
       {error && <ErrorNote error={error} />}
     </>

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
 import { del, patch } from '../http';
 import { href, type PageProps } from '../routes';
-import { Badge, ErrorNote, FormError, Loaded, PageTitle, Time } from '../ui';
+import { Badge, ConfirmButton, ErrorNote, FormError, Loaded, PageTitle, Time } from '../ui';
 import { ContactFields, contactBody, formOf, type ContactForm } from '../parts/ContactFields';
 import type { Contact } from '../types';
 
@@ -73,7 +73,6 @@ function DoNotCall(props: { contact: Contact; onChanged: () => Promise<void> }) 
 }
 
 function Erase(props: { contact: Contact }) {
-  const [confirming, setConfirming] = useState(false);
   const { submit, error, busy } = useSubmit(async () => {
     await del(`/contacts/${props.contact.id}`);
     location.hash = href('/contacts');
@@ -83,20 +82,7 @@ function Erase(props: { contact: Contact }) {
       <h2 id="erase-title">Erase</h2>
       <p class="muted">Removes the contact and its personal data; a do-not-call number stays suppressed.</p>
       {error && <ErrorNote error={error} />}
-      {confirming ? (
-        <div class="actions">
-          <button type="button" class="danger" disabled={busy} onClick={() => void submit()}>
-            Erase {props.contact.phoneNumber}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
-      ) : (
-        <button type="button" class="danger" onClick={() => setConfirming(true)}>
-          Erase contact…
-        </button>
-      )}
+      <ConfirmButton label="Erase contact…" confirm={`Erase ${props.contact.phoneNumber}`} keep="Keep it" busy={busy} onConfirm={() => void submit()} />
     </section>
   );
 }

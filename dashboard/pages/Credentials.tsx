@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { useGet, useSubmit } from '../hooks';
 import { del, put, type Page } from '../http';
 import { CREDENTIAL_KINDS, type ProviderCredential } from '../types';
-import { Badge, Field, FormError, Loaded, PageTitle, Time } from '../ui';
+import { Badge, ConfirmButton, Field, FormError, Loaded, PageTitle, Time } from '../ui';
 
 const KIND_NAMES: Record<(typeof CREDENTIAL_KINDS)[number], string> = { llm: 'Language model (llm)', stt: 'Speech to text (stt)', tts: 'Text to speech (tts)' };
 /** Suggestions only: the API says which vendors a kind takes, and refuses others naming the field. */
@@ -110,9 +110,14 @@ function CredentialCard(props: { kind: (typeof CREDENTIAL_KINDS)[number]; creden
       <CredentialForm kind={kind} onSaved={props.onChanged} />
       {credential && (
         <p>
-          <button type="button" class="danger" onClick={() => void remove.submit()} disabled={remove.busy}>
-            Remove the {kind} credential
-          </button>
+          <ConfirmButton
+            label={`Remove the ${kind} credential…`}
+            confirm={`Remove the ${kind} credential`}
+            keep="Keep it"
+            consequence="byok keys can start nothing until a credential of this kind is verified again, and their conversations under way fail."
+            busy={remove.busy}
+            onConfirm={() => void remove.submit()}
+          />
         </p>
       )}
       <FormError error={remove.error} />

@@ -266,3 +266,72 @@ test('the analytics page charts calls and interviews, each with its figures as a
   await shot(page, 'analytics');
   await context.close();
 });
+
+/**
+ * Clicks `first`, sees `consequence` (if any) and the screenshot, keeps things as they were and checks with
+ * `unchanged` that they are; then clicks `first` again and confirms with `confirm`.
+ */
+async function askedTwice(
+  page: Page,
+  step: { first: string; keep: string; confirm: string; consequence?: string; screenshot: string; unchanged: () => Promise<void> },
+) {
+  await page.getByRole('button', { name: step.first }).click();
+  if (step.consequence) await page.getByText(step.consequence).waitFor();
+  await shot(page, step.screenshot);
+  await page.getByRole('button', { name: step.keep }).click();
+  await page.getByRole('button', { name: step.first }).waitFor();
+  await step.unchanged();
+  await page.getByRole('button', { name: step.first }).click();
+  await page.getByRole('button', { name: step.confirm }).click();
+}
+
+test('what cannot be undone is asked twice: an agent’s deletion, a live call’s hangup, a campaign’s cancellation; keeping it changes nothing', async () => {
+  const token = await dashboard.tenant.key();
+  const agentId = await createAgent({ name: 'Short-lived', instructions: 'You call about a parcel.' });
+  const status = async (path: string) => (await dashboard.api.call('GET', `/api/v1${path}`, { token })).body.status;
+  const { context, page } = await open();
+  await signIn(page);
+
+  // A live call: the test number that stays silent until a hangup.
+  const placed = await dashboard.api.call('POST', '/api/v1/calls', { token, body: { agentId, phoneNumber: '+442079460007', contactName: 'Bea' } });
+  expect(placed.status).toBe(201);
+  await page.goto(`${dashboard.api.url}/dashboard#/calls/${placed.body.id}`);
+  await statusIs(page, 'call-state', 'In progress');
+  await askedTwice(page, {
+    first: 'Hang up…',
+    keep: 'Stay on the call',
+    confirm: 'Hang up on Bea',
+    screenshot: 'call-hangup-confirm',
+    unchanged: async () => expect(await status(`/calls/${placed.body.id}`)).toBe('active'),
+  });
+  await statusIs(page, 'call-state', 'Hung up by you');
+
+  const created = await dashboard.api.call('POST', '/api/v1/campaigns', { token, body: { name: 'Parcel follow-up', agentId } });
+  expect(created.status).toBe(201);
+  await page.goto(`${dashboard.api.url}/dashboard#/campaigns/${created.body.id}`);
+  await statusIs(page, 'campaign-status', 'draft');
+  await askedTwice(page, {
+    first: 'Cancel…',
+    keep: 'Keep it',
+    confirm: 'Cancel Parcel follow-up',
+    consequence: 'Nobody else is called, and calls in progress are hung up.',
+    screenshot: 'campaign-cancel-confirm',
+    unchanged: async () => expect(await status(`/campaigns/${created.body.id}`)).toBe('draft'),
+  });
+  await statusIs(page, 'campaign-status', 'cancelled');
+
+  // Its campaign is over, so the agent can go.
+  await page.goto(`${dashboard.api.url}/dashboard#/agents/${agentId}`);
+  await page.getByRole('heading', { level: 1, name: 'Short-lived' }).waitFor();
+  await askedTwice(page, {
+    first: 'Delete agent…',
+    keep: 'Keep it',
+    confirm: 'Delete Short-lived',
+    consequence: 'Its calls, interviews and campaigns keep its name; it takes no new ones.',
+    screenshot: 'agent-delete-confirm',
+    unchanged: async () => expect((await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token })).status).toBe(200),
+  });
+  await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+  expect((await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token })).status).toBe(404);
+  await context.close();
+});

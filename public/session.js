@@ -238,6 +238,8 @@
     if (voice) voice.close();
     voice = null;
     speaking = false;
+    // Words heard but not yet a turn went with the socket: their caption would say they were kept.
+    ui.hearing.textContent = '';
     ui.voice.hidden = true;
     ui.mic.hidden = true;
   }

@@ -11,10 +11,9 @@ import mongoose from 'mongoose';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { createApp } from '../../api/app';
 import { SCOPES } from '../../api/scopes';
-import { loadConfig } from '../../config';
 import { grantCredits } from '../../models/creditEntry';
 import { createTenant, request, startApi } from '../helpers/app';
-import { acmeAgent, close, listen, partnerPage } from '../helpers/browser';
+import { acmeAgent, close, listen, ownHost, partnerPage } from '../helpers/browser';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -293,16 +292,11 @@ test('the embed page opened on its own, outside a frame, is refused', async () =
 test('with no worker to confirm them, the candidate reads plain words, and the page learns from the session what became of the start, an answer and the end', async () => {
   const queue = uniqueName('idle-browser');
   // An API of its own that waits 2 s for a worker, serving the page where its links point.
-  const { server: idleHost, origin } = await listen();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
+  const { server: idleHost, origin } = await ownHost(worker.client, {
     TEMPORAL_TASK_QUEUE: queue,
-    PUBLIC_BASE_URL: origin,
     WORKFLOW_ACTION_TIMEOUT_SECONDS: '2',
     INTERVIEW_TURN_TIMEOUT_SECONDS: '2',
   });
-  const idleApp = createApp({ config, mongo: mongoose.connection, temporal: worker.client }).callback();
-  idleHost.on('request', (req, res) => void idleApp(req, res));
   let running: RunningWorker | undefined = await runWorker({ TEMPORAL_TASK_QUEUE: queue });
   const stopWorker = async () => {
     const stopping = running;

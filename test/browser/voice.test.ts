@@ -20,8 +20,8 @@ import { interviewTranscript } from '../../models/interviewTurn';
 import { embeddedSpeech } from '../../providers/embeddedSpeech';
 import { speakWav } from '../../scripts/speak-wav';
 import { toolPaths } from '../../scripts/stack';
-import { createTenant, startApi } from '../helpers/app';
-import { acmeAgent, close, listen, partnerPage } from '../helpers/browser';
+import { createTenant, request, startApi } from '../helpers/app';
+import { acmeAgent, close, listen, ownHost, partnerPage } from '../helpers/browser';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, type RunningWorker } from '../helpers/worker';
 
@@ -36,6 +36,17 @@ const SAID = 'I have built reliable TypeScript services for many years, with car
 /** Long, so the agent's question lasts seconds: time for the candidate to talk over it. */
 const CRITERION = 'building reliable distributed services in TypeScript with careful testing, thoughtful code review and calm on-call habits';
 const taskQueue = uniqueName('voice');
+const env = {
+  TEMPORAL_TASK_QUEUE: taskQueue,
+  LOCAL_SPEECH_DIR: toolPaths().localSpeech,
+  DEFAULT_STT_PROVIDER: 'local',
+  DEFAULT_TTS_PROVIDER: 'local',
+  // Whisper on a loaded 2-core machine takes seconds per utterance, and the test mutes between them.
+  VOICE_STT_TIMEOUT_MS: '60000',
+  VOICE_TTS_TIMEOUT_MS: '30000',
+  VOICE_SILENCE_REPROMPT_SECONDS: '300',
+  VOICE_SILENCE_END_SECONDS: '300',
+};
 
 let api: Awaited<ReturnType<typeof startApi>>;
 let host: http.Server;
@@ -45,6 +56,8 @@ let partnerOrigin: string;
 let browser: Browser;
 let worker: RunningWorker;
 let stopSpeech: () => void = () => {};
+/** The process's speech engines, for a host of a test's own. */
+let embedded: ReturnType<typeof embeddedSpeech>;
 /** Swaps the host's sockets for new ones, as a restart behind a proxy does: returns once the old sessions were told. */
 let restartSockets: () => Promise<void>;
 /** Swaps them as a crash does: the old sockets' connections are cut without a close frame (1006), nobody told. */
@@ -63,23 +76,12 @@ const overlap = (heard: string, said = SAID) => {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await speakWav(WAV, SAID);
-  const env = {
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    LOCAL_SPEECH_DIR: toolPaths().localSpeech,
-    DEFAULT_STT_PROVIDER: 'local',
-    DEFAULT_TTS_PROVIDER: 'local',
-    // Whisper on a loaded 2-core machine takes seconds per utterance, and the test mutes between them.
-    VOICE_STT_TIMEOUT_MS: '60000',
-    VOICE_TTS_TIMEOUT_MS: '30000',
-    VOICE_SILENCE_REPROMPT_SECONDS: '300',
-    VOICE_SILENCE_END_SECONDS: '300',
-  };
   ({ server: host, origin: base } = await listen());
   api = await startApi('voice', { ...env, PUBLIC_BASE_URL: base });
   worker = await runWorker(env);
   const app = createApp({ config: api.config, mongo: mongoose.connection, temporal: worker.client }).callback();
   host.on('request', (req, res) => void app(req, res));
-  const embedded = embeddedSpeech(api.config);
+  embedded = embeddedSpeech(api.config);
   stopSpeech = () => embedded.stop();
   const deps = { config: api.config, temporal: worker.client, embedded };
   // The connections the sockets took, to cut as a crash would.
@@ -348,3 +350,50 @@ test('a microphone the browser refuses is said plainly, and the interview goes o
     await denying.close();
   }
 });
+
+test('a voice start no worker confirms reads plain words on the hosted page, and Reconnect voice goes on once one runs', async () => {
+  const queue = uniqueName('idle-voice');
+  // A host of its own, API and audio sockets, that waits seconds for a worker; its worker runs for the interview's creation only.
+  const {
+    server: idleHost,
+    origin,
+    config,
+  } = await ownHost(worker.client, {
+    ...env,
+    TEMPORAL_TASK_QUEUE: queue,
+    WORKFLOW_ACTION_TIMEOUT_SECONDS: '2',
+    // The start waits for the agent's opening as a turn does: long enough here for the opening once a worker runs.
+    INTERVIEW_TURN_TIMEOUT_SECONDS: '8',
+  });
+  const sockets = attachSockets(idleHost, { config, temporal: worker.client, embedded });
+  let running: RunningWorker | undefined = await runWorker({ ...env, TEMPORAL_TASK_QUEUE: queue });
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  try {
+    const created = await request(origin, 'POST', '/api/v1/interviews', { token: key, body: { agentId, candidateName: 'Grace Hopper', mode: 'voice' } });
+    expect(created.status).toBe(201);
+    await page.goto(created.body.interviewUrl);
+    await running.stop();
+    running = undefined;
+    await page.click('#start');
+    // Admitted and listening, then the start is not confirmed: the socket's 4504, in the candidate's words.
+    await page.waitForSelector('#voice-problem:visible', { timeout: 60_000 });
+    expect(await page.textContent('#voice-problem')).toBe('The interview is not responding just now. Please try again in a moment.');
+    expect(await page.textContent('body')).not.toMatch(/workflow|retriev|ACTION_TIMEOUT/i);
+    await page.waitForSelector('#reconnect:visible');
+    // What the microphone caught meanwhile was not kept, and its caption is gone with the socket.
+    expect(await page.textContent('#hearing')).toBe('');
+    await shot(page, 'hosted-voice-not-responding');
+
+    running = await runWorker({ ...env, TEMPORAL_TASK_QUEUE: queue });
+    await page.click('#reconnect');
+    await until(async () => (await counters(page.mainFrame())).msPlayed > 500, 90_000);
+    expect(await page.isVisible('#voice-problem')).toBe(false);
+    const stored = await request(origin, 'GET', `/api/v1/interviews/${created.body.id}`, { token: key });
+    expect(stored.body.status).toBe('active');
+  } finally {
+    await page.close();
+    await sockets.shutdown();
+    await running?.stop();
+    await close(idleHost);
+  }
+}, 240_000);

@@ -4,6 +4,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Client } from '@temporalio/client';
+import mongoose from 'mongoose';
+import { createApp } from '../../api/app';
+import { loadConfig, type Config } from '../../config';
 import type { TestApi } from './app';
 
 /** An HTTP server on a free loopback port; the handler can be attached once the port is known. */
@@ -14,6 +18,18 @@ export async function listen(handler?: http.RequestListener): Promise<{ server: 
 }
 
 export const close = (server?: http.Server) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+
+/**
+ * An API of a test's own, configured by `env` (a task queue of its own, short deadlines) and served
+ * where its links point, so that the test can stop and start that queue's worker under a page.
+ */
+export async function ownHost(temporal: Client, env: NodeJS.ProcessEnv): Promise<{ server: http.Server; origin: string; config: Config }> {
+  const { server, origin } = await listen();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env, PUBLIC_BASE_URL: origin });
+  const app = createApp({ config, mongo: mongoose.connection, temporal }).callback();
+  server.on('request', (req, res) => void app(req, res));
+  return { server, origin, config };
+}
 
 /**
  * The partner's page, loading embed.js from `embedHost`: mounts the interview from the token and id

@@ -10,6 +10,7 @@ import { post } from '../http';
 import type { PageProps } from '../routes';
 import { href } from '../routes';
 import { currentSession } from '../session';
+import { InterviewState } from '../interviewStates';
 import { Badge, CopyButton, ErrorNote, FormError, Loaded, Loading, PageTitle, Time } from '../ui';
 
 interface InterviewDetail {
@@ -56,7 +57,6 @@ const ENDINGS: Record<string, string> = {
 /** The candidate's link opens the interview until it completes or expires; after, its expiry says nothing. */
 const linkUsable = (i: InterviewDetail) => i.status !== 'completed' && new Date(i.expiresAt) > new Date();
 
-const STATES = { created: 'Waiting for the candidate', active: 'In progress', completed: 'Completed' };
 const RECOMMENDATIONS: Record<string, string> = { advance: 'Advance', hold: 'Hold', decline: 'Decline' };
 
 /** A fresh hosted link for the candidate; the one sent before stops working. */
@@ -189,9 +189,7 @@ export function InterviewPage(props: PageProps) {
               <dl class="facts">
                 <dt>Status</dt>
                 <dd>
-                  <Badge tone={i.status === 'completed' ? 'ok' : 'info'}>
-                    <span data-testid="interview-status">{STATES[i.status]}</span>
-                  </Badge>
+                  <InterviewState status={i.status} testId="interview-status" />
                   {i.endedReason && <span class="muted"> · {ENDINGS[i.endedReason] ?? i.endedReason}</span>}
                 </dd>
                 <dt>Agent</dt>

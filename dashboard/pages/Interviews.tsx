@@ -4,10 +4,9 @@ import { useGet, useSubmit } from '../hooks';
 import { post, query, type Page } from '../http';
 import { href } from '../routes';
 import { AgentOptions, FilterSelect, ListTable, useAgents } from '../lists';
-import { Badge, CopyButton, Field, FormError, PageTitle, Time } from '../ui';
+import { INTERVIEW_STATES, InterviewState } from '../interviewStates';
+import { CopyButton, Field, FormError, PageTitle, Time } from '../ui';
 import type { Interview } from '../types';
-
-const STATUSES = ['created', 'active', 'completed'];
 
 function NewInterview(props: { onCreated: () => Promise<void> }) {
   const agents = useAgents('voice');
@@ -66,8 +65,13 @@ function NewInterview(props: { onCreated: () => Promise<void> }) {
             </select>
           )}
         </Field>
-        <Field label="Expires in hours" param="body.expiresInHours" error={error} hint="Empty: the API's default.">
-          {(c) => <input {...c} type="number" inputMode="numeric" value={form.expiresInHours} onInput={set('expiresInHours')} />}
+        <Field
+          label="Expires in hours"
+          param="body.expiresInHours"
+          error={error}
+          hint="1 to 720 (30 days). Empty: 72 (3 days). An interview the candidate has not started by then ends as expired."
+        >
+          {(c) => <input {...c} type="number" inputMode="numeric" min={1} max={720} value={form.expiresInHours} onInput={set('expiresInHours')} />}
         </Field>
         <div class="actions">
           <button type="submit" class="primary" disabled={busy}>
@@ -88,7 +92,7 @@ export function Interviews() {
       <PageTitle>Interviews</PageTitle>
       <NewInterview onCreated={interviews.reload} />
       <div class="filters">
-        <FilterSelect label="Status" value={status} options={STATUSES} onChange={(v) => (setStatus(v), setPage(1))} />
+        <FilterSelect label="Status" value={status} options={Object.entries(INTERVIEW_STATES)} onChange={(v) => (setStatus(v), setPage(1))} />
       </div>
       <ListTable
         state={interviews}
@@ -100,7 +104,7 @@ export function Interviews() {
           ['Candidate', (i) => <a href={href(`/interviews/${i.id}`)}>{i.candidateName}</a>],
           ['Agent', (i) => i.agentName],
           ['Mode', (i) => i.mode],
-          ['Status', (i) => <Badge tone={i.status === 'completed' ? 'ok' : 'info'}>{i.status}</Badge>],
+          ['Status', (i) => <InterviewState status={i.status} />],
           ['Created', (i) => <Time at={i.createdAt} />],
         ]}
       />

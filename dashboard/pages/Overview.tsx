@@ -8,7 +8,8 @@ import { useGet } from '../hooks';
 import type { Page } from '../http';
 import { href } from '../routes';
 import type { Call, CallAnalytics, Interview, Usage } from '../types';
-import { Badge, ErrorNote, Loaded, Loading, PageTitle, Time, minutes } from '../ui';
+import { InterviewState } from '../interviewStates';
+import { ErrorNote, Loaded, Loading, PageTitle, Time, minutes } from '../ui';
 
 const LIVE_POLL_MS = 5000;
 
@@ -56,7 +57,7 @@ function MinutesPerDay() {
   }
   return (
     <section class="card" aria-labelledby="minutes-title">
-      <h2 id="minutes-title">Minutes per day</h2>
+      <h2 id="minutes-title">Connected minutes per day</h2>
       {body}
     </section>
   );
@@ -95,8 +96,8 @@ function RecentInterviews() {
           <ul class="plain-list">
             {page.data.map((interview) => (
               <li key={interview.id}>
-                {interview.candidateName} <span class="muted">· {interview.agentName} ·</span> <Time at={interview.createdAt} />{' '}
-                <Badge>{interview.status}</Badge>
+                <a href={href(`/interviews/${interview.id}`)}>{interview.candidateName}</a> <span class="muted">· {interview.agentName} ·</span>{' '}
+                <Time at={interview.createdAt} /> <InterviewState status={interview.status} />
               </li>
             ))}
           </ul>

@@ -150,6 +150,14 @@ test('an interview: create it, copy its link, watch its state', async () => {
   await page.getByRole('button', { name: 'Copy the interview link' }).filter({ hasText: 'Copied' }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await page.getByRole('cell', { name: 'Grace Hopper' }).waitFor();
+  // Its state in the same words as on its own page, and the filter offers them.
+  const row = page.getByRole('row', { name: /Grace Hopper/ });
+  await row.getByText('Waiting for the candidate').waitFor();
+  expect(await page.getByLabel('Status').locator('option').allTextContents()).toEqual(['Any', 'Waiting for the candidate', 'In progress', 'Completed']);
+  await page.getByLabel('Status').selectOption({ label: 'In progress' });
+  await page.getByText('No interviews match.').waitFor();
+  await page.getByLabel('Status').selectOption({ label: 'Waiting for the candidate' });
+  await row.waitFor();
   await shot(page, 'interviews');
   await page.getByRole('link', { name: 'Watch the interview' }).click();
   await page.getByRole('heading', { level: 1, name: 'Interview with Grace Hopper' }).waitFor();
@@ -173,6 +181,13 @@ test('an interview: create it, copy its link, watch its state', async () => {
   // Over two polling intervals.
   await page.waitForTimeout(7000);
   expect(asked).toEqual([]);
+
+  // The overview's recent interviews say its state in the same words, and link to it.
+  await page.getByRole('link', { name: 'Overview' }).click();
+  const recent = page.getByRole('region', { name: 'Recent interviews' });
+  await recent.getByText('Completed').waitFor();
+  await recent.getByRole('link', { name: 'Grace Hopper' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Interview with Grace Hopper' }).waitFor();
   await context.close();
 }, 120_000);
 

@@ -26,6 +26,7 @@
     message: el('message'), voiceNote: el('voice-note'), mic: el('mic'), end: el('end'), send: el('send'),
     done: el('done'), problem: el('problem'), problemText: el('problem-text'),
     voice: el('voice'), level: el('level'), hearing: el('hearing'), voiceProblem: el('voice-problem'), reconnect: el('reconnect'),
+    actions: el('actions'), endConfirm: el('end-confirm'), endKeep: el('end-keep'), endNow: el('end-now'),
   };
 
   var session = null;
@@ -463,6 +464,17 @@
     });
   }
 
+  /*
+   * The candidate's End button asks first: the button sits beside Send, and an interview ended by a
+   * slip cannot be taken up again. The embedding page's `end` command does not ask.
+   */
+  function askEnd(asking) {
+    if (asking && (busy || ended)) return;
+    ui.actions.hidden = asking;
+    ui.endConfirm.hidden = !asking;
+    (asking ? ui.endKeep : ui.end).focus();
+  }
+
   /* After a refusal: the interview may have ended on its own (maximum duration, the agent). */
   function refresh() {
     return call('GET', '').then(function (next) {
@@ -524,7 +536,9 @@
   setTheme(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
   ui.theme.addEventListener('click', function () { setTheme(root.dataset.theme === 'dark' ? 'light' : 'dark'); });
   ui.start.addEventListener('click', start);
-  ui.end.addEventListener('click', end);
+  ui.end.addEventListener('click', function () { askEnd(true); });
+  ui.endKeep.addEventListener('click', function () { askEnd(false); });
+  ui.endNow.addEventListener('click', function () { askEnd(false); end(); });
   ui.mic.addEventListener('click', function () { setMuted(!muted); });
   ui.reconnect.addEventListener('click', function () { if (!voice && !ended) startVoice(); });
   ui.composer.addEventListener('submit', function (event) { event.preventDefault(); send(); });

@@ -197,7 +197,20 @@ test('the hosted link runs a whole interview on its own, by keyboard, and says t
     expect(await page.getAttribute('#theme', 'aria-pressed')).toBe('true');
     await shot(page, 'hosted-conversation-dark');
     await page.click('#theme');
-    await page.click('#end');
+    // End asks first, by keyboard too: Keep going (where the focus lands) leaves the interview as it was.
+    await page.focus('#end');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#end-confirm:visible');
+    expect(await page.textContent('#end-question')).toBe('End the interview now? You cannot come back to it.');
+    expect(await page.isVisible('#send')).toBe(false);
+    await shot(page, 'hosted-end-confirm');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#send:visible');
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('end');
+    expect((await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key })).body.status).toBe('active');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await page.waitForSelector('#done:visible');
     await shot(page, 'hosted-done');
 
@@ -341,6 +354,7 @@ test('with no worker to confirm them, the candidate reads plain words, and the p
 
     await stopWorker();
     await page.click('#end');
+    await page.click('#end-now');
     await untilStatus('Ending the interview… this is taking longer than usual.');
     expect(await page.isVisible('#done')).toBe(false);
     running = await runWorker({ TEMPORAL_TASK_QUEUE: queue });

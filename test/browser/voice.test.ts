@@ -274,6 +274,8 @@ test('the hosted page: voice by keyboard, the meter moves, mute silences it, and
 
     await page.focus('#end');
     await page.keyboard.press('Enter');
+    await page.focus('#end-now');
+    await page.keyboard.press('Enter');
     await page.waitForSelector('#done:visible', { timeout: 60_000 });
     const done = await api.call('GET', `/api/v1/interviews/${interview.id}`, { token: key });
     expect(done.body).toMatchObject({ status: 'completed', endedReason: 'candidate_ended', reportId: expect.any(String) });

@@ -51,7 +51,7 @@ async function refusal(res: Response, path: string): Promise<ApiError> {
   // A session that ended elsewhere (signed out, expired, user deactivated): back to sign-in.
   if (res.status === 401 && currentSession() && path !== '/dashboard/sessions') saveSession(null);
   const details = error.details?.map((d) => ({ param: d.param, message: plainly(d.param, d.message) }));
-  return new ApiError(res.status, error.code, plainly(error.param, error.message), error.param, json.request_id, details);
+  return new ApiError(res.status, error.code, plainly(error.param, error.message, error.code), error.param, json.request_id, details);
 }
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {

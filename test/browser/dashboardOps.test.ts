@@ -300,7 +300,7 @@ async function askedTwice(
   await page.getByRole('button', { name: step.confirm }).click();
 }
 
-test('what cannot be undone is asked twice: an agent’s deletion, a live call’s hangup, a campaign’s cancellation; keeping it changes nothing', async () => {
+test('what cannot be undone is asked twice: an agent’s deletion, a live call’s hangup, a campaign’s cancellation; keeping it changes nothing; refusals read in the dashboard’s words', async () => {
   const token = await dashboard.tenant.key();
   const agentId = await createAgent({ name: 'Short-lived', instructions: 'You call about a parcel.' });
   const status = async (path: string) => (await dashboard.api.call('GET', `/api/v1${path}`, { token })).body.status;
@@ -325,6 +325,10 @@ test('what cannot be undone is asked twice: an agent’s deletion, a live call�
   expect(created.status).toBe(201);
   await page.goto(`${dashboard.api.url}/dashboard#/campaigns/${created.body.id}`);
   await statusIs(page, 'campaign-status', 'draft');
+  // Launched with nobody to call: the refusal in the dashboard's words, not the API's route.
+  await page.getByRole('button', { name: 'Launch' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Import the recipients before launching the campaign.' }).waitFor();
+  expect(await page.getByRole('main').innerText()).not.toMatch(/POST|\/campaigns/);
   await askedTwice(page, {
     first: 'Cancel…',
     keep: 'Keep it',
@@ -335,9 +339,19 @@ test('what cannot be undone is asked twice: an agent’s deletion, a live call�
   });
   await statusIs(page, 'campaign-status', 'cancelled');
 
-  // Its campaign is over, so the agent can go.
+  // Its campaign is over, so the agent can go; first, a do-not-call number it is asked to ring,
+  // refused in the dashboard's words.
+  expect((await dashboard.api.call('POST', '/api/v1/contacts', { token, body: { phoneNumber: '+442071234570', doNotCall: true } })).status).toBe(201);
   await page.goto(`${dashboard.api.url}/dashboard#/agents/${agentId}`);
   await page.getByRole('heading', { level: 1, name: 'Short-lived' }).waitFor();
+  await page.getByLabel('Number to call').fill('+442071234570');
+  await page.getByRole('button', { name: 'Call now' }).click();
+  await page
+    .locator('.field.invalid')
+    .filter({
+      hasText: 'This number is do-not-call in your organization. If the person agreed to be called, allow calls again on its contact’s page (Contacts).',
+    })
+    .waitFor();
   await askedTwice(page, {
     first: 'Delete agent…',
     keep: 'Keep it',

@@ -266,8 +266,12 @@ export const credentialsEncryptionUnconfigured = () =>
     'This server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials; ask its operator to configure one.',
   );
 
-export const agentInUse = (campaignId: string) =>
-  apiError('AGENT_IN_USE', `Campaign ${campaignId} uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`, 'path.id');
+export const agentInUse = (campaignId: string, campaignName: string) =>
+  apiError(
+    'AGENT_IN_USE',
+    `The campaign "${campaignName}" (${campaignId}) uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`,
+    'path.id',
+  );
 
 export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
 
@@ -508,7 +512,7 @@ function agentError(refusal: AgentRefusal): ApiError {
     case 'duplicate_name':
       return duplicateName(`An agent named "${refusal.name}" already exists in your organization.`);
     case 'campaign_unfinished':
-      return agentInUse(refusal.campaignId);
+      return agentInUse(refusal.campaignId, refusal.campaignName);
   }
 }
 

@@ -20,7 +20,7 @@ export type AgentRefusal =
   | { reason: 'organization_missing' }
   | { reason: 'quota'; maxAgents: number }
   | { reason: 'duplicate_name'; name: string }
-  | { reason: 'campaign_unfinished'; campaignId: string };
+  | { reason: 'campaign_unfinished'; campaignId: string; campaignName: string };
 
 export class AgentRefused extends Error {
   constructor(readonly refusal: AgentRefusal) {
@@ -89,8 +89,8 @@ export async function updateAgent(
 
 export async function deleteAgent(organizationId: Types.ObjectId, id: string): Promise<void> {
   // Its campaign would otherwise keep trying to dial for an agent that no longer exists.
-  const campaign = await Campaign.findOne({ organizationId, agentId: id, status: { $in: UNFINISHED_CAMPAIGN } }, { _id: 1 }).lean();
-  if (campaign) throw refuse({ reason: 'campaign_unfinished', campaignId: String(campaign._id) });
+  const campaign = await Campaign.findOne({ organizationId, agentId: id, status: { $in: UNFINISHED_CAMPAIGN } }, { _id: 1, name: 1 }).lean();
+  if (campaign) throw refuse({ reason: 'campaign_unfinished', campaignId: String(campaign._id), campaignName: campaign.name });
   await agentHasNoNumbers(organizationId, id);
   const { deletedCount } = await Agent.deleteOne({ _id: id, organizationId });
   if (deletedCount !== 1) throw refuse({ reason: 'not_found' });

@@ -192,6 +192,8 @@ test('every invalid action is a 409 from the workflow; cancel hangs up and archi
   const deleteInUse = await api.call('DELETE', `/api/v1/agents/${s.agentId}`, { token: s.key });
   expect(deleteInUse.status).toBe(409);
   expect(deleteInUse.body.error).toMatchObject({ type: 'conflict_error', code: 'AGENT_IN_USE', param: 'path.id' });
+  // Named, so the dashboard's people know which campaign to finish first.
+  expect(deleteInUse.body.error.message).toContain(`"${c.name}" (${c.id})`);
 
   await waitFor(async () => ((await campaignCalls(s.key, c.id)).some((x) => x.status === 'active') ? true : undefined), 30_000);
   const cancelled = await action(s.key, c.id, 'cancel');

@@ -215,9 +215,21 @@ export function ConfirmButton(props: {
   ariaLabel?: string;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const ask = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  // The button pressed is replaced: the focus goes to what replaces it, Keep it first, so that a
+  // second Enter leaves things as they were.
+  useEffect(() => {
+    if (toggled.current) (confirming ? keep : ask).current?.focus();
+  }, [confirming]);
+  const toggle = (value: boolean) => {
+    toggled.current = true;
+    setConfirming(value);
+  };
   if (!confirming)
     return (
-      <button type="button" class="danger" onClick={() => setConfirming(true)} aria-label={props.ariaLabel}>
+      <button ref={ask} type="button" class="danger" onClick={() => toggle(true)} aria-label={props.ariaLabel}>
         {props.label}
       </button>
     );
@@ -227,7 +239,7 @@ export function ConfirmButton(props: {
       <button type="button" class="danger" disabled={props.busy} onClick={props.onConfirm}>
         {props.confirm}
       </button>
-      <button type="button" onClick={() => setConfirming(false)}>
+      <button ref={keep} type="button" onClick={() => toggle(false)}>
         {props.keep}
       </button>
     </span>

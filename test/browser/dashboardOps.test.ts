@@ -283,8 +283,9 @@ test('the analytics page charts calls and interviews, each with its figures as a
 });
 
 /**
- * Clicks `first`, sees `consequence` (if any) and the screenshot, keeps things as they were and checks with
- * `unchanged` that they are; then clicks `first` again and confirms with `confirm`.
+ * Clicks `first`, sees `consequence` (if any) and the screenshot, keeps things as they were (Enter on
+ * `keep`, which has the focus) and checks with `unchanged` that they are; then clicks `first` again and
+ * confirms with `confirm`.
  */
 async function askedTwice(
   page: Page,
@@ -293,8 +294,11 @@ async function askedTwice(
   await page.getByRole('button', { name: step.first }).click();
   if (step.consequence) await page.getByText(step.consequence).waitFor();
   await shot(page, step.screenshot);
-  await page.getByRole('button', { name: step.keep }).click();
+  // By keyboard: the focus is on the way back, and returns to the button once kept.
+  expect(await page.locator(':focus').textContent()).toBe(step.keep);
+  await page.keyboard.press('Enter');
   await page.getByRole('button', { name: step.first }).waitFor();
+  expect(await page.locator(':focus').textContent()).toBe(step.first);
   await step.unchanged();
   await page.getByRole('button', { name: step.first }).click();
   await page.getByRole('button', { name: step.confirm }).click();

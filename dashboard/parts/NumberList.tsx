@@ -10,19 +10,19 @@ import { AgentOptions, useAgents, type AgentSummary } from '../lists';
 import { href } from '../routes';
 import { currentSession, holds } from '../session';
 import type { Call, PhoneNumber } from '../types';
-import { ErrorNote, Field, FormError, Loaded, Time } from '../ui';
+import { ConfirmButton, ErrorNote, Field, FormError, Loaded, Time } from '../ui';
 
 /** The simulated carrier's claimable range (Ofcom's drama numbers): a suggestion, any number may be typed. */
 /** One number's row of actions: edit (agent, name), release after confirming, and a test call. */
 function NumberActions(props: { number: PhoneNumber; agents: AgentSummary[]; onChanged: () => void }) {
   const session = currentSession()!;
   const { number } = props;
-  const [mode, setMode] = useState<'idle' | 'editing' | 'releasing'>('idle');
+  const [editing, setEditing] = useState(false);
   const [agentId, setAgentId] = useState(number.agentId);
   const [name, setName] = useState(number.name);
   const save = useSubmit(async () => {
     await patch<PhoneNumber>(`/phone-numbers/${number.id}`, { agentId, name });
-    setMode('idle');
+    setEditing(false);
     props.onChanged();
   });
   const release = useSubmit(async () => {
@@ -34,7 +34,7 @@ function NumberActions(props: { number: PhoneNumber; agents: AgentSummary[]; onC
     location.hash = href(`/calls/${call.id}`);
   });
   const error = save.error ?? release.error ?? testCall.error;
-  if (mode === 'editing') {
+  if (editing) {
     return (
       <form
         class="row-form"
@@ -59,7 +59,7 @@ function NumberActions(props: { number: PhoneNumber; agents: AgentSummary[]; onC
           <button type="submit" class="primary" disabled={save.busy}>
             Save
           </button>
-          <button type="button" onClick={() => setMode('idle')}>
+          <button type="button" onClick={() => setEditing(false)}>
             Cancel
           </button>
         </div>
@@ -69,34 +69,27 @@ function NumberActions(props: { number: PhoneNumber; agents: AgentSummary[]; onC
   return (
     <>
       {error && <ErrorNote error={error} />}
-      {mode === 'releasing' ? (
-        <div class="actions">
-          <button type="button" class="danger" disabled={release.busy} onClick={() => void release.submit()}>
-            Release {number.phoneNumber}
+      <div class="actions">
+        {holds(session, 'campaigns:manage') && (
+          <button type="button" disabled={testCall.busy} onClick={() => void testCall.submit()}>
+            {testCall.busy ? 'Ringing…' : 'Place a test call'}
           </button>
-          <button type="button" onClick={() => setMode('idle')}>
-            Keep it
-          </button>
-        </div>
-      ) : (
-        <div class="actions">
-          {holds(session, 'campaigns:manage') && (
-            <button type="button" disabled={testCall.busy} onClick={() => void testCall.submit()}>
-              {testCall.busy ? 'Ringing…' : 'Place a test call'}
+        )}
+        {holds(session, 'agents:manage') && (
+          <>
+            <button type="button" onClick={() => setEditing(true)}>
+              Edit
             </button>
-          )}
-          {holds(session, 'agents:manage') && (
-            <>
-              <button type="button" onClick={() => setMode('editing')}>
-                Edit
-              </button>
-              <button type="button" class="danger" onClick={() => setMode('releasing')}>
-                Release…
-              </button>
-            </>
-          )}
-        </div>
-      )}
+            <ConfirmButton
+              label="Release…"
+              confirm={`Release ${number.phoneNumber}`}
+              keep="Keep it"
+              busy={release.busy}
+              onConfirm={() => void release.submit()}
+            />
+          </>
+        )}
+      </div>
     </>
   );
 }

@@ -16,10 +16,7 @@ const BY_CODE: Record<string, (message: string) => string> = {
   NO_RECIPIENTS: () => 'Import the recipients before launching the campaign.',
   DO_NOT_CALL: () => 'This number is do-not-call in your organization. If the person agreed to be called, allow calls again on its contact’s page (Contacts).',
   BYOK_NOT_READY: (message) => message.replace(/add it with PUT \S+$/, 'add it under Provider credentials.'),
-  ACTION_TIMEOUT: (message) =>
-    /is recorded/.test(message)
-      ? 'The service has not confirmed it yet. It is recorded and takes effect as soon as it can: reload the page in a moment to see it.'
-      : `The service has not confirmed it yet, and it may still take effect: ${RELOAD}.`,
+  ACTION_TIMEOUT: () => `The service has not confirmed it yet, and it may still take effect: ${RELOAD}.`,
   CREATE_TIMEOUT: () => 'The service did not answer in time, so nothing was created. Try again in a moment.',
   SERVICE_UNAVAILABLE: () => `The service cannot be reached just now. If you changed something, ${RELOAD}.`,
   IMPORT_IN_PROGRESS: (message) => message.replace('retrieve the campaign once it has finished', 'reload the page once it has finished'),

@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { validationError } from './errors';
-import { NOT_BLANK, TRIM } from './schemas/common';
+import { NOT_BLANK, TRIM, trimName } from './schemas/common';
 
 /**
  * Bodies are validated as sent: no coercion, unknown fields rejected by the schemas. Query strings
@@ -14,7 +14,7 @@ import { NOT_BLANK, TRIM } from './schemas/common';
 const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true, discriminator: true, verbose: true }));
 const queryAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: true }));
 
-// A name's surrounding white space is dropped where it is validated, so every route, import row and
+// A name's surrounding white space (and zero-width characters) is dropped where it is validated, so every route, import row and
 // stored copy (the read model, the workflow's state) holds the same name. It runs after the
 // string's other keywords, which judge the name as sent.
 bodyAjv.addKeyword({
@@ -23,7 +23,7 @@ bodyAjv.addKeyword({
   schemaType: 'boolean',
   modifying: true,
   validate: (trim: boolean, data: string, _schema?: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => {
-    if (trim && at) at.parentData[at.parentDataProperty] = data.trim();
+    if (trim && at) at.parentData[at.parentDataProperty] = trimName(data);
     return true;
   },
 });

@@ -7,8 +7,17 @@ export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-char
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
 
-/** The pattern of text that must say something; validation names its failure "must not be blank". */
-export const NOT_BLANK = '\\S';
+/**
+ * The pattern of text that must say something: one character that is neither white space nor an
+ * invisible zero-width one (U+200B-U+200D, U+2060), which would show as an empty name. Validation
+ * names its failure "must not be blank".
+ */
+export const NOT_BLANK = '[^\\s\\u200B-\\u200D\\u2060]';
+
+const SURROUNDING_BLANKS = /^[\s\u200B-\u200D\u2060]+|[\s\u200B-\u200D\u2060]+$/g;
+
+/** A name without the white space and zero-width characters around it. */
+export const trimName = (name: string) => name.replace(SURROUNDING_BLANKS, '');
 
 /** A name, label or message: 1 to `maxLength` characters, not all of them white space. */
 export const NonBlank = (maxLength: number, description?: string) =>

@@ -58,6 +58,19 @@ test('a name of white space alone is still refused as blank', async () => {
   expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.name', message: 'body.name must not be blank.' });
 });
 
+test('a name of zero-width characters is blank too, and they are trimmed from around a name', async () => {
+  const invisible = await post('/agents', { name: '\u200B\u2060 \u200C', instructions: 'x' });
+  expect(invisible.status).toBe(400);
+  expect(invisible.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.name', message: 'body.name must not be blank.' });
+
+  const name = uniqueName('Zero width');
+  const created = await agent(`\u200B ${name}\u2060 `, {});
+  expect(created.name).toBe(name);
+  const shown = await patch(`/agents/${created.id}`, { displayName: '\u200D\u200B' });
+  expect(shown.status).toBe(200);
+  expect(shown.body.displayName).toBe('');
+});
+
 test("a campaign's name, on create and on edit, in its read model and its workflow's state", async () => {
   const { id: agentId } = await agent(uniqueName('Caller'));
   const created = await post('/campaigns', { name: '  Spring renewals ', agentId });

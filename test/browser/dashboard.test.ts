@@ -4,7 +4,9 @@
  * walks one page's main path as a user would, by labels and roles; every page is screenshotted to
  * test-output/screenshots/. No console error, page error or CSP violation may happen anywhere.
  */
-import { useDashboard } from '../helpers/dashboard';
+import { randomBytes } from 'node:crypto';
+import { startFakeLlmVendor, type FakeLlmServer } from '../fakes/llmVendors';
+import { askedTwice, useDashboard } from '../helpers/dashboard';
 import { storeRecordedCall } from '../helpers/recording';
 import { uniqueName, waitFor } from '../helpers/servers';
 
@@ -227,6 +229,62 @@ test('API keys: a guided rotation creates the twin, shows the old key in use, an
   });
   await context.close();
 });
+
+test('a provider credential: verified with the vendor, refused with its reason, removed only once confirmed', async () => {
+  // An API over the same stack whose Mistral is a local fake that knows one key.
+  const mistral = await startFakeLlmVendor('mistral');
+  try {
+    await credentialWalk(mistral);
+  } finally {
+    await mistral.close();
+  }
+});
+
+async function credentialWalk(mistral: FakeLlmServer) {
+  const app = await dashboard.api.extraApp({
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    MISTRAL_BASE_URL: mistral.url,
+    PROVIDER_VERIFY_TIMEOUT_MS: '3000',
+  });
+  const { context, page } = await open();
+  await page.goto(`${app.url}/dashboard`);
+  await page.getByLabel('Email').fill(dashboard.tenant.adminEmail);
+  await page.getByLabel('Password').fill(dashboard.tenant.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  await page.getByRole('link', { name: 'Provider credentials' }).click();
+  const card = page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'Language model (llm)' }) });
+  const form = card.getByRole('form', { name: 'Set the llm credential' });
+
+  // A key the vendor refuses: kept unverified (there is no verified one to keep instead), with the vendor's reason.
+  await form.getByLabel('Vendor', { exact: true }).fill('mistral');
+  await form.getByLabel('Vendor API key').fill('not-the-key');
+  await form.getByRole('button', { name: 'Save and verify' }).click();
+  await card.getByText('not verified').waitFor();
+  await form.locator('.field-error').filter({ hasText: 'mistral refused the API key (401)' }).waitFor();
+  await card.getByRole('definition').filter({ hasText: 'mistral refused the API key (401)' }).waitFor();
+  // The vendor's key: verified, and the key is not shown again.
+  await form.getByLabel('Vendor API key').fill(mistral.apiKey);
+  await form.getByRole('button', { name: 'Save and verify' }).click();
+  await card.getByText('verified', { exact: true }).waitFor();
+  expect(await form.getByLabel('Vendor API key').inputValue()).toBe('');
+  expect(await page.content()).not.toContain(mistral.apiKey);
+  await shot(page, 'credential-verified');
+
+  const session = await dashboard.adminSession();
+  const stored = async () => (await app.call('GET', '/api/v1/dashboard/provider-credentials/llm', { token: session })).status;
+  await askedTwice(dashboard, page, {
+    first: 'Remove the llm credential…',
+    keep: 'Keep it',
+    confirm: 'Remove the llm credential',
+    consequence: 'byok keys can start nothing until a credential of this kind is verified again',
+    screenshot: 'credential-remove-confirm',
+    unchanged: async () => expect(await stored()).toBe(200),
+  });
+  await card.getByText(/None: byok keys cannot be created/).waitFor();
+  expect(await stored()).toBe(404);
+  await context.close();
+}
 
 test('users, provider credentials and organization limits (admins)', async () => {
   const { context, page } = await at('/users');

@@ -5,7 +5,7 @@
  * contact made do-not-call; the analytics page. Every page is screenshotted.
  */
 import type { Page } from 'playwright-core';
-import { useDashboard } from '../helpers/dashboard';
+import { askedTwice, useDashboard } from '../helpers/dashboard';
 
 // Functions given to page.evaluate run in the browser; this names its globals for the compiler only.
 declare const navigator: { clipboard: { readText(): Promise<string> } };
@@ -287,23 +287,6 @@ test('the analytics page charts calls and interviews, each with its figures as a
  * `keep`, which has the focus) and checks with `unchanged` that they are; then clicks `first` again and
  * confirms with `confirm`.
  */
-async function askedTwice(
-  page: Page,
-  step: { first: string; keep: string; confirm: string; consequence?: string; screenshot: string; unchanged: () => Promise<void> },
-) {
-  await page.getByRole('button', { name: step.first }).click();
-  if (step.consequence) await page.getByText(step.consequence).waitFor();
-  await shot(page, step.screenshot);
-  // By keyboard: the focus is on the way back, and returns to the button once kept.
-  expect(await page.locator(':focus').textContent()).toBe(step.keep);
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: step.first }).waitFor();
-  expect(await page.locator(':focus').textContent()).toBe(step.first);
-  await step.unchanged();
-  await page.getByRole('button', { name: step.first }).click();
-  await page.getByRole('button', { name: step.confirm }).click();
-}
-
 test('what cannot be undone is asked twice: an agent’s deletion, a live call’s hangup, a campaign’s cancellation; keeping it changes nothing; refusals read in the dashboard’s words', async () => {
   const token = await dashboard.tenant.key();
   const agentId = await createAgent({ name: 'Short-lived', instructions: 'You call about a parcel.' });
@@ -316,7 +299,7 @@ test('what cannot be undone is asked twice: an agent’s deletion, a live call�
   expect(placed.status).toBe(201);
   await page.goto(`${dashboard.api.url}/dashboard#/calls/${placed.body.id}`);
   await statusIs(page, 'call-state', 'In progress');
-  await askedTwice(page, {
+  await askedTwice(dashboard, page, {
     first: 'Hang up…',
     keep: 'Stay on the call',
     confirm: 'Hang up on Bea',
@@ -333,7 +316,7 @@ test('what cannot be undone is asked twice: an agent’s deletion, a live call�
   await page.getByRole('button', { name: 'Launch' }).click();
   await page.getByRole('alert').filter({ hasText: 'Import the recipients before launching the campaign.' }).waitFor();
   expect(await page.getByRole('main').innerText()).not.toMatch(/POST|\/campaigns/);
-  await askedTwice(page, {
+  await askedTwice(dashboard, page, {
     first: 'Cancel…',
     keep: 'Keep it',
     confirm: 'Cancel Parcel follow-up',
@@ -356,7 +339,7 @@ test('what cannot be undone is asked twice: an agent’s deletion, a live call�
       hasText: 'This number is do-not-call in your organization. If the person agreed to be called, allow calls again on its contact’s page (Contacts).',
     })
     .waitFor();
-  await askedTwice(page, {
+  await askedTwice(dashboard, page, {
     first: 'Delete agent…',
     keep: 'Keep it',
     confirm: 'Delete Short-lived',

@@ -114,3 +114,24 @@ export function useDashboard(
 
   return dashboard;
 }
+
+/**
+ * An action that cannot be undone, walked as `ConfirmButton` asks it: opened, kept by keyboard
+ * (the focus on the way back, then back on the button, and `unchanged` holds), then confirmed.
+ */
+export async function askedTwice(
+  dashboard: Dashboard,
+  page: Page,
+  step: { first: string; keep: string; confirm: string; consequence?: string; screenshot: string; unchanged: () => Promise<void> },
+) {
+  await page.getByRole('button', { name: step.first }).click();
+  if (step.consequence) await page.getByText(step.consequence).waitFor();
+  await dashboard.shot(page, step.screenshot);
+  expect(await page.locator(':focus').textContent()).toBe(step.keep);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: step.first }).waitFor();
+  expect(await page.locator(':focus').textContent()).toBe(step.first);
+  await step.unchanged();
+  await page.getByRole('button', { name: step.first }).click();
+  await page.getByRole('button', { name: step.confirm }).click();
+}

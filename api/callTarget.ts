@@ -1,5 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { destinationRefusal } from '../domain/destinations';
+import { canonicalE164, destinationRefusal } from '../domain/destinations';
 import { destinationNotAllowed, validationError } from './errors';
 
 /**
@@ -11,9 +10,12 @@ export function checkPhoneNumber(phoneNumber: string, param: string): void {
   checkE164(phoneNumber, `${param}.phoneNumber`);
 }
 
-/** A valid number in E.164 form; `field` names it, e.g. `body.from`. */
+/**
+ * A valid number in its E.164 form; `field` names it, e.g. `body.from`. Validation has already
+ * rewritten another spelling of a valid number (`x-e164`), so anything else is refused.
+ */
 export function checkE164(value: string, field: string): void {
-  if (!value.startsWith('+') || !isValidPhoneNumber(value)) throw validationError(`${field} must be a valid E.164 number such as +14155550123.`, field);
+  if (canonicalE164(value) !== value) throw validationError(`${field} must be a valid E.164 number such as +14155550123.`, field);
 }
 
 /**

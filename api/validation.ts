@@ -2,7 +2,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { validationError } from './errors';
-import { NOT_BLANK, TRIM, trimName } from './schemas/common';
+import { canonicalE164 } from '../domain/destinations';
+import { E164_FORM, NOT_BLANK, TRIM, trimName } from './schemas/common';
 
 /**
  * Bodies are validated as sent: no coercion, unknown fields rejected by the schemas. Query strings
@@ -27,6 +28,23 @@ bodyAjv.addKeyword({
     return true;
   },
 });
+
+// A phone number in its E.164 form wherever it was written otherwise; a value that is not a valid
+// number is left as sent, for the route's own check to refuse naming it. Queries too: a list
+// filtered by a number finds it however the number is written.
+for (const ajv of [bodyAjv, queryAjv]) {
+  ajv.addKeyword({
+    keyword: E164_FORM,
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    validate: (on: boolean, data: string, _schema?: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => {
+      const canonical = on && at ? canonicalE164(data) : undefined;
+      if (canonical && at) at.parentData[at.parentDataProperty] = canonical;
+      return true;
+    },
+  });
+}
 
 export type Location = 'body' | 'query' | 'path' | 'header';
 

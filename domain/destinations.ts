@@ -15,6 +15,19 @@ const TYPE_NAMES: Partial<Record<NonNullable<NumberType>, string>> = {
   PAGER: 'a pager number',
 };
 
+/**
+ * A number in its one E.164 form (`+442079460003`) however it was written (`+44 20 7946 0003`,
+ * `+44 (0)20-7946-0003`, full-width digits), or undefined when it is not a valid international
+ * number a call can dial: no leading `+`, or an extension, which nothing here would dial. Every
+ * check that compares numbers (do-not-call, one contact per number, a campaign's repeats) sees this
+ * form, so a number cannot pass one of them by being written differently.
+ */
+export function canonicalE164(phoneNumber: string): string | undefined {
+  if (!phoneNumber.startsWith('+')) return undefined;
+  const parsed = parsePhoneNumberFromString(phoneNumber);
+  return parsed && parsed.isValid() && !parsed.ext ? parsed.number : undefined;
+}
+
 /** The ISO 3166-1 alpha-2 codes libphonenumber knows, which a list of allowed countries may name. */
 export const DIALLING_COUNTRIES: readonly string[] = getCountries();
 

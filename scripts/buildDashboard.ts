@@ -13,7 +13,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { plain } from '../api/openapi';
 import { apiRoutes } from '../api/routes';
-import { TRIM } from '../api/schemas/common';
+import { E164_FORM, TRIM } from '../api/schemas/common';
 
 const ROOT = path.resolve(__dirname, '..');
 const SOURCE = path.join(ROOT, 'dashboard');
@@ -105,8 +105,10 @@ const apiSchemas: Plugin = {
           code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
         }),
       );
-      // The API drops a name's surrounding spaces; the form's check only judges the name as typed.
+      // The API drops a name's surrounding spaces and writes a number in E.164; the form's check
+      // only judges the value as typed.
       ajv.addKeyword({ keyword: TRIM, schemaType: 'boolean' });
+      ajv.addKeyword({ keyword: E164_FORM, schemaType: 'boolean' });
       const bodies = new Map(apiRoutes().flatMap((route) => (route.body ? [[route.operationId, route.body] as const] : [])));
       const names = importedValidators();
       const schemas = names.map((name) => {

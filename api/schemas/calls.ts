@@ -3,7 +3,7 @@ import { CALL_DIRECTIONS, CALL_ENDED_REASONS, REFUSED, type CallRecord } from '.
 import type { CallReportRecord } from '../../models/callReport';
 import { ANSWERED_BY, DISPOSITIONS, TRANSFER_FAILURES } from '../../workflows/definitions';
 import { iso } from '../../lib/time';
-import { Id, NameOrEmpty, PageQuery, StringEnum, Timestamp, offsetMs } from './common';
+import { Id, NameOrEmpty, PageQuery, PhoneNumberInput, StringEnum, Timestamp, offsetMs } from './common';
 import { TurnTimings, turnTimingsRepresentation } from './turnTimings';
 
 export const CALL_STATUSES = ['created', 'active', 'completed'] as const;
@@ -16,7 +16,7 @@ const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T, desc
 export const PlaceCallBody = Type.Object(
   {
     agentId: Type.String({ maxLength: 24, description: 'A phone agent of your organization.' }),
-    phoneNumber: Type.String({ minLength: 1, maxLength: 30, description: 'E.164, e.g. +14155550123.' }),
+    phoneNumber: PhoneNumberInput('E.164, e.g. +14155550123.'),
     contactName: Type.Optional(NameOrEmpty(200)),
     externalRef: Type.Optional(Type.String({ maxLength: 500, description: 'Your identifier, echoed on the call and its report.' })),
     variables: Type.Optional(

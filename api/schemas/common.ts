@@ -39,6 +39,16 @@ export const Name = (maxLength: number, description?: string) => Type.String({ .
 /** A name that may be empty, such as a contact's or a phone number's label: trimmed as `Name`. */
 export const NameOrEmpty = (maxLength: number, description?: string) => Type.String({ maxLength, [TRIM]: true, ...(description ? { description } : {}) });
 
+/**
+ * The keyword that has validation store a valid number written with spaces, dashes, brackets or
+ * full-width digits in its E.164 form (api/validation.ts), so that every check comparing numbers
+ * sees one spelling. An OpenAPI extension, as `x-trim`.
+ */
+export const E164_FORM = 'x-e164';
+
+/** A phone number a partner sends: E.164, or another spelling of it, stored as E.164. */
+export const PhoneNumberInput = (description: string) => Type.String({ minLength: 1, maxLength: 30, [E164_FORM]: true, description });
+
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 /** A stored date as a representation shows it: ISO 8601, or null when there is none. */

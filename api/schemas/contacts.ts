@@ -3,7 +3,7 @@ import { DO_NOT_CALL_REASONS, type ContactRecord } from '../../domain/contacts';
 import { iso } from '../../lib/time';
 import { validationError } from '../errors';
 import { isTimezone } from './campaigns';
-import { Id, NameOrEmpty, PageQuery, StringEnum, Timestamp } from './common';
+import { E164_FORM, Id, NameOrEmpty, PageQuery, PhoneNumberInput, StringEnum, Timestamp } from './common';
 
 const nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -34,7 +34,7 @@ const fields = {
 
 export const CreateContactBody = Type.Object(
   {
-    phoneNumber: Type.String({ minLength: 1, maxLength: 30, description: 'E.164, e.g. +14155550123; one contact per number in an organization.' }),
+    phoneNumber: PhoneNumberInput('E.164, e.g. +14155550123; one contact per number in an organization.'),
     name: Type.Optional(fields.name),
     email: Type.Optional(fields.email),
     timezone: Type.Optional(fields.timezone),
@@ -63,7 +63,7 @@ export const UpdateContactBody = Type.Object(
 
 export const ListContactsQuery = Type.Object(
   {
-    phoneNumber: Type.Optional(Type.String({ maxLength: 30, description: 'Exactly this E.164 number.' })),
+    phoneNumber: Type.Optional(Type.String({ maxLength: 30, [E164_FORM]: true, description: 'Exactly this E.164 number (`+` written `%2B`).' })),
     doNotCall: Type.Optional(Type.Boolean()),
     externalRef: Type.Optional(Type.String({ maxLength: 500 })),
     ...PageQuery,

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PhoneNumberRecord } from '../../models/phoneNumber';
-import { Id, NameOrEmpty, PageQuery, Timestamp } from './common';
+import { Id, NameOrEmpty, PageQuery, PhoneNumberInput, Timestamp } from './common';
 
-const E164 = Type.String({ minLength: 1, maxLength: 30, description: 'E.164, e.g. +441134960000.' });
+const E164 = PhoneNumberInput('E.164, e.g. +441134960000.');
 const Label = NameOrEmpty(200, 'Your label for the number, e.g. "Support line".');
 
 export const ClaimPhoneNumberBody = Type.Object(
@@ -35,12 +35,9 @@ export const ListPhoneNumbersQuery = Type.Object({ agentId: Type.Optional(Id), .
 export const TestCallBody = Type.Object(
   {
     from: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 30,
-        description:
-          'The caller’s number, E.164; default +442079460100. A contact with this number lends its attributes; +442079460999 asks to be taken off the list.',
-      }),
+      PhoneNumberInput(
+        'The caller’s number, E.164; default +442079460100. A contact with this number lends its attributes; +442079460999 asks to be taken off the list.',
+      ),
     ),
   },
   { additionalProperties: false, title: 'test_call_create' },

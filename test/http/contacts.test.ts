@@ -180,6 +180,34 @@ test('POST /calls to a do-not-call number is 409 DO_NOT_CALL with nothing create
   expect((await api.call('GET', '/api/v1/usage', { token: key })).body.credits).toEqual(before);
 });
 
+test('a number written with spaces, brackets or full-width digits is the same number: stored in E.164, refused where the number is', async () => {
+  const { key, agentId } = await setup();
+  expect((await create(key, { phoneNumber: '+442079460003', doNotCall: true })).status).toBe(201);
+  const spellings = ['+44 20 7946 0003', '+44 (0)20-7946-0003', '+\uFF14\uFF14\uFF12\uFF10\uFF17\uFF19\uFF14\uFF16\uFF10\uFF10\uFF10\uFF13'];
+  for (const spelling of spellings) {
+    const refused = await placeCall(key, agentId, spelling);
+    expect([spelling, refused.status, refused.body.error?.code]).toEqual([spelling, 409, 'DO_NOT_CALL']);
+    const again = await create(key, { phoneNumber: spelling });
+    expect([spelling, again.status, again.body.error?.code]).toEqual([spelling, 409, 'DUPLICATE_CONTACT']);
+  }
+  expect((await api.call('GET', '/api/v1/calls', { token: key })).body.pagination.total).toBe(0);
+
+  // Another number, written so: stored, found and called as its E.164 form.
+  const created = await create(key, { phoneNumber: '+44 20 7946 0001', name: 'Ada' });
+  expect(created.body.phoneNumber).toBe('+442079460001');
+  const found = await api.call('GET', `/api/v1/contacts?phoneNumber=${encodeURIComponent('+44 20 7946 0001')}`, { token: key });
+  expect(found.body.data.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
+  const placed = await placeCall(key, agentId, '+44-20-7946-0001');
+  expect(placed.status).toBe(201);
+  expect(placed.body.phoneNumber).toBe('+442079460001');
+
+  // An extension is not dialled, so not taken; nor a number without its country code.
+  for (const phoneNumber of ['+442079460001;ext=9', '+44 20 7946 0001 ext. 9', '020 7946 0001']) {
+    const refused = await placeCall(key, agentId, phoneNumber);
+    expect([phoneNumber, refused.status, refused.body.error?.param]).toEqual([phoneNumber, 400, 'body.phoneNumber']);
+  }
+});
+
 test('an erased do-not-call contact leaves only a keyed hash, which keeps the number suppressed until lifted', async () => {
   const { tenant, key, agentId } = await setup();
   const number = '+442079460001';
@@ -349,6 +377,23 @@ describe('campaigns', () => {
     expect(done.stats).toEqual({ total: 3, pending: 0, completed: 2, failed: 1, suppressed: 1 });
     expect(await callsTo(key, '+442079460021')).toEqual([]);
     expect((await recipientsOf(key, id))[1]).toMatchObject({ status: 'suppressed', attempts: 0, lastCallId: null });
+  });
+
+  test('an import sees a number written otherwise as the number: a repeat, or do-not-call', async () => {
+    const { key, agentId } = await setup();
+    await create(key, { phoneNumber: '+442079460021', doNotCall: true });
+    const created = await api.call('POST', '/api/v1/campaigns', { token: key, body: { name: uniqueName('Campaign'), agentId } });
+    const importing = (numbers: string[]) =>
+      api.call('POST', `/api/v1/campaigns/${created.body.id}/recipients`, { token: key, body: { recipients: numbers.map(row) } });
+    const repeated = await importing(['+442079460020', '+44 20 7946 0020']);
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.recipients[1].phoneNumber' });
+    const imported = await importing(['+44 20 7946 0020', '+44 (0)20 7946 0021']);
+    expect(imported.body).toMatchObject({ imported: 2, suppressed: 1 });
+    expect((await recipientsOf(key, created.body.id)).map((r) => [r.phoneNumber, r.status])).toEqual([
+      ['+442079460020', 'pending'],
+      ['+442079460021', 'suppressed'],
+    ]);
   });
 
   test("an imported recipient takes its contact's time zone first and its attributes as variables; the row's own variables win", async () => {

@@ -1,6 +1,7 @@
 /**
  * One interview: its state, polled until it ends; the conversation as it happens and after, beside
- * the report, polled until the analysis is final; and for admins a fresh hosted link.
+ * the report, polled until the analysis is final; and a fresh hosted link, which whoever may
+ * create interviews (`executions:read`) may issue, as the API says.
  */
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -9,7 +10,6 @@ import { useGet, useSubmit } from '../hooks';
 import { post } from '../http';
 import type { PageProps } from '../routes';
 import { href } from '../routes';
-import { currentSession } from '../session';
 import { InterviewState } from '../interviewStates';
 import { Badge, CopyButton, ErrorNote, FormError, Loaded, Loading, PageTitle, Time } from '../ui';
 
@@ -178,7 +178,6 @@ export function InterviewPage(props: PageProps) {
   // Polled until it completes: a completed interview does not change again.
   const interview = useGet<InterviewDetail>(`/interviews/${id}`, final ? undefined : POLL_MS);
   useEffect(() => setFinal(interview.data?.status === 'completed'), [interview.data?.status]);
-  const admin = currentSession()?.user.role === 'admin';
   return (
     <>
       <PageTitle>{interview.data ? `Interview with ${interview.data.candidateName}` : 'Interview'}</PageTitle>
@@ -212,7 +211,7 @@ export function InterviewPage(props: PageProps) {
                 )}
               </dl>
             </section>
-            {admin && linkUsable(i) && <NewLink id={id} />}
+            {linkUsable(i) && <NewLink id={id} />}
             <div class="grid">
               <Conversation key={`${id}-${i.status}`} path={`/interviews/${id}/transcript`} live={i.status !== 'completed'} person="Candidate" />
               {i.reportId ? (

@@ -224,7 +224,12 @@ test('an interview: the conversation live and after beside the report, "not scor
   const id = created.body.id;
   const oldLink = created.body.interviewUrl.replace(dashboard.api.config.publicBaseUrl, dashboard.api.url);
 
-  const { context, page } = await at(`/interviews/${id}`);
+  // A member with the default permissions (executions:read among them), as the API allows: whoever may create an interview may reissue its link.
+  const member = { email: `${uniqueName('recruiter')}@example.com`, password: 'correct horse battery' };
+  expect((await dashboard.api.call('POST', '/api/v1/dashboard/users', { token: await adminSession(), body: member })).body.role).toBe('member');
+  const { context, page } = await open();
+  await dashboard.signIn(page, member.email, member.password);
+  await page.goto(`${dashboard.api.url}/dashboard#/interviews/${id}`);
   await page.getByRole('heading', { level: 1, name: 'Interview with Grace Hopper' }).waitFor();
   await page.getByTestId('interview-status').filter({ hasText: 'Waiting for the candidate' }).waitFor();
   await page.getByRole('button', { name: 'Issue a new link' }).click();

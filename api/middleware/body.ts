@@ -2,6 +2,8 @@ import type Koa from 'koa';
 import { payloadTooLarge, unsupportedMediaType, validationError } from '../errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Far deeper than any body's schema (a tool's JSON Schema parameters are the deepest), and shallow enough for every walk over a body. */
+export const BODY_MAX_DEPTH = 32;
 
 /**
  * Reads and parses a JSON body, refusing more than the limit without reading it all. An absent
@@ -10,11 +12,26 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function readJsonBody(ctx: Koa.Context, limit = BODY_LIMIT_BYTES): Promise<unknown> {
   const text = await readText(ctx, limit, 'json');
   if (text === undefined || text.trim() === '') return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (err) {
     throw validationError(`The request body is not valid JSON: ${(err as Error).message}.`, 'body');
   }
+  if (deeperThan(body, BODY_MAX_DEPTH)) throw validationError(`The request body is nested more than ${BODY_MAX_DEPTH} levels deep.`, 'body');
+  return body;
+}
+
+/** Whether arrays and objects nest more than `max` levels in `value`; a loop, not recursion, as a body may nest thousands deep in a few kilobytes. */
+function deeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth === max) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**

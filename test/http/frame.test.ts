@@ -95,6 +95,22 @@ describe('request bodies', () => {
     expect(res.status).toBe(201);
   });
 
+  test('a body nested thousands deep in a few kilobytes is 400, on partner, sign-in and candidate routes alike', async () => {
+    const deep = (levels: number) => `{"password":"x","email":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    for (const [path, token] of [
+      ['/api/v1/agents', key],
+      ['/api/v1/dashboard/sessions', undefined],
+      ['/candidate/v1/interviews/0123456789abcdef01234567/messages', undefined],
+    ] as const) {
+      const res = await api.call('POST', path, { token, body: deep(12_000) });
+      if (path.startsWith('/candidate')) expect(res.status).toBe(401);
+      else expectEnvelope(res, 400, { code: 'VALIDATION_ERROR', param: 'body', message: 'The request body is nested more than 32 levels deep.' });
+    }
+    // 32 levels are read and judged by the schema.
+    const res = await api.call('POST', '/api/v1/dashboard/sessions', { body: deep(31) });
+    expectEnvelope(res, 400, { code: 'VALIDATION_ERROR', param: 'body.email' });
+  });
+
   test('the body is read only after authentication: no key is 401 even for a malformed body', async () => {
     const res = await api.call('POST', '/api/v1/agents', { body: '{oops' });
     expectEnvelope(res, 401, { type: 'authentication_error', code: 'INVALID_API_KEY' });

@@ -139,6 +139,7 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error', 'The path exists but not with this method; see the `Allow` header.'],
   DUPLICATE_NAME: [409, 'conflict_error', 'Another resource of the organization already has this name.'],
   DUPLICATE_EMAIL: [409, 'conflict_error', 'A user with this email already exists.'],
+  LAST_ADMIN: [409, 'conflict_error', 'The organization’s only active admin cannot be made a member; make another user an admin first.'],
   DUPLICATE_CONTACT: [409, 'conflict_error', 'The organization already has a contact with this phone number.'],
   DO_NOT_CALL: [409, 'invalid_request_error', 'The number is do-not-call (its contact is, or was when erased); nothing was dialled, created or charged.'],
   INVALID_STATE_TRANSITION: [409, 'conflict_error', 'The action is not valid in the resource’s current state.'],
@@ -498,6 +499,8 @@ function userError(refusal: UserRefusal): ApiError {
       return permissionDenied("The organization's first admin cannot be deactivated.");
     case 'self_deactivation':
       return permissionDenied('You cannot deactivate yourself; ask another admin.');
+    case 'last_admin':
+      return apiError('LAST_ADMIN', "This is the organization's only active admin: make another user an admin before making this one a member.", 'body.role');
   }
 }
 

@@ -11,7 +11,7 @@ import { hashKey } from '../models/apiKey';
 import { DashboardSession } from '../models/dashboardSession';
 import { Organization, type OrganizationDoc } from '../models/organization';
 import type { Scope } from '../models/scopes';
-import { claimSlot, releaseSlot } from '../models/slot';
+import { claimSlot, inTurn, releaseSlot } from '../models/slot';
 import { userPool } from '../models/tenant';
 import { User, hashPassword, inUserTurn, normalizeEmail, passwordNeedsRehash, verifyPassword } from '../models/user';
 
@@ -40,7 +40,8 @@ export type UserRefusal =
   | { reason: 'duplicate_email' }
   | { reason: 'founder_keeps_admin' }
   | { reason: 'founder_stays_active' }
-  | { reason: 'self_deactivation' };
+  | { reason: 'self_deactivation' }
+  | { reason: 'last_admin' };
 
 export class UserRefused extends Error {
   constructor(readonly refusal: UserRefusal) {
@@ -156,26 +157,52 @@ export function updateUser(
   change: UserChange,
   hooks: { assertGrantable: (added: Scope[]) => void; afterSave: () => void },
 ): Promise<UserRecord> {
-  return inUserTurn(userId, async () => {
-    const user = await User.findOne({ _id: userId, organizationId });
-    if (!user) throw refuse({ reason: 'not_found' });
-    const self = user._id.equals(actorId);
-    const lost = change.permissions ? user.permissions.filter((s) => !change.permissions!.includes(s as Scope)) : [];
-    if (user.founder && !self && ((change.role && change.role !== 'admin') || lost.length)) throw refuse({ reason: 'founder_keeps_admin' });
-    if (change.status === 'deactivated' && !user.deactivatedAt) {
-      if (user.founder) throw refuse({ reason: 'founder_stays_active' });
-      if (self) throw refuse({ reason: 'self_deactivation' });
-    }
-    if (change.permissions) {
-      hooks.assertGrantable(change.permissions.filter((s) => !user.permissions.includes(s)));
-      user.permissions = change.permissions;
-    }
-    if (change.role) user.role = change.role;
-    if (change.status) user.deactivatedAt = change.status === 'deactivated' ? (user.deactivatedAt ?? new Date()) : null;
-    await user.save();
-    hooks.afterSave();
-    // After the save: a sign-in racing the deactivation either failed or made a session that goes here.
-    if (user.deactivatedAt) await DashboardSession.deleteMany({ userId: user._id });
-    return user.toObject<UserRecord>();
-  });
+  const apply = () =>
+    inUserTurn(userId, async () => {
+      const user = await User.findOne({ _id: userId, organizationId });
+      if (!user) throw refuse({ reason: 'not_found' });
+      return applyChange(organizationId, user, actorId, change, hooks);
+    });
+  // Two admins demoting each other at once would each see the other still an admin: demotions
+  // take the organization's turn too.
+  return change.role === 'member' ? inTurn(`admins:${String(organizationId)}`, apply) : apply();
+}
+
+async function applyChange(
+  organizationId: Types.ObjectId,
+  user: InstanceType<typeof User>,
+  actorId: Types.ObjectId,
+  change: UserChange,
+  hooks: { assertGrantable: (added: Scope[]) => void; afterSave: () => void },
+): Promise<UserRecord> {
+  const self = user._id.equals(actorId);
+  const lost = change.permissions ? user.permissions.filter((s) => !change.permissions!.includes(s as Scope)) : [];
+  if (user.founder && !self && ((change.role && change.role !== 'admin') || lost.length)) throw refuse({ reason: 'founder_keeps_admin' });
+  if (change.status === 'deactivated' && !user.deactivatedAt) {
+    if (user.founder) throw refuse({ reason: 'founder_stays_active' });
+    if (self) throw refuse({ reason: 'self_deactivation' });
+  }
+  await keepsAnAdmin(organizationId, user, change);
+  if (change.permissions) {
+    hooks.assertGrantable(change.permissions.filter((s) => !user.permissions.includes(s)));
+    user.permissions = change.permissions;
+  }
+  if (change.role) user.role = change.role;
+  if (change.status) user.deactivatedAt = change.status === 'deactivated' ? (user.deactivatedAt ?? new Date()) : null;
+  await user.save();
+  hooks.afterSave();
+  // After the save: a sign-in racing the deactivation either failed or made a session that goes here.
+  if (user.deactivatedAt) await DashboardSession.deleteMany({ userId: user._id });
+  return user.toObject<UserRecord>();
+}
+
+/**
+ * An organization always keeps an active admin: nobody else can manage its users and keys. Only an
+ * admin's own demotion can leave none (another admin doing it stays one, and nobody deactivates
+ * themselves), or two admins demoting each other at once.
+ */
+async function keepsAnAdmin(organizationId: Types.ObjectId, user: { _id: Types.ObjectId; role: string; deactivatedAt?: Date | null }, change: UserChange) {
+  if (change.role !== 'member' || user.role !== 'admin' || user.deactivatedAt) return;
+  const others = await User.countDocuments({ organizationId, role: 'admin', deactivatedAt: null, _id: { $ne: user._id } });
+  if (others === 0) throw refuse({ reason: 'last_admin' });
 }

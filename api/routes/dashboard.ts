@@ -114,6 +114,7 @@ export const dashboardRoutes = [
     summary: "Change a user's role or permissions",
     description:
       "Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. " +
+      'Making the organization’s only active admin a member is 409 `LAST_ADMIN`, two admins demoting each other at once included: nobody else could manage its users and keys. ' +
       "Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no permissions " +
       '(403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them first). ' +
       `Changes to one user apply one at a time, so none undoes another; other API instances apply them to keys within ${KEY_CACHE_TTL_MS / 1000} seconds.`,
@@ -122,7 +123,7 @@ export const dashboardRoutes = [
     params: IdParams,
     body: UpdateUserBody,
     status: 200,
-    responses: { 200: { description: 'The updated user.', schema: User } },
+    responses: { 200: { description: 'The updated user.', schema: User }, ...errorResponses(409) },
     handler: ({ params, body, auth }: Req<{ params: typeof IdParams; body: typeof UpdateUserBody; auth: 'dashboard' }>) =>
       updateUser(auth.organizationId, auth.userId, params.id, body, {
         assertGrantable: (added) => assertGrantable(auth.permissions, added),

@@ -786,7 +786,7 @@ export interface paths {
         head?: never;
         /**
          * Change a user's role or permissions
-         * @description Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no permissions (403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them first). Changes to one user apply one at a time, so none undoes another; other API instances apply them to keys within 2 seconds.
+         * @description Admins may change any user's role, permissions and status, other admins' included, granting only scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves and is never deactivated; nobody can deactivate themselves. Making the organization’s only active admin a member is 409 `LAST_ADMIN`, two admins demoting each other at once included: nobody else could manage its users and keys. Narrowing a user's permissions narrows every key they created at once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no permissions (403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them first). Changes to one user apply one at a time, so none undoes another; other API instances apply them to keys within 2 seconds.
          *
          *     Organization admins only.
          */
@@ -6732,7 +6732,7 @@ export interface operations {
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */
                 page?: number;
-                /** @description Exactly this E.164 number. */
+                /** @description This number, in E.164 or another spelling of it (`+` written `%2B` in a query). */
                 phoneNumber?: string;
             };
             header?: never;
@@ -9270,6 +9270,15 @@ export interface operations {
             };
             /** @description No such resource in the caller's organization (also for a malformed id). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state or an existing name. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -290,6 +290,27 @@ describe('PATCH /dashboard/users/{id}', () => {
     expect(self.body).toMatchObject({ id: founderId, role: 'admin', permissions: ['agents:read', 'organization:read'], founder: true });
   });
 
+  test('the organization keeps an active admin: its only one cannot step down, nor two admins demote each other at once', async () => {
+    const t = await createTenant();
+    const founder = await signIn(t.adminEmail, t.adminPassword);
+    const founderId = String(t.adminId);
+    const patch = (token: string, id: string, body: Record<string, unknown>) => api.call('PATCH', `/api/v1/dashboard/users/${id}`, { token, body });
+    const alone = await patch(founder, founderId, { role: 'member' });
+    expect(alone.status).toBe(409);
+    expect(alone.body.error).toMatchObject({ type: 'conflict_error', code: 'LAST_ADMIN', param: 'body.role' });
+    expect(alone.body.error.message).toContain('only active admin');
+
+    // With two more admins the founder steps down; the two then demote each other at once.
+    const second = await addUser(founder, { role: 'admin' });
+    const third = await addUser(founder, { role: 'admin' });
+    expect((await patch(founder, founderId, { role: 'member' })).status).toBe(200);
+    const both = await Promise.all([patch(second.session, third.id, { role: 'member' }), patch(third.session, second.id, { role: 'member' })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const remaining = both[0]!.status === 200 ? second : third;
+    const users = (await api.call('GET', '/api/v1/dashboard/users', { token: remaining.session })).body.data as Array<{ id: string; role: string }>;
+    expect(users.filter((u) => u.role === 'admin').map((u) => u.id)).toEqual([remaining.id]);
+  });
+
   test('narrowing a user narrows the keys they created at once', async () => {
     const other = await addUser(admin, { role: 'admin' });
     const created = await newKey(other.session, { scopes: ['agents:read', 'organization:read'] });

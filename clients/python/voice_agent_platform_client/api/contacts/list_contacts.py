@@ -118,7 +118,8 @@ def sync_detailed(
     Requires scope `contacts:manage`.
 
     Args:
-        phone_number (str | Unset): Exactly this E.164 number.
+        phone_number (str | Unset): This number, in E.164 or another spelling of it (`+` written
+            `%2B` in a query).
         do_not_call (bool | Unset):
         external_ref (str | Unset):
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
@@ -163,7 +164,8 @@ def sync(
     Requires scope `contacts:manage`.
 
     Args:
-        phone_number (str | Unset): Exactly this E.164 number.
+        phone_number (str | Unset): This number, in E.164 or another spelling of it (`+` written
+            `%2B` in a query).
         do_not_call (bool | Unset):
         external_ref (str | Unset):
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
@@ -203,7 +205,8 @@ async def asyncio_detailed(
     Requires scope `contacts:manage`.
 
     Args:
-        phone_number (str | Unset): Exactly this E.164 number.
+        phone_number (str | Unset): This number, in E.164 or another spelling of it (`+` written
+            `%2B` in a query).
         do_not_call (bool | Unset):
         external_ref (str | Unset):
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
@@ -246,7 +249,8 @@ async def asyncio(
     Requires scope `contacts:manage`.
 
     Args:
-        phone_number (str | Unset): Exactly this E.164 number.
+        phone_number (str | Unset): This number, in E.164 or another spelling of it (`+` written
+            `%2B` in a query).
         do_not_call (bool | Unset):
         external_ref (str | Unset):
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.

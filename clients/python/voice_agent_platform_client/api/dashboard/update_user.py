@@ -60,6 +60,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -112,12 +117,14 @@ def sync_detailed(
 
      Admins may change any user's role, permissions and status, other admins' included, granting only
     scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves
-    and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows
-    every key they created at once. `status: deactivated` ends every session of the user and refuses
-    their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no
-    permissions (403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and
-    rotate them first). Changes to one user apply one at a time, so none undoes another; other API
-    instances apply them to keys within 2 seconds.
+    and is never deactivated; nobody can deactivate themselves. Making the organization’s only active
+    admin a member is 409 `LAST_ADMIN`, two admins demoting each other at once included: nobody else
+    could manage its users and keys. Narrowing a user's permissions narrows every key they created at
+    once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an
+    admin sets `active` again; meanwhile the API keys they created hold no permissions (403
+    `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them
+    first). Changes to one user apply one at a time, so none undoes another; other API instances apply
+    them to keys within 2 seconds.
 
     Organization admins only.
 
@@ -155,12 +162,14 @@ def sync(
 
      Admins may change any user's role, permissions and status, other admins' included, granting only
     scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves
-    and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows
-    every key they created at once. `status: deactivated` ends every session of the user and refuses
-    their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no
-    permissions (403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and
-    rotate them first). Changes to one user apply one at a time, so none undoes another; other API
-    instances apply them to keys within 2 seconds.
+    and is never deactivated; nobody can deactivate themselves. Making the organization’s only active
+    admin a member is 409 `LAST_ADMIN`, two admins demoting each other at once included: nobody else
+    could manage its users and keys. Narrowing a user's permissions narrows every key they created at
+    once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an
+    admin sets `active` again; meanwhile the API keys they created hold no permissions (403
+    `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them
+    first). Changes to one user apply one at a time, so none undoes another; other API instances apply
+    them to keys within 2 seconds.
 
     Organization admins only.
 
@@ -193,12 +202,14 @@ async def asyncio_detailed(
 
      Admins may change any user's role, permissions and status, other admins' included, granting only
     scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves
-    and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows
-    every key they created at once. `status: deactivated` ends every session of the user and refuses
-    their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no
-    permissions (403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and
-    rotate them first). Changes to one user apply one at a time, so none undoes another; other API
-    instances apply them to keys within 2 seconds.
+    and is never deactivated; nobody can deactivate themselves. Making the organization’s only active
+    admin a member is 409 `LAST_ADMIN`, two admins demoting each other at once included: nobody else
+    could manage its users and keys. Narrowing a user's permissions narrows every key they created at
+    once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an
+    admin sets `active` again; meanwhile the API keys they created hold no permissions (403
+    `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them
+    first). Changes to one user apply one at a time, so none undoes another; other API instances apply
+    them to keys within 2 seconds.
 
     Organization admins only.
 
@@ -234,12 +245,14 @@ async def asyncio(
 
      Admins may change any user's role, permissions and status, other admins' included, granting only
     scopes they hold. The organization's first admin can be demoted or lose scopes only by themselves
-    and is never deactivated; nobody can deactivate themselves. Narrowing a user's permissions narrows
-    every key they created at once. `status: deactivated` ends every session of the user and refuses
-    their sign-ins (403) until an admin sets `active` again; meanwhile the API keys they created hold no
-    permissions (403 `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and
-    rotate them first). Changes to one user apply one at a time, so none undoes another; other API
-    instances apply them to keys within 2 seconds.
+    and is never deactivated; nobody can deactivate themselves. Making the organization’s only active
+    admin a member is 409 `LAST_ADMIN`, two admins demoting each other at once included: nobody else
+    could manage its users and keys. Narrowing a user's permissions narrows every key they created at
+    once. `status: deactivated` ends every session of the user and refuses their sign-ins (403) until an
+    admin sets `active` again; meanwhile the API keys they created hold no permissions (403
+    `PERMISSION_DENIED` saying why: list them with `GET /api-keys?createdBy={id}` and rotate them
+    first). Changes to one user apply one at a time, so none undoes another; other API instances apply
+    them to keys within 2 seconds.
 
     Organization admins only.
 

@@ -11,6 +11,14 @@ import { asE164, defaultCountry } from './phone';
 import { ApiError } from './http';
 import { FormError, saidOfThis, useId } from './ui';
 
+/**
+ * Text a partner's API client wrote (a contact's name, a reference), made safe for a spreadsheet:
+ * one that starts like a formula (`=HYPERLINK(…)`, `+`, `-`, `@`, a tab or a return) is kept as
+ * text by a leading apostrophe, as OWASP's CSV-injection advice has it, instead of being run by
+ * whoever opens the export.
+ */
+export const asSpreadsheetText = (text: string | null) => (text && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 export interface CsvRow {
   /** The row's line in the file, from 1 (the header). */
   line: number;

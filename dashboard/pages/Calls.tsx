@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { useState } from 'preact/hooks';
 import { DISPOSITION_LABELS, CallState, callStateLabel } from '../callStates';
+import { asSpreadsheetText } from '../csv';
 import { useGet, useSubmit } from '../hooks';
 import { get, query, type Page } from '../http';
 import { FilterSelect } from '../lists';
@@ -69,11 +70,11 @@ async function exportCalls(filters: Filters) {
   const csv = Papa.unparse(
     rows.map((c) => ({
       Placed: c.createdAt,
-      Contact: c.contactName,
+      Contact: asSpreadsheetText(c.contactName),
       Number: c.phoneNumber,
       Direction: DIRECTIONS[c.direction],
-      'Your reference': c.externalRef,
-      Agent: c.agentName,
+      'Your reference': asSpreadsheetText(c.externalRef),
+      Agent: asSpreadsheetText(c.agentName),
       State: callStateLabel(c),
       'Duration (seconds)': c.durationSeconds ?? '',
       'Minutes charged': c.chargedMinutes ?? '',

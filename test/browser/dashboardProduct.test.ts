@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import Papa from 'papaparse';
 import { useDashboard } from '../helpers/dashboard';
 import { uniqueName, waitFor } from '../helpers/servers';
 
@@ -151,6 +152,7 @@ test('calls: found by a number as people write it, a name or a reference, by day
     ['Ada Lovelace', '+442079460001', 'crm-ada'],
     ['Bob Brown', '+442079460004', 'crm-bob'],
     ['Cy Young', '+442079460003', 'ticket-77'],
+    ['=HYPERLINK("//x.io")', '+442079460001', '@ref-dee'],
   ];
   const placed: string[] = [];
   for (const [contactName, phoneNumber, externalRef] of people) {
@@ -197,6 +199,12 @@ test('calls: found by a number as people write it, a name or a reference, by day
       .sort(),
   ).toEqual(['Ada Lovelace', 'Bob Brown']);
   expect(lines.find((l) => l.includes('Bob Brown'))).toContain(',Voicemail,');
+  // What a partner wrote that a spreadsheet would run as a formula is exported as text.
+  await page.getByLabel('Search').fill('ref-dee');
+  await waitFor(async () => ((await rows.count()) === 1 ? true : undefined), 10_000);
+  const [dee] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [, row] = Papa.parse<string[]>(readFileSync((await dee.path())!, 'utf8').trim()).data;
+  expect([row![1], row![4]]).toEqual(['\'=HYPERLINK("//x.io")', "'@ref-dee"]);
   await context.close();
 
   for (const [options, shotName] of [

@@ -63,7 +63,9 @@ export const UpdateContactBody = Type.Object(
 
 export const ListContactsQuery = Type.Object(
   {
-    phoneNumber: Type.Optional(Type.String({ maxLength: 30, [E164_FORM]: true, description: 'This number, in E.164 or another spelling of it (`+` written `%2B` in a query).' })),
+    phoneNumber: Type.Optional(
+      Type.String({ maxLength: 30, [E164_FORM]: true, description: 'This number, in E.164 or another spelling of it (`+` written `%2B` in a query).' }),
+    ),
     doNotCall: Type.Optional(Type.Boolean()),
     externalRef: Type.Optional(Type.String({ maxLength: 500 })),
     ...PageQuery,

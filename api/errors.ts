@@ -552,6 +552,11 @@ function campaignError(refusal: CampaignRefusal): ApiError {
       return validationError('body.agentId is not an agent of your organization.', 'body.agentId');
     case 'agent_not_phone':
       return validationError('body.agentId must be a phone agent to run a campaign.', 'body.agentId');
+    case 'agent_inbound_only':
+      return validationError(
+        'body.agentId only answers calls (phone.direction inbound); set its direction to outbound or both to run a campaign with it.',
+        'body.agentId',
+      );
     case 'quota':
       return quotaExceeded(
         `Your organization has reached its limit of ${refusal.maxCampaigns} campaigns not archived; archive a completed or cancelled one or raise the plan.`,

@@ -19,6 +19,7 @@ export type CampaignRefusal =
   | { reason: 'organization_missing' }
   | { reason: 'agent_not_found' }
   | { reason: 'agent_not_phone' }
+  | { reason: 'agent_inbound_only' }
   | { reason: 'quota'; maxCampaigns: number }
   | { reason: 'recipient_quota'; maxRecipients: number; used: number }
   | { reason: 'takes_no_recipients'; status: CampaignStatus }
@@ -53,11 +54,12 @@ export const listCampaigns = (organizationId: Types.ObjectId, query: { agentId?:
     query,
   );
 
-/** The phone agent of the organization a new campaign would dial for. */
+/** The phone agent of the organization a new campaign would dial for: one that places calls, as `POST /calls` requires. */
 export async function campaignAgent(organizationId: Types.ObjectId, agentId: string): Promise<AgentRecord> {
   const agent = /^[0-9a-f]{24}$/.test(agentId) ? await Agent.findOne({ _id: agentId, organizationId }).lean() : null;
   if (!agent) throw refuse({ reason: 'agent_not_found' });
   if (agent.type !== 'phone') throw refuse({ reason: 'agent_not_phone' });
+  if (agent.phone?.direction === 'inbound') throw refuse({ reason: 'agent_inbound_only' });
   return agent;
 }
 

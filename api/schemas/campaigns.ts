@@ -122,7 +122,11 @@ export const CreateCampaignBody = Type.Object(
   {
     name: Name(200),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
-    agentId: Type.String({ maxLength: 24, description: 'A phone agent of your organization.' }),
+    agentId: Type.String({
+      maxLength: 24,
+      description:
+        'A phone agent of your organization that places calls (`phone.direction` `outbound` or `both`; an inbound-only agent is 400 naming this field).',
+    }),
     timezone: Type.Optional(Timezone),
     settings: Type.Optional(SettingsInput),
     callingHours: Type.Optional(nullable(CallingHours)),

@@ -4603,7 +4603,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A phone agent of your organization. */
+                    /** @description A phone agent of your organization that places calls (`phone.direction` `outbound` or `both`; an inbound-only agent is 400 naming this field). */
                     agentId: string;
                     callingHours?: {
                         /** @description Local weekdays the window opens on (default: every day). */

@@ -277,6 +277,14 @@ test('create validates the agent, lengths and ranges', async () => {
   expect(notPhone.body.error.message).toBe('body.agentId must be a phone agent to run a campaign.');
   const unknown = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: 'C', agentId: '0123456789abcdef01234567' } });
   expect(unknown.body.error.message).toBe('body.agentId is not an agent of your organization.');
+  // An agent that only answers calls places none, in a campaign as with POST /calls.
+  const answering = await api.call('POST', '/api/v1/agents', {
+    token: s.key,
+    body: { name: uniqueName('Reception'), instructions: 'Answer.', phone: { direction: 'inbound' } },
+  });
+  const inbound = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { name: 'C', agentId: answering.body.id } });
+  expect(inbound.status).toBe(400);
+  expect(inbound.body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'body.agentId', message: expect.stringContaining('only answers calls') });
   const noName = await api.call('POST', '/api/v1/campaigns', { token: s.key, body: { agentId: s.agentId } });
   expect(noName.status).toBe(400);
   expect(noName.body.error.param).toBe('body.name');

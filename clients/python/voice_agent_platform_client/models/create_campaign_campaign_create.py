@@ -22,7 +22,8 @@ class CreateCampaignCampaignCreate:
     """
     Attributes:
         name (str):
-        agent_id (str): A phone agent of your organization.
+        agent_id (str): A phone agent of your organization that places calls (`phone.direction` `outbound` or `both`; an
+            inbound-only agent is 400 naming this field).
         description (str | Unset):
         timezone (str | Unset): IANA time zone, e.g. `Europe/London` (default `UTC`): the calling hours’ zone for
             recipients without one of their own.

@@ -41,7 +41,9 @@ const CallSearchQuery = {
   ),
   createdAfter: Type.Optional(Type.String({ format: 'date-time', description: 'Calls created at or after this instant.' })),
   createdBefore: Type.Optional(Type.String({ format: 'date-time', description: 'Calls created before this instant.' })),
-  disposition: Type.Optional(StringEnum(DISPOSITIONS, { description: 'Completed calls that ended this way.' })),
+  disposition: Type.Optional(
+    StringEnum(CALL_DISPOSITIONS, { description: 'Completed calls that ended this way; `refused`: inbound calls turned away before they were answered.' }),
+  ),
 };
 
 export const ListCallsQuery = Type.Object(

@@ -3232,8 +3232,8 @@ export interface operations {
                 createdBefore?: string;
                 /** @description `outbound` (placed by the API or a campaign) or `inbound` (a call to one of your phone numbers). */
                 direction?: "outbound" | "inbound";
-                /** @description Completed calls that ended this way. */
-                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred";
+                /** @description Completed calls that ended this way; `refused`: inbound calls turned away before they were answered. */
+                disposition?: "completed" | "contact_hung_up" | "max_duration" | "hangup_requested" | "no_answer" | "busy" | "failed" | "voicemail" | "voicemail_left" | "credits_exhausted" | "transferred" | "refused";
                 /** @description Items per page, 1-100. */
                 limit?: number;
                 /** @description Page number, from 1 to 1000000000. */

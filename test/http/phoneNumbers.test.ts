@@ -255,6 +255,10 @@ describe('calls to a number', () => {
 
     const listed = await api.call('GET', '/api/v1/calls?direction=inbound', { token: broke.key });
     expect(listed.body.data[0]).toMatchObject({ id: noCredit.body.id, disposition: 'refused' });
+    // Found by how they ended, as any other disposition.
+    const byDisposition = await api.call('GET', '/api/v1/calls?disposition=refused', { token: full.key });
+    expect(byDisposition.status).toBe(200);
+    expect(byDisposition.body.data.map((c: { id: string }) => c.id)).toEqual([second.body.id]);
     expect(await creditBalance(broke.tenant.organizationId)).toMatchObject({ usedMinutes: 0, heldMinutes: 0 });
   });
 

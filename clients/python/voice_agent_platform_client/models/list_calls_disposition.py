@@ -10,6 +10,7 @@ class ListCallsDisposition(StrEnum):
     HANGUP_REQUESTED = "hangup_requested"
     MAX_DURATION = "max_duration"
     NO_ANSWER = "no_answer"
+    REFUSED = "refused"
     TRANSFERRED = "transferred"
     VOICEMAIL = "voicemail"
     VOICEMAIL_LEFT = "voicemail_left"

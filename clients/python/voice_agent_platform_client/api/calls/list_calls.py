@@ -164,7 +164,8 @@ def sync_detailed(
             or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
         created_after (datetime.datetime | Unset): Calls created at or after this instant.
         created_before (datetime.datetime | Unset): Calls created before this instant.
-        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way;
+            `refused`: inbound calls turned away before they were answered.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -223,7 +224,8 @@ def sync(
             or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
         created_after (datetime.datetime | Unset): Calls created at or after this instant.
         created_before (datetime.datetime | Unset): Calls created before this instant.
-        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way;
+            `refused`: inbound calls turned away before they were answered.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -277,7 +279,8 @@ async def asyncio_detailed(
             or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
         created_after (datetime.datetime | Unset): Calls created at or after this instant.
         created_before (datetime.datetime | Unset): Calls created before this instant.
-        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way;
+            `refused`: inbound calls turned away before they were answered.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 
@@ -334,7 +337,8 @@ async def asyncio(
             or whose number contains its digits (`020 7946 0001` finds `+442079460001`).
         created_after (datetime.datetime | Unset): Calls created at or after this instant.
         created_before (datetime.datetime | Unset): Calls created before this instant.
-        disposition (ListCallsDisposition | Unset): Completed calls that ended this way.
+        disposition (ListCallsDisposition | Unset): Completed calls that ended this way;
+            `refused`: inbound calls turned away before they were answered.
         page (int | Unset): Page number, from 1 to 1000000000. Default: 1.
         limit (int | Unset): Items per page, 1-100. Default: 25.
 

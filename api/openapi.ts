@@ -14,9 +14,9 @@ const description = (
 
 **Reference.** This document, rendered with a console to try each operation with a test key, is at [${serverUrl}/docs](${serverUrl}/docs).
 
-**Authentication.** Every operation except this document takes \`Authorization: Bearer <API key>\` (\`rb_live_…\` or \`rb_test_…\`). A key's effective access is its scopes intersected with its creator's current permissions. Dashboard operations take a dashboard session token (\`rb_dash_…\`) from \`POST /dashboard/sessions\` instead; an API key is refused there, and a session is refused on partner operations.
+**Authentication.** Every operation except this document takes \`Authorization: Bearer <API key>\` (\`rb_live_…\` or \`rb_test_…\`). A key's effective access is its scopes intersected with its creator's current permissions. Dashboard operations take a dashboard session token (\`rb_dash_…\`) from \`POST /dashboard/sessions\` instead, and an API key is refused there; partner operations take a session too, acting with its user's current permissions (the dashboard runs on them). A test key (\`rb_test_…\`) differs from a live one by its prefix only: it changes data, places calls and spends credits alike.
 
-**Errors.** Every failure has the body \`{"error": {"type", "code", "message", "param"?}, "request_id"}\`; \`param\` names the offending field as \`body.<path>\`, \`query.<name>\` or \`path.id\`. Every response carries \`x-request-id\`. A malformed id, or one from another organization, is a 404. Codes:
+**Errors.** Every failure has the body \`{"error": {"type", "code", "message", "param"?}, "request_id"}\`; \`param\` names the offending field as \`body.<path>\`, \`query.<name>\` or \`path.id\`. Every response carries \`x-request-id\`. A malformed path id, or one from another organization, is a 404; an id in a body that names nothing of the organization (\`agentId\`) is a 400 naming its field. Codes:
 
 ${Object.entries(ERROR_CODES)
   .map(([code, [status, type, meaning]]) => `- ${status} \`${type}\` \`${code}\`: ${meaning}`)

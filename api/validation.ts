@@ -93,6 +93,9 @@ function describe(error: ErrorObject): { field: string; message: string } {
       return { field: fieldPath(error.instancePath), message: 'does not apply to this type' };
     case 'pattern':
       return { field: fieldPath(error.instancePath), message: p.pattern === NOT_BLANK ? 'must not be blank' : (error.message ?? 'is invalid') };
+    case 'not':
+      // Only the fields an update may not change are declared so (`Type.Never`).
+      return { field: fieldPath(error.instancePath), message: 'cannot be changed after creation' };
     case 'uniqueItems':
       return { field: fieldPath(error.instancePath), message: 'must not repeat an item' };
     default:

@@ -50,8 +50,17 @@ const PhoneFields = {
       'a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. ' +
       'A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md.',
   }),
-  maxAttempts: Type.Integer({ minimum: 1, maximum: 5 }),
-  retryDelayMinutes: Type.Integer({ minimum: 1, maximum: 10080 }),
+  maxAttempts: Type.Integer({
+    minimum: 1,
+    maximum: 5,
+    description:
+      'Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s.',
+  }),
+  retryDelayMinutes: Type.Integer({
+    minimum: 1,
+    maximum: 10080,
+    description: 'Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts.',
+  }),
   requiredContactFields: labels('Fields the agent must collect from the callee.'),
   outcomeLabels: labels('Outcomes the report may assign to a call.'),
   recordCalls: Type.Boolean({

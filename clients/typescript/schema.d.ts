@@ -1167,6 +1167,7 @@ export interface operations {
                                 greeting: string;
                                 /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
                                 machineDetection: boolean;
+                                /** @description Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s. */
                                 maxAttempts: number;
                                 /** @description Outcomes the report may assign to a call. */
                                 outcomeLabels: string[];
@@ -1174,6 +1175,7 @@ export interface operations {
                                 recordCalls: boolean;
                                 /** @description Fields the agent must collect from the callee. */
                                 requiredContactFields: string[];
+                                /** @description Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts. */
                                 retryDelayMinutes: number;
                                 /** @enum {string} */
                                 voicemailBehavior: "hangup" | "leave_message" | "mark_no_answer";
@@ -1389,6 +1391,7 @@ export interface operations {
                         greeting?: string;
                         /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
                         machineDetection?: boolean;
+                        /** @description Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s. */
                         maxAttempts?: number;
                         /** @description Outcomes the report may assign to a call. */
                         outcomeLabels?: string[];
@@ -1396,6 +1399,7 @@ export interface operations {
                         recordCalls?: boolean;
                         /** @description Fields the agent must collect from the callee. */
                         requiredContactFields?: string[];
+                        /** @description Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts. */
                         retryDelayMinutes?: number;
                         /** @enum {string} */
                         voicemailBehavior?: "hangup" | "leave_message" | "mark_no_answer";
@@ -1538,6 +1542,7 @@ export interface operations {
                             greeting: string;
                             /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
                             machineDetection: boolean;
+                            /** @description Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s. */
                             maxAttempts: number;
                             /** @description Outcomes the report may assign to a call. */
                             outcomeLabels: string[];
@@ -1545,6 +1550,7 @@ export interface operations {
                             recordCalls: boolean;
                             /** @description Fields the agent must collect from the callee. */
                             requiredContactFields: string[];
+                            /** @description Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts. */
                             retryDelayMinutes: number;
                             /** @enum {string} */
                             voicemailBehavior: "hangup" | "leave_message" | "mark_no_answer";
@@ -1810,6 +1816,7 @@ export interface operations {
                             greeting: string;
                             /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
                             machineDetection: boolean;
+                            /** @description Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s. */
                             maxAttempts: number;
                             /** @description Outcomes the report may assign to a call. */
                             outcomeLabels: string[];
@@ -1817,6 +1824,7 @@ export interface operations {
                             recordCalls: boolean;
                             /** @description Fields the agent must collect from the callee. */
                             requiredContactFields: string[];
+                            /** @description Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts. */
                             retryDelayMinutes: number;
                             /** @enum {string} */
                             voicemailBehavior: "hangup" | "leave_message" | "mark_no_answer";
@@ -2118,6 +2126,7 @@ export interface operations {
                         greeting?: string;
                         /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
                         machineDetection?: boolean;
+                        /** @description Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s. */
                         maxAttempts?: number;
                         /** @description Outcomes the report may assign to a call. */
                         outcomeLabels?: string[];
@@ -2125,6 +2134,7 @@ export interface operations {
                         recordCalls?: boolean;
                         /** @description Fields the agent must collect from the callee. */
                         requiredContactFields?: string[];
+                        /** @description Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts. */
                         retryDelayMinutes?: number;
                         /** @enum {string} */
                         voicemailBehavior?: "hangup" | "leave_message" | "mark_no_answer";
@@ -2262,6 +2272,7 @@ export interface operations {
                             greeting: string;
                             /** @description Our own answering-machine detection on outbound calls whose audio runs through our speech pipeline (Media Streams, the simulated audio line; not `TWILIO_SPEECH=relay`). Default false. When on, the agent listens to the first seconds before its greeting and decides who answered (the call’s `answeredBy`): a person hears the greeting, after the `Hello?` they said; a voicemail greeting is handled per `voicemailBehavior` (`leave_message`: the agent waits for the beep, or for the greeting’s end when there is none, says the `greeting` as its message and hangs up); a phone menu is hung up on (disposition `no_answer`; the agent does not navigate it); a call-screening assistant hears once who is calling and why (`displayName` or `name`, the organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision: docs/voice.md. */
                             machineDetection: boolean;
+                            /** @description Default 1. Stored and returned as the contract defines it, and used by nothing: a call placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3), not by its agent’s. */
                             maxAttempts: number;
                             /** @description Outcomes the report may assign to a call. */
                             outcomeLabels: string[];
@@ -2269,6 +2280,7 @@ export interface operations {
                             recordCalls: boolean;
                             /** @description Fields the agent must collect from the callee. */
                             requiredContactFields: string[];
+                            /** @description Default 60. Stored and returned, and used by nothing: a campaign waits its own `settings.retryDelayMinutes` between attempts. */
                             retryDelayMinutes: number;
                             /** @enum {string} */
                             voicemailBehavior: "hangup" | "leave_message" | "mark_no_answer";

@@ -5,7 +5,8 @@
  *     npx tsx examples/node/place-call.ts [+442079460001]
  *
  * AGENT_ID names the phone agent to call with; without it, one is created. The default number is a
- * simulated test number that answers and talks, so a test key costs nothing.
+ * simulated test number that answers and talks; the call is real all the same, and charged its
+minute of credits, whatever the key's prefix.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createVoiceAgentClient } from '../../clients/typescript';

@@ -4,7 +4,8 @@
         PYTHONPATH=clients/python python examples/python/place_call.py [+442079460001]
 
 AGENT_ID names the phone agent to call with; without it, one is created. The default number is a
-simulated test number that answers and talks, so a test key costs nothing.
+simulated test number that answers and talks; the call is real all the same, and charged its
+minute of credits, whatever the key's prefix.
 """
 
 import os

@@ -158,7 +158,7 @@ test('PATCH changes only supplied fields, merges blocks, and refuses type and mo
   for (const field of ['type', 'mode']) {
     const bad = await api.call('PATCH', `/api/v1/agents/${created.id}`, { token: key, body: { [field]: 'voice' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.param).toBe(`body.${field}`);
+    expect(bad.body.error).toMatchObject({ param: `body.${field}`, message: `body.${field} cannot be changed after creation.` });
   }
   const renamed = await api.call('PATCH', `/api/v1/agents/${created.id}`, { token: key, body: { name: 'renewals' } });
   expect(renamed.status).toBe(409);

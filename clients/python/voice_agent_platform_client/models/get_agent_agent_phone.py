@@ -31,8 +31,11 @@ class GetAgentAgentPhone:
             organization’s name and the agent’s `description`), and the person who then picks up hears the greeting. A
             person who answers and says nothing is taken as a person after 3.5 s. Accuracy and time to decision:
             docs/voice.md.
-        max_attempts (int):
-        retry_delay_minutes (int):
+        max_attempts (int): Default 1. Stored and returned as the contract defines it, and used by nothing: a call
+            placed with `POST /calls` is one attempt, and a campaign retries by its own `settings.retryLimit` (default 3),
+            not by its agent’s.
+        retry_delay_minutes (int): Default 60. Stored and returned, and used by nothing: a campaign waits its own
+            `settings.retryDelayMinutes` between attempts.
         required_contact_fields (list[str]): Fields the agent must collect from the callee.
         outcome_labels (list[str]): Outcomes the report may assign to a call.
         record_calls (bool): Record this agent’s calls (both sides, as a stereo WAV served by `GET

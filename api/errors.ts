@@ -172,6 +172,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   RANGE_NOT_SATISFIABLE: [416, 'invalid_request_error', 'The `Range` starts past the end of the file; `content-range` gives its size.'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error', 'Request bodies must be `application/json`.'],
+  HEADERS_TOO_LARGE: [431, 'invalid_request_error', 'The request line and headers together are over 16 KiB.'],
+  MALFORMED_REQUEST: [400, 'invalid_request_error', 'The request is not valid HTTP/1.1.'],
   IDEMPOTENCY_KEY_REUSED: [422, 'invalid_request_error', 'This `Idempotency-Key` was used with another method, path or body; use a new key for a new request.'],
   RATE_LIMITED: [
     429,
@@ -476,6 +478,10 @@ export const idempotencyKeyReused = () =>
     'This Idempotency-Key was already used for a different request (method, path or body); send a new key for a new request.',
     'header.idempotency-key',
   );
+
+export const headersTooLarge = () => apiError('HEADERS_TOO_LARGE', 'The request line and headers together are over 16 KiB; send less in the URL and headers.');
+
+export const malformedRequest = () => apiError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.');
 
 export const internalError = () => apiError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the request_id when contacting support.');
 

@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import type { Config } from '../config';
 import { encryptedDataConverter } from '../lib/payloadCodec';
 import { connectDatabase } from '../models/connection';
+import { answerClientErrors } from './clientErrors';
 import { connectTemporal } from './temporal';
 
 export interface Connected {
@@ -48,6 +49,7 @@ export function serve(app: Koa, port: number, host: string, what: string): Servi
       if (inFlight === 0) drained?.();
     });
   });
+  answerClientErrors(server);
   server.listen(port, host, () => {
     console.log(JSON.stringify({ level: 'info', msg: `${what} listening`, url: `http://${host}:${port}` }));
   });

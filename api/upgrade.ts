@@ -62,10 +62,16 @@ export function refuseUpgrade(socket: Duplex, err: unknown, what: string): void 
   const requestId = newRequestId();
   if (!(err instanceof ApiError))
     console.error(JSON.stringify({ level: 'error', msg: `${what} failed`, request_id: requestId, error: redactSecrets((err as Error).message) }));
+  answerOnSocket(socket, apiError, requestId);
+}
+
+/** The error envelope written straight to a socket no Koa context has, closing it after. */
+export function answerOnSocket(socket: Duplex, apiError: ApiError, requestId = newRequestId()): void {
   const body = JSON.stringify(errorBody(apiError, requestId));
   socket.end(
     `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
       `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `cache-control: no-store\r\nx-content-type-options: nosniff\r\n` +
       `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

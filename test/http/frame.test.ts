@@ -3,6 +3,7 @@
  * methods, request ids, the generic 500, metrics and the request log.
  */
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import Koa from 'koa';
 import { errorEnvelope } from '../../api/middleware/errors';
 import { requestId } from '../../api/middleware/requestId';
@@ -114,6 +115,40 @@ describe('request bodies', () => {
   test('the body is read only after authentication: no key is 401 even for a malformed body', async () => {
     const res = await api.call('POST', '/api/v1/agents', { body: '{oops' });
     expectEnvelope(res, 401, { type: 'authentication_error', code: 'INVALID_API_KEY' });
+  });
+});
+
+describe('requests Node cannot parse', () => {
+  /** What the server answers to `raw` bytes on a fresh connection, parsed as status and JSON body. */
+  async function rawAnswer(raw: string): Promise<ApiResponse> {
+    const { port } = new URL(api.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString('utf8')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const [head, body] = text.split('\r\n\r\n');
+    const [statusLine, ...lines] = head!.split('\r\n');
+    const headers = new Headers(lines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string]));
+    return { status: Number(statusLine!.split(' ')[1]), headers, body: JSON.parse(body!) };
+  }
+
+  test('headers over 16 KiB are 431 HEADERS_TOO_LARGE in the envelope, not a bare status', async () => {
+    const res = await rawAnswer(`GET /api/v1/agents HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expectEnvelope(res, 431, { type: 'invalid_request_error', code: 'HEADERS_TOO_LARGE' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('a URL over 16 KiB too', async () => {
+    const res = await rawAnswer(`GET /api/v1/agents?q=${'a'.repeat(20_000)} HTTP/1.1\r\nhost: x\r\n\r\n`);
+    expectEnvelope(res, 431, { code: 'HEADERS_TOO_LARGE' });
+  });
+
+  test('text that is not HTTP is 400 MALFORMED_REQUEST', async () => {
+    const res = await rawAnswer('HELLO THERE\r\n\r\n');
+    expectEnvelope(res, 400, { type: 'invalid_request_error', code: 'MALFORMED_REQUEST' });
   });
 });
 

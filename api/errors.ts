@@ -146,7 +146,7 @@ export const ERROR_CODES = {
   AGENT_IN_USE: [
     409,
     'conflict_error',
-    'A campaign that is not over yet uses the agent (cancel it, or let it complete, first), or a phone number points at it (move or release the number first).',
+    'A campaign that is not over yet uses the agent (cancel it, or let it complete, first), a call with it is `created` or `active` (hang it up, or let it end, first), an interview with it is `active` (let it end first), or a phone number points at it (move or release the number first).',
   ],
   PHONE_NUMBER_IN_USE: [
     409,
@@ -269,12 +269,7 @@ export const credentialsEncryptionUnconfigured = () =>
     'This server has no CREDENTIALS_ENCRYPTION_KEY, so it cannot store provider credentials; ask its operator to configure one.',
   );
 
-export const agentInUse = (campaignId: string, campaignName: string) =>
-  apiError(
-    'AGENT_IN_USE',
-    `The campaign "${campaignName}" (${campaignId}) uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`,
-    'path.id',
-  );
+export const agentInUse = (message: string) => apiError('AGENT_IN_USE', message, 'path.id');
 
 export const noRecipients = () => apiError('NO_RECIPIENTS', 'Import recipients (POST /campaigns/{id}/recipients) before launching the campaign.');
 
@@ -521,7 +516,17 @@ function agentError(refusal: AgentRefusal): ApiError {
     case 'duplicate_name':
       return duplicateName(`An agent named "${refusal.name}" already exists in your organization.`);
     case 'campaign_unfinished':
-      return agentInUse(refusal.campaignId, refusal.campaignName);
+      return agentInUse(
+        `The campaign "${refusal.campaignName}" (${refusal.campaignId}) uses this agent and is not over yet; cancel it or let it complete before deleting the agent.`,
+      );
+    case 'call_in_progress':
+      return agentInUse(
+        `The call ${refusal.callId} ${refusal.direction === 'inbound' ? 'from' : 'to'} ${refusal.phoneNumber} is in progress with this agent: hang it up or wait for it to end before deleting the agent.`,
+      );
+    case 'interview_in_progress':
+      return agentInUse(
+        `The interview ${refusal.interviewId} with ${refusal.candidateName} is in progress with this agent: wait for it to end (at the latest the agent's maxDurationMinutes after its start) before deleting the agent.`,
+      );
   }
 }
 

@@ -2,13 +2,15 @@
  * The organization's agents: created within the plan's `maxAgents` (the agent's slot is claimed
  * before its insert and given back if the insert fails), named uniquely per organization (the
  * unique index on `nameKey` decides between two writes), and deleted only when no unfinished
- * campaign and no phone number depends on them.
+ * campaign, no phone number and no live call or interview depends on them.
  */
 import { Error as MongooseError, Types } from 'mongoose';
 import { isDuplicateKeyError } from '../lib/duplicateKey';
 import { findPage } from '../lib/page';
 import { Agent, agentPool, nameKey, type AgentRecord } from '../models/agent';
+import { Call, type CallDirection } from '../models/call';
 import { Campaign, UNFINISHED_CAMPAIGN } from '../models/campaign';
+import { Interview } from '../models/interview';
 import { Organization } from '../models/organization';
 import { claimSlot, releaseSlot } from '../models/slot';
 import { agentHasNoNumbers } from './phoneNumbers';
@@ -20,7 +22,9 @@ export type AgentRefusal =
   | { reason: 'organization_missing' }
   | { reason: 'quota'; maxAgents: number }
   | { reason: 'duplicate_name'; name: string }
-  | { reason: 'campaign_unfinished'; campaignId: string; campaignName: string };
+  | { reason: 'campaign_unfinished'; campaignId: string; campaignName: string }
+  | { reason: 'call_in_progress'; callId: string; phoneNumber: string; direction: CallDirection }
+  | { reason: 'interview_in_progress'; interviewId: string; candidateName: string };
 
 export class AgentRefused extends Error {
   constructor(readonly refusal: AgentRefusal) {
@@ -92,7 +96,23 @@ export async function deleteAgent(organizationId: Types.ObjectId, id: string): P
   const campaign = await Campaign.findOne({ organizationId, agentId: id, status: { $in: UNFINISHED_CAMPAIGN } }, { _id: 1, name: 1 }).lean();
   if (campaign) throw refuse({ reason: 'campaign_unfinished', campaignId: String(campaign._id), campaignName: campaign.name });
   await agentHasNoNumbers(organizationId, id);
+  await agentHasNoLiveConversation(organizationId, id);
   const { deletedCount } = await Agent.deleteOne({ _id: id, organizationId });
   if (deletedCount !== 1) throw refuse({ reason: 'not_found' });
   await releaseSlot(agentPool(organizationId), id);
+}
+
+/**
+ * Refuses while a call with the agent is `created` or `active`, or an interview with it `active`:
+ * each turn and the report read the agent. The read models say so as soon as the API has answered
+ * the call's placement or the candidate's start. An interview not started yet does not hold the
+ * agent.
+ */
+async function agentHasNoLiveConversation(organizationId: Types.ObjectId, id: string): Promise<void> {
+  const [call, interview] = await Promise.all([
+    Call.findOne({ organizationId, agentId: id, status: { $in: ['created', 'active'] } }, { _id: 1, phoneNumber: 1, direction: 1 }).lean(),
+    Interview.findOne({ organizationId, agentId: id, status: 'active' }, { _id: 1, candidateName: 1 }).lean(),
+  ]);
+  if (call) throw refuse({ reason: 'call_in_progress', callId: String(call._id), phoneNumber: call.phoneNumber, direction: call.direction ?? 'outbound' });
+  if (interview) throw refuse({ reason: 'interview_in_progress', interviewId: String(interview._id), candidateName: interview.candidateName });
 }

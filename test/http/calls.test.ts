@@ -132,6 +132,28 @@ test('hangup ends an active call; a completed call answers 409', async () => {
   expect(again.body.error).toMatchObject({ type: 'conflict_error', code: 'INVALID_STATE_TRANSITION' });
 });
 
+test('an agent with a call in progress cannot be deleted: 409 AGENT_IN_USE naming the call, until the call has ended', async () => {
+  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Busy line'), instructions: 'You call about a parcel.' } });
+  const placed = await place({ agentId: agent.body.id, phoneNumber: '+442079460007', variables: {} });
+  expect(placed.status).toBe(201);
+  const remove = () => api.call('DELETE', `/api/v1/agents/${agent.body.id}`, { token: key });
+  const inUse = {
+    type: 'conflict_error',
+    code: 'AGENT_IN_USE',
+    param: 'path.id',
+    message: `The call ${placed.body.id} to +442079460007 is in progress with this agent: hang it up or wait for it to end before deleting the agent.`,
+  };
+  // Refused from the placement's answer on (`created`), and while the call talks (`active`).
+  expect(await remove()).toMatchObject({ status: 409, body: { error: inUse } });
+  await waitFor(async () => ((await api.call('GET', `/api/v1/calls/${placed.body.id}`, { token: key })).body.status === 'active' ? true : undefined));
+  expect(await remove()).toMatchObject({ status: 409, body: { error: inUse } });
+  expect((await api.call('GET', `/api/v1/agents/${agent.body.id}`, { token: key })).status).toBe(200);
+
+  await api.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key });
+  await untilCompleted(placed.body.id);
+  expect((await remove()).status).toBe(200);
+});
+
 test.each([
   [{ phoneNumber: '12345' }, 'body.phoneNumber'],
   [{ phoneNumber: '+1234' }, 'body.phoneNumber'],

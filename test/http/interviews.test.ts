@@ -379,6 +379,28 @@ test('an interview that ended without starting never gets a report: 409 REPORT_U
   expect(start.status).toBe(409);
 });
 
+test('an agent with an interview in progress cannot be deleted: 409 AGENT_IN_USE naming it, until the interview has ended', async () => {
+  const panel = await newAgent(key, uniqueName('Panel'), 'interview');
+  const created = await create({ agentId: panel.id, candidateName: 'Grace Hopper' });
+  const id = created.body.id;
+  const capability = capabilityOf(created.body.interviewUrl);
+  expect((await candidate(capability, 'POST', id, '/start')).status).toBe(200);
+  const remove = () => api.call('DELETE', `/api/v1/agents/${panel.id}`, { token: key });
+  const refused = await remove();
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toEqual({
+    type: 'conflict_error',
+    code: 'AGENT_IN_USE',
+    param: 'path.id',
+    message: `The interview ${id} with Grace Hopper is in progress with this agent: wait for it to end (at the latest the agent's maxDurationMinutes after its start) before deleting the agent.`,
+  });
+  // The interview goes on with its agent.
+  expect((await candidate(capability, 'POST', id, '/messages', { text: 'Ready.' })).status).toBe(200);
+
+  expect((await candidate(capability, 'POST', id, '/end')).status).toBe(200);
+  expect((await remove()).status).toBe(200);
+});
+
 test("the workflow's refusal is a 409 saying why: the candidate cannot end an interview not started", async () => {
   const created = await create();
   const ended = await candidate(capabilityOf(created.body.interviewUrl), 'POST', created.body.id, '/end');

@@ -98,9 +98,11 @@ def sync_detailed(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
-    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
-    release the number, first).
+    `agentName`. An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses
+    it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
+    first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
+    `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
+    its start), or a phone number pointing at it (move or release the number).
 
     Requires scope `agents:manage`.
 
@@ -134,9 +136,11 @@ def sync(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
-    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
-    release the number, first).
+    `agentName`. An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses
+    it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
+    first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
+    `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
+    its start), or a phone number pointing at it (move or release the number).
 
     Requires scope `agents:manage`.
 
@@ -165,9 +169,11 @@ async def asyncio_detailed(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
-    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
-    release the number, first).
+    `agentName`. An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses
+    it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
+    first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
+    `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
+    its start), or a phone number pointing at it (move or release the number).
 
     Requires scope `agents:manage`.
 
@@ -199,9 +205,11 @@ async def asyncio(
     """Delete an agent
 
      Frees its place in the agent quota. Calls, interviews and campaigns already made keep their
-    `agentName`. An agent that a campaign in `draft`, `scheduled`, `running` or `paused` uses, or that a
-    phone number points at, cannot be deleted: 409 `AGENT_IN_USE` (cancel the campaign, or move or
-    release the number, first).
+    `agentName`. An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses
+    it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
+    first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
+    `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
+    its start), or a phone number pointing at it (move or release the number).
 
     Requires scope `agents:manage`.
 

@@ -26,7 +26,7 @@ import { transferOf } from '../conversation/callActions';
 import { agentProfile, voicemailMessage } from '../conversation/profile';
 import type { LlmSource } from '../providers/llm';
 import type { Turn } from '../providers/llm/interface';
-import { callWorkflowId, type CallActivities } from '../workflows/definitions';
+import { agentDeletedFailure, callWorkflowId, type CallActivities } from '../workflows/definitions';
 import { analysisOrFailure } from './analysis';
 
 export interface CallDeps {
@@ -196,10 +196,12 @@ export function callActivities({ carrier, llms, doNotCallKey }: CallDeps) {
      * a report that says `optOut` is never ahead of the suppression.
      */
     async analyzeCall({ callId, disposition }) {
-      const { call, agent, turns } = await loadCall(callId);
+      const { call, agent, stored } = await readCallWithAgent(callId);
       // Read from the call, by id: a search of the reports by callId would scan them on FerretDB.
       if (call.reportId) return { reportId: String(call.reportId) };
-      const reportId = await writeReport(call, agent, turns, disposition);
+      // Deleted since the call ended: no retry brings it back, and the workflow records that the call has no report.
+      if (!agent) throw agentDeletedFailure(`agent ${call.agentId} of call ${callId} was deleted before the call's report was written`);
+      const reportId = await writeReport(call, agent, turnsOf(stored), disposition);
       // Counted here, where an attempt that wrote the report before failing comes back to.
       await countStoredReport(call, reportId);
       return { reportId };

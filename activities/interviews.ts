@@ -17,16 +17,11 @@ import { interviewTools, interviewTurnOf } from '../conversation/interviewTools'
 import { replyWithTools } from '../conversation/toolReply';
 import { toolRoundsAtEnd, type ToolDeps, type ToolTurn } from '../conversation/tools';
 import { analysisOrFailure } from './analysis';
-import type { InterviewActivities, InterviewTurnView } from '../workflows/definitions';
+import { agentDeletedFailure, type InterviewActivities, type InterviewTurnView } from '../workflows/definitions';
 
 export interface InterviewDeps {
   llms: LlmSource;
   tools: ToolDeps;
-}
-
-async function loadInterview(interviewId: string) {
-  const { interview, agent, stored } = await interviewWithAgent(interviewId);
-  return { interview, agent, stored, turns: stored.map(interviewTurnOf) };
 }
 
 const view = (t: { index: number; role: string; text: string }): InterviewTurnView => ({
@@ -130,7 +125,10 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
 
     /** Fills the pending report from the stored transcript, or records why the model could not; repeating it rewrites it. */
     async analyzeInterview({ interviewId }) {
-      const { interview, agent, turns } = await loadInterview(interviewId);
+      const { interview, agent, stored } = await interviewWithAgent(interviewId);
+      // Deleted since the interview ended: no retry brings it back, and the workflow records that the interview has no report.
+      if (!agent) throw agentDeletedFailure(`agent ${interview.agentId} of interview ${interviewId} was deleted before the interview's report was written`);
+      const turns = stored.map(interviewTurnOf);
       const analysis = await analysisOrFailure(async () => ({
         ...(await (await interviewLlm(llms, interview, agent)).analyzeInterview(interviewProfile(agent, interview), turns)),
         analysisStatus: 'completed' as const,

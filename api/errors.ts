@@ -167,7 +167,7 @@ export const ERROR_CODES = {
   REPORT_UNAVAILABLE: [
     409,
     'conflict_error',
-    'The interview ended without starting (e.g. `endedReason: expired`), or the inbound call was refused before it was answered (`disposition: refused`): it has no report and never will.',
+    'The interview ended without starting (e.g. `endedReason: expired`), the inbound call was refused before it was answered (`disposition: refused`), or the call’s or interview’s agent was deleted before its report was written: it has no report and never will.',
   ],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error', 'The request body is over 1 MiB (64 MiB for a recipient import).'],
   RANGE_NOT_SATISFIABLE: [416, 'invalid_request_error', 'The `Range` starts past the end of the file; `content-range` gives its size.'],
@@ -355,6 +355,8 @@ function callError(refusal: CallRefusal): ApiError {
       return idempotencyKeyReused();
     case 'report_unavailable':
       return reportUnavailableForCall();
+    case 'agent_deleted_before_report':
+      return agentDeletedBeforeReport('call');
     case 'recording_not_found':
       return recordingNotFound();
   }
@@ -391,6 +393,9 @@ export const testCallsUnavailable = () =>
 
 export const reportUnavailableForCall = () =>
   apiError('REPORT_UNAVAILABLE', 'This inbound call was refused before it was answered (disposition refused); it has no report.', 'path.id');
+
+export const agentDeletedBeforeReport = (resource: 'call' | 'interview') =>
+  apiError('REPORT_UNAVAILABLE', `This ${resource}'s agent was deleted before its report was written, so it has no report and never will.`, 'path.id');
 
 export const insufficientCredits = () =>
   apiError('INSUFFICIENT_CREDITS', 'Your organization has no credit minutes left; add credit to place calls and run interviews.');
@@ -550,6 +555,8 @@ function interviewError(refusal: InterviewRefusal): ApiError {
     }
     case 'report_unavailable':
       return reportUnavailable(refusal.endedReason);
+    case 'agent_deleted_before_report':
+      return agentDeletedBeforeReport('interview');
   }
 }
 

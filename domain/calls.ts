@@ -25,6 +25,8 @@ export type CallRefusal =
   | { reason: 'agent_inbound_only' }
   | { reason: 'idempotency_key_reused' }
   | { reason: 'report_unavailable' }
+  /** Its agent was deleted before the analysis read it: no report, ever. */
+  | { reason: 'agent_deleted_before_report' }
   | { reason: 'recording_not_found' };
 
 export class CallRefused extends Error {
@@ -71,10 +73,14 @@ export async function callTranscript(organizationId: Types.ObjectId, id: string)
   return { call, turns: await transcriptOf(id) };
 }
 
-/** The call's report, null until its analysis is written; an inbound call refused unanswered has none (`report_unavailable`). */
+/**
+ * The call's report, null until its analysis is written; an inbound call refused unanswered has
+ * none (`report_unavailable`), nor has a call whose agent was deleted before its analysis.
+ */
 export async function callReport(organizationId: Types.ObjectId, id: string): Promise<CallReportRecord | null> {
   const call = await callOf(organizationId, id);
   if (call.disposition === REFUSED) throw refuse({ reason: 'report_unavailable' });
+  if (call.reportUnavailable) throw refuse({ reason: 'agent_deleted_before_report' });
   const report = call.reportId ? await CallReport.findById(call.reportId).lean<CallReportRecord>() : null;
   return report && { ...report, capturedFields: fromStoredKeys(report.capturedFields ?? {}) };
 }

@@ -44,13 +44,11 @@ export async function recordInterviewState(interviewId: string, seq: number, fie
 
 export const interviewById = (interviewId: string) => Interview.findById(interviewId).lean<InterviewRecord>();
 
-/** The interview, its agent and its stored turns; throws when either record is gone. */
+/** The interview, its agent (null once deleted) and its stored turns; throws when the interview is not in the read model. */
 export async function interviewWithAgent(interviewId: string) {
   const [interview, stored] = await Promise.all([interviewById(interviewId), interviewTranscript(interviewId)]);
   if (!interview) throw new Error(`interview ${interviewId} is not in the read model`);
-  const agent = await agentById(interview.agentId);
-  if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
-  return { interview, agent, stored };
+  return { interview, agent: await agentById(interview.agentId), stored };
 }
 
 /** The report's id, fixed when the interview ends: a pending report, one per interview. */

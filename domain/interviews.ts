@@ -29,7 +29,9 @@ export type InterviewRefusal =
   | { reason: 'embed_origins_required' }
   /** Completed, or past its `expiresAt`: it takes no new `embed_token` or `link`. */
   | { reason: 'closed'; state: 'completed' | 'expired'; refused: 'embed_token' | 'link' }
-  | { reason: 'report_unavailable'; endedReason: string };
+  | { reason: 'report_unavailable'; endedReason: string }
+  /** Started, but its agent was deleted before the analysis read it: no report, ever. */
+  | { reason: 'agent_deleted_before_report' };
 
 export class InterviewRefused extends Error {
   constructor(readonly refusal: InterviewRefusal) {
@@ -176,13 +178,17 @@ export async function interviewWithTranscript(organizationId: Types.ObjectId, id
 
 /**
  * The interview's report once its analysis is written (null until then), with the transcript when
- * asked for. An interview that ended without starting never gets one: refused, so pollers stop.
+ * asked for. An interview that ended without starting, or whose agent was deleted before its
+ * analysis, never gets one: refused, so pollers stop.
  */
 export async function interviewReport(organizationId: Types.ObjectId, id: string, withTranscript: boolean) {
   const interview = await findInterview(organizationId, id);
   if (interview.status === 'completed' && !interview.startedAt) throw refuse({ reason: 'report_unavailable', endedReason: interview.endedReason ?? 'expired' });
   const report = interview.reportId ? await InterviewReport.findById(interview.reportId).lean() : null;
-  if (!report || report.status !== 'ready') return { interview, report: null };
+  if (!report || report.status !== 'ready') {
+    if (interview.reportUnavailable) throw refuse({ reason: 'agent_deleted_before_report' });
+    return { interview, report: null };
+  }
   const stored = report.capturedFields as Record<string, string> | undefined;
   return {
     interview,

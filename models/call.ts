@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import type { AnsweredBy, CallInput } from '../workflows/definitions';
+import type { AnsweredBy, CallInput, ReportUnavailable } from '../workflows/definitions';
 import type { AgentRecord } from './agent';
 
 import { projectState } from './projection';
@@ -63,6 +63,8 @@ export interface CallRecord {
   /** Milliseconds of the callee's audio it took to decide. */
   answeredByAfterMs?: number | null;
   reportId?: Types.ObjectId | null;
+  /** Set when the call ended without a report and never gets one (its agent was deleted first); null on every other. */
+  reportUnavailable?: ReportUnavailable | null;
   /** The call workflow's sequence number of the last state written here. */
   seq: number;
   createdAt: Date;
@@ -95,6 +97,7 @@ const callSchema = new Schema<CallRecord>(
     answeredBy: { type: String, default: null },
     answeredByAfterMs: { type: Number, default: null },
     reportId: { type: Schema.Types.ObjectId, default: null },
+    reportUnavailable: { type: String, default: null },
     seq: { type: Number, required: true },
   },
   { timestamps: true, versionKey: false, minimize: false },

@@ -1,4 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
+import type { ReportUnavailable } from '../workflows/definitions';
 import { projectState } from './projection';
 
 /**
@@ -31,6 +32,8 @@ export interface InterviewRecord {
   byok?: boolean;
   endedReason?: string | null;
   reportId?: Types.ObjectId | null;
+  /** Set when a started interview ended without a report and never gets one (its agent was deleted first); null on every other. */
+  reportUnavailable?: ReportUnavailable | null;
   /** The interview workflow's sequence number of the last state written here. */
   seq: number;
   createdAt: Date;
@@ -59,6 +62,7 @@ const interviewSchema = new Schema<InterviewRecord>(
     byok: { type: Boolean, default: false },
     endedReason: { type: String, default: null },
     reportId: { type: Schema.Types.ObjectId, default: null },
+    reportUnavailable: { type: String, default: null },
     seq: { type: Number, required: true },
   },
   { timestamps: true, versionKey: false, minimize: false },

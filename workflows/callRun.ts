@@ -7,6 +7,7 @@ import {
   DIAL_ATTEMPT_TIMEOUT_MS,
   FailureType,
   campaignCallEndedSignal,
+  isAgentDeleted,
   type CallActivities,
   type CallInput,
   type CallState,
@@ -39,7 +40,8 @@ const { extendHold } = proxyLocalActivities<CallActivities>({
 });
 // The call's states, its charge and its report are written to the database and must not be lost:
 // these keep trying through an outage of any length rather than fail the call. The analysis turns
-// a model that keeps failing into a failed report itself (ANALYSIS_MAX_ATTEMPTS).
+// a model that keeps failing into a failed report itself (ANALYSIS_MAX_ATTEMPTS), and fails for
+// good only when the call's agent is gone (isAgentDeleted).
 const { projectCall } = proxyActivities<CallActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
@@ -407,7 +409,11 @@ export class CallRun {
         .catch(() => undefined);
     }
     await projected;
-    const { reportId } = await analyzeCall({ callId: this.input.callId, disposition });
-    await this.project({ reportId });
+    // An agent deleted before the analysis read it leaves the call without a report, for good.
+    const report = await analyzeCall({ callId: this.input.callId, disposition }).catch((err: unknown) => {
+      if (isAgentDeleted(err)) return undefined;
+      throw err;
+    });
+    await this.project(report ? { reportId: report.reportId } : { reportUnavailable: 'agent_deleted' });
   }
 }

@@ -5,6 +5,7 @@
 import { condition, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import {
   FailureType,
+  isAgentDeleted,
   type InterviewActivities,
   type InterviewEndedReason,
   type InterviewInput,
@@ -42,6 +43,7 @@ const { interviewTurn } = proxyLocalActivities<InterviewActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 5 },
 });
 // Makes a model that keeps failing a failed report itself (ANALYSIS_MAX_ATTEMPTS); the database is retried for ever.
+// It fails for good only when the interview's agent is gone (isAgentDeleted).
 const { analyzeInterview } = proxyActivities<InterviewActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', maximumInterval: '1 minute' },
@@ -341,7 +343,11 @@ export class InterviewRun {
     if (reportId) {
       // A turn still being stored belongs in the transcript the report reads.
       await condition(() => !this.busy);
-      await analyzeInterview({ interviewId });
+      // An agent deleted before the analysis read it leaves the interview without a report, for good.
+      await analyzeInterview({ interviewId }).catch(async (err: unknown) => {
+        if (!isAgentDeleted(err)) throw err;
+        await this.project({ reportUnavailable: 'agent_deleted' });
+      });
     }
   }
 }

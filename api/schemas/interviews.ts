@@ -56,7 +56,7 @@ const InterviewFields = {
   ),
   reportId: nullable(
     Id,
-    'Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started.',
+    'Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready (or 409 `REPORT_UNAVAILABLE` should its agent be deleted before the analysis). Stays null for an interview that never started.',
   ),
   expiresAt: Timestamp,
   createdAt: Timestamp,

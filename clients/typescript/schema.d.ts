@@ -260,7 +260,7 @@ export interface paths {
         };
         /**
          * A call's report
-         * @description 202 with `status: pending` until the analysis has finished (every completed call gets one), then 200. Fields irrelevant to the call are absent. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
+         * @description 202 with `status: pending` until the analysis has finished, then 200: every completed call gets a report, but for the two cases at the end. Fields irrelevant to the call are absent. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`. Nor has a call whose agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted while its call is `created` or `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was deleted, so pollers can stop.
          *
          *     Requires scope `executions:read`.
          */
@@ -918,7 +918,7 @@ export interface paths {
         };
         /**
          * An interview's report
-         * @description 202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either way.
+         * @description 202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was deleted. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either way.
          *
          *     Requires scope `executions:read`.
          */
@@ -9491,7 +9491,7 @@ export interface operations {
                             mode: "voice" | "text";
                             /** @constant */
                             object: "interview";
-                            /** @description Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started. */
+                            /** @description Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready (or 409 `REPORT_UNAVAILABLE` should its agent be deleted before the analysis). Stays null for an interview that never started. */
                             reportId: string | null;
                             /** @description When the candidate started. */
                             startedAt: string | null;
@@ -9656,7 +9656,7 @@ export interface operations {
                         mode: "voice" | "text";
                         /** @constant */
                         object: "interview";
-                        /** @description Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started. */
+                        /** @description Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready (or 409 `REPORT_UNAVAILABLE` should its agent be deleted before the analysis). Stays null for an interview that never started. */
                         reportId: string | null;
                         /** @description When the candidate started. */
                         startedAt: string | null;
@@ -9854,7 +9854,7 @@ export interface operations {
                         mode: "voice" | "text";
                         /** @constant */
                         object: "interview";
-                        /** @description Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready. Stays null for an interview that never started. */
+                        /** @description Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until its analysis is ready (or 409 `REPORT_UNAVAILABLE` should its agent be deleted before the analysis). Stays null for an interview that never started. */
                         reportId: string | null;
                         /** @description When the candidate started. */
                         startedAt: string | null;

@@ -16,7 +16,7 @@ import { embeddedSpeech } from '../../providers/embeddedSpeech';
 import { createApiKey } from '../../models/apiKey';
 import { createOrganization, type NewOrganization } from '../../models/tenant';
 import { serve } from './http';
-import { connectTestDatabase, temporalAddress, uniqueName } from './servers';
+import { connectTestDatabase, temporalAddress, uniqueName, waitFor } from './servers';
 
 export interface TestApi {
   url: string;
@@ -70,6 +70,14 @@ export async function answeredAtDeadline(seconds: number, send: () => Promise<Ap
   expect(waited).toBeGreaterThanOrEqual(seconds * 1000 - 100);
   expect(waited).toBeLessThan(seconds * 1000 + slackMs);
   return res;
+}
+
+/** The first answer of a report route (`GET /calls/{id}/report`, `GET /interviews/{id}/report`) that is not 202 pending. */
+export function settledReport(api: TestApi, path: string, token: string, timeoutMs = 30_000): Promise<ApiResponse> {
+  return waitFor(async () => {
+    const res = await api.call('GET', path, { token });
+    return res.status === 202 ? undefined : res;
+  }, timeoutMs);
 }
 
 /** Connects the test file to a fresh database and Temporal, and serves an app; call close() in afterAll. */

@@ -4,10 +4,11 @@
  */
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { SCOPES } from '../../api/scopes';
+import { Agent } from '../../models/agent';
 import { callSlotPool } from '../../models/call';
 import { grantCredits } from '../../models/creditEntry';
 import { slotsInUse } from '../../models/slot';
-import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
+import { answeredAtDeadline, createTenant, settledReport, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, signalsIn, type RunningWorker } from '../helpers/worker';
 import { callHangupSignal, callWorkflowId, simulatedLineWorkflowId } from '../../workflows/definitions';
@@ -152,6 +153,21 @@ test('an agent with a call in progress cannot be deleted: 409 AGENT_IN_USE namin
   await api.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key });
   await untilCompleted(placed.body.id);
   expect((await remove()).status).toBe(200);
+});
+
+test('a call whose agent is deleted before its analysis has no report: 409 REPORT_UNAVAILABLE saying so, not 202 for ever', async () => {
+  const agent = await api.call('POST', '/api/v1/agents', { token: key, body: { name: uniqueName('Gone'), instructions: 'You call about a parcel.' } });
+  const placed = await place({ agentId: agent.body.id, phoneNumber: '+442079460007', variables: {} });
+  await waitFor(async () => ((await api.call('GET', `/api/v1/calls/${placed.body.id}`, { token: key })).body.status === 'active' ? true : undefined));
+  // What a deletion does that passed its check just before the call was recorded: the agent is gone under the live call.
+  await Agent.deleteOne({ _id: agent.body.id });
+  await api.call('POST', `/api/v1/calls/${placed.body.id}/hangup`, { token: key });
+  expect(await untilCompleted(placed.body.id)).toMatchObject({ disposition: 'hangup_requested', reportId: null });
+
+  const refused = await settledReport(api, `/api/v1/calls/${placed.body.id}/report`, key);
+  expect(refused).toMatchObject({ status: 409, body: { error: { type: 'conflict_error', code: 'REPORT_UNAVAILABLE', param: 'path.id' } } });
+  expect(refused.body.error.message).toBe("This call's agent was deleted before its report was written, so it has no report and never will.");
+  expect((await api.call('GET', `/api/v1/calls/${placed.body.id}`, { token: key })).body.reportId).toBeNull();
 });
 
 test.each([

@@ -4,11 +4,12 @@
  * the simulated LLM, and FerretDB.
  */
 import { SCOPES } from '../../api/scopes';
+import { Agent } from '../../models/agent';
 import { ApiKey, hashKey } from '../../models/apiKey';
 import { EmbedToken } from '../../models/embedToken';
 import { Interview } from '../../models/interview';
 import { interviewCandidateEndSignal, interviewEndSignal, interviewWorkflowId } from '../../workflows/definitions';
-import { answeredAtDeadline, createTenant, startApi, type Tenant } from '../helpers/app';
+import { answeredAtDeadline, createTenant, settledReport, startApi, type Tenant } from '../helpers/app';
 import { uniqueName, waitFor } from '../helpers/servers';
 import { runWorker, signalsIn, type RunningWorker } from '../helpers/worker';
 
@@ -399,6 +400,22 @@ test('an agent with an interview in progress cannot be deleted: 409 AGENT_IN_USE
 
   expect((await candidate(capability, 'POST', id, '/end')).status).toBe(200);
   expect((await remove()).status).toBe(200);
+});
+
+test('an interview whose agent is deleted before its analysis has no report: 409 REPORT_UNAVAILABLE saying so, not 202 for ever', async () => {
+  const panel = await newAgent(key, uniqueName('Panel'), 'interview');
+  const created = await create({ agentId: panel.id });
+  const id = created.body.id;
+  const capability = capabilityOf(created.body.interviewUrl);
+  expect((await candidate(capability, 'POST', id, '/start')).status).toBe(200);
+  // What a deletion does that passed its check just before the start was recorded: the agent is gone under the active interview.
+  await Agent.deleteOne({ _id: panel.id });
+  const ended = await candidate(capability, 'POST', id, '/end');
+  expect(ended.body).toMatchObject({ status: 'completed', endedReason: 'candidate_ended' });
+
+  const refused = await settledReport(api, `/api/v1/interviews/${id}/report`, key);
+  expect(refused).toMatchObject({ status: 409, body: { error: { type: 'conflict_error', code: 'REPORT_UNAVAILABLE', param: 'path.id' } } });
+  expect(refused.body.error.message).toBe("This interview's agent was deleted before its report was written, so it has no report and never will.");
 });
 
 test("the workflow's refusal is a 409 saying why: the candidate cannot end an interview not started", async () => {

@@ -14,6 +14,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import {
+  agentDeletedFailure,
   callAbandonSignal,
   callCarrierEventSignal,
   callDialUpdate,
@@ -63,6 +64,8 @@ interface MockOptions {
   projectFailures?: number;
   /** analyzeCall waits for this before answering, to keep the run open. */
   analyzeGate?: Promise<void>;
+  /** analyzeCall finds the call's agent deleted. */
+  agentDeleted?: boolean;
   /** dial waits for this before the carrier answers, to keep the call dialling. */
   dialGate?: Promise<void>;
   /** The ledger holds minutes up to this number (the admission's is 1); later ones are refused. */
@@ -119,6 +122,7 @@ function mockActivities(options: MockOptions = {}): { activities: CallActivities
     async analyzeCall({ callId, disposition }) {
       calls.analyzeCall.push({ callId, disposition });
       await options.analyzeGate;
+      if (options.agentDeleted) throw agentDeletedFailure(`agent of call ${callId} was deleted`);
       return { reportId: REPORT_ID };
     },
     async leaveVoicemail({ callId }) {
@@ -324,6 +328,23 @@ test('a callee who hangs up ends the call as contact_hung_up; a byok call is set
     expect(calls.settleCall[0]!.byok).toBe(true);
     expect(calls.carrierHangup).toEqual([]);
     await record('contact-hung-up', handle);
+  });
+});
+
+test('an analysis that finds the agent deleted is not retried: the call completes with its report recorded as unavailable', async () => {
+  const input = callInput();
+  await withCall(input, { agentDeleted: true }, async ({ calls, handle, dialed, carrier }) => {
+    await dialed;
+    await carrier({ type: 'answered' });
+    await projected(calls, 'active');
+    await env.sleep('20 seconds');
+    await carrier({ type: 'ended', by: 'contact' });
+
+    expect(await handle.result()).toEqual(completedState('contact_hung_up'));
+    expect(calls.analyzeCall).toEqual([{ callId: input.callId, disposition: 'contact_hung_up' }]);
+    expect(calls.projections.map((p) => p.fields.status ?? p.fields)).toEqual(['created', 'active', 'completed', { reportUnavailable: 'agent_deleted' }]);
+    expect(calls.settleCall).toHaveLength(1);
+    await record('agent-deleted-before-report', handle);
   });
 });
 

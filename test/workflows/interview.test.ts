@@ -13,6 +13,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import {
+  agentDeletedFailure,
   interviewCandidateEndSignal,
   interviewEndSignal,
   interviewEndUpdate,
@@ -57,6 +58,8 @@ interface MockOptions {
   turnGate?: Promise<void>;
   /** The ledger holds minutes up to this number (the start's is 1); later ones are refused. */
   holdableMinutes?: number;
+  /** analyzeInterview finds the interview's agent deleted. */
+  agentDeletedBeforeReport?: boolean;
 }
 
 const REPORT_ID = '65f000000000000000000002';
@@ -115,9 +118,10 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
     async settleInterview(settlement) {
       calls.settled.push(settlement);
     },
-    async analyzeInterview() {
+    async analyzeInterview({ interviewId }) {
       calls.analyzed += 1;
       await options.analyzeGate;
+      if (options.agentDeletedBeforeReport) throw agentDeletedFailure(`agent of interview ${interviewId} was deleted`);
     },
     async extendInterviewHold({ minute }) {
       calls.holds.push(minute);
@@ -292,6 +296,20 @@ test('the candidate starts, talks and ends: a report id at the end, charged per 
     expect(calls.reserved).toBe(1);
     expect(calls.analyzed).toBe(1);
     await record('candidate-ended', handle);
+  });
+});
+
+test('an analysis that finds the agent deleted is not retried: the interview completes with its report recorded as unavailable', async () => {
+  const input = interviewInput();
+  await withInterview(input, { agentDeletedBeforeReport: true }, async ({ calls, handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    expect(await handle.executeUpdate(interviewEndUpdate)).toEqual({ reportId: REPORT_ID });
+
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'candidate_ended', reportId: REPORT_ID, turns: 1 });
+    expect(calls.analyzed).toBe(1);
+    expect(calls.projections.map((p) => p.fields.status ?? p.fields)).toEqual(['created', 'active', 'completed', { reportUnavailable: 'agent_deleted' }]);
+    expect(calls.settled).toEqual([settlement(input, 1)]);
+    await record('agent-deleted-before-report', handle);
   });
 });
 

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { ReportUnavailable } from './common';
 
 /** A call's lifecycle; every input is plain JSON. */
 export interface CallInput {
@@ -126,6 +127,7 @@ export type CallStateFields = Partial<Omit<CallInput, 'callId' | 'maxDurationMin
   durationSeconds?: number;
   chargedMinutes?: number;
   reportId?: string;
+  reportUnavailable?: ReportUnavailable;
   /** Why a `failed` call failed, where the workflow knows it: `media_lost`. */
   endedReason?: 'media_lost';
 };
@@ -177,6 +179,7 @@ export interface CallActivities {
   extendHold: (request: { organizationId: string; callId: string; minute: number }) => Promise<boolean>;
   /** The agent's closing line when the credits run out: spoken where the carrier can, always in the transcript. */
   closeCall: (request: { callId: string; carrierCallId: string }) => Promise<void>;
+  /** Writes the call's report; fails with agentDeletedFailure when the call's agent is gone. */
   analyzeCall: (request: { callId: string; disposition: Disposition }) => Promise<{ reportId: string }>;
   /** Has the carrier hand the call to a person (carriers/interface.ts `transfer`); never throws for a transfer that did not connect. */
   transferCall: (request: { callId: string; carrierCallId: string } & TransferAsk) => Promise<TransferResult>;

@@ -1,5 +1,5 @@
 /** What every workflow shares: search attributes, the failure types its messages are refused with, analysis attempts. */
-import { defineSearchAttributeKey } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure, defineSearchAttributeKey } from '@temporalio/common';
 
 /**
  * Custom search attributes, registered on the dev server at start (scripts/stack.ts) and by
@@ -14,8 +14,9 @@ export const searchAttributes = {
 } as const;
 
 /**
- * `ApplicationFailure.type` of every refusal a workflow sends back to the API. The API maps each to
- * its error in one place (api/temporal.ts); nothing else spells these strings.
+ * `ApplicationFailure.type` of every refusal a workflow sends back to the API, and of the final
+ * failure of an activity whose agent was deleted. The API maps each to its error in one place
+ * (api/temporal.ts); nothing else spells these strings.
  */
 export const FailureType = {
   /** The workflow's state does not allow the update (a 409 `INVALID_STATE_TRANSITION`). */
@@ -34,8 +35,27 @@ export const FailureType = {
   dialAbandoned: 'dial_abandoned',
   /** The organization had no credit minute left to hold for the call: nothing was dialled. */
   insufficientCredits: 'insufficient_credits',
+  /** An activity found the conversation's agent deleted (agentDeletedFailure). */
+  agentDeleted: 'agent_deleted',
 } as const;
 export type FailureType = (typeof FailureType)[keyof typeof FailureType];
+
+/**
+ * How an activity fails that found its conversation's agent deleted: for good, since no retry
+ * brings the agent back, and the workflow handles it (isAgentDeleted) rather than failing or
+ * retrying for ever.
+ */
+export const agentDeletedFailure = (message: string) => ApplicationFailure.create({ type: FailureType.agentDeleted, message, nonRetryable: true });
+
+/** The activity failed with agentDeletedFailure. */
+export const isAgentDeleted = (err: unknown): boolean =>
+  err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === FailureType.agentDeleted;
+
+/**
+ * Why a conversation that ended has no report, and never will: `agent_deleted`, its agent was
+ * deleted before the analysis could read it. Recorded in the read model, where the report route finds it.
+ */
+export type ReportUnavailable = 'agent_deleted';
 
 /**
  * Attempts of a call's or interview's analysis activity after which the model's failure is final:

@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { ReportUnavailable } from './common';
 
 /** One candidate interview's lifecycle; every input is plain JSON. */
 export interface InterviewInput {
@@ -63,6 +64,7 @@ export type InterviewStateFields = Partial<Omit<InterviewInput, 'interviewId' | 
   chargedMinutes?: number;
   /** Null for an interview that ended before it started: it has no report. */
   reportId?: string | null;
+  reportUnavailable?: ReportUnavailable;
 };
 
 /** A state of the interview for the read model, applied only if `seq` is newer than the one it holds. */
@@ -175,6 +177,7 @@ export interface InterviewActivities {
   extendInterviewHold: (request: { organizationId: string; interviewId: string; minute: number }) => Promise<boolean>;
   /** Stores the agent's closing line as turn `index`, ending the transcript, when the credits run out. */
   closeInterview: (request: { interviewId: string; index: number }) => Promise<void>;
+  /** Fills the interview's pending report; fails with agentDeletedFailure when the interview's agent is gone. */
   analyzeInterview: (request: { interviewId: string }) => Promise<void>;
 }
 

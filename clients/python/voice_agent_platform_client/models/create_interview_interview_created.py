@@ -40,7 +40,8 @@ class CreateInterviewInterviewCreated:
             agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the
             `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.
         report_id (None | str): Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until
-            its analysis is ready. Stays null for an interview that never started.
+            its analysis is ready (or 409 `REPORT_UNAVAILABLE` should its agent be deleted before the analysis). Stays null
+            for an interview that never started.
         expires_at (datetime.datetime): ISO 8601 UTC timestamp
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         interview_url (str): The hosted link to send to the candidate, in this response only. Its `#` fragment is a

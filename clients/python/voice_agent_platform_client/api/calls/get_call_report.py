@@ -103,11 +103,14 @@ def sync_detailed(
 ) -> Response[Error | GetCallReportCallReport | GetCallReportCallReportPending]:
     """A call's report
 
-     202 with `status: pending` until the analysis has finished (every completed call gets one), then
-    200. Fields irrelevant to the call are absent. When the language model could not produce a valid
-    analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
-    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
+     202 with `status: pending` until the analysis has finished, then 200: every completed call gets a
+    report, but for the two cases at the end. Fields irrelevant to the call are absent. When the
+    language model could not produce a valid analysis, the report is still final: `analysisStatus:
+    failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An
+    inbound call refused before it was answered (`disposition: refused`) has no report: 409
+    `REPORT_UNAVAILABLE`. Nor has a call whose agent was deleted after it ended but before its analysis
+    read the agent (an agent cannot be deleted while its call is `created` or `active`): 409
+    `REPORT_UNAVAILABLE`, whose message says the agent was deleted, so pollers can stop.
 
     Requires scope `executions:read`.
 
@@ -140,11 +143,14 @@ def sync(
 ) -> Error | GetCallReportCallReport | GetCallReportCallReportPending | None:
     """A call's report
 
-     202 with `status: pending` until the analysis has finished (every completed call gets one), then
-    200. Fields irrelevant to the call are absent. When the language model could not produce a valid
-    analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
-    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
+     202 with `status: pending` until the analysis has finished, then 200: every completed call gets a
+    report, but for the two cases at the end. Fields irrelevant to the call are absent. When the
+    language model could not produce a valid analysis, the report is still final: `analysisStatus:
+    failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An
+    inbound call refused before it was answered (`disposition: refused`) has no report: 409
+    `REPORT_UNAVAILABLE`. Nor has a call whose agent was deleted after it ended but before its analysis
+    read the agent (an agent cannot be deleted while its call is `created` or `active`): 409
+    `REPORT_UNAVAILABLE`, whose message says the agent was deleted, so pollers can stop.
 
     Requires scope `executions:read`.
 
@@ -172,11 +178,14 @@ async def asyncio_detailed(
 ) -> Response[Error | GetCallReportCallReport | GetCallReportCallReportPending]:
     """A call's report
 
-     202 with `status: pending` until the analysis has finished (every completed call gets one), then
-    200. Fields irrelevant to the call are absent. When the language model could not produce a valid
-    analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
-    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
+     202 with `status: pending` until the analysis has finished, then 200: every completed call gets a
+    report, but for the two cases at the end. Fields irrelevant to the call are absent. When the
+    language model could not produce a valid analysis, the report is still final: `analysisStatus:
+    failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An
+    inbound call refused before it was answered (`disposition: refused`) has no report: 409
+    `REPORT_UNAVAILABLE`. Nor has a call whose agent was deleted after it ended but before its analysis
+    read the agent (an agent cannot be deleted while its call is `created` or `active`): 409
+    `REPORT_UNAVAILABLE`, whose message says the agent was deleted, so pollers can stop.
 
     Requires scope `executions:read`.
 
@@ -207,11 +216,14 @@ async def asyncio(
 ) -> Error | GetCallReportCallReport | GetCallReportCallReportPending | None:
     """A call's report
 
-     202 with `status: pending` until the analysis has finished (every completed call gets one), then
-    200. Fields irrelevant to the call are absent. When the language model could not produce a valid
-    analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no
-    `summary`, `sentiment`, `outcome` or captured fields. An inbound call refused before it was answered
-    (`disposition: refused`) has no report: 409 `REPORT_UNAVAILABLE`.
+     202 with `status: pending` until the analysis has finished, then 200: every completed call gets a
+    report, but for the two cases at the end. Fields irrelevant to the call are absent. When the
+    language model could not produce a valid analysis, the report is still final: `analysisStatus:
+    failed` with `analysisError`, and no `summary`, `sentiment`, `outcome` or captured fields. An
+    inbound call refused before it was answered (`disposition: refused`) has no report: 409
+    `REPORT_UNAVAILABLE`. Nor has a call whose agent was deleted after it ended but before its analysis
+    read the agent (an agent cannot be deleted while its call is `created` or `active`): 409
+    `REPORT_UNAVAILABLE`, whose message says the agent was deleted, so pollers can stop.
 
     Requires scope `executions:read`.
 

@@ -118,10 +118,12 @@ def sync_detailed(
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
-    could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
-    way.
+    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
+    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
+    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
+    deleted. When the language model could not produce a valid analysis, the report is still final:
+    `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
+    the agent’s tool calls either way.
 
     Requires scope `executions:read`.
 
@@ -162,10 +164,12 @@ def sync(
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
-    could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
-    way.
+    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
+    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
+    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
+    deleted. When the language model could not produce a valid analysis, the report is still final:
+    `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
+    the agent’s tool calls either way.
 
     Requires scope `executions:read`.
 
@@ -201,10 +205,12 @@ async def asyncio_detailed(
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
-    could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
-    way.
+    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
+    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
+    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
+    deleted. When the language model could not produce a valid analysis, the report is still final:
+    `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
+    the agent’s tool calls either way.
 
     Requires scope `executions:read`.
 
@@ -243,10 +249,12 @@ async def asyncio(
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
     ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. When the language model
-    could not produce a valid analysis, the report is still final: `analysisStatus: failed` with
-    `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either
-    way.
+    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
+    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
+    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
+    deleted. When the language model could not produce a valid analysis, the report is still final:
+    `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
+    the agent’s tool calls either way.
 
     Requires scope `executions:read`.
 

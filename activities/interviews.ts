@@ -73,7 +73,8 @@ export function interviewActivities({ llms, tools }: InterviewDeps) {
         agentById(interview.agentId),
         interviewById(interviewId),
       ]);
-      if (!agent) throw new Error(`agent ${interview.agentId} of interview ${interviewId} no longer exists`);
+      // Deleted since the interview was created: no retry brings it back, and the workflow ends the interview.
+      if (!agent) throw agentDeletedFailure(`agent ${interview.agentId} of interview ${interviewId} was deleted`);
       if (!record) throw new Error(`interview ${interviewId} is not in the read model`);
       const candidateTurn = candidateText === null ? null : view(stored.find((t) => t.index === index) ?? { index, role: 'candidate', text: candidateText });
       const before = stored.filter((t) => t.index < agentIndex && t.index !== index);

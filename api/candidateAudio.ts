@@ -135,10 +135,14 @@ class AudioSession extends BrowserAudioSession {
     this.authenticated();
     await takeRateLimit(limiter, `candidate:${id}`, CANDIDATE_RATE_LIMIT);
     const interview = await interviewById(id);
-    const agent = interview && (await agentById(interview.agentId));
-    if (!interview || !agent) throw notFound('interview', 'path.id');
+    if (!interview) throw notFound('interview', 'path.id');
     if (interview.status === 'completed') throw invalidStateTransition('This interview is over.');
     if (interview.mode !== 'voice') throw invalidStateTransition('This is a text interview: send messages instead.');
+    const agent = await agentById(interview.agentId);
+    // Deleted before the candidate started: the start has the workflow end the interview without
+    // starting (`agent_deleted`), and is refused as a text start is.
+    if (!agent && interview.status === 'created') await workflows.startInterview(id);
+    if (!agent) throw notFound('interview', 'path.id');
     // Refused before `ready`: a candidate is never let talk into a minute nobody holds.
     if (interview.status === 'created') await admitInterviewStart(interview);
     const { stt, tts, llm } = await this.engines(interview, agent);

@@ -156,7 +156,11 @@ export const ERROR_CODES = {
   TEST_CALLS_UNAVAILABLE: [409, 'conflict_error', 'Test calls ring numbers on the simulated carrier only; on a real carrier, call the number from a phone.'],
   NO_RECIPIENTS: [409, 'conflict_error', 'A campaign launches only after its recipients are imported.'],
   RECIPIENTS_ALREADY_IMPORTED: [409, 'conflict_error', 'A campaign takes its recipients in one import; it already has them.'],
-  INTERVIEW_CLOSED: [409, 'conflict_error', 'The interview is completed or past `expiresAt`; it takes no new embed tokens.'],
+  INTERVIEW_CLOSED: [
+    409,
+    'conflict_error',
+    'The interview is completed or past `expiresAt`; it takes no new embed tokens or link. On the candidate’s routes: its agent was deleted, so it has ended (`endedReason: agent_deleted`).',
+  ],
   IMPORT_IN_PROGRESS: [
     409,
     'conflict_error',
@@ -441,7 +445,16 @@ export const embedOriginsRequired = () =>
 export const interviewClosed = (message: string) => apiError('INTERVIEW_CLOSED', message);
 
 export const reportUnavailable = (endedReason: string) =>
-  apiError('REPORT_UNAVAILABLE', `This interview ended without starting (endedReason ${endedReason}), so it has no report and never will.`);
+  apiError(
+    'REPORT_UNAVAILABLE',
+    endedReason === 'agent_deleted'
+      ? "This interview's agent was deleted before the candidate started it (endedReason agent_deleted), so it has no report and never will."
+      : `This interview ended without starting (endedReason ${endedReason}), so it has no report and never will.`,
+  );
+
+/** A candidate's start, message or voice turn found the interview's agent deleted: the workflow has ended the interview. */
+export const interviewAgentDeleted = () =>
+  interviewClosed('The agent of this interview was deleted, so the interview has ended (endedReason agent_deleted) and takes no more turns.');
 
 export const invalidCandidateToken = (message: string) => apiError('INVALID_CANDIDATE_TOKEN', message);
 

@@ -82,6 +82,7 @@ import {
   createTimeout,
   dialTimeout,
   insufficientCredits,
+  interviewAgentDeleted,
   invalidStateTransition,
   noRecipients,
   recipientsAlreadyImported,
@@ -143,6 +144,8 @@ function refusal(err: unknown, closed: string | undefined): unknown {
       return carrierUnavailable(cause.message);
     case FailureType.insufficientCredits:
       return insufficientCredits();
+    case FailureType.agentDeleted:
+      return interviewAgentDeleted();
     default:
       // `invalid_state`, `turn_busy`, or Temporal's own refusal of an update its workflow closed before finishing.
       return invalidStateTransition(cause.message);

@@ -106,7 +106,7 @@ export async function deleteAgent(organizationId: Types.ObjectId, id: string): P
  * Refuses while a call with the agent is `created` or `active`, or an interview with it `active`:
  * each turn and the report read the agent. The read models say so as soon as the API has answered
  * the call's placement or the candidate's start. An interview not started yet does not hold the
- * agent.
+ * agent: started after the deletion, it ends at once without starting (`agent_deleted`).
  */
 async function agentHasNoLiveConversation(organizationId: Types.ObjectId, id: string): Promise<void> {
   const [call, interview] = await Promise.all([

@@ -71,7 +71,10 @@
    * the code and the message.
    */
   var CANNOT_RUN = 'This interview cannot run just now. Please let the organization that invited you know.';
+  /* The interviewer (the organization's agent) was deleted: the interview ended without the candidate. */
+  var NO_LONGER = 'This interview is no longer available. Please let the organization that invited you know.';
   var PLAIN = {
+    INTERVIEW_CLOSED: NO_LONGER,
     INSUFFICIENT_CREDITS: CANNOT_RUN,
     BYOK_NOT_READY: CANNOT_RUN,
     PROVIDER_UNAVAILABLE: 'The interview cannot run just now. Please try again later.',
@@ -344,11 +347,18 @@
     ui.start.disabled = value;
   }
 
+  /* An interview over: thanks, or why it cannot go on when its agent was deleted. */
+  function showEnded(endedReason) {
+    if (endedReason !== 'agent_deleted') return showOnly(ui.done);
+    showOnly(ui.problem);
+    ui.problemText.textContent = NO_LONGER;
+  }
+
   function finish(reportId, endedReason) {
     if (ended) return;
     ended = true;
     stopVoice();
-    showOnly(ui.done);
+    showEnded(endedReason);
     setStatus('');
     post('session.ended', { interviewId: interviewId, reportId: reportId || null, endedReason: endedReason || null });
   }
@@ -493,7 +503,7 @@
       voiceOk ? VOICE_NOTE :
       VOICE_PROBLEMS.VOICE_UNSUPPORTED;
     if (session.status === 'completed') {
-      showOnly(ui.done);
+      showEnded(session.endedReason);
       setStatus('');
     } else if (session.status === 'active') {
       // Back on an interview under way: voice needs a press (browsers play audio only after one).

@@ -13,6 +13,7 @@ import {
   type InterviewState,
   type InterviewStateFields,
   type InterviewTurnRequest,
+  type InterviewTurnResult,
   type InterviewTurnView,
   type VoiceTurnDone,
   type VoiceTurnMore,
@@ -74,6 +75,10 @@ export class InterviewRun {
   private projecting: Promise<unknown> = Promise.resolve();
   /** When the candidate's link stops working (set with the `created` state). */
   private expiresAt = 0;
+  /** The candidate's start found the agent deleted: written `active`, it never started after all. */
+  private startRefused = false;
+  /** The `completed` state is in the read model. */
+  private completed = false;
 
   constructor(private readonly input: InterviewInput) {
     this.heldMinutes = input.holdsCredits && !input.byok ? 1 : undefined;
@@ -139,11 +144,31 @@ export class InterviewRun {
         this.state.status = 'active';
         await this.project({ status: 'active', startedAt: iso(this.startedAt) });
       }
-      const { agentTurn } = await interviewTurn(this.turnRequest(0, null));
+      const { agentTurn } = await this.turn(this.turnRequest(0, null));
       this.state.turns = Math.max(this.state.turns, 1);
       return agentTurn;
     } finally {
       this.busy = false;
+    }
+  }
+
+  /**
+   * One exchange. A turn that finds the agent deleted ends the interview (`agent_deleted`); found by
+   * the opening, the interview never started. The update is refused once the end is in the read
+   * model, so what the candidate reads next says it is over.
+   */
+  private async turn(request: InterviewTurnRequest): Promise<InterviewTurnResult> {
+    try {
+      return await interviewTurn(request);
+    } catch (err) {
+      if (!isAgentDeleted(err)) throw err;
+      this.endRequested ??= 'agent_deleted';
+      if (request.candidateText === null) {
+        this.startRefused = true;
+        this.startedAt = undefined;
+      }
+      await condition(() => this.completed);
+      throw refusal(FailureType.agentDeleted, 'The agent of this interview was deleted, so the interview has ended (endedReason agent_deleted).');
     }
   }
 
@@ -165,7 +190,7 @@ export class InterviewRun {
     this.busy = true;
     let turn;
     try {
-      turn = await interviewTurn(this.turnRequest(this.state.turns, text));
+      turn = await this.turn(this.turnRequest(this.state.turns, text));
       this.state.turns = turn.nextIndex ?? turn.agentTurn.index + 1;
     } finally {
       this.busy = false;
@@ -335,10 +360,14 @@ export class InterviewRun {
     const startedMinutes = started === undefined ? 0 : Math.max(1, Math.ceil(durationSeconds / 60));
     // Never more than was held: the hold is what the organization agreed to spend.
     const chargedMinutes = this.heldMinutes === undefined ? startedMinutes : Math.min(startedMinutes, this.heldMinutes);
-    await this.project({ status: 'completed', endedReason: reason, endedAt: iso(endedAt), durationSeconds, chargedMinutes, reportId });
+    // A start refused for a deleted agent had written `active` with its start: it never started.
+    const unstarted = this.startRefused ? { startedAt: null } : {};
+    await this.project({ status: 'completed', endedReason: reason, endedAt: iso(endedAt), durationSeconds, chargedMinutes, reportId, ...unstarted });
+    this.completed = true;
     if (reportId) this.state.reportId = reportId;
-    // What it held, as it counted: none before its start, or for byok.
-    const held = this.input.holdsCredits === undefined ? {} : { heldMinutes: started === undefined ? 0 : (this.heldMinutes ?? 0) };
+    // What it held, as it counted: none before its start, or for byok. A start refused for a deleted
+    // agent may have held the first minute: the ledger knows.
+    const held = this.input.holdsCredits === undefined || this.startRefused ? {} : { heldMinutes: started === undefined ? 0 : (this.heldMinutes ?? 0) };
     await settleInterview({ interviewId, organizationId, agentId, chargedMinutes, byok, ...held });
     if (reportId) {
       // A turn still being stored belongs in the transcript the report reads.

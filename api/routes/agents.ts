@@ -137,7 +137,8 @@ export const agentRoutes = [
     summary: 'Delete an agent',
     description:
       'Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. ' +
-      'An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete, first), a call with it `created` or `active` (hang it up, or let it end), an interview with it `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after its start), or a phone number pointing at it (move or release the number).',
+      'An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete, first), a call with it `created` or `active` (hang it up, or let it end), an interview with it `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after its start), or a phone number pointing at it (move or release the number). ' +
+      'An interview still `created` does not hold its agent: a candidate who starts it after the deletion is refused (409 `INTERVIEW_CLOSED` on the candidate’s page), and it ends without starting (`endedReason: agent_deleted`), uncharged and without a report.',
     auth: 'apiKey',
     scope: 'agents:manage',
     params: IdParams,

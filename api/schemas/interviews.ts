@@ -52,7 +52,7 @@ const InterviewFields = {
   chargedMinutes: nullable(Type.Number(), 'Duration rounded up to the started minute, charged to credits unless the creating key is `byok`.'),
   endedReason: nullable(
     StringEnum(INTERVIEW_ENDED_REASONS),
-    'Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.',
+    'Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI), `expired` (not started before `expiresAt`) or `agent_deleted` (its agent was deleted before the candidate started: the start was refused and the interview never started; rarely, a started interview whose turn found its agent gone). Null until `completed`.',
   ),
   reportId: nullable(
     Id,

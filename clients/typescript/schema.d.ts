@@ -47,7 +47,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an agent
-         * @description Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete, first), a call with it `created` or `active` (hang it up, or let it end), an interview with it `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after its start), or a phone number pointing at it (move or release the number).
+         * @description Frees its place in the agent quota. Calls, interviews and campaigns already made keep their `agentName`. An agent in use cannot be deleted: 409 `AGENT_IN_USE`, whose message names what uses it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete, first), a call with it `created` or `active` (hang it up, or let it end), an interview with it `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after its start), or a phone number pointing at it (move or release the number). An interview still `created` does not hold its agent: a candidate who starts it after the deletion is refused (409 `INTERVIEW_CLOSED` on the candidate’s page), and it ends without starting (`endedReason: agent_deleted`), uncharged and without a report.
          *
          *     Requires scope `agents:manage`.
          */
@@ -918,7 +918,7 @@ export interface paths {
         };
         /**
          * An interview's report
-         * @description 202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. An interview that ended without starting (`endedReason: expired`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was deleted. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either way.
+         * @description 202 with `status: pending` while the interview is `created` or `active` and until the analysis has finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or `workflow` (outcome and captured answers); fields of the other family are absent. An interview that ended without starting (`endedReason: expired` or `agent_deleted`, or ended by an operator before the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was deleted. When the language model could not produce a valid analysis, the report is still final: `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists the agent’s tool calls either way.
          *
          *     Requires scope `executions:read`.
          */
@@ -9476,8 +9476,8 @@ export interface operations {
                             /** @description From start to end; 0 when it never started. */
                             durationSeconds: number | null;
                             endedAt: string | null;
-                            /** @description Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`. */
-                            endedReason: ("candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted") | null;
+                            /** @description Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI), `expired` (not started before `expiresAt`) or `agent_deleted` (its agent was deleted before the candidate started: the start was refused and the interview never started; rarely, a started interview whose turn found its agent gone). Null until `completed`. */
+                            endedReason: ("candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted" | "agent_deleted") | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -9636,8 +9636,8 @@ export interface operations {
                         /** @description From start to end; 0 when it never started. */
                         durationSeconds: number | null;
                         endedAt: string | null;
-                        /** @description Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`. */
-                        endedReason: ("candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted") | null;
+                        /** @description Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI), `expired` (not started before `expiresAt`) or `agent_deleted` (its agent was deleted before the candidate started: the start was refused and the interview never started; rarely, a started interview whose turn found its agent gone). Null until `completed`. */
+                        endedReason: ("candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted" | "agent_deleted") | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC timestamp
@@ -9839,8 +9839,8 @@ export interface operations {
                         /** @description From start to end; 0 when it never started. */
                         durationSeconds: number | null;
                         endedAt: string | null;
-                        /** @description Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`. */
-                        endedReason: ("candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted") | null;
+                        /** @description Why it ended: `candidate_ended`, `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the `end` signal from the Temporal UI), `expired` (not started before `expiresAt`) or `agent_deleted` (its agent was deleted before the candidate started: the start was refused and the interview never started; rarely, a started interview whose turn found its agent gone). Null until `completed`. */
+                        endedReason: ("candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted" | "agent_deleted") | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 UTC timestamp
@@ -10295,7 +10295,7 @@ export interface operations {
                          */
                         createdAt: string;
                         /** @enum {string} */
-                        endedReason: "candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted";
+                        endedReason: "candidate_ended" | "agent_ended" | "candidate_silent" | "max_duration" | "operator_ended" | "expired" | "credits_exhausted" | "agent_deleted";
                         /** @description Interview family: one per `voice.evaluationCriteria`, in order, scored 1-5. */
                         evaluations?: {
                             criterion: string;

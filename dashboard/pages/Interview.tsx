@@ -53,6 +53,7 @@ const ENDINGS: Record<string, string> = {
   expired: 'expired before it started',
   operator_ended: 'ended by an operator',
   credits_exhausted: 'out of credits',
+  agent_deleted: 'its agent was deleted',
 };
 /** The candidate's link opens the interview until it completes or expires; after, its expiry says nothing. */
 const linkUsable = (i: InterviewDetail) => i.status !== 'completed' && new Date(i.expiresAt) > new Date();

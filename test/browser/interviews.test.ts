@@ -393,3 +393,29 @@ test("a refusal worded for the organization reads as plain words to the candidat
     await page.close();
   }
 });
+
+test('an interview whose agent was deleted before the candidate started says so in plain words, on the start and on coming back', async () => {
+  const tenant = await createTenant({ creditMinutes: 10 });
+  const own = await tenant.key(SCOPES, { rateLimitPerMinute: 100_000 });
+  const agent = await acmeAgent(api, own, { opening: 'Hello.', evaluationCriteria: ['TypeScript'] });
+  const created = await api.call('POST', '/api/v1/interviews', { token: own, body: { agentId: agent, candidateName: 'Grace Hopper', mode: 'text' } });
+  expect(created.status).toBe(201);
+  expect((await api.call('DELETE', `/api/v1/agents/${agent}`, { token: own })).status).toBe(200);
+  const noLonger = 'This interview is no longer available. Please let the organization that invited you know.';
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  try {
+    await page.goto(created.body.interviewUrl);
+    await page.waitForSelector('#start:visible');
+    await page.click('#start');
+    await page.waitForSelector('#problem:visible');
+    expect(await page.textContent('#problem-text')).toBe(noLonger);
+    await shot(page, 'hosted-agent-deleted');
+    // Back on the link: the same words, not a thank-you for an interview that never took place.
+    await page.reload();
+    await page.waitForSelector('#problem:visible');
+    expect(await page.textContent('#problem-text')).toBe(noLonger);
+    expect(await page.isVisible('#done')).toBe(false);
+  } finally {
+    await page.close();
+  }
+});

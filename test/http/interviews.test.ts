@@ -402,6 +402,50 @@ test('an agent with an interview in progress cannot be deleted: 409 AGENT_IN_USE
   expect((await remove()).status).toBe(200);
 });
 
+test('an interview not started does not hold its agent; started after the deletion, it is refused at once and ends without starting, uncharged, without a report', async () => {
+  // An organization of its own, so that its credits move only with this interview.
+  const own = await (await createTenant({ creditMinutes: 10 })).key(...POLLING);
+  const panel = await newAgent(own, 'Panel', 'interview');
+  const created = await create({ agentId: panel.id }, own);
+  const id = created.body.id;
+  const capability = capabilityOf(created.body.interviewUrl);
+  expect((await api.call('DELETE', `/api/v1/agents/${panel.id}`, { token: own })).status).toBe(200);
+
+  const began = Date.now();
+  const start = await candidate(capability, 'POST', id, '/start');
+  // At once, not after the turn's retries.
+  expect(Date.now() - began).toBeLessThan(5_000);
+  expect(start.status).toBe(409);
+  expect(start.body.error).toEqual({
+    type: 'conflict_error',
+    code: 'INTERVIEW_CLOSED',
+    message: 'The agent of this interview was deleted, so the interview has ended (endedReason agent_deleted) and takes no more turns.',
+  });
+  // Answered once the interview is over: it is not left active, and never started.
+  expect((await get(id, own)).body).toMatchObject({
+    status: 'completed',
+    endedReason: 'agent_deleted',
+    startedAt: null,
+    durationSeconds: 0,
+    chargedMinutes: 0,
+    reportId: null,
+  });
+  expect((await candidate(capability, 'GET', id)).body).toMatchObject({ status: 'completed', endedReason: 'agent_deleted', reportId: null, turns: [] });
+  expect((await candidate(capability, 'POST', id, '/messages', { text: 'Hello?' })).status).toBe(409);
+  const report = await api.call('GET', `/api/v1/interviews/${id}/report`, { token: own });
+  expect(report.status).toBe(409);
+  expect(report.body.error).toMatchObject({
+    code: 'REPORT_UNAVAILABLE',
+    message: "This interview's agent was deleted before the candidate started it (endedReason agent_deleted), so it has no report and never will.",
+  });
+  // Nothing charged; the minute the start held is given back, and so is the interview's open place.
+  const usage = await waitFor(async () => {
+    const body = (await api.call('GET', '/api/v1/usage', { token: own })).body;
+    return body.credits.heldMinutes === 0 && body.used.openInterviews === 0 ? body : undefined;
+  });
+  expect(usage.credits).toMatchObject({ usedMinutes: 0, remainingMinutes: 10 });
+});
+
 test('an interview whose agent is deleted before its analysis has no report: 409 REPORT_UNAVAILABLE saying so, not 202 for ever', async () => {
   const panel = await newAgent(key, uniqueName('Panel'), 'interview');
   const created = await create({ agentId: panel.id });

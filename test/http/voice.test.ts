@@ -287,6 +287,20 @@ describe('admission', () => {
     expect(idle.messages).toEqual([{ type: 'error', code: 'AUTH_TIMEOUT', message: 'No start message with a valid token within 5000 ms.' }]);
   }, 30_000);
 
+  test('a voice interview whose agent was deleted before the candidate joined is refused INTERVIEW_CLOSED (4409) and ends without starting', async () => {
+    const agent = await api.call('POST', '/api/v1/agents', {
+      token: key,
+      body: { type: 'voice', name: uniqueName('Gone'), instructions: 'Interview the candidate.', voice: { opening: OPENING } },
+    });
+    const { id, capability } = await newInterview(key, { agentId: agent.body.id });
+    expect((await api.call('DELETE', `/api/v1/agents/${agent.body.id}`, { token: key })).status).toBe(200);
+    const client = await connect(id);
+    client.start(capability);
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ code: 'INTERVIEW_CLOSED', message: expect.stringContaining('agent_deleted') });
+    expect((await client.closed).code).toBe(4409);
+    expect((await interview(id)).body).toMatchObject({ status: 'completed', endedReason: 'agent_deleted', startedAt: null, chargedMinutes: 0 });
+  });
+
   test('an unknown socket path is refused before the upgrade with the API’s 404 envelope', async () => {
     const answer = await handshake(api.url, 'x', 'video');
     expect(answer.status).toBe(404);

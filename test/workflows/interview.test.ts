@@ -60,6 +60,8 @@ interface MockOptions {
   holdableMinutes?: number;
   /** analyzeInterview finds the interview's agent deleted. */
   agentDeletedBeforeReport?: boolean;
+  /** interviewTurn finds the interview's agent deleted from this turn index on (0: the opening). */
+  agentDeletedAtTurn?: number;
 }
 
 const REPORT_ID = '65f000000000000000000002';
@@ -93,6 +95,7 @@ function mockActivities(options: MockOptions = {}): { activities: InterviewActiv
       calls.turns.push({ index, candidateText });
       calls.subjects.push(interview);
       await options.turnGate;
+      if (index >= (options.agentDeletedAtTurn ?? Infinity)) throw agentDeletedFailure(`agent ${interview.agentId} was deleted`);
       if (candidateText === null) return { candidateTurn: null, agentTurn: { index, role: 'agent' as const, text: 'Welcome, Ada.' }, ended: false };
       if (candidateText === LOOKUP) {
         // Words before the call at index + 1, the tool turn after them, then the answer.
@@ -310,6 +313,47 @@ test('an analysis that finds the agent deleted is not retried: the interview com
     expect(calls.projections.map((p) => p.fields.status ?? p.fields)).toEqual(['created', 'active', 'completed', { reportUnavailable: 'agent_deleted' }]);
     expect(calls.settled).toEqual([settlement(input, 1)]);
     await record('agent-deleted-before-report', handle);
+  });
+});
+
+test('a start whose opening finds the agent deleted is refused at once, and the interview ends without starting: free, no report, its hold the ledger’s to release', async () => {
+  const input = interviewInput({ holdsCredits: true });
+  await withInterview(input, { agentDeletedAtTurn: 0 }, async ({ calls, handle }) => {
+    const refused = await rejection(handle.executeUpdate(interviewStartUpdate));
+    expect(refused.type).toBe('agent_deleted');
+    // Not retried: the candidate does not wait on attempts that cannot succeed.
+    expect(calls.turns).toEqual([{ index: 0, candidateText: null }]);
+    // Refused only once the interview's end is in the read model.
+    expect(calls.projections.at(-1)!.fields.status).toBe('completed');
+
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'agent_deleted', turns: 0 });
+    const completed = expectProjections(calls, ['created', 'active', 'completed'], 'agent_deleted');
+    // Written `active` by the start, it never started after all.
+    expect(completed).toMatchObject({ startedAt: null, durationSeconds: 0, chargedMinutes: 0, reportId: null });
+    expect(calls.reserved).toBe(0);
+    expect(calls.analyzed).toBe(0);
+    // The API held the start's minute before asking: the ledger, not the run, says what to give back.
+    expect(calls.settled).toEqual([settlement(input, 0)]);
+    await record('agent-deleted-before-start', handle);
+  });
+});
+
+test('a turn of a started interview that finds the agent deleted ends it as agent_deleted: refused, charged, no report', async () => {
+  const input = interviewInput();
+  await withInterview(input, { agentDeletedAtTurn: 1, agentDeletedBeforeReport: true }, async ({ calls, handle }) => {
+    await handle.executeUpdate(interviewStartUpdate);
+    const refused = await rejection(handle.executeUpdate(interviewMessageUpdate, { args: ['Hello'] }));
+    expect(refused.type).toBe('agent_deleted');
+
+    expect(await handle.result()).toEqual({ status: 'completed', endedReason: 'agent_deleted', reportId: REPORT_ID, turns: 1 });
+    expect(calls.turns).toEqual([
+      { index: 0, candidateText: null },
+      { index: 1, candidateText: 'Hello' },
+    ]);
+    expect(calls.projections.map((p) => p.fields.status ?? p.fields)).toEqual(['created', 'active', 'completed', { reportUnavailable: 'agent_deleted' }]);
+    expect(calls.projections[2]!.fields).toMatchObject({ endedReason: 'agent_deleted', chargedMinutes: 1, reportId: REPORT_ID });
+    expect(calls.settled).toEqual([settlement(input, 1)]);
+    await record('agent-deleted-mid-interview', handle);
   });
 });
 

@@ -48,8 +48,11 @@ export type FailureType = (typeof FailureType)[keyof typeof FailureType];
 export const agentDeletedFailure = (message: string) => ApplicationFailure.create({ type: FailureType.agentDeleted, message, nonRetryable: true });
 
 /** The activity failed with agentDeletedFailure. */
-export const isAgentDeleted = (err: unknown): boolean =>
-  err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === FailureType.agentDeleted;
+export function isAgentDeleted(err: unknown): boolean {
+  // An activity's failure comes wrapped in an ActivityFailure; a local activity's, as it was thrown.
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof ApplicationFailure && cause.type === FailureType.agentDeleted;
+}
 
 /**
  * Why a conversation that ended has no report, and never will: `agent_deleted`, its agent was

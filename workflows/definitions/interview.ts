@@ -36,7 +36,9 @@ export interface InterviewInput {
  * the agent's reprompt; `max_duration`: it ran `maxDurationMinutes` after starting;
  * `operator_ended`: an operator sent the `end` signal; `expired`: nobody started it before
  * `expiresAt`; `credits_exhausted`: the organization had no minute left for its next one, and the
- * agent closed it at the end of the last. Only interviews that started get a report.
+ * agent closed it at the end of the last; `agent_deleted`: a turn found its agent deleted (the
+ * opening, when the candidate started: it then never started). Only interviews that started get a
+ * report.
  */
 export const INTERVIEW_ENDED_REASONS = [
   'candidate_ended',
@@ -46,6 +48,7 @@ export const INTERVIEW_ENDED_REASONS = [
   'operator_ended',
   'expired',
   'credits_exhausted',
+  'agent_deleted',
 ] as const;
 export type InterviewEndedReason = (typeof INTERVIEW_ENDED_REASONS)[number];
 
@@ -170,6 +173,7 @@ export interface InterviewTurnRequest {
 /** The activities the interview workflow runs; activities/interviews.ts implements them. */
 export interface InterviewActivities {
   projectInterview: (projection: InterviewProjection) => Promise<boolean>;
+  /** Fails with agentDeletedFailure when the interview's agent is gone. */
   interviewTurn: (request: InterviewTurnRequest) => Promise<InterviewTurnResult>;
   reserveInterviewReport: (request: { interviewId: string }) => Promise<{ reportId: string }>;
   settleInterview: (settlement: InterviewSettlement) => Promise<void>;
@@ -183,7 +187,10 @@ export interface InterviewActivities {
 
 /** Sent with start: answers once the `created` state is in the read model. */
 export const interviewOpenUpdate = defineUpdate<InterviewState>('open');
-/** The candidate starts: answers with the agent's opening turn. Refused unless `created` or `active`. */
+/**
+ * The candidate starts: answers with the agent's opening turn. Refused unless `created` or `active`,
+ * and (`agent_deleted`) when the agent is gone: the interview then ends without starting.
+ */
 export const interviewStartUpdate = defineUpdate<InterviewTurnView>('start');
 /** One candidate message: answers with the agent's reply. Refused unless `active` with no reply pending. */
 export const interviewMessageUpdate = defineUpdate<InterviewReply, [string]>('message');

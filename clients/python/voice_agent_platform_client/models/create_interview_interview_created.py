@@ -38,7 +38,9 @@ class CreateInterviewInterviewCreated:
         ended_reason (CreateInterviewInterviewCreatedEndedReasonType0 | None): Why it ended: `candidate_ended`,
             `agent_ended` (the agent finished its questions), `candidate_silent` (in a voice session, no answer after the
             agent’s reprompt), `max_duration` (the agent’s `maxDurationMinutes` after the start), `operator_ended` (the
-            `end` signal from the Temporal UI) or `expired` (not started before `expiresAt`). Null until `completed`.
+            `end` signal from the Temporal UI), `expired` (not started before `expiresAt`) or `agent_deleted` (its agent was
+            deleted before the candidate started: the start was refused and the interview never started; rarely, a started
+            interview whose turn found its agent gone). Null until `completed`.
         report_id (None | str): Assigned when a started interview ends; `GET /interviews/{id}/report` answers 202 until
             its analysis is ready (or 409 `REPORT_UNAVAILABLE` should its agent be deleted before the analysis). Stays null
             for an interview that never started.

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class CreateInterviewInterviewCreatedEndedReasonType0(StrEnum):
+    AGENT_DELETED = "agent_deleted"
     AGENT_ENDED = "agent_ended"
     CANDIDATE_ENDED = "candidate_ended"
     CANDIDATE_SILENT = "candidate_silent"

@@ -102,7 +102,10 @@ def sync_detailed(
     it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
     first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
     `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
-    its start), or a phone number pointing at it (move or release the number).
+    its start), or a phone number pointing at it (move or release the number). An interview still
+    `created` does not hold its agent: a candidate who starts it after the deletion is refused (409
+    `INTERVIEW_CLOSED` on the candidate’s page), and it ends without starting (`endedReason:
+    agent_deleted`), uncharged and without a report.
 
     Requires scope `agents:manage`.
 
@@ -140,7 +143,10 @@ def sync(
     it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
     first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
     `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
-    its start), or a phone number pointing at it (move or release the number).
+    its start), or a phone number pointing at it (move or release the number). An interview still
+    `created` does not hold its agent: a candidate who starts it after the deletion is refused (409
+    `INTERVIEW_CLOSED` on the candidate’s page), and it ends without starting (`endedReason:
+    agent_deleted`), uncharged and without a report.
 
     Requires scope `agents:manage`.
 
@@ -173,7 +179,10 @@ async def asyncio_detailed(
     it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
     first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
     `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
-    its start), or a phone number pointing at it (move or release the number).
+    its start), or a phone number pointing at it (move or release the number). An interview still
+    `created` does not hold its agent: a candidate who starts it after the deletion is refused (409
+    `INTERVIEW_CLOSED` on the candidate’s page), and it ends without starting (`endedReason:
+    agent_deleted`), uncharged and without a report.
 
     Requires scope `agents:manage`.
 
@@ -209,7 +218,10 @@ async def asyncio(
     it: a campaign in `draft`, `scheduled`, `running` or `paused` (cancel it, or let it complete,
     first), a call with it `created` or `active` (hang it up, or let it end), an interview with it
     `active`, started and not ended (let it end: at the latest the agent’s `maxDurationMinutes` after
-    its start), or a phone number pointing at it (move or release the number).
+    its start), or a phone number pointing at it (move or release the number). An interview still
+    `created` does not hold its agent: a candidate who starts it after the deletion is refused (409
+    `INTERVIEW_CLOSED` on the candidate’s page), and it ends without starting (`endedReason:
+    agent_deleted`), uncharged and without a report.
 
     Requires scope `agents:manage`.
 

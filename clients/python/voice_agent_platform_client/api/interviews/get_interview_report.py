@@ -117,11 +117,11 @@ def sync_detailed(
     finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
-    ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
-    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
-    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
-    deleted. When the language model could not produce a valid analysis, the report is still final:
+    ended without starting (`endedReason: expired` or `agent_deleted`, or ended by an operator before
+    the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does
+    one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot
+    be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent
+    was deleted. When the language model could not produce a valid analysis, the report is still final:
     `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
     the agent’s tool calls either way.
 
@@ -163,11 +163,11 @@ def sync(
     finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
-    ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
-    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
-    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
-    deleted. When the language model could not produce a valid analysis, the report is still final:
+    ended without starting (`endedReason: expired` or `agent_deleted`, or ended by an operator before
+    the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does
+    one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot
+    be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent
+    was deleted. When the language model could not produce a valid analysis, the report is still final:
     `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
     the agent’s tool calls either way.
 
@@ -204,11 +204,11 @@ async def asyncio_detailed(
     finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
-    ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
-    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
-    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
-    deleted. When the language model could not produce a valid analysis, the report is still final:
+    ended without starting (`endedReason: expired` or `agent_deleted`, or ended by an operator before
+    the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does
+    one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot
+    be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent
+    was deleted. When the language model could not produce a valid analysis, the report is still final:
     `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
     the agent’s tool calls either way.
 
@@ -248,11 +248,11 @@ async def asyncio(
     finished, then 200. The agent’s `mode` selects the family: `interview` (an evaluation per
     `voice.evaluationCriteria`, an overall score, a recommendation, strengths and concerns) or
     `workflow` (outcome and captured answers); fields of the other family are absent. An interview that
-    ended without starting (`endedReason: expired`, or ended by an operator before the candidate
-    started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does one whose
-    agent was deleted after it ended but before its analysis read the agent (an agent cannot be deleted
-    while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent was
-    deleted. When the language model could not produce a valid analysis, the report is still final:
+    ended without starting (`endedReason: expired` or `agent_deleted`, or ended by an operator before
+    the candidate started) never gets a report: 409 `REPORT_UNAVAILABLE`, so pollers can stop. Nor does
+    one whose agent was deleted after it ended but before its analysis read the agent (an agent cannot
+    be deleted while its interview is `active`): 409 `REPORT_UNAVAILABLE`, whose message says the agent
+    was deleted. When the language model could not produce a valid analysis, the report is still final:
     `analysisStatus: failed` with `analysisError`, and no summary or family fields. `toolCalls` lists
     the agent’s tool calls either way.
 

@@ -297,6 +297,18 @@ test('what cannot be undone is asked twice: an agent’s deletion, a live call�
   // A live call: the test number that stays silent until a hangup.
   const placed = await dashboard.api.call('POST', '/api/v1/calls', { token, body: { agentId, phoneNumber: '+442079460007', contactName: 'Bea' } });
   expect(placed.status).toBe(201);
+  // While it is live its agent stays: the page says which call holds it, and what to do.
+  await page.goto(`${dashboard.api.url}/dashboard#/agents/${agentId}`);
+  await page.getByRole('button', { name: 'Delete agent…' }).click();
+  await page.getByRole('button', { name: 'Delete Short-lived' }).click();
+  await page
+    .getByRole('alert')
+    .filter({
+      hasText: `The call ${placed.body.id} to +442079460007 is in progress with this agent: hang it up or wait for it to end before deleting the agent.`,
+    })
+    .waitFor();
+  await shot(page, 'agent-delete-in-use');
+  expect((await dashboard.api.call('GET', `/api/v1/agents/${agentId}`, { token })).status).toBe(200);
   await page.goto(`${dashboard.api.url}/dashboard#/calls/${placed.body.id}`);
   await statusIs(page, 'call-state', 'In progress');
   await askedTwice(dashboard, page, {

@@ -15,6 +15,9 @@ import { E164_FORM, NOT_BLANK, TRIM, trimName } from './schemas/common';
 const bodyAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, strict: true, discriminator: true, verbose: true }));
 const queryAjv = addFormats(new Ajv({ allErrors: false, useDefaults: true, coerceTypes: true, strict: true }));
 
+/** Where a modifying keyword's string sits, so that it can replace it. */
+type DataAt = { parentData: Record<string | number, unknown>; parentDataProperty: string | number };
+
 // A name's surrounding white space (and zero-width characters) is dropped where it is validated, so every route, import row and
 // stored copy (the read model, the workflow's state) holds the same name. It runs after the
 // string's other keywords, which judge the name as sent.
@@ -23,7 +26,7 @@ bodyAjv.addKeyword({
   type: 'string',
   schemaType: 'boolean',
   modifying: true,
-  validate: (trim: boolean, data: string, _schema?: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => {
+  validate: (trim: boolean, data: string, _schema?: unknown, at?: DataAt) => {
     if (trim && at) at.parentData[at.parentDataProperty] = trimName(data);
     return true;
   },
@@ -38,7 +41,7 @@ for (const ajv of [bodyAjv, queryAjv]) {
     type: 'string',
     schemaType: 'boolean',
     modifying: true,
-    validate: (on: boolean, data: string, _schema?: unknown, at?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => {
+    validate: (on: boolean, data: string, _schema?: unknown, at?: DataAt) => {
       const canonical = on && at ? canonicalE164(data) : undefined;
       if (canonical && at) at.parentData[at.parentDataProperty] = canonical;
       return true;

@@ -139,6 +139,12 @@ export async function createUser(
   }
 }
 
+/** What the route gives a user's change: its check of the scopes added, and what follows the save. */
+interface UserChangeHooks {
+  assertGrantable: (added: Scope[]) => void;
+  afterSave: () => void;
+}
+
 export interface UserChange {
   role?: 'admin' | 'member';
   permissions?: Scope[];
@@ -155,7 +161,7 @@ export function updateUser(
   actorId: Types.ObjectId,
   userId: string,
   change: UserChange,
-  hooks: { assertGrantable: (added: Scope[]) => void; afterSave: () => void },
+  hooks: UserChangeHooks,
 ): Promise<UserRecord> {
   const apply = () =>
     inUserTurn(userId, async () => {
@@ -173,7 +179,7 @@ async function applyChange(
   user: InstanceType<typeof User>,
   actorId: Types.ObjectId,
   change: UserChange,
-  hooks: { assertGrantable: (added: Scope[]) => void; afterSave: () => void },
+  hooks: UserChangeHooks,
 ): Promise<UserRecord> {
   const self = user._id.equals(actorId);
   const lost = change.permissions ? user.permissions.filter((s) => !change.permissions!.includes(s as Scope)) : [];

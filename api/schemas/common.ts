@@ -7,14 +7,13 @@ export const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24-char
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
 
-/**
- * The pattern of text that must say something: one character that is neither white space nor an
- * invisible zero-width one (U+200B-U+200D, U+2060), which would show as an empty name. Validation
- * names its failure "must not be blank".
- */
-export const NOT_BLANK = '[^\\s\\u200B-\\u200D\\u2060]';
+/** What shows as nothing: white space and the invisible zero-width characters (U+200B-U+200D, U+2060). */
+const BLANK = '\\s\\u200B-\\u200D\\u2060';
 
-const SURROUNDING_BLANKS = /^[\s\u200B-\u200D\u2060]+|[\s\u200B-\u200D\u2060]+$/g;
+/** The pattern of text that must say something: one character not `BLANK`. Validation names its failure "must not be blank". */
+export const NOT_BLANK = `[^${BLANK}]`;
+
+const SURROUNDING_BLANKS = new RegExp(`^[${BLANK}]+|[${BLANK}]+$`, 'g');
 
 /** A name without the white space and zero-width characters around it. */
 export const trimName = (name: string) => name.replace(SURROUNDING_BLANKS, '');
